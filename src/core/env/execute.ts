@@ -1,0 +1,45 @@
+import { enableMapSet, produce, setAutoFreeze } from 'immer';
+import type { Db } from '../data/db';
+import { callTool, type ToolDef } from '../domains/tool';
+import { PyException } from '../py/errors';
+import type { PyDict } from '../py/value';
+
+enableMapSet();
+setAutoFreeze(true);
+
+export interface ToolOutcome {
+  /** The DB after the call (the same object when nothing changed). */
+  readonly state: Db;
+  /** `None` from the tool is `null`; a raised exception is already `Error: …`. */
+  readonly observation: string | null;
+  /** The Python exception the tool raised, when it raised. */
+  readonly exception?: PyException;
+}
+
+/**
+ * Runs one tool call the way `Env.step` does: `tool.invoke(data=state, **kwargs)`, with any
+ * exception turned into `Error: {e}`. Changes made before an exception are kept (τ-bench
+ * has no rollback).
+ */
+// Python parity: tau_bench.envs.base.Env.step (the try/except around Tool.invoke).
+export function executeTool(state: Db, tool: ToolDef, kwargs: PyDict): ToolOutcome {
+  let observation: string | null = null;
+  let exception: PyException | undefined;
+  const run = (data: PyDict): void => {
+    try {
+      observation = callTool(tool, data, kwargs);
+    } catch (e) {
+      if (!(e instanceof PyException)) throw e;
+      exception = e;
+      observation = `Error: ${e.text}`;
+    }
+  };
+  if (!tool.writes) {
+    run(state);
+    return exception ? { state, observation, exception } : { state, observation };
+  }
+  const next = produce(state, (draft) => {
+    run(draft);
+  });
+  return exception ? { state: next, observation, exception } : { state: next, observation };
+}

@@ -1,0 +1,127 @@
+import type { Db, Domain } from '../data/db';
+import { TOOLS } from '../domains/registry';
+import { RESPOND } from '../episode/actions';
+import type { Action, AgentStep } from '../episode/types';
+import { PyException } from '../py/errors';
+import { executeTool } from './execute';
+
+export const STOP_TOKEN = '###STOP###';
+
+/** A record touched by a step: `table/key` whose object changed. */
+export interface RecordRef {
+  readonly table: string;
+  readonly key: string;
+}
+
+export interface ExecutedStep {
+  /** 0-based position among executed actions. */
+  readonly index: number;
+  readonly agentStep: AgentStep;
+  readonly action: Action;
+  /** τ-bench's observation now (for a respond: the recorded next user turn). */
+  readonly observation: string;
+  /** `info.source`: `user` for a respond, else the action name. */
+  readonly source: string;
+  readonly done: boolean;
+  readonly unknownTool: boolean;
+  /** The DB after this step. */
+  readonly state: Db;
+  /** Records this step changed (structural sharing makes this an identity check). */
+  readonly changed: readonly RecordRef[];
+  /** Python exception raised by the tool (already in `observation` as `Error: …`). */
+  readonly exception: PyException | null;
+}
+
+export interface Replay {
+  readonly steps: readonly ExecutedStep[];
+  readonly finalState: Db;
+  readonly done: boolean;
+  readonly doneBy: 'stop' | 'terminate_tool' | null;
+  /** Why τ-bench would have crashed on this episode (the run would have recorded no trajectory). */
+  readonly crash: { readonly stepIndex: number; readonly reason: string } | null;
+  /** Agent messages after the one that ended the episode (not executed). */
+  readonly ignoredAfterDone: number;
+}
+
+/** Records whose object identity differs between two states of the same domain. */
+export function changedRecords(before: Db, after: Db): RecordRef[] {
+  if (before === after) return [];
+  const out: RecordRef[] = [];
+  for (const [table, t1] of after) {
+    const t0 = before.get(table);
+    if (t0 === t1 || !(t1 instanceof Map)) continue;
+    const t0m = t0 instanceof Map ? t0 : new Map();
+    for (const [key, rec] of t1) if (t0m.get(key) !== rec) out.push({ table, key });
+    for (const key of t0m.keys()) if (!t1.has(key)) out.push({ table, key });
+  }
+  return out;
+}
+
+/** Applies one non-respond action the way `Env.step` does. */
+export function applyTool(domain: Domain, state: Db, action: Action) {
+  const tool = TOOLS[domain].get(action.name);
+  if (!tool) return { state, observation: `Unknown action ${action.name}`, unknownTool: true, terminates: false, exception: null };
+  const out = executeTool(state, tool, action.kwargs);
+  return {
+    state: out.state,
+    observation: out.observation,
+    unknownTool: false,
+    terminates: tool.terminates === true,
+    exception: out.exception ?? null,
+  };
+}
+
+/**
+ * Replays an episode's agent actions on `initial` with `Env.step` semantics, with a
+ * scripted user that answers each respond with the recorded next user turn.
+ */
+// Python parity: tau_bench.envs.base.Env.step, driven by the agent loop of run.py.
+export function replayEpisode(domain: Domain, initial: Db, agentSteps: readonly AgentStep[]): Replay {
+  const steps: ExecutedStep[] = [];
+  let state = initial;
+  for (let i = 0; i < agentSteps.length; i++) {
+    const s = agentSteps[i]!;
+    if (s.action === null) {
+      return { steps, finalState: state, done: false, doneBy: null, crash: { stepIndex: i, reason: s.crash ?? 'no action' }, ignoredAfterDone: 0 };
+    }
+    const action = s.action;
+    if (action.name === RESPOND) {
+      if (!action.kwargs.has('content'))
+        return { steps, finalState: state, done: false, doneBy: null, crash: { stepIndex: i, reason: "KeyError: 'content'" }, ignoredAfterDone: 0 };
+      const observation = s.recordedObservation ?? '';
+      const done = observation.includes(STOP_TOKEN);
+      steps.push({ index: i, agentStep: s, action, observation, source: 'user', done, unknownTool: false, state, changed: [], exception: null });
+      if (done) return { steps, finalState: state, done, doneBy: 'stop', crash: null, ignoredAfterDone: agentSteps.length - i - 1 };
+      continue;
+    }
+    const before = state;
+    const out = applyTool(domain, state, action);
+    if (out.observation === null) {
+      // Python parity: EnvResponse(observation=None) raises pydantic's ValidationError outside the try.
+      return {
+        steps,
+        finalState: out.state,
+        done: false,
+        doneBy: null,
+        crash: { stepIndex: i, reason: `ValidationError: ${action.name} returned None, which EnvResponse rejects` },
+        ignoredAfterDone: 0,
+      };
+    }
+    state = out.state;
+    const done = out.terminates;
+    steps.push({
+      index: i,
+      agentStep: s,
+      action,
+      observation: out.observation,
+      source: action.name,
+      done,
+      unknownTool: out.unknownTool,
+      state,
+      changed: changedRecords(before, state),
+      exception: out.exception,
+    });
+    if (done) return { steps, finalState: state, done, doneBy: 'terminate_tool', crash: null, ignoredAfterDone: agentSteps.length - i - 1 };
+  }
+  return { steps, finalState: state, done: false, doneBy: null, crash: null, ignoredAfterDone: 0 };
+}

@@ -1,0 +1,111 @@
+import { matchOutput, type Span } from '../analysis/outputs';
+import type { Db, Domain } from '../data/db';
+import { RESPOND } from '../episode/actions';
+import type { Action, Task } from '../episode/types';
+import { jsonDumps } from '../py/json-dumps';
+import { typeName } from '../py/value';
+import { applyTool, type ExecutedStep } from './replay';
+
+/**
+ * How τ-bench turned checks into a reward:
+ * - `db-and-outputs` (merged 2024-12-10, in 14bf0ef): the DB hash must match, and every output be found;
+ * - `outputs-only` (up to 7362a17): tasks with outputs are judged on outputs alone, others on the DB.
+ */
+export type RewardRule = 'db-and-outputs' | 'outputs-only';
+
+export interface GroundTruthStep {
+  readonly action: Action;
+  readonly observation: string | null;
+  readonly skipped: boolean;
+}
+
+export interface GroundTruth {
+  readonly state: Db;
+  readonly steps: readonly GroundTruthStep[];
+}
+
+/** Reference replay: every task action except terminate tools, on a fresh DB. */
+// Python parity: tau_bench.envs.base.Env.calculate_reward (ground-truth replay through self.step).
+export function replayGroundTruth(domain: Domain, initial: Db, actions: readonly Action[]): GroundTruth {
+  let state = initial;
+  const steps: GroundTruthStep[] = [];
+  for (const action of actions) {
+    if (action.name === 'transfer_to_human_agents') {
+      steps.push({ action, observation: null, skipped: true });
+      continue;
+    }
+    if (action.name === RESPOND) {
+      // A respond in a reference would reach the user simulator; it never changes the DB.
+      steps.push({ action, observation: null, skipped: true });
+      continue;
+    }
+    const out = applyTool(domain, state, action);
+    state = out.state;
+    steps.push({ action, observation: out.observation, skipped: false });
+  }
+  return { state, steps };
+}
+
+export const groundTruthKey = (domain: Domain, task: Task): string =>
+  `${domain}|${task.actions.map((a) => `${a.name}:${jsonDumps(a.kwargs)}`).join('|')}`;
+
+export interface OutputCheck {
+  readonly output: string;
+  readonly found: boolean;
+  /** The executed step whose respond content matched, and where. */
+  readonly match: { readonly stepIndex: number; readonly messageIndex: number; readonly span: Span } | null;
+}
+
+export interface OutputsResult {
+  readonly checks: readonly OutputCheck[];
+  /** Outputs check raised (a respond whose content is not a string was reached). */
+  readonly crash: string | null;
+}
+
+/** The outputs check over executed respond actions, in τ-bench's loop order. */
+// Python parity: tau_bench.envs.base.Env.calculate_reward (outputs loop; duplicates collapse).
+export function checkOutputs(outputs: readonly string[], steps: readonly ExecutedStep[]): OutputsResult {
+  const checks = new Map<string, OutputCheck>();
+  for (const output of outputs) {
+    let match: OutputCheck['match'] = null;
+    for (const step of steps) {
+      if (step.action.name !== RESPOND) continue;
+      const content = step.action.kwargs.get('content');
+      if (typeof content !== 'string')
+        return { checks: [...checks.values()], crash: `AttributeError: '${typeName(content ?? null)}' object has no attribute 'lower'` };
+      const span = matchOutput(output, content);
+      if (span) {
+        match = { stepIndex: step.index, messageIndex: step.agentStep.messageIndex, span };
+        break;
+      }
+    }
+    checks.set(output, { output, found: match !== null, match });
+  }
+  return { checks: [...checks.values()], crash: null };
+}
+
+export interface RewardVerdict {
+  readonly rule: RewardRule;
+  readonly reward: number;
+  readonly agentHash: string;
+  readonly gtHash: string;
+  /** `agent_hash == gt_hash`, whether or not the rule looked at it. */
+  readonly rActions: boolean;
+  /** Whether the rule compared the DB for this task. */
+  readonly dbChecked: boolean;
+  /** null when the task lists no outputs. */
+  readonly outputs: OutputsResult | null;
+  /** The `info` τ-bench records: `{r_actions, gt_data_hash}` or `{r_outputs, outputs}`. */
+  readonly infoKind: 'actions' | 'outputs';
+}
+
+// Python parity: tau_bench.envs.base.Env.calculate_reward at 14bf0ef (db-and-outputs) and 7362a17 (outputs-only).
+export function computeReward(rule: RewardRule, task: Task, agentHash: string, gtHash: string, steps: readonly ExecutedStep[]): RewardVerdict {
+  const rActions = agentHash === gtHash;
+  const hasOutputs = task.outputs.length > 0;
+  const outputs = hasOutputs ? checkOutputs(task.outputs, steps) : null;
+  const outputsOk = outputs === null || (outputs.crash === null && outputs.checks.every((c) => c.found));
+  const dbChecked = rule === 'db-and-outputs' || !hasOutputs;
+  const reward = (dbChecked ? rActions : true) && outputsOk ? 1 : 0;
+  return { rule, reward, agentHash, gtHash, rActions, dbChecked, outputs, infoKind: hasOutputs ? 'outputs' : 'actions' };
+}

@@ -1,0 +1,241 @@
+import { PyException, valueError } from './errors';
+import type { PyDict, PyValue } from './value';
+
+// Python parity: sys.get_int_max_str_digits() default (CPython 3.11).
+const MAX_INT_DIGITS = 4300;
+const MAX_DEPTH = 900;
+
+/**
+ * `json.loads` with Python's result types: integers without fraction or exponent
+ * are ints (bigint), everything else is a float; `NaN`, `Infinity`, `-Infinity`
+ * are accepted; objects keep insertion order and the last duplicate wins.
+ * Errors are `JSONDecodeError`s with Python's message, or `ValueError` for
+ * integers longer than 4300 digits.
+ */
+// Python parity: json.loads / json.decoder.JSONDecoder (scanner and py_scanstring).
+export function parseJson(text: string): PyValue {
+  const p = new Parser(text);
+  p.ws();
+  const v = p.value(0);
+  p.ws();
+  if (p.i !== text.length) throw p.fail('Extra data', p.i);
+  return v;
+}
+
+/** Like parseJson but returns undefined instead of throwing a JSONDecodeError. */
+export function tryParseJson(text: string): { ok: true; value: PyValue } | { ok: false; error: PyException } {
+  try {
+    return { ok: true, value: parseJson(text) };
+  } catch (e) {
+    if (e instanceof PyException) return { ok: false, error: e };
+    throw e;
+  }
+}
+
+const NUM = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
+
+class Parser {
+  i = 0;
+  constructor(readonly s: string) {}
+
+  fail(msg: string, pos: number): PyException {
+    let line = 1;
+    let last = -1;
+    for (let k = 0; k < pos; k++) if (this.s.charCodeAt(k) === 10) ((line += 1), (last = k));
+    return new PyException('JSONDecodeError', `${msg}: line ${line} column ${pos - last} (char ${pos})`);
+  }
+
+  ws(): void {
+    const s = this.s;
+    let i = this.i;
+    for (;;) {
+      const c = s.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 13 || c === 9) i++;
+      else break;
+    }
+    this.i = i;
+  }
+
+  value(depth: number): PyValue {
+    if (depth > MAX_DEPTH) throw new PyException('RecursionError', 'maximum recursion depth exceeded while decoding a JSON document');
+    const s = this.s;
+    const c = s[this.i];
+    switch (c) {
+      case '"':
+        return this.string();
+      case '{':
+        return this.object(depth);
+      case '[':
+        return this.array(depth);
+      case 'n':
+        if (s.startsWith('null', this.i)) return ((this.i += 4), null);
+        break;
+      case 't':
+        if (s.startsWith('true', this.i)) return ((this.i += 4), true);
+        break;
+      case 'f':
+        if (s.startsWith('false', this.i)) return ((this.i += 5), false);
+        break;
+      case 'N':
+        if (s.startsWith('NaN', this.i)) return ((this.i += 3), NaN);
+        break;
+      case 'I':
+        if (s.startsWith('Infinity', this.i)) return ((this.i += 8), Infinity);
+        break;
+      case '-':
+        if (s.startsWith('-Infinity', this.i)) return ((this.i += 9), -Infinity);
+        break;
+    }
+    NUM.lastIndex = this.i;
+    const m = NUM.exec(s);
+    if (m) {
+      this.i = NUM.lastIndex;
+      const t = m[0];
+      if (m[1] === undefined && m[2] === undefined) {
+        if (t.replace('-', '').length > MAX_INT_DIGITS)
+          throw valueError(
+            `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion: value has ${t.replace('-', '').length} digits; use sys.set_int_max_str_digits() to increase the limit`,
+          );
+        return BigInt(t);
+      }
+      return Number(t);
+    }
+    throw this.fail('Expecting value', this.i);
+  }
+
+  string(): string {
+    const s = this.s;
+    const start = ++this.i;
+    // Fast path: no escapes and no control characters.
+    let j = start;
+    for (;;) {
+      const c = s.charCodeAt(j);
+      if (c === 34) {
+        this.i = j + 1;
+        return s.slice(start, j);
+      }
+      if (c === 92 || c < 32 || Number.isNaN(c)) break;
+      j++;
+    }
+    let out = s.slice(start, j);
+    this.i = j;
+    for (;;) {
+      const c = s.charCodeAt(this.i);
+      if (Number.isNaN(c)) throw this.fail('Unterminated string starting at', start - 1);
+      if (c === 34) {
+        this.i++;
+        return out;
+      }
+      if (c < 32) throw this.fail('Invalid control character at', this.i);
+      if (c !== 92) {
+        out += s[this.i++];
+        continue;
+      }
+      const e = s[this.i + 1];
+      switch (e) {
+        case '"':
+        case '\\':
+        case '/':
+          out += e;
+          this.i += 2;
+          break;
+        case 'b':
+          out += '\b';
+          this.i += 2;
+          break;
+        case 'f':
+          out += '\f';
+          this.i += 2;
+          break;
+        case 'n':
+          out += '\n';
+          this.i += 2;
+          break;
+        case 'r':
+          out += '\r';
+          this.i += 2;
+          break;
+        case 't':
+          out += '\t';
+          this.i += 2;
+          break;
+        case 'u': {
+          const u = this.hex4(this.i + 2);
+          this.i += 6;
+          // Python parity: py_scanstring joins a valid surrogate pair, keeps a lone one.
+          if (u >= 0xd800 && u <= 0xdbff && s[this.i] === '\\' && s[this.i + 1] === 'u') {
+            const lo = this.hex4(this.i + 2);
+            if (lo >= 0xdc00 && lo <= 0xdfff) {
+              this.i += 6;
+              out += String.fromCharCode(u, lo);
+              break;
+            }
+          }
+          out += String.fromCharCode(u);
+          break;
+        }
+        default:
+          if (e === undefined) throw this.fail('Unterminated string starting at', start - 1);
+          throw this.fail('Invalid \\escape', this.i);
+      }
+    }
+  }
+
+  hex4(at: number): number {
+    const h = this.s.slice(at, at + 4);
+    if (!/^[0-9a-fA-F]{4}$/.test(h)) throw this.fail('Invalid \\uXXXX escape', at - 1);
+    return parseInt(h, 16);
+  }
+
+  object(depth: number): PyDict {
+    const s = this.s;
+    const out: PyDict = new Map();
+    this.i++;
+    this.ws();
+    if (s[this.i] === '}') {
+      this.i++;
+      return out;
+    }
+    for (;;) {
+      if (s[this.i] !== '"') throw this.fail('Expecting property name enclosed in double quotes', this.i);
+      const k = this.string();
+      this.ws();
+      if (s[this.i] !== ':') throw this.fail("Expecting ':' delimiter", this.i);
+      this.i++;
+      this.ws();
+      out.set(k, this.value(depth + 1));
+      this.ws();
+      const c = s[this.i];
+      if (c === '}') {
+        this.i++;
+        return out;
+      }
+      if (c !== ',') throw this.fail("Expecting ',' delimiter", this.i);
+      this.i++;
+      this.ws();
+    }
+  }
+
+  array(depth: number): PyValue[] {
+    const s = this.s;
+    const out: PyValue[] = [];
+    this.i++;
+    this.ws();
+    if (s[this.i] === ']') {
+      this.i++;
+      return out;
+    }
+    for (;;) {
+      out.push(this.value(depth + 1));
+      this.ws();
+      const c = s[this.i];
+      if (c === ']') {
+        this.i++;
+        return out;
+      }
+      if (c !== ',') throw this.fail("Expecting ',' delimiter", this.i);
+      this.i++;
+      this.ws();
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Python values as τ-bench's tools see them after `json.loads`.
+ *
+ *   None → null, bool → boolean, int → bigint, float → number,
+ *   str → string, list → PyList (array), dict → PyDict (Map, insertion order).
+ *
+ * A JS number is always a Python float and a bigint always a Python int, so
+ * `1000.0` and `1000` never collapse into one value.
+ */
+export type PyDict = Map<string, PyValue>;
+export type PyList = PyValue[];
+export type PyValue = null | boolean | bigint | number | string | PyList | PyDict;
+
+export type PyTypeName = 'NoneType' | 'bool' | 'int' | 'float' | 'str' | 'list' | 'dict';
+
+export function typeName(v: PyValue): PyTypeName {
+  if (v === null) return 'NoneType';
+  switch (typeof v) {
+    case 'boolean':
+      return 'bool';
+    case 'bigint':
+      return 'int';
+    case 'number':
+      return 'float';
+    case 'string':
+      return 'str';
+    default:
+      return Array.isArray(v) ? 'list' : 'dict';
+  }
+}
+
+export const isDict = (v: PyValue | undefined): v is PyDict => v instanceof Map;
+export const isList = (v: PyValue | undefined): v is PyList => Array.isArray(v);
+export const isStr = (v: PyValue | undefined): v is string => typeof v === 'string';
+export const isInt = (v: PyValue | undefined): v is bigint => typeof v === 'bigint';
+export const isFloat = (v: PyValue | undefined): v is number => typeof v === 'number';
+
+/** Builds a dict from entries, keeping their order. */
+export function dict(entries: Iterable<readonly [string, PyValue]>): PyDict {
+  return new Map(entries);
+}
+
+/** Deep copy (Python `copy.deepcopy` of JSON-shaped data). */
+export function deepCopy<T extends PyValue>(v: T): T {
+  const x: PyValue = v;
+  if (x instanceof Map) {
+    const out: PyDict = new Map();
+    for (const [k, y] of x) out.set(k, deepCopy(y));
+    return out as T;
+  }
+  if (Array.isArray(x)) return x.map((y) => deepCopy(y)) as T;
+  return v;
+}
+
+/** Converts a Python value to plain JSON-ish JS for display (ints beyond 2^53 become strings). */
+export function toPlain(v: PyValue): unknown {
+  if (v instanceof Map) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of v) Object.defineProperty(out, k, { value: toPlain(x), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  if (Array.isArray(v)) return v.map(toPlain);
+  if (typeof v === 'bigint') {
+    const n = Number(v);
+    return Number.isSafeInteger(n) ? n : v.toString();
+  }
+  return v;
+}

@@ -1,0 +1,105 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Domain } from '../../src/core/data/db';
+import { KNOWN_DATA_VERSIONS, type DataVersion } from '../../src/core/data/versions';
+import { readResultsFile } from '../../src/core/episode/results-file';
+import { evaluateFile } from '../../src/core/evaluate-file';
+import type { EpisodeReport } from '../../src/core/report';
+import { hasShared, readShared, SHARED_DIR, sharedDb } from '../support/shared';
+
+/** τ-bench's own verdict on one episode (../shared/expected/*.expected.json). */
+interface Expected {
+  index: number;
+  task_id: number;
+  trial: number;
+  recorded_reward: number;
+  skipped?: string;
+  domain?: Domain;
+  strategy?: string;
+  data_commit?: string;
+  done?: boolean;
+  done_by?: string | null;
+  reward?: number;
+  hypothetical_reward_if_done?: number;
+  agent_hash?: string;
+  gt_hash?: string;
+  r_actions?: boolean;
+  outputs?: Record<string, boolean> | null;
+  diff_records?: string[];
+  steps?: { action: string; observation: string }[];
+  actions_executed?: number;
+  actions_in_traj?: number;
+  matches_recorded_gt_hash?: boolean | null;
+  matches_recorded_reward?: boolean;
+}
+
+/** Fields compared for every evaluated episode, and how the report names them. */
+const FIELDS = [
+  'index',
+  'task_id',
+  'trial',
+  'recorded_reward',
+  'domain',
+  'strategy',
+  'data_commit',
+  'done',
+  'done_by',
+  'reward',
+  'hypothetical_reward_if_done',
+  'agent_hash',
+  'gt_hash',
+  'r_actions',
+  'outputs',
+  'diff_records',
+  'steps',
+  'actions_executed',
+  'actions_in_traj',
+] as const satisfies readonly (keyof Expected & keyof EpisodeReport)[];
+
+const runFiles = hasShared ? readdirSync(join(SHARED_DIR, 'runs')).filter((f) => f.endsWith('.json')).sort() : [];
+
+function versionsFor(domain: Domain): DataVersion[] {
+  return KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, domain), source: 'shared' }));
+}
+
+describe.skipIf(!hasShared)('parity with τ-bench verdicts (../shared/expected)', () => {
+  it('finds the run files', () => expect(runFiles.length).toBeGreaterThanOrEqual(12));
+
+  describe.each(runFiles)('%s', (file) => {
+    const expected = JSON.parse(readShared('expected', file.replace(/\.json$/, '.expected.json'))) as Expected[];
+    const result = evaluateFile(readResultsFile(readShared('runs', file)), versionsFor);
+
+    it('has one verdict per episode', () => expect(result.reports.length).toBe(expected.length));
+
+    it.each(FIELDS)('agrees on %s for every episode', (field) => {
+      const mismatches: string[] = [];
+      expected.forEach((exp, i) => {
+        const got = result.reports[i]!;
+        if (exp.skipped !== undefined) {
+          if (got.error === undefined) mismatches.push(`#${i}: expected not evaluable (${exp.skipped})`);
+          return;
+        }
+        const want = exp[field];
+        const have = got[field];
+        if (want === undefined && have === undefined) return;
+        if (JSON.stringify(have) !== JSON.stringify(want))
+          mismatches.push(`#${i} task ${exp.task_id}: ${JSON.stringify(have)?.slice(0, 300)} ≠ ${JSON.stringify(want)?.slice(0, 300)}`);
+      });
+      expect(mismatches.slice(0, 5), `${mismatches.length} of ${expected.length} episodes differ`).toEqual([]);
+    });
+
+    it('reproduces recorded rewards and gt_data_hash values wherever τ-bench does', () => {
+      const off = expected.flatMap((exp, i) => {
+        if (exp.skipped !== undefined) return [];
+        const got = result.reports[i]!;
+        const out: string[] = [];
+        if (exp.matches_recorded_reward !== undefined && got.matches_recorded_reward !== exp.matches_recorded_reward) out.push(`#${i} reward`);
+        if (exp.matches_recorded_gt_hash !== undefined && exp.matches_recorded_gt_hash !== null && got.matches_recorded_gt_hash !== exp.matches_recorded_gt_hash)
+          out.push(`#${i} gt hash`);
+        return out;
+      });
+      expect(off).toEqual([]);
+    });
+  });
+});

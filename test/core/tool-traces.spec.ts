@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Domain } from '../../src/core/data/db';
+import { TOOLS } from '../../src/core/domains/registry';
+import { executeTool } from '../../src/core/env/execute';
+import { consistentHash } from '../../src/core/py/hash';
+import { parseJson } from '../../src/core/py/json-parse';
+import { PyException } from '../../src/core/py/errors';
+import { toPlain, type PyDict } from '../../src/core/py/value';
+import { hasShared, readShared, sharedDb } from '../support/shared';
+
+interface TraceStep {
+  observation?: string;
+  done?: boolean;
+  raised?: string;
+}
+interface Trace {
+  name: string;
+  domain: Domain;
+  commit: string;
+  actions: { name: string; kwargs: PyDict }[];
+  steps: TraceStep[];
+  final_db_hash: string;
+}
+
+const traces: Trace[] = hasShared
+  ? (toPlain(parseJson(readShared('expected', 'tool-trace-vectors.json'))) as { name: string }[]).map((t, i) => {
+      // kwargs must keep Python's int/float distinction: take them from the Python-dialect parse.
+      const raw = (parseJson(readShared('expected', 'tool-trace-vectors.json')) as PyDict[])[i]!;
+      const actions = (raw.get('actions') as PyDict[]).map((a) => ({ name: a.get('name') as string, kwargs: a.get('kwargs') as PyDict }));
+      return { ...(t as unknown as Trace), actions };
+    })
+  : [];
+
+describe.skipIf(!hasShared)('tool-trace-vectors.json (τ-bench Env.step, 14bf0ef)', () => {
+  it('has all 29 scenarios', () => expect(traces.length).toBe(29));
+  it.each(traces.map((t) => [t.name, t] as const))('%s', (_name, trace) => {
+    let state = sharedDb(trace.commit, trace.domain);
+    trace.actions.forEach((action, i) => {
+      const step = trace.steps[i]!;
+      const tool = TOOLS[trace.domain].get(action.name);
+      if (!tool) {
+        expect(step.observation).toBe(`Unknown action ${action.name}`);
+        return;
+      }
+      const out = executeTool(state, tool, action.kwargs);
+      state = out.state;
+      if (step.raised === 'ValidationError') expect(out.observation).toBeNull();
+      else expect(out.observation, `step ${i} ${action.name}`).toBe(step.observation);
+      if (step.done !== undefined) expect(Boolean(tool.terminates), `done at step ${i}`).toBe(step.done);
+    });
+    expect(consistentHash(state)).toBe(trace.final_db_hash);
+  });
+  it('PyException carries str(e)', () => expect(new PyException('KeyError', "'x'").text).toBe("'x'"));
+});
