@@ -6,7 +6,6 @@ export interface Span {
 
 // Python parity: str.lower() is per character (no final-sigma rule, unlike String.prototype.toLowerCase).
 export function pyLower(s: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(s)) return s.toLowerCase();
   let out = '';
   for (const ch of s) out += ch === 'Σ' ? 'σ' : ch.toLowerCase();

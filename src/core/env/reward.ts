@@ -17,6 +17,8 @@ export interface GroundTruthStep {
   readonly action: Action;
   readonly observation: string | null;
   readonly skipped: boolean;
+  /** The reference DB after this action. */
+  readonly state: Db;
 }
 
 export interface GroundTruth {
@@ -31,17 +33,17 @@ export function replayGroundTruth(domain: Domain, initial: Db, actions: readonly
   const steps: GroundTruthStep[] = [];
   for (const action of actions) {
     if (action.name === 'transfer_to_human_agents') {
-      steps.push({ action, observation: null, skipped: true });
+      steps.push({ action, observation: null, skipped: true, state });
       continue;
     }
     if (action.name === RESPOND) {
       // A respond in a reference would reach the user simulator; it never changes the DB.
-      steps.push({ action, observation: null, skipped: true });
+      steps.push({ action, observation: null, skipped: true, state });
       continue;
     }
     const out = applyTool(domain, state, action);
     state = out.state;
-    steps.push({ action, observation: out.observation, skipped: false });
+    steps.push({ action, observation: out.observation, skipped: false, state });
   }
   return { state, steps };
 }
