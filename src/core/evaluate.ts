@@ -61,8 +61,11 @@ export function detectDomain(records: readonly EpisodeRecord[]): DomainDetection
       const role = m.get('role');
       const content = m.get('content');
       if (role === 'system' && typeof content === 'string') {
-        if (/#\s*retail agent policy/i.test(content)) ((votes.retail += 5), evidence.retail.add('policy heading'));
-        if (/#\s*airline agent policy/i.test(content)) ((votes.airline += 5), evidence.airline.add('policy heading'));
+        for (const d of DOMAINS)
+          if (new RegExp(`#\\s*${d} agent policy`, 'i').test(content)) {
+            votes[d] += 5;
+            evidence[d].add('policy heading');
+          }
       }
       if (role === 'tool') {
         const name = m.get('name');

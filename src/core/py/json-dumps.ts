@@ -5,7 +5,6 @@ const ESC: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r
 
 // Python parity: json.encoder.py_encode_basestring_ascii.
 export function dumpsStr(s: string): string {
-  // eslint-disable-next-line no-control-regex
   if (!/[^\x20-\x21\x23-\x5b\x5d-\x7e]/.test(s)) return `"${s}"`;
   let out = '"';
   for (let i = 0; i < s.length; i++) {

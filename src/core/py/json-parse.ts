@@ -41,7 +41,11 @@ class Parser {
   fail(msg: string, pos: number): PyException {
     let line = 1;
     let last = -1;
-    for (let k = 0; k < pos; k++) if (this.s.charCodeAt(k) === 10) ((line += 1), (last = k));
+    for (let k = 0; k < pos; k++)
+      if (this.s.charCodeAt(k) === 10) {
+        line += 1;
+        last = k;
+      }
     return new PyException('JSONDecodeError', `${msg}: line ${line} column ${pos - last} (char ${pos})`);
   }
 

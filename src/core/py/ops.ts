@@ -117,7 +117,7 @@ function orderCompare(op: string, a: PyValue, b: PyValue): number {
     const x = typeof a === 'boolean' ? asBig(a) : a;
     const y = typeof b === 'boolean' ? asBig(b) : b;
     // JS compares bigint with number exactly, as Python does int with float.
-    return x < y ? -1 : x > y ? 1 : x == y ? 0 : NaN; // eslint-disable-line eqeqeq
+    return x < y ? -1 : x > y ? 1 : x == y ? 0 : NaN;
   }
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   throw typeError(`'${op}' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
@@ -133,7 +133,7 @@ export function eq(a: PyValue, b: PyValue): boolean {
   if (isNum(a) && isNum(b)) {
     const x = typeof a === 'boolean' ? asBig(a) : a;
     const y = typeof b === 'boolean' ? asBig(b) : b;
-    return x == y; // eslint-disable-line eqeqeq
+    return x == y;
   }
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]!));
   if (a instanceof Map && b instanceof Map) {

@@ -1,0 +1,212 @@
+import { episodeView, type EpisodeView } from './analysis/episode-view';
+import { reasons, type ReasonCode } from './analysis/explain';
+import type { Domain } from './data/db';
+import type { DataVersion } from './data/versions';
+import { readResultsFile } from './episode/results-file';
+import type { EpisodeRecord } from './episode/types';
+import { detectRule, evaluateEpisode, EvalCache, finalReward, type EpisodeEvaluation, type EpisodeOutcome } from './evaluate';
+import { chooseDomain, chooseVersion, type FileOptions } from './evaluate-file';
+import type { RewardRule } from './env/reward';
+
+/** What the overview shows of an episode before it is evaluated. */
+export interface EpisodeHeader {
+  readonly index: number;
+  readonly taskId: number | null;
+  readonly trial: number | null;
+  readonly recordedReward: number | null;
+  readonly turns: number;
+  readonly problem: string | null;
+  readonly extra: Readonly<Record<string, string>>;
+}
+
+/** One row of the overview after evaluation. */
+export interface EpisodeSummary {
+  readonly index: number;
+  readonly reward: number | null;
+  readonly hypotheticalReward: number | null;
+  readonly done: boolean;
+  readonly doneBy: string | null;
+  readonly reasons: readonly ReasonCode[];
+  readonly error: string | null;
+  readonly strategy: string | null;
+  readonly stepsExecuted: number;
+  readonly diffCount: number;
+  readonly outputsMissing: readonly string[];
+  readonly outputsTotal: number;
+  /** Recomputed reward equals the recorded one (null when either is missing). */
+  readonly agrees: boolean | null;
+}
+
+export interface Detection {
+  readonly domain: Domain;
+  readonly domainWhy: string;
+  readonly dataCommit: string;
+  readonly dataSource: string;
+  readonly versionWhy: string;
+  readonly rule: RewardRule;
+  readonly ruleWhy: string;
+  /** The rule is provisional until every episode has been evaluated. */
+  readonly ruleFinal: boolean;
+}
+
+/**
+ * A loaded results file and its evaluation, independent of where it runs (Worker, Node,
+ * main thread). Evaluation is incremental so callers can report progress and yield.
+ */
+export class InspectSession {
+  readonly records: readonly EpisodeRecord[];
+  readonly domain: Domain;
+  readonly domainWhy: string;
+  private readonly cache = new EvalCache();
+  private version: DataVersion | null = null;
+  private versionWhy = '';
+  private rule: RewardRule = 'db-and-outputs';
+  private ruleWhy = '';
+  private ruleFinal = false;
+  private readonly outcomes: (EpisodeOutcome | undefined)[];
+
+  constructor(text: string, private readonly options: FileOptions = {}) {
+    this.records = readResultsFile(text);
+    const d = chooseDomain(this.records, options);
+    this.domain = d.domain;
+    this.domainWhy = d.why;
+    this.outcomes = new Array<EpisodeOutcome | undefined>(this.records.length);
+  }
+
+  headers(): EpisodeHeader[] {
+    return this.records.map((r) => ({
+      index: r.index,
+      taskId: r.taskId,
+      trial: r.trial,
+      recordedReward: r.recordedReward,
+      turns: r.traj.filter((m) => m.get('role') !== 'system').length,
+      problem: r.problem,
+      extra: r.extra,
+    }));
+  }
+
+  hashOf = (db: Parameters<EvalCache['hash']>[0]): string => this.cache.hash(db);
+
+  /** Chooses the data version among those loaded; resets earlier results. */
+  useData(versions: readonly DataVersion[]): Detection {
+    const v = chooseVersion(this.records, this.domain, versions, this.cache, this.options);
+    this.version = v.version;
+    this.versionWhy = v.why;
+    this.outcomes.fill(undefined);
+    this.rule = this.options.rule ?? v.version.known?.rule ?? 'db-and-outputs';
+    this.ruleWhy = this.options.rule ? 'given' : 'provisional: the rule of that data version, until all episodes are evaluated';
+    this.ruleFinal = this.options.rule !== undefined;
+    return this.detection();
+  }
+
+  detection(): Detection {
+    if (!this.version) throw new Error('no data yet');
+    return {
+      domain: this.domain,
+      domainWhy: this.domainWhy,
+      dataCommit: this.version.commit,
+      dataSource: this.version.source,
+      versionWhy: this.versionWhy,
+      rule: this.rule,
+      ruleWhy: this.ruleWhy,
+      ruleFinal: this.ruleFinal,
+    };
+  }
+
+  /** Evaluates one episode (memoised) and returns its overview row. */
+  evaluate(index: number): EpisodeSummary {
+    const outcome = this.outcome(index);
+    return this.summary(outcome);
+  }
+
+  private outcome(index: number): EpisodeOutcome {
+    if (!this.version) throw new Error('no data yet');
+    let o = this.outcomes[index];
+    if (!o) {
+      o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache);
+      this.outcomes[index] = o;
+    }
+    return o;
+  }
+
+  /** After every episode is evaluated: settles the rule; returns whether it changed. */
+  finish(): boolean {
+    if (this.ruleFinal) return false;
+    const evals = this.outcomes.filter((o): o is { ok: true; value: EpisodeEvaluation } => o?.ok === true).map((o) => o.value);
+    const r = detectRule(evals, this.version!);
+    const changed = r.rule !== this.rule;
+    this.rule = r.rule;
+    this.ruleWhy = r.why;
+    this.ruleFinal = true;
+    return changed;
+  }
+
+  summaries(): EpisodeSummary[] {
+    return this.records.map((_, i) => this.summary(this.outcome(i)));
+  }
+
+  private summary(o: EpisodeOutcome): EpisodeSummary {
+    if (!o.ok)
+      return {
+        index: o.record.index,
+        reward: null,
+        hypotheticalReward: null,
+        done: false,
+        doneBy: null,
+        reasons: [],
+        error: o.error,
+        strategy: null,
+        stepsExecuted: 0,
+        diffCount: 0,
+        outputsMissing: [],
+        outputsTotal: 0,
+        agrees: null,
+      };
+    const ev = o.value;
+    const verdict = ev.verdicts[this.rule];
+    const reward = finalReward(ev, this.rule);
+    return {
+      index: ev.record.index,
+      reward,
+      hypotheticalReward: ev.replay.done ? null : verdict.reward,
+      done: ev.replay.done,
+      doneBy: ev.replay.doneBy,
+      reasons: [...new Set(reasons(verdict, ev.replay, ev.diff).map((r) => r.code))],
+      error: null,
+      strategy: ev.strategy,
+      stepsExecuted: ev.replay.steps.length,
+      diffCount: ev.diff.length,
+      outputsMissing: verdict.outputs?.checks.filter((c) => !c.found).map((c) => c.output) ?? [],
+      outputsTotal: verdict.outputs?.checks.length ?? 0,
+      agrees: ev.record.recordedReward === null ? null : ev.record.recordedReward === reward,
+    };
+  }
+
+  /** The episode screen's data; null for an episode that cannot be evaluated. */
+  view(index: number): EpisodeView | { readonly error: string; readonly index: number } {
+    const o = this.outcome(index);
+    if (!o.ok) return { error: o.error, index };
+    return episodeView(o.value, this.version!, this.rule);
+  }
+
+  /** Indices of episodes whose messages contain `query` (case-insensitive). */
+  search(query: string): number[] {
+    const q = query.toLowerCase();
+    if (!q) return this.records.map((r) => r.index);
+    return this.records
+      .filter((r) =>
+        r.traj.some((m) => {
+          const c = m.get('content');
+          if (typeof c === 'string' && c.toLowerCase().includes(q)) return true;
+          const calls = m.get('tool_calls');
+          if (!Array.isArray(calls)) return false;
+          return calls.some((x) => {
+            const fn = x instanceof Map ? x.get('function') : null;
+            if (!(fn instanceof Map)) return false;
+            return [fn.get('name'), fn.get('arguments')].some((t) => typeof t === 'string' && t.toLowerCase().includes(q));
+          });
+        }),
+      )
+      .map((r) => r.index);
+  }
+}
