@@ -18,7 +18,7 @@ const restrict = (forbiddenLayers, extra = []) => ({
 const REACT = { group: ['react', 'react-dom', 'react-dom/*', 'zustand', '@tanstack/*'], message: 'src/core is pure TypeScript: no React, no DOM.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/core/py/nonprintable-ranges.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.bench/**', 'src/core/py/nonprintable-ranges.ts'] },
   js.configs.recommended,
   { files: ['scripts/**/*.mjs', 'bin/**/*.mjs'], languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } } },
   ...tseslint.configs.recommended,

@@ -4,6 +4,7 @@ import { DOMAINS, type Domain } from '../core/data/db';
 import { loadDataVersions, type ReadText } from '../core/data/versions';
 import { ResultsFileError, readResultsFile } from '../core/episode/results-file';
 import { EvalCache } from '../core/evaluate';
+import { prepareSha256 } from '../core/py/sha256';
 import { chooseDomain, EvaluationSetupError, evaluateFile } from '../core/evaluate-file';
 import type { RewardRule } from '../core/env/reward';
 import type { EpisodeReport } from '../core/report';
@@ -112,13 +113,20 @@ function table(reports: readonly EpisodeReport[]): string {
 }
 
 async function evaluate(o: Options): Promise<void> {
+  await prepareSha256();
   let text: string;
   try {
     text = await readFile(o.file, 'utf8');
   } catch (e) {
     throw new UsageError(`cannot read ${o.file}: ${(e as Error).message}`);
   }
-  const records = readResultsFile(text);
+  let records;
+  try {
+    records = readResultsFile(text);
+  } catch (e) {
+    if (e instanceof ResultsFileError) throw new ResultsFileError(`${o.file}: ${e.message}`);
+    throw e;
+  }
   const cache = new EvalCache();
   const { domain, why: domainWhy } = chooseDomain(records, o);
   const versions = await loadDataVersions(reader(o.data), domain, o.data, (db) => cache.hash(db));

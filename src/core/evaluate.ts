@@ -7,19 +7,26 @@ import { agentSteps, detectStrategy } from './episode/actions';
 import type { AgentStep, EpisodeRecord, Strategy } from './episode/types';
 import { computeReward, groundTruthKey, replayGroundTruth, type GroundTruth, type RewardRule, type RewardVerdict } from './env/reward';
 import { replayEpisode, type Replay } from './env/replay';
-import { consistentHash } from './py/hash';
+import { DbHasher } from './data/db-hash';
 
 const RULES: readonly RewardRule[] = ['db-and-outputs', 'outputs-only'];
 
 /** Memoises DB hashes and reference replays across the episodes of a session. */
 export class EvalCache {
   private readonly hashes = new WeakMap<Db, string>();
+  private readonly hashers = new WeakMap<Db, DbHasher>();
   private readonly gts = new Map<string, { gt: GroundTruth; hash: string }>();
 
-  hash(db: Db): string {
+  /** The DB hash of `db`, a state derived from `base` (hashing resumes where they part). */
+  hash(db: Db, base: Db = db): string {
     let h = this.hashes.get(db);
     if (h === undefined) {
-      h = consistentHash(db);
+      let hasher = this.hashers.get(base);
+      if (!hasher) {
+        hasher = new DbHasher(base);
+        this.hashers.set(base, hasher);
+      }
+      h = hasher.hash(db);
       this.hashes.set(db, h);
     }
     return h;
@@ -31,7 +38,7 @@ export class EvalCache {
     let hit = this.gts.get(key);
     if (!hit) {
       const gt = replayGroundTruth(domain, version.db, task.actions);
-      hit = { gt, hash: this.hash(gt.state) };
+      hit = { gt, hash: this.hash(gt.state, version.db) };
       this.gts.set(key, hit);
     }
     return hit;
@@ -123,7 +130,7 @@ export function evaluateEpisode(record: EpisodeRecord, domain: Domain, version: 
     const steps = agentSteps(record.traj, strategy);
     const replay = replayEpisode(domain, version.db, steps);
     const { gt, hash: gtHash } = cache.groundTruth(domain, version, record);
-    const agentHash = cache.hash(replay.finalState);
+    const agentHash = cache.hash(replay.finalState, version.db);
     const task = record.task;
     const verdicts = Object.fromEntries(RULES.map((rule) => [rule, computeReward(rule, task, agentHash, gtHash, replay.steps)])) as Record<
       RewardRule,
@@ -209,10 +216,16 @@ export function detectRule(evals: readonly EpisodeEvaluation[], version: DataVer
   const relevant = evals.filter((e) => e.replay.done && (e.record.task?.outputs.length ?? 0) > 0 && e.record.recordedReward !== null);
   const score = (rule: RewardRule): number => relevant.filter((e) => e.verdicts[rule].reward === e.record.recordedReward).length;
   const s = { 'db-and-outputs': score('db-and-outputs'), 'outputs-only': score('outputs-only') };
+  const because = version.known
+    ? `${fallback} is the rule τ-bench had at ${shortCommit(version.commit)}`
+    : `${fallback} is τ-bench's current rule, the default for data it does not know`;
   if (relevant.length === 0 || s['db-and-outputs'] === s['outputs-only'])
     return {
       rule: fallback,
-      why: relevant.length === 0 ? `no ended episode with required outputs to tell the rules apart; ${fallback} is the rule of that data version` : `both rules reproduce ${s[fallback]} of ${relevant.length} recorded rewards of output tasks; ${fallback} is the rule of that data version`,
+      why:
+        relevant.length === 0
+          ? `no ended episode with required outputs tells the rules apart; ${because}`
+          : `both rules reproduce ${s[fallback]} of ${relevant.length} recorded rewards of output tasks; ${because}`,
     };
   const rule: RewardRule = s['db-and-outputs'] > s['outputs-only'] ? 'db-and-outputs' : 'outputs-only';
   const other: RewardRule = rule === 'db-and-outputs' ? 'outputs-only' : 'db-and-outputs';

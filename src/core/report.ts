@@ -26,7 +26,8 @@ export interface EpisodeReport {
   actions_executed?: number;
   actions_in_traj?: number;
   recorded_gt_hash?: string | null;
-  matches_recorded_gt_hash?: boolean | null;
+  /** False only when the file records a gt_data_hash that differs. */
+  matches_recorded_gt_hash?: boolean;
   matches_recorded_reward?: boolean | null;
   crash?: string;
   error?: string;
@@ -58,7 +59,7 @@ export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: 
     actions_executed: ev.replay.steps.length,
     actions_in_traj: ev.agentSteps.length,
     recorded_gt_hash: ev.recordedGtHash,
-    matches_recorded_gt_hash: ev.recordedGtHash === null ? null : ev.recordedGtHash === ev.gtHash,
+    matches_recorded_gt_hash: ev.recordedGtHash === null || ev.recordedGtHash === ev.gtHash,
     matches_recorded_reward: record.recordedReward === null ? null : record.recordedReward === reward,
   };
   if (!ev.replay.done) report.hypothetical_reward_if_done = verdict.reward;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/core/data/db';
 import { TOOLS } from '../../src/core/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
+import { replayGroundTruth } from '../../src/core/env/reward';
 import { consistentHash } from '../../src/core/py/hash';
 import { parseJson } from '../../src/core/py/json-parse';
 import { PyException } from '../../src/core/py/errors';
@@ -12,6 +13,7 @@ interface TraceStep {
   observation?: string;
   done?: boolean;
   raised?: string;
+  reward_info?: unknown;
 }
 interface Trace {
   name: string;
@@ -20,14 +22,19 @@ interface Trace {
   actions: { name: string; kwargs: PyDict }[];
   steps: TraceStep[];
   final_db_hash: string;
+  referenceActions: { name: string; kwargs: PyDict }[] | null;
 }
 
 const traces: Trace[] = hasShared
   ? (toPlain(parseJson(readShared('expected', 'tool-trace-vectors.json'))) as { name: string }[]).map((t, i) => {
       // kwargs must keep Python's int/float distinction: take them from the Python-dialect parse.
       const raw = (parseJson(readShared('expected', 'tool-trace-vectors.json')) as PyDict[])[i]!;
-      const actions = (raw.get('actions') as PyDict[]).map((a) => ({ name: a.get('name') as string, kwargs: a.get('kwargs') as PyDict }));
-      return { ...(t as unknown as Trace), actions };
+      const toAction = (a: PyDict) => ({ name: a.get('name') as string, kwargs: a.get('kwargs') as PyDict });
+      const actions = (raw.get('actions') as PyDict[]).map(toAction);
+      // After an episode ends, env.data holds the reference replay of the task's actions.
+      const info = (raw.get('steps') as PyDict[]).map((st) => st.get('reward_info')).find((x) => x instanceof Map) as PyDict | undefined;
+      const referenceActions = info ? (info.get('actions') as PyDict[]).map(toAction) : null;
+      return { ...(t as unknown as Trace), actions, referenceActions };
     })
   : [];
 
@@ -48,6 +55,7 @@ describe.skipIf(!hasShared)('tool-trace-vectors.json (τ-bench Env.step, 14bf0ef
       else expect(out.observation, `step ${i} ${action.name}`).toBe(step.observation);
       if (step.done !== undefined) expect(Boolean(tool.terminates), `done at step ${i}`).toBe(step.done);
     });
+    if (trace.referenceActions) state = replayGroundTruth(trace.domain, sharedDb(trace.commit, trace.domain), trace.referenceActions).state;
     expect(consistentHash(state)).toBe(trace.final_db_hash);
   });
   it('PyException carries str(e)', () => expect(new PyException('KeyError', "'x'").text).toBe("'x'"));

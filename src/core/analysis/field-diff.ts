@@ -47,7 +47,6 @@ const differ = create({ arrays: { detectMove: false } });
 
 function isIntVsFloat(a: PyValue | undefined, b: PyValue | undefined): boolean {
   const num = (x: PyValue | undefined): x is bigint | number => typeof x === 'bigint' || typeof x === 'number';
-  // eslint-disable-next-line eqeqeq
   return num(a) && num(b) && typeof a !== typeof b && a == b;
 }
 

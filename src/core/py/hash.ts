@@ -1,11 +1,12 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { hashableStr } from './hashable';
+import { sha256Stream } from './sha256';
 import type { PyValue } from './value';
 
 /** sha256 hex of the UTF-8 of a string. */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  const s = sha256Stream();
+  s.update(text);
+  return s.hex();
 }
 
 // Python parity: tau_bench.envs.base.consistent_hash(to_hashable(v)).

@@ -1,0 +1,44 @@
+/**
+ * Times the CLI's core path on a whole results file: read, detect, replay every episode,
+ * hash, judge. Prints numbers; asserts nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildDb, DOMAIN_TABLES, type Domain } from '../src/core/data/db';
+import { KNOWN_DATA_VERSIONS, dataPath, type DataVersion } from '../src/core/data/versions';
+import { readResultsFile } from '../src/core/episode/results-file';
+import { evaluateFile } from '../src/core/evaluate-file';
+import { prepareSha256 } from '../src/core/py/sha256';
+
+const shared = resolve(import.meta.dirname, '../../shared');
+const dataDir = process.env.TAU_BENCH_DATA ?? join(shared, 'tau-bench');
+const file = process.argv[2] ?? join(shared, 'runs', 'gpt-4o-airline.json');
+
+function versions(domain: Domain): DataVersion[] {
+  return KNOWN_DATA_VERSIONS.map((k) => {
+    const texts: Record<string, string> = {};
+    for (const t of DOMAIN_TABLES[domain]) texts[t] = readFileSync(join(dataDir, dataPath(domain, t, k.commit)), 'utf8');
+    return { commit: k.commit, known: k, db: buildDb(domain, texts), source: dataDir };
+  });
+}
+
+await prepareSha256();
+const t0 = performance.now();
+const text = readFileSync(file, 'utf8');
+const records = readResultsFile(text);
+const t1 = performance.now();
+let tData = 0;
+const result = evaluateFile(records, (d) => {
+  const s = performance.now();
+  const v = versions(d);
+  tData = performance.now() - s;
+  return v;
+});
+const t2 = performance.now();
+const n = records.length;
+const evalMs = t2 - t1 - tData;
+console.log(`cli-bench: ${file.split('/').pop()} — ${n} episodes (${result.domain}, data ${result.version.commit.slice(0, 7)}, rule ${result.rule})`);
+console.log(`  read + parse results file: ${(t1 - t0).toFixed(0)} ms`);
+console.log(`  load + parse both data versions: ${tData.toFixed(0)} ms`);
+console.log(`  detect + replay + hash + judge: ${evalMs.toFixed(0)} ms (${(evalMs / n).toFixed(1)} ms per episode)`);
+console.log(`  whole file: ${(t2 - t0).toFixed(0)} ms (${((t2 - t0) / n).toFixed(1)} ms per episode; τ-bench's Python needs about 1000 ms per episode)`);

@@ -1,0 +1,60 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { createSHA256, type IHasher } from 'hash-wasm';
+
+/** An incremental sha256 over UTF-8 text whose state can be saved and resumed. */
+export interface Sha256Stream {
+  update(text: string): void;
+  save(): unknown;
+  load(state: unknown): void;
+  hex(): string;
+}
+
+let wasm: IHasher | null = null;
+
+/**
+ * Loads the WebAssembly sha256 (about 3× faster than the pure-TS fallback). Call once at
+ * start-up where it is possible to await; everything works without it, only slower.
+ */
+export async function prepareSha256(): Promise<void> {
+  wasm ??= await createSHA256();
+}
+
+class WasmStream implements Sha256Stream {
+  constructor(private readonly h: IHasher) {
+    h.init();
+  }
+  update(text: string): void {
+    this.h.update(text);
+  }
+  save(): unknown {
+    return this.h.save();
+  }
+  load(state: unknown): void {
+    this.h.load(state as Uint8Array);
+  }
+  hex(): string {
+    return this.h.digest('hex');
+  }
+}
+
+class NobleStream implements Sha256Stream {
+  private h = sha256.create();
+  update(text: string): void {
+    this.h.update(utf8ToBytes(text));
+  }
+  save(): unknown {
+    return this.h.clone();
+  }
+  load(state: unknown): void {
+    this.h = (state as ReturnType<typeof sha256.create>).clone();
+  }
+  hex(): string {
+    return bytesToHex(this.h.digest());
+  }
+}
+
+/** A fresh stream. Only one WASM stream may be in use at a time (they share one instance). */
+export function sha256Stream(): Sha256Stream {
+  return wasm ? new WasmStream(wasm) : new NobleStream();
+}
