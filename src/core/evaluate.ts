@@ -123,11 +123,18 @@ export function recordedGtHash(record: EpisodeRecord): string | null {
 }
 
 /** Replays one episode and judges it under every rule. Never throws for bad input. */
-export function evaluateEpisode(record: EpisodeRecord, domain: Domain, version: DataVersion, cache: EvalCache): EpisodeOutcome {
+export function evaluateEpisode(
+  record: EpisodeRecord,
+  domain: Domain,
+  version: DataVersion,
+  cache: EvalCache,
+  edit?: (steps: AgentStep[]) => AgentStep[],
+): EpisodeOutcome {
   if (record.problem !== null || record.task === null) return { ok: false, record, error: record.problem ?? 'no task' };
   try {
     const strategy = detectStrategy(record.traj);
-    const steps = agentSteps(record.traj, strategy);
+    const derived = agentSteps(record.traj, strategy);
+    const steps = edit ? edit(derived) : derived;
     const replay = replayEpisode(domain, version.db, steps);
     const { gt, hash: gtHash } = cache.groundTruth(domain, version, record);
     const agentHash = cache.hash(replay.finalState, version.db);

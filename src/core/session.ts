@@ -3,10 +3,20 @@ import { reasons, type ReasonCode } from './analysis/explain';
 import type { Domain } from './data/db';
 import type { DataVersion } from './data/versions';
 import { readResultsFile } from './episode/results-file';
+import { tryParseJson } from './py/json-parse';
 import type { EpisodeRecord } from './episode/types';
 import { detectRule, evaluateEpisode, EvalCache, finalReward, type EpisodeEvaluation, type EpisodeOutcome } from './evaluate';
 import { chooseDomain, chooseVersion, type FileOptions } from './evaluate-file';
 import type { RewardRule } from './env/reward';
+
+/** One change for a what-if replay, addressed by the agent message that produced the action. */
+export interface StepEdit {
+  readonly messageIndex: number;
+  readonly remove?: boolean;
+  /** A new tool name (optional) and new arguments as JSON text (Python's json dialect). */
+  readonly name?: string;
+  readonly kwargsJson?: string;
+}
 
 /** What the overview shows of an episode before it is evaluated. */
 export interface EpisodeHeader {
@@ -187,6 +197,34 @@ export class InspectSession {
     const o = this.outcome(index);
     if (!o.ok) return { error: o.error, index };
     return episodeView(o.value, this.version!, this.rule);
+  }
+
+  /**
+   * What-if replay: the episode with some agent actions replaced (new kwargs as JSON text) or
+   * removed, judged again under the same data version and rule. The recorded observations of
+   * later steps stay as they were; only the replayed ones change.
+   */
+  whatIf(index: number, edits: readonly StepEdit[]): EpisodeView | { readonly error: string; readonly index: number } {
+    if (!this.version) throw new Error('no data yet');
+    const byMessage = new Map(edits.map((e) => [e.messageIndex, e]));
+    let problem: string | null = null;
+    const o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache, (steps) =>
+      steps.flatMap((s) => {
+        const e = byMessage.get(s.messageIndex);
+        if (!e) return [s];
+        if (e.remove) return [];
+        if (e.kwargsJson === undefined || s.action === null) return [s];
+        const parsed = tryParseJson(e.kwargsJson);
+        if (!parsed.ok || !(parsed.value instanceof Map)) {
+          problem = `arguments of the action at message ${s.messageIndex} are not a JSON object${parsed.ok ? '' : `: ${parsed.error.text}`}`;
+          return [s];
+        }
+        return [{ ...s, action: { name: e.name ?? s.action.name, kwargs: parsed.value } }];
+      }),
+    );
+    if (problem !== null) return { error: problem, index };
+    if (!o.ok) return { error: o.error, index };
+    return episodeView(o.value, this.version, this.rule);
   }
 
   /** Indices of episodes whose messages contain `query` (case-insensitive). */

@@ -89,6 +89,12 @@ describe.skipIf(!hasShared)('parity with τ-bench verdicts (../shared/expected)'
       expect(mismatches.slice(0, 5), `${mismatches.length} of ${expected.length} episodes differ`).toEqual([]);
     });
 
+    it.runIf(!file.startsWith('synthetic-'))('reproduces every recorded reward and gt_data_hash of this real run by auto-detection alone', () => {
+      const off = result.reports.filter((r) => r.error === undefined && (r.matches_recorded_reward !== true || r.matches_recorded_gt_hash !== true));
+      expect(off.map((r) => r.index)).toEqual([]);
+      expect(result.reports.filter((r) => r.error === undefined && r.recorded_gt_hash !== null).length).toBeGreaterThan(0);
+    });
+
     it('reproduces recorded rewards and gt_data_hash values wherever τ-bench does', () => {
       const off = expected.flatMap((exp, i) => {
         if (exp.skipped !== undefined) return [];

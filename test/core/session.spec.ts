@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildDb, DOMAIN_TABLES } from '../../src/core/data/db';
+import { jsonDumps } from '../../src/core/py/json-dumps';
+import { InspectSession } from '../../src/core/session';
+
+const root = resolve(import.meta.dirname, '../..');
+const sampleText = readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8');
+const texts = Object.fromEntries(
+  DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]),
+);
+const sample = { commit: 'sample', known: null, db: buildDb('retail', texts), source: 'sample-runs/data' };
+
+const WRITES = new Set(['cancel_pending_order', 'exchange_delivered_order_items', 'modify_pending_order_items', 'modify_pending_order_payment', 'modify_pending_order_address', 'modify_user_address', 'return_delivered_order_items']);
+
+describe('InspectSession', () => {
+  const session = new InspectSession(sampleText);
+  session.useData([sample]);
+  const summaries = session.summaries();
+
+  it('evaluates every sample episode and agrees with the recorded rewards', () => {
+    expect(summaries.every((s) => s.error === null && s.agrees === true)).toBe(true);
+    expect(session.finish()).toBe(false);
+  });
+
+  it('what-if: giving a failing write the reference arguments flips the DB check', () => {
+    const candidate = summaries.find((s) => {
+      if (!s.reasons.includes('db-mismatch')) return false;
+      const rec = session.records[s.index]!;
+      const refWrites = rec.task!.actions.filter((a) => WRITES.has(a.name));
+      const view = session.view(s.index);
+      if ('error' in view) return false;
+      const agentWrites = view.steps.filter((st) => WRITES.has(st.action));
+      return refWrites.length === 1 && agentWrites.length === 1 && agentWrites[0]!.action === refWrites[0]!.name;
+    });
+    expect(candidate, 'the sample run has a single-write DB mismatch').toBeDefined();
+    const index = candidate!.index;
+    const view = session.view(index);
+    if ('error' in view) throw new Error(view.error);
+    const write = view.steps.find((st) => WRITES.has(st.action))!;
+    const ref = session.records[index]!.task!.actions.find((a) => WRITES.has(a.name))!;
+    const fixed = session.whatIf(index, [{ messageIndex: write.messageIndex, kwargsJson: jsonDumps(ref.kwargs) }]);
+    if ('error' in fixed) throw new Error(fixed.error);
+    expect(fixed.verdict.rActions).toBe(true);
+    expect(fixed.verdict.agentHash).toBe(fixed.verdict.gtHash);
+    expect(view.verdict.rActions).toBe(false);
+  });
+
+  it('what-if: bad JSON arguments give a clear error', () => {
+    const view = session.view(0);
+    if ('error' in view) throw new Error(view.error);
+    const r = session.whatIf(0, [{ messageIndex: view.steps.find((s) => s.action !== 'respond')!.messageIndex, kwargsJson: '{"order_id": ' }]);
+    expect(r).toMatchObject({ error: expect.stringMatching(/not a JSON object: Expecting value/) });
+  });
+
+  it('search finds episodes by message text', () => {
+    const hits = session.search('###stop###');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(session.search('no such text anywhere 1234567')).toEqual([]);
+  });
+});
