@@ -135,15 +135,24 @@ export function eq(a: PyValue, b: PyValue): boolean {
     const y = typeof b === 'boolean' ? asBig(b) : b;
     return x == y;
   }
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => eq(x, b[i]!));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => sameOrEq(x, b[i]!));
   if (a instanceof Map && b instanceof Map) {
     if (a.size !== b.size) return false;
     for (const [k, x] of a) {
-      if (!b.has(k) || !eq(x, b.get(k)!)) return false;
+      if (!b.has(k) || !sameOrEq(x, b.get(k)!)) return false;
     }
     return true;
   }
   return false;
+}
+
+/**
+ * `x is y or x == y`, the comparison of `in`, `list.count` and container equality. NaN from
+ * `json.loads` is one shared object, so NaN matches NaN there (but not with plain `==`).
+ */
+// Python parity: PyObject_RichCompareBool (identity shortcut) with json's shared NaN constant.
+export function sameOrEq(a: PyValue, b: PyValue): boolean {
+  return (typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b)) || eq(a, b);
 }
 
 export function truthy(v: PyValue): boolean {
@@ -221,7 +230,7 @@ export function contains(container: PyValue, x: PyValue): boolean {
     const k = dictKey(x);
     return k !== undefined && container.has(k);
   }
-  if (Array.isArray(container)) return container.some((y) => eq(y, x));
+  if (Array.isArray(container)) return container.some((y) => sameOrEq(y, x));
   if (typeof container === 'string') {
     if (typeof x !== 'string') throw typeError(`'in <string>' requires string as left operand, not ${typeName(x)}`);
     return container.includes(x);
@@ -252,7 +261,7 @@ export function lower(v: PyValue): string {
 
 /** `seq.count(x)` for a list or a string. */
 export function count(seq: PyValue, x: PyValue): number {
-  if (Array.isArray(seq)) return seq.filter((y) => eq(y, x)).length;
+  if (Array.isArray(seq)) return seq.filter((y) => sameOrEq(y, x)).length;
   if (typeof seq === 'string') {
     if (typeof x !== 'string') throw typeError(`must be str, not ${typeName(x)}`);
     if (x === '') return len(seq) + 1;

@@ -15,6 +15,6 @@ export const dayRecord = (flight: PyValue, date: PyValue): PyValue => getItem(ge
 
 function asDict(v: PyValue): PyDict {
   if (v instanceof Map) return v;
-  // The flights table is never written by any tool, so its records are always the file's dicts.
+  // Unreachable: callers have already read `flight["origin"]` and `day["status"]`, which only a dict allows.
   throw new Error('flight record is not a dict');
 }

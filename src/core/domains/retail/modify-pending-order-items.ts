@@ -70,7 +70,7 @@ export const modifyPendingOrderItems = defineTool({
       setItem(item, 'item_id', newItemId);
       const price = getItem(getItem(getItem(getItem(products, getItem(item, 'product_id')), 'variants'), newItemId), 'price');
       setItem(item, 'price', price);
-      // Python parity: the item shares the variant's own `options` dict (no copy).
+      // Python parity: ModifyPendingOrderItems.invoke shares the variant's own `options` dict (no copy).
       const options = getItem(getItem(getItem(getItem(products, getItem(item, 'product_id')), 'variants'), newItemId), 'options');
       setItem(item, 'options', options);
     }

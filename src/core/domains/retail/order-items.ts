@@ -5,7 +5,7 @@ import type { PyValue } from '../../py/value';
  * The multiplicity check shared by the exchange, return and modify-items tools: the first
  * element of `itemIds` that occurs more often there than among the order's item ids.
  */
-// Python parity: the `all_item_ids` / `item_ids.count(item_id)` loop of the retail tools.
+// Python parity: the item_ids.count check of Exchange/Return DeliveredOrderItems and ModifyPendingOrderItems.
 export function firstExcessItem(order: PyValue, itemIds: PyValue): { readonly itemId: PyValue } | undefined {
   const allItemIds = iterate(getItem(order, 'items')).map((item) => getItem(item, 'item_id'));
   for (const itemId of iterate(itemIds)) {
