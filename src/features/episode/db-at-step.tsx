@@ -1,0 +1,128 @@
+import { memo, useEffect, useMemo, useRef } from 'react';
+import type { FieldChangeView, RecordChangeView, StepView } from '../../core/analysis/episode-view';
+import { markLines, touchedRecords } from './db-state';
+import { scrollIntoBox } from './scroll';
+import { plural } from './text';
+import { PRE, stepLabel } from './ui';
+
+/** The records touched in steps up to the selected one, latest version of each; this step's changes marked. */
+export function DbAtStep(props: { steps: readonly StepView[]; step: number; onSelect: (n: number) => void }) {
+  const { steps, step, onSelect } = props;
+  const records = useMemo(() => touchedRecords(steps, step), [steps, step]);
+  const current = steps[step];
+  const rootRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    scrollIntoBox(rootRef.current?.querySelector('[data-current="true"]'));
+  }, [step]);
+  const total = useMemo(() => steps.reduce((n, s) => n + s.changes.length, 0), [steps]);
+  return (
+    <div ref={rootRef} className="space-y-2" data-testid="db-at-step">
+      <p className="text-xs text-slate-600">
+        {current ? (
+          <>
+            DB after <strong>{stepLabel(step)}</strong> (<code className="font-mono">{current.action}</code>):{' '}
+            {current.changes.length > 0 ? (
+              <span className="font-medium text-amber-800">this step changed {plural(current.changes.length, 'record')}</span>
+            ) : (
+              'this step changed nothing'
+            )}
+            . {plural(records.length, 'record')} touched so far{total === 0 ? '; the agent never changed the DB' : ''}.
+          </>
+        ) : (
+          'No executed steps.'
+        )}
+      </p>
+      {records.map((r) => (
+        <RecordCard
+          key={r.id}
+          table={r.table}
+          recordKey={r.key}
+          json={r.json}
+          firstStep={r.firstStep}
+          lastStep={r.lastStep}
+          change={r.current}
+          onSelect={onSelect}
+        />
+      ))}
+    </div>
+  );
+}
+
+const KIND_TEXT: Readonly<Record<FieldChangeView['kind'], string>> = { added: 'added', removed: 'removed', changed: 'changed', moved: 'moved' };
+
+const RecordCard = memo(function RecordCard(props: {
+  table: string;
+  recordKey: string;
+  json: string | null;
+  firstStep: number;
+  lastStep: number;
+  change: RecordChangeView | null;
+  onSelect: (n: number) => void;
+}) {
+  const { table, recordKey, json, firstStep, lastStep, change, onSelect } = props;
+  const paths = useMemo(() => (change ? change.fields.filter((f) => f.kind !== 'removed').map((f) => f.path) : []), [change]);
+  const chunks = useMemo(() => (json === null ? [] : markLines(json, paths)), [json, paths]);
+  const created = change !== null && change.before === null;
+  const preRef = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    const pre = preRef.current;
+    const first = pre?.querySelector<HTMLElement>('[data-marked]');
+    if (pre && first) pre.scrollTop = Math.max(0, first.offsetTop - 24);
+  }, [chunks]);
+  return (
+    <section
+      data-current={change !== null}
+      aria-label={`${table}/${recordKey}`}
+      className={`rounded-md border ${change ? 'border-amber-400 bg-amber-50/40 shadow-sm' : 'border-slate-200 bg-white'}`}
+    >
+      <header className="flex flex-wrap items-center gap-2 border-b border-inherit px-2 py-1 text-xs">
+        <code className="font-mono font-semibold text-slate-900">
+          {table}/{recordKey}
+        </code>
+        {change && (
+          <span className="rounded bg-amber-200 px-1.5 py-px text-[11px] font-semibold text-amber-950">
+            {created ? 'created in this step' : json === null ? 'deleted in this step' : 'changed in this step'}
+          </span>
+        )}
+        <span className="ml-auto text-[11px] text-slate-500">
+          {firstStep === lastStep ? 'changed in ' : `changed in ${stepLabel(firstStep)} … `}
+          <button type="button" className="rounded px-0.5 text-sky-700 underline underline-offset-2 hover:bg-sky-50" onClick={() => onSelect(lastStep)}>
+            {stepLabel(lastStep)}
+          </button>
+        </span>
+      </header>
+      {change && change.before !== null && change.after !== null && change.fields.length > 0 && (
+        <ul className="space-y-0.5 border-b border-amber-200 px-2 py-1" aria-label="Fields changed in this step">
+          {change.fields.map((f, i) => (
+            <li key={i} className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+              <span className="text-[11px] font-medium uppercase text-amber-800">{KIND_TEXT[f.kind]}</span>
+              <span className="max-h-24 min-w-0 overflow-auto font-mono [overflow-wrap:anywhere]">
+                <span className="font-semibold">{f.path}</span>:{' '}
+                {f.reference !== null && <del className="bg-rose-100 text-rose-900 decoration-rose-400">{f.reference}</del>}
+                {f.reference !== null && f.agent !== null && ' → '}
+                {f.agent !== null && <ins className="bg-emerald-100 text-emerald-900 no-underline">{f.agent}</ins>}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {json === null ? (
+        <p className="px-2 py-1 text-xs italic text-slate-500">deleted</p>
+      ) : (
+        <pre ref={preRef} className={`${PRE} relative max-h-80 overflow-auto px-2 py-1 text-slate-800`}>
+          {chunks.map((c, i) =>
+            c.marked ? (
+              <span key={i} data-marked className="-mx-2 block bg-amber-200/70 px-2">
+                {c.text}
+              </span>
+            ) : (
+              <span key={i} className="block">
+                {c.text}
+              </span>
+            ),
+          )}
+        </pre>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,120 @@
+import { memo, useState } from 'react';
+import type { EpisodeView, RecordDiffView } from '../../core/analysis/episode-view';
+import { plural } from './text';
+import { LINK_BUTTON, PRE, SMALL_BUTTON, stepLabel } from './ui';
+
+const INT_FLOAT_NOTE =
+  'τ-bench compares sha256(str(to_hashable(db))), and Python prints 250 and 250.0 differently, so an int where the reference has a float (or the reverse) makes the hashes differ even though the numbers are equal.';
+
+export function DbDiff(props: { view: EpisodeView; onStep: (n: number) => void; onReference: (n: number) => void }) {
+  const { view, onStep, onReference } = props;
+  const v = view.verdict;
+  if (v.agentHash === v.gtHash)
+    return (
+      <p className="rounded border border-emerald-200 bg-emerald-50 px-2 py-1.5 text-xs text-emerald-900" data-testid="db-diff">
+        The agent's DB hashes exactly like the reference DB: nothing to diff.
+      </p>
+    );
+  const intFloat = view.diff.some((d) => d.fields.some((f) => f.intVsFloat));
+  return (
+    <div className="space-y-2" data-testid="db-diff">
+      <p className="text-xs text-slate-700">
+        {plural(view.diff.length, 'record')} {view.diff.length === 1 ? 'differs' : 'differ'} between the agent's final DB and the reference DB (τ-bench's actions replayed on a fresh DB).
+        {!v.dbChecked && ' Under this rule the DB does not count for this task.'}
+      </p>
+      {intFloat && (
+        <p role="note" className="rounded border border-fuchsia-300 bg-fuchsia-50 px-2 py-1.5 text-xs text-fuchsia-950" data-testid="int-float-note">
+          <strong>int vs float:</strong> {INT_FLOAT_NOTE}
+        </p>
+      )}
+      {view.diff.length === 0 && <p className="text-xs text-slate-500">The hashes differ but no single record does (a table-level difference).</p>}
+      {view.diff.map((d) => (
+        <RecordDiff key={`${d.table}/${d.key}`} diff={d} onStep={onStep} onReference={onReference} />
+      ))}
+    </div>
+  );
+}
+
+const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onStep: (n: number) => void; onReference: (n: number) => void }) {
+  const { diff: d, onStep, onReference } = props;
+  const [full, setFull] = useState(false);
+  const status = d.agent === null ? 'only in the reference DB' : d.reference === null ? 'only in the agent DB' : `${plural(d.fields.length, 'field')} ${d.fields.length === 1 ? 'differs' : 'differ'}`;
+  return (
+    <section className="rounded-md border border-rose-200 bg-white" aria-label={`${d.table}/${d.key}`} data-testid="diff-record">
+      <header className="flex flex-wrap items-center gap-2 border-b border-rose-100 bg-rose-50/60 px-2 py-1 text-xs">
+        <code className="font-mono font-semibold text-slate-900">
+          {d.table}/{d.key}
+        </code>
+        <span className="text-slate-600">{status}</span>
+        {d.intVsFloatOnly && (
+          <span className="rounded bg-fuchsia-200 px-1.5 py-px text-[11px] font-semibold text-fuchsia-950" title={INT_FLOAT_NOTE}>
+            int vs float only
+          </span>
+        )}
+        <button type="button" className={`${SMALL_BUTTON} ml-auto`} aria-expanded={full} onClick={() => setFull(!full)}>
+          {full ? 'Hide records' : 'Show both records'}
+        </button>
+      </header>
+      <ul className="divide-y divide-slate-100">
+        {d.fields.map((f, i) => (
+          <li key={i} className="px-2 py-1.5 text-xs" data-testid="diff-field">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+              <code className="font-mono font-semibold text-slate-900 [overflow-wrap:anywhere]">{f.path}</code>
+              <span className="text-[11px] text-slate-500">{f.kind === 'added' ? 'only in agent DB' : f.kind === 'removed' ? 'only in reference DB' : f.kind}</span>
+              {f.intVsFloat && (
+                <span className="rounded bg-fuchsia-100 px-1 text-[11px] font-semibold text-fuchsia-900" title={INT_FLOAT_NOTE}>
+                  int vs float: equal numbers, different hash
+                </span>
+              )}
+            </div>
+            <div className="mt-1 grid gap-1 sm:grid-cols-2">
+              <div className="min-w-0 rounded bg-rose-50 px-1.5 py-1">
+                <div className="flex flex-wrap items-center gap-1 text-[11px] text-rose-800">
+                  <span className="font-semibold">agent</span>
+                  {f.agentStep !== null ? (
+                    <button type="button" className={LINK_BUTTON} onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which wrote ${f.path}`}>
+                      written in {stepLabel(f.agentStep)}
+                    </button>
+                  ) : (
+                    <span className="text-slate-500">(initial data: the agent never changed it)</span>
+                  )}
+                </div>
+                <pre className={`${PRE} [overflow-wrap:anywhere] text-rose-950`}>{f.agent ?? '(absent)'}</pre>
+              </div>
+              <div className="min-w-0 rounded bg-emerald-50 px-1.5 py-1">
+                <div className="flex flex-wrap items-center gap-1 text-[11px] text-emerald-800">
+                  <span className="font-semibold">reference</span>
+                  {f.referenceStep !== null ? (
+                    <button
+                      type="button"
+                      className={LINK_BUTTON}
+                      onClick={() => onReference(f.referenceStep!)}
+                      aria-label={`Show reference action ${f.referenceStep + 1}, which wrote ${f.path}`}
+                    >
+                      written by reference action {f.referenceStep + 1}
+                    </button>
+                  ) : (
+                    <span className="text-slate-500">(initial data: no reference action changed it)</span>
+                  )}
+                </div>
+                <pre className={`${PRE} [overflow-wrap:anywhere] text-emerald-950`}>{f.reference ?? '(absent)'}</pre>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {full && (
+        <div className="grid gap-2 border-t border-slate-100 p-2 sm:grid-cols-2">
+          <div className="min-w-0">
+            <div className="text-[11px] font-semibold text-rose-800">agent record</div>
+            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 p-1.5`}>{d.agent ?? '(absent)'}</pre>
+          </div>
+          <div className="min-w-0">
+            <div className="text-[11px] font-semibold text-emerald-800">reference record</div>
+            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 p-1.5`}>{d.reference ?? '(absent)'}</pre>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+});

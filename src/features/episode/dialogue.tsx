@@ -1,0 +1,305 @@
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import type { EpisodeView, MessageView, StepView } from '../../core/analysis/episode-view';
+import type { Span } from '../../core/analysis/outputs';
+import { MarkedText } from './marked-text';
+import { scrollIntoBox } from './scroll';
+import { differingSpans, indentJson, plural } from './text';
+import { FOCUS, PRE, SMALL_BUTTON, stepLabel } from './ui';
+
+/** A span to highlight in the dialogue: in a respond step's text, or in a message's content. */
+export interface Mark {
+  readonly messageIndex: number;
+  readonly target: 'respond' | 'content';
+  readonly span: Span;
+  readonly label: string;
+}
+
+/** Asks the dialogue to bring a message into view (a new nonce each time). */
+export interface Reveal {
+  readonly messageIndex: number;
+  readonly nonce: number;
+}
+
+interface Row {
+  readonly message: MessageView;
+  readonly agentStep: StepView | null;
+  readonly observed: StepView | null;
+  /** The step this row belongs to (as the agent turn or its observation). */
+  readonly stepOf: number | null;
+}
+
+const WRAP = `${PRE} [overflow-wrap:anywhere]`;
+const LONG = 'max-h-72 overflow-auto';
+
+export function Dialogue(props: { view: EpisodeView; step: number; mark: Mark | null; reveal: Reveal | null; onSelect: (step: number) => void }) {
+  const { view, step, mark, reveal, onSelect } = props;
+  const listRef = useRef<HTMLOListElement>(null);
+  const rows = useMemo<Row[]>(
+    () =>
+      view.messages.map((message) => {
+        const agentStep = message.stepIndex === null ? null : (view.steps[message.stepIndex] ?? null);
+        const observed = message.observationOf === null ? null : (view.steps[message.observationOf] ?? null);
+        return { message, agentStep, observed, stepOf: message.stepIndex ?? message.observationOf };
+      }),
+    [view],
+  );
+  const current = view.steps[step];
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || !current) return;
+    const at = (i: number | null): Element | null => (i === null ? null : list.querySelector(`[data-message-index="${i}"]`));
+    scrollIntoBox(at(current.messageIndex), at(current.observationIndex));
+  }, [current]);
+
+  useEffect(() => {
+    if (!reveal) return;
+    const el = listRef.current?.querySelector(`[data-message-index="${reveal.messageIndex}"]`);
+    el?.scrollIntoView({ block: 'center', behavior: 'auto' });
+  }, [reveal]);
+
+  return (
+    <ol ref={listRef} data-scroll aria-label="Dialogue" className="h-full space-y-2 overflow-y-auto overscroll-contain p-2" data-testid="dialogue">
+      {rows.map((r) => (
+        <MessageRow
+          key={r.message.index}
+          row={r}
+          strategy={view.strategy}
+          selected={r.stepOf !== null && r.stepOf === step}
+          mark={mark !== null && mark.messageIndex === r.message.index ? mark : null}
+          onSelect={onSelect}
+        />
+      ))}
+    </ol>
+  );
+}
+
+const ROLE_STYLE: Readonly<Record<string, { label: string; box: string; tag: string }>> = {
+  system: { label: 'System', box: 'border-slate-200 bg-slate-50', tag: 'bg-slate-200 text-slate-700' },
+  user: { label: 'User', box: 'border-emerald-200 bg-white', tag: 'bg-emerald-100 text-emerald-800' },
+  assistant: { label: 'Agent', box: 'border-indigo-200 bg-white', tag: 'bg-indigo-100 text-indigo-800' },
+  tool: { label: 'Tool', box: 'border-amber-200 bg-amber-50/40', tag: 'bg-amber-100 text-amber-900' },
+};
+const OTHER_STYLE = { label: 'Other', box: 'border-slate-200 bg-white', tag: 'bg-slate-100 text-slate-700' };
+
+function Chip(props: { className: string; children: ReactNode; title?: string }) {
+  return (
+    <span className={`inline-flex items-center rounded border px-1.5 py-px text-[11px] font-medium leading-4 ${props.className}`} title={props.title}>
+      {props.children}
+    </span>
+  );
+}
+
+const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string; selected: boolean; mark: Mark | null; onSelect: (step: number) => void }) {
+  const { row, strategy, selected, mark, onSelect } = props;
+  const { message, agentStep, observed, stepOf } = row;
+  const isToolResult = message.role === 'tool' || (message.role === 'user' && observed !== null && observed.action !== 'respond');
+  const style = isToolResult ? ROLE_STYLE.tool! : (ROLE_STYLE[message.role] ?? OTHER_STYLE);
+  const select = (e: MouseEvent<HTMLLIElement>): void => {
+    if (stepOf === null || selected) return;
+    if ((e.target as HTMLElement).closest('button, a, summary')) return;
+    if (typeof window !== 'undefined' && (window.getSelection()?.toString() ?? '') !== '') return;
+    onSelect(stepOf);
+  };
+  return (
+    <li
+      data-message-index={message.index}
+      data-step={stepOf ?? undefined}
+      data-role={message.role}
+      aria-current={selected ? 'step' : undefined}
+      onClick={select}
+      className={`rounded-md border px-3 py-2 ${style.box} ${
+        selected ? 'ring-2 ring-sky-500 ring-offset-1' : stepOf !== null ? 'cursor-pointer hover:border-sky-300' : ''
+      }`}
+    >
+      <div className="mb-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+        <span className={`rounded px-1.5 py-px text-[11px] font-semibold uppercase tracking-wide ${style.tag}`}>
+          {isToolResult && message.role === 'user' ? 'Tool result' : style.label}
+        </span>
+        <span className="font-mono text-[11px]" title="message index in traj">
+          #{message.index}
+        </span>
+        {agentStep && (
+          <button
+            type="button"
+            onClick={() => onSelect(agentStep.index)}
+            aria-pressed={selected}
+            aria-label={`Select ${stepLabel(agentStep.index)}: ${agentStep.action}`}
+            className={`rounded px-1.5 py-px font-mono text-[11px] font-semibold ${FOCUS} ${
+              selected ? 'bg-sky-600 text-white' : 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 hover:bg-sky-100'
+            }`}
+          >
+            {stepLabel(agentStep.index)} · {agentStep.action}
+          </button>
+        )}
+        {observed && !agentStep && <span className="text-[11px]">observation of {stepLabel(observed.index)}</span>}
+        {message.role === 'assistant' && message.stepIndex === null && (
+          <Chip className="border-slate-300 bg-slate-100 text-slate-600" title="τ-bench did not execute this message">
+            not executed
+          </Chip>
+        )}
+        {agentStep?.unknownTool && <Chip className="border-red-300 bg-red-50 text-red-800">unknown tool</Chip>}
+        {agentStep?.exception && <Chip className="border-red-300 bg-red-50 text-red-800">raised</Chip>}
+        {agentStep && agentStep.changes.length > 0 && (
+          <Chip className="border-amber-300 bg-amber-50 text-amber-900">writes {plural(agentStep.changes.length, 'record')}</Chip>
+        )}
+        {agentStep?.done && <Chip className="border-slate-400 bg-slate-800 text-white">ends episode</Chip>}
+        {observed?.observationDiffers && (
+          <Chip className="border-orange-400 bg-orange-50 text-orange-900" title="the observation replayed by tau-inspect differs from the one recorded in the file">
+            replay differs
+          </Chip>
+        )}
+      </div>
+      <MessageBody row={row} strategy={strategy} isToolResult={isToolResult} mark={mark} />
+    </li>
+  );
+});
+
+function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean; mark: Mark | null }) {
+  const { row, strategy, isToolResult, mark } = props;
+  const { message, agentStep, observed } = row;
+  const content = message.content ?? '';
+  const contentMark = mark?.target === 'content' ? mark : null;
+  if (message.role === 'system') return <SystemPrompt text={content} />;
+  if (isToolResult && observed) return <Observation content={content} step={observed} mark={contentMark} />;
+  if (message.role !== 'assistant')
+    return (
+      <p className={`${WRAP} font-sans text-[13px] ${LONG}`}>
+        <MarkedText text={content} span={contentMark?.span ?? null} label={contentMark?.label ?? 'match'} />
+      </p>
+    );
+  const respond = agentStep?.action === 'respond' ? agentStep : null;
+  const textBased = strategy !== 'tool-calling';
+  return (
+    <div className="space-y-1.5">
+      {respond && (
+        <RespondText text={respond.respondText ?? ''} mark={mark?.target === 'respond' ? mark : null} prominent={textBased} />
+      )}
+      {(!respond || textBased) && content !== '' && (
+        <RawContent text={content} mark={contentMark} collapsed={respond !== null} beside={message.toolCalls.length > 0} />
+      )}
+      {message.toolCalls.map((c, i) => (
+        <ToolCall key={i} name={c.name} args={c.arguments} skipped={i > 0 && message.stepIndex !== null} />
+      ))}
+      {agentStep && textBased && !respond && <ExecutedAction step={agentStep} />}
+      {agentStep && agentStep.observationIndex === null && (
+        <div className="rounded border border-dashed border-slate-300 p-2">
+          <div className="mb-0.5 text-[11px] font-semibold text-slate-500">Replayed observation (the file has no message for it)</div>
+          <pre className={`${WRAP} ${LONG}`}>{agentStep.observation}</pre>
+        </div>
+      )}
+      {agentStep?.exception && (
+        <div className="rounded border border-red-300 bg-red-50 px-2 py-1 text-xs text-red-900">
+          <span className="font-semibold">Tool raised: </span>
+          <span className="font-mono">{agentStep.exception}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SystemPrompt(props: { text: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <button type="button" className={SMALL_BUTTON} aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Hide system prompt' : `Show system prompt (${props.text.length.toLocaleString('en-US')} characters)`}
+      </button>
+      {open && <pre className={`${WRAP} mt-1.5 max-h-96 overflow-auto text-slate-700`}>{props.text}</pre>}
+    </div>
+  );
+}
+
+function RespondText(props: { text: string; mark: Mark | null; prominent: boolean }) {
+  const { text, mark, prominent } = props;
+  return (
+    <div className={prominent ? 'rounded border-l-4 border-indigo-400 bg-indigo-50 px-2 py-1.5' : ''}>
+      {prominent && <div className="mb-0.5 text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Sent to the user (respond)</div>}
+      <p className={`${WRAP} font-sans text-[13px] text-slate-900 ${LONG}`}>
+        <MarkedText text={text} span={mark?.span ?? null} label={mark?.label ?? 'match'} />
+      </p>
+    </div>
+  );
+}
+
+function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean; beside: boolean }) {
+  const [open, setOpen] = useState(!props.collapsed || props.mark !== null);
+  const show = open || props.mark !== null;
+  const title = props.beside ? 'Text beside the tool call (not sent to the user)' : props.collapsed ? 'Model output (Thought / Action)' : null;
+  return (
+    <div>
+      {props.collapsed ? (
+        <button type="button" className={SMALL_BUTTON} aria-expanded={show} onClick={() => setOpen(!show)}>
+          {show ? 'Hide model output' : 'Show model output (Thought / Action)'}
+        </button>
+      ) : (
+        title && <div className="mb-0.5 text-[11px] font-semibold text-slate-500">{title}</div>
+      )}
+      {show && (
+        <pre className={`${WRAP} ${LONG} ${props.collapsed ? 'mt-1 text-slate-600' : 'text-slate-800'}`}>
+          <MarkedText text={props.text} span={props.mark?.span ?? null} label={props.mark?.label ?? 'match'} />
+        </pre>
+      )}
+    </div>
+  );
+}
+
+function ToolCall(props: { name: string; args: string; skipped: boolean }) {
+  const pretty = useMemo(() => indentJson(props.args), [props.args]);
+  return (
+    <div className={`rounded border px-2 py-1 ${props.skipped ? 'border-dashed border-slate-300 opacity-70' : 'border-indigo-200 bg-indigo-50/50'}`}>
+      <div className="flex flex-wrap items-baseline gap-2 text-xs">
+        <span className="text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Tool call</span>
+        <code className="font-mono text-[13px] font-semibold text-slate-900">{props.name}</code>
+        {props.skipped && <span className="text-[11px] text-slate-500">not executed: τ-bench runs only the first tool call of a message</span>}
+        {pretty === null && <span className="text-[11px] text-red-700">arguments are not valid JSON</span>}
+      </div>
+      <pre className={`${WRAP} ${LONG} text-slate-800`}>{pretty ?? props.args}</pre>
+    </div>
+  );
+}
+
+function ExecutedAction(props: { step: StepView }) {
+  return (
+    <div className="rounded border border-indigo-200 bg-indigo-50/50 px-2 py-1">
+      <div className="flex flex-wrap items-baseline gap-2 text-xs">
+        <span className="text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Action</span>
+        <code className="font-mono text-[13px] font-semibold text-slate-900">{props.step.action}</code>
+      </div>
+      <pre className={`${WRAP} ${LONG} text-slate-800`}>{props.step.kwargs}</pre>
+    </div>
+  );
+}
+
+function Observation(props: { content: string; step: StepView; mark: Mark | null }) {
+  const { content, step, mark } = props;
+  const recorded = step.recordedObservation;
+  const diff = useMemo(() => (step.observationDiffers && recorded !== null ? differingSpans(recorded, step.observation) : null), [step, recorded]);
+  if (!diff || recorded === null)
+    return (
+      <pre className={`${WRAP} ${LONG} text-slate-800`}>
+        <MarkedText text={content} span={mark?.span ?? null} label={mark?.label ?? 'match'} />
+      </pre>
+    );
+  const shift = content.endsWith(recorded) ? content.length - recorded.length : 0;
+  return (
+    <div className="grid gap-2 md:grid-cols-2">
+      <div className="min-w-0 rounded border border-orange-300 bg-white p-1.5">
+        <div className="mb-0.5 text-[11px] font-semibold text-orange-800">Recorded in the file</div>
+        <pre className={`${WRAP} ${LONG} text-slate-800`}>
+          {mark ? (
+            <MarkedText text={content} span={mark.span} label={mark.label} />
+          ) : (
+            <MarkedText text={content} span={{ start: diff.a.start + shift, end: diff.a.end + shift }} label="differs from the replay" />
+          )}
+        </pre>
+      </div>
+      <div className="min-w-0 rounded border border-orange-300 bg-white p-1.5">
+        <div className="mb-0.5 text-[11px] font-semibold text-orange-800">Replayed by tau-inspect (what τ-bench's environment returns)</div>
+        <pre className={`${WRAP} ${LONG} text-slate-800`}>
+          <MarkedText text={step.observation} span={diff.b} label="differs from the recording" />
+        </pre>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { memo } from 'react';
+import type { StepView } from '../../core/analysis/episode-view';
+import { FOCUS, SMALL_BUTTON, stepLabel } from './ui';
+
+function stepTone(s: StepView): string {
+  if (s.exception || s.unknownTool) return 'bg-red-100 text-red-900 ring-red-300';
+  if (s.changes.length > 0) return 'bg-amber-100 text-amber-900 ring-amber-300';
+  if (s.action === 'respond') return 'bg-indigo-50 text-indigo-900 ring-indigo-200';
+  return 'bg-slate-100 text-slate-800 ring-slate-300';
+}
+
+function stepTitle(s: StepView): string {
+  const notes = [s.action];
+  if (s.changes.length > 0) notes.push(`writes ${s.changes.map((c) => `${c.table}/${c.key}`).join(', ')}`);
+  if (s.exception) notes.push(`raised ${s.exception}`);
+  if (s.unknownTool) notes.push('unknown tool');
+  if (s.observationDiffers) notes.push('replayed observation differs');
+  if (s.done) notes.push('ends the episode');
+  return `${stepLabel(s.index)}: ${notes.join('; ')}`;
+}
+
+const StepChip = memo(function StepChip(props: { step: StepView; selected: boolean; onSelect: (n: number) => void }) {
+  const { step, selected, onSelect } = props;
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(step.index)}
+      aria-label={stepTitle(step)}
+      aria-current={selected ? 'step' : undefined}
+      title={stepTitle(step)}
+      className={`relative h-6 min-w-6 rounded px-1 font-mono text-[11px] ring-1 ${FOCUS} ${
+        selected ? 'bg-sky-600 text-white ring-sky-700' : `${stepTone(step)} hover:brightness-95`
+      }`}
+    >
+      {step.index + 1}
+      {step.observationDiffers && <span aria-hidden className="absolute -right-0.5 -top-0.5 h-1.5 w-1.5 rounded-full bg-orange-500" />}
+    </button>
+  );
+});
+
+/** The step cursor: previous/next, the current step, and one chip per executed step. */
+export function StepBar(props: { steps: readonly StepView[]; step: number; onSelect: (n: number) => void }) {
+  const { steps, step, onSelect } = props;
+  const current = steps[step];
+  const last = steps.length - 1;
+  if (!current) return <div className="px-2 py-1.5 text-xs text-slate-500">No executed steps.</div>;
+  return (
+    <div className="space-y-1.5 border-b border-slate-200 bg-white px-2 py-1.5" data-testid="step-bar">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <button type="button" className={SMALL_BUTTON} onClick={() => onSelect(step - 1)} disabled={step <= 0} aria-label="Previous step (k)">
+          ↑ Prev
+        </button>
+        <button type="button" className={SMALL_BUTTON} onClick={() => onSelect(step + 1)} disabled={step >= last} aria-label="Next step (j)">
+          ↓ Next
+        </button>
+        <span className="font-medium text-slate-800" aria-live="polite" data-testid="step-current" data-step={step}>
+          Step {step + 1} of {steps.length}: <code className="font-mono">{current.action}</code>
+        </span>
+        <span className="ml-auto hidden text-[11px] text-slate-500 sm:inline">
+          <kbd className="rounded border border-slate-300 px-1 font-mono">j</kbd>/<kbd className="rounded border border-slate-300 px-1 font-mono">k</kbd>, ↑/↓,
+          Home/End
+        </span>
+      </div>
+      <div className="flex flex-wrap gap-1" role="group" aria-label="Steps">
+        {steps.map((s) => (
+          <StepChip key={s.index} step={s} selected={s.index === step} onSelect={onSelect} />
+        ))}
+      </div>
+    </div>
+  );
+}

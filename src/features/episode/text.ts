@@ -1,0 +1,78 @@
+import type { Span } from '../../core/analysis/outputs';
+
+/** `text` cut around `span` into three plain strings (never markup). */
+export interface SpanParts {
+  readonly before: string;
+  readonly match: string;
+  readonly after: string;
+}
+
+export function splitSpan(text: string, span: Span): SpanParts {
+  const start = Math.max(0, Math.min(span.start, text.length));
+  const end = Math.max(start, Math.min(span.end, text.length));
+  return { before: text.slice(0, start), match: text.slice(start, end), after: text.slice(end) };
+}
+
+/** Like splitSpan, with `before`/`after` shortened to about `context` characters each. */
+export function snippet(text: string, span: Span, context = 60): SpanParts {
+  const { before, match, after } = splitSpan(text, span);
+  return {
+    before: before.length > context ? `…${before.slice(before.length - context)}` : before,
+    match,
+    after: after.length > context ? `${after.slice(0, context)}…` : after,
+  };
+}
+
+/** The part where two texts differ, as the span of each between their common prefix and suffix. */
+export function differingSpans(a: string, b: string): { readonly a: Span; readonly b: Span } | null {
+  if (a === b) return null;
+  let p = 0;
+  const max = Math.min(a.length, b.length);
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  return { a: { start: p, end: a.length - s }, b: { start: p, end: b.length - s } };
+}
+
+/**
+ * Re-indents JSON text without re-reading its numbers, so `250.0` stays `250.0`; null when
+ * the text is not valid JSON.
+ */
+export function indentJson(text: string, indent = 2): string | null {
+  try {
+    JSON.parse(text);
+  } catch {
+    return null;
+  }
+  let out = '';
+  let depth = 0;
+  const newline = (d: number): string => `\n${' '.repeat(indent * d)}`;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (ch === '{' || ch === '[') {
+      const close = ch === '{' ? '}' : ']';
+      let j = i + 1;
+      while (j < text.length && /\s/.test(text[j]!)) j++;
+      if (text[j] === close) {
+        out += ch + close;
+        i = j;
+      } else {
+        depth++;
+        out += ch + newline(depth);
+      }
+    } else if (ch === '}' || ch === ']') {
+      depth--;
+      out += newline(depth) + ch;
+    } else if (ch === ',') out += `,${newline(depth)}`;
+    else if (ch === ':') out += ': ';
+    else if (!/\s/.test(ch)) out += ch;
+  }
+  return out;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

@@ -1,0 +1,37 @@
+import type { Elsewhere } from '../../core/analysis/episode-view';
+import type { ReasonCode } from '../../core/analysis/explain';
+
+export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
+
+export const LINK_BUTTON = `rounded px-1 font-medium text-sky-700 underline decoration-sky-300 underline-offset-2 hover:bg-sky-50 hover:decoration-sky-600 ${FOCUS}`;
+
+export const SMALL_BUTTON = `rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 shadow-xs hover:bg-slate-50 active:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 ${FOCUS}`;
+
+export const PRE = 'whitespace-pre-wrap break-words font-mono text-[12px] leading-[1.45]';
+
+export const MARK = 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500';
+
+export const REASON_LABEL: Readonly<Record<ReasonCode, string>> = {
+  'db-mismatch': 'DB mismatch',
+  'missing-output': 'missing output',
+  'never-finished': 'never finished',
+  crash: 'error',
+  'db-not-judged': 'DB not judged',
+};
+
+export const REASON_CLASS: Readonly<Record<ReasonCode, string>> = {
+  'db-mismatch': 'border-rose-300 bg-rose-50 text-rose-800',
+  'missing-output': 'border-amber-300 bg-amber-50 text-amber-900',
+  'never-finished': 'border-violet-300 bg-violet-50 text-violet-800',
+  crash: 'border-red-400 bg-red-100 text-red-900',
+  'db-not-judged': 'border-slate-300 bg-slate-100 text-slate-700',
+};
+
+export const ELSEWHERE_LABEL: Readonly<Record<Elsewhere['kind'], string>> = {
+  'tool-result': 'in a tool result',
+  'beside-tool-call': 'in text beside a tool call',
+  'user-turn': 'in a user turn',
+  'not-a-respond': 'in an agent message that was not a respond',
+};
+
+export const stepLabel = (i: number): string => `step ${i + 1}`;

@@ -1,0 +1,178 @@
+import type { ReactNode } from 'react';
+import type { EpisodeView } from '../../core/analysis/episode-view';
+import type { RewardRule } from '../../core/env/reward';
+import type { Detection } from '../../core/session';
+import { CopyButton } from './copy-button';
+import { plural } from './text';
+import { LINK_BUTTON, REASON_CLASS, REASON_LABEL } from './ui';
+
+export type PanelTab = 'db' | 'diff' | 'outputs';
+
+const RULE_TEXT: Readonly<Record<RewardRule, string>> = {
+  'db-and-outputs': 'DB hash must match and every required output must appear (τ-bench since 14bf0ef)',
+  'outputs-only': 'tasks with required outputs are judged on outputs alone, others on the DB hash (τ-bench up to 7362a17)',
+};
+
+const fmtReward = (r: number): string => (Number.isInteger(r) ? r.toFixed(1) : String(r));
+
+function Badge(props: { ok: boolean | null; children: ReactNode }) {
+  const tone = props.ok === null ? 'bg-slate-200 text-slate-700' : props.ok ? 'bg-emerald-100 text-emerald-900' : 'bg-rose-100 text-rose-900';
+  return <span className={`rounded px-1.5 py-px text-[11px] font-semibold ${tone}`}>{props.children}</span>;
+}
+
+function Part(props: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0 rounded border border-slate-200 bg-white px-2.5 py-1.5" data-testid={props.testId}>
+      <h3 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">{props.title}</h3>
+      <div className="space-y-1 text-xs text-slate-800">{props.children}</div>
+    </div>
+  );
+}
+
+function Hash(props: { label: string; hash: string; same: boolean }) {
+  return (
+    <div className="grid grid-cols-[5.5rem_1fr_auto] items-start gap-x-2">
+      <span className="pt-0.5 text-[11px] font-medium text-slate-600">{props.label}</span>
+      <code
+        className={`min-w-0 select-all break-all rounded px-1 py-0.5 font-mono text-[11px] leading-4 ${props.same ? 'bg-emerald-50 text-emerald-950' : 'bg-rose-50 text-rose-950'}`}
+        data-testid={`hash-${props.label.split(' ')[0]!.toLowerCase()}`}
+      >
+        {props.hash}
+      </code>
+      <CopyButton text={props.hash} label={`Copy ${props.label}`} />
+    </div>
+  );
+}
+
+export function VerdictPanel(props: { view: EpisodeView; detection: Detection; onShow: (tab: PanelTab) => void }) {
+  const { view, detection, onShow } = props;
+  const v = view.verdict;
+  const hashesMatch = v.agentHash === v.gtHash;
+  const outputs = view.outputs;
+  const found = outputs?.filter((o) => o.found).length ?? 0;
+  const recomputedAgrees = v.recordedReward === null ? null : v.recordedReward === v.reward;
+  const pass = v.reward === 1;
+  return (
+    <section aria-labelledby="verdict-title" className="rounded-md border border-slate-200 bg-slate-50 p-2.5" data-testid="verdict-panel">
+      <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+        <div className="flex items-baseline gap-2">
+          <h2 id="verdict-title" className="sr-only">
+            Verdict
+          </h2>
+          <span
+            className={`rounded-md px-2.5 py-1 font-mono text-2xl font-bold ${pass ? 'bg-emerald-600 text-white' : 'bg-rose-600 text-white'}`}
+            data-testid="verdict-reward"
+            aria-label={`Reward ${fmtReward(v.reward)}`}
+          >
+            {fmtReward(v.reward)}
+          </span>
+          <div className="text-xs leading-tight text-slate-600">
+            <div>
+              recomputed <strong className="font-mono text-slate-900">{fmtReward(v.reward)}</strong>
+            </div>
+            <div>
+              recorded{' '}
+              <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : fmtReward(v.recordedReward)}</strong>{' '}
+              {recomputedAgrees === false ? (
+                <Badge ok={false}>disagree</Badge>
+              ) : recomputedAgrees ? (
+                <Badge ok>agree</Badge>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        <div className="min-w-0 flex-1 basis-80">
+          <p className="text-sm leading-snug text-slate-900" data-testid="verdict-sentence">
+            {v.sentence}
+          </p>
+          {v.reasons.length > 0 && (
+            <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Reasons">
+              {v.reasons.map((r, i) => (
+                <li key={i} title={r.text} className={`rounded-full border px-2 py-px text-[11px] font-medium ${REASON_CLASS[r.code]}`}>
+                  {REASON_LABEL[r.code]}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="mt-2 grid gap-2 @2xl:grid-cols-2 @6xl:grid-cols-4">
+        <Part title="DB check" testId="verdict-db">
+          <div className="flex flex-wrap items-center gap-1.5">
+            {hashesMatch ? <Badge ok>hashes match</Badge> : <Badge ok={false}>hashes differ</Badge>}
+            {!v.dbChecked && <Badge ok={null}>not counted under this rule</Badge>}
+            {!hashesMatch && (
+              <button type="button" className={LINK_BUTTON} onClick={() => onShow('diff')}>
+                {plural(view.diff.length, 'record')} {view.diff.length === 1 ? 'differs' : 'differ'}: show diff
+              </button>
+            )}
+          </div>
+          <Hash label="agent DB" hash={v.agentHash} same={hashesMatch} />
+          <Hash label="reference DB" hash={v.gtHash} same={hashesMatch} />
+          {v.recordedGtHash !== null && (
+            <p className="text-[11px] text-slate-600">
+              The file's recorded <code className="font-mono">gt_data_hash</code> {v.recordedGtHash === v.gtHash ? 'equals' : 'differs from'} the reference hash
+              {v.recordedGtHash !== v.gtHash && (
+                <>
+                  {' '}
+                  (<code className="break-all font-mono">{v.recordedGtHash}</code>)
+                </>
+              )}
+              .
+            </p>
+          )}
+        </Part>
+        <Part title="Outputs check" testId="verdict-outputs">
+          {outputs === null ? (
+            <p>The task lists no required outputs.</p>
+          ) : (
+            <>
+              <div className="flex flex-wrap items-center gap-1.5">
+                <Badge ok={found === outputs.length}>
+                  {found} of {outputs.length} found
+                </Badge>
+                <button type="button" className={LINK_BUTTON} onClick={() => onShow('outputs')}>
+                  show outputs
+                </button>
+              </div>
+              <p className="text-[11px] text-slate-600">Searched only in respond messages, case-insensitive, commas removed from the message.</p>
+            </>
+          )}
+        </Part>
+        <Part title="Ending" testId="verdict-ending">
+          {v.done ? (
+            <p>
+              <Badge ok>ended</Badge> {v.doneBy === 'transfer' ? 'the agent transferred to a human agent' : v.doneBy === 'stop' ? 'the user sent ###STOP###' : (v.doneBy ?? '')}
+            </p>
+          ) : (
+            <>
+              <p>
+                <Badge ok={false}>never ended</Badge> no ###STOP###, no transfer: τ-bench gave 0 without checking.
+              </p>
+              {v.hypotheticalReward !== null && (
+                <p>
+                  Had it ended after the last step: <strong className="font-mono">{fmtReward(v.hypotheticalReward)}</strong>
+                </p>
+              )}
+            </>
+          )}
+          {v.crash && <p className="text-red-800">Error: {v.crash}</p>}
+        </Part>
+        <Part title="Rule and data" testId="verdict-rule">
+          <p>
+            Rule <code className="font-mono font-semibold">{v.rule}</code>
+            {!detection.ruleFinal && <span className="text-amber-800"> (provisional)</span>}: {RULE_TEXT[v.rule]}
+          </p>
+          <p>
+            Data <code className="break-all font-mono font-semibold" title={v.dataCommit}>{v.dataCommit}</code> from {detection.dataSource}
+          </p>
+          <details className="text-[11px] text-slate-600">
+            <summary className="cursor-pointer select-none">why these</summary>
+            <p>Rule: {detection.ruleWhy}</p>
+            <p>Data: {detection.versionWhy}</p>
+          </details>
+        </Part>
+      </div>
+    </section>
+  );
+}
