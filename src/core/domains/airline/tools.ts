@@ -1,3 +1,4 @@
+import { makeCalculate } from '../common/calculate';
 import type { ToolDef } from '../tool';
 import { makeThink } from '../common/think';
 import { makeTransferToHumanAgents } from '../common/transfer-to-human-agents';
@@ -16,7 +17,7 @@ import { updateReservationPassengers } from './update-reservation-passengers';
 /** τ-bench's airline `ALL_TOOLS`, in its order. */
 export const AIRLINE_TOOLS: readonly ToolDef[] = [
   bookReservation,
-  // calculate: src/core/domains/common/calculate.ts (in progress)
+  makeCalculate('airline'),
   cancelReservation,
   getReservationDetails,
   getUserDetails,

@@ -1,3 +1,4 @@
+import { makeCalculate } from '../common/calculate';
 import type { ToolDef } from '../tool';
 import { makeThink } from '../common/think';
 import { makeTransferToHumanAgents } from '../common/transfer-to-human-agents';
@@ -17,7 +18,7 @@ import { returnDeliveredOrderItems } from './return-delivered-order-items';
 
 /** τ-bench's retail `ALL_TOOLS`, in its order. */
 export const RETAIL_TOOLS: readonly ToolDef[] = [
-  // calculate: src/core/domains/common/calculate.ts (in progress)
+  makeCalculate('retail'),
   cancelPendingOrder,
   exchangeDeliveredOrderItems,
   findUserIdByEmail,
