@@ -12,8 +12,8 @@ import { hasShared, readShared, sharedDb } from '../support/shared';
 const AIRLINE = 'synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json';
 const RETAIL = 'synthetic-retail-test-outputs-wrong+outputs-comma+outputs-beside-toolcall+unknown-tool-s1.json';
 
-function load(file: string): { session: InspectSession; detection: Detection } {
-  const session = new InspectSession(readShared('runs', file));
+function load(file: string, dataVersion?: string): { session: InspectSession; detection: Detection } {
+  const session = new InspectSession(readShared('runs', file), dataVersion ? { dataVersion } : {});
   const detection = session.useData(KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, session.domain), source: 'shared' })));
   return { session, detection };
 }
@@ -107,14 +107,25 @@ describe.skipIf(!hasShared)('episode screen (server-rendered with real episode v
     expect(html).toContain(`>${step.respondText!.slice(start, end)}</mark>`);
   });
 
-  it('shows recorded vs replayed observations where they differ', () => {
-    const view = viewOf(airline!.session, 14);
+  it('shows recorded vs replayed observations where they differ (historical run replayed on the pinned data)', () => {
+    // gpt-4o-airline was recorded on 7362a17 data ("province"); forcing 14bf0ef ("state") changes user lookups.
+    const historical = load('gpt-4o-airline.json', '14bf0ef');
+    const view = viewOf(historical.session, 0);
     const s = view.steps.find((x) => x.observationDiffers)!;
+    expect(s.recordedObservation).toContain('"province"');
+    expect(s.observation).toContain('"state"');
     const html = renderToString(<Dialogue view={view} step={s.index} mark={null} reveal={null} onSelect={noop} />);
     const t = text(html);
     expect(t).toContain('Recorded in the file');
     expect(t).toContain('Replayed by tau-inspect');
     expect(t).toContain(s.observation);
+  });
+
+  it('marks an unknown tool', () => {
+    const view = viewOf(retail!.session, retail!.session.records.findIndex((r) => r.extra.synthetic_kind === 'unknown-tool'));
+    const s = view.steps.find((x) => x.unknownTool)!;
+    const t = text(renderToString(<Dialogue view={view} step={s.index} mark={null} reveal={null} onSelect={noop} />));
+    expect(t).toContain(`Unknown action ${s.action}`);
     expect(t).toContain('unknown tool');
   });
 

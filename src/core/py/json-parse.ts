@@ -124,6 +124,17 @@ class Parser {
     let out = s.slice(start, j);
     this.i = j;
     for (;;) {
+      // Copy the run of plain characters up to the next quote, backslash or control character.
+      let k = this.i;
+      for (;;) {
+        const d = s.charCodeAt(k);
+        if (d === 34 || d === 92 || d < 32 || Number.isNaN(d)) break;
+        k++;
+      }
+      if (k > this.i) {
+        out += s.slice(this.i, k);
+        this.i = k;
+      }
       const c = s.charCodeAt(this.i);
       if (Number.isNaN(c)) throw this.fail('Unterminated string starting at', start - 1);
       if (c === 34) {
@@ -131,10 +142,6 @@ class Parser {
         return out;
       }
       if (c < 32) throw this.fail('Invalid control character at', this.i);
-      if (c !== 92) {
-        out += s[this.i++];
-        continue;
-      }
       const e = s[this.i + 1];
       switch (e) {
         case '"':
