@@ -1,0 +1,144 @@
+/**
+ * Measures the app in headless Chromium (printed, never asserted): time from a results file
+ * being chosen to the first verdict on screen and to all verdicts (gpt-4o-airline, data
+ * already in the browser's Cache Storage), the longest main-thread task meanwhile, step-to-step
+ * latency in the episode screen, and the JS heap.  Run: npx tsx bench/browser/app-bench.ts
+ */
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DATA_DIR, hasShared, SHARED_DIR } from '../../test/support/shared';
+import { COMPLETE, hasChromium, launchChromium, startApp } from '../../test/browser/harness';
+
+interface PageBench {
+  t0: number | null;
+  first: number | null;
+  all: number | null;
+  longtasks: { start: number; duration: number }[];
+  steps: number[];
+}
+
+declare global {
+  interface Window {
+    __bench: PageBench;
+  }
+}
+
+function instrument(): void {
+  const b: PageBench = { t0: null, first: null, all: null, longtasks: [], steps: [] };
+  window.__bench = b;
+  document.querySelector('[data-testid="open-file-input"]')?.addEventListener('change', () => (b.t0 = performance.now()), { capture: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: false });
+  const check = (): void => {
+    if (b.t0 === null) return;
+    const table = document.querySelector<HTMLElement>('[data-testid="episode-table"]');
+    if (!table || table.dataset.total !== '200') return;
+    if (b.first === null && document.querySelector('[data-testid="episode-row"]:not([data-reward=""])'))
+      requestAnimationFrame(() => {
+        b.first ??= performance.now();
+      });
+    if (b.all === null && table.dataset.evaluated === '200')
+      requestAnimationFrame(() => {
+        b.all ??= performance.now();
+      });
+  };
+  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-reward', 'data-evaluated', 'data-total'] });
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      const pane = document.querySelector('[data-testid="episode-pane"]');
+      if (!pane) return;
+      const t0 = e.timeStamp;
+      const mo = new MutationObserver(() => {
+        mo.disconnect();
+        requestAnimationFrame(() => b.steps.push(performance.now() - t0));
+      });
+      mo.observe(pane, { subtree: true, childList: true, attributes: true, characterData: true });
+      setTimeout(() => mo.disconnect(), 1000);
+    },
+    { capture: true },
+  );
+}
+
+const ms = (x: number | null | undefined): string => (x === null || x === undefined ? 'n/a' : `${x.toFixed(0)} ms`);
+const mb = (x: number | null | undefined): string => (x === null || x === undefined ? 'n/a' : `${(x / 1024 / 1024).toFixed(1)} MB`);
+
+export async function runAppBench(): Promise<void> {
+  if (!hasChromium || !hasShared) {
+    console.log(`app bench skipped: ${hasChromium ? '' : '/usr/bin/chromium missing '}${hasShared ? '' : '../shared missing'}`);
+    return;
+  }
+  const [server, browser] = await Promise.all([startApp(DATA_DIR), launchChromium()]);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript('globalThis.__name ??= (f) => f;');
+    const dataBase = `${server.url}tau-bench-data`;
+    const file = join(SHARED_DIR, 'runs', 'gpt-4o-airline.json');
+    const linked = `${server.url}#data=${encodeURIComponent(dataBase)}`;
+
+    const warm = await context.newPage();
+    await warm.goto(linked);
+    await warm.waitForSelector('[data-testid="episode-row"]');
+    await warm.setInputFiles('[data-testid="open-file-input"]', file);
+    await warm.waitForSelector('[data-testid="episode-table"][data-total="200"] [data-testid="episode-row"]:not([data-reward=""])', { timeout: 120_000 });
+    await warm.close();
+
+    const page = await context.newPage();
+    await page.goto(linked);
+    await page.waitForSelector(COMPLETE);
+    await page.evaluate(instrument);
+    await page.setInputFiles('[data-testid="open-file-input"]', file);
+    await page.waitForFunction(() => window.__bench.all !== null, undefined, { timeout: 300_000, polling: 200 });
+    await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+    const origin = await page.getByTestId('detection').textContent();
+    const b = await page.evaluate(() => window.__bench);
+    const during = b.longtasks.filter((t) => b.t0 !== null && b.all !== null && t.start >= b.t0 && t.start <= b.all);
+    const longest = during.reduce((m, t) => Math.max(m, t.duration), 0);
+
+    const rows = page.locator('[data-testid="episode-row"][data-reward="0"]');
+    await rows.first().click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="episode-pane"]')?.textContent?.includes('Evaluating the episode'), undefined, { timeout: 30_000 });
+    const openStart = Date.now();
+    await page.locator('[data-testid="episode-row"]').nth(3).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="episode-pane"]')?.textContent?.includes('Evaluating the episode'), undefined, { timeout: 30_000 });
+    const openEpisode = Date.now() - openStart;
+    await page.evaluate(() => (window.__bench.steps = []));
+    await page.locator('[data-testid="episode-pane"]').click({ position: { x: 5, y: 60 } });
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('j');
+      await page.waitForTimeout(60);
+    }
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('k');
+      await page.waitForTimeout(60);
+    }
+    const steps = await page.evaluate(() => window.__bench.steps);
+    const sorted = [...steps].sort((x, y) => x - y);
+    const median = sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null;
+    const worst = sorted.length ? sorted[sorted.length - 1]! : null;
+    const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
+    const cdp = await context.newCDPSession(page);
+    const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    await cdp.send('Performance.enable').catch(() => undefined);
+    const jsHeap = metrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? null;
+
+    const load = loadavg()[0]!;
+    console.log('\napp bench: gpt-4o-airline.json (200 episodes) in headless Chromium, data cached in the browser');
+    console.log(`  machine load (1 min average)     ${load.toFixed(1)} on ${cpus().length} CPUs`);
+    console.log(`  data source                      ${origin?.match(/Data from (.*?)(Evaluating|Why\?|$)/)?.[1]?.trim() ?? '?'}`);
+    console.log(`  file chosen → first verdict      ${ms(b.first !== null && b.t0 !== null ? b.first - b.t0 : null)}   (goal < 1000 ms)`);
+    console.log(`  file chosen → all 200 verdicts   ${ms(b.all !== null && b.t0 !== null ? b.all - b.t0 : null)}   (goal < 5000 ms)`);
+    console.log(`  longest main-thread task         ${during.length ? ms(longest) : '< 50 ms (no long task)'}   (${during.length} long tasks ≥ 50 ms; goal none > 200 ms)`);
+    console.log(`  open an episode (click → shown)  ${ms(openEpisode)}`);
+    console.log(`  step → next step (keydown→frame) ${steps.length ? `median ${ms(median)}, worst ${ms(worst)} over ${steps.length}` : 'n/a (the episode screen did not react to j/k)'}   (goal < 16 ms)`);
+    console.log(`  JS heap, page (main thread)      ${mb(jsHeap ?? heap)}   (the worker's heap is separate)`);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runAppBench();

@@ -1,0 +1,23 @@
+import { useApp, useAppStore } from '../features/shell/store-context';
+import { EpisodeScreen } from '../features/episode/episode-screen';
+
+/** The episode screen for the selected episode, once its view has arrived from the worker. */
+export function EpisodeBody() {
+  const store = useAppStore();
+  const view = useApp((s) => s.view);
+  const error = useApp((s) => s.viewError);
+  const detection = useApp((s) => s.detection);
+  const step = useApp((s) => s.step);
+  const problem = useApp((s) => (s.selected === null ? null : (s.headers[s.selected]?.problem ?? null)));
+  if (!detection)
+    return <p className="p-6 text-sm text-slate-500">Waiting for τ-bench data: the episode is shown once the data is loaded (see above).</p>;
+  if (error)
+    return (
+      <div role="alert" className="m-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="episode-error">
+        <p className="font-semibold">This episode cannot be evaluated</p>
+        <p className="mt-1 break-words">{problem ?? error}</p>
+      </div>
+    );
+  if (!view) return <p className="p-6 text-sm text-slate-500" aria-live="polite">Evaluating the episode…</p>;
+  return <EpisodeScreen view={view} step={step} onStep={(n) => store.getState().setStep(n)} detection={detection} />;
+}

@@ -1,0 +1,48 @@
+import type { AppStore } from '../store/app-store';
+import type { EvaluatorPort } from '../store/ports';
+import type { FromWorker, ToWorker } from '../worker/protocol';
+
+/** The store's evaluator port backed by the Web Worker; worker answers become store actions. */
+export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStore): void } {
+  const worker = new Worker(new URL('../worker/evaluator.worker.ts', import.meta.url), { type: 'module', name: 'evaluator' });
+  const send = (m: ToWorker): void => worker.postMessage(m);
+  const port: EvaluatorPort = {
+    openRun: (run, source) => send({ type: 'open-run', run, source }),
+    useFolder: (name, files) => send({ type: 'use-folder', name, files }),
+    useDataUrl: (base) => send({ type: 'use-data-url', base }),
+    prioritize: (run, indices) => send({ type: 'prioritize', run, indices }),
+    search: (run, id, query) => send({ type: 'search', run, id, query }),
+    view: (run, id, index) => send({ type: 'view', run, id, index }),
+  };
+  const attach = (store: AppStore): void => {
+    const s = store.getState;
+    worker.onmessage = (ev: MessageEvent<FromWorker>) => {
+      const m = ev.data;
+      switch (m.type) {
+        case 'samples':
+          return s().samplesListed(m.names);
+        case 'run-opened':
+          return s().runOpened(m.run, m.label, m.domain, m.domainWhy, m.headers);
+        case 'run-error':
+          return s().runFailed(m.run, m.label, m.message);
+        case 'data-needed':
+          return s().dataNeeded(m.run, { domain: m.domain, suggestedBase: m.suggestedBase, files: m.files, reason: m.reason });
+        case 'data-progress':
+          return s().dataProgressed(m.run, { label: m.label, done: m.done, total: m.total, bytes: m.bytes });
+        case 'data-error':
+          return s().dataFailed(m.run, m.message);
+        case 'detection':
+          return s().detected(m.run, m.detection, m.origin, m.reset);
+        case 'summaries':
+          return s().summarized(m.run, m.summaries, m.evaluated, m.replace);
+        case 'search-result':
+          return s().searchAnswered(m.run, m.id, m.indices);
+        case 'view':
+          return s().viewArrived(m.run, m.id, m.view, m.error);
+      }
+    };
+    worker.onerror = (e) => s().notify('error', `The evaluator stopped: ${e.message || 'unknown error'}. Reload the page to start it again.`);
+    send({ type: 'init', devDataUrl: new URL('tau-bench-data/', document.baseURI).href });
+  };
+  return { port, attach };
+}

@@ -1,0 +1,174 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useApp, useAppStore } from '../shell/store-context';
+import { pickedFolderFiles } from './read-drop';
+
+const itemClass =
+  'flex w-full items-start gap-2 rounded-md px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
+
+/** Open a results file, a URL, a sample, or pick a tau-bench data folder. */
+export function OpenMenu() {
+  const store = useAppStore();
+  const samples = useApp((s) => s.samples);
+  const current = useApp((s) => s.source?.sample ?? null);
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const urlId = useId();
+
+  useEffect(() => {
+    if (folderInput.current) folderInput.current.webkitdirectory = true;
+  }, []);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent): void => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    window.addEventListener('pointerdown', onDown);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('pointerdown', onDown);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const submitUrl = (e: FormEvent): void => {
+    e.preventDefault();
+    const u = url.trim();
+    if (!u) return;
+    try {
+      store.getState().openUrl(new URL(u, location.href).href);
+      setOpen(false);
+    } catch {
+      store.getState().notify('error', `“${u}” is not a URL`);
+    }
+  };
+
+  return (
+    <div className="relative" ref={root}>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Results file"
+        data-testid="open-file-input"
+        onChange={(e) => {
+          const f = e.currentTarget.files?.[0];
+          if (f) store.getState().openFile(f);
+          e.currentTarget.value = '';
+        }}
+      />
+      <input
+        ref={folderInput}
+        type="file"
+        multiple
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="tau-bench data folder"
+        data-testid="open-folder-input"
+        onChange={(e) => {
+          const list = e.currentTarget.files;
+          if (list && list.length > 0) {
+            const { name, files } = pickedFolderFiles(list);
+            store.getState().useFolder(name, files);
+          }
+          e.currentTarget.value = '';
+        }}
+      />
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        Open
+        <svg viewBox="0 0 12 12" className="size-3" aria-hidden="true">
+          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      {open && (
+        <div id={menuId} className="absolute right-0 z-40 mt-1.5 w-80 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg">
+          <button
+            type="button"
+            className={itemClass}
+            autoFocus
+            onClick={() => {
+              setOpen(false);
+              fileInput.current?.click();
+            }}
+          >
+            <span>
+              <span className="block font-medium text-slate-900">Results file…</span>
+              <span className="block text-xs text-slate-500">run.py output, or one episode object (or drop it anywhere)</span>
+            </span>
+          </button>
+          <button
+            type="button"
+            className={itemClass}
+            onClick={() => {
+              setOpen(false);
+              folderInput.current?.click();
+            }}
+          >
+            <span>
+              <span className="block font-medium text-slate-900">tau-bench data folder…</span>
+              <span className="block text-xs text-slate-500">a checkout, or &lt;commit&gt;/tau_bench/envs/… folders; read in this browser</span>
+            </span>
+          </button>
+          <form onSubmit={submitUrl} className="border-t border-slate-100 px-2.5 py-2">
+            <label htmlFor={urlId} className="block text-xs font-medium text-slate-700">
+              Results file URL
+            </label>
+            <div className="mt-1 flex gap-1.5">
+              <input
+                id={urlId}
+                type="url"
+                inputMode="url"
+                placeholder="https://…/results.json"
+                value={url}
+                onChange={(e) => setUrl(e.currentTarget.value)}
+                className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200"
+              />
+              <button type="submit" className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
+                Open
+              </button>
+            </div>
+          </form>
+          {samples && samples.length > 0 && (
+            <div className="border-t border-slate-100 px-1 pt-1.5 pb-0.5">
+              <p className="px-1.5 pb-1 text-xs font-medium text-slate-500">Sample runs (offline)</p>
+              {samples.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className={`${itemClass} py-1.5 font-mono text-xs`}
+                  aria-current={current === name ? 'true' : undefined}
+                  onClick={() => {
+                    setOpen(false);
+                    store.getState().openSample(name);
+                  }}
+                >
+                  {name}.json{current === name && <span className="ml-auto font-sans text-slate-400">open</span>}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { EpisodeHeader, EpisodeSummary } from '../../core/session';
+import type { SortKey } from '../../store/rows';
+import { isSuccess } from '../../store/pass-k';
+import { formatReward } from '../shell/format';
+import { useApp, useAppStore } from '../shell/store-context';
+import { ReasonChip } from './reason-chip';
+
+const COLS = 'grid grid-cols-[0_2.25rem_2.25rem_2.25rem_4.5rem_minmax(0,1fr)_2.75rem] sm:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1.5';
+const ROW_HEIGHT = 34;
+
+const HEAD: readonly { key: SortKey | null; label: string; title: string; align?: string }[] = [
+  { key: 'index', label: '#', title: 'position in the file' },
+  { key: 'task', label: 'Task', title: 'task id' },
+  { key: 'trial', label: 'Trial', title: 'trial' },
+  { key: 'recorded', label: 'Rec.', title: 'reward recorded in the file' },
+  { key: 'reward', label: 'Recomp.', title: 'reward recomputed by tau-inspect' },
+  { key: null, label: 'Reasons', title: 'why the reward is not 1' },
+  { key: 'turns', label: 'Turns', title: 'messages other than the system prompt', align: 'text-right' },
+];
+
+function RewardCell({ s, recorded, ready }: { s: EpisodeSummary | undefined; recorded: number | null; ready: boolean }) {
+  if (!s) return <span className="text-slate-300">{ready ? '…' : '—'}</span>;
+  if (s.error !== null || s.reward === null)
+    return (
+      <span className="rounded bg-amber-100 px-1 text-[11px] font-medium text-amber-900" title={s.error ?? 'not evaluable'}>
+        n/a
+      </span>
+    );
+  const ok = isSuccess(s.reward);
+  const differs = s.agrees === false || (s.agrees === null && recorded !== null && recorded !== s.reward);
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span className={`inline-block size-2 rounded-full ${ok ? 'bg-emerald-500' : 'bg-rose-500'}`} aria-hidden="true" />
+      <span className={`tabular-nums ${differs ? 'font-bold text-violet-800' : ok ? 'text-emerald-800' : 'text-rose-800'}`}>{formatReward(s.reward)}</span>
+      {differs && (
+        <span className="rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800" title="differs from the recorded reward">
+          ≠ rec
+        </span>
+      )}
+    </span>
+  );
+}
+
+function reasonCodes(s: EpisodeSummary | undefined) {
+  if (!s) return [];
+  if (s.error !== null) return ['error' as const];
+  return s.reasons;
+}
+
+function Row({ h, s, selected, active, ready, id, onOpen }: { h: EpisodeHeader; s: EpisodeSummary | undefined; selected: boolean; active: boolean; ready: boolean; id: string; onOpen: () => void }) {
+  const differs = s?.agrees === false;
+  return (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={h.index + 2}
+      aria-selected={selected}
+      data-testid="episode-row"
+      data-index={h.index}
+      data-task-id={h.taskId ?? ''}
+      data-trial={h.trial ?? ''}
+      data-reward={s?.reward ?? ''}
+      data-recorded-reward={h.recordedReward ?? ''}
+      onClick={onOpen}
+      className={`${COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
+        selected ? 'border-l-indigo-600 bg-indigo-50' : differs ? 'border-l-violet-500 bg-violet-50/40 hover:bg-slate-50' : 'border-l-transparent hover:bg-slate-50'
+      } ${active ? 'outline-2 -outline-offset-2 outline-indigo-400' : ''}`}
+    >
+      <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-400 sm:visible">
+        {h.index}
+      </span>
+      <span role="gridcell" className="tabular-nums font-medium text-slate-800">
+        {h.taskId ?? '—'}
+      </span>
+      <span role="gridcell" className="tabular-nums text-slate-600">
+        {h.trial ?? '—'}
+      </span>
+      <span role="gridcell" className="tabular-nums text-slate-600">
+        {formatReward(h.recordedReward)}
+      </span>
+      <span role="gridcell">
+        <RewardCell s={s} recorded={h.recordedReward} ready={ready} />
+      </span>
+      <span role="gridcell" className="flex min-w-0 gap-1 overflow-hidden" title={h.problem ?? s?.error ?? undefined}>
+        {reasonCodes(s).map((c) => (
+          <ReasonChip key={c} code={c} />
+        ))}
+      </span>
+      <span role="gridcell" className="text-right tabular-nums text-slate-500">
+        {h.turns}
+      </span>
+    </div>
+  );
+}
+
+/** The run's episodes, one row each, virtualised; arrows move, Enter opens. */
+export function EpisodeTable({ rows }: { rows: readonly number[] }) {
+  const store = useAppStore();
+  const headers = useApp((s) => s.headers);
+  const summaries = useApp((s) => s.summaries);
+  const selected = useApp((s) => s.selected);
+  const sort = useApp((s) => s.sort);
+  const ready = useApp((s) => s.detection !== null);
+  const evaluated = useApp((s) => s.evaluated);
+  const complete = useApp((s) => s.detection?.ruleFinal === true && s.evaluated >= s.headers.length);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const base = useId();
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+
+  useEffect(() => {
+    if (!ready) return;
+    store.getState().prioritize(rows.slice(first, last + 1));
+  }, [first, last, rows, ready, store]);
+
+  useEffect(() => {
+    if (selected === null) return;
+    const at = rows.indexOf(selected);
+    if (at >= 0 && (at < first || at > last)) virtualizer.scrollToIndex(at, { align: 'center' });
+  }, [selected]);
+
+  const activeAt = active === null ? -1 : rows.indexOf(active);
+  const move = (to: number): void => {
+    const i = Math.max(0, Math.min(rows.length - 1, to));
+    const index = rows[i];
+    if (index === undefined) return;
+    setActive(index);
+    virtualizer.scrollToIndex(i);
+  };
+  const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const at = activeAt >= 0 ? activeAt : Math.max(0, selected === null ? 0 : rows.indexOf(selected));
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(activeAt < 0 ? at : at + 1),
+      ArrowUp: () => move(at - 1),
+      PageDown: () => move(at + page),
+      PageUp: () => move(at - page),
+      Home: () => move(0),
+      End: () => move(rows.length - 1),
+      Enter: () => active !== null && store.getState().select(active),
+      ' ': () => active !== null && store.getState().select(active),
+    };
+    const f = keys[e.key];
+    if (!f) return;
+    e.preventDefault();
+    e.stopPropagation();
+    f();
+  };
+
+  return (
+    <div
+      role="grid"
+      aria-label="Episodes"
+      aria-rowcount={rows.length + 1}
+      aria-activedescendant={active !== null && activeAt >= first && activeAt <= last ? `${base}-${active}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKey}
+      onFocus={() => active === null && rows[0] !== undefined && setActive(selected ?? rows[0])}
+      className="flex min-h-0 flex-1 flex-col bg-white focus-visible:outline-none"
+      data-testid="episode-table"
+      data-evaluated={evaluated}
+      data-total={headers.length}
+      data-complete={complete}
+    >
+      <div role="row" aria-rowindex={1} className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase`}>
+        {HEAD.map((c) =>
+          c.key === null ? (
+            <span key={c.label} role="columnheader" title={c.title} className="truncate">
+              {c.label}
+            </span>
+          ) : (
+            <span
+              key={c.label}
+              role="columnheader"
+              aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+              className={`truncate ${c.align ?? ''} ${c.key === 'index' ? 'invisible sm:visible' : ''}`}
+            >
+              <button type="button" title={`Sort by ${c.title}`} onClick={() => store.getState().sortBy(c.key!)} className="uppercase hover:text-slate-900">
+                {c.label}
+                {sort.key === c.key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
+              </button>
+            </span>
+          ),
+        )}
+      </div>
+      <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="episode-scroller">
+        {rows.length === 0 ? (
+          <p className="p-6 text-center text-sm text-slate-500">{headers.length === 0 ? 'No episodes.' : 'No episode matches these filters.'}</p>
+        ) : (
+          <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((v) => {
+              const index = rows[v.index]!;
+              const h = headers[index]!;
+              return (
+                <div key={index} className="absolute top-0 left-0 w-full" style={{ height: v.size, transform: `translateY(${v.start}px)` }}>
+                  <Row
+                    h={h}
+                    s={summaries[index]}
+                    selected={selected === index}
+                    active={active === index}
+                    ready={ready}
+                    id={`${base}-${index}`}
+                    onOpen={() => {
+                      setActive(index);
+                      store.getState().select(index);
+                    }}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

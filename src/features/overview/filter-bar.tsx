@@ -1,0 +1,104 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { ReasonFilter } from '../../store/rows';
+import { useApp, useAppStore } from '../shell/store-context';
+import { REASONS } from './reason-chip';
+
+const control =
+  'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200';
+
+/** Failed only, by reason, by task, and search across messages (answered by the worker). */
+export function FilterBar({ shown }: { shown: number }) {
+  const store = useAppStore();
+  const filters = useApp((s) => s.filters);
+  const headers = useApp((s) => s.headers);
+  const searching = useApp((s) => s.searching);
+  const hits = useApp((s) => s.hits);
+  const storeQuery = useApp((s) => s.query);
+  const [query, setQuery] = useState(storeQuery);
+  const ids = { search: useId(), reason: useId(), task: useId(), failed: useId() };
+  const tasks = useMemo(() => [...new Set(headers.map((h) => h.taskId).filter((t): t is number => t !== null))].sort((a, b) => a - b), [headers]);
+
+  useEffect(() => setQuery(storeQuery), [storeQuery]);
+  useEffect(() => {
+    if (query === store.getState().query) return;
+    const t = setTimeout(() => store.getState().setQuery(query), 200);
+    return () => clearTimeout(t);
+  }, [query, store]);
+
+  const active = filters.failedOnly || filters.reason !== null || filters.taskId !== null || storeQuery.trim() !== '';
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-slate-200 bg-white px-3 py-2" role="search">
+      <div className="relative min-w-0 flex-1 basis-48">
+        <label htmlFor={ids.search} className="sr-only">
+          Search messages
+        </label>
+        <input
+          id={ids.search}
+          type="search"
+          placeholder="Search messages"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          className={`${control} w-full pr-16`}
+          data-testid="search"
+        />
+        {storeQuery.trim() !== '' && (
+          <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[11px] text-slate-400 tabular-nums">{searching ? '…' : `${hits?.size ?? 0} hits`}</span>
+        )}
+      </div>
+      <label htmlFor={ids.failed} className="inline-flex items-center gap-1.5 text-xs text-slate-700">
+        <input
+          id={ids.failed}
+          type="checkbox"
+          checked={filters.failedOnly}
+          onChange={(e) => store.getState().setFilters({ failedOnly: e.currentTarget.checked })}
+          className="size-3.5 rounded border-slate-300 accent-indigo-600"
+        />
+        Failed only
+      </label>
+      <div className="flex items-center gap-1.5">
+        <label htmlFor={ids.reason} className="sr-only">
+          Reason
+        </label>
+        <select
+          id={ids.reason}
+          value={filters.reason ?? ''}
+          onChange={(e) => store.getState().setFilters({ reason: e.currentTarget.value === '' ? null : (e.currentTarget.value as ReasonFilter) })}
+          className={`${control} max-w-36`}
+        >
+          <option value="">any reason</option>
+          {REASONS.map((r) => (
+            <option key={r.code} value={r.code}>
+              {r.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-center gap-1.5">
+        <label htmlFor={ids.task} className="sr-only">
+          Task
+        </label>
+        <select
+          id={ids.task}
+          value={filters.taskId ?? ''}
+          onChange={(e) => store.getState().setFilters({ taskId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+          className={control}
+        >
+          <option value="">all tasks</option>
+          {tasks.map((t) => (
+            <option key={t} value={t}>
+              task {t}
+            </option>
+          ))}
+        </select>
+      </div>
+      <span className="ml-auto text-[11px] text-slate-500 tabular-nums" aria-live="polite">
+        {shown === headers.length ? `${shown} rows` : `${shown} of ${headers.length}`}
+      </span>
+      {active && (
+        <button type="button" onClick={() => store.getState().clearFilters()} className="text-xs font-medium text-indigo-700 hover:underline">
+          Clear
+        </button>
+      )}
+    </div>
+  );
+}

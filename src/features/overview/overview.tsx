@@ -1,0 +1,19 @@
+import { useMemo } from 'react';
+import { rowsSelector } from '../../store/rows';
+import { useApp } from '../shell/store-context';
+import { EpisodeTable } from './episode-table';
+import { FilterBar } from './filter-bar';
+import { RunSummary } from './run-summary';
+
+/** The run overview: summary and charts, filters, and the episode list. */
+export function Overview() {
+  const select = useMemo(rowsSelector, []);
+  const rows = useApp((s) => select(s.headers, s.summaries, s.filters, s.sort, s.hits));
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <RunSummary />
+      <FilterBar shown={rows.length} />
+      <EpisodeTable rows={rows} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import type { PassK } from '../../store/pass-k';
+
+const W = 240;
+const H = 110;
+const PAD = { l: 26, r: 6, t: 12, b: 18 };
+const INSET = 12;
+
+function path(points: readonly PassK[], x: (k: number) => number, y: (v: number) => number): string {
+  return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.k).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
+}
+
+/** pass^k for k = 1..trials: recomputed (solid) against recorded (dashed). */
+export function PassKChart({ recomputed, recorded, complete }: { recomputed: readonly PassK[]; recorded: readonly PassK[]; complete: boolean }) {
+  const n = Math.max(recomputed.length, recorded.length, 1);
+  const x = (k: number): number => PAD.l + INSET + (n === 1 ? (W - PAD.l - PAD.r) / 2 - INSET : ((k - 1) / (n - 1)) * (W - PAD.l - PAD.r - 2 * INSET));
+  const y = (v: number): number => PAD.t + (1 - v) * (H - PAD.t - PAD.b);
+  const summary = (complete ? recomputed : recorded).map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(', ');
+  return (
+    <figure className="min-w-0">
+      <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
+        <span>pass^k</span>
+        <span className="flex items-center gap-2 font-normal tracking-normal normal-case">
+          <span className="inline-flex items-center gap-1">
+            <span className="inline-block h-0.5 w-3 bg-indigo-600" aria-hidden="true" />
+            recomputed
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <span className="inline-block h-0 w-3 border-t border-dashed border-slate-400" aria-hidden="true" />
+            recorded
+          </span>
+        </span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} className="mt-1 h-auto w-full max-w-[20rem]" role="img" aria-label={`pass^k curve: ${summary || 'no data yet'}`} data-testid="pass-k-chart">
+        {[0, 0.25, 0.5, 0.75, 1].map((v) => (
+          <g key={v}>
+            <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={v === 0 ? 1 : 0.5} />
+            <text x={PAD.l - 4} y={y(v) + 3} textAnchor="end" className="fill-slate-400 text-[9px]">
+              {v.toFixed(2).replace(/0$/, '')}
+            </text>
+          </g>
+        ))}
+        {Array.from({ length: n }, (_, i) => i + 1).map((k) => (
+          <text key={k} x={x(k)} y={H - 5} textAnchor="middle" className="fill-slate-500 text-[9px]">
+            k={k}
+          </text>
+        ))}
+        {recorded.length > 0 && <path d={path(recorded, x, y)} fill="none" className="stroke-slate-400" strokeWidth={1.2} strokeDasharray="3 2" />}
+        {!complete && (
+          <text x={(PAD.l + W - PAD.r) / 2} y={PAD.t + 12} textAnchor="middle" className="fill-slate-400 text-[9px]">
+            recomputed: once all are evaluated
+          </text>
+        )}
+        {complete && recomputed.length > 0 && <path d={path(recomputed, x, y)} fill="none" className="stroke-indigo-600" strokeWidth={1.8} />}
+        {(complete ? recomputed : []).map((p) => (
+          <g key={p.k}>
+            <circle cx={x(p.k)} cy={y(p.value)} r={2.4} className="fill-indigo-600" />
+            <text x={x(p.k)} y={y(p.value) - 5} textAnchor="middle" className="fill-slate-700 text-[9px] font-medium">
+              {p.value.toFixed(2)}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, useState } from 'react';
+import { describeCommit } from './format';
+import { ProgressText } from './progress-bar';
+import { useApp } from './store-context';
+
+const RULE_TEXT: Record<string, string> = {
+  'db-and-outputs': 'DB hash and required outputs',
+  'outputs-only': 'required outputs only, for tasks that have them',
+};
+
+/** Where the run and the data came from, and what was detected, in plain words (with the reasons on demand). */
+export function DetectionLine() {
+  const source = useApp((s) => s.source);
+  const domain = useApp((s) => s.domain);
+  const domainWhy = useApp((s) => s.domainWhy);
+  const detection = useApp((s) => s.detection);
+  const origin = useApp((s) => s.origin);
+  const count = useApp((s) => s.headers.length);
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!source) return null;
+  return (
+    <div className="border-b border-slate-200 bg-white px-4 py-1.5 text-xs text-slate-600" data-testid="detection">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span>
+          <span className="text-slate-400">Run </span>
+          <span className="font-medium text-slate-800">{source.label}</span>
+          <span className="text-slate-400"> · {count} episode{count === 1 ? '' : 's'} · {source.kind === 'sample' ? 'bundled sample' : source.kind === 'url' ? 'from URL' : 'local file, read in this browser'}</span>
+        </span>
+        {domain && (
+          <span>
+            <span className="text-slate-400">Domain </span>
+            <span className="font-medium text-slate-800">{domain}</span>
+          </span>
+        )}
+        {detection ? (
+          <>
+            <span>
+              <span className="text-slate-400">τ-bench data </span>
+              <span className="font-mono font-medium text-slate-800">{describeCommit(detection.dataCommit)}</span>
+            </span>
+            <span>
+              <span className="text-slate-400">Rule </span>
+              <span className="font-medium text-slate-800">{detection.rule}</span>
+              {!detection.ruleFinal && <span className="text-amber-700"> (provisional)</span>}
+            </span>
+            {origin && (
+              <span className="max-w-full min-w-0 truncate">
+                <span className="text-slate-400">Data from </span>
+                <span className="text-slate-800" title={origin.label}>
+                  {origin.label}
+                </span>
+              </span>
+            )}
+          </>
+        ) : (
+          <span className="text-slate-500">no data yet: recomputed rewards will appear once the τ-bench data is loaded</span>
+        )}
+        <span className="ml-auto flex items-center gap-3">
+          <ProgressText />
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen((o) => !o)}
+            className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            {open ? 'Hide why' : 'Why?'}
+          </button>
+        </span>
+      </div>
+      {open && (
+        <dl id={id} className="mt-1.5 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 border-t border-slate-100 pt-1.5 text-slate-700">
+          <dt className="text-slate-400">Domain</dt>
+          <dd>{domain ? `${domain}: ${domainWhy}` : '—'}</dd>
+          {detection && (
+            <>
+              <dt className="text-slate-400">Data version</dt>
+              <dd>
+                <span className="font-mono break-all">{detection.dataCommit}</span>: {detection.versionWhy}
+              </dd>
+              <dt className="text-slate-400">Reward rule</dt>
+              <dd>
+                {detection.rule} ({RULE_TEXT[detection.rule]}): {detection.ruleWhy}
+              </dd>
+              <dt className="text-slate-400">Data source</dt>
+              <dd className="break-all">{detection.dataSource}</dd>
+            </>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { AppState } from '../../store/app-store';
+import { formatBytes } from './format';
+import { useApp } from './store-context';
+
+interface Progress {
+  readonly label: string;
+  readonly value: number | null;
+}
+
+function progressOf(s: AppState): Progress | null {
+  const total = s.headers.length;
+  if (s.pending) return { label: `Opening ${s.pending.info.label}…`, value: null };
+  const p = s.dataProgress;
+  if (p && !s.detection)
+    return p.done < p.total
+      ? { label: `${p.label}: ${p.done}/${p.total} files, ${formatBytes(p.bytes)}`, value: p.total ? p.done / p.total : null }
+      : { label: 'Building the DB and detecting the data version…', value: null };
+  if (s.detection && s.evaluated < total) return { label: `Evaluating ${s.evaluated}/${total}`, value: s.evaluated / total };
+  return null;
+}
+
+const useProgress = (): Progress | null => {
+  const label = useApp((s) => progressOf(s)?.label ?? null);
+  const value = useApp((s) => progressOf(s)?.value ?? null);
+  return label === null ? null : { label, value };
+};
+
+/** A thin bar under the header for fetching data and for evaluating. */
+export function ProgressBar() {
+  const p = useProgress();
+  return (
+    <div
+      className="h-0.5 overflow-hidden bg-slate-200"
+      {...(p
+        ? { role: 'progressbar', 'aria-label': p.label, 'aria-valuemin': 0, 'aria-valuemax': 100, ...(p.value === null ? {} : { 'aria-valuenow': Math.round(p.value * 100) }) }
+        : { 'aria-hidden': true })}
+    >
+      {p && <div className={`h-full bg-indigo-500 transition-[width] duration-200 ${p.value === null ? 'w-1/3 animate-pulse' : ''}`} style={p.value === null ? undefined : { width: `${Math.max(2, p.value * 100)}%` }} />}
+    </div>
+  );
+}
+
+/** The same progress in words. */
+export function ProgressText() {
+  const p = useProgress();
+  return (
+    <span className="text-[11px] text-slate-500 tabular-nums" aria-live="polite" data-testid="progress-text">
+      {p?.label ?? ''}
+    </span>
+  );
+}

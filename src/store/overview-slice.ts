@@ -1,0 +1,79 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { AppState } from './app-store';
+import type { EvaluatorPort } from './ports';
+import { NO_FILTERS, type Filters, type Sort, type SortKey } from './rows';
+
+export interface OverviewSlice {
+  filters: Filters;
+  sort: Sort;
+  query: string;
+  searchId: number;
+  /** Episodes whose messages contain the query; null when there is no query. */
+  hits: ReadonlySet<number> | null;
+  searching: boolean;
+  /** Narrow screens show either the list or the episode. */
+  showList: boolean;
+
+  setFilters(patch: Partial<Filters>): void;
+  clearFilters(): void;
+  sortBy(key: SortKey): void;
+  setQuery(query: string): void;
+  prioritize(indices: readonly number[]): void;
+  searchAnswered(run: number, id: number, indices: readonly number[]): void;
+  runChanged(): void;
+  setShowList(show: boolean): void;
+}
+
+export const createOverviewSlice =
+  (port: EvaluatorPort): StateCreator<AppState, [], [], OverviewSlice> =>
+  (set, get) => {
+    let lastPriority = '';
+    const search = (query: string): void => {
+      const { run, searchId } = get();
+      const q = query.trim();
+      if (run === null || q === '') {
+        set({ hits: null, searching: false });
+        return;
+      }
+      set({ searchId: searchId + 1, searching: true });
+      port.search(run, searchId + 1, q);
+    };
+    return {
+      filters: NO_FILTERS,
+      sort: { key: 'index', desc: false },
+      query: '',
+      searchId: 0,
+      hits: null,
+      searching: false,
+      showList: true,
+
+      setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
+      clearFilters: () => {
+        set({ filters: NO_FILTERS, query: '' });
+        search('');
+      },
+      sortBy: (key) => set((s) => ({ sort: s.sort.key === key ? { key, desc: !s.sort.desc } : { key, desc: false } })),
+      setQuery(query) {
+        set({ query });
+        search(query);
+      },
+      prioritize(indices) {
+        const run = get().run;
+        const key = `${run}:${indices.join(',')}`;
+        if (run === null || key === lastPriority) return;
+        lastPriority = key;
+        const pending = indices.filter((i) => get().summaries[i] === undefined);
+        if (pending.length > 0) port.prioritize(run, pending);
+      },
+      searchAnswered(run, id, indices) {
+        if (run !== get().run || id !== get().searchId) return;
+        set({ hits: new Set(indices), searching: false });
+      },
+      runChanged() {
+        lastPriority = '';
+        set((s) => ({ filters: { ...s.filters, taskId: null }, hits: null, searching: false, selected: null, view: null, viewError: null, step: 0, showList: true }));
+        search(get().query);
+      },
+      setShowList: (showList) => set({ showList }),
+    };
+  };

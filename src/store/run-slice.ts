@@ -1,0 +1,194 @@
+import type { Domain } from '../core/data/db';
+import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/session';
+import type { StateCreator } from 'zustand/vanilla';
+import type { AppState } from './app-store';
+import type { Link } from './link';
+import type { DataOriginInfo, DataProgress, DataRequest, EvaluatorPort, FolderFileInput, RunSourceInput } from './ports';
+
+export interface RunInfo {
+  readonly kind: RunSourceInput['kind'];
+  readonly label: string;
+  /** Set for a run opened from a URL (it goes into links). */
+  readonly url: string | null;
+  readonly sample: string | null;
+  /** A local file kept in this browser (it goes into links as `file=`, which only this browser can open). */
+  readonly file: string | null;
+}
+
+export interface Notice {
+  readonly id: number;
+  readonly tone: 'error' | 'info';
+  readonly text: string;
+}
+
+export interface RunSlice {
+  samples: readonly string[] | null;
+  nextRun: number;
+  pending: { readonly run: number; readonly info: RunInfo } | null;
+  run: number | null;
+  source: RunInfo | null;
+  domain: Domain | null;
+  domainWhy: string;
+  headers: readonly EpisodeHeader[];
+  summaries: readonly (EpisodeSummary | undefined)[];
+  evaluated: number;
+  detection: Detection | null;
+  origin: DataOriginInfo | null;
+  /** A data URL base the user agreed to (or a link carried). */
+  dataBase: string | null;
+  dataRequest: DataRequest | null;
+  dataProgress: DataProgress | null;
+  dataError: string | null;
+  notices: readonly Notice[];
+  /** Open the first sample once the list arrives (no run in the link). */
+  wantSample: boolean;
+  /** Episode and step to show once the pending run is open (from a link). */
+  place: { readonly episode: number; readonly step: number | null } | null;
+
+  restore(link: Link): void;
+  openSample(name: string): void;
+  openFile(file: File): void;
+  openUrl(url: string): void;
+  useFolder(name: string, files: readonly FolderFileInput[]): void;
+  agreeToFetch(base: string): void;
+  notify(tone: Notice['tone'], text: string): void;
+  dismissNotice(id: number): void;
+
+  samplesListed(names: readonly string[]): void;
+  runOpened(run: number, label: string, domain: Domain, domainWhy: string, headers: readonly EpisodeHeader[]): void;
+  runFailed(run: number, label: string, message: string): void;
+  dataNeeded(run: number, request: DataRequest): void;
+  dataProgressed(run: number, progress: DataProgress): void;
+  dataFailed(run: number, message: string): void;
+  detected(run: number, detection: Detection, origin: DataOriginInfo, reset: boolean): void;
+  summarized(run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace: boolean): void;
+}
+
+let noticeId = 0;
+
+export const createRunSlice =
+  (port: EvaluatorPort): StateCreator<AppState, [], [], RunSlice> =>
+  (set, get) => {
+    const open = (source: RunSourceInput, info: RunInfo): void => {
+      const run = get().nextRun;
+      set({ nextRun: run + 1, pending: { run, info }, wantSample: false });
+      port.openRun(run, source);
+    };
+    return {
+      samples: null,
+      nextRun: 1,
+      pending: null,
+      run: null,
+      source: null,
+      domain: null,
+      domainWhy: '',
+      headers: [],
+      summaries: [],
+      evaluated: 0,
+      detection: null,
+      origin: null,
+      dataBase: null,
+      dataRequest: null,
+      dataProgress: null,
+      dataError: null,
+      notices: [],
+      wantSample: false,
+      place: null,
+
+      restore(link) {
+        if (link.data !== null) get().agreeToFetch(link.data);
+        set({ place: link.episode === null ? null : { episode: link.episode, step: link.step } });
+        if (link.run !== null) get().openUrl(link.run);
+        else if (link.sample !== null) get().openSample(link.sample);
+        else if (link.file !== null) open({ kind: 'stored', name: link.file }, { kind: 'stored', label: link.file, url: null, sample: null, file: link.file });
+        else {
+          const samples = get().samples;
+          if (samples && samples[0] !== undefined) get().openSample(samples[0]);
+          else set({ wantSample: true });
+        }
+      },
+      openSample: (name) => open({ kind: 'sample', name }, { kind: 'sample', label: `${name}.json`, url: null, sample: name, file: null }),
+      openFile: (file) => open({ kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name }),
+      openUrl: (url) => open({ kind: 'url', url }, { kind: 'url', label: url, url, sample: null, file: null }),
+      useFolder(name, files) {
+        set({ dataError: null });
+        port.useFolder(name, files);
+        get().notify('info', `τ-bench data: using the folder “${name}” (${files.length} JSON file${files.length === 1 ? '' : 's'}, read in this browser) for runs that are not samples.`);
+      },
+      agreeToFetch(base) {
+        const b = base.trim().replace(/\/+$/, '');
+        if (!b) return;
+        set({ dataBase: b, dataRequest: null, dataError: null });
+        port.useDataUrl(b);
+      },
+      notify: (tone, text) => set((s) => ({ notices: [...s.notices.slice(-3), { id: ++noticeId, tone, text }] })),
+      dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+
+      samplesListed(names) {
+        set({ samples: names });
+        const s = get();
+        if (s.wantSample && s.run === null && s.pending === null) {
+          if (names[0] !== undefined) s.openSample(names[0]);
+          else set({ wantSample: false });
+        }
+      },
+      runOpened(run, label, domain, domainWhy, headers) {
+        const s = get();
+        if (s.pending?.run !== run) return;
+        const place = s.place;
+        set({
+          run,
+          source: { ...s.pending.info, label },
+          pending: null,
+          domain,
+          domainWhy,
+          headers,
+          summaries: new Array<EpisodeSummary | undefined>(headers.length),
+          evaluated: 0,
+          detection: null,
+          origin: null,
+          dataRequest: null,
+          dataProgress: null,
+          dataError: null,
+          place: null,
+        });
+        get().runChanged();
+        if (place && place.episode < headers.length) get().select(place.episode, place.step ?? 0);
+      },
+      runFailed(run, label, message) {
+        if (get().pending?.run !== run) return;
+        set({ pending: null, place: null });
+        get().notify('error', `Could not open ${label}: ${message}`);
+        const first = get().samples?.[0];
+        if (get().run === null) {
+          if (first !== undefined) get().openSample(first);
+          else set({ wantSample: true });
+        }
+      },
+      dataNeeded(run, request) {
+        if (run === get().run) set({ dataRequest: request, dataProgress: null });
+      },
+      dataProgressed(run, progress) {
+        if (run === get().run) set({ dataProgress: progress });
+      },
+      dataFailed(run, message) {
+        if (run === get().run) set({ dataError: message, dataProgress: null });
+      },
+      detected(run, detection, origin, reset) {
+        if (run !== get().run) return;
+        set(
+          reset
+            ? { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: new Array<EpisodeSummary | undefined>(get().headers.length), evaluated: 0 }
+            : { detection, origin },
+        );
+        if (reset) get().refreshView();
+      },
+      summarized(run, summaries, evaluated, replace) {
+        if (run !== get().run) return;
+        const next = replace ? new Array<EpisodeSummary | undefined>(get().headers.length) : [...get().summaries];
+        for (const x of summaries) next[x.index] = x;
+        set({ summaries: next, evaluated });
+        if (replace) get().refreshView();
+      },
+    };
+  };

@@ -1,0 +1,57 @@
+import type { EpisodeView } from '../core/analysis/episode-view';
+import type { Domain } from '../core/data/db';
+import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/session';
+
+/** Where a results file comes from. */
+export type RunSource =
+  | { readonly kind: 'sample'; readonly name: string }
+  | { readonly kind: 'file'; readonly file: File }
+  /** The last local file opened, kept in this browser so a reload finds it again. */
+  | { readonly kind: 'stored'; readonly name: string }
+  | { readonly kind: 'url'; readonly url: string };
+
+/** A file of a picked or dropped tau-bench folder, with its path inside that folder. */
+export interface FolderFile {
+  readonly path: string;
+  readonly file: File;
+}
+
+/** How the data was obtained, for the header. */
+export interface DataOrigin {
+  readonly kind: 'sample' | 'folder' | 'dev' | 'url' | 'cache';
+  readonly label: string;
+}
+
+export type ToWorker =
+  | { readonly type: 'init'; readonly devDataUrl: string }
+  | { readonly type: 'open-run'; readonly run: number; readonly source: RunSource }
+  | { readonly type: 'use-folder'; readonly name: string; readonly files: readonly FolderFile[] }
+  /** The user agreed to fetch data from this URL base (or a link carried it). */
+  | { readonly type: 'use-data-url'; readonly base: string }
+  /** Rows on screen, evaluated before the rest. */
+  | { readonly type: 'prioritize'; readonly run: number; readonly indices: readonly number[] }
+  | { readonly type: 'search'; readonly run: number; readonly id: number; readonly query: string }
+  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number };
+
+export type FromWorker =
+  | { readonly type: 'samples'; readonly names: readonly string[] }
+  | {
+      readonly type: 'run-opened';
+      readonly run: number;
+      readonly label: string;
+      readonly domain: Domain;
+      readonly domainWhy: string;
+      readonly headers: readonly EpisodeHeader[];
+    }
+  /** The run could not be opened; whatever was open before stays open. */
+  | { readonly type: 'run-error'; readonly run: number; readonly label: string; readonly message: string }
+  /** No data source for this domain yet: ask the user to pick a folder or agree to fetch. */
+  | { readonly type: 'data-needed'; readonly run: number; readonly domain: Domain; readonly suggestedBase: string; readonly files: readonly string[]; readonly reason: string }
+  | { readonly type: 'data-progress'; readonly run: number; readonly label: string; readonly done: number; readonly total: number; readonly bytes: number }
+  | { readonly type: 'data-error'; readonly run: number; readonly message: string }
+  /** `reset`: the data changed, earlier summaries no longer hold. */
+  | { readonly type: 'detection'; readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }
+  /** Newly evaluated rows (or all rows again after the rule changed). */
+  | { readonly type: 'summaries'; readonly run: number; readonly summaries: readonly EpisodeSummary[]; readonly evaluated: number; readonly total: number; readonly replace: boolean }
+  | { readonly type: 'search-result'; readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }
+  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number; readonly view: EpisodeView | null; readonly error: string | null };

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { COMPLETE, hasChromium, launchChromium, READ_ALL_ROWS, startApp, type AppServer } from './harness';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const isLocal = (url: string): boolean => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url) || url.startsWith('data:') || url.startsWith('blob:');
+
+/** A page that may only reach the local server; everything else is aborted and recorded. */
+async function offlinePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const blocked: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isLocal(url)) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  return { context, page, blocked };
+}
+
+describe.skipIf(!hasChromium)('app in headless Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startApp(hasShared ? DATA_DIR : null), launchChromium()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('opens the sample run with no network and recomputes every reward', async () => {
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+      await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#sample=/);
+      const rows = await page.evaluate(READ_ALL_ROWS);
+      const total = Number(await page.getAttribute('[data-testid="episode-table"]', 'data-total'));
+      expect(rows.length).toBe(total);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) {
+        expect(r.reward, `row ${r.index}`).not.toBe('');
+        expect(r.reward, `row ${r.index} recomputed vs recorded`).toBe(r.recordedReward);
+      }
+      expect(await page.getByTestId('detection').textContent()).toContain('embedded sample data');
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('keeps working after a bad file, restores a linked episode and step, reopens a local file after reload', async () => {
+    const { context, page } = await offlinePage(browser);
+    try {
+      await page.goto(`${server.url}#sample=${encodeURIComponent('retail-sample')}&episode=1&step=0`);
+      await page.waitForSelector('[data-testid="episode-row"]');
+      await page.setInputFiles('[data-testid="open-file-input"]', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"traj": [') });
+      await expect.poll(() => page.getByTestId('notice').first().textContent()).toContain('broken.json');
+      expect(await page.getByTestId('notice').first().textContent()).toContain('not valid JSON');
+      expect(await page.locator('[data-testid="episode-row"]').count()).toBeGreaterThan(0);
+      await page.reload();
+      await page.waitForSelector('[data-testid="episode-pane"]');
+      expect(await page.getByTestId('episode-pane').textContent()).toContain('Episode 1');
+      expect(await page.evaluate(() => location.hash)).toContain('episode=1');
+      await page.keyboard.press('j');
+      await expect.poll(() => page.evaluate(() => location.hash)).toContain('step=1');
+
+      const single = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'sample-runs', 'runs', 'retail-sample.json'), 'utf8'))[0]);
+      await page.setInputFiles('[data-testid="open-file-input"]', { name: 'one-episode.json', mimeType: 'application/json', buffer: Buffer.from(single) });
+      await page.waitForSelector('[data-testid="episode-table"][data-total="1"][data-complete="true"]');
+      expect(await page.evaluate(() => location.hash)).toBe('#file=one-episode.json');
+      await page.reload();
+      await page.waitForSelector('[data-testid="episode-table"][data-total="1"][data-complete="true"]');
+      expect(await page.getByTestId('detection').textContent()).toContain('one-episode.json');
+      expect(await page.getByTestId('detection').textContent()).toContain('embedded sample data');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  describe.skipIf(!hasShared)('gpt-4o-airline with data from ../shared/tau-bench', () => {
+    it('recomputes all 200 rewards exactly as τ-bench did', async () => {
+      const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', 'gpt-4o-airline.expected.json'), 'utf8')) as { index: number; reward?: number }[];
+      const { context, page, blocked } = await offlinePage(browser);
+      try {
+        await page.goto(server.url);
+        await page.waitForSelector('[data-testid="episode-row"]');
+        await page.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', 'gpt-4o-airline.json'));
+        await page.waitForSelector('[data-testid="episode-table"][data-total="200"]', { timeout: 30_000 });
+        await page.waitForSelector(COMPLETE, { timeout: 170_000 });
+        expect(await page.getByTestId('detection').textContent()).toContain('TAU_BENCH_DATA');
+        const rows = await page.evaluate(READ_ALL_ROWS);
+        expect(rows.length).toBe(200);
+        const wrong = rows.filter((r) => r.reward !== String(expected[r.index]?.reward)).map((r) => `#${r.index}: got ${r.reward}, τ-bench ${expected[r.index]?.reward}`);
+        expect(wrong).toEqual([]);
+        expect(blocked).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 200_000);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { EpisodeView } from '../../src/core/analysis/episode-view';
+import type { Detection, EpisodeHeader, EpisodeSummary } from '../../src/core/session';
+import { createAppStore } from '../../src/store/app-store';
+import type { EvaluatorPort } from '../../src/store/ports';
+import { visibleRows } from '../../src/store/rows';
+
+function fakePort() {
+  const calls: [string, ...unknown[]][] = [];
+  const port: EvaluatorPort = {
+    openRun: (...a) => void calls.push(['openRun', ...a]),
+    useFolder: (...a) => void calls.push(['useFolder', ...a]),
+    useDataUrl: (...a) => void calls.push(['useDataUrl', ...a]),
+    prioritize: (...a) => void calls.push(['prioritize', ...a]),
+    search: (...a) => void calls.push(['search', ...a]),
+    view: (...a) => void calls.push(['view', ...a]),
+  };
+  return { port, calls };
+}
+
+const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({ index, taskId, trial, recordedReward, turns: 10 + index, problem: null, extra: {} });
+const summary = (index: number, reward: number, recorded: number, reasons: EpisodeSummary['reasons'] = []): EpisodeSummary => ({
+  index,
+  reward,
+  hypotheticalReward: null,
+  done: true,
+  doneBy: 'stop',
+  reasons,
+  error: null,
+  strategy: 'tool-calling',
+  stepsExecuted: 3,
+  diffCount: 0,
+  outputsMissing: [],
+  outputsTotal: 0,
+  agrees: reward === recorded,
+});
+const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false };
+const headers = [header(0, 0, 0, 1), header(1, 0, 1, 0), header(2, 1, 0, 1)];
+
+describe('app store', () => {
+  it('opens a run, keeps the old one when the next fails, and ignores stale answers', () => {
+    const { port, calls } = fakePort();
+    const store = createAppStore(port);
+    const s = store.getState;
+    s().openSample('a');
+    expect(calls[0]).toEqual(['openRun', 1, { kind: 'sample', name: 'a' }]);
+    s().runOpened(1, 'a.json', 'retail', 'why', headers);
+    expect(s().source?.label).toBe('a.json');
+    s().openUrl('https://x/y.json');
+    s().runFailed(2, 'https://x/y.json', 'not valid JSON');
+    expect(s().source?.label).toBe('a.json');
+    expect(s().notices.at(-1)?.text).toContain('not valid JSON');
+    s().summarized(2, [summary(0, 1, 1)], 1, false);
+    expect(s().summaries[0]).toBeUndefined();
+    s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
+    s().summarized(1, [summary(0, 1, 1), summary(1, 1, 0, [])], 2, false);
+    expect(s().summaries[1]?.agrees).toBe(false);
+  });
+
+  it('requests the view of the selected episode and clamps the step', () => {
+    const { port, calls } = fakePort();
+    const store = createAppStore(port);
+    const s = store.getState;
+    s().restore({ run: null, sample: 'a', file: null, data: 'https://data.example', episode: 2, step: 7 });
+    expect(calls.map((c) => c[0])).toEqual(['useDataUrl', 'openRun']);
+    s().runOpened(1, 'a.json', 'retail', 'why', headers);
+    expect(s().selected).toBe(2);
+    s().detected(1, detection, { kind: 'url', label: 'u' }, true);
+    const view = calls.find((c) => c[0] === 'view');
+    expect(view).toEqual(['view', 1, 1, 2]);
+    s().viewArrived(1, 1, { steps: [{}, {}, {}] } as unknown as EpisodeView, null);
+    expect(s().step).toBe(2);
+    s().setStep(-4);
+    expect(s().step).toBe(0);
+  });
+
+  it('filters failed rows, by reason and by search hits, and sorts by recomputed reward', () => {
+    const sums = [summary(0, 1, 1), summary(1, 0, 0, ['db-mismatch']), undefined];
+    const f = { failedOnly: false, reason: null, taskId: null };
+    expect(visibleRows(headers, sums, { ...f, failedOnly: true }, { key: 'index', desc: false }, null)).toEqual([1]);
+    expect(visibleRows(headers, sums, { ...f, reason: 'db-mismatch' }, { key: 'index', desc: false }, null)).toEqual([1]);
+    expect(visibleRows(headers, sums, { ...f, taskId: 0 }, { key: 'index', desc: false }, new Set([1, 2]))).toEqual([1]);
+    expect(visibleRows(headers, sums, f, { key: 'reward', desc: false }, null)).toEqual([1, 0, 2]);
+  });
+});
