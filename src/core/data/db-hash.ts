@@ -1,6 +1,7 @@
 import { compareCodePoints, hashableStr } from '../py/hashable';
 import { reprStr } from '../py/repr';
-import { sha256Stream } from '../py/sha256';
+import { sha256Stream, type Sha256Stream } from '../py/sha256';
+import type { PyValue } from '../py/value';
 import type { Db } from './db';
 
 interface Checkpoint {
@@ -60,7 +61,7 @@ export class DbHasher {
   }
 
   private run(db: Db, from: Checkpoint | null, record: boolean): string {
-    const s = sha256Stream();
+    const s = new Buffered(sha256Stream());
     if (from) s.load(from.state);
     else s.update('(');
     const tables = sortedKeysOf(db);
@@ -82,9 +83,10 @@ export class DbHasher {
           since = 0;
         }
         const key = keys[k]!;
-        const piece = `${k > 0 ? ', ' : ''}(${reprStr(key)}, ${hashableStr(table.get(key)!)})`;
-        s.update(piece);
-        since += piece.length;
+        if (k > 0) s.bytes(COMMA);
+        const piece = entryBytes(key, table.get(key)!);
+        s.bytes(piece);
+        since += piece.length + 2;
       }
       // Python parity: tuple.__repr__ — a 1-tuple keeps a trailing comma.
       s.update(keys.length === 0 ? ')' : keys.length === 1 ? ',))' : '))');
@@ -93,6 +95,58 @@ export class DbHasher {
     return s.hex();
   }
 }
+
+const encoder = new TextEncoder();
+
+/** Feeds sha256 in 64 KB chunks of UTF-8: many small updates (and encodings) are slow. */
+class Buffered {
+  private readonly buf = new Uint8Array(65536);
+  private used = 0;
+  constructor(private readonly s: Sha256Stream) {}
+  update(text: string): void {
+    this.bytes(encoder.encode(text));
+  }
+  bytes(b: Uint8Array): void {
+    if (this.used + b.length > this.buf.length) this.flush();
+    if (b.length >= this.buf.length) this.s.update(b);
+    else {
+      this.buf.set(b, this.used);
+      this.used += b.length;
+    }
+  }
+  private flush(): void {
+    if (this.used > 0) this.s.update(this.buf.subarray(0, this.used));
+    this.used = 0;
+  }
+  save(): unknown {
+    this.flush();
+    return this.s.save();
+  }
+  load(state: unknown): void {
+    this.used = 0;
+    this.s.load(state);
+  }
+  hex(): string {
+    this.flush();
+    return this.s.hex();
+  }
+}
+
+const pieceCache = new WeakMap<object, { readonly key: string; readonly bytes: Uint8Array }>();
+
+/** UTF-8 of `(repr(key), str(to_hashable(record)))`, cached by record identity. */
+function entryBytes(key: string, record: PyValue): Uint8Array {
+  const cacheable = typeof record === 'object' && record !== null && Object.isFrozen(record);
+  if (cacheable) {
+    const hit = pieceCache.get(record);
+    if (hit && hit.key === key) return hit.bytes;
+  }
+  const bytes = encoder.encode(`(${reprStr(key)}, ${hashableStr(record)})`);
+  if (cacheable) pieceCache.set(record, { key, bytes });
+  return bytes;
+}
+
+const COMMA = encoder.encode(', ');
 
 const sortedCache = new WeakMap<object, readonly string[]>();
 

@@ -4,7 +4,7 @@ import { createSHA256, type IHasher } from 'hash-wasm';
 
 /** An incremental sha256 over UTF-8 text whose state can be saved and resumed. */
 export interface Sha256Stream {
-  update(text: string): void;
+  update(data: string | Uint8Array): void;
   save(): unknown;
   load(state: unknown): void;
   hex(): string;
@@ -24,8 +24,8 @@ class WasmStream implements Sha256Stream {
   constructor(private readonly h: IHasher) {
     h.init();
   }
-  update(text: string): void {
-    this.h.update(text);
+  update(data: string | Uint8Array): void {
+    this.h.update(data);
   }
   save(): unknown {
     return this.h.save();
@@ -40,8 +40,8 @@ class WasmStream implements Sha256Stream {
 
 class NobleStream implements Sha256Stream {
   private h = sha256.create();
-  update(text: string): void {
-    this.h.update(utf8ToBytes(text));
+  update(data: string | Uint8Array): void {
+    this.h.update(typeof data === 'string' ? utf8ToBytes(data) : data);
   }
   save(): unknown {
     return this.h.clone();
