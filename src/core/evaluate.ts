@@ -170,10 +170,19 @@ export interface VersionDetection {
  */
 export function detectDataVersion(records: readonly EpisodeRecord[], domain: Domain, versions: readonly DataVersion[], cache: EvalCache, sample = 4): VersionDetection {
   if (versions.length === 0) throw new Error(`no ${domain} data available`);
+  const hint = addressKeyHint(records);
+  // Try the version the recorded tool outputs point at first: usually no other DB needs parsing.
+  const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
+  const ordered = [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
   const withHash = records.filter((r) => r.task !== null && r.problem === null && recordedGtHash(r) !== null);
   const picked = pickSpread(withHash, sample);
   if (picked.length > 0) {
-    const scores = versions.map((v) => ({ v, n: picked.filter((r) => cache.groundTruth(domain, v, r).hash === recordedGtHash(r)).length }));
+    const scores: { v: DataVersion; n: number }[] = [];
+    for (const v of ordered) {
+      const n = picked.filter((r) => cache.groundTruth(domain, v, r).hash === recordedGtHash(r)).length;
+      scores.push({ v, n });
+      if (n === picked.length) break;
+    }
     scores.sort((a, b) => b.n - a.n);
     const best = scores[0]!;
     if (best.n > 0)
@@ -185,9 +194,8 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
           .join('')}`,
       };
   }
-  const hint = addressKeyHint(records);
   if (hint) {
-    const v = versions.find((x) => (hint === 'province' ? x.known?.rule === 'outputs-only' : x.known?.rule === 'db-and-outputs'));
+    const v = versions.find(hinted);
     if (v) return { version: v, why: `no recorded gt_data_hash matched; recorded tool outputs show user addresses with "${hint}"` };
   }
   const pinned = versions.find((v) => v.commit === PINNED_COMMIT) ?? versions[0]!;

@@ -50,6 +50,20 @@ export interface DataVersion {
   readonly source: string;
 }
 
+/** A data version whose DB is parsed on first use (detection often needs only one version). */
+export function lazyVersion(commit: string, known: KnownDataVersion | null, source: string, build: () => Db): DataVersion {
+  let db: Db | undefined;
+  return {
+    commit,
+    known,
+    source,
+    get db(): Db {
+      db ??= build();
+      return db;
+    },
+  };
+}
+
 /** Reads a file relative to a data root; resolves null when it does not exist. */
 export type ReadText = (relativePath: string) => Promise<string | null>;
 
@@ -80,7 +94,7 @@ export async function loadDataVersions(
   const out: DataVersion[] = [];
   for (const known of KNOWN_DATA_VERSIONS) {
     const texts = await readTables(read, domain, known.commit);
-    if (texts) out.push({ commit: known.commit, known, db: buildDb(domain, texts), source: `${source}/${known.commit}` });
+    if (texts) out.push(lazyVersion(known.commit, known, `${source}/${known.commit}`, () => buildDb(domain, texts)));
   }
   const checkout = await readTables(read, domain);
   if (checkout) {
