@@ -2,6 +2,7 @@ import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
 import { CopyLinkButton } from '../features/links/copy-link-button';
+import { ShareEpisodeButton } from '../features/links/share-episode-button';
 import { Overview } from '../features/overview/overview';
 import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
@@ -39,6 +40,7 @@ function Shell() {
         </h1>
         <p className="hidden truncate text-xs text-slate-500 md:block">Why τ-bench gave each episode its reward, recomputed in your browser</p>
         <div className="ml-auto flex items-center gap-2">
+          <ShareEpisodeButton />
           <CopyLinkButton />
           <OpenMenu />
         </div>

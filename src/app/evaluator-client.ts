@@ -13,6 +13,7 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
     prioritize: (run, indices) => send({ type: 'prioritize', run, indices }),
     search: (run, id, query) => send({ type: 'search', run, id, query }),
     view: (run, id, index) => send({ type: 'view', run, id, index }),
+    episodeJson: (run, index) => send({ type: 'episode-json', run, index }),
   };
   const attach = (store: AppStore): void => {
     const s = store.getState;
@@ -39,6 +40,8 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
           return s().searchAnswered(m.run, m.id, m.indices);
         case 'view':
           return s().viewArrived(m.run, m.id, m.view, m.error);
+        case 'episode-json':
+          return s().episodeJsonArrived(m.run, m.index, m.json);
       }
     };
     worker.onerror = (e) => s().notify('error', `The evaluator stopped: ${e.message || 'unknown error'}. Reload the page to start it again.`);

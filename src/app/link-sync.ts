@@ -7,6 +7,7 @@ function linkOf(s: AppState): Link {
     run: src?.url ?? null,
     sample: src?.sample ?? null,
     file: src?.file ?? null,
+    ep: src?.embedded ?? null,
     data: s.dataBase,
     episode: s.selected,
     step: s.selected === null ? null : s.step,
@@ -30,7 +31,7 @@ export function syncLink(store: AppStore): () => void {
     const link = parseLink(location.hash);
     const s = store.getState();
     const cur = linkOf(s);
-    if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || (link.data !== null && link.data !== cur.data)) s.restore(link);
+    if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || link.ep !== cur.ep || (link.data !== null && link.data !== cur.data)) s.restore(link);
     else if (link.episode !== null) s.select(link.episode, link.step ?? 0);
   };
   window.addEventListener('hashchange', onHashChange);

@@ -3,9 +3,10 @@ import { reasons, type ReasonCode } from './analysis/explain';
 import type { Domain } from './data/db';
 import type { DataVersion } from './data/versions';
 import { readResultsFile } from './episode/results-file';
+import { jsonDumps } from './py/json-dumps';
 import { tryParseJson } from './py/json-parse';
 import type { EpisodeRecord } from './episode/types';
-import { detectRule, evaluateEpisode, EvalCache, finalReward, type EpisodeEvaluation, type EpisodeOutcome } from './evaluate';
+import { detectRule, evaluateEpisode, EvalCache, finalReward, recordedGtHash, type EpisodeEvaluation, type EpisodeOutcome } from './evaluate';
 import { chooseDomain, chooseVersion, type FileOptions } from './evaluate-file';
 import type { RewardRule } from './env/reward';
 
@@ -225,6 +226,17 @@ export class InspectSession {
     if (problem !== null) return { error: problem, index };
     if (!o.ok) return { error: o.error, index };
     return episodeView(o.value, this.version, this.rule);
+  }
+
+  /** Whether some recorded gt_data_hash values are reproduced on `version` (and none contradicts it). */
+  reproducesRecordedHashes(version: DataVersion): boolean {
+    const withHash = this.records.filter((r) => r.task !== null && r.problem === null && recordedGtHash(r) !== null).slice(0, 4);
+    return withHash.length > 0 && withHash.every((r) => this.cache.groundTruth(this.domain, version, r).hash === recordedGtHash(r));
+  }
+
+  /** The episode as JSON text that Python's json.loads reads back to the same values. */
+  episodeJson(index: number): string {
+    return jsonDumps(this.records[index]!.raw);
   }
 
   /** Indices of episodes whose messages contain `query` (case-insensitive). */

@@ -1,7 +1,9 @@
 import type { EpisodeView } from '../core/analysis/episode-view';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
+import { EMPTY_LINK, formatLink } from './link';
 import type { EvaluatorPort } from './ports';
+import { encodeEpisode } from './share-codec';
 
 export interface EpisodeSlice {
   selected: number | null;
@@ -10,7 +12,11 @@ export interface EpisodeSlice {
   view: EpisodeView | null;
   viewError: string | null;
   viewId: number;
+  /** A link fragment carrying the selected episode itself, once made. */
+  share: { readonly index: number; readonly fragment: string | null; readonly error: string | null } | null;
 
+  shareEpisode(): void;
+  episodeJsonArrived(run: number, index: number, json: string | null): void;
   select(index: number | null, step?: number): void;
   setStep(step: number): void;
   refreshView(): void;
@@ -27,6 +33,24 @@ export const createEpisodeSlice =
     view: null,
     viewError: null,
     viewId: 0,
+    share: null,
+
+    shareEpisode() {
+      const { run, selected } = get();
+      if (run === null || selected === null) return;
+      set({ share: { index: selected, fragment: null, error: null } });
+      port.episodeJson(run, selected);
+    },
+    episodeJsonArrived(run, index, json) {
+      const s = get();
+      if (run !== s.run || s.share?.index !== index) return;
+      if (json === null) {
+        set({ share: { index, fragment: null, error: 'this episode could not be written out' } });
+        return;
+      }
+      const fragment = formatLink({ ...EMPTY_LINK, ep: encodeEpisode(json), data: s.dataBase, episode: 0, step: s.step });
+      set({ share: { index, fragment, error: null } });
+    },
 
     select(index, step = 0) {
       const s = get();

@@ -1,17 +1,19 @@
 /**
  * The place a link restores: `#run=<url>&data=<url base>&episode=<index>&step=<n>`; instead of `run`,
- * `sample=<name>` for a bundled sample or `file=<name>` for the last local file kept in this browser.
+ * `sample=<name>` for a bundled sample, `file=<name>` for the last local file kept in this browser, or
+ * `ep=<episode>` for one episode carried in the link itself (deflated JSON, base64url: no server needed).
  */
 export interface Link {
   readonly run: string | null;
   readonly sample: string | null;
   readonly file: string | null;
+  readonly ep: string | null;
   readonly data: string | null;
   readonly episode: number | null;
   readonly step: number | null;
 }
 
-export const EMPTY_LINK: Link = { run: null, sample: null, file: null, data: null, episode: null, step: null };
+export const EMPTY_LINK: Link = { run: null, sample: null, file: null, ep: null, data: null, episode: null, step: null };
 
 const nat = (v: string | null): number | null => (v !== null && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -21,7 +23,7 @@ export function parseLink(hash: string): Link {
     const v = p.get(k);
     return v === null || v === '' ? null : v;
   };
-  return { run: text('run'), sample: text('sample'), file: text('file'), data: text('data'), episode: nat(p.get('episode')), step: nat(p.get('step')) };
+  return { run: text('run'), sample: text('sample'), file: text('file'), ep: text('ep'), data: text('data'), episode: nat(p.get('episode')), step: nat(p.get('step')) };
 }
 
 /** Keeps `:/` readable in URLs inside the fragment; `&`, `#`, `%`, `=` and spaces stay escaped. */
@@ -31,6 +33,7 @@ export function formatLink(l: Link): string {
   const parts: string[] = [];
   if (l.run !== null) parts.push(`run=${enc(l.run)}`);
   else if (l.sample !== null) parts.push(`sample=${enc(l.sample)}`);
+  else if (l.ep !== null) parts.push(`ep=${l.ep}`);
   else if (l.file !== null) parts.push(`file=${enc(l.file)}`);
   if (l.data !== null) parts.push(`data=${enc(l.data)}`);
   if (l.episode !== null) parts.push(`episode=${l.episode}`);

@@ -38,4 +38,5 @@ export interface EvaluatorPort {
   prioritize(run: number, indices: readonly number[]): void;
   search(run: number, id: number, query: string): void;
   view(run: number, id: number, index: number): void;
+  episodeJson(run: number, index: number): void;
 }

@@ -3,6 +3,7 @@ import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/session';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
 import type { Link } from './link';
+import { decodeEpisode } from './share-codec';
 import type { DataOriginInfo, DataProgress, DataRequest, EvaluatorPort, FolderFileInput, RunSourceInput } from './ports';
 
 export interface RunInfo {
@@ -13,6 +14,8 @@ export interface RunInfo {
   readonly sample: string | null;
   /** A local file kept in this browser (it goes into links as `file=`, which only this browser can open). */
   readonly file: string | null;
+  /** One episode carried in the link itself (`ep=`). */
+  readonly embedded?: string;
 }
 
 export interface Notice {
@@ -98,7 +101,18 @@ export const createRunSlice =
       restore(link) {
         if (link.data !== null) get().agreeToFetch(link.data);
         set({ place: link.episode === null ? null : { episode: link.episode, step: link.step } });
-        if (link.run !== null) get().openUrl(link.run);
+        if (link.ep !== null) {
+          let json: string;
+          try {
+            json = decodeEpisode(link.ep);
+          } catch (e) {
+            get().notify('error', `Could not open the shared episode: ${(e as Error).message}.`);
+            return;
+          }
+          const file = new File([json], 'shared-episode.json', { type: 'application/json' });
+          open({ kind: 'file', file }, { kind: 'file', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
+          if (link.episode === null) set({ place: { episode: 0, step: link.step } });
+        } else if (link.run !== null) get().openUrl(link.run);
         else if (link.sample !== null) get().openSample(link.sample);
         else if (link.file !== null) open({ kind: 'stored', name: link.file }, { kind: 'stored', label: link.file, url: null, sample: null, file: link.file });
         else {
@@ -138,7 +152,7 @@ export const createRunSlice =
         const place = s.place;
         set({
           run,
-          source: { ...s.pending.info, label },
+          source: { ...s.pending.info, label: s.pending.info.embedded ? s.pending.info.label : label },
           pending: null,
           domain,
           domainWhy,

@@ -234,6 +234,15 @@ async function resolveData(c: Current, early: { domain: Domain; located: Promise
   try {
     const loc = early?.domain === domain ? await early.located : await locate(domain, c.sample, progress, report);
     if (c !== current) return;
+    if (!loc && hasSampleData && domain === 'retail') {
+      // A run recorded on the embedded sample data (e.g. one episode shared in a link) needs nothing else.
+      const sample = await versions('sample', readSampleData, domain, 'sample-runs/data', session);
+      if (c !== current) return;
+      if (sample[0] && session.reproducesRecordedHashes(sample[0])) {
+        useData(c, sample, { kind: 'sample', label: 'embedded sample data (the recorded gt_data_hash values match it)' });
+        return;
+      }
+    }
     if (!loc) {
       post({
         type: 'data-needed',
@@ -371,5 +380,17 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     case 'view':
       if (current?.run === m.run) handleView(current, m.id, m.index);
       return;
+    case 'episode-json': {
+      const c = current;
+      if (c?.run !== m.run) return;
+      let json: string | null = null;
+      try {
+        json = c.session.episodeJson(m.index);
+      } catch {
+        json = null;
+      }
+      post({ type: 'episode-json', run: m.run, index: m.index, json });
+      return;
+    }
   }
 };

@@ -31,7 +31,9 @@ export type ToWorker =
   /** Rows on screen, evaluated before the rest. */
   | { readonly type: 'prioritize'; readonly run: number; readonly indices: readonly number[] }
   | { readonly type: 'search'; readonly run: number; readonly id: number; readonly query: string }
-  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number };
+  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number }
+  /** One episode as JSON text, to embed in a link. */
+  | { readonly type: 'episode-json'; readonly run: number; readonly index: number };
 
 export type FromWorker =
   | { readonly type: 'samples'; readonly names: readonly string[] }
@@ -54,4 +56,5 @@ export type FromWorker =
   /** Newly evaluated rows (or all rows again after the rule changed). */
   | { readonly type: 'summaries'; readonly run: number; readonly summaries: readonly EpisodeSummary[]; readonly evaluated: number; readonly total: number; readonly replace: boolean }
   | { readonly type: 'search-result'; readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }
-  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number; readonly view: EpisodeView | null; readonly error: string | null };
+  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number; readonly view: EpisodeView | null; readonly error: string | null }
+  | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null };

@@ -14,6 +14,7 @@ function fakePort() {
     prioritize: (...a) => void calls.push(['prioritize', ...a]),
     search: (...a) => void calls.push(['search', ...a]),
     view: (...a) => void calls.push(['view', ...a]),
+    episodeJson: (...a) => void calls.push(['episodeJson', ...a]),
   };
   return { port, calls };
 }
@@ -61,7 +62,7 @@ describe('app store', () => {
     const { port, calls } = fakePort();
     const store = createAppStore(port);
     const s = store.getState;
-    s().restore({ run: null, sample: 'a', file: null, data: 'https://data.example', episode: 2, step: 7 });
+    s().restore({ run: null, sample: 'a', file: null, ep: null, data: 'https://data.example', episode: 2, step: 7 });
     expect(calls.map((c) => c[0])).toEqual(['useDataUrl', 'openRun']);
     s().runOpened(1, 'a.json', 'retail', 'why', headers);
     expect(s().selected).toBe(2);

@@ -42,6 +42,7 @@ const KNOWN = new Set(['task_id', 'reward', 'info', 'traj', 'trial']);
 /** Reads one `EnvRunResult`; never throws — problems end up in `problem`. */
 export function readEpisode(v: PyValue, index: number): EpisodeRecord {
   const base = {
+    raw: v,
     index,
     taskId: null,
     trial: null,

@@ -31,6 +31,8 @@ export interface EpisodeRecord {
   readonly extra: Readonly<Record<string, string>>;
   /** Why this record cannot be evaluated, when it cannot. */
   readonly problem: string | null;
+  /** The episode as parsed (Python values), e.g. to write it back out for sharing. */
+  readonly raw: PyValue;
 }
 
 export type Strategy = 'tool-calling' | 'act' | 'react';

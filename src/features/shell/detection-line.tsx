@@ -25,7 +25,7 @@ export function DetectionLine() {
         <span>
           <span className="text-slate-400">Run </span>
           <span className="font-medium text-slate-800">{source.label}</span>
-          <span className="text-slate-400"> · {count} episode{count === 1 ? '' : 's'} · {source.kind === 'sample' ? 'bundled sample' : source.kind === 'url' ? 'from URL' : 'local file, read in this browser'}</span>
+          <span className="text-slate-400"> · {count} episode{count === 1 ? '' : 's'} · {source.kind === 'sample' ? 'bundled sample' : source.kind === 'url' ? 'from URL' : source.embedded ? 'carried in the link itself, no server' : 'local file, read in this browser'}</span>
         </span>
         {domain && (
           <span>
