@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
-import { COMPLETE, hasChromium, launchChromium, READ_ALL_ROWS, startApp, type AppServer } from './harness';
+import { COMPLETE, launchChromium, READ_ALL_ROWS, skipBrowser, startApp, type AppServer } from './harness';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,7 +24,7 @@ async function offlinePage(browser: Browser): Promise<{ context: BrowserContext;
   return { context, page, blocked };
 }
 
-describe.skipIf(!hasChromium)('app in headless Chromium', () => {
+describe.skipIf(skipBrowser)('app in headless Chromium', () => {
   let server: AppServer;
   let browser: Browser;
 

@@ -1,21 +1,35 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
+/** `REQUIRE_BROWSER=1` (set by .ci/run): a missing Chromium fails the browser tests instead of skipping them. */
+export const browserRequired = process.env.REQUIRE_BROWSER === '1';
+/** Browser tests skip only when Chromium is missing and not required. */
+export const skipBrowser = !hasChromium && !browserRequired;
 
-export function launchChromium(): Promise<Browser> {
+/**
+ * Chromium's own calls home (autofill field types, translation, optimisation hints…), not made by
+ * the page: off when a test asserts the page makes no request beyond the local server.
+ */
+export const NO_BROWSER_SERVICES = ['--disable-features=AutofillServerCommunication,OptimizationHints,Translate,MediaRouter', '--disable-domain-reliability', '--no-pings'];
+
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    return Promise.reject(new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`));
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...extraArgs],
   });
 }
 
@@ -86,6 +100,15 @@ export async function startApp(dataDir: string | null): Promise<AppServer> {
   };
 }
 
+/** Starts the app and Chromium together; when either fails, the other is closed and the failure thrown. */
+export async function startAppAndBrowser(dataDir: string | null, extraArgs: readonly string[] = []): Promise<{ server: AppServer; browser: Browser }> {
+  const [server, browser] = await Promise.allSettled([startApp(dataDir), launchChromium(extraArgs)]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
+  if (server.status === 'fulfilled') await server.value.close();
+  if (browser.status === 'fulfilled') await browser.value.close();
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+}
+
 export interface RowData {
   readonly index: number;
   readonly taskId: string;
@@ -115,3 +138,90 @@ export const READ_ALL_ROWS = async (): Promise<RowData[]> => {
 };
 
 export const COMPLETE = '[data-testid="episode-table"][data-complete="true"]';
+
+const LOCAL_URL = /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//;
+
+/** The local server, or no network at all (data: and blob: URLs). */
+export const isLocalUrl = (url: string): boolean => LOCAL_URL.test(url) || url.startsWith('data:') || url.startsWith('blob:');
+
+export interface OfflinePage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Every non-local request, WebSocket or connection the page, its workers or its frames attempted (all refused). */
+  readonly blocked: string[];
+}
+
+/** A proxy that refuses and records everything sent to it. */
+async function refusingProxy(blocked: string[]): Promise<{ url: string; close(): void }> {
+  const note = (what: string): void => {
+    if (!blocked.includes(what)) blocked.push(what);
+  };
+  const proxy = createHttpServer((req, res) => {
+    note(req.url ?? '?');
+    res.writeHead(403).end();
+  });
+  proxy.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    note(`CONNECT ${req.url ?? '?'}`);
+    socket.destroy();
+  });
+  proxy.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    note(`UPGRADE ${req.url ?? '?'}`);
+    socket.destroy();
+  });
+  const port = await freePort();
+  await new Promise<void>((ok) => proxy.listen(port, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${port}`, close: () => proxy.close() };
+}
+
+/**
+ * A page that may only reach the local server. HTTP requests (page and workers) to anywhere else
+ * are aborted by a route; everything else non-local (WebSockets, connections from workers) goes to
+ * a proxy that refuses it. Both record what was attempted.
+ */
+export async function offlinePage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<OfflinePage> {
+  const blocked: string[] = [];
+  const proxy = await refusingProxy(blocked);
+  const context = await browser.newContext({ viewport, proxy: { server: proxy.url, bypass: '127.0.0.1,localhost' } });
+  context.on('close', () => proxy.close());
+  const note = (url: string): void => {
+    if (!blocked.includes(url)) blocked.push(url);
+  };
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isLocalUrl(url)) return route.continue();
+    note(url);
+    return route.abort('blockedbyclient');
+  });
+  await context.routeWebSocket(
+    (url) => !isLocalUrl(url.href),
+    (ws) => {
+      note(ws.url());
+      return ws.close();
+    },
+  );
+  context.on('request', (r) => {
+    if (!isLocalUrl(r.url())) note(r.url());
+  });
+  const page = await context.newPage();
+  return { context, page, blocked };
+}
+
+/** Scrolls the (virtualised) episode list until the row of episode `index` is rendered, and centres it. */
+export const SCROLL_TO_ROW = async (index: number): Promise<boolean> => {
+  const sc = document.querySelector<HTMLElement>('[data-testid="episode-scroller"]');
+  if (!sc) return false;
+  const frame = (): Promise<void> => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+  const row = (): HTMLElement | null => document.querySelector<HTMLElement>(`[data-testid="episode-row"][data-index="${index}"]`);
+  sc.scrollTop = 0;
+  for (;;) {
+    await frame();
+    const el = row();
+    if (el) {
+      el.scrollIntoView({ block: 'center' });
+      await frame();
+      return true;
+    }
+    if (sc.scrollTop + sc.clientHeight >= sc.scrollHeight - 1) return false;
+    sc.scrollTop += Math.max(40, sc.clientHeight - 40);
+  }
+};

@@ -142,7 +142,7 @@ export function VerdictPanel(props: { view: EpisodeView; detection: Detection; o
         <Part title="Ending" testId="verdict-ending">
           {v.done ? (
             <p>
-              <Badge ok>ended</Badge> {v.doneBy === 'transfer' ? 'the agent transferred to a human agent' : v.doneBy === 'stop' ? 'the user sent ###STOP###' : (v.doneBy ?? '')}
+              <Badge ok>ended</Badge> {v.doneBy === 'terminate_tool' ? 'the agent transferred to a human agent' : v.doneBy === 'stop' ? 'the user sent ###STOP###' : (v.doneBy ?? '')}
             </p>
           ) : (
             <>
