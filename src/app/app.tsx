@@ -34,7 +34,7 @@ function Shell() {
   return (
     <div className="flex h-dvh flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
-        <h1 className="flex items-baseline gap-2 text-base font-semibold tracking-tight text-slate-900">
+        <h1 className="flex shrink-0 items-baseline gap-2 whitespace-nowrap text-base font-semibold tracking-tight text-slate-900">
           <span className="rounded bg-indigo-600 px-1.5 font-serif text-white">τ</span>
           tau-inspect
         </h1>

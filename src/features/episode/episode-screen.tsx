@@ -112,7 +112,7 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
     setTab(next);
     document.getElementById(`episode-tab-${next}`)?.focus();
   };
-  const column = 'flex min-h-0 flex-col overflow-hidden rounded-md border border-slate-200 @4xl:h-[max(30rem,calc(100dvh-var(--ep-top,16rem)-0.75rem))]';
+  const column = 'flex min-h-0 flex-col overflow-hidden rounded-md border border-slate-200 @3xl:h-[max(30rem,calc(100dvh-var(--ep-top,16rem)-0.75rem))]';
 
   return (
     <div className="@container flex flex-col gap-2 p-2 text-slate-900" data-testid="episode-screen" data-episode={view.index} data-step={cursor}>
@@ -125,14 +125,14 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
           <p className="mt-1 whitespace-pre-wrap">{view.instruction}</p>
         </details>
       )}
-      <div ref={gridRef} className="grid gap-2 @4xl:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
+      <div ref={gridRef} className="grid gap-2 @3xl:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
         <section aria-label="Dialogue and step cursor" className={`${column} h-[75dvh] bg-slate-50`}>
           <StepBar steps={view.steps} step={cursor} onSelect={select} />
           <div className="min-h-0 flex-1">
             <Dialogue view={view} step={cursor} mark={mark} reveal={reveal} onSelect={select} />
           </div>
         </section>
-        <section aria-label="Episode details" className={`${column} max-h-[85dvh] bg-white @4xl:max-h-none`}>
+        <section aria-label="Episode details" className={`${column} max-h-[85dvh] bg-white @3xl:max-h-none`}>
           <div role="tablist" aria-label="Episode details" className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 bg-slate-50 px-2 pt-1.5" onKeyDown={onTabKey}>
             {TABS.map((t) => (
               <button

@@ -39,9 +39,10 @@ export function ShareEpisodeButton() {
         type="button"
         onClick={() => shareEpisode()}
         title="Copy a link that carries this episode itself: no server or file needed to open it"
-        className="rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
-        Share episode
+        <span className="sm:hidden">Share</span>
+        <span className="hidden sm:inline">Share episode</span>
       </button>
     </span>
   );

@@ -16,7 +16,7 @@ export function ReasonChip({ code }: { code: ReasonFilter }) {
   const r = BY_CODE.get(code);
   if (!r) return null;
   return (
-    <span title={r.help} className={`inline-flex shrink-0 items-center rounded px-1.5 py-px text-[11px] font-medium whitespace-nowrap ring-1 ring-inset ${r.className}`}>
+    <span title={r.help} className={`min-w-0 shrink truncate rounded px-1.5 py-px text-[11px] font-medium whitespace-nowrap ring-1 ring-inset ${r.className}`}>
       {r.label}
     </span>
   );
