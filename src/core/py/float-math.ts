@@ -132,7 +132,7 @@ function lnFixed(m: bigint, e: number, w: number): bigint {
   // m = f * 2**(b-1), f in [1, 2); fold f into [sqrt(2)/2, sqrt(2)].
   const b = bitLength(m);
   let exp2 = e + b - 1;
-  let num = m;
+  const num = m;
   let den = 1n << BigInt(b - 1);
   if (num * num > 2n * den * den) {
     den <<= 1n;
