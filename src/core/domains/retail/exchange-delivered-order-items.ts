@@ -1,10 +1,9 @@
 import { jsonDumps } from '../../py/json-dumps';
-import { add, contains, eq, getItem, len, lt, pySorted, round2, setItem, sub, truthy } from '../../py/ops';
+import { contains, eq, getItem, len, lt, pySorted, round2, setItem } from '../../py/ops';
 import { pyStr } from '../../py/repr';
 import type { PyValue } from '../../py/value';
-import { pyZip } from '../../py/zip';
 import { defineTool } from '../tool';
-import { firstExcessItem, firstItemWithId } from './order-items';
+import { firstExcessItem, priceDifference } from './order-items';
 
 export const exchangeDeliveredOrderItems = defineTool({
   name: 'exchange_delivered_order_items',
@@ -26,21 +25,9 @@ export const exchangeDeliveredOrderItems = defineTool({
 
     if (len(item_ids) !== len(new_item_ids)) return 'Error: the number of items to be exchanged should match';
 
-    let diffPrice: PyValue = 0n;
-    for (const [itemId, newItemId] of pyZip(item_ids, new_item_ids)) {
-      const item = firstItemWithId(order, itemId);
-      const productId = getItem(item, 'product_id');
-      if (
-        !(
-          contains(getItem(getItem(products, productId), 'variants'), newItemId) &&
-          truthy(getItem(getItem(getItem(getItem(products, productId), 'variants'), newItemId), 'available'))
-        )
-      )
-        return `Error: new item ${pyStr(newItemId)} not found or available`;
-      const oldPrice = getItem(item, 'price');
-      const newPrice = getItem(getItem(getItem(getItem(products, productId), 'variants'), newItemId), 'price');
-      diffPrice = add(diffPrice, sub(newPrice, oldPrice), '+=');
-    }
+    const summed = priceDifference(products, order, item_ids, new_item_ids);
+    if (typeof summed === 'string') return summed;
+    let diffPrice: PyValue = summed.diff;
     diffPrice = round2(diffPrice);
 
     if (!contains(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id))

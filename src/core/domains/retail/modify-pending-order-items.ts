@@ -1,11 +1,11 @@
 import { jsonDumps } from '../../py/json-dumps';
 import { listAppend } from '../../py/list-methods';
-import { add, contains, eq, getItem, gt, len, lt, pyAbs, round2, setItem, sub, truthy } from '../../py/ops';
+import { contains, eq, getItem, gt, len, lt, pyAbs, round2, setItem, sub } from '../../py/ops';
 import { pyStr } from '../../py/repr';
 import type { PyValue } from '../../py/value';
 import { pyZip } from '../../py/zip';
 import { defineTool } from '../tool';
-import { firstExcessItem, firstItemWithId } from './order-items';
+import { firstExcessItem, firstItemWithId, priceDifference } from './order-items';
 
 export const modifyPendingOrderItems = defineTool({
   name: 'modify_pending_order_items',
@@ -28,21 +28,9 @@ export const modifyPendingOrderItems = defineTool({
     if (len(item_ids) !== len(new_item_ids)) return 'Error: the number of items to be exchanged should match';
 
     // Python parity: ModifyPendingOrderItems.invoke never rounds the price difference.
-    let diffPrice: PyValue = 0n;
-    for (const [itemId, newItemId] of pyZip(item_ids, new_item_ids)) {
-      const item = firstItemWithId(order, itemId);
-      const productId = getItem(item, 'product_id');
-      if (
-        !(
-          contains(getItem(getItem(products, productId), 'variants'), newItemId) &&
-          truthy(getItem(getItem(getItem(getItem(products, productId), 'variants'), newItemId), 'available'))
-        )
-      )
-        return `Error: new item ${pyStr(newItemId)} not found or available`;
-      const oldPrice = getItem(item, 'price');
-      const newPrice = getItem(getItem(getItem(getItem(products, productId), 'variants'), newItemId), 'price');
-      diffPrice = add(diffPrice, sub(newPrice, oldPrice), '+=');
-    }
+    const summed = priceDifference(products, order, item_ids, new_item_ids);
+    if (typeof summed === 'string') return summed;
+    const diffPrice: PyValue = summed.diff;
 
     if (!contains(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id))
       return 'Error: payment method not found';

@@ -1,4 +1,6 @@
-import { count, eq, getItem, iterate } from '../../py/ops';
+import { add, contains, count, eq, getItem, iterate, sub, truthy } from '../../py/ops';
+import { pyStr } from '../../py/repr';
+import { pyZip } from '../../py/zip';
 import type { PyValue } from '../../py/value';
 
 /**
@@ -19,4 +21,24 @@ export function firstExcessItem(order: PyValue, itemIds: PyValue): { readonly it
 export function firstItemWithId(order: PyValue, itemId: PyValue): PyValue {
   const matches = iterate(getItem(order, 'items')).filter((item) => eq(getItem(item, 'item_id'), itemId));
   return getItem(matches, 0n);
+}
+
+/**
+ * `0 + Σ(new price − old price)` over the pairs in argument order (unrounded), or the error
+ * text for the first new item that is not an available variant of the old item's product.
+ */
+// Python parity: the diff_price loop of ExchangeDeliveredOrderItems and ModifyPendingOrderItems.
+export function priceDifference(products: PyValue, order: PyValue, itemIds: PyValue, newItemIds: PyValue): { readonly diff: PyValue } | string {
+  let diff: PyValue = 0n;
+  for (const [itemId, newItemId] of pyZip(itemIds, newItemIds)) {
+    const item = firstItemWithId(order, itemId);
+    const productId = getItem(item, 'product_id');
+    const variants = getItem(getItem(products, productId), 'variants');
+    if (!(contains(variants, newItemId) && truthy(getItem(getItem(variants, newItemId), 'available'))))
+      return `Error: new item ${pyStr(newItemId)} not found or available`;
+    const oldPrice = getItem(item, 'price');
+    const newPrice = getItem(getItem(variants, newItemId), 'price');
+    diff = add(diff, sub(newPrice, oldPrice), '+=');
+  }
+  return { diff };
 }
