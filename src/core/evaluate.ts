@@ -101,6 +101,7 @@ export function detectDomain(records: readonly EpisodeRecord[]): DomainDetection
 
 export interface EpisodeEvaluation {
   readonly record: EpisodeRecord;
+  readonly domain: Domain;
   readonly strategy: Strategy;
   readonly agentSteps: readonly AgentStep[];
   readonly replay: Replay;
@@ -146,7 +147,7 @@ export function evaluateEpisode(
     const diff = agentHash === gtHash ? [] : diffRecords(replay.finalState, gt.state);
     return {
       ok: true,
-      value: { record, strategy, agentSteps: steps, replay, groundTruth: gt, agentHash, gtHash, verdicts, diff, recordedGtHash: recordedGtHash(record) },
+      value: { record, domain, strategy, agentSteps: steps, replay, groundTruth: gt, agentHash, gtHash, verdicts, diff, recordedGtHash: recordedGtHash(record) },
     };
   } catch (e) {
     return { ok: false, record, error: `internal error: ${e instanceof Error ? e.message : String(e)}` };

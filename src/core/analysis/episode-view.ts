@@ -11,6 +11,7 @@ import { pyJson, pyJsonInline } from './display';
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
 import { matchOutput, type Span } from './outputs';
+import { procedureNotes, type ProcedureNote } from './procedure';
 
 /** Everything the episode screen shows, as plain structured-cloneable data. */
 export interface EpisodeView {
@@ -23,6 +24,8 @@ export interface EpisodeView {
   readonly outputs: readonly OutputView[] | null;
   readonly reference: readonly ReferenceStepView[];
   readonly instruction: string;
+  /** What the reward does not check (writes without consent, …): heuristics, not judged. */
+  readonly procedure: readonly ProcedureNote[];
 }
 
 export interface MessageView {
@@ -250,6 +253,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     },
     diff,
     outputs,
+    procedure: procedureNotes(ev.domain, replay.steps),
     reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
   };
 }

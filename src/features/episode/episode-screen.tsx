@@ -116,7 +116,7 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
 
   return (
     <div className="@container flex flex-col gap-2 p-2 text-slate-900" data-testid="episode-screen" data-episode={view.index} data-step={cursor}>
-      <VerdictPanel view={view} detection={detection} onShow={setTab} />
+      <VerdictPanel view={view} detection={detection} onShow={setTab} onStep={select} />
       {view.instruction !== '' && (
         <details className="rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700">
           <summary className={`cursor-pointer select-none rounded font-medium ${FOCUS}`}>
