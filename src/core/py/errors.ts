@@ -13,7 +13,8 @@ export type PyExceptionType =
   | 'RecursionError'
   | 'ValidationError'
   | 'JSONDecodeError'
-  | 'AssertionError';
+  | 'AssertionError'
+  | 'MemoryError';
 
 /**
  * A Python exception raised by emulated Python code. `text` is exactly `str(e)`,

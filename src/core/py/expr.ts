@@ -57,8 +57,8 @@ const MAX_STR_DIGITS = 4300;
 const MAX_INT_BITS = 1 << 26;
 const SSIZE_MAX = (1n << 63n) - 1n;
 
-// Python parity: CPython 3.11 has no MemoryError in PyExceptionType's list yet.
-const MEMORY_ERROR = 'MemoryError' as string as PyExceptionType;
+// PyExceptionType does not list MemoryError (raised by CPython's parser stack limit).
+const MEMORY_ERROR: PyExceptionType = 'MemoryError';
 const memoryError = (): PyException => new PyException(MEMORY_ERROR, '');
 const typeErr = (text: string): PyException => new PyException('TypeError', text);
 const zeroDiv = (text: string): PyException => new PyException('ZeroDivisionError', text);
@@ -438,7 +438,7 @@ function tokenize(src: string): Tokens {
       i++;
       tokens.push({ type: 'OP', text: c, level });
     } else {
-      throw new Error(`expression evaluator: unsupported character ${JSON.stringify(c)}`);
+      throw new Error(`expression evaluator: unsupported character U+${c.charCodeAt(0).toString(16)}`);
     }
   }
 }
@@ -484,6 +484,19 @@ const Rule = {
 } as const;
 type Rule = (typeof Rule)[keyof typeof Rule];
 const RULE_COUNT = 15;
+
+type BinaryRule = typeof Rule.BitwiseOr | typeof Rule.BitwiseXor | typeof Rule.BitwiseAnd | typeof Rule.ShiftExpr | typeof Rule.Sum | typeof Rule.Term;
+type LeftRecRule = BinaryRule | typeof Rule.Primary;
+
+/** The left-recursive binary rules: their operators (in alternative order) and operand rule. */
+const BINARY_RULES: Readonly<Record<BinaryRule, { readonly ops: readonly string[]; readonly operand: LeftRecRule | typeof Rule.Factor }>> = {
+  [Rule.BitwiseOr]: { ops: ['|'], operand: Rule.BitwiseXor },
+  [Rule.BitwiseXor]: { ops: ['^'], operand: Rule.BitwiseAnd },
+  [Rule.BitwiseAnd]: { ops: ['&'], operand: Rule.ShiftExpr },
+  [Rule.ShiftExpr]: { ops: ['<<', '>>'], operand: Rule.Sum },
+  [Rule.Sum]: { ops: ['+', '-'], operand: Rule.Term },
+  [Rule.Term]: { ops: ['*', '/', '//', '%', '@'], operand: Rule.Factor },
+};
 
 interface Memo {
   readonly node: Node | null;
@@ -668,30 +681,40 @@ class Parser {
     this.leave();
   }
 
-  /** disjunction / conjunction: `a (kw a)+ | a`, the keyword never occurring here. */
-  private boolChain(rule: Rule, next: () => Node | null): Node | null {
+  /** disjunction: conjunction ('or' conjunction)+ | conjunction */
+  private disjunction(): Node | null {
     this.enter();
-    const hit = this.memoGet(rule);
+    const hit = this.memoGet(Rule.Disjunction);
     if (hit) {
       this.leave();
       return hit.node;
     }
     const m = this.mark;
-    if (next()) this.probe(2);
+    if (this.conjunction()) this.probe(2);
     this.mark = m;
-    const res = next();
+    const res = this.conjunction();
     if (!res) this.mark = m;
-    this.memoSet(rule, m, res);
+    this.memoSet(Rule.Disjunction, m, res);
     this.leave();
     return res;
   }
 
-  private disjunction(): Node | null {
-    return this.boolChain(Rule.Disjunction, () => this.conjunction());
-  }
-
+  /** conjunction: inversion ('and' inversion)+ | inversion */
   private conjunction(): Node | null {
-    return this.boolChain(Rule.Conjunction, () => this.inversion());
+    this.enter();
+    const hit = this.memoGet(Rule.Conjunction);
+    if (hit) {
+      this.leave();
+      return hit.node;
+    }
+    const m = this.mark;
+    if (this.inversion()) this.probe(2);
+    this.mark = m;
+    const res = this.inversion();
+    if (!res) this.mark = m;
+    this.memoSet(Rule.Conjunction, m, res);
+    this.leave();
+    return res;
   }
 
   private inversion(): Node | null {
@@ -723,10 +746,10 @@ class Parser {
   }
 
   /**
-   * A left-recursive rule (CPython grows the seed through its memo). `raw` is the rule's
-   * body; its recursive references read the memo entry.
+   * A left-recursive rule (CPython grows the seed through its memo): the rule's body is
+   * re-run while it extends the match, its recursive reference reading the memo entry.
    */
-  private leftRec(rule: Rule, raw: () => Node | null): Node | null {
+  private leftRec(rule: LeftRecRule): Node | null {
     this.enter();
     const hit = this.memoGet(rule);
     if (hit) {
@@ -739,7 +762,7 @@ class Parser {
     for (;;) {
       this.memoSet(rule, m, res);
       this.mark = m;
-      const r = raw();
+      const r = rule === Rule.Primary ? this.primaryRaw() : this.binaryRaw(rule);
       if (r === null || this.mark <= resmark) break;
       resmark = this.mark;
       res = r;
@@ -749,15 +772,16 @@ class Parser {
     return res;
   }
 
-  /** Body of a left-recursive binary rule: `self op next | ... | next`. */
-  private binaryRaw(self: () => Node | null, ops: readonly string[], next: () => Node | null): Node | null {
+  /** Body of a left-recursive binary rule: `self op operand | ... | operand`. */
+  private binaryRaw(rule: BinaryRule): Node | null {
+    const { ops, operand } = BINARY_RULES[rule];
     this.enter();
     this.peek();
     const m = this.mark;
     for (const op of ops) {
-      const a = self();
+      const a = this.leftRec(rule);
       if (a && this.expect(op)) {
-        const b = next();
+        const b = operand === Rule.Factor ? this.factor() : this.leftRec(operand);
         if (b) {
           this.leave();
           return { k: 'binop', op: op as BinaryOp, left: a, right: b };
@@ -765,60 +789,90 @@ class Parser {
       }
       this.mark = m;
     }
-    const res = next();
+    const res = operand === Rule.Factor ? this.factor() : this.leftRec(operand);
     if (!res) this.mark = m;
     this.leave();
     return res;
   }
 
   private bitwiseOr(): Node | null {
-    return this.leftRec(Rule.BitwiseOr, () => this.binaryRaw(() => this.bitwiseOr(), ['|'], () => this.bitwiseXor()));
+    return this.leftRec(Rule.BitwiseOr);
   }
 
-  private bitwiseXor(): Node | null {
-    return this.leftRec(Rule.BitwiseXor, () => this.binaryRaw(() => this.bitwiseXor(), ['^'], () => this.bitwiseAnd()));
+  private primary(): Node | null {
+    return this.leftRec(Rule.Primary);
   }
 
-  private bitwiseAnd(): Node | null {
-    return this.leftRec(Rule.BitwiseAnd, () => this.binaryRaw(() => this.bitwiseAnd(), ['&'], () => this.shiftExpr()));
-  }
-
-  private shiftExpr(): Node | null {
-    return this.leftRec(Rule.ShiftExpr, () => this.binaryRaw(() => this.shiftExpr(), ['<<', '>>'], () => this.sum()));
-  }
-
-  private sum(): Node | null {
-    return this.leftRec(Rule.Sum, () => this.binaryRaw(() => this.sum(), ['+', '-'], () => this.term()));
-  }
-
-  private term(): Node | null {
-    return this.leftRec(Rule.Term, () => this.binaryRaw(() => this.term(), ['*', '/', '//', '%', '@'], () => this.factor()));
-  }
-
+  /**
+   * factor: '+' factor | '-' factor | '~' factor | power, with power: await_primary '**'
+   * factor | await_primary. CPython recurses once per sign and per `**`; these chains are
+   * walked iteratively here (same levels, memo entries and order of alternatives) so that
+   * thousands of operators do not exhaust the JS stack.
+   */
   private factor(): Node | null {
-    this.enter();
-    const hit = this.memoGet(Rule.Factor);
-    if (hit) {
-      this.leave();
-      return hit.node;
-    }
-    const m = this.mark;
-    let res: Node | null = null;
-    for (const op of ['+', '-'] as const) {
-      if (this.expect(op)) {
-        const a = this.factor();
-        if (a) {
-          res = { k: 'unary', op, operand: a };
-          break;
-        }
+    const frames: ({ readonly pos: number } & ({ readonly op: UnaryOp } | { readonly left: Node }))[] = [];
+    let res: Node | null;
+    for (;;) {
+      this.enter();
+      const hit = this.memoGet(Rule.Factor);
+      if (hit) {
+        this.leave();
+        res = hit.node;
+        break;
       }
-      this.mark = m;
-    }
-    if (!res) {
+      const pos = this.mark;
+      const t = this.peek();
+      if (t.type === 'OP' && (t.text === '+' || t.text === '-')) {
+        frames.push({ pos, op: t.text });
+        this.mark++;
+        continue;
+      }
       this.absent(); // '~'
-      res = this.power();
-      if (!res) this.mark = m;
+      this.enter(); // power
+      this.peek();
+      const a = this.awaitPrimary();
+      if (a && this.expect('**')) {
+        frames.push({ pos, left: a });
+        continue;
+      }
+      res = this.powerFallback(pos);
+      break;
     }
+    while (frames.length > 0) {
+      const f = frames.pop()!;
+      if ('op' in f) {
+        if (res) {
+          res = { k: 'unary', op: f.op, operand: res };
+          this.memoSet(Rule.Factor, f.pos, res);
+          this.leave();
+        } else res = this.factorRest(f.pos);
+      } else if (res) {
+        res = { k: 'binop', op: '**', left: f.left, right: res };
+        this.leave(); // power
+        this.memoSet(Rule.Factor, f.pos, res);
+        this.leave();
+      } else res = this.powerFallback(f.pos);
+    }
+    return res;
+  }
+
+  /** power's second alternative at `pos`, then the end of factor (both already entered). */
+  private powerFallback(pos: number): Node | null {
+    this.mark = pos;
+    const res = this.awaitPrimary();
+    if (!res) this.mark = pos;
+    this.leave(); // power
+    this.memoSet(Rule.Factor, pos, res);
+    this.leave();
+    return res;
+  }
+
+  /** The remaining alternatives of factor at `m` ('~' factor | power); memoises and leaves. */
+  private factorRest(m: number): Node | null {
+    this.mark = m;
+    this.absent(); // '~'
+    const res = this.power();
+    if (!res) this.mark = m;
     this.memoSet(Rule.Factor, m, res);
     this.leave();
     return res;
@@ -857,10 +911,6 @@ class Parser {
     this.memoSet(Rule.AwaitPrimary, m, res);
     this.leave();
     return res;
-  }
-
-  private primary(): Node | null {
-    return this.leftRec(Rule.Primary, () => this.primaryRaw());
   }
 
   private primaryRaw(): Node | null {
@@ -1300,21 +1350,33 @@ class Parser {
 // Python parity: ast_opt.c recursion limit (COMPILER_STACK_FRAME_SCALE = 3), τ-bench call depth.
 const MAX_EXPR_DEPTH = 3000 - 3 * 9;
 
-function depth(node: Node): number {
-  switch (node.k) {
-    case 'const':
-      return 1;
-    case 'unary':
-      return 1 + depth(node.operand);
-    case 'binop':
-      return 1 + Math.max(depth(node.left), depth(node.right));
-    case 'call':
-      return 1 + Math.max(depth(node.func), node.arg ? depth(node.arg) : 0);
-    case 'starred':
-      return 1 + depth(node.value);
-    case 'kwstarred':
-      return depth(node.value);
+function depth(root: Node): number {
+  let max = 0;
+  const stack: [Node, number][] = [[root, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, d] = item;
+    max = Math.max(max, d);
+    switch (node.k) {
+      case 'unary':
+        stack.push([node.operand, d + 1]);
+        break;
+      case 'binop':
+        stack.push([node.left, d + 1], [node.right, d + 1]);
+        break;
+      case 'call':
+        stack.push([node.func, d + 1]);
+        // A `**` argument is a keyword node, which the AST optimizer does not count.
+        if (node.arg) stack.push(node.arg.k === 'kwstarred' ? [node.arg.value, d + 1] : [node.arg, d + 1]);
+        break;
+      case 'starred':
+      case 'kwstarred':
+        stack.push([node.value, d + 1]);
+        break;
+      case 'const':
+        break;
+    }
   }
+  return max;
 }
 
 function syntaxError(message: string, lineno: number): PyException {
@@ -1382,8 +1444,15 @@ function evaluate(node: Node): ExprValue {
 export function evalPyExpression(source: string): ExprValue {
   let start = 0;
   while (source[start] === ' ' || source[start] === '\t') start++;
-  const tree = parse(source.slice(start));
-  if (depth(tree) > MAX_EXPR_DEPTH)
-    throw new PyException('RecursionError', 'maximum recursion depth exceeded during compilation');
-  return evaluate(tree);
+  try {
+    const tree = parse(source.slice(start));
+    if (depth(tree) > MAX_EXPR_DEPTH)
+      throw new PyException('RecursionError', 'maximum recursion depth exceeded during compilation');
+    return evaluate(tree);
+  } catch (e) {
+    // Near CPython's own nesting limits (200 parentheses) a cold JS engine can run out of
+    // stack; answer like CPython's parser does for input nested too deeply for it.
+    if (e instanceof Error && /call stack|too much recursion/i.test(e.message)) throw memoryError();
+    throw e;
+  }
 }
