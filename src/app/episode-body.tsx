@@ -1,5 +1,6 @@
 import { useApp, useAppStore } from '../features/shell/store-context';
 import { EpisodeScreen } from '../features/episode/episode-screen';
+import { WhatIfBar } from '../features/what-if/what-if-bar';
 
 /** The episode screen for the selected episode, once its view has arrived from the worker. */
 export function EpisodeBody() {
@@ -8,6 +9,7 @@ export function EpisodeBody() {
   const error = useApp((s) => s.viewError);
   const detection = useApp((s) => s.detection);
   const step = useApp((s) => s.step);
+  const whatIfView = useApp((s) => s.whatIf?.view ?? null);
   const problem = useApp((s) => (s.selected === null ? null : (s.headers[s.selected]?.problem ?? null)));
   if (!detection)
     return <p className="p-6 text-sm text-slate-500">Waiting for τ-bench data: the episode is shown once the data is loaded (see above).</p>;
@@ -19,5 +21,10 @@ export function EpisodeBody() {
       </div>
     );
   if (!view) return <p className="p-6 text-sm text-slate-500" aria-live="polite">Evaluating the episode…</p>;
-  return <EpisodeScreen view={view} step={step} onStep={(n) => store.getState().setStep(n)} detection={detection} />;
+  return (
+    <div className="flex min-w-0 flex-1 flex-col">
+      <WhatIfBar recorded={view} step={step} />
+      <EpisodeScreen view={whatIfView ?? view} step={step} onStep={(n) => store.getState().setStep(n)} detection={detection} />
+    </div>
+  );
 }

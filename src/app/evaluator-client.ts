@@ -14,6 +14,7 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
     search: (run, id, query) => send({ type: 'search', run, id, query }),
     view: (run, id, index) => send({ type: 'view', run, id, index }),
     episodeJson: (run, index) => send({ type: 'episode-json', run, index }),
+    whatIf: (run, id, index, edits) => send({ type: 'what-if', run, id, index, edits }),
   };
   const attach = (store: AppStore): void => {
     const s = store.getState;
@@ -42,6 +43,8 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
           return s().viewArrived(m.run, m.id, m.view, m.error);
         case 'episode-json':
           return s().episodeJsonArrived(m.run, m.index, m.json);
+        case 'what-if':
+          return s().whatIfArrived(m.run, m.id, m.view, m.error);
       }
     };
     worker.onerror = (e) => s().notify('error', `The evaluator stopped: ${e.message || 'unknown error'}. Reload the page to start it again.`);

@@ -2,6 +2,7 @@ import type { EpisodeView } from '../core/analysis/episode-view';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
 import { EMPTY_LINK, formatLink } from './link';
+import type { StepEdit } from '../core/session';
 import type { EvaluatorPort } from './ports';
 import { encodeEpisode } from './share-codec';
 
@@ -14,6 +15,12 @@ export interface EpisodeSlice {
   viewId: number;
   /** A link fragment carrying the selected episode itself, once made. */
   share: { readonly index: number; readonly fragment: string | null; readonly error: string | null } | null;
+  /** A what-if replay of the selected episode: its edits and, once back, its view. */
+  whatIf: { readonly id: number; readonly index: number; readonly edits: readonly StepEdit[]; readonly view: EpisodeView | null; readonly error: string | null } | null;
+
+  runWhatIf(edits: readonly StepEdit[]): void;
+  whatIfArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
+  clearWhatIf(): void;
 
   shareEpisode(): void;
   episodeJsonArrived(run: number, index: number, json: string | null): void;
@@ -34,6 +41,23 @@ export const createEpisodeSlice =
     viewError: null,
     viewId: 0,
     share: null,
+    whatIf: null,
+
+    runWhatIf(edits) {
+      const { run, selected, viewId, detection } = get();
+      if (run === null || selected === null || detection === null) return;
+      const id = viewId + 1;
+      set({ viewId: id, whatIf: { id, index: selected, edits, view: null, error: null } });
+      port.whatIf(run, id, selected, edits);
+    },
+    whatIfArrived(run, id, view, error) {
+      const s = get();
+      if (run !== s.run || s.whatIf?.id !== id) return;
+      set({ whatIf: { ...s.whatIf, view, error }, step: clampStep(view ?? s.view, s.step) });
+    },
+    clearWhatIf() {
+      set({ whatIf: null, step: clampStep(get().view, get().step) });
+    },
 
     shareEpisode() {
       const { run, selected } = get();
@@ -62,7 +86,7 @@ export const createEpisodeSlice =
         set({ step: clampStep(s.view, step), showList: false });
         return;
       }
-      set({ selected: index, step, view: null, viewError: null, showList: false });
+      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null });
       get().refreshView();
     },
     setStep(step) {

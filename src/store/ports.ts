@@ -1,4 +1,5 @@
 import type { Domain } from '../core/data/db';
+import type { StepEdit } from '../core/session';
 
 export type RunSourceInput =
   | { readonly kind: 'sample'; readonly name: string }
@@ -39,4 +40,5 @@ export interface EvaluatorPort {
   search(run: number, id: number, query: string): void;
   view(run: number, id: number, index: number): void;
   episodeJson(run: number, index: number): void;
+  whatIf(run: number, id: number, index: number, edits: readonly StepEdit[]): void;
 }

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import type { EpisodeView } from '../core/analysis/episode-view';
 import { DOMAIN_TABLES, type Domain } from '../core/data/db';
 import { domainOnlyTools } from '../core/domains/registry';
 import { loadDataVersions, type DataVersion, type ReadText } from '../core/data/versions';
@@ -380,6 +381,21 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     case 'view':
       if (current?.run === m.run) handleView(current, m.id, m.index);
       return;
+    case 'what-if': {
+      const c = current;
+      if (c?.run !== m.run || !c.detection) return;
+      let view: EpisodeView | null = null;
+      let error: string | null = null;
+      try {
+        const r = c.session.whatIf(m.index, m.edits);
+        if ('error' in r) error = r.error;
+        else view = r;
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e);
+      }
+      post({ type: 'what-if', run: m.run, id: m.id, view, error });
+      return;
+    }
     case 'episode-json': {
       const c = current;
       if (c?.run !== m.run) return;

@@ -1,6 +1,6 @@
 import type { EpisodeView } from '../core/analysis/episode-view';
 import type { Domain } from '../core/data/db';
-import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/session';
+import type { Detection, EpisodeHeader, EpisodeSummary, StepEdit } from '../core/session';
 
 /** Where a results file comes from. */
 export type RunSource =
@@ -33,7 +33,9 @@ export type ToWorker =
   | { readonly type: 'search'; readonly run: number; readonly id: number; readonly query: string }
   | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number }
   /** One episode as JSON text, to embed in a link. */
-  | { readonly type: 'episode-json'; readonly run: number; readonly index: number };
+  | { readonly type: 'episode-json'; readonly run: number; readonly index: number }
+  /** Replay an episode with edited or removed actions. */
+  | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly index: number; readonly edits: readonly StepEdit[] };
 
 export type FromWorker =
   | { readonly type: 'samples'; readonly names: readonly string[] }
@@ -57,4 +59,5 @@ export type FromWorker =
   | { readonly type: 'summaries'; readonly run: number; readonly summaries: readonly EpisodeSummary[]; readonly evaluated: number; readonly total: number; readonly replace: boolean }
   | { readonly type: 'search-result'; readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }
   | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number; readonly view: EpisodeView | null; readonly error: string | null }
-  | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null };
+  | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
+  | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null };

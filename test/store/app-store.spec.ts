@@ -15,6 +15,7 @@ function fakePort() {
     search: (...a) => void calls.push(['search', ...a]),
     view: (...a) => void calls.push(['view', ...a]),
     episodeJson: (...a) => void calls.push(['episodeJson', ...a]),
+    whatIf: (...a) => void calls.push(['whatIf', ...a]),
   };
   return { port, calls };
 }

@@ -41,6 +41,7 @@ describe('sharing one episode in the link (no server)', () => {
       search: () => undefined,
       view: () => undefined,
       episodeJson: (run, index) => void (asked = [run, index]),
+      whatIf: () => undefined,
     };
     const store = createAppStore(port);
     const s = store.getState;
