@@ -23,9 +23,9 @@ export function buildDb(domain: Domain, texts: Readonly<Record<string, string>>)
   for (const table of DOMAIN_TABLES[domain]) {
     const text = texts[table];
     if (text === undefined) throw new Error(`missing ${domain}/data/${table}.json`);
-    const value = parseJson(text);
+    const value = parseJson(text, { freeze: true });
     if (!(value instanceof Map)) throw new Error(`${domain}/data/${table}.json is not a JSON object`);
     db.set(table, value);
   }
-  return freeze(db, true);
+  return freeze(db);
 }

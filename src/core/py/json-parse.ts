@@ -13,8 +13,8 @@ const MAX_DEPTH = 900;
  * integers longer than 4300 digits.
  */
 // Python parity: json.loads / json.decoder.JSONDecoder (scanner and py_scanstring).
-export function parseJson(text: string): PyValue {
-  const p = new Parser(text);
+export function parseJson(text: string, options: { readonly freeze?: boolean } = {}): PyValue {
+  const p = new Parser(text, options.freeze === true);
   p.ws();
   const v = p.value(0);
   p.ws();
@@ -34,9 +34,25 @@ export function tryParseJson(text: string): { ok: true; value: PyValue } | { ok:
 
 const NUM = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 
+function refuse(): never {
+  throw new TypeError('This value is frozen (a DB state); tools change it through immer.');
+}
+
+/** Freezes a container the way immer's `freeze` does (Maps get throwing mutators), in one pass. */
+function frozen<T extends PyDict | PyValue[]>(v: T): T {
+  if (v instanceof Map) {
+    const m = v as unknown as { set: unknown; clear: unknown; delete: unknown };
+    m.set = m.clear = m.delete = refuse;
+  }
+  return Object.freeze(v);
+}
+
 class Parser {
   i = 0;
-  constructor(readonly s: string) {}
+  constructor(
+    readonly s: string,
+    readonly freeze: boolean,
+  ) {}
 
   fail(msg: string, pos: number): PyException {
     let line = 1;
@@ -205,7 +221,7 @@ class Parser {
     this.ws();
     if (s[this.i] === '}') {
       this.i++;
-      return out;
+      return this.freeze ? frozen(out) : out;
     }
     for (;;) {
       if (s[this.i] !== '"') throw this.fail('Expecting property name enclosed in double quotes', this.i);
@@ -219,7 +235,7 @@ class Parser {
       const c = s[this.i];
       if (c === '}') {
         this.i++;
-        return out;
+        return this.freeze ? frozen(out) : out;
       }
       if (c !== ',') throw this.fail("Expecting ',' delimiter", this.i);
       this.i++;
@@ -234,7 +250,7 @@ class Parser {
     this.ws();
     if (s[this.i] === ']') {
       this.i++;
-      return out;
+      return this.freeze ? frozen(out) : out;
     }
     for (;;) {
       out.push(this.value(depth + 1));
@@ -242,7 +258,7 @@ class Parser {
       const c = s[this.i];
       if (c === ']') {
         this.i++;
-        return out;
+        return this.freeze ? frozen(out) : out;
       }
       if (c !== ',') throw this.fail("Expecting ',' delimiter", this.i);
       this.i++;
