@@ -1,5 +1,4 @@
-import { reprFloat } from '../py/repr';
-import { dumpsStr } from '../py/json-dumps';
+import { dumpsFloat, dumpsStr } from '../py/json-dumps';
 import type { PyValue } from '../py/value';
 
 /**
@@ -14,7 +13,7 @@ export function pyJson(v: PyValue, indent = 2, depth = 0): string {
     case 'bigint':
       return v.toString();
     case 'number':
-      return Number.isFinite(v) ? reprFloat(v) : Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+      return dumpsFloat(v);
     case 'string':
       return readableStr(v);
   }

@@ -18,7 +18,8 @@ export function dumpsStr(s: string): string {
   return out + '"';
 }
 
-function dumpsFloat(x: number): string {
+/** A float as `json.dumps` writes it. */
+export function dumpsFloat(x: number): string {
   // Python parity: json.encoder floatstr — NaN / Infinity / -Infinity, else float.__repr__.
   if (Number.isNaN(x)) return 'NaN';
   if (x === Infinity) return 'Infinity';
