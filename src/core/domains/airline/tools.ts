@@ -1,11 +1,11 @@
 import { makeCalculate } from '../common/calculate';
+import { makeGetUserDetails } from '../common/get-user-details';
 import type { ToolDef } from '../tool';
 import { makeThink } from '../common/think';
 import { makeTransferToHumanAgents } from '../common/transfer-to-human-agents';
 import { bookReservation } from './book-reservation';
 import { cancelReservation } from './cancel-reservation';
 import { getReservationDetails } from './get-reservation-details';
-import { getUserDetails } from './get-user-details';
 import { listAllAirports } from './list-all-airports';
 import { searchDirectFlight } from './search-direct-flight';
 import { searchOnestopFlight } from './search-onestop-flight';
@@ -20,7 +20,7 @@ export const AIRLINE_TOOLS: readonly ToolDef[] = [
   makeCalculate('airline'),
   cancelReservation,
   getReservationDetails,
-  getUserDetails,
+  makeGetUserDetails('airline'),
   listAllAirports,
   searchDirectFlight,
   searchOnestopFlight,

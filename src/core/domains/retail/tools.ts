@@ -1,4 +1,5 @@
 import { makeCalculate } from '../common/calculate';
+import { makeGetUserDetails } from '../common/get-user-details';
 import type { ToolDef } from '../tool';
 import { makeThink } from '../common/think';
 import { makeTransferToHumanAgents } from '../common/transfer-to-human-agents';
@@ -8,7 +9,6 @@ import { findUserIdByEmail } from './find-user-id-by-email';
 import { findUserIdByNameZip } from './find-user-id-by-name-zip';
 import { getOrderDetails } from './get-order-details';
 import { getProductDetails } from './get-product-details';
-import { getUserDetails } from './get-user-details';
 import { listAllProductTypes } from './list-all-product-types';
 import { modifyPendingOrderAddress } from './modify-pending-order-address';
 import { modifyPendingOrderItems } from './modify-pending-order-items';
@@ -25,7 +25,7 @@ export const RETAIL_TOOLS: readonly ToolDef[] = [
   findUserIdByNameZip,
   getOrderDetails,
   getProductDetails,
-  getUserDetails,
+  makeGetUserDetails('retail'),
   listAllProductTypes,
   modifyPendingOrderAddress,
   modifyPendingOrderItems,
