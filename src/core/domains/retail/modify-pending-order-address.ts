@@ -1,7 +1,7 @@
 import { jsonDumps } from '../../py/json-dumps';
 import { contains, eq, getItem, setItem } from '../../py/ops';
-import type { PyValue } from '../../py/value';
 import { defineTool } from '../tool';
+import { newAddress } from './address';
 
 export const modifyPendingOrderAddress = defineTool({
   name: 'modify_pending_order_address',
@@ -15,19 +15,7 @@ export const modifyPendingOrderAddress = defineTool({
     const order = getItem(orders, order_id);
     if (!eq(getItem(order, 'status'), 'pending')) return 'Error: non-pending order cannot be modified';
 
-    // Python parity: ModifyPendingOrderAddress.invoke writes `state` before `country` and stores values verbatim.
-    setItem(
-      order,
-      'address',
-      new Map<string, PyValue>([
-        ['address1', address1],
-        ['address2', address2],
-        ['city', city],
-        ['state', state],
-        ['country', country],
-        ['zip', zip],
-      ]),
-    );
+    setItem(order, 'address', newAddress({ address1, address2, city, state, country, zip }));
     return jsonDumps(order);
   },
 });

@@ -1,7 +1,7 @@
 import { jsonDumps } from '../../py/json-dumps';
 import { contains, getItem, setItem } from '../../py/ops';
-import type { PyValue } from '../../py/value';
 import { defineTool } from '../tool';
+import { newAddress } from './address';
 
 export const modifyUserAddress = defineTool({
   name: 'modify_user_address',
@@ -13,19 +13,7 @@ export const modifyUserAddress = defineTool({
     const users = getItem(data, 'users');
     if (!contains(users, user_id)) return 'Error: user not found';
     const user = getItem(users, user_id);
-    // Python parity: ModifyUserAddress.invoke writes `state` before `country` and stores values verbatim.
-    setItem(
-      user,
-      'address',
-      new Map<string, PyValue>([
-        ['address1', address1],
-        ['address2', address2],
-        ['city', city],
-        ['state', state],
-        ['country', country],
-        ['zip', zip],
-      ]),
-    );
+    setItem(user, 'address', newAddress({ address1, address2, city, state, country, zip }));
     return jsonDumps(user);
   },
 });
