@@ -175,12 +175,11 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
   // Try the version the recorded tool outputs point at first: usually no other DB needs parsing.
   const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
   const ordered = [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
-  const withHash = records.filter((r) => r.task !== null && r.problem === null && recordedGtHash(r) !== null);
-  const picked = pickSpread(withHash, sample);
+  const picked = recordedHashSample(records, sample);
   if (picked.length > 0) {
     const scores: { v: DataVersion; n: number }[] = [];
     for (const v of ordered) {
-      const n = picked.filter((r) => cache.groundTruth(domain, v, r).hash === recordedGtHash(r)).length;
+      const n = countRecordedMatches(picked, domain, v, cache);
       scores.push({ v, n });
       if (n === picked.length) break;
     }
@@ -201,6 +200,19 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
   }
   const pinned = versions.find((v) => v.commit === PINNED_COMMIT) ?? versions[0]!;
   return { version: pinned, why: picked.length ? 'no data version reproduces the recorded gt_data_hash values; using the pinned version' : 'the file records no gt_data_hash; using the pinned version' };
+}
+
+/** Up to `sample` evaluable episodes that record a gt_data_hash, spread over the file. */
+export function recordedHashSample(records: readonly EpisodeRecord[], sample = 4): EpisodeRecord[] {
+  return pickSpread(
+    records.filter((r) => r.task !== null && r.problem === null && recordedGtHash(r) !== null),
+    sample,
+  );
+}
+
+/** How many of `picked` have their recorded gt_data_hash reproduced by the reference replay on `version`. */
+export function countRecordedMatches(picked: readonly EpisodeRecord[], domain: Domain, version: DataVersion, cache: EvalCache): number {
+  return picked.filter((r) => cache.groundTruth(domain, version, r).hash === recordedGtHash(r)).length;
 }
 
 function pickSpread<T>(xs: readonly T[], n: number): T[] {

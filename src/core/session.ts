@@ -6,7 +6,7 @@ import { readResultsFile } from './episode/results-file';
 import { jsonDumps } from './py/json-dumps';
 import { tryParseJson } from './py/json-parse';
 import type { EpisodeRecord } from './episode/types';
-import { detectRule, evaluateEpisode, EvalCache, finalReward, recordedGtHash, type EpisodeEvaluation, type EpisodeOutcome } from './evaluate';
+import { countRecordedMatches, detectRule, evaluateEpisode, EvalCache, finalReward, recordedHashSample, type EpisodeEvaluation, type EpisodeOutcome } from './evaluate';
 import { chooseDomain, chooseVersion, type FileOptions } from './evaluate-file';
 import type { RewardRule } from './env/reward';
 
@@ -230,8 +230,8 @@ export class InspectSession {
 
   /** Whether some recorded gt_data_hash values are reproduced on `version` (and none contradicts it). */
   reproducesRecordedHashes(version: DataVersion): boolean {
-    const withHash = this.records.filter((r) => r.task !== null && r.problem === null && recordedGtHash(r) !== null).slice(0, 4);
-    return withHash.length > 0 && withHash.every((r) => this.cache.groundTruth(this.domain, version, r).hash === recordedGtHash(r));
+    const picked = recordedHashSample(this.records);
+    return picked.length > 0 && countRecordedMatches(picked, this.domain, version, this.cache) === picked.length;
   }
 
   /** The episode as JSON text that Python's json.loads reads back to the same values. */
