@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildDb, DOMAIN_TABLES, type Domain } from '../src/core/data/db';
-import { KNOWN_DATA_VERSIONS, dataPath, lazyVersion, type DataVersion } from '../src/core/data/versions';
-import { readResultsFile } from '../src/core/episode/results-file';
-import { evaluateFile } from '../src/core/evaluate-file';
+import { buildDb, DOMAIN_TABLES, type Domain } from '../src/core/model/data/db';
+import { KNOWN_DATA_VERSIONS, dataPath, lazyVersion, type DataVersion } from '../src/core/model/data/versions';
+import { readResultsFile } from '../src/core/model/episode/results-file';
+import { evaluateFile } from '../test/support/evaluate-file';
 import { prepareSha256 } from '../src/core/py/sha256';
 
 const shared = resolve(import.meta.dirname, '../../shared');

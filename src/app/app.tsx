@@ -7,7 +7,7 @@ import { Overview } from '../features/overview/overview';
 import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
 import { ProgressBar } from '../features/shell/progress-bar';
-import { StoreProvider, useApp } from '../features/shell/store-context';
+import { StoreProvider, useApp } from '../ui/store-context';
 import type { AppStore } from '../store/app-store';
 import { EpisodePane } from './episode-pane';
 

@@ -1,4 +1,4 @@
-import { useApp, useAppStore } from '../features/shell/store-context';
+import { useApp, useAppStore } from '../ui/store-context';
 import { EpisodeScreen } from '../features/episode/episode-screen';
 import { WhatIfBar } from '../features/what-if/what-if-bar';
 

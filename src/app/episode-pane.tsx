@@ -1,5 +1,5 @@
-import { useApp, useAppStore } from '../features/shell/store-context';
-import { formatReward } from '../features/shell/format';
+import { useApp, useAppStore } from '../ui/store-context';
+import { formatReward } from '../ui/format';
 import { EpisodeBody } from './episode-body';
 
 /** The selected episode: a title bar (back to the list on narrow screens, previous/next), then the episode screen. */

@@ -1,6 +1,6 @@
 import type { AppStore } from '../store/app-store';
 import type { EvaluatorPort } from '../store/ports';
-import type { FromWorker, ToWorker } from '../worker/protocol';
+import type { FromWorker, ToWorker } from '../core/contract';
 
 /** The store's evaluator port backed by the Web Worker; worker answers become store actions. */
 export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStore): void } {

@@ -1,15 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { DOMAINS, type Domain } from '../core/data/db';
-import { loadDataVersions, type ReadText } from '../core/data/versions';
-import { ResultsFileError, readResultsFile } from '../core/episode/results-file';
-import { EvalCache } from '../core/evaluate';
-import { prepareSha256 } from '../core/py/sha256';
-import { chooseDomain, EvaluationSetupError, evaluateFile } from '../core/evaluate-file';
-import type { RewardRule } from '../core/env/reward';
-import type { EpisodeReport } from '../core/report';
-
-const DEFAULT_DATA = 'https://raw.githubusercontent.com/sierra-research/tau-bench';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_DATA_BASE,
+  DOMAINS,
+  decodeResultsBytes,
+  EvaluationSetupError,
+  formatReward,
+  InspectSession,
+  prepareSha256,
+  ResultsFileError,
+  type Domain,
+  type EpisodeReport,
+  type RewardRule,
+} from '../core/contract';
+import { dataReader } from './data-reader';
+import { installPipeGuard, terminalSafe } from './terminal';
 
 const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_URL] [--json] [--domain retail|airline]
                             [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
@@ -18,7 +23,7 @@ const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_URL] [--j
   tools and evaluator, and prints one verdict per episode.
 
   --data          τ-bench data: a directory or URL base laid out as <commit>/tau_bench/envs/<domain>/data/*.json,
-                  or a tau-bench checkout (tau_bench/envs/...). Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA}
+                  or a tau-bench checkout (tau_bench/envs/...). Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
   --json          one JSON object per episode per line (stdout); detection notes go to stderr
   --domain        skip domain detection
   --data-version  use this data version (full or short commit) instead of detecting it
@@ -27,138 +32,115 @@ const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_URL] [--j
 class UsageError extends Error {}
 
 interface Options {
-  file: string;
-  data: string;
-  json: boolean;
-  domain?: Domain;
-  dataVersion?: string;
-  rule?: RewardRule;
+  readonly file: string;
+  readonly data: string;
+  readonly json: boolean;
+  readonly domain?: Domain;
+  readonly dataVersion?: string;
+  readonly rule?: RewardRule;
 }
 
-function parseArgs(argv: string[]): Options | 'help' {
+const OPTIONS = {
+  data: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  domain: { type: 'string' },
+  'data-version': { type: 'string' },
+  rule: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function readArgs(argv: string[]): Options | 'help' {
   const [cmd, ...rest] = argv;
   if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') return 'help';
   if (cmd !== 'evaluate') throw new UsageError(`unknown command '${cmd}'`);
-  let file: string | undefined;
-  const o: Partial<Options> = { json: false, data: process.env.TAU_BENCH_DATA ?? DEFAULT_DATA };
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    const value = (): string => {
-      const v = rest[++i];
-      if (v === undefined) throw new UsageError(`${a} needs a value`);
-      return v;
-    };
-    if (a === '--json') o.json = true;
-    else if (a === '--data') o.data = value();
-    else if (a === '--domain') {
-      const d = value();
-      if (!DOMAINS.includes(d as Domain)) throw new UsageError(`--domain must be retail or airline, not '${d}'`);
-      o.domain = d as Domain;
-    } else if (a === '--data-version') o.dataVersion = value();
-    else if (a === '--rule') {
-      const r = value();
-      if (r !== 'db-and-outputs' && r !== 'outputs-only') throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${r}'`);
-      o.rule = r;
-    } else if (a === '--help' || a === '-h') return 'help';
-    else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
-    else if (file === undefined) file = a;
-    else throw new UsageError(`unexpected argument '${a}'`);
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    // node:util's messages name the option; keep them, minus the stack.
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
   }
-  if (file === undefined) throw new UsageError('missing RESULTS.json');
-  return { ...(o as Options), file };
-}
-
-function reader(root: string): ReadText {
-  if (/^https?:\/\//.test(root)) {
-    const base = root.replace(/\/+$/, '');
-    return async (rel) => {
-      const res = await fetch(`${base}/${rel}`);
-      if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`GET ${base}/${rel}: HTTP ${res.status}`);
-      return res.text();
-    };
-  }
-  return async (rel) => {
-    try {
-      return await readFile(join(root, rel), 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
-      throw e;
-    }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  if (values.domain !== undefined && !DOMAINS.includes(values.domain as Domain))
+    throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
+  if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
+    throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
+  return {
+    file: positionals[0]!,
+    data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
+    json: values.json,
+    ...(values.domain !== undefined && { domain: values.domain as Domain }),
+    ...(values['data-version'] !== undefined && { dataVersion: values['data-version'] }),
+    ...(values.rule !== undefined && { rule: values.rule as RewardRule }),
   };
 }
 
-const fmtReward = (r: number | null | undefined): string => (r === null || r === undefined ? '-' : r.toFixed(1));
+const reward = (r: number | null | undefined): string => formatReward(r, '-');
 
-function table(reports: readonly EpisodeReport[]): string {
+function table(reports: readonly EpisodeReport[], why: readonly string[]): string {
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'done', 'why']];
-  for (const r of reports) {
-    let why: string;
-    if (r.error) why = `error: ${r.error}`;
-    else {
-      const parts: string[] = [];
-      if (!r.done) parts.push(`never ended (hypothetical ${fmtReward(r.hypothetical_reward_if_done)})`);
-      if (r.r_actions === false) parts.push(`DB differs (${r.diff_records?.slice(0, 3).join(', ')}${(r.diff_records?.length ?? 0) > 3 ? ', …' : ''})`);
-      const missing = Object.entries(r.outputs ?? {}).filter(([, f]) => !f);
-      if (missing.length) parts.push(`missing output ${missing.map(([o]) => JSON.stringify(o)).join(', ')}`);
-      if (r.rule === 'outputs-only' && r.outputs && r.r_actions === false) parts.push('(DB not judged under this rule)');
-      if (r.crash) parts.push(`τ-bench would crash: ${r.crash}`);
-      why = parts.join('; ') || 'ok';
-    }
+  reports.forEach((r, i) => {
     const mark = r.matches_recorded_reward === false ? ' ≠' : '';
-    rows.push([String(r.index), String(r.task_id ?? '-'), String(r.trial ?? '-'), fmtReward(r.recorded_reward), fmtReward(r.reward) + mark, r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no', why]);
-  }
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+    rows.push([String(r.index), String(r.task_id ?? '-'), String(r.trial ?? '-'), reward(r.recorded_reward), reward(r.reward) + mark, r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no', why[i]!]);
+  });
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
   return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
 }
 
+/** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
 async function evaluate(o: Options): Promise<void> {
   await prepareSha256();
-  let text: string;
+  let bytes: Uint8Array;
   try {
-    text = await readFile(o.file, 'utf8');
+    bytes = await readFile(o.file);
   } catch (e) {
     throw new UsageError(`cannot read ${o.file}: ${(e as Error).message}`);
   }
-  let records;
+  let session: InspectSession;
   try {
-    records = readResultsFile(text);
+    session = new InspectSession(decodeResultsBytes(bytes), o);
   } catch (e) {
     if (e instanceof ResultsFileError) throw new ResultsFileError(`${o.file}: ${e.message}`);
     throw e;
   }
-  const cache = new EvalCache();
-  const { domain, why: domainWhy } = chooseDomain(records, o);
-  const versions = await loadDataVersions(reader(o.data), domain, o.data, (db) => cache.hash(db));
+  const versions = await session.loadData(dataReader(o.data), o.data);
   if (versions.length === 0)
-    throw new UsageError(`no ${domain} data under ${o.data} (looked for <commit>/tau_bench/envs/${domain}/data/*.json and tau_bench/envs/${domain}/data/*.json)`);
-  const result = evaluateFile(records, () => versions, { ...o, domain }, cache);
-  const { version, reports } = result;
-  const dom = { why: o.domain ? 'given with --domain' : domainWhy };
-  const versionWhy = o.dataVersion ? 'given with --data-version' : result.versionWhy;
-  const rule = { rule: result.rule, why: o.rule ? 'given with --rule' : result.ruleWhy };
+    throw new UsageError(
+      `no ${session.domain} data under ${o.data} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json and tau_bench/envs/${session.domain}/data/*.json)`,
+    );
+  session.useData(versions);
+  const reports = session.evaluateAll();
+  const d = session.detection();
+  const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
   const notes = [
-    `domain: ${domain} (${dom.why})`,
-    `data: ${version.commit} from ${version.source} (${versionWhy})`,
-    `rule: ${rule.rule} (${rule.why})`,
-  ];
+    `domain: ${d.domain} (${given('--domain', d.domainWhy)})`,
+    `data: ${d.dataCommit} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
+    `rule: ${d.rule} (${given('--rule', d.ruleWhy)})`,
+  ].map(terminalSafe);
   if (o.json) {
     process.stderr.write(notes.join('\n') + '\n');
+    // JSON.stringify escapes every control character, so the lines are terminal-safe as they are.
     process.stdout.write(reports.map((r) => JSON.stringify(r)).join('\n') + '\n');
     return;
   }
+  const summaries = session.summaries();
+  const why = summaries.map((s) => terminalSafe(s.error !== null ? `error: ${s.error}` : s.reasonTexts.join('; ') || 'ok'));
   const ok = reports.filter((r) => !r.error);
-  const total = ok.reduce((s, r) => s + (r.reward ?? 0), 0);
+  const total = reports.reduce((s, r) => s + (r.reward ?? 0), 0);
   const agree = ok.filter((r) => r.matches_recorded_reward === true).length;
-  process.stdout.write(`${notes.join('\n')}\n\n${table(reports)}\n\n`);
+  process.stdout.write(`${notes.join('\n')}\n\n${table(reports, why)}\n\n`);
   process.stdout.write(
-    `${records.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${ok.length ? (total / ok.length).toFixed(3) : '-'}; recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
+    `${reports.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${reports.length ? (total / reports.length).toFixed(3) : '-'} = ${total}/${reports.length} (episodes that cannot be evaluated count 0, as τ-bench reports); recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
   );
 }
 
 export async function main(argv: string[]): Promise<number> {
+  installPipeGuard();
   try {
-    const o = parseArgs(argv);
+    const o = readArgs(argv);
     if (o === 'help') {
       process.stdout.write(USAGE + '\n');
       return 0;
@@ -166,14 +148,13 @@ export async function main(argv: string[]): Promise<number> {
     await evaluate(o);
     return 0;
   } catch (e) {
+    const message = terminalSafe(e instanceof Error ? e.message : String(e));
     if (e instanceof UsageError || e instanceof ResultsFileError || e instanceof EvaluationSetupError) {
-      process.stderr.write(`tau-inspect: ${e.message}\n`);
-      if (e instanceof UsageError && /unknown|missing RESULTS|unexpected argument|needs a value|must be/.test(e.message)) process.stderr.write(`\n${USAGE}\n`);
+      process.stderr.write(`tau-inspect: ${message}\n`);
+      if (e instanceof UsageError && !message.startsWith('cannot read')) process.stderr.write(`\n${USAGE}\n`);
       return 2;
     }
-    process.stderr.write(`tau-inspect: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.stderr.write(`tau-inspect: ${message}\n`);
     return 1;
   }
 }
-
-

@@ -1,8 +1,8 @@
-import type { EpisodeView } from '../core/analysis/episode-view';
+import type { EpisodeView } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
 import { EMPTY_LINK, formatLink } from './link';
-import type { StepEdit } from '../core/session';
+import type { StepEdit } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 import { encodeEpisode } from './share-codec';
 

@@ -1,5 +1,5 @@
-import type { ReasonCode } from '../core/analysis/explain';
-import type { EpisodeHeader, EpisodeSummary } from '../core/session';
+import type { ReasonCode } from '../core/contract';
+import type { EpisodeHeader, EpisodeSummary } from '../core/contract';
 import { isSuccess } from './pass-k';
 
 export type ReasonFilter = ReasonCode | 'error' | 'disagree';

@@ -1,13 +1,14 @@
-import type { Domain } from '../core/data/db';
-import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/session';
+import type { Domain } from '../core/contract';
+import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
 import type { Link } from './link';
 import { decodeEpisode } from './share-codec';
-import type { DataOriginInfo, DataProgress, DataRequest, EvaluatorPort, FolderFileInput, RunSourceInput } from './ports';
+import type { DataOrigin, DataProgress, DataRequest, FolderFile, RunSource } from '../core/contract';
+import type { EvaluatorPort } from './ports';
 
 export interface RunInfo {
-  readonly kind: RunSourceInput['kind'];
+  readonly kind: RunSource['kind'];
   readonly label: string;
   /** Set for a run opened from a URL (it goes into links). */
   readonly url: string | null;
@@ -36,7 +37,7 @@ export interface RunSlice {
   summaries: readonly (EpisodeSummary | undefined)[];
   evaluated: number;
   detection: Detection | null;
-  origin: DataOriginInfo | null;
+  origin: DataOrigin | null;
   /** A data URL base the user agreed to (or a link carried). */
   dataBase: string | null;
   dataRequest: DataRequest | null;
@@ -52,7 +53,7 @@ export interface RunSlice {
   openSample(name: string): void;
   openFile(file: File): void;
   openUrl(url: string): void;
-  useFolder(name: string, files: readonly FolderFileInput[]): void;
+  useFolder(name: string, files: readonly FolderFile[]): void;
   agreeToFetch(base: string): void;
   notify(tone: Notice['tone'], text: string): void;
   dismissNotice(id: number): void;
@@ -63,7 +64,7 @@ export interface RunSlice {
   dataNeeded(run: number, request: DataRequest): void;
   dataProgressed(run: number, progress: DataProgress): void;
   dataFailed(run: number, message: string): void;
-  detected(run: number, detection: Detection, origin: DataOriginInfo, reset: boolean): void;
+  detected(run: number, detection: Detection, origin: DataOrigin, reset: boolean): void;
   summarized(run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace: boolean): void;
 }
 
@@ -72,7 +73,7 @@ let noticeId = 0;
 export const createRunSlice =
   (port: EvaluatorPort): StateCreator<AppState, [], [], RunSlice> =>
   (set, get) => {
-    const open = (source: RunSourceInput, info: RunInfo): void => {
+    const open = (source: RunSource, info: RunInfo): void => {
       const run = get().nextRun;
       set({ nextRun: run + 1, pending: { run, info }, wantSample: false });
       port.openRun(run, source);

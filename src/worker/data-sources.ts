@@ -1,7 +1,5 @@
-import { DOMAIN_TABLES, type Domain } from '../core/data/db';
-import { dataPath, KNOWN_DATA_VERSIONS, type ReadText } from '../core/data/versions';
+import { dataPath, DOMAIN_TABLES, KNOWN_DATA_VERSIONS, type Domain, type FileLike, type FolderFile, type ReadText } from '../core/contract';
 import { createStore, get as idbGet, set as idbSet, type UseStore } from 'idb-keyval';
-import type { FolderFile } from './protocol';
 
 /** Every path `loadDataVersions` may read for a domain: each known commit, then the checkout layout. */
 export function candidatePaths(domain: Domain): string[] {
@@ -16,8 +14,8 @@ const LAYOUT = /(?:^|\/)(?:([0-9a-f]{40})\/)?(?:tau_bench\/)?envs\/(retail|airli
  * (`<commit>/tau_bench/envs/...`), a tau-bench checkout (`tau_bench/envs/...`), and the
  * `tau_bench` or `envs` folder itself, at any depth below the picked folder.
  */
-export function folderIndex(files: readonly FolderFile[]): Map<string, File> {
-  const index = new Map<string, File>();
+export function folderIndex(files: readonly FolderFile[]): Map<string, FileLike> {
+  const index = new Map<string, FileLike>();
   for (const { path, file } of files) {
     const m = LAYOUT.exec(path.replace(/\\/g, '/'));
     if (!m) continue;
@@ -27,7 +25,7 @@ export function folderIndex(files: readonly FolderFile[]): Map<string, File> {
   return index;
 }
 
-export function folderReader(index: ReadonlyMap<string, File>): ReadText {
+export function folderReader(index: ReadonlyMap<string, FileLike>): ReadText {
   return async (rel) => {
     const f = index.get(rel);
     return f ? f.text() : null;
@@ -78,9 +76,9 @@ let fileStore: UseStore | null = null;
 const files = (): UseStore => (fileStore ??= createStore('tau-inspect-files', 'files'));
 
 /** Keeps the last opened local results file, so a reload can open it again. */
-export const storeFile = (file: File): Promise<void> => idbSet('last', file, files()).catch(() => undefined);
+export const storeFile = (file: FileLike): Promise<void> => idbSet('last', file, files()).catch(() => undefined);
 
-export const loadStoredFile = (): Promise<File | null> => idbGet<File>('last', files()).then((f) => f ?? null, () => null);
+export const loadStoredFile = (): Promise<FileLike | null> => idbGet<FileLike>('last', files()).then((f) => f ?? null, () => null);
 
 export async function allCached(cache: TextCache, base: string, paths: readonly string[]): Promise<boolean> {
   try {

@@ -1,4 +1,4 @@
-import type { ReadText } from '../core/data/versions';
+import type { ReadText } from '../core/contract';
 
 const RUNS_DIR = '../../sample-runs/runs/';
 const DATA_DIR = '../../sample-runs/data/';

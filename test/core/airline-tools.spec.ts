@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freeze } from 'immer';
-import { TOOLS } from '../../src/core/domains/registry';
+import { TOOLS } from '../../src/core/model/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
 import { consistentHash } from '../../src/core/py/hash';
 import { parseJson } from '../../src/core/py/json-parse';

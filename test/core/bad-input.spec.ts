@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDb, DOMAIN_TABLES } from '../../src/core/data/db';
-import { ResultsFileError } from '../../src/core/episode/results-file';
-import { EvaluationSetupError, evaluateFile } from '../../src/core/evaluate-file';
-import { readResultsFile } from '../../src/core/episode/results-file';
+import { buildDb, DOMAIN_TABLES } from '../../src/core/model/data/db';
+import { ResultsFileError } from '../../src/core/model/episode/results-file';
+import { EvaluationSetupError } from '../../src/core/judge/detect';
+import { evaluateFile } from '../support/evaluate-file';
+import { readResultsFile } from '../../src/core/model/episode/results-file';
 
 const root = resolve(import.meta.dirname, '../..');
 const texts = Object.fromEntries(DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]));

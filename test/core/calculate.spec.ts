@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/core/data/db';
-import { makeCalculate } from '../../src/core/domains/common/calculate';
+import type { Db } from '../../src/core/model/data/db';
+import { makeCalculate } from '../../src/core/model/domains/common/calculate';
 import { executeTool } from '../../src/core/env/execute';
 import type { PyValue } from '../../src/core/py/value';
 

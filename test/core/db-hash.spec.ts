@@ -1,7 +1,7 @@
 import { freeze, produce } from 'immer';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/core/data/db';
-import { DbHasher } from '../../src/core/data/db-hash';
+import type { Db } from '../../src/core/model/data/db';
+import { DbHasher } from '../../src/core/model/data/db-hash';
 import '../../src/core/env/execute';
 import { consistentHash } from '../../src/core/py/hash';
 import { parseJson } from '../../src/core/py/json-parse';

@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Domain } from '../../src/core/data/db';
-import { readResultsFile } from '../../src/core/episode/results-file';
-import type { Task } from '../../src/core/episode/types';
-import { EvalCache } from '../../src/core/evaluate';
+import type { Domain } from '../../src/core/model/data/db';
+import { readResultsFile } from '../../src/core/model/episode/results-file';
+import type { Task } from '../../src/core/model/episode/types';
+import { EvalCache } from '../../src/core/judge/cache';
 import { replayGroundTruth } from '../../src/core/env/reward';
-import { KNOWN_DATA_VERSIONS } from '../../src/core/data/versions';
+import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
 import { hasShared, readShared, SHARED_DIR, sharedDb } from '../support/shared';
 import { readTaskFile } from '../support/task-files';
 

@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Domain } from '../../src/core/data/db';
-import { KNOWN_DATA_VERSIONS, type DataVersion } from '../../src/core/data/versions';
-import { readResultsFile } from '../../src/core/episode/results-file';
-import { evaluateFile } from '../../src/core/evaluate-file';
-import type { EpisodeReport } from '../../src/core/report';
+import type { Domain } from '../../src/core/model/data/db';
+import { KNOWN_DATA_VERSIONS, type DataVersion } from '../../src/core/model/data/versions';
+import { readResultsFile } from '../../src/core/model/episode/results-file';
+import { evaluateFile } from '../support/evaluate-file';
+import type { EpisodeReport } from '../../src/core/view/report-json';
 import { hasShared, readShared, SHARED_DIR, sharedDb } from '../support/shared';
 
 /** τ-bench's own verdict on one episode (../shared/expected/*.expected.json). */

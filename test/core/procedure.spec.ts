@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { procedureNotes } from '../../src/core/analysis/procedure';
-import { KNOWN_DATA_VERSIONS } from '../../src/core/data/versions';
-import { readResultsFile } from '../../src/core/episode/results-file';
-import { evaluateFile } from '../../src/core/evaluate-file';
-import type { EpisodeEvaluation } from '../../src/core/evaluate';
+import { procedureNotes } from '../../src/core/view/procedure';
+import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
+import { readResultsFile } from '../../src/core/model/episode/results-file';
+import { evaluateFile } from '../support/evaluate-file';
+import type { EpisodeEvaluation } from '../../src/core/judge/evaluate';
 import { hasShared, readShared, SHARED_DIR, sharedDb } from '../support/shared';
 
 /**
@@ -46,8 +46,8 @@ describe('procedure notes on the sample run', () => {
   it('flags the return done without consent and notes that a return only records a request', async () => {
     const { readFileSync } = await import('node:fs');
     const { resolve } = await import('node:path');
-    const { buildDb, DOMAIN_TABLES } = await import('../../src/core/data/db');
-    const { InspectSession } = await import('../../src/core/session');
+    const { buildDb, DOMAIN_TABLES } = await import('../../src/core/model/data/db');
+    const { InspectSession } = await import('../../src/core/session/session');
     const root = resolve(import.meta.dirname, '../..');
     const texts = Object.fromEntries(DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]));
     const session = new InspectSession(readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8'));

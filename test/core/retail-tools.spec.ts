@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/core/data/db';
-import { TOOLS } from '../../src/core/domains/registry';
+import type { Db } from '../../src/core/model/data/db';
+import { TOOLS } from '../../src/core/model/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { parseJson } from '../../src/core/py/json-parse';

@@ -3,16 +3,17 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { episodeView } from '../../src/core/analysis/episode-view';
-import { reasons } from '../../src/core/analysis/explain';
-import { fieldDiff } from '../../src/core/analysis/field-diff';
-import { loadDataVersions, type DataVersion } from '../../src/core/data/versions';
-import { RESPOND } from '../../src/core/episode/actions';
-import { readResultsFile } from '../../src/core/episode/results-file';
-import type { EpisodeRecord } from '../../src/core/episode/types';
+import { episodeView } from '../../src/core/view/episode-view';
+import { reasons } from '../../src/core/view/explain';
+import { fieldDiff } from '../../src/core/view/field-diff';
+import { loadDataVersions, type DataVersion } from '../../src/core/model/data/versions';
+import { RESPOND } from '../../src/core/model/episode/actions';
+import { readResultsFile } from '../../src/core/model/episode/results-file';
+import type { EpisodeRecord } from '../../src/core/model/episode/types';
 import { STOP_TOKEN } from '../../src/core/env/replay';
-import { EvalCache, finalReward, type EpisodeEvaluation } from '../../src/core/evaluate';
-import { evaluateFile, type FileEvaluation } from '../../src/core/evaluate-file';
+import { finalReward, type EpisodeEvaluation } from '../../src/core/judge/evaluate';
+import { EvalCache } from '../../src/core/judge/cache';
+import { evaluateFile, type FileEvaluation } from '../support/evaluate-file';
 import type { PyDict, PyValue } from '../../src/core/py/value';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../sample-runs');
@@ -32,7 +33,7 @@ beforeAll(async () => {
     }
   };
   versions = await loadDataVersions(read, 'retail', 'sample-runs/data', (db) => cache.hash(db));
-  result = evaluateFile(records, () => versions, {}, cache);
+  result = evaluateFile(records, () => versions);
 });
 
 function ev(index: number): EpisodeEvaluation {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildDb, DOMAIN_TABLES } from '../../src/core/data/db';
+import { buildDb, DOMAIN_TABLES } from '../../src/core/model/data/db';
 import { jsonDumps } from '../../src/core/py/json-dumps';
-import { InspectSession } from '../../src/core/session';
+import { InspectSession } from '../../src/core/session/session';
 
 const root = resolve(import.meta.dirname, '../..');
 const sampleText = readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Domain } from '../../src/core/data/db';
-import { TOOLS } from '../../src/core/domains/registry';
+import type { Domain } from '../../src/core/model/data/db';
+import { TOOLS } from '../../src/core/model/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
 import { replayGroundTruth } from '../../src/core/env/reward';
 import { consistentHash } from '../../src/core/py/hash';

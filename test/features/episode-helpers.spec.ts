@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StepView } from '../../src/core/analysis/episode-view';
+import type { StepView } from '../../src/core/view/episode-view';
 import { linePaths, markLines, touchedRecords } from '../../src/features/episode/db-state';
 import { differingSpans, indentJson, snippet, splitSpan } from '../../src/features/episode/text';
 import { stepForKey } from '../../src/features/episode/use-step-keys';

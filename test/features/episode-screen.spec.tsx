@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { EpisodeView } from '../../src/core/analysis/episode-view';
-import { KNOWN_DATA_VERSIONS } from '../../src/core/data/versions';
-import { InspectSession, type Detection } from '../../src/core/session';
+import type { EpisodeView } from '../../src/core/view/episode-view';
+import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
+import { InspectSession, type Detection } from '../../src/core/session/session';
 import { DbDiff } from '../../src/features/episode/db-diff';
 import { Dialogue } from '../../src/features/episode/dialogue';
 import { EpisodeScreen } from '../../src/features/episode/episode-screen';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EpisodeView } from '../../src/core/analysis/episode-view';
-import type { Detection, EpisodeHeader, EpisodeSummary } from '../../src/core/session';
+import type { EpisodeView } from '../../src/core/view/episode-view';
+import type { Detection, EpisodeHeader, EpisodeSummary } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import type { EvaluatorPort } from '../../src/store/ports';
 import { visibleRows } from '../../src/store/rows';
@@ -28,6 +28,7 @@ const summary = (index: number, reward: number, recorded: number, reasons: Episo
   done: true,
   doneBy: 'stop',
   reasons,
+  reasonTexts: [],
   error: null,
   strategy: 'tool-calling',
   stepsExecuted: 3,

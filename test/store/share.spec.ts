@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readResultsFile } from '../../src/core/episode/results-file';
+import { readResultsFile } from '../../src/core/model/episode/results-file';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { createAppStore } from '../../src/store/app-store';
 import { parseLink } from '../../src/store/link';
-import type { EvaluatorPort, RunSourceInput } from '../../src/store/ports';
+import type { RunSource } from '../../src/core/contract';
+import type { EvaluatorPort } from '../../src/store/ports';
 import { decodeEpisode, encodeEpisode } from '../../src/store/share-codec';
 
 const sample = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-runs/runs/retail-sample.json'), 'utf8');
@@ -31,7 +32,7 @@ describe('sharing one episode in the link (no server)', () => {
   });
 
   it('the store makes a fragment with ep=, and restoring it opens that episode as a file', async () => {
-    const opened: RunSourceInput[] = [];
+    const opened: RunSource[] = [];
     let asked: [number, number] | null = null;
     const port: EvaluatorPort = {
       openRun: (_run, source) => void opened.push(source),

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildDb, DOMAIN_TABLES, type Db, type Domain } from '../../src/core/data/db';
+import { buildDb, DOMAIN_TABLES, type Db, type Domain } from '../../src/core/model/data/db';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -4,7 +4,7 @@
  * literal subset those files use: calls with keyword arguments, lists, dicts, strings, numbers,
  * True/False/None.
  */
-import type { Action, Task } from '../../src/core/episode/types';
+import type { Action, Task } from '../../src/core/model/episode/types';
 import type { PyDict, PyValue } from '../../src/core/py/value';
 
 type Node = PyValue | { call: string; kwargs: Map<string, Node> };

@@ -1,6 +1,6 @@
 import { enableMapSet, produce, setAutoFreeze } from 'immer';
-import type { Db } from '../data/db';
-import { callTool, type ToolDef } from '../domains/tool';
+import type { Db } from '../model/data/db';
+import { callTool, type ToolDef } from '../model/domains/tool';
 import { PyException } from '../py/errors';
 import type { PyDict } from '../py/value';
 

@@ -1,7 +1,7 @@
-import type { Db, Domain } from '../data/db';
-import { TOOLS } from '../domains/registry';
-import { RESPOND } from '../episode/actions';
-import type { Action, AgentStep } from '../episode/types';
+import type { Db, Domain } from '../model/data/db';
+import { TOOLS } from '../model/domains/registry';
+import { RESPOND } from '../model/episode/actions';
+import type { Action, AgentStep } from '../model/episode/types';
 import { PyException } from '../py/errors';
 import { executeTool } from './execute';
 

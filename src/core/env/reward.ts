@@ -1,17 +1,13 @@
-import { matchOutput, type Span } from '../analysis/outputs';
-import type { Db, Domain } from '../data/db';
-import { RESPOND } from '../episode/actions';
-import type { Action, Task } from '../episode/types';
+import { matchOutput, type Span } from './output-match';
+import type { Db, Domain } from '../model/data/db';
+import type { RewardRule } from '../model/data/versions';
+import { RESPOND } from '../model/episode/actions';
+import type { Action, Task } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
 import { typeName } from '../py/value';
 import { applyTool, type ExecutedStep } from './replay';
 
-/**
- * How τ-bench turned checks into a reward:
- * - `db-and-outputs` (merged 2024-12-10, in 14bf0ef): the DB hash must match, and every output be found;
- * - `outputs-only` (up to 7362a17): tasks with outputs are judged on outputs alone, others on the DB.
- */
-export type RewardRule = 'db-and-outputs' | 'outputs-only';
+export type { RewardRule };
 
 export interface GroundTruthStep {
   readonly action: Action;

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
-import type { FieldChangeView, RecordChangeView, StepView } from '../../core/analysis/episode-view';
+import type { FieldChangeView, RecordChangeView, StepView } from '../../core/contract';
 import { markLines, touchedRecords } from './db-state';
 import { scrollIntoBox } from './scroll';
 import { plural } from './text';

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import type { EpisodeView, RecordDiffView } from '../../core/analysis/episode-view';
+import type { EpisodeView, RecordDiffView } from '../../core/contract';
 import { plural } from './text';
 import { LINK_BUTTON, PRE, SMALL_BUTTON, stepLabel } from './ui';
 

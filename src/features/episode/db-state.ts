@@ -1,4 +1,4 @@
-import type { RecordChangeView, StepView } from '../../core/analysis/episode-view';
+import type { RecordChangeView, StepView } from '../../core/contract';
 
 /** A record as it stands after the selected step. */
 export interface TouchedRecord {

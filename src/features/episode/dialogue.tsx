@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import type { EpisodeView, MessageView, StepView } from '../../core/analysis/episode-view';
-import type { Span } from '../../core/analysis/outputs';
+import type { EpisodeView, MessageView, StepView } from '../../core/contract';
+import type { Span } from '../../core/contract';
 import { MarkedText } from './marked-text';
 import { scrollIntoBox } from './scroll';
 import { differingSpans, indentJson, plural } from './text';

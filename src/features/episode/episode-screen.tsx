@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
-import type { Elsewhere, EpisodeView, OutputView } from '../../core/analysis/episode-view';
-import type { Detection } from '../../core/session';
+import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
+import type { Detection } from '../../core/contract';
 import { DbAtStep } from './db-at-step';
 import { DbDiff } from './db-diff';
 import { Dialogue, type Mark, type Reveal } from './dialogue';

@@ -1,4 +1,4 @@
-import type { Span } from '../../core/analysis/outputs';
+import type { Span } from '../../core/contract';
 import { snippet, splitSpan } from './text';
 import { MARK } from './ui';
 

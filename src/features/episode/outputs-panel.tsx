@@ -1,4 +1,4 @@
-import type { Elsewhere, EpisodeView, OutputView } from '../../core/analysis/episode-view';
+import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
 import { MarkedText } from './marked-text';
 import { ELSEWHERE_LABEL, LINK_BUTTON, stepLabel } from './ui';
 

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import type { ReferenceStepView } from '../../core/analysis/episode-view';
+import type { ReferenceStepView } from '../../core/contract';
 import { scrollIntoBox } from './scroll';
 import { PRE, SMALL_BUTTON } from './ui';
 

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { StepView } from '../../core/analysis/episode-view';
+import type { StepView } from '../../core/contract';
 import { FOCUS, SMALL_BUTTON, stepLabel } from './ui';
 
 function stepTone(s: StepView): string {

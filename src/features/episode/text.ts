@@ -1,4 +1,4 @@
-import type { Span } from '../../core/analysis/outputs';
+import type { Span } from '../../core/contract';
 
 /** `text` cut around `span` into three plain strings (never markup). */
 export interface SpanParts {

@@ -1,5 +1,5 @@
-import type { Elsewhere } from '../../core/analysis/episode-view';
-import type { ReasonCode } from '../../core/analysis/explain';
+import type { Elsewhere } from '../../core/contract';
+import type { ReasonCode } from '../../core/contract';
 
 export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
 

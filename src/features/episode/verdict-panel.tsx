@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { EpisodeView } from '../../core/analysis/episode-view';
-import type { RewardRule } from '../../core/env/reward';
-import type { Detection } from '../../core/session';
+import type { EpisodeView } from '../../core/contract';
+import type { RewardRule } from '../../core/contract';
+import type { Detection } from '../../core/contract';
 import { CopyButton } from './copy-button';
 import { plural } from './text';
 import { LINK_BUTTON, REASON_CLASS, REASON_LABEL } from './ui';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp } from '../shell/store-context';
+import { useApp } from '../../ui/store-context';
 
 /** Copies a link to this run, data source, episode and step (local files cannot be linked). */
 export function CopyLinkButton() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useApp } from '../shell/store-context';
+import { useApp } from '../../ui/store-context';
 
 /**
  * Puts the selected episode itself into a link (deflated, base64url) and copies it: whoever

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppStore } from '../shell/store-context';
+import { useAppStore } from '../../ui/store-context';
 import { readDrop } from './read-drop';
 
 const carriesFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');

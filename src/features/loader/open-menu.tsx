@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useApp, useAppStore } from '../shell/store-context';
+import { useApp, useAppStore } from '../../ui/store-context';
 import { pickedFolderFiles } from './read-drop';
 
 const itemClass =

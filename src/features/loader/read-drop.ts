@@ -1,4 +1,4 @@
-import type { FolderFileInput } from '../../store/ports';
+import type { FolderFile } from '../../core/contract';
 
 const readAll = (reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> =>
   new Promise((resolve, reject) => {
@@ -17,8 +17,8 @@ const readAll = (reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> 
 const fileOf = (entry: FileSystemFileEntry): Promise<File> => new Promise((resolve, reject) => entry.file(resolve, reject));
 
 /** The .json files of a dropped folder (recursively), with paths relative to it. */
-export async function folderFiles(root: FileSystemDirectoryEntry): Promise<FolderFileInput[]> {
-  const out: FolderFileInput[] = [];
+export async function folderFiles(root: FileSystemDirectoryEntry): Promise<FolderFile[]> {
+  const out: FolderFile[] = [];
   const walk = async (dir: FileSystemDirectoryEntry, prefix: string): Promise<void> => {
     for (const e of await readAll(dir.createReader())) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
@@ -31,8 +31,8 @@ export async function folderFiles(root: FileSystemDirectoryEntry): Promise<Folde
 }
 
 /** Files chosen in a `webkitdirectory` input. */
-export function pickedFolderFiles(list: FileList): { name: string; files: FolderFileInput[] } {
-  const files: FolderFileInput[] = [];
+export function pickedFolderFiles(list: FileList): { name: string; files: FolderFile[] } {
+  const files: FolderFile[] = [];
   for (const file of Array.from(list)) {
     const path = file.webkitRelativePath || file.name;
     if (path.endsWith('.json')) files.push({ path, file });
@@ -41,7 +41,7 @@ export function pickedFolderFiles(list: FileList): { name: string; files: Folder
   return { name, files };
 }
 
-export type Dropped = { kind: 'folder'; name: string; files: FolderFileInput[] } | { kind: 'file'; file: File } | { kind: 'none' };
+export type Dropped = { kind: 'folder'; name: string; files: FolderFile[] } | { kind: 'file'; file: File } | { kind: 'none' };
 
 /** What a drop carries: a data folder, or a results file. */
 export async function readDrop(dt: DataTransfer): Promise<Dropped> {

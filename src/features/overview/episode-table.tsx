@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { EpisodeHeader, EpisodeSummary } from '../../core/session';
+import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import type { SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
-import { formatReward } from '../shell/format';
-import { useApp, useAppStore } from '../shell/store-context';
+import { formatReward } from '../../ui/format';
+import { useApp, useAppStore } from '../../ui/store-context';
 import { ReasonChip } from './reason-chip';
 
 const COLS = 'grid grid-cols-[0_2.25rem_2.25rem_2.25rem_4.5rem_minmax(0,1fr)_2.75rem] sm:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1.5';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ReasonFilter } from '../../store/rows';
-import { useApp, useAppStore } from '../shell/store-context';
+import { useApp, useAppStore } from '../../ui/store-context';
 import { REASONS } from './reason-chip';
 
 const control =

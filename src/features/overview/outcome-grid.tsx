@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { EpisodeHeader, EpisodeSummary } from '../../core/session';
+import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
-import { formatReward } from '../shell/format';
-import { useApp, useAppStore } from '../shell/store-context';
+import { formatReward } from '../../ui/format';
+import { useApp, useAppStore } from '../../ui/store-context';
 
 type Outcome = 'pass' | 'fail' | 'error' | 'pending' | 'none';
 

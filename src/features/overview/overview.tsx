@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { rowsSelector } from '../../store/rows';
-import { useApp } from '../shell/store-context';
+import { useApp } from '../../ui/store-context';
 import { EpisodeTable } from './episode-table';
 import { FilterBar } from './filter-bar';
 import { RunSummary } from './run-summary';

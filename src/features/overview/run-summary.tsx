@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { passHatK, type TrialOutcome } from '../../store/pass-k';
-import { useApp, useAppStore } from '../shell/store-context';
+import { useApp, useAppStore } from '../../ui/store-context';
 import { OutcomeGrid } from './outcome-grid';
 import { PassKChart } from './pass-k-chart';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { describeCommit } from './format';
+import { describeCommit } from '../../ui/format';
 import { ProgressText } from './progress-bar';
-import { useApp } from './store-context';
+import { useApp } from '../../ui/store-context';
 
 const RULE_TEXT: Record<string, string> = {
   'db-and-outputs': 'DB hash and required outputs',

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Notice } from '../../store/run-slice';
-import { useApp, useAppStore } from './store-context';
+import { useApp, useAppStore } from '../../ui/store-context';
 
 function NoticeItem({ n, dismiss }: { n: Notice; dismiss: (id: number) => void }) {
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { AppState } from '../../store/app-store';
-import { formatBytes } from './format';
-import { useApp } from './store-context';
+import { formatBytes } from '../../ui/format';
+import { useApp } from '../../ui/store-context';
 
 interface Progress {
   readonly label: string;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { EpisodeView } from '../../core/analysis/episode-view';
-import type { StepEdit } from '../../core/session';
-import { useApp } from '../shell/store-context';
+import type { EpisodeView } from '../../core/contract';
+import type { StepEdit } from '../../core/contract';
+import { useApp } from '../../ui/store-context';
 
 const BUTTON =
   'rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50';

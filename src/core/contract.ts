@@ -1,0 +1,118 @@
+/**
+ * The wire contract: everything the worker, the store, the features, the app and the CLI may
+ * take from core. Views, summaries and detections are plain structured-cloneable data; the
+ * worker messages are below. Lint forbids importing any other core file from outside core.
+ */
+export type { Domain } from './model/data/db';
+export { DOMAINS, DOMAIN_TABLES } from './model/data/db';
+export type { DataVersion, ReadText, RewardRule } from './model/data/versions';
+export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, PINNED_COMMIT, dataPath, shortCommit } from './model/data/versions';
+export { ResultsFileError } from './model/episode/results-file';
+export type { Span } from './env/output-match';
+export { EvaluationSetupError, guessDomainFromText, type FileOptions } from './judge/detect';
+export type {
+  Elsewhere,
+  EpisodeView,
+  FieldChangeView,
+  MessageView,
+  OutputView,
+  RecordChangeView,
+  RecordDiffView,
+  ReferenceStepView,
+  StepView,
+  VerdictView,
+} from './view/episode-view';
+export type { Reason, ReasonCode } from './view/explain';
+export type { EpisodeHeader, EpisodeSummary } from './view/summary';
+export type { EpisodeReport } from './view/report-json';
+export { formatReward, RULE_TEXT } from './view/format';
+export { InspectSession, type Detection, type StepEdit, type ViewResult } from './session/session';
+export { prepareSha256 } from './py/sha256';
+
+import type { Domain } from './model/data/db';
+import type { EpisodeView } from './view/episode-view';
+import type { EpisodeHeader, EpisodeSummary } from './view/summary';
+import type { Detection, StepEdit } from './session/session';
+
+/** A file handed over by the page (a DOM `File`; core needs only this much of it). */
+export interface FileLike {
+  readonly name: string;
+  readonly size: number;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Where a results file comes from. */
+export type RunSource =
+  | { readonly kind: 'sample'; readonly name: string }
+  | { readonly kind: 'file'; readonly file: FileLike }
+  /** The last local file opened, kept in this browser so a reload finds it again. */
+  | { readonly kind: 'stored'; readonly name: string }
+  | { readonly kind: 'url'; readonly url: string };
+
+/** A file of a picked or dropped tau-bench folder, with its path inside that folder. */
+export interface FolderFile {
+  readonly path: string;
+  readonly file: FileLike;
+}
+
+/** How the data was obtained, for the header. */
+export interface DataOrigin {
+  readonly kind: 'sample' | 'folder' | 'dev' | 'url' | 'cache';
+  readonly label: string;
+}
+
+/** Data the worker needs and does not have: the user picks a folder or agrees to fetch. */
+export interface DataRequest {
+  readonly domain: Domain;
+  readonly suggestedBase: string;
+  readonly files: readonly string[];
+  readonly reason: string;
+}
+
+export interface DataProgress {
+  readonly label: string;
+  readonly done: number;
+  readonly total: number;
+  readonly bytes: number;
+}
+
+export type ToWorker =
+  | { readonly type: 'init'; readonly devDataUrl: string }
+  | { readonly type: 'open-run'; readonly run: number; readonly source: RunSource }
+  | { readonly type: 'use-folder'; readonly name: string; readonly files: readonly FolderFile[] }
+  /** The user agreed to fetch data from this URL base (or a link carried it). */
+  | { readonly type: 'use-data-url'; readonly base: string }
+  /** Rows on screen, evaluated before the rest. */
+  | { readonly type: 'prioritize'; readonly run: number; readonly indices: readonly number[] }
+  | { readonly type: 'search'; readonly run: number; readonly id: number; readonly query: string }
+  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number }
+  /** One episode as JSON text, to embed in a link. */
+  | { readonly type: 'episode-json'; readonly run: number; readonly index: number }
+  /** Replay an episode with edited or removed actions. */
+  | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly index: number; readonly edits: readonly StepEdit[] };
+
+export type FromWorker =
+  | { readonly type: 'samples'; readonly names: readonly string[] }
+  | {
+      readonly type: 'run-opened';
+      readonly run: number;
+      readonly label: string;
+      readonly domain: Domain;
+      readonly domainWhy: string;
+      readonly headers: readonly EpisodeHeader[];
+    }
+  /** The run could not be opened; whatever was open before stays open. */
+  | { readonly type: 'run-error'; readonly run: number; readonly label: string; readonly message: string }
+  | ({ readonly type: 'data-needed'; readonly run: number } & DataRequest)
+  | ({ readonly type: 'data-progress'; readonly run: number } & DataProgress)
+  | { readonly type: 'data-error'; readonly run: number; readonly message: string }
+  /** `reset`: the data changed, earlier summaries no longer hold. */
+  | { readonly type: 'detection'; readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }
+  /** Newly evaluated rows (or all rows again after the rule changed). */
+  | { readonly type: 'summaries'; readonly run: number; readonly summaries: readonly EpisodeSummary[]; readonly evaluated: number; readonly total: number; readonly replace: boolean }
+  | { readonly type: 'search-result'; readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }
+  | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number; readonly view: EpisodeView | null; readonly error: string | null }
+  | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
+  | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null };
+export { decodeResultsBytes } from './model/episode/decode';

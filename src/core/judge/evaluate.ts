@@ -1,0 +1,75 @@
+import type { Domain } from '../model/data/db';
+import { diffRecords, type RecordDiff } from '../model/data/diff-records';
+import type { DataVersion, RewardRule } from '../model/data/versions';
+import { agentSteps, detectStrategy } from '../model/episode/actions';
+import type { AgentStep, EpisodeRecord, Strategy } from '../model/episode/types';
+import { computeReward, type GroundTruth, type RewardVerdict } from '../env/reward';
+import { replayEpisode, type Replay } from '../env/replay';
+import type { EvalCache } from './cache';
+
+export const RULES: readonly RewardRule[] = ['db-and-outputs', 'outputs-only'];
+
+export interface EpisodeEvaluation {
+  readonly record: EpisodeRecord;
+  readonly domain: Domain;
+  readonly strategy: Strategy;
+  readonly agentSteps: readonly AgentStep[];
+  readonly replay: Replay;
+  readonly groundTruth: GroundTruth;
+  readonly agentHash: string;
+  readonly gtHash: string;
+  /** The verdict under each rule; the file's rule picks which one applies. */
+  readonly verdicts: Readonly<Record<RewardRule, RewardVerdict>>;
+  readonly diff: readonly RecordDiff[];
+  /** Recorded `reward_info.info.gt_data_hash`, when the file has one. */
+  readonly recordedGtHash: string | null;
+}
+
+export type EpisodeOutcome = { readonly ok: true; readonly value: EpisodeEvaluation } | { readonly ok: false; readonly record: EpisodeRecord; readonly error: string };
+
+export function recordedGtHash(record: EpisodeRecord): string | null {
+  const info = record.recordedRewardInfo?.get('info');
+  const h = info instanceof Map ? info.get('gt_data_hash') : undefined;
+  return typeof h === 'string' ? h : null;
+}
+
+/** Replays one episode and judges it under every rule. Never throws for bad input. */
+export function evaluateEpisode(
+  record: EpisodeRecord,
+  domain: Domain,
+  version: DataVersion,
+  cache: EvalCache,
+  edit?: (steps: AgentStep[]) => AgentStep[],
+): EpisodeOutcome {
+  if (record.problem !== null || record.task === null) return { ok: false, record, error: record.problem ?? 'no task' };
+  try {
+    const strategy = detectStrategy(record.traj);
+    const derived = agentSteps(record.traj, strategy);
+    const steps = edit ? edit(derived) : derived;
+    const replay = replayEpisode(domain, version.db, steps);
+    const { gt, hash: gtHash } = cache.groundTruth(domain, version, record);
+    const agentHash = cache.hash(replay.finalState, version.db);
+    const task = record.task;
+    const verdicts = Object.fromEntries(RULES.map((rule) => [rule, computeReward(rule, task, agentHash, gtHash, replay.steps)])) as Record<
+      RewardRule,
+      RewardVerdict
+    >;
+    const diff = agentHash === gtHash ? [] : diffRecords(replay.finalState, gt.state);
+    return {
+      ok: true,
+      value: { record, domain, strategy, agentSteps: steps, replay, groundTruth: gt, agentHash, gtHash, verdicts, diff, recordedGtHash: recordedGtHash(record) },
+    };
+  } catch (e) {
+    return { ok: false, record, error: `internal error: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
+/** τ-bench's reward: 0 when the episode never ended (the verdict is then hypothetical). */
+export function finalReward(ev: EpisodeEvaluation, rule: RewardRule): number {
+  return ev.replay.done ? ev.verdicts[rule].reward : 0;
+}
+
+
+/** Whether a recomputed reward equals the recorded one; null when the file records none. */
+export const agreesWithRecorded = (recorded: number | null, reward: number | null): boolean | null =>
+  recorded === null || reward === null ? null : recorded === reward;

@@ -1,0 +1,278 @@
+import type { Db } from '../model/data/db';
+import type { DataVersion } from '../model/data/versions';
+import { RESPOND } from '../model/episode/actions';
+import type { EpisodeEvaluation } from '../judge/evaluate';
+import { finalReward } from '../judge/evaluate';
+import type { RewardRule } from '../env/reward';
+import { pyRepr } from '../py/repr';
+import type { PyDict, PyValue } from '../py/value';
+import { blameStep } from './blame';
+import { pyJson, pyJsonInline } from './display';
+import { explain, reasons, type Reason } from './explain';
+import { fieldDiff, type FieldChange } from './field-diff';
+import { matchOutput, type Span } from '../env/output-match';
+import { procedureNotes, type ProcedureNote } from './procedure';
+
+/** Everything the episode screen shows, as plain structured-cloneable data. */
+export interface EpisodeView {
+  readonly index: number;
+  readonly strategy: string;
+  readonly messages: readonly MessageView[];
+  readonly steps: readonly StepView[];
+  readonly verdict: VerdictView;
+  readonly diff: readonly RecordDiffView[];
+  readonly outputs: readonly OutputView[] | null;
+  readonly reference: readonly ReferenceStepView[];
+  readonly instruction: string;
+  /** What the reward does not check (writes without consent, …): heuristics, not judged. */
+  readonly procedure: readonly ProcedureNote[];
+}
+
+export interface MessageView {
+  readonly index: number;
+  readonly role: string;
+  readonly content: string | null;
+  readonly toolCalls: readonly { readonly name: string; readonly arguments: string }[];
+  /** The executed step this agent message became, if any. */
+  readonly stepIndex: number | null;
+  /** For a tool result or user turn: the step whose observation it records. */
+  readonly observationOf: number | null;
+}
+
+export interface FieldChangeView {
+  readonly path: string;
+  readonly kind: FieldChange['kind'];
+  readonly agent: string | null;
+  readonly reference: string | null;
+  readonly intVsFloat: boolean;
+}
+
+export interface RecordChangeView {
+  readonly table: string;
+  readonly key: string;
+  readonly before: string | null;
+  readonly after: string | null;
+  /** Field changes of this step (before → after). */
+  readonly fields: readonly FieldChangeView[];
+}
+
+export interface StepView {
+  readonly index: number;
+  readonly messageIndex: number;
+  readonly observationIndex: number | null;
+  readonly action: string;
+  readonly kwargs: string;
+  /** For a respond: the text the user got (the evaluator searches outputs in it). */
+  readonly respondText: string | null;
+  readonly observation: string;
+  readonly recordedObservation: string | null;
+  readonly observationDiffers: boolean;
+  readonly done: boolean;
+  readonly unknownTool: boolean;
+  readonly exception: string | null;
+  readonly changes: readonly RecordChangeView[];
+}
+
+export interface VerdictView {
+  readonly reward: number;
+  readonly recordedReward: number | null;
+  readonly hypotheticalReward: number | null;
+  readonly done: boolean;
+  readonly doneBy: string | null;
+  readonly agentHash: string;
+  readonly gtHash: string;
+  readonly recordedGtHash: string | null;
+  readonly rActions: boolean;
+  readonly dbChecked: boolean;
+  readonly rule: RewardRule;
+  readonly dataCommit: string;
+  readonly sentence: string;
+  readonly reasons: readonly Reason[];
+  readonly crash: string | null;
+}
+
+export interface RecordDiffView {
+  readonly table: string;
+  readonly key: string;
+  readonly agent: string | null;
+  readonly reference: string | null;
+  readonly fields: readonly (FieldChangeView & { readonly agentStep: number | null; readonly referenceStep: number | null })[];
+  /** Every field difference is int vs float only. */
+  readonly intVsFloatOnly: boolean;
+}
+
+export interface Elsewhere {
+  readonly messageIndex: number;
+  readonly kind: 'tool-result' | 'beside-tool-call' | 'user-turn' | 'not-a-respond';
+  readonly span: Span;
+}
+
+export interface OutputView {
+  readonly output: string;
+  readonly found: boolean;
+  readonly stepIndex: number | null;
+  readonly messageIndex: number | null;
+  /** Offsets into the matching step's `respondText`. */
+  readonly span: Span | null;
+  /** Places the output appears that τ-bench does not look at. */
+  readonly elsewhere: readonly Elsewhere[];
+}
+
+export interface ReferenceStepView {
+  readonly action: string;
+  readonly kwargs: string;
+  readonly observation: string | null;
+  readonly skipped: boolean;
+}
+
+const pathText = (path: readonly (string | number)[]): string =>
+  path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('').replace(/^\./, '') || '(whole record)';
+
+const show = (v: PyValue | undefined): string | null => (v === undefined ? null : pyJsonInline(v));
+
+function fieldViews(changes: readonly FieldChange[]): FieldChangeView[] {
+  return changes.map((c) => ({ path: pathText(c.path), kind: c.kind, agent: show(c.agent), reference: show(c.reference), intVsFloat: c.intVsFloat }));
+}
+
+const textOf = (v: PyValue | undefined): string | null => (typeof v === 'string' ? v : v === undefined ? null : pyRepr(v));
+
+const rec = (db: Db, table: string, key: string): PyValue | undefined => {
+  const t = db.get(table);
+  return t instanceof Map ? t.get(key) : undefined;
+};
+
+function messageView(m: PyDict, index: number): MessageView {
+  const content = m.get('content');
+  const calls = m.get('tool_calls');
+  const toolCalls: { name: string; arguments: string }[] = [];
+  if (Array.isArray(calls))
+    for (const c of calls) {
+      const fn = c instanceof Map ? c.get('function') : null;
+      if (!(fn instanceof Map)) continue;
+      const name = fn.get('name');
+      const args = fn.get('arguments');
+      toolCalls.push({ name: typeof name === 'string' ? name : pyRepr(name ?? null), arguments: typeof args === 'string' ? args : pyRepr(args ?? null) });
+    }
+  const role = m.get('role');
+  return {
+    index,
+    role: typeof role === 'string' ? role : 'unknown',
+    content: typeof content === 'string' ? content : content === null || content === undefined ? null : pyRepr(content),
+    toolCalls,
+    stepIndex: null,
+    observationOf: null,
+  };
+}
+
+/** Builds the episode screen's data from an evaluation. */
+export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: RewardRule): EpisodeView {
+  const verdict = ev.verdicts[rule];
+  const { replay } = ev;
+  const messages = ev.record.traj.map(messageView);
+  const states: Db[] = [version.db, ...replay.steps.map((s) => s.state)];
+  const steps: StepView[] = replay.steps.map((s, i) => {
+    const before = states[i]!;
+    const changes = s.changed.map(({ table, key }) => {
+      const b = rec(before, table, key);
+      const a = rec(s.state, table, key);
+      return { table, key, before: b === undefined ? null : pyJson(b), after: a === undefined ? null : pyJson(a), fields: fieldViews(fieldDiff(a, b)) };
+    });
+    const m = messages[s.agentStep.messageIndex];
+    if (m) messages[s.agentStep.messageIndex] = { ...m, stepIndex: i };
+    const oi = s.agentStep.observationIndex;
+    if (oi !== null && messages[oi]) messages[oi] = { ...messages[oi]!, observationOf: i };
+    const recorded = s.agentStep.recordedObservation;
+    return {
+      index: i,
+      messageIndex: s.agentStep.messageIndex,
+      observationIndex: oi,
+      action: s.action.name,
+      kwargs: pyJson(s.action.kwargs),
+      respondText: s.action.name === RESPOND ? textOf(s.action.kwargs.get('content')) : null,
+      observation: s.observation,
+      recordedObservation: recorded,
+      observationDiffers: s.action.name !== RESPOND && recorded !== null && recorded !== s.observation,
+      done: s.done,
+      unknownTool: s.unknownTool,
+      exception: s.exception ? `${s.exception.pyType}: ${s.exception.text}` : null,
+      changes,
+    };
+  });
+  const gtStates: Db[] = [version.db, ...ev.groundTruth.steps.map((s) => s.state)];
+  const diff: RecordDiffView[] = ev.diff.map((d) => {
+    const changes = fieldDiff(d.agent, d.reference);
+    const fields = changes.map((c, k) => ({
+      ...fieldViews([c])[0]!,
+      agentStep: blameStep(states, d.table, d.key, c.kind === 'removed' ? [] : c.path),
+      referenceStep: blameStep(gtStates, d.table, d.key, c.kind === 'added' ? [] : c.path),
+      k,
+    }));
+    return {
+      table: d.table,
+      key: d.key,
+      agent: d.agent === undefined ? null : pyJson(d.agent),
+      reference: d.reference === undefined ? null : pyJson(d.reference),
+      fields: fields.map(({ k: _k, ...f }) => f),
+      intVsFloatOnly: changes.length > 0 && changes.every((c) => c.intVsFloat),
+    };
+  });
+  const outputs =
+    verdict.outputs === null
+      ? null
+      : verdict.outputs.checks.map((c) => ({
+          output: c.output,
+          found: c.found,
+          stepIndex: c.match?.stepIndex ?? null,
+          messageIndex: c.match?.messageIndex ?? null,
+          span: c.match?.span ?? null,
+          elsewhere: elsewhere(c.output, messages, steps, c.match?.messageIndex ?? null),
+        }));
+  const reward = finalReward(ev, rule);
+  return {
+    index: ev.record.index,
+    strategy: ev.strategy,
+    instruction: ev.record.task?.instruction ?? '',
+    messages,
+    steps,
+    verdict: {
+      reward,
+      recordedReward: ev.record.recordedReward,
+      hypotheticalReward: replay.done ? null : verdict.reward,
+      done: replay.done,
+      doneBy: replay.doneBy,
+      agentHash: ev.agentHash,
+      gtHash: ev.gtHash,
+      recordedGtHash: ev.recordedGtHash,
+      rActions: verdict.rActions,
+      dbChecked: verdict.dbChecked,
+      rule,
+      dataCommit: version.commit,
+      sentence: explain(verdict, replay, ev.diff),
+      reasons: reasons(verdict, replay, ev.diff),
+      crash: replay.crash?.reason ?? verdict.outputs?.crash ?? null,
+    },
+    diff,
+    outputs,
+    procedure: procedureNotes(ev.domain, replay.steps),
+    reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
+  };
+}
+
+function elsewhere(output: string, messages: readonly MessageView[], steps: readonly StepView[], matched: number | null): Elsewhere[] {
+  const out: Elsewhere[] = [];
+  const respondMessages = new Set(steps.filter((s) => s.action === RESPOND).map((s) => s.messageIndex));
+  for (const m of messages) {
+    if (m.index === matched || m.content === null || m.role === 'system') continue;
+    const span = matchOutput(output, m.content);
+    if (!span) continue;
+    let kind: Elsewhere['kind'];
+    if (m.role === 'tool') kind = 'tool-result';
+    else if (m.role === 'user') kind = m.content.startsWith('API output: ') ? 'tool-result' : 'user-turn';
+    else if (m.role === 'assistant') {
+      if (respondMessages.has(m.index)) continue;
+      kind = m.toolCalls.length > 0 ? 'beside-tool-call' : 'not-a-respond';
+    } else continue;
+    out.push({ messageIndex: m.index, kind, span });
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+import type { Domain } from '../model/data/db';
+import type { DataVersion } from '../model/data/versions';
+import type { RewardRule } from '../model/data/versions';
+import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
+
+/** One episode's verdict as plain JSON (the CLI's `--json` line). */
+export interface EpisodeReport {
+  index: number;
+  task_id: number | null;
+  trial: number | null;
+  recorded_reward: number | null;
+  domain?: Domain;
+  strategy?: string;
+  data_commit?: string;
+  rule?: RewardRule;
+  done?: boolean;
+  done_by?: 'stop' | 'terminate_tool' | null;
+  reward?: number;
+  hypothetical_reward_if_done?: number;
+  agent_hash?: string;
+  gt_hash?: string;
+  r_actions?: boolean;
+  outputs?: Record<string, boolean> | null;
+  diff_records?: string[];
+  steps?: { action: string; observation: string }[];
+  actions_executed?: number;
+  actions_in_traj?: number;
+  recorded_gt_hash?: string | null;
+  /** False only when the file records a gt_data_hash that differs. */
+  matches_recorded_gt_hash?: boolean;
+  matches_recorded_reward?: boolean | null;
+  crash?: string;
+  error?: string;
+}
+
+export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: DataVersion, rule: RewardRule): EpisodeReport {
+  const record = outcome.ok ? outcome.value.record : outcome.record;
+  const base: EpisodeReport = { index: record.index, task_id: record.taskId, trial: record.trial, recorded_reward: record.recordedReward };
+  if (!outcome.ok) return { ...base, error: outcome.error };
+  const ev = outcome.value;
+  const verdict = ev.verdicts[rule];
+  const reward = finalReward(ev, rule);
+  const outputs = verdict.outputs === null ? null : Object.fromEntries(verdict.outputs.checks.map((c) => [c.output, c.found]));
+  const report: EpisodeReport = {
+    ...base,
+    domain,
+    strategy: ev.strategy,
+    data_commit: version.commit,
+    rule,
+    done: ev.replay.done,
+    done_by: ev.replay.doneBy,
+    reward,
+    agent_hash: ev.agentHash,
+    gt_hash: ev.gtHash,
+    r_actions: verdict.rActions,
+    outputs,
+    diff_records: ev.diff.map((d) => `${d.table}/${d.key}`),
+    steps: ev.replay.steps.map((s) => ({ action: s.action.name, observation: s.observation })),
+    actions_executed: ev.replay.steps.length,
+    actions_in_traj: ev.agentSteps.length,
+    recorded_gt_hash: ev.recordedGtHash,
+    matches_recorded_gt_hash: ev.recordedGtHash === null || ev.recordedGtHash === ev.gtHash,
+    matches_recorded_reward: agreesWithRecorded(record.recordedReward, reward),
+  };
+  if (!ev.replay.done) report.hypothetical_reward_if_done = verdict.reward;
+  const crash = ev.replay.crash?.reason ?? verdict.outputs?.crash;
+  if (crash) report.crash = crash;
+  return report;
+}

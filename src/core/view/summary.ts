@@ -1,0 +1,87 @@
+import type { RewardRule } from '../model/data/versions';
+import type { EpisodeRecord } from '../model/episode/types';
+import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
+import { reasons, type ReasonCode } from './explain';
+
+/** What the overview shows of an episode before it is evaluated. */
+export interface EpisodeHeader {
+  readonly index: number;
+  readonly taskId: number | null;
+  readonly trial: number | null;
+  readonly recordedReward: number | null;
+  readonly turns: number;
+  readonly problem: string | null;
+  readonly extra: Readonly<Record<string, string>>;
+}
+
+/** One row of the overview after evaluation. */
+export interface EpisodeSummary {
+  readonly index: number;
+  readonly reward: number | null;
+  readonly hypotheticalReward: number | null;
+  readonly done: boolean;
+  readonly doneBy: string | null;
+  readonly reasons: readonly ReasonCode[];
+  /** The reasons in words (the CLI's "why" column, tooltips). */
+  readonly reasonTexts: readonly string[];
+  readonly error: string | null;
+  readonly strategy: string | null;
+  readonly stepsExecuted: number;
+  readonly diffCount: number;
+  readonly outputsMissing: readonly string[];
+  readonly outputsTotal: number;
+  /** Recomputed reward equals the recorded one (null when either is missing). */
+  readonly agrees: boolean | null;
+}
+
+export function episodeHeader(r: EpisodeRecord): EpisodeHeader {
+  return {
+    index: r.index,
+    taskId: r.taskId,
+    trial: r.trial,
+    recordedReward: r.recordedReward,
+    turns: r.traj.filter((m) => m.get('role') !== 'system').length,
+    problem: r.problem,
+    extra: r.extra,
+  };
+}
+
+export function episodeSummary(o: EpisodeOutcome, rule: RewardRule): EpisodeSummary {
+  if (!o.ok)
+    return {
+      index: o.record.index,
+      reward: null,
+      hypotheticalReward: null,
+      done: false,
+      doneBy: null,
+      reasons: [],
+      reasonTexts: [],
+      error: o.error,
+      strategy: null,
+      stepsExecuted: 0,
+      diffCount: 0,
+      outputsMissing: [],
+      outputsTotal: 0,
+      agrees: null,
+    };
+  const ev = o.value;
+  const verdict = ev.verdicts[rule];
+  const reward = finalReward(ev, rule);
+  const rs = reasons(verdict, ev.replay, ev.diff);
+  return {
+    index: ev.record.index,
+    reward,
+    hypotheticalReward: ev.replay.done ? null : verdict.reward,
+    done: ev.replay.done,
+    doneBy: ev.replay.doneBy,
+    reasons: [...new Set(rs.map((r) => r.code))],
+    reasonTexts: rs.map((r) => r.text),
+    error: null,
+    strategy: ev.strategy,
+    stepsExecuted: ev.replay.steps.length,
+    diffCount: ev.diff.length,
+    outputsMissing: verdict.outputs?.checks.filter((c) => !c.found).map((c) => c.output) ?? [],
+    outputsTotal: verdict.outputs?.checks.length ?? 0,
+    agrees: agreesWithRecorded(ev.record.recordedReward, reward),
+  };
+}

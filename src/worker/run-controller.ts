@@ -1,0 +1,219 @@
+import {
+  DEFAULT_DATA_BASE,
+  DOMAIN_TABLES,
+  guessDomainFromText,
+  InspectSession,
+  prepareSha256,
+  type DataOrigin,
+  type DataVersion,
+  type Detection,
+  type Domain,
+  type EpisodeView,
+  type RunSource,
+  type StepEdit,
+  type ViewResult,
+} from '../core/contract';
+import { candidatePaths, storeFile } from './data-sources';
+import { DataLocator, type Located, type Progress } from './data-locator';
+import { post, yieldToMessages } from './post';
+import { readRun, sourceLabel } from './read-run';
+import { hasSampleData } from './sample';
+import { Scheduler } from './scheduler';
+
+/** The WebAssembly sha256 (the pure-TS fallback works too, only slower). */
+const hashReady = prepareSha256().catch(() => undefined);
+
+interface Current {
+  readonly run: number;
+  readonly session: InspectSession;
+  readonly sample: boolean;
+  readonly scheduler: Scheduler;
+  detection: Detection | null;
+  origin: DataOrigin;
+  /** Bumped whenever data changes, so a running loop stops. */
+  epoch: number;
+  finished: boolean;
+}
+
+/** The open run: reading it, finding its data, evaluating it, answering the page about it. */
+export class RunController {
+  readonly data = new DataLocator();
+  private current: Current | null = null;
+
+  private live(c: Current): boolean {
+    return c === this.current;
+  }
+
+  async open(run: number, source: RunSource): Promise<void> {
+    let session: InspectSession;
+    let label = sourceLabel(source);
+    let early: { domain: Domain; located: Promise<Located | null> } | null = null;
+    try {
+      const r = await readRun(source);
+      label = r.label;
+      // Start reading data for the likely domain while the file is parsed.
+      const guess = guessDomainFromText(r.text);
+      if (guess) {
+        const progress = (l: string): Progress => (p) => post({ type: 'data-progress', run, label: l, ...p });
+        early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
+        await yieldToMessages();
+      }
+      await hashReady;
+      session = new InspectSession(r.text);
+    } catch (e) {
+      post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    if (source.kind === 'file') void storeFile(source.file);
+    if (this.current) this.current.epoch++;
+    const c: Current = {
+      run,
+      session,
+      sample: source.kind === 'sample',
+      scheduler: new Scheduler(session),
+      detection: null,
+      origin: { kind: 'sample', label: '' },
+      epoch: 0,
+      finished: false,
+    };
+    this.current = c;
+    post({ type: 'run-opened', run, label, domain: session.domain, domainWhy: session.domainWhy, headers: session.headers() });
+    await this.resolveData(c, early);
+  }
+
+  /** Looks for data again (a folder was picked, a URL agreed to) if the open run still needs it. */
+  retryData(onlyIfMissing: boolean): void {
+    const c = this.current;
+    if (!c || c.sample || (onlyIfMissing && c.detection)) return;
+    void this.resolveData(c);
+  }
+
+  folderWithoutData(name: string): void {
+    const c = this.current;
+    if (c && !c.sample)
+      post({ type: 'data-error', run: c.run, message: `“${name}” holds no τ-bench data files (expected <commit>/tau_bench/envs/<domain>/data/*.json or tau_bench/envs/<domain>/data/*.json)` });
+  }
+
+  private async resolveData(c: Current, early: { domain: Domain; located: Promise<Located | null> } | null = null): Promise<void> {
+    const { session, run } = c;
+    const domain = session.domain;
+    const progress = (label: string): Progress => (p) => this.live(c) && post({ type: 'data-progress', run, label, ...p });
+    const report = (message: string): void => void (this.live(c) && post({ type: 'data-error', run, message }));
+    try {
+      const loc = early?.domain === domain ? await early.located : await this.data.locate(domain, c.sample, progress, report);
+      if (!this.live(c)) return;
+      if (!loc && hasSampleData && domain === 'retail') {
+        // A run recorded on the embedded sample data (e.g. one episode shared in a link) needs nothing else.
+        const sample = await this.data.sampleVersions(session);
+        if (!this.live(c)) return;
+        if (sample[0] && session.reproducesRecordedHashes(sample[0])) {
+          this.useData(c, sample, { kind: 'sample', label: 'embedded sample data (the recorded gt_data_hash values match it)' });
+          return;
+        }
+      }
+      if (!loc) {
+        post({
+          type: 'data-needed',
+          run,
+          domain,
+          suggestedBase: DEFAULT_DATA_BASE,
+          files: candidatePaths(domain),
+          reason: `Recomputing rewards needs τ-bench's ${domain} data (the initial DB), which is not in this browser yet.`,
+        });
+        return;
+      }
+      const vs = await this.data.versions(loc.key, loc.read, loc.label, session);
+      const extra = vs.length > 0 && !c.sample && hasSampleData ? await this.data.sampleVersions(session) : [];
+      if (!this.live(c)) return;
+      if (vs.length > 0) this.useData(c, [...vs, ...extra], loc.origin, extra);
+      else report(`${loc.label} has files of the ${domain} domain, but not a complete set of tables (${DOMAIN_TABLES[domain].join(', ')})`);
+    } catch (e) {
+      report(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** `sampleCandidates`: sample data offered beside real data; it wins only when the file's recorded gt_data_hash values match it. */
+  private useData(c: Current, vs: DataVersion[], located: DataOrigin, sampleCandidates: readonly DataVersion[] = []): void {
+    if (!this.live(c)) return;
+    const detection = c.session.useData(vs);
+    const origin: DataOrigin = sampleCandidates.some((v) => v.commit === detection.dataCommit)
+      ? { kind: 'sample', label: 'embedded sample data (the recorded gt_data_hash values match it)' }
+      : located;
+    c.epoch++;
+    c.detection = detection;
+    c.origin = origin;
+    c.scheduler.reset();
+    c.finished = false;
+    post({ type: 'detection', run: c.run, detection, origin, reset: true });
+    void this.evaluateAll(c, c.epoch);
+  }
+
+  private async evaluateAll(c: Current, epoch: number): Promise<void> {
+    const s = c.scheduler;
+    const complete = await s.runAll(
+      () => this.live(c) && c.epoch === epoch,
+      (summaries) => post({ type: 'summaries', run: c.run, summaries, evaluated: s.count, total: s.total, replace: false }),
+    );
+    if (!complete || c.finished) return;
+    c.finished = true;
+    const changed = c.session.finish();
+    c.detection = c.session.detection();
+    post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: false });
+    if (changed) post({ type: 'summaries', run: c.run, summaries: c.session.summaries(), evaluated: s.total, total: s.total, replace: true });
+  }
+
+  /** The open run, if `run` names it. */
+  private at(run: number): Current | null {
+    return this.current?.run === run ? this.current : null;
+  }
+
+  prioritize(run: number, indices: readonly number[]): void {
+    this.at(run)?.scheduler.prioritize(indices);
+  }
+
+  search(run: number, id: number, query: string): void {
+    const c = this.at(run);
+    if (c) post({ type: 'search-result', run, id, query, indices: c.session.search(query) });
+  }
+
+  view(run: number, id: number, index: number): void {
+    const c = this.at(run);
+    if (!c) return;
+    if (!c.detection) {
+      post({ type: 'view', run, id, index, view: null, error: 'waiting for data' });
+      return;
+    }
+    const fresh = !c.scheduler.isEvaluated(index);
+    const answer = this.answer(index, () => c.session.view(index));
+    if (fresh && index >= 0 && index < c.scheduler.total)
+      post({ type: 'summaries', run, summaries: [c.scheduler.evaluate(index)], evaluated: c.scheduler.count, total: c.scheduler.total, replace: false });
+    post({ type: 'view', run, id, index, ...answer });
+  }
+
+  whatIf(run: number, id: number, index: number, edits: readonly StepEdit[]): void {
+    const c = this.at(run);
+    if (c?.detection) post({ type: 'what-if', run, id, ...this.answer(index, () => c.session.whatIf(index, edits)) });
+  }
+
+  private answer(index: number, make: () => ViewResult): { view: EpisodeView; error: null } | { view: null; error: string } {
+    let r: ViewResult;
+    try {
+      r = make();
+    } catch (e) {
+      r = { error: e instanceof Error ? e.message : String(e), index };
+    }
+    return 'error' in r ? { view: null, error: r.error } : { view: r, error: null };
+  }
+
+  episodeJson(run: number, index: number): void {
+    const c = this.at(run);
+    if (!c) return;
+    let json: string | null = null;
+    try {
+      json = c.session.episodeJson(index);
+    } catch {
+      json = null;
+    }
+    post({ type: 'episode-json', run, index, json });
+  }
+}
