@@ -1,157 +1,33 @@
-import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import {
-  DEFAULT_DATA_BASE,
-  DOMAINS,
-  decodeResultsBytes,
-  EvaluationSetupError,
-  formatReward,
-  InspectSession,
-  prepareSha256,
-  ResultsFileError,
-  type Domain,
-  type EpisodeReport,
-  type RewardRule,
-} from '../core/contract';
-import { dataReader } from './data-reader';
+import { EvaluationSetupError, ResultsFileError } from '../core/contract';
+import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
 import { installPipeGuard, terminalSafe } from './terminal';
+import { UsageError } from './usage';
 
-const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_URL] [--json] [--domain retail|airline]
-                            [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
+/** One entry per command: `src/cli/commands/<name>.ts`. */
+const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<number>; usage: string }>> = {
+  evaluate: { run: evaluateCommand, usage: EVALUATE_USAGE },
+};
 
-  Re-evaluates a τ-bench results file (run.py output) with a bit-exact port of τ-bench's
-  tools and evaluator, and prints one verdict per episode.
-
-  --data          τ-bench data: a directory or URL base laid out as <commit>/tau_bench/envs/<domain>/data/*.json,
-                  or a tau-bench checkout (tau_bench/envs/...). Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
-  --json          one JSON object per episode per line (stdout); detection notes go to stderr
-  --domain        skip domain detection
-  --data-version  use this data version (full or short commit) instead of detecting it
-  --rule          use this reward rule instead of detecting it`;
-
-class UsageError extends Error {}
-
-interface Options {
-  readonly file: string;
-  readonly data: string;
-  readonly json: boolean;
-  readonly domain?: Domain;
-  readonly dataVersion?: string;
-  readonly rule?: RewardRule;
-}
-
-const OPTIONS = {
-  data: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  domain: { type: 'string' },
-  'data-version': { type: 'string' },
-  rule: { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
-
-function readArgs(argv: string[]): Options | 'help' {
-  const [cmd, ...rest] = argv;
-  if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') return 'help';
-  if (cmd !== 'evaluate') throw new UsageError(`unknown command '${cmd}'`);
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    // node:util's messages name the option; keep them, minus the stack.
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return 'help';
-  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
-  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
-  if (values.domain !== undefined && !DOMAINS.includes(values.domain as Domain))
-    throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
-  if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
-    throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
-  return {
-    file: positionals[0]!,
-    data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
-    json: values.json,
-    ...(values.domain !== undefined && { domain: values.domain as Domain }),
-    ...(values['data-version'] !== undefined && { dataVersion: values['data-version'] }),
-    ...(values.rule !== undefined && { rule: values.rule as RewardRule }),
-  };
-}
-
-const reward = (r: number | null | undefined): string => formatReward(r, '-');
-
-function table(reports: readonly EpisodeReport[], why: readonly string[]): string {
-  const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'done', 'why']];
-  reports.forEach((r, i) => {
-    const mark = r.matches_recorded_reward === false ? ' ≠' : '';
-    rows.push([String(r.index), String(r.task_id ?? '-'), String(r.trial ?? '-'), reward(r.recorded_reward), reward(r.reward) + mark, r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no', why[i]!]);
-  });
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
-  return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
-}
-
-/** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
-async function evaluate(o: Options): Promise<void> {
-  await prepareSha256();
-  let bytes: Uint8Array;
-  try {
-    bytes = await readFile(o.file);
-  } catch (e) {
-    throw new UsageError(`cannot read ${o.file}: ${(e as Error).message}`);
-  }
-  let session: InspectSession;
-  try {
-    session = new InspectSession(decodeResultsBytes(bytes), o);
-  } catch (e) {
-    if (e instanceof ResultsFileError) throw new ResultsFileError(`${o.file}: ${e.message}`);
-    throw e;
-  }
-  const versions = await session.loadData(dataReader(o.data), o.data);
-  if (versions.length === 0)
-    throw new UsageError(
-      `no ${session.domain} data under ${o.data} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json and tau_bench/envs/${session.domain}/data/*.json)`,
-    );
-  session.useData(versions);
-  const reports = session.evaluateAll();
-  const d = session.detection();
-  const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
-  const notes = [
-    `domain: ${d.domain} (${given('--domain', d.domainWhy)})`,
-    `data: ${d.dataCommit} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
-    `rule: ${d.rule} (${given('--rule', d.ruleWhy)})`,
-  ].map(terminalSafe);
-  if (o.json) {
-    process.stderr.write(notes.join('\n') + '\n');
-    // JSON.stringify escapes every control character, so the lines are terminal-safe as they are.
-    process.stdout.write(reports.map((r) => JSON.stringify(r)).join('\n') + '\n');
-    return;
-  }
-  const summaries = session.summaries();
-  const why = summaries.map((s) => terminalSafe(s.error !== null ? `error: ${s.error}` : s.reasonTexts.join('; ') || 'ok'));
-  const ok = reports.filter((r) => !r.error);
-  const total = reports.reduce((s, r) => s + (r.reward ?? 0), 0);
-  const agree = ok.filter((r) => r.matches_recorded_reward === true).length;
-  process.stdout.write(`${notes.join('\n')}\n\n${table(reports, why)}\n\n`);
-  process.stdout.write(
-    `${reports.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${reports.length ? (total / reports.length).toFixed(3) : '-'} = ${total}/${reports.length} (episodes that cannot be evaluated count 0, as τ-bench reports); recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
-  );
-}
+const USAGE = Object.values(COMMANDS)
+  .map((c) => c.usage)
+  .join('\n\n');
 
 export async function main(argv: string[]): Promise<number> {
   installPipeGuard();
+  const [cmd, ...rest] = argv;
+  const command = cmd === undefined ? undefined : COMMANDS[cmd];
   try {
-    const o = readArgs(argv);
-    if (o === 'help') {
+    if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       process.stdout.write(USAGE + '\n');
       return 0;
     }
-    await evaluate(o);
-    return 0;
+    if (!command || !Object.hasOwn(COMMANDS, cmd)) throw new UsageError(`unknown command '${cmd}'`);
+    return await command.run(rest);
   } catch (e) {
     const message = terminalSafe(e instanceof Error ? e.message : String(e));
     if (e instanceof UsageError || e instanceof ResultsFileError || e instanceof EvaluationSetupError) {
       process.stderr.write(`tau-inspect: ${message}\n`);
-      if (e instanceof UsageError && !message.startsWith('cannot read')) process.stderr.write(`\n${USAGE}\n`);
+      if (e instanceof UsageError && !message.startsWith('cannot read')) process.stderr.write(`\n${command?.usage ?? USAGE}\n`);
       return 2;
     }
     process.stderr.write(`tau-inspect: ${message}\n`);

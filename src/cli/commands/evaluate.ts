@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_DATA_BASE,
+  DOMAINS,
+  formatReward,
+  type Domain,
+  type EpisodeReport,
+  type RewardRule,
+} from '../../core/contract';
+import { openSession } from '../open-session';
+import { terminalSafe } from '../terminal';
+import { UsageError } from '../usage';
+
+export const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_URL] [--json] [--domain retail|airline]
+                            [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
+
+  Re-evaluates a τ-bench results file (run.py output) with a bit-exact port of τ-bench's
+  tools and evaluator, and prints one verdict per episode.
+
+  --data          τ-bench data: a directory or URL base laid out as <commit>/tau_bench/envs/<domain>/data/*.json,
+                  or a tau-bench checkout (tau_bench/envs/...). Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
+  --json          one JSON object per episode per line (stdout); detection notes go to stderr
+  --domain        skip domain detection
+  --data-version  use this data version (full or short commit) instead of detecting it
+  --rule          use this reward rule instead of detecting it`;
+
+interface Options {
+  readonly file: string;
+  readonly data: string;
+  readonly json: boolean;
+  readonly domain?: Domain;
+  readonly dataVersion?: string;
+  readonly rule?: RewardRule;
+}
+
+const OPTIONS = {
+  data: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  domain: { type: 'string' },
+  'data-version': { type: 'string' },
+  rule: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+function readArgs(rest: string[]): Options | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    // node:util's messages name the option; keep them, minus the stack.
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  if (values.domain !== undefined && !DOMAINS.includes(values.domain as Domain))
+    throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
+  if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
+    throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
+  return {
+    file: positionals[0]!,
+    data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
+    json: values.json,
+    ...(values.domain !== undefined && { domain: values.domain as Domain }),
+    ...(values['data-version'] !== undefined && { dataVersion: values['data-version'] }),
+    ...(values.rule !== undefined && { rule: values.rule as RewardRule }),
+  };
+}
+
+const reward = (r: number | null | undefined): string => formatReward(r, '-');
+
+function table(reports: readonly EpisodeReport[], why: readonly string[]): string {
+  const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'done', 'why']];
+  reports.forEach((r, i) => {
+    const mark = r.matches_recorded_reward === false ? ' ≠' : '';
+    rows.push([String(r.index), String(r.task_id ?? '-'), String(r.trial ?? '-'), reward(r.recorded_reward), reward(r.reward) + mark, r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no', why[i]!]);
+  });
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
+  return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
+}
+
+/** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
+async function evaluate(o: Options): Promise<void> {
+  const session = await openSession(o.file, o.data, o);
+  const reports = session.evaluateAll();
+  const d = session.detection();
+  const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
+  const notes = [
+    `domain: ${d.domain} (${given('--domain', d.domainWhy)})`,
+    `data: ${d.dataCommit} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
+    `rule: ${d.rule} (${given('--rule', d.ruleWhy)})`,
+  ].map(terminalSafe);
+  if (o.json) {
+    process.stderr.write(notes.join('\n') + '\n');
+    // JSON.stringify escapes every control character, so the lines are terminal-safe as they are.
+    process.stdout.write(reports.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    return;
+  }
+  const summaries = session.summaries();
+  const why = summaries.map((s) => terminalSafe(s.error !== null ? `error: ${s.error}` : s.reasonTexts.join('; ') || 'ok'));
+  const ok = reports.filter((r) => !r.error);
+  const total = reports.reduce((s, r) => s + (r.reward ?? 0), 0);
+  const agree = ok.filter((r) => r.matches_recorded_reward === true).length;
+  process.stdout.write(`${notes.join('\n')}\n\n${table(reports, why)}\n\n`);
+  process.stdout.write(
+    `${reports.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${reports.length ? (total / reports.length).toFixed(3) : '-'} = ${total}/${reports.length} (episodes that cannot be evaluated count 0, as τ-bench reports); recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
+  );
+}
+
+/** `tau-inspect evaluate RESULTS.json …` */
+export async function evaluateCommand(args: string[]): Promise<number> {
+  const o = readArgs(args);
+  if (o === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  await evaluate(o);
+  return 0;
+}

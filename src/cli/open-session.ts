@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { decodeResultsBytes, InspectSession, prepareSha256, ResultsFileError, type FileOptions } from '../core/contract';
+import { dataReader } from './data-reader';
+import { UsageError } from './usage';
+
+/**
+ * Reads a results file (UTF-8 with or without BOM, or UTF-16) and τ-bench's data for its
+ * domain, and returns the session with its data chosen — the same session the app's worker uses.
+ */
+export async function openSession(file: string, data: string, options: FileOptions): Promise<InspectSession> {
+  await prepareSha256();
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  let session: InspectSession;
+  try {
+    session = new InspectSession(decodeResultsBytes(bytes), options);
+  } catch (e) {
+    if (e instanceof ResultsFileError) throw new ResultsFileError(`${file}: ${e.message}`);
+    throw e;
+  }
+  const versions = await session.loadData(dataReader(data), data);
+  if (versions.length === 0)
+    throw new UsageError(
+      `no ${session.domain} data under ${data} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json and tau_bench/envs/${session.domain}/data/*.json)`,
+    );
+  session.useData(versions);
+  return session;
+}
