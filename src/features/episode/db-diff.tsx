@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import type { EpisodeView, RecordDiffView } from '../../core/contract';
+import { RecordLines } from './record-lines';
 import { plural } from './text';
 import { LINK_BUTTON, PRE, SMALL_BUTTON, stepLabel } from './ui';
 
@@ -38,7 +39,7 @@ export function DbDiff(props: { view: EpisodeView; onStep: (n: number) => void; 
 const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onStep: (n: number) => void; onReference: (n: number) => void }) {
   const { diff: d, onStep, onReference } = props;
   const [full, setFull] = useState(false);
-  const status = d.agent === null ? 'only in the reference DB' : d.reference === null ? 'only in the agent DB' : `${plural(d.fields.length, 'field')} ${d.fields.length === 1 ? 'differs' : 'differ'}`;
+  const status = d.agentLines === null ? 'only in the reference DB' : d.referenceLines === null ? 'only in the agent DB' : `${plural(d.fields.length, 'field')} ${d.fields.length === 1 ? 'differs' : 'differ'}`;
   return (
     <section className="rounded-md border border-rose-200 bg-white" aria-label={`${d.table}/${d.key}`} data-testid="diff-record">
       <header className="flex flex-wrap items-center gap-2 border-b border-rose-100 bg-rose-50/60 px-2 py-1 text-xs">
@@ -107,11 +108,15 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
         <div className="grid gap-2 border-t border-slate-100 p-2 sm:grid-cols-2">
           <div className="min-w-0">
             <div className="text-[11px] font-semibold text-rose-800">agent record</div>
-            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 p-1.5`}>{d.agent ?? '(absent)'}</pre>
+            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
+              {d.agentLines ? <RecordLines lines={d.agentLines} mark markClass="bg-rose-100" /> : '(absent)'}
+            </pre>
           </div>
           <div className="min-w-0">
             <div className="text-[11px] font-semibold text-emerald-800">reference record</div>
-            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 p-1.5`}>{d.reference ?? '(absent)'}</pre>
+            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
+              {d.referenceLines ? <RecordLines lines={d.referenceLines} mark markClass="bg-emerald-100" /> : '(absent)'}
+            </pre>
           </div>
         </div>
       )}

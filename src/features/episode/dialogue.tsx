@@ -1,9 +1,8 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import type { EpisodeView, MessageView, StepView } from '../../core/contract';
-import type { Span } from '../../core/contract';
+import type { EpisodeView, MessageView, Span, StepView, ToolCallView } from '../../core/contract';
 import { MarkedText } from './marked-text';
 import { scrollIntoBox } from './scroll';
-import { differingSpans, indentJson, plural } from './text';
+import { differingSpans, plural } from './text';
 import { FOCUS, PRE, SMALL_BUTTON, stepLabel } from './ui';
 
 /** A span to highlight in the dialogue: in a respond step's text, or in a message's content. */
@@ -93,7 +92,7 @@ function Chip(props: { className: string; children: ReactNode; title?: string })
 const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string; selected: boolean; mark: Mark | null; onSelect: (step: number) => void }) {
   const { row, strategy, selected, mark, onSelect } = props;
   const { message, agentStep, observed, stepOf } = row;
-  const isToolResult = message.role === 'tool' || (message.role === 'user' && observed !== null && observed.action !== 'respond');
+  const isToolResult = message.role === 'tool' || (message.role === 'user' && observed !== null && !observed.isRespond);
   const style = isToolResult ? ROLE_STYLE.tool! : (ROLE_STYLE[message.role] ?? OTHER_STYLE);
   const select = (e: MouseEvent<HTMLLIElement>): void => {
     if (stepOf === null || selected) return;
@@ -168,7 +167,7 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
         <MarkedText text={content} span={contentMark?.span ?? null} label={contentMark?.label ?? 'match'} />
       </p>
     );
-  const respond = agentStep?.action === 'respond' ? agentStep : null;
+  const respond = agentStep?.isRespond ? agentStep : null;
   const textBased = strategy !== 'tool-calling';
   return (
     <div className="space-y-1.5">
@@ -179,7 +178,7 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
         <RawContent text={content} mark={contentMark} collapsed={respond !== null} beside={message.toolCalls.length > 0} />
       )}
       {message.toolCalls.map((c, i) => (
-        <ToolCall key={i} name={c.name} args={c.arguments} skipped={i > 0 && message.stepIndex !== null} />
+        <ToolCall key={i} call={c} skipped={i > 0 && message.stepIndex !== null} />
       ))}
       {agentStep && textBased && !respond && <ExecutedAction step={agentStep} />}
       {agentStep && agentStep.observationIndex === null && (
@@ -244,17 +243,17 @@ function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean
   );
 }
 
-function ToolCall(props: { name: string; args: string; skipped: boolean }) {
-  const pretty = useMemo(() => indentJson(props.args), [props.args]);
+function ToolCall(props: { call: ToolCallView; skipped: boolean }) {
+  const { name, arguments: args, argumentsPretty: pretty } = props.call;
   return (
     <div className={`rounded border px-2 py-1 ${props.skipped ? 'border-dashed border-slate-300 opacity-70' : 'border-indigo-200 bg-indigo-50/50'}`}>
       <div className="flex flex-wrap items-baseline gap-2 text-xs">
         <span className="text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Tool call</span>
-        <code className="font-mono text-[13px] font-semibold text-slate-900">{props.name}</code>
+        <code className="font-mono text-[13px] font-semibold text-slate-900">{name}</code>
         {props.skipped && <span className="text-[11px] text-slate-500">not executed: τ-bench runs only the first tool call of a message</span>}
         {pretty === null && <span className="text-[11px] text-red-700">arguments are not valid JSON</span>}
       </div>
-      <pre className={`${WRAP} ${LONG} text-slate-800`}>{pretty ?? props.args}</pre>
+      <pre className={`${WRAP} ${LONG} text-slate-800`}>{pretty ?? args}</pre>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { FOCUS, SMALL_BUTTON, stepLabel } from './ui';
 function stepTone(s: StepView): string {
   if (s.exception || s.unknownTool) return 'bg-red-100 text-red-900 ring-red-300';
   if (s.changes.length > 0) return 'bg-amber-100 text-amber-900 ring-amber-300';
-  if (s.action === 'respond') return 'bg-indigo-50 text-indigo-900 ring-indigo-200';
+  if (s.isRespond) return 'bg-indigo-50 text-indigo-900 ring-indigo-200';
   return 'bg-slate-100 text-slate-800 ring-slate-300';
 }
 

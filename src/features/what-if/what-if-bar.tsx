@@ -22,7 +22,7 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
   useEffect(() => setText(current?.kwargs ?? ''), [current?.kwargs, current?.messageIndex]);
 
   const edits = (extra: StepEdit): readonly StepEdit[] => [...(whatIf?.edits ?? []).filter((e) => e.messageIndex !== extra.messageIndex), extra];
-  const editable = current !== undefined && current.action !== 'respond';
+  const editable = current !== undefined && !current.isRespond;
   const before = recorded.verdict.reward;
 
   return (
