@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { DATA_DIR, describeShared, hasShared, SHARED_DIR } from '../support/shared';
 import { COMPLETE, launchChromium, READ_ALL_ROWS, skipBrowser, startApp, type AppServer } from './harness';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -87,7 +87,7 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
     }
   }, 60_000);
 
-  describe.skipIf(!hasShared)('gpt-4o-airline with data from ../shared/tau-bench', () => {
+  describeShared('gpt-4o-airline with data from ../shared/tau-bench', () => {
     it('recomputes all 200 rewards exactly as τ-bench did', async () => {
       const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', 'gpt-4o-airline.expected.json'), 'utf8')) as { index: number; reward?: number }[];
       const { context, page, blocked } = await offlinePage(browser);

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { DATA_DIR, itShared, SHARED_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 const cli = (...args: string[]) => {
@@ -59,7 +59,7 @@ describe('tau-inspect CLI', () => {
     expect(r.out).toMatch(/episodes, \d+ evaluated/);
   });
 
-  it.skipIf(!hasShared)('reports a run that crashed as an error line, not a failure', () => {
+  itShared('reports a run that crashed as an error line, not a failure', () => {
     const r = cli('evaluate', join(SHARED_DIR, 'runs/grok-4-fast-few-shot-airline.json'), '--data', DATA_DIR, '--json');
     expect(r.code).toBe(0);
     const errors = r.out.trim().split('\n').map((l) => JSON.parse(l) as { error?: string }).filter((l) => l.error);

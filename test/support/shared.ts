@@ -30,33 +30,29 @@ export const hasShared = sharedMissing.length === 0;
 export const requireShared = process.env.REQUIRE_SHARED === '1';
 
 const missingMessage = (): string =>
-  `REQUIRE_SHARED=1 but ../shared is incomplete; missing: ${sharedMissing.join(', ')} (set TAU_INSPECT_SHARED / TAU_BENCH_DATA or lay out ../shared)`;
+  `../shared is incomplete; missing: ${sharedMissing.join(', ')} (lay out ../shared, or set TAU_INSPECT_SHARED / TAU_BENCH_DATA)`;
+
+/** A test that fails naming what is missing (run under REQUIRE_SHARED=1, skipped otherwise). */
+const missingTest = (name: string): void => (requireShared ? it : it.skip)(name, () => {
+  throw new Error(`REQUIRE_SHARED=1: ${missingMessage()}`);
+});
 
 /**
- * `describe` for suites that need `../shared`: runs them when it is there; otherwise skips them,
- * or, under `REQUIRE_SHARED=1`, replaces them by one failing test that names what is missing.
- * Keep the factory cheap (read shared files in `beforeAll` or through test/support/fixtures.ts):
- * vitest calls it even for a skipped suite.
+ * `describe` for suites that need `../shared`. When it is missing the factory is not called at
+ * all (so it may list shared files for `describe.each`); the suite holds one test instead that is
+ * skipped, or fails naming what is missing under `REQUIRE_SHARED=1` (CI).
+ * Keep the factory cheap: parse and judge in `beforeAll` / tests (see test/support/fixtures.ts),
+ * since vitest runs describe bodies at collection.
  */
 export function describeShared(name: string, factory: () => void): void {
   if (hasShared) describe(name, factory);
-  else if (requireShared)
-    describe(name, () => {
-      it('has ../shared', () => {
-        throw new Error(missingMessage());
-      });
-    });
-  else describe.skip(name, factory);
+  else describe(name, () => missingTest('needs ../shared'));
 }
 
 /** `it` for a single test that needs `../shared` (same rules as `describeShared`). */
-export function itShared(name: string, fn: () => unknown | Promise<unknown>, timeout?: number): void {
+export function itShared(name: string, fn: () => unknown, timeout?: number): void {
   if (hasShared) it(name, fn, timeout);
-  else if (requireShared)
-    it(name, () => {
-      throw new Error(missingMessage());
-    });
-  else it.skip(name, fn);
+  else missingTest(`${name} (needs ../shared)`);
 }
 
 export function readShared(...parts: string[]): string {
