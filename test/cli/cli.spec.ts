@@ -1,13 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR, itShared, SHARED_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The CLI as `npm run build:cli` ships it (bin/tau-inspect.mjs runs that bundle when it exists):
+// bundled once here, so each run below starts plain node instead of compiling the sources with tsx.
+let bundle = '';
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tau-cli-bundle-'));
+  bundle = join(dir, 'tau-inspect.mjs');
+  await build({ entryPoints: [join(root, 'src/cli/tau-inspect.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, TAU_BENCH_DATA: '' } });
+  const r = spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, TAU_BENCH_DATA: '' } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 const sampleRun = join(root, 'sample-runs/runs/retail-sample.json');
