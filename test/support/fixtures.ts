@@ -40,7 +40,7 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 
 // ---- ../shared ----------------------------------------------------------------------------
 
-/** The results files in ../shared/runs (names, sorted). Cheap: fine at collection for `describe.each`, behind `hasShared`. */
+/** The results files in ../shared/runs (names, sorted). Cheap: fine at collection for `describe.each` inside `describeShared`. */
 export const sharedRunFiles = once((): readonly string[] =>
   readdirSync(join(SHARED_DIR, 'runs'))
     .filter((f) => f.endsWith('.json'))
