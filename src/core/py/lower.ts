@@ -48,12 +48,38 @@ function lowerSingle(cp: number): number {
   return cp;
 }
 
+/** In the BMP table: the code point's lowercase is not one BMP code unit (see LOWER_EXPANSIONS). */
+const NOT_ONE_UNIT = 0xd800;
+let bmp: Uint16Array | null = null;
+
+const isSurrogate = (u: number): boolean => u >= 0xd800 && u <= 0xdfff;
+
+/** Lowercase of every BMP code point as one code unit, or NOT_ONE_UNIT (128 KB, built on first use). */
+function bmpTable(): Uint16Array {
+  if (bmp !== null) return bmp;
+  const t = new Uint16Array(0x10000);
+  for (let i = 0; i < 0x10000; i++) t[i] = i;
+  for (let r = 0; r < LOWER_RUNS.length; r += 4) {
+    const [start, count, stride, delta] = [LOWER_RUNS[r]!, LOWER_RUNS[r + 1]!, LOWER_RUNS[r + 2]!, LOWER_RUNS[r + 3]!];
+    for (let k = 0; k < count; k++) {
+      const cp = start + k * stride;
+      if (cp <= 0xffff) t[cp] = cp + delta > 0xffff ? NOT_ONE_UNIT : cp + delta;
+    }
+  }
+  for (const [cp] of LOWER_EXPANSIONS) if (cp <= 0xffff) t[cp] = NOT_ONE_UNIT;
+  return (bmp = t);
+}
+
 /**
  * The full lowercase of one code point out of context: a code point, or several for an
  * unconditional SpecialCasing expansion. U+03A3 gives σ here; pyLower decides σ/ς in context.
  */
 export function lowerCodePoint(cp: number): number | readonly number[] {
   if (cp < 0x80) return cp >= 0x41 && cp <= 0x5a ? cp + 32 : cp;
+  if (cp <= 0xffff) {
+    const v = bmpTable()[cp]!;
+    if (v !== NOT_ONE_UNIT || isSurrogate(cp)) return v;
+  }
   if (expansions === null) expansions = new Map(LOWER_EXPANSIONS);
   return expansions.get(cp) ?? lowerSingle(cp);
 }
@@ -118,26 +144,19 @@ let buffer: Uint16Array | null = null;
 /**
  * `s.lower()`, and when `drop` is a BMP code unit, `s.lower().replace(chr(drop), '')`: units
  * equal to `drop` are left out of the result (after lower-casing, so Final_Sigma still sees them).
- * Memory: the result plus a fixed 16 KB buffer; no per-character arrays.
+ * Memory: the result, its chunks while it is built, and a fixed buffer; nothing per character.
  */
 function lower(s: string, drop: number): string {
-  if (!NON_ASCII.test(s)) {
-    const l = s.toLowerCase();
-    return drop < 0 || drop > 0x7f ? l : l.replaceAll(String.fromCharCode(drop), '');
-  }
+  const dropText = drop < 0 ? '' : String.fromCharCode(drop);
+  const lowerAscii = (a: string): string => {
+    const l = a.toLowerCase();
+    return drop < 0 || drop > 0x7f ? l : l.replaceAll(dropText, '');
+  };
+  if (!NON_ASCII.test(s)) return lowerAscii(s);
+  const table = bmpTable();
   const buf = (buffer ??= new Uint16Array(CHUNK + ASCII_RUN + 16));
   const parts: string[] = [];
   let n = 0;
-  const flush = (): void => {
-    if (n > 0) parts.push(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
-    n = 0;
-  };
-  const put = (c: number): void => {
-    if (c > 0xffff) {
-      buf[n++] = 0xd800 + ((c - 0x10000) >> 10);
-      buf[n++] = 0xdc00 + ((c - 0x10000) & 0x3ff);
-    } else if (c !== drop) buf[n++] = c;
-  };
   const len = s.length;
   for (let i = 0; i < len; ) {
     const c = s.charCodeAt(i);
@@ -145,9 +164,9 @@ function lower(s: string, drop: number): string {
       NEXT_NON_ASCII.lastIndex = i;
       const end = NEXT_NON_ASCII.exec(s)?.index ?? len;
       if (end - i >= ASCII_RUN) {
-        flush();
-        const l = s.slice(i, end).toLowerCase();
-        parts.push(drop < 0 || drop > 0x7f ? l : l.replaceAll(String.fromCharCode(drop), ''));
+        if (n > 0) parts.push(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
+        n = 0;
+        parts.push(lowerAscii(s.slice(i, end)));
       } else {
         for (let k = i; k < end; k++) {
           const a = s.charCodeAt(k);
@@ -157,19 +176,63 @@ function lower(s: string, drop: number): string {
       }
       i = end;
     } else if (c === CAPITAL_SIGMA) {
-      put(isFinalSigma(s, i) ? SMALL_FINAL_SIGMA : SMALL_SIGMA);
+      buf[n++] = isFinalSigma(s, i) ? SMALL_FINAL_SIGMA : SMALL_SIGMA;
+      i++;
+    } else if (!isSurrogate(c) && table[c] !== NOT_ONE_UNIT) {
+      const l = table[c]!;
+      if (l !== drop) buf[n++] = l;
       i++;
     } else {
+      // A surrogate pair, a lone surrogate, or an expansion.
       const cp = s.codePointAt(i)!;
       const l = lowerCodePoint(cp);
-      if (typeof l === 'number') put(l);
-      else for (const x of l) put(x);
+      for (const x of typeof l === 'number' ? [l] : l) {
+        if (x > 0xffff) {
+          buf[n++] = 0xd800 + ((x - 0x10000) >> 10);
+          buf[n++] = 0xdc00 + ((x - 0x10000) & 0x3ff);
+        } else if (x !== drop) buf[n++] = x;
+      }
       i += units(cp);
     }
-    if (n >= CHUNK) flush();
+    if (n >= CHUNK) {
+      parts.push(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
+      n = 0;
+    }
   }
-  flush();
+  if (n > 0) parts.push(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
   return parts.length === 1 ? parts[0]! : parts.join('');
+}
+
+/**
+ * Where in `s` the units [from, to) of `lower(s, drop)` come from: from the start of the code
+ * point that produced unit `from` to the end of the one that produced unit `to - 1` (to > from).
+ * Rescans `s` up to `to`; 'İ' produces two units, a dropped character none, σ/ς always one.
+ */
+function originalSpan(s: string, drop: number, from: number, to: number): { start: number; end: number } {
+  const table = bmpTable();
+  let pos = 0;
+  let start = -1;
+  for (let i = 0; i < s.length; ) {
+    const c = s.charCodeAt(i);
+    let width = 1;
+    let produced: number;
+    if (c < 0x80) produced = c === drop ? 0 : 1;
+    else if (!isSurrogate(c) && table[c] !== NOT_ONE_UNIT) produced = table[c] === drop ? 0 : 1;
+    else {
+      const cp = s.codePointAt(i)!;
+      width = units(cp);
+      const l = lowerCodePoint(cp);
+      produced = 0;
+      for (const x of typeof l === 'number' ? [l] : l) produced += x === drop ? 0 : units(x);
+    }
+    if (produced > 0) {
+      if (start < 0 && pos + produced > from) start = i;
+      if (pos + produced >= to) return { start, end: i + width };
+    }
+    pos += produced;
+    i += width;
+  }
+  throw new RangeError(`units ${from}..${to} lie beyond the lower-cased text (${pos} units)`);
 }
 
 /** CPython 3.11's `s.lower()`. */
@@ -179,7 +242,19 @@ export function pyLower(s: string): string {
 
 /** CPython 3.11's `s.lower().replace(ch, '')` for one BMP, non-surrogate character `ch`, in one pass. */
 export function pyLowerWithout(s: string, ch: string): string {
-  const drop = ch.charCodeAt(0);
-  if (ch.length !== 1 || (drop >= 0xd800 && drop <= 0xdfff)) throw new RangeError(`pyLowerWithout: ${JSON.stringify(ch)} is not one BMP character`);
-  return lower(s, drop);
+  return lower(s, dropUnit(ch));
+}
+
+function dropUnit(ch: string): number {
+  const u = ch.charCodeAt(0);
+  if (ch.length !== 1 || isSurrogate(u)) throw new RangeError(`${JSON.stringify(ch)} is not one BMP character`);
+  return u;
+}
+
+/**
+ * Where the units [from, to) of `pyLowerWithout(s, ch)` come from in `s`, as UTF-16 offsets
+ * (from < to); see originalSpan.
+ */
+export function pyLowerWithoutSpan(s: string, ch: string, from: number, to: number): { start: number; end: number } {
+  return originalSpan(s, dropUnit(ch), from, to);
 }
