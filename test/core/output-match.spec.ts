@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchOutput, OutputHaystack } from '../../src/core/env/output-match';
+import { ChunkedText, matchOutput, OutputHaystack } from '../../src/core/env/output-match';
+import { pyLowerWithoutChunks } from '../../src/core/py/lower';
 
 interface Case {
   readonly note: string;
@@ -65,5 +66,42 @@ describe('matchOutput (τ-bench outputs check)', () => {
     const said = unit.indexOf('ΟΔΥΣΣΕΥΣ said');
     expect(hay.find('ΟΔΥΣΣΕΥΣ SAID')).toEqual({ start: said, end: said + 13 });
     expect(hay.find('not there at all')).toBeNull();
+  });
+
+  it('searches chunked text like one string, across chunk boundaries', () => {
+    const chunks = ['ab', 'c', '', 'defg', 'h', 'abc'];
+    const whole = chunks.join('');
+    const text = new ChunkedText(chunks);
+    const wrong: string[] = [];
+    for (let i = 0; i < whole.length; i++)
+      for (let j = i + 1; j <= whole.length; j++)
+        for (let from = 0; from <= whole.length; from++) {
+          const needle = whole.slice(i, j);
+          if (text.indexOf(needle, from) !== whole.indexOf(needle, from)) wrong.push(`${needle}@${from}`);
+        }
+    expect(wrong).toEqual([]);
+    expect(text.indexOf('xyz')).toBe(-1);
+  });
+
+  it('finds outputs that straddle the chunks of a long normalised text', () => {
+    const unit = 'Ένα, Δύο ΤΡΙΑ: ABC,DEF; İ 𐐀. ';
+    const content = unit.repeat(10_000);
+    const hay = new OutputHaystack(content);
+    const chunks = pyLowerWithoutChunks(content, ',');
+    expect(chunks.length).toBeGreaterThan(2);
+    const flat = chunks.join('');
+    const wrong: string[] = [];
+    let boundary = 0;
+    for (const c of chunks.slice(0, -1)) {
+      boundary += c.length;
+      for (let back = 1; back < 12; back++) {
+        const needle = flat.slice(boundary - back, boundary - back + 12);
+        if (hay.text().indexOf(needle) !== flat.indexOf(needle)) wrong.push(`${boundary}-${back}`);
+        // A needle cut through a surrogate pair is not a substring in Python's code points.
+        const cut = /^[\udc00-\udfff]|[\ud800-\udbff]$/.test(needle);
+        if ((hay.find(needle) === null) !== cut) wrong.push(`find ${boundary}-${back}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

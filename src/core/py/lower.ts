@@ -135,28 +135,46 @@ export function isFinalSigma(s: string, i: number): boolean {
   return true;
 }
 
-const CHUNK = 8192;
+const BUFFER = 8192;
+/** Pieces are joined into chunks of at least this many units (the last may be shorter). */
+const CHUNK = 1 << 16;
 /** ASCII runs at least this long are lower-cased by the engine in one go. */
 const ASCII_RUN = 256;
 const NEXT_NON_ASCII = /[^\x00-\x7f]/g;
 let buffer: Uint16Array | null = null;
 
 /**
- * `s.lower()`, and when `drop` is a BMP code unit, `s.lower().replace(chr(drop), '')`: units
- * equal to `drop` are left out of the result (after lower-casing, so Final_Sigma still sees them).
- * Memory: the result, its chunks while it is built, and a fixed buffer; nothing per character.
+ * `s.lower()` as a list of chunks (their concatenation is the result), and when `drop` is a BMP
+ * code unit, `s.lower().replace(chr(drop), '')`: units equal to `drop` are left out after
+ * lower-casing, so Final_Sigma still sees them. Memory: the result, at most one chunk being
+ * assembled and a fixed buffer; nothing per character, and no copy of the whole result.
  */
-function lower(s: string, drop: number): string {
+function lowerChunks(s: string, drop: number): string[] {
   const dropText = drop < 0 ? '' : String.fromCharCode(drop);
   const lowerAscii = (a: string): string => {
     const l = a.toLowerCase();
     return drop < 0 || drop > 0x7f ? l : l.replaceAll(dropText, '');
   };
-  if (!NON_ASCII.test(s)) return lowerAscii(s);
+  if (!NON_ASCII.test(s)) return [lowerAscii(s)];
   const table = bmpTable();
-  const buf = (buffer ??= new Uint16Array(CHUNK + ASCII_RUN + 16));
-  const parts: string[] = [];
+  const buf = (buffer ??= new Uint16Array(BUFFER + ASCII_RUN + 16));
+  const chunks: string[] = [];
+  let pending: string[] = [];
+  let pendingLength = 0;
   let n = 0;
+  const piece = (p: string): void => {
+    pending.push(p);
+    pendingLength += p.length;
+    if (pendingLength >= CHUNK) {
+      chunks.push(pending.length === 1 ? pending[0]! : pending.join(''));
+      pending = [];
+      pendingLength = 0;
+    }
+  };
+  const flush = (): void => {
+    if (n > 0) piece(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
+    n = 0;
+  };
   const len = s.length;
   for (let i = 0; i < len; ) {
     const c = s.charCodeAt(i);
@@ -164,9 +182,8 @@ function lower(s: string, drop: number): string {
       NEXT_NON_ASCII.lastIndex = i;
       const end = NEXT_NON_ASCII.exec(s)?.index ?? len;
       if (end - i >= ASCII_RUN) {
-        if (n > 0) parts.push(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
-        n = 0;
-        parts.push(lowerAscii(s.slice(i, end)));
+        flush();
+        piece(lowerAscii(s.slice(i, end)));
       } else {
         for (let k = i; k < end; k++) {
           const a = s.charCodeAt(k);
@@ -194,13 +211,11 @@ function lower(s: string, drop: number): string {
       }
       i += units(cp);
     }
-    if (n >= CHUNK) {
-      parts.push(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
-      n = 0;
-    }
+    if (n >= BUFFER) flush();
   }
-  if (n > 0) parts.push(String.fromCharCode.apply(null, buf.subarray(0, n) as unknown as number[]));
-  return parts.length === 1 ? parts[0]! : parts.join('');
+  flush();
+  if (pendingLength > 0 || chunks.length === 0) chunks.push(pending.join(''));
+  return chunks;
 }
 
 /**
@@ -237,12 +252,16 @@ function originalSpan(s: string, drop: number, from: number, to: number): { star
 
 /** CPython 3.11's `s.lower()`. */
 export function pyLower(s: string): string {
-  return lower(s, -1);
+  const chunks = lowerChunks(s, -1);
+  return chunks.length === 1 ? chunks[0]! : chunks.join('');
 }
 
-/** CPython 3.11's `s.lower().replace(ch, '')` for one BMP, non-surrogate character `ch`, in one pass. */
-export function pyLowerWithout(s: string, ch: string): string {
-  return lower(s, dropUnit(ch));
+/**
+ * CPython 3.11's `s.lower().replace(ch, '')` for one BMP, non-surrogate character `ch`, in one
+ * pass, as chunks whose concatenation is the result (a long text is never copied whole).
+ */
+export function pyLowerWithoutChunks(s: string, ch: string): string[] {
+  return lowerChunks(s, dropUnit(ch));
 }
 
 function dropUnit(ch: string): number {
@@ -252,7 +271,7 @@ function dropUnit(ch: string): number {
 }
 
 /**
- * Where the units [from, to) of `pyLowerWithout(s, ch)` come from in `s`, as UTF-16 offsets
+ * Where the units [from, to) of `pyLowerWithoutChunks(s, ch)` come from in `s`, as UTF-16 offsets
  * (from < to); see originalSpan.
  */
 export function pyLowerWithoutSpan(s: string, ch: string, from: number, to: number): { start: number; end: number } {

@@ -96,6 +96,10 @@ export interface RecordDiffView {
   readonly key: string;
   readonly agent: string | null;
   readonly reference: string | null;
+  /**
+   * agentStep / referenceStep: the last step (0-based) that changed this field's value on that
+   * side; null when no step did (the initial value, or absent from the start).
+   */
   readonly fields: readonly (FieldChangeView & { readonly agentStep: number | null; readonly referenceStep: number | null })[];
   /** Every field difference is int vs float only. */
   readonly intVsFloatOnly: boolean;
@@ -203,8 +207,10 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     const changes = fieldDiff(d.agent, d.reference);
     const fields = changes.map((c, k) => ({
       ...fieldViews([c])[0]!,
-      agentStep: blameStep(states, d.table, d.key, c.kind === 'removed' ? [] : c.path),
-      referenceStep: blameStep(gtStates, d.table, d.key, c.kind === 'added' ? [] : c.path),
+      // Each side is blamed on the step that changed this very field (appearing or vanishing
+      // included); null when no step did, so the value is the initial one.
+      agentStep: blameStep(states, d.table, d.key, c.path),
+      referenceStep: blameStep(gtStates, d.table, d.key, c.path),
       k,
     }));
     return {
