@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { EpisodeView } from '../../core/contract';
 import type { StepEdit } from '../../core/contract';
 import { Button } from '../../ui/button';
@@ -16,8 +16,16 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
   const shown = whatIf?.view ?? recorded;
   const current = shown.steps[step];
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  useEffect(() => setText(current?.kwargs ?? ''), [current?.kwargs, current?.messageIndex]);
+  const kwargs = current?.kwargs ?? '';
+  const messageIndex = current?.messageIndex;
+  const [text, setText] = useState(kwargs);
+  const [textFor, setTextFor] = useState({ kwargs, messageIndex });
+  if (textFor.kwargs !== kwargs || textFor.messageIndex !== messageIndex) {
+    // Another step was selected (or a replay changed this one): start from its arguments.
+    // Adjusting state while rendering, not in an effect, saves a render with the old text.
+    setTextFor({ kwargs, messageIndex });
+    setText(kwargs);
+  }
 
   const edits = (extra: StepEdit): readonly StepEdit[] => [...(whatIf?.edits ?? []).filter((e) => e.messageIndex !== extra.messageIndex), extra];
   const editable = current !== undefined && !current.isRespond;
