@@ -26,7 +26,9 @@ export type { Reason, ReasonCode } from './view/explain';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';
-export { InspectSession, type Detection, type StepEdit, type ViewResult } from './session/session';
+export { InspectSession, type DataSnapshot, type Detection, type StepEdit, type ViewResult } from './session/session';
+export type { DbWorkSnapshot } from './judge/cache';
+export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 
 import type { Domain } from './model/data/db';

@@ -40,30 +40,13 @@ export interface FetchProgress {
 
 const joinUrl = (base: string, rel: string): string => `${base.replace(/\/+$/, '')}/${rel}`;
 
-/** Browser-side cache of fetched data files: Cache Storage where available, else IndexedDB. */
+/** Browser-side cache of fetched data files (IndexedDB; `null`: the server has no such file). */
 export interface TextCache {
   get(url: string): Promise<string | null | undefined>;
   put(url: string, text: string | null): Promise<void>;
 }
 
-const CACHE_NAME = 'tau-inspect-data-v1';
-const MISSING = 'x-tau-inspect-missing';
-
 export function browserCache(): TextCache {
-  if (typeof caches !== 'undefined') {
-    const open = caches.open(CACHE_NAME);
-    return {
-      async get(url) {
-        const hit = await (await open).match(url);
-        if (!hit) return undefined;
-        return hit.headers.get(MISSING) ? null : hit.text();
-      },
-      async put(url, text) {
-        const res = text === null ? new Response('', { headers: { [MISSING]: '1' } }) : new Response(text, { headers: { 'content-type': 'application/json' } });
-        await (await open).put(url, res);
-      },
-    };
-  }
   let store: UseStore | null = null;
   const db = (): UseStore => (store ??= createStore('tau-inspect', 'data'));
   return {

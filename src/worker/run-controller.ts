@@ -15,6 +15,7 @@ import {
 } from '../core/contract';
 import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
+import { PersistentVersions } from './persistent-cache';
 import { post, yieldToMessages } from './post';
 import { readRun, sourceLabel } from './read-run';
 import { hasSampleData } from './sample';
@@ -38,6 +39,7 @@ interface Current {
 /** The open run: reading it, finding its data, evaluating it, answering the page about it. */
 export class RunController {
   readonly data = new DataLocator();
+  private readonly persisted = new PersistentVersions();
   private current: Current | null = null;
 
   private live(c: Current): boolean {
@@ -122,7 +124,9 @@ export class RunController {
         });
         return;
       }
-      const vs = await this.data.versions(loc.key, loc.read, loc.label, session);
+      const found = await this.data.versions(loc.key, loc.read, loc.label, session);
+      // A parsed DB and its hashes from an earlier visit, when this browser keeps them.
+      const vs = loc.key === 'sample' ? found : await this.persisted.prepare(session, found, loc.read);
       const extra = vs.length > 0 && !c.sample && hasSampleData ? await this.data.sampleVersions(session) : [];
       if (!this.live(c)) return;
       if (vs.length > 0) this.useData(c, [...vs, ...extra], loc.origin, extra);
@@ -160,6 +164,7 @@ export class RunController {
     c.detection = c.session.detection();
     post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: false });
     if (changed) post({ type: 'summaries', run: c.run, summaries: c.session.summaries(), evaluated: s.total, total: s.total, replace: true });
+    await this.persisted.save(c.session);
   }
 
   /** The open run, if `run` names it. */

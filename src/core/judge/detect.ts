@@ -108,6 +108,18 @@ export function chooseVersion(
   return detectDataVersion(records, domain, versions, cache);
 }
 
+/** The version `chooseVersion` tries first: the given one, else the one the recorded addresses point at. */
+export function preferredVersion(records: readonly EpisodeRecord[], versions: readonly DataVersion[], options: FileOptions): DataVersion | null {
+  if (options.dataVersion) return versions.find((x) => x.commit.startsWith(options.dataVersion!)) ?? null;
+  return orderVersions(records, versions)[0] ?? null;
+}
+
+function orderVersions(records: readonly EpisodeRecord[], versions: readonly DataVersion[]): DataVersion[] {
+  const hint = addressKeyHint(records);
+  const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
+  return [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
+}
+
 export interface VersionDetection {
   readonly version: DataVersion;
   readonly why: string;
@@ -123,7 +135,7 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
   const hint = addressKeyHint(records);
   // Try the version the recorded tool outputs point at first: usually no other DB needs parsing.
   const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
-  const ordered = [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
+  const ordered = orderVersions(records, versions);
   const picked = recordedHashSample(records, sample);
   if (picked.length > 0) {
     const scores: { v: DataVersion; n: number }[] = [];
@@ -161,7 +173,7 @@ export function recordedHashSample(records: readonly EpisodeRecord[], sample = 4
 
 /** How many of `picked` have their recorded gt_data_hash reproduced by the reference replay on `version`. */
 export function countRecordedMatches(picked: readonly EpisodeRecord[], domain: Domain, version: DataVersion, cache: EvalCache): number {
-  return picked.filter((r) => cache.groundTruth(domain, version, r).hash === recordedGtHash(r)).length;
+  return picked.filter((r) => cache.groundTruthHash(domain, version, r) === recordedGtHash(r)).length;
 }
 
 function pickSpread<T>(xs: readonly T[], n: number): T[] {

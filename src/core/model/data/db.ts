@@ -1,6 +1,6 @@
 import { freeze } from 'immer';
-import { parseJson } from '../../py/json-parse';
-import type { PyDict } from '../../py/value';
+import { frozen, parseJson } from '../../py/json-parse';
+import type { PyDict, PyValue } from '../../py/value';
 
 export type Domain = 'retail' | 'airline';
 export const DOMAINS: readonly Domain[] = ['retail', 'airline'];
@@ -28,4 +28,33 @@ export function buildDb(domain: Domain, texts: Readonly<Record<string, string>>)
     db.set(table, value);
   }
   return freeze(db);
+}
+
+/**
+ * A DB that went through structured clone (e.g. read back from IndexedDB), frozen again like
+ * a parsed one, so immer shares its records and hashes cache by identity. Throws when the
+ * value is not a DB of `domain` (every table a dict) or holds a value JSON cannot.
+ */
+export function reviveDb(domain: Domain, value: unknown): Db {
+  if (!(value instanceof Map)) throw new Error('not a DB (expected a dict of tables)');
+  for (const table of DOMAIN_TABLES[domain]) if (!(value.get(table) instanceof Map)) throw new Error(`not a ${domain} DB (table ${table} missing)`);
+  const walk = (v: unknown): PyValue => {
+    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return v;
+    if (Array.isArray(v)) {
+      if (Object.isFrozen(v)) return v as PyValue[];
+      for (const x of v) walk(x);
+      return frozen(v as PyValue[]);
+    }
+    if (v instanceof Map) {
+      if (Object.isFrozen(v)) return v as PyDict;
+      for (const [k, x] of v) {
+        if (typeof k !== 'string') throw new Error('not a DB (a dict key is not a string)');
+        walk(x);
+      }
+      return frozen(v as PyDict);
+    }
+    throw new Error(`not a DB (holds a ${typeof v})`);
+  };
+  for (const table of value.values()) walk(table);
+  return freeze(value as Db);
 }
