@@ -1,5 +1,16 @@
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
-import { DOMAIN_TABLES, dataPath, sha256Hex, type DataSnapshot, type DataVersion, type DbWorkSnapshot, type Domain, type InspectSession, type ReadText } from '../core/contract';
+import {
+  DOMAIN_TABLES,
+  KNOWN_DATA_VERSIONS,
+  dataPath,
+  sha256Hex,
+  type DataSnapshot,
+  type DataVersion,
+  type DbWorkSnapshot,
+  type Domain,
+  type InspectSession,
+} from '../core/contract';
+import type { Located } from './data-locator';
 
 /** Bumped when what is stored changes shape; entries of other formats are ignored (and replaced). */
 const FORMAT = 1;
@@ -10,7 +21,7 @@ interface Stored {
 }
 
 interface Entry {
-  /** IndexedDB key: domain, commit and the sha256 of the data files' texts. */
+  /** IndexedDB key: format, domain, commit and the sha256 of the data files' texts. */
   readonly key: string;
   restored: DataVersion | null;
   work: DbWorkSnapshot | null;
@@ -21,18 +32,30 @@ interface Entry {
 let store: UseStore | null = null;
 const versionsStore = (): UseStore => (store ??= createStore('tau-inspect-parsed', 'versions'));
 
-const prefix = (domain: Domain, commit: string): string => `v${FORMAT}|${domain}|${commit}|`;
+/** Same domain and commit: `v1|airline|<commit>|`. */
+const familyOf = (key: string): string => key.slice(0, key.lastIndexOf('|') + 1);
 
-/** The texts of a known version's tables, hashed: the identity of the content a snapshot was made from. */
-async function contentKey(read: ReadText, domain: Domain, commit: string): Promise<string | null> {
-  const texts: string[] = [];
+/** The identity of a version's content: the sha256 of each table's text (cached files know it without being read). */
+async function contentKey(loc: Located, domain: Domain, commit: string): Promise<string | null> {
+  const shas: string[] = [];
   for (const table of DOMAIN_TABLES[domain]) {
-    const text = await read(dataPath(domain, table, commit));
-    if (text === null) return null;
-    texts.push(`${table}\u0000${text}`);
+    const rel = dataPath(domain, table, commit);
+    const sha = loc.identify ? await loc.identify(rel) : await loc.read(rel).then((t) => (t === null ? null : sha256Hex(t)));
+    if (sha === null) return null;
+    shas.push(`${table}:${sha}`);
   }
-  return prefix(domain, commit) + sha256Hex(texts.join('\u0000'));
+  return `v${FORMAT}|${domain}|${commit}|${sha256Hex(shas.join(','))}`;
 }
+
+/** A stand-in for ordering versions by what detection tries first; its DB is never read. */
+const placeholder = (commit: string, known: (typeof KNOWN_DATA_VERSIONS)[number]): DataVersion => ({
+  commit,
+  known,
+  source: '',
+  get db(): never {
+    throw new Error('placeholder version');
+  },
+});
 
 /**
  * Parsed data versions and the work on them (hasher midstates, per-record texts,
@@ -41,48 +64,73 @@ async function contentKey(read: ReadText, domain: Domain, commit: string): Promi
  * (`InspectSession.dataSnapshot` / `restoreVersion`); storing them is done here.
  */
 export class PersistentVersions {
-  private readonly memo = new WeakMap<DataVersion, Entry>();
+  /** `<source key>|<domain>|<commit>` → content key (null: not all files there). */
+  private readonly contentKeys = new Map<string, Promise<string | null>>();
+  private readonly entries = new Map<string, Entry>();
+  /** Per session: the entry of each commit it may use, for `save`. */
+  private readonly bySession = new WeakMap<InspectSession, Map<string, Entry>>();
+
+  private key(loc: Located, domain: Domain, commit: string): Promise<string | null> {
+    const k = `${loc.key}|${domain}|${commit}`;
+    let hit = this.contentKeys.get(k);
+    if (!hit) {
+      hit = contentKey(loc, domain, commit).catch(() => null);
+      this.contentKeys.set(k, hit);
+      void hit.then((x) => x === null && this.contentKeys.delete(k));
+    }
+    return hit;
+  }
 
   /**
-   * The versions with the one detection tries first taken from the cache when it holds a
-   * snapshot of the same content (its DB revived, its hashes adopted by `session`).
+   * The version detection would choose, restored from a snapshot of the same content
+   * without reading or parsing any data file, when that snapshot's reference replays
+   * reproduce every recorded gt_data_hash that detection checks (so no other version would
+   * be tried). Null otherwise: then the caller loads the data files as usual.
    */
-  async prepare(session: InspectSession, versions: readonly DataVersion[], read: ReadText): Promise<DataVersion[]> {
-    const v = session.preferredVersion(versions);
-    if (!v || !v.known) return [...versions];
-    let entry = this.memo.get(v);
-    try {
-      if (!entry) {
-        const key = await contentKey(read, session.domain, v.commit);
-        if (key === null) return [...versions];
-        entry = { key, restored: null, work: null, stored: -1 };
-        this.memo.set(v, entry);
-        const hit = await get<Stored>(key, versionsStore());
-        if (hit?.format === FORMAT) {
-          const restored = session.restoreVersion(v, hit.data);
-          if (restored) {
-            entry.restored = restored;
-            entry.work = hit.data.work;
-            entry.stored = hit.data.work.gtHashes.size;
-            this.memo.set(restored, entry);
-          }
-        }
-      } else if (entry.restored && entry.work && !session.adoptWork(entry.restored, entry.work)) entry.restored = null;
-    } catch {
-      return [...versions];
+  async restore(session: InspectSession, loc: Located): Promise<DataVersion | null> {
+    if (loc.key === 'sample') return null;
+    const domain = session.domain;
+    const present: { v: DataVersion; key: string }[] = [];
+    for (const known of KNOWN_DATA_VERSIONS) {
+      const key = await this.key(loc, domain, known.commit);
+      if (key !== null) present.push({ v: placeholder(known.commit, known), key });
     }
-    const restored = entry.restored;
-    return restored ? versions.map((x) => (x === v ? restored : x)) : [...versions];
+    const entries = new Map<string, Entry>();
+    for (const { v, key } of present) {
+      let e = this.entries.get(key);
+      if (!e) this.entries.set(key, (e = { key, restored: null, work: null, stored: -1 }));
+      entries.set(v.commit, e);
+    }
+    this.bySession.set(session, entries);
+    const preferred = session.preferredVersion(present.map((p) => p.v));
+    const entry = preferred ? entries.get(preferred.commit) : undefined;
+    if (!preferred || !entry) return null;
+    try {
+      if (entry.restored && entry.work) {
+        if (!session.adoptWork(entry.restored, entry.work)) return null;
+      } else {
+        const hit = await get<Stored>(entry.key, versionsStore());
+        if (hit?.format !== FORMAT) return null;
+        const restored = session.restoreVersion({ commit: preferred.commit, known: preferred.known, source: `${loc.label}/${preferred.commit}`, db: new Map() }, hit.data);
+        if (!restored) return null;
+        entry.restored = restored;
+        entry.work = hit.data.work;
+        entry.stored = hit.data.work.gtHashes.size;
+      }
+    } catch {
+      return null;
+    }
+    return session.reproducesRecordedHashes(entry.restored) ? entry.restored : null;
   }
 
   /**
    * After a whole file is evaluated: stores the session's snapshot of the version it used,
-   * when the cache lacks it or it now knows more reference replays. Other snapshots of the
-   * same domain and commit (older content) are dropped.
+   * when the cache lacks it or it now knows more reference replays. Snapshots of other
+   * content of the same domain and commit are dropped.
    */
   async save(session: InspectSession): Promise<void> {
     const v = session.dataVersion;
-    const entry = v ? this.memo.get(v) : undefined;
+    const entry = v ? this.bySession.get(session)?.get(v.commit) : undefined;
     if (!entry || session.knownGroundTruths() <= entry.stored) return;
     const snap = session.dataSnapshot();
     if (!snap) return;
@@ -90,9 +138,10 @@ export class PersistentVersions {
       const s = versionsStore();
       await set(entry.key, { format: FORMAT, data: snap } satisfies Stored, s);
       entry.stored = snap.work.gtHashes.size;
-      if (entry.restored) entry.work = snap.work;
-      const same = entry.key.slice(entry.key.indexOf('|') + 1, entry.key.lastIndexOf('|') + 1);
-      for (const k of await keys(s)) if (typeof k === 'string' && k !== entry.key && k.slice(k.indexOf('|') + 1).startsWith(same)) await del(k, s);
+      entry.restored = v;
+      entry.work = snap.work;
+      const family = familyOf(entry.key);
+      for (const k of await keys(s)) if (typeof k === 'string' && k !== entry.key && familyOf(k) === family) await del(k, s);
     } catch {
       /* a full or unavailable IndexedDB only costs speed */
     }

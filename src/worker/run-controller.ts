@@ -124,9 +124,10 @@ export class RunController {
         });
         return;
       }
-      const found = await this.data.versions(loc.key, loc.read, loc.label, session);
-      // A parsed DB and its hashes from an earlier visit, when this browser keeps them.
-      const vs = loc.key === 'sample' ? found : await this.persisted.prepare(session, found, loc.read);
+      // The parsed DB and its hashes from an earlier visit, when this browser keeps them: no data file is read or parsed.
+      const restored = await this.persisted.restore(session, loc);
+      if (!this.live(c)) return;
+      const vs = restored ? [restored] : await this.data.versions(loc.key, loc.read, loc.label, session);
       const extra = vs.length > 0 && !c.sample && hasSampleData ? await this.data.sampleVersions(session) : [];
       if (!this.live(c)) return;
       if (vs.length > 0) this.useData(c, [...vs, ...extra], loc.origin, extra);
