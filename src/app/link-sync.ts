@@ -18,7 +18,7 @@ const sameButStep = (a: Link, b: Link): boolean =>
   a.run === b.run && a.sample === b.sample && a.file === b.file && a.ep === b.ep && a.data === b.data && a.episode === b.episode;
 
 /** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */
-const STEP_DELAY_MS = 150;
+const STEP_DELAY_MS = 100;
 
 /**
  * Restores the place in `location.hash`, then keeps the hash in step with the store
