@@ -9,7 +9,7 @@ export type { DataVersion, ReadText, RewardRule } from './model/data/versions';
 export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, PINNED_COMMIT, dataPath, shortCommit } from './model/data/versions';
 export { ResultsFileError } from './model/episode/results-file';
 export type { Span } from './env/output-match';
-export { EvaluationSetupError, guessDomainFromText, type FileOptions } from './judge/detect';
+export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText, type FileOptions } from './judge/detect';
 export type {
   Elsewhere,
   EpisodeView,

@@ -69,6 +69,27 @@ export class PersistentVersions {
   private readonly entries = new Map<string, Entry>();
   /** Per session: the entry of each commit it may use, for `save`. */
   private readonly bySession = new WeakMap<InspectSession, Map<string, Entry>>();
+  /** Reads started before the results file was parsed, by content key. */
+  private readonly early = new Map<string, Promise<Stored | undefined>>();
+
+  /**
+   * Starts reading the stored snapshot of the version a file will likely use (see
+   * `guessDataCommitFromText`) while the file is still being parsed; resolves once the
+   * read is under way, or after `patienceMs` when finding the data takes longer (a fetch).
+   * Only for sources that identify files without reading them (cached URL data).
+   */
+  async prefetch(located: Promise<Located | null>, domain: Domain, commit: string, patienceMs = 60): Promise<void> {
+    const started = located.then(async (loc) => {
+      if (!loc?.identify || loc.key === 'sample') return;
+      const key = await this.key(loc, domain, commit);
+      if (key === null || this.early.has(key) || this.entries.get(key)?.restored) return;
+      const read = get<Stored>(key, versionsStore()).catch(() => undefined);
+      this.early.set(key, read);
+      // Unused (the guess was wrong, or the data changed): forget it after a while.
+      setTimeout(() => this.early.delete(key), 30_000);
+    });
+    await Promise.race([started.catch(() => undefined), new Promise((r) => setTimeout(r, patienceMs))]);
+  }
 
   private key(loc: Located, domain: Domain, commit: string): Promise<string | null> {
     const k = `${loc.key}|${domain}|${commit}`;
@@ -109,7 +130,9 @@ export class PersistentVersions {
       if (entry.restored && entry.work) {
         if (!session.adoptWork(entry.restored, entry.work)) return null;
       } else {
-        const hit = await get<Stored>(entry.key, versionsStore());
+        const early = this.early.get(entry.key);
+        this.early.delete(entry.key);
+        const hit = await (early ?? get<Stored>(entry.key, versionsStore()));
         if (hit?.format !== FORMAT) return null;
         const restored = session.restoreVersion({ commit: preferred.commit, known: preferred.known, source: `${loc.label}/${preferred.commit}`, db: new Map() }, hit.data);
         if (!restored) return null;

@@ -1,6 +1,7 @@
 import {
   DEFAULT_DATA_BASE,
   DOMAIN_TABLES,
+  guessDataCommitFromText,
   guessDomainFromText,
   InspectSession,
   prepareSha256,
@@ -58,6 +59,8 @@ export class RunController {
       if (guess) {
         const progress = (l: string): Progress => (p) => post({ type: 'data-progress', run, label: l, ...p });
         early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
+        // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is parsed.
+        await this.persisted.prefetch(early.located, guess, guessDataCommitFromText(r.text));
         await yieldToMessages();
       }
       await hashReady;

@@ -1,6 +1,6 @@
 import type { Domain } from '../model/data/db';
 import { DOMAINS } from '../model/data/db';
-import { PINNED_COMMIT, shortCommit, type DataVersion, type RewardRule } from '../model/data/versions';
+import { KNOWN_DATA_VERSIONS, PINNED_COMMIT, shortCommit, type DataVersion, type RewardRule } from '../model/data/versions';
 import { domainOnlyTools } from '../model/domains/registry';
 import type { EpisodeRecord } from '../model/episode/types';
 import type { EvalCache } from './cache';
@@ -80,6 +80,17 @@ export function guessDomainFromText(text: string): Domain | null {
   const r = score('retail');
   const a = score('airline');
   return r === a ? null : r > a ? 'retail' : 'airline';
+}
+
+/**
+ * A cheap guess, from the raw text, of the known data version `chooseVersion` tries first
+ * (the address field the recorded tool outputs show, as `addressKeyHint` reads it from the
+ * parsed file), so a cache can start loading it while the file is parsed.
+ */
+export function guessDataCommitFromText(text: string): string {
+  // In the file, tool outputs are JSON inside JSON strings: their quotes are escaped.
+  const province = text.includes('\\"address1\\"') && text.includes('\\"province\\"');
+  return (KNOWN_DATA_VERSIONS.find((k) => k.rule === (province ? 'outputs-only' : 'db-and-outputs')) ?? KNOWN_DATA_VERSIONS[0]!).commit;
 }
 
 /** Chooses the domain of a results file (or takes the given one). */

@@ -38,23 +38,25 @@ export function buildDb(domain: Domain, texts: Readonly<Record<string, string>>)
 export function reviveDb(domain: Domain, value: unknown): Db {
   if (!(value instanceof Map)) throw new Error('not a DB (expected a dict of tables)');
   for (const table of DOMAIN_TABLES[domain]) if (!(value.get(table) instanceof Map)) throw new Error(`not a ${domain} DB (table ${table} missing)`);
-  const walk = (v: unknown): PyValue => {
-    if (v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return v;
+  // forEach and index loops: no entry arrays allocated for the ~10^5 values of a DB.
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') {
+      if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'undefined') throw new Error(`not a DB (holds a ${typeof v})`);
+      return;
+    }
+    if (Object.isFrozen(v)) return;
     if (Array.isArray(v)) {
-      if (Object.isFrozen(v)) return v as PyValue[];
-      for (const x of v) walk(x);
-      return frozen(v as PyValue[]);
-    }
-    if (v instanceof Map) {
-      if (Object.isFrozen(v)) return v as PyDict;
-      for (const [k, x] of v) {
-        if (typeof k !== 'string') throw new Error('not a DB (a dict key is not a string)');
-        walk(x);
-      }
-      return frozen(v as PyDict);
-    }
-    throw new Error(`not a DB (holds a ${typeof v})`);
+      for (let i = 0; i < v.length; i++) walk(v[i]);
+      frozen(v as PyValue[]);
+    } else if (v instanceof Map) {
+      v.forEach(visit);
+      frozen(v as PyDict);
+    } else throw new Error('not a DB (holds an object that is neither a dict nor a list)');
   };
-  for (const table of value.values()) walk(table);
+  const visit = (x: unknown, k: unknown): void => {
+    if (typeof k !== 'string') throw new Error('not a DB (a dict key is not a string)');
+    walk(x);
+  };
+  value.forEach((table) => walk(table));
   return freeze(value as Db);
 }
