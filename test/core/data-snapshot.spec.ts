@@ -4,7 +4,8 @@ import { produce } from 'immer';
 import { describe, expect, it } from 'vitest';
 import { buildDb, DOMAIN_TABLES, reviveDb, type Db, type Domain } from '../../src/core/model/data/db';
 import { DbHasher } from '../../src/core/model/data/db-hash';
-import { KNOWN_DATA_VERSIONS, type DataVersion } from '../../src/core/model/data/versions';
+import { KNOWN_DATA_VERSIONS, lazyVersion, type DataVersion } from '../../src/core/model/data/versions';
+import { guessDataCommitFromText } from '../../src/core/judge/detect';
 import { consistentHash } from '../../src/core/py/hash';
 import { prepareSha256 } from '../../src/core/py/sha256';
 import type { PyDict } from '../../src/core/py/value';
@@ -118,4 +119,14 @@ describe.skipIf(!hasShared && process.env.REQUIRE_SHARED !== '1')('data snapshot
     expect(restored.reports).toEqual(original.reports);
     expect(restored.views).toEqual(original.views);
   });
+
+  it.each(['gpt-4o-airline.json', 'grok-4-fast-act-airline.json', 'grok-4-fast-few-shot-airline.json', 'qwen3-8b-react-retail.json'])(
+    '%s: the version guessed from the raw text (to prefetch it) is the one detection tries first',
+    (file) => {
+      const text = readShared('runs', file);
+      const s = new InspectSession(text);
+      const versions = KNOWN_DATA_VERSIONS.map((k) => lazyVersion(k.commit, k, 'test', () => new Map()));
+      expect(guessDataCommitFromText(text)).toBe(s.preferredVersion(versions)!.commit);
+    },
+  );
 });
