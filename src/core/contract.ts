@@ -9,7 +9,7 @@ export type { DataVersion, ReadText, RewardRule } from './model/data/versions';
 export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, PINNED_COMMIT, dataPath, shortCommit } from './model/data/versions';
 export { ResultsFileError } from './model/episode/results-file';
 export type { Span } from './env/output-match';
-export { EvaluationSetupError, guessDomainFromText, type FileOptions } from './judge/detect';
+export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText, type FileOptions } from './judge/detect';
 export type {
   Elsewhere,
   EpisodeView,
@@ -28,7 +28,9 @@ export type { Reason, ReasonCode } from './view/explain';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';
-export { InspectSession, type Detection, type StepEdit, type ViewResult } from './session/session';
+export { InspectSession, type DataSnapshot, type Detection, type StepEdit, type ViewResult } from './session/session';
+export type { DbWorkSnapshot } from './judge/cache';
+export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 
 import type { Domain } from './model/data/db';

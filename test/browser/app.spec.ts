@@ -72,7 +72,8 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
       expect(await page.getByTestId('episode-pane').textContent()).toContain('Episode 1');
       expect(await page.evaluate(() => location.hash)).toContain('episode=1');
       await page.keyboard.press('j');
-      await expect.poll(() => page.evaluate(() => location.hash)).toContain('step=1');
+      // A step-only change reaches the URL once stepping pauses (src/app/link-sync.ts).
+      await expect.poll(() => page.evaluate(() => location.hash), { timeout: 5_000 }).toContain('step=1');
 
       const single = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'sample-runs', 'runs', 'retail-sample.json'), 'utf8'))[0]);
       await page.setInputFiles('[data-testid="open-file-input"]', { name: 'one-episode.json', mimeType: 'application/json', buffer: Buffer.from(single) });

@@ -1,6 +1,6 @@
 import type { Domain } from '../model/data/db';
 import { DOMAINS } from '../model/data/db';
-import { PINNED_COMMIT, shortCommit, type DataVersion, type RewardRule } from '../model/data/versions';
+import { KNOWN_DATA_VERSIONS, PINNED_COMMIT, shortCommit, type DataVersion, type RewardRule } from '../model/data/versions';
 import { domainOnlyTools } from '../model/domains/registry';
 import type { EpisodeRecord } from '../model/episode/types';
 import type { EvalCache } from './cache';
@@ -82,6 +82,17 @@ export function guessDomainFromText(text: string): Domain | null {
   return r === a ? null : r > a ? 'retail' : 'airline';
 }
 
+/**
+ * A cheap guess, from the raw text, of the known data version `chooseVersion` tries first
+ * (the address field the recorded tool outputs show, as `addressKeyHint` reads it from the
+ * parsed file), so a cache can start loading it while the file is parsed.
+ */
+export function guessDataCommitFromText(text: string): string {
+  // In the file, tool outputs are JSON inside JSON strings: their quotes are escaped.
+  const province = text.includes('\\"address1\\"') && text.includes('\\"province\\"');
+  return (KNOWN_DATA_VERSIONS.find((k) => k.rule === (province ? 'outputs-only' : 'db-and-outputs')) ?? KNOWN_DATA_VERSIONS[0]!).commit;
+}
+
 /** Chooses the domain of a results file (or takes the given one). */
 export function chooseDomain(records: readonly EpisodeRecord[], options: FileOptions): DomainDetection & { readonly domain: Domain } {
   if (options.domain) return { domain: options.domain, why: 'given' };
@@ -108,6 +119,18 @@ export function chooseVersion(
   return detectDataVersion(records, domain, versions, cache);
 }
 
+/** The version `chooseVersion` tries first: the given one, else the one the recorded addresses point at. */
+export function preferredVersion(records: readonly EpisodeRecord[], versions: readonly DataVersion[], options: FileOptions): DataVersion | null {
+  if (options.dataVersion) return versions.find((x) => x.commit.startsWith(options.dataVersion!)) ?? null;
+  return orderVersions(records, versions)[0] ?? null;
+}
+
+function orderVersions(records: readonly EpisodeRecord[], versions: readonly DataVersion[]): DataVersion[] {
+  const hint = addressKeyHint(records);
+  const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
+  return [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
+}
+
 export interface VersionDetection {
   readonly version: DataVersion;
   readonly why: string;
@@ -123,7 +146,7 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
   const hint = addressKeyHint(records);
   // Try the version the recorded tool outputs point at first: usually no other DB needs parsing.
   const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
-  const ordered = [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
+  const ordered = orderVersions(records, versions);
   const picked = recordedHashSample(records, sample);
   if (picked.length > 0) {
     const scores: { v: DataVersion; n: number }[] = [];
@@ -161,7 +184,7 @@ export function recordedHashSample(records: readonly EpisodeRecord[], sample = 4
 
 /** How many of `picked` have their recorded gt_data_hash reproduced by the reference replay on `version`. */
 export function countRecordedMatches(picked: readonly EpisodeRecord[], domain: Domain, version: DataVersion, cache: EvalCache): number {
-  return picked.filter((r) => cache.groundTruth(domain, version, r).hash === recordedGtHash(r)).length;
+  return picked.filter((r) => cache.groundTruthHash(domain, version, r) === recordedGtHash(r)).length;
 }
 
 function pickSpread<T>(xs: readonly T[], n: number): T[] {

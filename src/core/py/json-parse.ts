@@ -39,7 +39,7 @@ function refuse(): never {
 }
 
 /** Freezes a container the way immer's `freeze` does (Maps get throwing mutators), in one pass. */
-function frozen<T extends PyDict | PyValue[]>(v: T): T {
+export function frozen<T extends PyDict | PyValue[]>(v: T): T {
   if (v instanceof Map) {
     const m = v as unknown as { set: unknown; clear: unknown; delete: unknown };
     m.set = m.clear = m.delete = refuse;

@@ -74,6 +74,9 @@ export function withSha256Fallback<T>(fn: () => T): T {
   }
 }
 
+/** Which sha256 implementation runs (midstates of one cannot be loaded into the other). */
+export const sha256Engine = (): 'wasm' | 'noble' => (wasm ? 'wasm' : 'noble');
+
 /** A fresh stream. Only one WASM stream may be in use at a time (they share one instance). */
 export function sha256Stream(): Sha256Stream {
   return wasm ? new WasmStream(wasm) : new NobleStream();

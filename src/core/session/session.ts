@@ -1,11 +1,11 @@
-import type { Db, Domain } from '../model/data/db';
+import { reviveDb, type Db, type Domain } from '../model/data/db';
 import { loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
 import { readResultsFile } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
 import { tryParseJson } from '../py/json-parse';
-import { EvalCache } from '../judge/cache';
-import { chooseDomain, chooseVersion, countRecordedMatches, detectRule, recordedHashSample, type FileOptions } from '../judge/detect';
+import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
+import { chooseDomain, chooseVersion, preferredVersion, countRecordedMatches, detectRule, recordedHashSample, type FileOptions } from '../judge/detect';
 import { evaluateEpisode, type EpisodeEvaluation, type EpisodeOutcome } from '../judge/evaluate';
 import { episodeView, type EpisodeView } from '../view/episode-view';
 import { episodeReport, type EpisodeReport } from '../view/report-json';
@@ -31,6 +31,18 @@ export interface Detection {
   readonly ruleWhy: string;
   /** The rule is provisional until every episode has been evaluated. */
   readonly ruleFinal: boolean;
+}
+
+/**
+ * A parsed data version and the session's work on it (hasher state, reference-replay
+ * hashes) as plain structured-cloneable data, for a cache that outlives the session (the
+ * worker keeps it in IndexedDB). Identify it by the content it was parsed from.
+ */
+export interface DataSnapshot {
+  readonly domain: Domain;
+  /** The DB; after structured cloning no longer frozen (`restoreVersion` freezes it again). */
+  readonly db: unknown;
+  readonly work: DbWorkSnapshot;
 }
 
 export type ViewResult = EpisodeView | { readonly error: string; readonly index: number };
@@ -75,6 +87,43 @@ export class InspectSession {
   /** Every data version of this file's domain under a data root (see `loadDataVersions`). */
   loadData(read: ReadText, source: string): Promise<DataVersion[]> {
     return loadDataVersions(read, this.domain, source, this.hashOf);
+  }
+
+  /** The version `useData` tries first (so a cache can have it ready). */
+  preferredVersion(versions: readonly DataVersion[]): DataVersion | null {
+    return preferredVersion(this.records, versions, this.options);
+  }
+
+  /**
+   * `version` with its DB and the work on it taken from a snapshot of the same content (see
+   * `DataSnapshot`); null when the snapshot does not fit (then nothing changed).
+   */
+  restoreVersion(version: DataVersion, snap: DataSnapshot): DataVersion | null {
+    if (snap.domain !== this.domain) return null;
+    let db: Db;
+    try {
+      db = reviveDb(this.domain, snap.db);
+    } catch {
+      return null;
+    }
+    if (!this.cache.adopt(db, snap.work)) return null;
+    return { commit: version.commit, known: version.known, source: version.source, db };
+  }
+
+  /** Takes over the work of a snapshot whose DB is `version.db` already (restored earlier). */
+  adoptWork(version: DataVersion, work: DbWorkSnapshot): boolean {
+    return this.cache.adopt(version.db, work);
+  }
+
+  /** The data version in use and this session's work on it; null before `useData`. */
+  dataSnapshot(): DataSnapshot | null {
+    const v = this.version;
+    return v ? { domain: this.domain, db: v.db, work: this.cache.snapshot(v.db) } : null;
+  }
+
+  /** How many reference-replay hashes the session knows for the version in use. */
+  knownGroundTruths(): number {
+    return this.version ? this.cache.groundTruthCount(this.version.db) : 0;
   }
 
   /** Chooses the data version among those loaded; resets earlier results. */
