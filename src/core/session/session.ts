@@ -64,7 +64,7 @@ export class InspectSession {
   readonly records: readonly EpisodeRecord[];
   readonly domain: Domain;
   readonly domainWhy: string;
-  private readonly cache = new EvalCache();
+
   private version: DataVersion | null = null;
   private versionWhy = '';
   private rule: RewardRule = 'db-and-outputs';
@@ -80,9 +80,11 @@ export class InspectSession {
   private settled = false;
 
   /** `source`: the results file's text, or its episodes already read. */
+  /** `cache`: hashes and reference replays to share with other sessions on the same data (tests, benchmarks). */
   constructor(
     source: string | readonly EpisodeRecord[],
     private readonly options: FileOptions = {},
+    private readonly cache: EvalCache = new EvalCache(),
   ) {
     const file = typeof source === 'string' ? readResults(source) : { records: [...source], kind: 'tau-bench-results' as const, notes: [] };
     this.records = file.records;
