@@ -8,9 +8,12 @@ const MAX_DEPTH = 900;
 /** A JSON error with where it happened (char offset as Python counts it, 1-based line and column). */
 export interface JsonDamage {
   readonly error: PyException;
+  /** Position in the JavaScript string. */
   readonly pos: number;
   readonly line: number;
   readonly column: number;
+  /** The offset Python reports (code points). */
+  readonly char: number;
 }
 
 /**
@@ -40,15 +43,26 @@ export function tryParseJson(text: string): { ok: true; value: PyValue } | { ok:
   }
 }
 
-/** 1-based line and column of a char offset, as JSONDecodeError counts them. */
-export function lineColumn(s: string, pos: number): { line: number; column: number } {
+/**
+ * 1-based line and column, and the offset Python reports as `char`, of a position in the text.
+ * Python counts code points where JavaScript counts UTF-16 units, so a character outside the
+ * BMP before the position counts once.
+ */
+// Python parity: json.decoder.JSONDecodeError (lineno, colno, pos)
+export function lineColumn(s: string, pos: number): { line: number; column: number; char: number } {
   let line = 1;
-  let last = -1;
-  for (let k = s.indexOf('\n'); k !== -1 && k < pos; k = s.indexOf('\n', k + 1)) {
-    line += 1;
-    last = k;
+  let char = 0;
+  let charAtNewline = -1;
+  for (let k = 0; k < pos && k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c >= 0xd800 && c <= 0xdbff && k + 1 < pos && (s.charCodeAt(k + 1) & 0xfc00) === 0xdc00) k++;
+    else if (c === 10) {
+      line += 1;
+      charAtNewline = char;
+    }
+    char++;
   }
-  return { line, column: pos - last };
+  return { line, column: char - charAtNewline, char: char + Math.max(0, pos - s.length) };
 }
 
 /** One element of a top-level list, read on its own: its value, or why it could not be read. */
@@ -167,8 +181,8 @@ class Parser {
   deferLongInts = false;
 
   fail(msg: string, pos: number): PyException {
-    const { line, column } = lineColumn(this.s, pos);
-    const e = new PyException('JSONDecodeError', `${msg}: line ${line} column ${column} (char ${pos})`);
+    const { line, column, char } = lineColumn(this.s, pos);
+    const e = new PyException('JSONDecodeError', `${msg}: line ${line} column ${column} (char ${char})`);
     this.failPos = pos;
     return e;
   }

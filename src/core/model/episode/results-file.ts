@@ -134,8 +134,8 @@ function utf8Offset(text: string, pos: number): number {
 }
 
 /** Where a JSON error is, as a person looks for it: line, column, char and UTF-8 byte offset. */
-export function placeOf(text: string, d: Pick<JsonDamage, 'pos' | 'line' | 'column'>): string {
-  return `line ${d.line} column ${d.column} (char ${d.pos}, byte ${utf8Offset(text, d.pos)})`;
+export function placeOf(text: string, d: Pick<JsonDamage, 'pos' | 'line' | 'column' | 'char'>): string {
+  return `line ${d.line} column ${d.column} (char ${d.char}, byte ${utf8Offset(text, d.pos)})`;
 }
 
 const damageText = (d: JsonDamage): string => (d.error.pyType === 'JSONDecodeError' ? d.error.text.replace(/: line \d+ column \d+ \(char \d+\)$/, '') : `${d.error.pyType}: ${d.error.text}`);
