@@ -19,7 +19,9 @@ export type {
   RecordChangeView,
   RecordDiffView,
   ReferenceStepView,
+  RecordLine,
   StepView,
+  ToolCallView,
   VerdictView,
 } from './view/episode-view';
 export type { Reason, ReasonCode } from './view/explain';

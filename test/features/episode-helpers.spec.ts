@@ -1,72 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { StepView } from '../../src/core/view/episode-view';
-import { linePaths, markLines, touchedRecords } from '../../src/features/episode/db-state';
-import { differingSpans, indentJson, snippet, splitSpan } from '../../src/features/episode/text';
+import type { RecordLine, StepView } from '../../src/core/contract';
+import { chunkLines, touchedRecords } from '../../src/features/episode/db-state';
+import { differingSpans, snippet, splitSpan } from '../../src/features/episode/text';
 import { stepForKey } from '../../src/features/episode/use-step-keys';
 
-const record = `{
-  "reservation_id": "HATHAT",
-  "payment_history": [
-    {
-      "payment_id": "gift_card_1",
-      "amount": 500.0
-    },
-    {
-      "payment_id": "gift_card_2",
-      "amount": 198.0
-    }
-  ],
-  "weird key": {},
-  "total_baggages": 0.0
-}`;
-
-describe('linePaths', () => {
-  it('names every line of pretty JSON like FieldChangeView.path', () => {
-    expect(linePaths(record)).toEqual([
-      '',
-      'reservation_id',
-      'payment_history',
-      'payment_history[0]',
-      'payment_history[0].payment_id',
-      'payment_history[0].amount',
-      'payment_history[0]',
-      'payment_history[1]',
-      'payment_history[1].payment_id',
-      'payment_history[1].amount',
-      'payment_history[1]',
-      'payment_history',
-      '["weird key"]',
-      'total_baggages',
-      '',
-    ]);
-  });
-
-  it('marks the lines under changed paths, and only those', () => {
-    const chunks = markLines(record, ['payment_history[1]', 'total_baggages']);
-    expect(chunks.filter((c) => c.marked).map((c) => c.text)).toEqual([
-      '    {\n      "payment_id": "gift_card_2",\n      "amount": 198.0\n    }',
-      '  "total_baggages": 0.0',
-    ]);
-    expect(chunks.map((c) => c.text).join('\n')).toBe(record);
-    expect(markLines(record, ['payment_history[1].amount']).filter((c) => c.marked).map((c) => c.text)).toEqual(['      "amount": 198.0']);
-    expect(markLines(record, ['(whole record)'])).toEqual([{ text: record, marked: true }]);
-  });
-});
-
 describe('touchedRecords', () => {
-  const change = (table: string, key: string, after: string | null) => ({ table, key, before: null, after, fields: [] });
+  const change = (table: string, key: string, after: string | null) => ({ table, key, existedBefore: false, afterLines: after === null ? null : [{ text: after, path: '(whole record)', marked: false }], fields: [] });
   const step = (index: number, changes: ReturnType<typeof change>[]) => ({ index, changes }) as unknown as StepView;
   const steps = [step(0, []), step(1, [change('users', 'a', 'A1')]), step(2, [change('orders', 'x', 'X1')]), step(3, [change('users', 'a', 'A2')])];
 
   it('keeps the latest version of each record, in first-touched order, marking the selected step', () => {
     expect(touchedRecords(steps, 0)).toEqual([]);
     const at2 = touchedRecords(steps, 2);
-    expect(at2.map((r) => [r.id, r.json, r.current !== null])).toEqual([
+    expect(at2.map((r) => [r.id, r.lines?.[0]?.text, r.current !== null])).toEqual([
       ['users/a', 'A1', false],
       ['orders/x', 'X1', true],
     ]);
     const at3 = touchedRecords(steps, 3);
-    expect(at3.map((r) => [r.id, r.json, r.firstStep, r.lastStep, r.current !== null])).toEqual([
+    expect(at3.map((r) => [r.id, r.lines?.[0]?.text, r.firstStep, r.lastStep, r.current !== null])).toEqual([
       ['users/a', 'A2', 1, 3, true],
       ['orders/x', 'X1', 2, 2, false],
     ]);
@@ -84,12 +35,15 @@ describe('text helpers', () => {
     expect(differingSpans('same', 'same')).toBeNull();
   });
 
-  it('re-indents JSON without touching number text', () => {
-    expect(indentJson('{"amount": 250.0, "ids": [1, 2], "note": "a, {b}: [c]", "empty": {}}')).toBe(
-      '{\n  "amount": 250.0,\n  "ids": [\n    1,\n    2\n  ],\n  "note": "a, {b}: [c]",\n  "empty": {}\n}',
-    );
-    expect(indentJson('{"a": "quote \\" inside"}')).toBe('{\n  "a": "quote \\" inside"\n}');
-    expect(indentJson('{not json')).toBeNull();
+  it('groups record lines into marked and unmarked runs', () => {
+    const line = (text: string, marked: boolean): RecordLine => ({ text, path: 'x', marked });
+    const lines = [line('{', false), line('  "a": 1,', true), line('  "b": 2', true), line('}', false)];
+    expect(chunkLines(lines, true)).toEqual([
+      { text: '{', marked: false },
+      { text: '  "a": 1,\n  "b": 2', marked: true },
+      { text: '}', marked: false },
+    ]);
+    expect(chunkLines(lines, false)).toEqual([{ text: '{\n  "a": 1,\n  "b": 2\n}', marked: false }]);
   });
 
   it('maps step keys', () => {

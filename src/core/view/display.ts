@@ -1,4 +1,5 @@
 import { dumpsFloat, dumpsStr } from '../py/json-dumps';
+import { tryParseJson } from '../py/json-parse';
 import type { PyValue } from '../py/value';
 
 /**
@@ -43,4 +44,63 @@ function readableStr(s: string): string {
     const c = parseInt(h, 16);
     return c < 0x20 || c === 0x7f || (c >= 0xd800 && c <= 0xdfff) ? m : String.fromCharCode(c);
   });
+}
+
+type Segment = string | number;
+
+/** A field path as the UI shows it: `items[0].price`, `["odd key"]`; the empty path is the whole record. */
+export const pathText = (path: readonly Segment[]): string =>
+  path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('').replace(/^\./, '') ||
+  WHOLE_RECORD;
+
+export const WHOLE_RECORD = '(whole record)';
+
+/** One line of a pretty-printed record, with the field it belongs to and whether that field is marked. */
+export interface RecordLine {
+  readonly text: string;
+  /** The field path (as `pathText` writes it); a container's closing line carries the container's path. */
+  readonly path: string;
+  /** The line is at or under one of the marked paths. */
+  readonly marked: boolean;
+}
+
+const startsWithPath = (path: readonly Segment[], prefix: readonly Segment[]): boolean =>
+  prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+
+/**
+ * `pyJson(v)` cut into lines, each with its field path; lines at or under any of `marked` are
+ * flagged, so the UI highlights them without reading the text back.
+ */
+export function pyJsonLines(v: PyValue, marked: readonly (readonly Segment[])[] = [], indent = 2): RecordLine[] {
+  const out: RecordLine[] = [];
+  const isMarked = (path: readonly Segment[]): boolean => marked.some((m) => startsWithPath(path, m));
+  const push = (text: string, path: readonly Segment[]): void => void out.push({ text, path: pathText(path), marked: isMarked(path) });
+  const walk = (x: PyValue, path: Segment[], prefix: string, depth: number, comma: string): void => {
+    const pad = ' '.repeat(indent * depth);
+    if (Array.isArray(x) && x.length > 0) {
+      push(`${pad}${prefix}[`, path);
+      x.forEach((item, i) => walk(item, [...path, i], '', depth + 1, i < x.length - 1 ? ',' : ''));
+      push(`${pad}]${comma}`, path);
+      return;
+    }
+    if (x instanceof Map && x.size > 0) {
+      push(`${pad}${prefix}{`, path);
+      let i = 0;
+      for (const [k, item] of x) {
+        i++;
+        walk(item, [...path, k], `${pyJson(k)}: `, depth + 1, i < x.size ? ',' : '');
+      }
+      push(`${pad}}${comma}`, path);
+      return;
+    }
+    push(`${pad}${prefix}${pyJson(x, indent, depth)}${comma}`, path);
+  };
+  walk(v, [], '', 0, '');
+  return out;
+}
+
+/** JSON text (tool arguments) pretty-printed the way records are, numbers keeping their text; null if it is not JSON. */
+export function prettyJson(text: string): string | null {
+  const parsed = tryParseJson(text);
+  return parsed.ok ? pyJson(parsed.value) : null;
 }

@@ -7,7 +7,7 @@ import type { RewardRule } from '../env/reward';
 import { pyRepr } from '../py/repr';
 import type { PyDict, PyValue } from '../py/value';
 import { blameStep } from './blame';
-import { pyJson, pyJsonInline } from './display';
+import { pathText, prettyJson, pyJson, pyJsonInline, pyJsonLines, type RecordLine } from './display';
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
 import { matchOutput, type Span } from '../env/output-match';
@@ -32,12 +32,22 @@ export interface MessageView {
   readonly index: number;
   readonly role: string;
   readonly content: string | null;
-  readonly toolCalls: readonly { readonly name: string; readonly arguments: string }[];
+  readonly toolCalls: readonly ToolCallView[];
   /** The executed step this agent message became, if any. */
   readonly stepIndex: number | null;
   /** For a tool result or user turn: the step whose observation it records. */
   readonly observationOf: number | null;
 }
+
+export interface ToolCallView {
+  readonly name: string;
+  /** The arguments as recorded (a JSON string in OpenAI-style messages). */
+  readonly arguments: string;
+  /** The same arguments pretty-printed (Python's number text kept); null when they are not valid JSON. */
+  readonly argumentsPretty: string | null;
+}
+
+export type { RecordLine };
 
 export interface FieldChangeView {
   readonly path: string;
@@ -50,8 +60,10 @@ export interface FieldChangeView {
 export interface RecordChangeView {
   readonly table: string;
   readonly key: string;
-  readonly before: string | null;
-  readonly after: string | null;
+  /** The record existed before this step (false: the step created it). */
+  readonly existedBefore: boolean;
+  /** The record after this step, line by line, the fields this step changed marked; null: deleted. */
+  readonly afterLines: readonly RecordLine[] | null;
   /** Field changes of this step (before → after). */
   readonly fields: readonly FieldChangeView[];
 }
@@ -61,6 +73,9 @@ export interface StepView {
   readonly messageIndex: number;
   readonly observationIndex: number | null;
   readonly action: string;
+  /** The action is a `respond` (a message to the user, where outputs are searched). */
+  readonly isRespond: boolean;
+  /** The arguments, pretty-printed with Python's number text. */
   readonly kwargs: string;
   /** For a respond: the text the user got (the evaluator searches outputs in it). */
   readonly respondText: string | null;
@@ -94,8 +109,9 @@ export interface VerdictView {
 export interface RecordDiffView {
   readonly table: string;
   readonly key: string;
-  readonly agent: string | null;
-  readonly reference: string | null;
+  /** Each side's record line by line, its differing fields marked; null where the record is absent. */
+  readonly agentLines: readonly RecordLine[] | null;
+  readonly referenceLines: readonly RecordLine[] | null;
   readonly fields: readonly (FieldChangeView & { readonly agentStep: number | null; readonly referenceStep: number | null })[];
   /** Every field difference is int vs float only. */
   readonly intVsFloatOnly: boolean;
@@ -120,13 +136,13 @@ export interface OutputView {
 
 export interface ReferenceStepView {
   readonly action: string;
+  /** The action is a `respond` (a message to the user, where outputs are searched). */
+  readonly isRespond: boolean;
+  /** The arguments, pretty-printed with Python's number text. */
   readonly kwargs: string;
   readonly observation: string | null;
   readonly skipped: boolean;
 }
-
-const pathText = (path: readonly (string | number)[]): string =>
-  path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('').replace(/^\./, '') || '(whole record)';
 
 const show = (v: PyValue | undefined): string | null => (v === undefined ? null : pyJsonInline(v));
 
@@ -144,14 +160,15 @@ const rec = (db: Db, table: string, key: string): PyValue | undefined => {
 function messageView(m: PyDict, index: number): MessageView {
   const content = m.get('content');
   const calls = m.get('tool_calls');
-  const toolCalls: { name: string; arguments: string }[] = [];
+  const toolCalls: ToolCallView[] = [];
   if (Array.isArray(calls))
     for (const c of calls) {
       const fn = c instanceof Map ? c.get('function') : null;
       if (!(fn instanceof Map)) continue;
       const name = fn.get('name');
       const args = fn.get('arguments');
-      toolCalls.push({ name: typeof name === 'string' ? name : pyRepr(name ?? null), arguments: typeof args === 'string' ? args : pyRepr(args ?? null) });
+      const text = typeof args === 'string' ? args : pyRepr(args ?? null);
+      toolCalls.push({ name: typeof name === 'string' ? name : pyRepr(name ?? null), arguments: text, argumentsPretty: prettyJson(text) });
     }
   const role = m.get('role');
   return {
@@ -175,7 +192,9 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     const changes = s.changed.map(({ table, key }) => {
       const b = rec(before, table, key);
       const a = rec(s.state, table, key);
-      return { table, key, before: b === undefined ? null : pyJson(b), after: a === undefined ? null : pyJson(a), fields: fieldViews(fieldDiff(a, b)) };
+      const changes = fieldDiff(a, b);
+      const marked = changes.filter((c) => c.kind !== 'removed').map((c) => c.path);
+      return { table, key, existedBefore: b !== undefined, afterLines: a === undefined ? null : pyJsonLines(a, marked), fields: fieldViews(changes) };
     });
     const m = messages[s.agentStep.messageIndex];
     if (m) messages[s.agentStep.messageIndex] = { ...m, stepIndex: i };
@@ -187,6 +206,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
       messageIndex: s.agentStep.messageIndex,
       observationIndex: oi,
       action: s.action.name,
+      isRespond: s.action.name === RESPOND,
       kwargs: pyJson(s.action.kwargs),
       respondText: s.action.name === RESPOND ? textOf(s.action.kwargs.get('content')) : null,
       observation: s.observation,
@@ -210,8 +230,8 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     return {
       table: d.table,
       key: d.key,
-      agent: d.agent === undefined ? null : pyJson(d.agent),
-      reference: d.reference === undefined ? null : pyJson(d.reference),
+      agentLines: d.agent === undefined ? null : pyJsonLines(d.agent, changes.filter((c) => c.kind !== 'removed').map((c) => c.path)),
+      referenceLines: d.reference === undefined ? null : pyJsonLines(d.reference, changes.filter((c) => c.kind !== 'added').map((c) => c.path)),
       fields: fields.map(({ k: _k, ...f }) => f),
       intVsFloatOnly: changes.length > 0 && changes.every((c) => c.intVsFloat),
     };
@@ -254,7 +274,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     diff,
     outputs,
     procedure: procedureNotes(ev.domain, replay.steps),
-    reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
+    reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, isRespond: s.action.name === RESPOND, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
-import type { FieldChangeView, RecordChangeView, StepView } from '../../core/contract';
-import { markLines, touchedRecords } from './db-state';
+import type { FieldChangeView, RecordChangeView, RecordLine, StepView } from '../../core/contract';
+import { touchedRecords } from './db-state';
+import { RecordLines } from './record-lines';
 import { scrollIntoBox } from './scroll';
 import { plural } from './text';
 import { PRE, stepLabel } from './ui';
@@ -37,7 +38,7 @@ export function DbAtStep(props: { steps: readonly StepView[]; step: number; onSe
           key={r.id}
           table={r.table}
           recordKey={r.key}
-          json={r.json}
+          lines={r.lines}
           firstStep={r.firstStep}
           lastStep={r.lastStep}
           change={r.current}
@@ -53,22 +54,20 @@ const KIND_TEXT: Readonly<Record<FieldChangeView['kind'], string>> = { added: 'a
 const RecordCard = memo(function RecordCard(props: {
   table: string;
   recordKey: string;
-  json: string | null;
+  lines: readonly RecordLine[] | null;
   firstStep: number;
   lastStep: number;
   change: RecordChangeView | null;
   onSelect: (n: number) => void;
 }) {
-  const { table, recordKey, json, firstStep, lastStep, change, onSelect } = props;
-  const paths = useMemo(() => (change ? change.fields.filter((f) => f.kind !== 'removed').map((f) => f.path) : []), [change]);
-  const chunks = useMemo(() => (json === null ? [] : markLines(json, paths)), [json, paths]);
-  const created = change !== null && change.before === null;
+  const { table, recordKey, lines, firstStep, lastStep, change, onSelect } = props;
+  const created = change !== null && !change.existedBefore;
   const preRef = useRef<HTMLPreElement>(null);
   useEffect(() => {
     const pre = preRef.current;
     const first = pre?.querySelector<HTMLElement>('[data-marked]');
     if (pre && first) pre.scrollTop = Math.max(0, first.offsetTop - 24);
-  }, [chunks]);
+  }, [lines, change]);
   return (
     <section
       data-current={change !== null}
@@ -81,7 +80,7 @@ const RecordCard = memo(function RecordCard(props: {
         </code>
         {change && (
           <span className="rounded bg-amber-200 px-1.5 py-px text-[11px] font-semibold text-amber-950">
-            {created ? 'created in this step' : json === null ? 'deleted in this step' : 'changed in this step'}
+            {created ? 'created in this step' : lines === null ? 'deleted in this step' : 'changed in this step'}
           </span>
         )}
         <span className="ml-auto text-[11px] text-slate-500">
@@ -91,7 +90,7 @@ const RecordCard = memo(function RecordCard(props: {
           </button>
         </span>
       </header>
-      {change && change.before !== null && change.after !== null && change.fields.length > 0 && (
+      {change && change.existedBefore && change.afterLines !== null && change.fields.length > 0 && (
         <ul className="space-y-0.5 border-b border-amber-200 px-2 py-1" aria-label="Fields changed in this step">
           {change.fields.map((f, i) => (
             <li key={i} className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
@@ -106,21 +105,11 @@ const RecordCard = memo(function RecordCard(props: {
           ))}
         </ul>
       )}
-      {json === null ? (
+      {lines === null ? (
         <p className="px-2 py-1 text-xs italic text-slate-500">deleted</p>
       ) : (
         <pre ref={preRef} className={`${PRE} relative max-h-80 overflow-auto px-2 py-1 text-slate-800`}>
-          {chunks.map((c, i) =>
-            c.marked ? (
-              <span key={i} data-marked className="-mx-2 block bg-amber-200/70 px-2">
-                {c.text}
-              </span>
-            ) : (
-              <span key={i} className="block">
-                {c.text}
-              </span>
-            ),
-          )}
+          <RecordLines lines={lines} mark={change !== null} markClass="bg-amber-200/70" />
         </pre>
       )}
     </section>

@@ -1,7 +1,9 @@
 import { memo, useState } from 'react';
 import type { EpisodeView, RecordDiffView } from '../../core/contract';
+import { RecordLines } from './record-lines';
 import { plural } from './text';
-import { LINK_BUTTON, PRE, SMALL_BUTTON, stepLabel } from './ui';
+import { Button } from '../../ui/button';
+import { PRE, stepLabel } from './ui';
 
 const INT_FLOAT_NOTE =
   'τ-bench compares sha256(str(to_hashable(db))), and Python prints 250 and 250.0 differently, so an int where the reference has a float (or the reverse) makes the hashes differ even though the numbers are equal.';
@@ -38,7 +40,7 @@ export function DbDiff(props: { view: EpisodeView; onStep: (n: number) => void; 
 const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onStep: (n: number) => void; onReference: (n: number) => void }) {
   const { diff: d, onStep, onReference } = props;
   const [full, setFull] = useState(false);
-  const status = d.agent === null ? 'only in the reference DB' : d.reference === null ? 'only in the agent DB' : `${plural(d.fields.length, 'field')} ${d.fields.length === 1 ? 'differs' : 'differ'}`;
+  const status = d.agentLines === null ? 'only in the reference DB' : d.referenceLines === null ? 'only in the agent DB' : `${plural(d.fields.length, 'field')} ${d.fields.length === 1 ? 'differs' : 'differ'}`;
   return (
     <section className="rounded-md border border-rose-200 bg-white" aria-label={`${d.table}/${d.key}`} data-testid="diff-record">
       <header className="flex flex-wrap items-center gap-2 border-b border-rose-100 bg-rose-50/60 px-2 py-1 text-xs">
@@ -51,9 +53,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
             int vs float only
           </span>
         )}
-        <button type="button" className={`${SMALL_BUTTON} ml-auto`} aria-expanded={full} onClick={() => setFull(!full)}>
+        <Button className="ml-auto" aria-expanded={full} onClick={() => setFull(!full)}>
           {full ? 'Hide records' : 'Show both records'}
-        </button>
+        </Button>
       </header>
       <ul className="divide-y divide-slate-100">
         {d.fields.map((f, i) => (
@@ -72,9 +74,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                 <div className="flex flex-wrap items-center gap-1 text-[11px] text-rose-800">
                   <span className="font-semibold">agent</span>
                   {f.agentStep !== null ? (
-                    <button type="button" className={LINK_BUTTON} onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which wrote ${f.path}`}>
+                    <Button variant="link" onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which wrote ${f.path}`}>
                       written in {stepLabel(f.agentStep)}
-                    </button>
+                    </Button>
                   ) : (
                     <span className="text-slate-500">(initial data: the agent never changed it)</span>
                   )}
@@ -85,14 +87,13 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                 <div className="flex flex-wrap items-center gap-1 text-[11px] text-emerald-800">
                   <span className="font-semibold">reference</span>
                   {f.referenceStep !== null ? (
-                    <button
-                      type="button"
-                      className={LINK_BUTTON}
+                    <Button
+                      variant="link"
                       onClick={() => onReference(f.referenceStep!)}
                       aria-label={`Show reference action ${f.referenceStep + 1}, which wrote ${f.path}`}
                     >
                       written by reference action {f.referenceStep + 1}
-                    </button>
+                    </Button>
                   ) : (
                     <span className="text-slate-500">(initial data: no reference action changed it)</span>
                   )}
@@ -107,11 +108,15 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
         <div className="grid gap-2 border-t border-slate-100 p-2 sm:grid-cols-2">
           <div className="min-w-0">
             <div className="text-[11px] font-semibold text-rose-800">agent record</div>
-            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 p-1.5`}>{d.agent ?? '(absent)'}</pre>
+            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
+              {d.agentLines ? <RecordLines lines={d.agentLines} mark markClass="bg-rose-100" /> : '(absent)'}
+            </pre>
           </div>
           <div className="min-w-0">
             <div className="text-[11px] font-semibold text-emerald-800">reference record</div>
-            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 p-1.5`}>{d.reference ?? '(absent)'}</pre>
+            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
+              {d.referenceLines ? <RecordLines lines={d.referenceLines} mark markClass="bg-emerald-100" /> : '(absent)'}
+            </pre>
           </div>
         </div>
       )}

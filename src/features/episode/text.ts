@@ -34,45 +34,4 @@ export function differingSpans(a: string, b: string): { readonly a: Span; readon
   return { a: { start: p, end: a.length - s }, b: { start: p, end: b.length - s } };
 }
 
-/**
- * Re-indents JSON text without re-reading its numbers, so `250.0` stays `250.0`; null when
- * the text is not valid JSON.
- */
-export function indentJson(text: string, indent = 2): string | null {
-  try {
-    JSON.parse(text);
-  } catch {
-    return null;
-  }
-  let out = '';
-  let depth = 0;
-  const newline = (d: number): string => `\n${' '.repeat(indent * d)}`;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j;
-    } else if (ch === '{' || ch === '[') {
-      const close = ch === '{' ? '}' : ']';
-      let j = i + 1;
-      while (j < text.length && /\s/.test(text[j]!)) j++;
-      if (text[j] === close) {
-        out += ch + close;
-        i = j;
-      } else {
-        depth++;
-        out += ch + newline(depth);
-      }
-    } else if (ch === '}' || ch === ']') {
-      depth--;
-      out += newline(depth) + ch;
-    } else if (ch === ',') out += `,${newline(depth)}`;
-    else if (ch === ':') out += ': ';
-    else if (!/\s/.test(ch)) out += ch;
-  }
-  return out;
-}
-
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
