@@ -95,8 +95,11 @@ function subFile(name: string, episodes: PyValue[]): SubFile {
 /** Every path to a value inside an episode (keys and indices), up to a depth. */
 function paths(v: PyValue, prefix: (string | number)[] = [], out: (string | number)[][] = [], depth = 6): (string | number)[][] {
   if (depth === 0) return out;
-  if (v instanceof Map) for (const [k, x] of v) out.push([...prefix, k]), paths(x, [...prefix, k], out, depth - 1);
-  else if (Array.isArray(v)) v.forEach((x, i) => (out.push([...prefix, i]), paths(x, [...prefix, i], out, depth - 1)));
+  const entries: [string | number, PyValue][] = v instanceof Map ? [...v] : Array.isArray(v) ? v.map((x, i) => [i, x]) : [];
+  for (const [k, x] of entries) {
+    out.push([...prefix, k]);
+    paths(x, [...prefix, k], out, depth - 1);
+  }
   return out;
 }
 
