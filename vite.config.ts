@@ -50,7 +50,9 @@ export default defineConfig({
   base: './',
   plugins: [react(), tailwindcss(), tauBenchData()],
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+  // The app goes to dist/app and the CLI bundle (npm run build:cli) to dist/cli: vite empties
+  // only its own outDir, so neither build erases the other. `vite preview` serves dist/app.
+  build: { target: 'es2022', chunkSizeWarningLimit: 2000, outDir: 'dist/app', emptyOutDir: true },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
 });

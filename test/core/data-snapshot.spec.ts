@@ -10,7 +10,7 @@ import { consistentHash } from '../../src/core/py/hash';
 import { prepareSha256 } from '../../src/core/py/sha256';
 import type { PyDict } from '../../src/core/py/value';
 import { InspectSession, type DataSnapshot } from '../../src/core/session/session';
-import { COMMITS, dataTexts, hasShared, readShared } from '../support/shared';
+import { COMMITS, dataTexts, describeShared, readShared } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 const sampleText = readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8');
@@ -101,7 +101,7 @@ describe('data snapshots (a parsed DB and its hashes kept across visits)', () =>
   });
 });
 
-describe.skipIf(!hasShared && process.env.REQUIRE_SHARED !== '1')('data snapshots of τ-bench data (../shared)', () => {
+describeShared('data snapshots of τ-bench data (../shared)', () => {
   const cases: { file: string; domain: Domain; commit: string }[] = [
     { file: 'gpt-4o-airline.json', domain: 'airline', commit: COMMITS.historical },
     { file: 'grok-4-tool-calling-retail.json', domain: 'retail', commit: COMMITS.pinned },

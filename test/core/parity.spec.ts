@@ -89,6 +89,8 @@ describeShared('parity with τ-bench verdicts (../shared/expected)', () => {
       const off = result.reports.filter((r) => r.error === undefined && (r.matches_recorded_reward !== true || r.matches_recorded_gt_hash !== true));
       expect(off.map((r) => r.index)).toEqual([]);
       expect(result.reports.filter((r) => r.error === undefined && r.recorded_gt_hash !== null).length).toBeGreaterThan(0);
+      // Nothing about a real τ-bench run needs explaining (a note on <think> blocks only describes the messages).
+      expect(result.session.detection().notes.filter((n) => !n.includes('<think>'))).toEqual([]);
     });
 
     it('reproduces recorded rewards and gt_data_hash values wherever τ-bench does', () => {

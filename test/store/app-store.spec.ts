@@ -37,7 +37,7 @@ const summary = (index: number, reward: number, recorded: number, reasons: Episo
   outputsTotal: 0,
   agrees: reward === recorded,
 });
-const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false };
+const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false, fileKind: 'tau-bench-results', fileKindText: 'a results file', notes: [] };
 const headers = [header(0, 0, 0, 1), header(1, 0, 1, 0), header(2, 1, 0, 1)];
 
 describe('app store', () => {

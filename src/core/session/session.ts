@@ -1,11 +1,22 @@
 import { reviveDb, type Db, type Domain } from '../model/data/db';
 import { loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
-import { readResultsFile } from '../model/episode/results-file';
+import { FILE_KIND_TEXT, readResults, type FileKind } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
 import { tryParseJson } from '../py/json-parse';
 import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
-import { chooseDomain, chooseVersion, preferredVersion, countRecordedMatches, detectRule, recordedHashSample, type FileOptions } from '../judge/detect';
+import {
+  chooseDomain,
+  chooseVersion,
+  countRecordedMatches,
+  detectRule,
+  disagreementNotes,
+  hasFractionalRewards,
+  preferredVersion,
+  recordNotes,
+  recordedHashSample,
+  type FileOptions,
+} from '../judge/detect';
 import { evaluateEpisode, type EpisodeEvaluation, type EpisodeOutcome } from '../judge/evaluate';
 import { episodeView, type EpisodeView } from '../view/episode-view';
 import { episodeReport, type EpisodeReport } from '../view/report-json';
@@ -31,6 +42,15 @@ export interface Detection {
   readonly ruleWhy: string;
   /** The rule is provisional until every episode has been evaluated. */
   readonly ruleFinal: boolean;
+  /** What the file is (a results list, a single episode, a bare message list). */
+  readonly fileKind: FileKind;
+  readonly fileKindText: string;
+  /**
+   * What is unusual about the file, in words, for the user: damage and where it is, recorded
+   * values no τ-bench version produces and why (another evaluator, modified data, partial
+   * credit), recorded rewards that disagree. Grows when the rule is settled.
+   */
+  readonly notes: readonly string[];
 }
 
 /**
@@ -57,20 +77,32 @@ export class InspectSession {
   readonly records: readonly EpisodeRecord[];
   readonly domain: Domain;
   readonly domainWhy: string;
-  private readonly cache = new EvalCache();
+
   private version: DataVersion | null = null;
   private versionWhy = '';
   private rule: RewardRule = 'db-and-outputs';
   private ruleWhy = '';
   private ruleFinal = false;
   private readonly outcomes: (EpisodeOutcome | undefined)[];
+  readonly fileKind: FileKind;
+  /** Notes from reading the file (damage, formats) and from its recorded values. */
+  private readonly readNotes: readonly string[];
+  private versionNotes: readonly string[] = [];
+  private otherEvaluator = false;
+  private finishNotes: readonly string[] = [];
+  private settled = false;
 
   /** `source`: the results file's text, or its episodes already read. */
+  /** `cache`: hashes and reference replays to share with other sessions on the same data (tests, benchmarks). */
   constructor(
     source: string | readonly EpisodeRecord[],
     private readonly options: FileOptions = {},
+    private readonly cache: EvalCache = new EvalCache(),
   ) {
-    this.records = typeof source === 'string' ? readResultsFile(source) : source;
+    const file = typeof source === 'string' ? readResults(source) : { records: [...source], kind: 'tau-bench-results' as const, notes: [] };
+    this.records = file.records;
+    this.fileKind = file.kind;
+    this.readNotes = [...file.notes, ...recordNotes(file.records)];
     const d = chooseDomain(this.records, options);
     this.domain = d.domain;
     this.domainWhy = d.why;
@@ -131,6 +163,10 @@ export class InspectSession {
     const v = chooseVersion(this.records, this.domain, versions, this.cache, this.options);
     this.version = v.version;
     this.versionWhy = v.why;
+    this.versionNotes = v.notes;
+    this.otherEvaluator = v.otherEvaluator === true;
+    this.finishNotes = [];
+    this.settled = false;
     this.outcomes.fill(undefined);
     this.rule = this.options.rule ?? v.version.known?.rule ?? 'db-and-outputs';
     this.ruleWhy = this.options.rule ? 'given' : 'provisional: the rule of that data version, until all episodes are evaluated';
@@ -154,6 +190,9 @@ export class InspectSession {
       rule: this.rule,
       ruleWhy: this.ruleWhy,
       ruleFinal: this.ruleFinal,
+      fileKind: this.fileKind,
+      fileKindText: FILE_KIND_TEXT[this.fileKind],
+      notes: [...this.readNotes, ...this.versionNotes, ...this.finishNotes],
     };
   }
 
@@ -174,13 +213,16 @@ export class InspectSession {
 
   /** After every episode is evaluated: settles the rule; returns whether it changed. */
   finish(): boolean {
-    if (this.ruleFinal) return false;
+    if (this.settled) return false;
+    this.settled = true;
     const evals = this.records.map((_, i) => this.outcome(i)).filter((o): o is { ok: true; value: EpisodeEvaluation } => o.ok).map((o) => o.value);
-    const r = detectRule(evals, this.version!);
+    const given = this.ruleFinal;
+    const r = given ? { rule: this.rule, why: this.ruleWhy, notes: [] } : detectRule(evals, this.version!);
     const changed = r.rule !== this.rule;
     this.rule = r.rule;
     this.ruleWhy = r.why;
     this.ruleFinal = true;
+    this.finishNotes = [...r.notes, ...disagreementNotes(evals, this.rule, this.otherEvaluator || hasFractionalRewards(this.records))];
     return changed;
   }
 
