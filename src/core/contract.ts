@@ -25,6 +25,9 @@ export type {
   VerdictView,
 } from './view/episode-view';
 export type { Reason, ReasonCode } from './view/explain';
+export type { Finding, FindingKind } from './view/findings';
+export type { Alignment, AlignmentMatch, AlignmentPair, ArgDiff } from './view/alignment';
+export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';

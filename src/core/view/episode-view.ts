@@ -11,7 +11,9 @@ import { pathText, prettyJson, pyJson, pyJsonInline, pyJsonLines, type RecordLin
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
 import { matchOutput, type Span } from '../env/output-match';
-import { procedureNotes, type ProcedureNote } from './procedure';
+import { alignActions, type Alignment } from './alignment';
+import { findings, rewardsByRule, type Finding } from './findings';
+import { walkthrough, type WalkthroughLine } from './walkthrough';
 
 /** Everything the episode screen shows, as plain structured-cloneable data. */
 export interface EpisodeView {
@@ -24,8 +26,14 @@ export interface EpisodeView {
   readonly outputs: readonly OutputView[] | null;
   readonly reference: readonly ReferenceStepView[];
   readonly instruction: string;
-  /** What the reward does not check (writes without consent, …): heuristics, not judged. */
-  readonly procedure: readonly ProcedureNote[];
+  /** What the reward does not check (procedure) and where its rule misleads (blind spots): not counted by τ-bench. */
+  readonly findings: readonly Finding[];
+  /** The agent's tool calls lined up against the reference actions. */
+  readonly alignment: Alignment;
+  /** How τ-bench judged this episode, in order. */
+  readonly walkthrough: readonly WalkthroughLine[];
+  /** τ-bench's reward under each of its two rules. */
+  readonly rules: Readonly<Record<RewardRule, number>>;
 }
 
 export interface MessageView {
@@ -273,7 +281,10 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     },
     diff,
     outputs,
-    procedure: procedureNotes(ev.domain, replay.steps),
+    findings: findings(ev, version, rule),
+    alignment: alignActions(ev.domain, version.db, replay.steps, ev.record.task?.actions ?? [], ev.groundTruth, ev.diff),
+    walkthrough: walkthrough(ev, version, rule),
+    rules: rewardsByRule(ev),
     reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, isRespond: s.action.name === RESPOND, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
   };
 }
