@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { procedureNotes } from '../../src/core/view/procedure';
+import { findings } from '../../src/core/view/findings';
 import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
 import { readResultsFile } from '../../src/core/model/episode/results-file';
 import { evaluateFile } from '../support/evaluate-file';
@@ -27,14 +27,14 @@ describe.skipIf(!hasShared)('procedure notes: writes without consent (not judged
       if (!o.ok) continue;
       const ev: EpisodeEvaluation = o.value;
       const kind = ev.record.extra.synthetic_kind;
-      const writes = ev.replay.steps.filter((s) => s.action.name !== 'respond' && ev.groundTruth.steps.some((g) => g.action.name === s.action.name) && !['transfer_to_human_agents', 'calculate', 'think'].includes(s.action.name) && !s.action.name.startsWith('get_') && !s.action.name.startsWith('find_') && !s.action.name.startsWith('list_') && !s.action.name.startsWith('search_'));
-      const flagged = procedureNotes(ev.domain, ev.replay.steps).filter((n) => n.kind === 'write-without-consent');
+      const writes = ev.replay.steps.filter((s) => s.action.name !== 'respond' && ev.groundTruth.steps.some((g) => g.action.name === s.action.name) && !['transfer_to_human_agents', 'calculate', 'think'].includes(s.action.name) && !s.action.name.startsWith('get_') && !s.action.name.startsWith('find_') && !s.action.name.startsWith('list_') && !s.action.name.startsWith('search_') && !s.observation.startsWith('Error'));
+      const flagged = findings(ev, r.version, r.rule).filter((n) => n.kind === 'write-without-consent');
       if (kind === 'gold') {
         gold++;
         expect(flagged, `gold episode ${ev.record.index}`).toEqual([]);
       } else if (kind === 'gold-no-consent') {
         noConsent++;
-        expect(flagged.map((n) => n.stepIndex), `gold-no-consent episode ${ev.record.index}`).toEqual(writes.map((s) => s.index));
+        expect(flagged.map((n) => n.step), `gold-no-consent episode ${ev.record.index}`).toEqual(writes.map((s) => s.index));
       }
     }
     expect(gold).toBeGreaterThan(10);
@@ -56,7 +56,7 @@ describe('procedure notes on the sample run', () => {
     const clean = session.view(0);
     if ('error' in slip || 'error' in clean) throw new Error('not evaluable');
     expect(slip.verdict.reward).toBe(1);
-    expect(slip.procedure.map((n) => n.kind)).toEqual(['write-without-consent', 'return-only-records-request']);
-    expect(clean.procedure).toEqual([]);
+    expect(slip.findings.filter((n) => n.group === 'procedure').map((n) => n.kind)).toEqual(['write-without-consent', 'return-only-records-request']);
+    expect(clean.findings).toEqual([]);
   });
 });

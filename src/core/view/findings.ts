@@ -3,6 +3,9 @@ import { RESPOND } from '../model/episode/actions';
 import type { EpisodeEvaluation } from '../judge/evaluate';
 import { finalReward, RULES } from '../judge/evaluate';
 import { pyLower } from '../env/output-match';
+import type { Db } from '../model/data/db';
+import { blameStep } from './blame';
+import { pathText, pyJsonInline } from './display';
 import { fieldDiff } from './field-diff';
 import { procedureFindings, type ProcedureKind } from './procedure';
 
@@ -173,15 +176,17 @@ export function findings(ev: EpisodeEvaluation, version: DataVersion, rule: Rewa
     }
   }
 
-  // DB differs only in int vs float.
-  if (ev.diff.length > 0) {
-    const changes = ev.diff.flatMap((d) => fieldDiff(d.agent, d.reference));
-    if (changes.length > 0 && changes.every((c) => c.intVsFloat))
-      blind(
-        'db-differs-only-in-number-type',
-        null,
-        `The agent's DB differs from the reference DB only in int vs float (${ev.diff.map((d) => `${d.table}/${d.key}`).join(', ')}): the values are equal as numbers, but τ-bench hashes str() of the DB, where 49 and 49.0 differ.`,
-      );
+  // Records that differ only in int vs float.
+  const states: Db[] = [version.db, ...steps.map((s) => s.state)];
+  for (const d of ev.diff) {
+    const changes = fieldDiff(d.agent, d.reference);
+    if (changes.length === 0 || !changes.every((c) => c.intVsFloat)) continue;
+    const paths = changes.map((c) => `${pathText(c.path)} (agent ${c.agent === undefined ? '-' : pyJsonInline(c.agent)}, reference ${c.reference === undefined ? '-' : pyJsonInline(c.reference)})`);
+    blind(
+      'db-differs-only-in-number-type',
+      blameStep(states, d.table, d.key, changes[0]!.path),
+      `${d.table}/${d.key} differs from the reference only in int vs float: ${paths.join(', ')}. Equal as numbers, but τ-bench hashes str() of the DB, where 49 and 49.0 differ.`,
+    );
   }
 
   // Step limit although everything matched.

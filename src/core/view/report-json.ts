@@ -36,7 +36,7 @@ export interface EpisodeReport {
   /** Not counted by τ-bench: procedure findings and the evaluator's blind spots. */
   findings?: { kind: FindingKind; step: number | null; text: string }[];
   alignment?: {
-    pairs: { gold: number | null; step: number | null; match: AlignmentMatch }[];
+    pairs: { gold: number | null; step: number | null; match: AlignmentMatch; write: boolean }[];
     first_divergent_write: { gold: number | null; step: number | null } | null;
   };
   /** τ-bench's reward under each of its two rules. */
@@ -75,7 +75,7 @@ export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: 
   const alignment = alignActions(domain, version.db, ev.replay.steps, record.task?.actions ?? [], ev.groundTruth, ev.diff);
   report.findings = findings(ev, version, rule).map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
   report.alignment = {
-    pairs: alignment.pairs.map((p) => ({ gold: p.gold, step: p.step, match: p.match })),
+    pairs: alignment.pairs.map((p) => ({ gold: p.gold, step: p.step, match: p.match, write: p.write })),
     first_divergent_write: alignment.firstDivergentWrite,
   };
   report.rules = rewardsByRule(ev);
