@@ -34,7 +34,9 @@ for (const file of readdirSync(runs).filter((f) => f.endsWith('.json')).sort()) 
     });
     // Tasks whose reference actions hold no write (or no call at all) cannot lose one.
     const goldWrites = r.alignment!.pairs.filter((p) => p.gold !== null && p.write).length;
-    const hasOutputs = r.outputs !== null && r.outputs !== undefined;
+    // The generator could only place an output beside a tool call where the episode has one: skip those whose text holds no output at all.
+    const texts = record.traj.map((m) => m.get('content')).filter((c): c is string => typeof c === 'string').map((c) => c.toLowerCase().replace(/,/g, ''));
+    const hasOutputs = Object.keys(r.outputs ?? {}).some((o) => texts.some((t) => t.includes(o.toLowerCase())));
     if (kind === 'gold-no-consent' && wrote && !kinds.has('write-without-consent')) fail('no write-without-consent');
     if (kind === 'gold' && kinds.has('write-without-consent')) fail('write-without-consent on a gold episode');
     if (kind === 'outputs-beside-toolcall' && hasOutputs && !kinds.has('output-outside-respond')) fail('no output-outside-respond');
@@ -55,4 +57,4 @@ process.stdout.write(tables.join('\n') + '\n');
 if (failures.length > 0) {
   process.stdout.write(`\n${failures.length} expectation(s) failed:\n${failures.slice(0, 50).join('\n')}\n`);
   process.exitCode = 1;
-} else process.stdout.write(`\nEvery synthetic expectation holds (${skipped} drop-write / wrong-arg / outputs-beside-toolcall episodes skipped: their task has no reference write; outputs-beside-toolcall episodes skipped: their task lists no output).\n`);
+} else process.stdout.write(`\nEvery synthetic expectation holds (${skipped} drop-write / wrong-arg / outputs-beside-toolcall episodes skipped: their task has no reference write; outputs-beside-toolcall episodes skipped: no required output appears anywhere in their messages).\n`);
