@@ -32,6 +32,7 @@ export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';
 export { InspectSession, type Detection, type StepEdit, type ViewResult } from './session/session';
+export type { WhatIfInfo } from './view/episode-view';
 export { prepareSha256 } from './py/sha256';
 
 import type { Domain } from './model/data/db';

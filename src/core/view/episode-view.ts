@@ -34,6 +34,16 @@ export interface EpisodeView {
   readonly walkthrough: readonly WalkthroughLine[];
   /** τ-bench's reward under each of its two rules. */
   readonly rules: Readonly<Record<RewardRule, number>>;
+  /** Set on a what-if replay: what was removed, and the reward of the episode as recorded. */
+  readonly whatIf: WhatIfInfo | null;
+}
+
+export interface WhatIfInfo {
+  /** Removed agent messages: their action, and the index (in `messages`) of the message now in their place. */
+  readonly removed: readonly { readonly before: number; readonly text: string }[];
+  /** τ-bench's reward (recomputed) of the episode without the edits. */
+  readonly recordedEpisodeReward: number;
+  readonly note: string;
 }
 
 export interface MessageView {
@@ -45,6 +55,10 @@ export interface MessageView {
   readonly stepIndex: number | null;
   /** For a tool result or user turn: the step whose observation it records. */
   readonly observationOf: number | null;
+  /** Index of this message in the recorded trajectory (null: inserted by a what-if). */
+  readonly originalIndex: number | null;
+  /** In a what-if: `edited`/`inserted` by it, or a `recorded` turn after the first change (not re-simulated). */
+  readonly whatIf: 'edited' | 'inserted' | 'recorded' | null;
 }
 
 export interface ToolCallView {
@@ -186,6 +200,8 @@ function messageView(m: PyDict, index: number): MessageView {
     toolCalls,
     stepIndex: null,
     observationOf: null,
+    originalIndex: index,
+    whatIf: null,
   };
 }
 
@@ -285,6 +301,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     alignment: alignActions(ev.domain, version.db, replay.steps, ev.record.task?.actions ?? [], ev.groundTruth, ev.diff),
     walkthrough: walkthrough(ev, version, rule),
     rules: rewardsByRule(ev),
+    whatIf: null,
     reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, isRespond: s.action.name === RESPOND, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
   };
 }
