@@ -5,6 +5,7 @@
  */
 export type { Domain } from './model/data/db';
 export { DOMAINS, DOMAIN_TABLES } from './model/data/db';
+export { toolCatalog } from './model/domains/registry';
 export type { DataVersion, ReadText, RewardRule } from './model/data/versions';
 export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, PINNED_COMMIT, dataPath, shortCommit } from './model/data/versions';
 export { ResultsFileError } from './model/episode/results-file';
