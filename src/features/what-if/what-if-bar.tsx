@@ -102,7 +102,7 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
               <p>This call was inserted by the what-if; undo it in the list of changes above.</p>
             ) : (
               <>
-                <label className="block font-medium" htmlFor="what-if-text">
+                <label className="block font-medium" htmlFor="what-if-args">
                   {current.isRespond ? (
                     'Text of this respond (what the user gets; required outputs are searched here)'
                   ) : (
@@ -111,7 +111,7 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                     </>
                   )}
                 </label>
-                <textarea id="what-if-text" className={`${AREA} h-28`} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+                <textarea id="what-if-args" className={`${AREA} h-28`} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
                 <div className="flex flex-wrap gap-2">
                   <button
                     type="button"
