@@ -2,7 +2,7 @@ import type { DataVersion, RewardRule } from '../model/data/versions';
 import { RESPOND } from '../model/episode/actions';
 import type { EpisodeEvaluation } from '../judge/evaluate';
 import { finalReward, RULES } from '../judge/evaluate';
-import { pyLower } from '../env/output-match';
+import { pyLower } from '../py/lower';
 import type { Db } from '../model/data/db';
 import { blameStep } from './blame';
 import { pathText, pyJsonInline } from './display';

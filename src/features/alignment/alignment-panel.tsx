@@ -1,7 +1,6 @@
+import { Button } from '../../ui/button';
 import type { AlignmentMatch, EpisodeView } from '../../core/contract';
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
-const LINK = `rounded px-1 font-medium text-sky-700 underline decoration-sky-300 underline-offset-2 hover:bg-sky-50 ${FOCUS}`;
 
 const MATCH: Readonly<Record<AlignmentMatch, { label: string; tone: string }>> = {
   same: { label: 'same', tone: 'bg-emerald-100 text-emerald-900' },
@@ -43,16 +42,16 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
               <tr key={i} className={`border-t border-slate-100 align-top ${divergent ? 'bg-rose-50' : ''}`} data-testid="alignment-pair" data-match={p.match} data-write={p.write}>
                 <td className="px-1 py-0.5">
                   {p.gold !== null && (
-                    <button type="button" className={LINK} onClick={() => nav.reference(p.gold!)}>
+                    <Button variant="link" onClick={() => nav.reference(p.gold!)}>
                       ref {p.gold + 1}
-                    </button>
+                    </Button>
                   )}
                 </td>
                 <td className="px-1 py-0.5">
                   {p.step !== null && (
-                    <button type="button" className={LINK} onClick={() => nav.step(p.step!)}>
+                    <Button variant="link" onClick={() => nav.step(p.step!)}>
                       step {p.step + 1}
-                    </button>
+                    </Button>
                   )}
                 </td>
                 <td className="px-1 py-0.5">
@@ -88,24 +87,24 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
           <ul className="space-y-0.5">
             {a.dbDiffs.map((d) => (
               <li key={d.record}>
-                <button type="button" className={LINK} onClick={() => nav.record(d.record)}>
+                <Button variant="link" onClick={() => nav.record(d.record)}>
                   {d.record}
-                </button>
+                </Button>
                 : agent{' '}
                 {d.step === null ? (
                   'never wrote it'
                 ) : (
-                  <button type="button" className={LINK} onClick={() => nav.step(d.step!)}>
+                  <Button variant="link" onClick={() => nav.step(d.step!)}>
                     step {d.step + 1}
-                  </button>
+                  </Button>
                 )}
                 , reference{' '}
                 {d.gold === null ? (
                   'never wrote it'
                 ) : (
-                  <button type="button" className={LINK} onClick={() => nav.reference(d.gold!)}>
+                  <Button variant="link" onClick={() => nav.reference(d.gold!)}>
                     action {d.gold + 1}
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}

@@ -1,7 +1,7 @@
+import { Button } from '../../ui/button';
 import type { EpisodeView, Finding } from '../../core/contract';
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
-const LINK = `rounded px-1 font-medium text-sky-700 underline decoration-sky-300 underline-offset-2 hover:bg-sky-50 ${FOCUS}`;
+import { FOCUS_RING_SKY as FOCUS } from '../../ui/focus';
 
 const GROUPS: readonly { readonly group: Finding['group']; readonly title: string; readonly note: string }[] = [
   { group: 'blind-spot', title: 'Blind spots of the evaluator', note: 'where τ-bench’s rule gives a misleading verdict on this episode' },
@@ -34,9 +34,9 @@ export function FindingsPanel(props: { view: EpisodeView; onStep: (n: number) =>
                   <li key={i} data-kind={f.kind} className="leading-snug text-slate-800">
                     <code className="mr-1 rounded bg-violet-100 px-1 font-mono text-[11px] text-violet-900">{f.kind}</code>
                     {f.step !== null && (
-                      <button type="button" className={LINK} onClick={() => (f.messageIndex !== null ? onMessage(f.messageIndex) : onStep(f.step!))} data-testid="finding-link">
+                      <Button variant="link" onClick={() => (f.messageIndex !== null ? onMessage(f.messageIndex) : onStep(f.step!))} data-testid="finding-link">
                         {f.messageIndex !== null ? `message ${f.messageIndex + 1}` : `step ${f.step + 1}`}
-                      </button>
+                      </Button>
                     )}
                     {f.step !== null && ': '}
                     {f.text}

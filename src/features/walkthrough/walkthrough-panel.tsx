@@ -1,7 +1,7 @@
+import { Button } from '../../ui/button';
 import type { EpisodeView, WalkthroughLine } from '../../core/contract';
 
-const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
-const LINK = `rounded px-1 text-[11px] font-medium text-sky-700 underline decoration-sky-300 underline-offset-2 hover:bg-sky-50 ${FOCUS}`;
+import { FOCUS_RING_SKY as FOCUS } from '../../ui/focus';
 
 export interface WalkthroughNav {
   step(n: number): void;
@@ -14,19 +14,19 @@ function Links(props: { line: WalkthroughLine; nav: WalkthroughNav }) {
   return (
     <>
       {line.step !== undefined && (
-        <button type="button" className={LINK} onClick={() => nav.step(line.step!)} data-testid="walkthrough-step">
+        <Button variant="link" className="text-[11px]" onClick={() => nav.step(line.step!)} data-testid="walkthrough-step">
           step {line.step + 1}
-        </button>
+        </Button>
       )}
       {line.gold !== undefined && (
-        <button type="button" className={LINK} onClick={() => nav.reference(line.gold!)} data-testid="walkthrough-gold">
+        <Button variant="link" className="text-[11px]" onClick={() => nav.reference(line.gold!)} data-testid="walkthrough-gold">
           reference {line.gold + 1}
-        </button>
+        </Button>
       )}
       {line.record !== undefined && (
-        <button type="button" className={LINK} onClick={() => nav.record(line.record!)} data-testid="walkthrough-record">
+        <Button variant="link" className="text-[11px]" onClick={() => nav.record(line.record!)} data-testid="walkthrough-record">
           {line.record}
-        </button>
+        </Button>
       )}
     </>
   );

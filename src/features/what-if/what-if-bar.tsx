@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
+import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
-const BUTTON =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50';
 const AREA = 'w-full rounded border border-violet-300 bg-white p-1.5 font-mono text-xs text-slate-900';
 
 const fmt = (r: number): string => r.toFixed(1);
@@ -70,9 +69,9 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                 'replaying…'
               )}
             </span>
-            <button type="button" className={BUTTON} onClick={() => clear()} data-testid="what-if-reset">
+            <Button variant="toolbar" onClick={() => clear()} data-testid="what-if-reset">
               Reset: back to the recorded episode
-            </button>
+            </Button>
           </div>
           <ul className="flex flex-wrap gap-1" aria-label="What-if changes">
             {edits.map((e, i) => (
@@ -91,9 +90,9 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={BUTTON} aria-expanded={open} disabled={!current} onClick={() => setOpen(!open)} data-testid="what-if-toggle">
+        <Button variant="toolbar" aria-expanded={open} disabled={!current} onClick={() => setOpen(!open)} data-testid="what-if-toggle">
           {open ? 'Hide what-if' : `What if step ${step + 1} were different?`}
-        </button>
+        </Button>
       </div>
       {open && current && (
         <div className="mt-1.5 grid gap-3 @3xl:grid-cols-2">
@@ -113,17 +112,16 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                 </label>
                 <textarea id="what-if-args" className={`${AREA} h-28`} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
                 <div className="flex flex-wrap gap-2">
-                  <button
-                    type="button"
-                    className={BUTTON}
+                  <Button
+                    variant="toolbar"
                     data-testid="what-if-apply"
                     onClick={() => run(replace(current.isRespond ? { messageIndex: original, content: text } : { messageIndex: original, kwargsJson: text }))}
                   >
                     {current.isRespond ? 'Replay with this text' : 'Replay with these arguments'}
-                  </button>
-                  <button type="button" className={BUTTON} onClick={() => run(replace({ messageIndex: original, remove: true }))}>
+                  </Button>
+                  <Button variant="toolbar" onClick={() => run(replace({ messageIndex: original, remove: true }))}>
                     Replay without this step
-                  </button>
+                  </Button>
                 </div>
               </>
             )}
@@ -136,9 +134,9 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                   {missing.map((p) => {
                     const ref = shown.reference[p.gold!]!;
                     return (
-                      <button key={p.gold} type="button" className={BUTTON} onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: ref.action, kwargsJson: ref.kwargs }])} data-testid="what-if-insert-missing">
+                      <Button variant="toolbar" key={p.gold} onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: ref.action, kwargsJson: ref.kwargs }])} data-testid="what-if-insert-missing">
                         Insert missing reference {p.gold! + 1}: {ref.action}
-                      </button>
+                      </Button>
                     );
                   })}
                 </div>
@@ -161,9 +159,9 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                     Arguments (JSON, one entry per declared parameter)
                   </label>
                   <textarea id="what-if-insert-args" className={`${AREA} h-28`} spellCheck={false} value={insertArgs} onChange={(e) => setInsertArgs(e.target.value)} />
-                  <button type="button" className={BUTTON} onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: insertTool, kwargsJson: insertArgs }])}>
+                  <Button variant="toolbar" onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: insertTool, kwargsJson: insertArgs }])}>
                     Insert and replay
-                  </button>
+                  </Button>
                 </>
               )}
             </div>
