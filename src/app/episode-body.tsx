@@ -1,6 +1,9 @@
 import { useApp, useAppStore } from '../ui/store-context';
 import { EpisodeScreen } from '../features/episode/episode-screen';
 import { WhatIfBar } from '../features/what-if/what-if-bar';
+import { AlignmentPanel } from '../features/alignment/alignment-panel';
+import { FindingsPanel } from '../features/findings/findings-panel';
+import { WalkthroughPanel } from '../features/walkthrough/walkthrough-panel';
 
 /** The episode screen for the selected episode, once its view has arrived from the worker. */
 export function EpisodeBody() {
@@ -21,10 +24,23 @@ export function EpisodeBody() {
       </div>
     );
   if (!view) return <p className="p-6 text-sm text-slate-500" aria-live="polite">Evaluating the episode…</p>;
+  const shown = whatIfView ?? view;
   return (
     <div className="flex min-w-0 flex-1 flex-col">
       <WhatIfBar recorded={view} step={step} />
-      <EpisodeScreen view={whatIfView ?? view} step={step} onStep={(n) => store.getState().setStep(n)} detection={detection} />
+      <EpisodeScreen
+        view={shown}
+        step={step}
+        onStep={(n) => store.getState().setStep(n)}
+        detection={detection}
+        extraTab={{ label: `Agent vs reference (${shown.alignment.pairs.filter((p) => p.match !== 'same').length} apart)`, render: (nav) => <AlignmentPanel view={shown} nav={nav} /> }}
+        below={(nav) => (
+          <>
+            <FindingsPanel view={shown} onStep={nav.step} onMessage={nav.message} />
+            <WalkthroughPanel view={shown} nav={nav} />
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { AppState, AppStore } from '../store/app-store';
-import { formatLink, parseLink, type Link } from '../store/link';
+import { decodeEdits, encodeEdits, formatLink, parseLink, type Link } from '../store/link';
 
 function linkOf(s: AppState): Link {
   const src = s.pending?.info ?? s.source;
@@ -11,6 +11,7 @@ function linkOf(s: AppState): Link {
     data: s.dataBase,
     episode: s.selected,
     step: s.selected === null ? null : s.step,
+    whatIf: s.selected !== null && s.whatIfEdits[s.selected] ? encodeEdits(s.whatIfEdits[s.selected]!) : null,
   };
 }
 
@@ -61,7 +62,15 @@ export function syncLink(store: AppStore): () => void {
     const s = store.getState();
     const cur = linkOf(s);
     if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || link.ep !== cur.ep || (link.data !== null && link.data !== cur.data)) s.restore(link);
-    else if (link.episode !== null) s.select(link.episode, link.step ?? 0);
+    else if (link.episode !== null) {
+      if (link.whatIf != null && link.whatIf !== cur.whatIf)
+        try {
+          store.setState({ whatIfEdits: { ...s.whatIfEdits, [link.episode]: decodeEdits(link.whatIf) } });
+        } catch (e) {
+          s.notify('error', (e as Error).message);
+        }
+      s.select(link.episode, link.step ?? 0);
+    }
   };
   window.addEventListener('hashchange', onHashChange);
   return () => {

@@ -5,6 +5,7 @@
  */
 export type { Domain } from './model/data/db';
 export { DOMAINS, DOMAIN_TABLES } from './model/data/db';
+export { toolCatalog } from './model/domains/registry';
 export type { DataVersion, ReadText, RewardRule } from './model/data/versions';
 export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, PINNED_COMMIT, dataPath, shortCommit } from './model/data/versions';
 export { ResultsFileError } from './model/episode/results-file';
@@ -25,12 +26,16 @@ export type {
   VerdictView,
 } from './view/episode-view';
 export type { Reason, ReasonCode } from './view/explain';
+export type { Finding, FindingKind } from './view/findings';
+export type { Alignment, AlignmentMatch, AlignmentPair, ArgDiff } from './view/alignment';
+export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';
 export { InspectSession, type DataSnapshot, type Detection, type StepEdit, type ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
 export { sha256Hex } from './py/hash';
+export type { WhatIfInfo } from './view/episode-view';
 export { prepareSha256 } from './py/sha256';
 
 import type { Domain } from './model/data/db';

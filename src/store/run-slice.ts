@@ -2,9 +2,9 @@ import type { Domain } from '../core/contract';
 import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
-import type { Link } from './link';
+import { decodeEdits, type Link } from './link';
 import { decodeEpisode } from './share-codec';
-import type { DataOrigin, DataProgress, DataRequest, FolderFile, RunSource } from '../core/contract';
+import type { DataOrigin, DataProgress, DataRequest, FolderFile, RunSource, StepEdit } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 
 export interface RunInfo {
@@ -47,7 +47,7 @@ export interface RunSlice {
   /** Open the first sample once the list arrives (no run in the link). */
   wantSample: boolean;
   /** Episode and step to show once the pending run is open (from a link). */
-  place: { readonly episode: number; readonly step: number | null } | null;
+  place: { readonly episode: number; readonly step: number | null; readonly edits?: readonly StepEdit[] } | null;
 
   restore(link: Link): void;
   openSample(name: string): void;
@@ -101,7 +101,14 @@ export const createRunSlice =
 
       restore(link) {
         if (link.data !== null) get().agreeToFetch(link.data);
-        set({ place: link.episode === null ? null : { episode: link.episode, step: link.step } });
+        let edits: StepEdit[] | undefined;
+        if (link.whatIf != null)
+          try {
+            edits = decodeEdits(link.whatIf);
+          } catch (e) {
+            get().notify('error', `${(e as Error).message}; the episode opens without them.`);
+          }
+        set({ place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) } });
         if (link.ep !== null) {
           let json: string;
           try {
@@ -112,7 +119,7 @@ export const createRunSlice =
           }
           const file = new File([json], 'shared-episode.json', { type: 'application/json' });
           open({ kind: 'file', file }, { kind: 'file', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
-          if (link.episode === null) set({ place: { episode: 0, step: link.step } });
+          if (link.episode === null) set({ place: { episode: 0, step: link.step, ...(edits && { edits }) } });
         } else if (link.run !== null) get().openUrl(link.run);
         else if (link.sample !== null) get().openSample(link.sample);
         else if (link.file !== null) open({ kind: 'stored', name: link.file }, { kind: 'stored', label: link.file, url: null, sample: null, file: link.file });
@@ -166,6 +173,8 @@ export const createRunSlice =
           dataProgress: null,
           dataError: null,
           place: null,
+          whatIf: null,
+          whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
         });
         get().runChanged();
         if (place && place.episode < headers.length) get().select(place.episode, place.step ?? 0);

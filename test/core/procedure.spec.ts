@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../../src/core/model/domains/registry';
-import { procedureNotes } from '../../src/core/view/procedure';
+import { findings } from '../../src/core/view/findings';
 import type { EpisodeEvaluation } from '../../src/core/judge/evaluate';
 import { evaluatedSample, evaluatedSharedRun, sharedRunFiles } from '../support/fixtures';
 import { describeShared } from '../support/shared';
@@ -23,18 +23,18 @@ describeShared('procedure notes: writes without consent (not judged by τ-bench)
       if (!o.ok) continue;
       const ev: EpisodeEvaluation = o.value;
       const kind = ev.record.extra.synthetic_kind;
-      // The reference writes the agent repeats (gold-no-consent drops the confirmation before each).
+      // The reference writes the agent repeats and that succeeded (gold-no-consent drops the confirmation before each).
       const writes = ev.replay.steps.filter(
-        (s) => TOOLS[ev.domain].get(s.action.name)?.writes === true && ev.groundTruth.steps.some((g) => g.action.name === s.action.name),
+        (s) => TOOLS[ev.domain].get(s.action.name)?.writes === true && ev.groundTruth.steps.some((g) => g.action.name === s.action.name) && !s.observation.startsWith('Error'),
       );
-      const flagged = procedureNotes(ev.domain, ev.replay.steps).filter((n) => n.kind === 'write-without-consent');
+      const flagged = findings(ev, r.version, r.rule).filter((n) => n.kind === 'write-without-consent');
       if (kind === 'gold') {
         gold++;
         goldWrites += writes.length;
         expect(flagged, `gold episode ${ev.record.index}`).toEqual([]);
       } else if (kind === 'gold-no-consent') {
         noConsent++;
-        expect(flagged.map((n) => n.stepIndex), `gold-no-consent episode ${ev.record.index}`).toEqual(writes.map((s) => s.index));
+        expect(flagged.map((n) => n.step), `gold-no-consent episode ${ev.record.index}`).toEqual(writes.map((s) => s.index));
       }
     }
     expect(gold).toBeGreaterThan(10);
@@ -50,7 +50,7 @@ describe('procedure notes on the sample run', () => {
     const clean = session.view(0);
     if ('error' in slip || 'error' in clean) throw new Error('not evaluable');
     expect(slip.verdict.reward).toBe(1);
-    expect(slip.procedure.map((n) => n.kind)).toEqual(['write-without-consent', 'return-only-records-request']);
-    expect(clean.procedure).toEqual([]);
+    expect(slip.findings.filter((n) => n.group === 'procedure').map((n) => n.kind)).toEqual(['write-without-consent', 'return-only-records-request']);
+    expect(clean.findings).toEqual([]);
   });
 });

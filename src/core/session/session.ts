@@ -3,7 +3,6 @@ import { loadDataVersions, type DataVersion, type ReadText, type RewardRule } fr
 import { FILE_KIND_TEXT, readResults, type FileKind } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
-import { tryParseJson } from '../py/json-parse';
 import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
 import {
   chooseDomain,
@@ -19,17 +18,12 @@ import {
 } from '../judge/detect';
 import { evaluateEpisode, type EpisodeEvaluation, type EpisodeOutcome } from '../judge/evaluate';
 import { episodeView, type EpisodeView } from '../view/episode-view';
+import { finalReward } from '../judge/evaluate';
+import { editTrajectory, WhatIfError, type StepEdit } from './what-if';
+
+export type { StepEdit };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
 import { episodeHeader, episodeSummary, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
-
-/** One change for a what-if replay, addressed by the agent message that produced the action. */
-export interface StepEdit {
-  readonly messageIndex: number;
-  readonly remove?: boolean;
-  /** A new tool name (optional) and new arguments as JSON text (Python's json dialect). */
-  readonly name?: string;
-  readonly kwargsJson?: string;
-}
 
 /** What was detected about a file, each choice with the sentence saying why. */
 export interface Detection {
@@ -253,31 +247,50 @@ export class InspectSession {
   }
 
   /**
-   * What-if replay: the episode with some agent actions replaced (new kwargs as JSON text) or
-   * removed, judged again under the same data version and rule. The recorded observations of
-   * later steps stay as they were; only the replayed ones change.
+   * What-if replay: the episode with agent actions changed (tool arguments, a respond's text),
+   * removed or inserted, judged again under the same data version and rule. The messages are
+   * edited, so the dialogue shows the edited episode; recorded user turns and tool results
+   * after the first change stay as recorded (the user simulator is not re-run). An inserted
+   * call's result is the replayed one.
    */
   whatIf(index: number, edits: readonly StepEdit[]): ViewResult {
     if (!this.version) throw new Error('no data yet');
-    const byMessage = new Map(edits.map((e) => [e.messageIndex, e]));
-    let problem: string | null = null;
-    const o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache, (steps) =>
-      steps.flatMap((s) => {
-        const e = byMessage.get(s.messageIndex);
-        if (!e) return [s];
-        if (e.remove) return [];
-        if (e.kwargsJson === undefined || s.action === null) return [s];
-        const parsed = tryParseJson(e.kwargsJson);
-        if (!parsed.ok || !(parsed.value instanceof Map)) {
-          problem = `arguments of the action at message ${s.messageIndex} are not a JSON object${parsed.ok ? '' : `: ${parsed.error.text}`}`;
-          return [s];
-        }
-        return [{ ...s, action: { name: e.name ?? s.action.name, kwargs: parsed.value } }];
-      }),
-    );
-    if (problem !== null) return { error: problem, index };
+    const record = this.records[index]!;
+    const before = this.outcome(index);
+    if (!before.ok) return { error: before.error, index };
+    let edited;
+    try {
+      edited = editTrajectory(record.traj, before.value.strategy, edits);
+    } catch (e) {
+      if (e instanceof WhatIfError) return { error: e.message, index };
+      throw e;
+    }
+    const o = evaluateEpisode({ ...record, traj: edited.traj }, this.domain, this.version, this.cache);
     if (!o.ok) return { error: o.error, index };
-    return episodeView(o.value, this.version, this.rule);
+    const view = episodeView(o.value, this.version, this.rule);
+    const filled = new Map<number, string>();
+    const steps = view.steps.map((s) => {
+      if (s.observationIndex === null || !edited.insertedObservations.includes(s.observationIndex)) return s;
+      filled.set(s.observationIndex, s.observation);
+      return { ...s, recordedObservation: s.observation, observationDiffers: false };
+    });
+    const messages = view.messages.map((m, i) => ({
+      ...m,
+      ...(filled.has(i) && { content: `${before.value.strategy === 'tool-calling' ? '' : 'API output: '}${filled.get(i)!}` }),
+      originalIndex: edited.original[i] ?? null,
+      whatIf: edited.marks[i] ?? null,
+    }));
+    return {
+      ...view,
+      steps,
+      messages,
+      verdict: { ...view.verdict, recordedReward: null },
+      whatIf: {
+        removed: edited.removed,
+        recordedEpisodeReward: finalReward(before.value, this.rule),
+        note: "User turns and tool results after the first change are the recorded ones: τ-bench's user simulator is not re-run, so later replies may no longer fit the edited episode.",
+      },
+    };
   }
 
   /** Whether some recorded gt_data_hash values are reproduced on `version` (and none contradicts it). */

@@ -132,6 +132,14 @@ const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string;
             not executed
           </Chip>
         )}
+        {message.whatIf && (
+          <Chip
+            tone={message.whatIf === 'recorded' ? 'border-slate-300 bg-slate-50 text-slate-600' : 'border-violet-400 bg-violet-100 text-violet-900'}
+            title={message.whatIf === 'recorded' ? "as recorded in the file: the user simulator is not re-run in a what-if" : 'changed by the what-if replay'}
+          >
+            {message.whatIf === 'recorded' ? 'recorded (not re-simulated)' : `${message.whatIf} (what-if)`}
+          </Chip>
+        )}
         {agentStep?.unknownTool && <Chip tone="border-red-300 bg-red-50 text-red-800">unknown tool</Chip>}
         {agentStep?.exception && <Chip tone="border-red-300 bg-red-50 text-red-800">raised</Chip>}
         {agentStep && agentStep.changes.length > 0 && (

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
 import type { Detection } from '../../core/contract';
 import { DbAtStep } from './db-at-step';
@@ -17,6 +17,22 @@ export interface EpisodeScreenProps {
   readonly step: number;
   readonly onStep: (n: number) => void;
   readonly detection: Detection;
+  /** Panels under the dialogue (never above it), given the ways to point into the episode. */
+  readonly below?: (nav: EpisodeNav) => ReactNode;
+  /** One more tab in the details column. */
+  readonly extraTab?: { readonly label: string; readonly render: (nav: EpisodeNav) => ReactNode };
+}
+
+/** One click from an analysis line to what it is about. */
+export interface EpisodeNav {
+  /** Select a step and scroll the dialogue to its message. */
+  step(n: number): void;
+  /** Scroll the dialogue to a message (a tool result, text beside a tool call) and select its step. */
+  message(index: number): void;
+  /** Show a reference action in the DB diff tab. */
+  reference(index: number): void;
+  /** Show a differing record (`table/key`) in the DB diff tab. */
+  record(name: string): void;
 }
 
 /** The episode screen: verdict, dialogue with step cursor, DB at the step, DB diff, required outputs. */
@@ -31,12 +47,14 @@ function initialTab(view: EpisodeView): PanelTab {
   return 'db';
 }
 
-const TABS: readonly PanelTab[] = ['db', 'diff', 'outputs'];
+type Tab = PanelTab | 'extra';
 
-function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Element {
+function Screen({ view, step, onStep, detection, below, extraTab }: EpisodeScreenProps): JSX.Element {
+  const TABS: readonly Tab[] = extraTab ? ['db', 'diff', 'outputs', 'extra'] : ['db', 'diff', 'outputs'];
   const count = view.steps.length;
   const cursor = count === 0 ? 0 : Math.min(Math.max(step, 0), count - 1);
-  const [tab, setTab] = useState<PanelTab>(() => initialTab(view));
+  const [tab, setTab] = useState<Tab>(() => initialTab(view));
+  const [recordFocus, setRecordFocus] = useState<{ name: string; nonce: number } | null>(null);
   const [mark, setMark] = useState<Mark | null>(null);
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [reference, setReference] = useState<{ index: number; nonce: number } | null>(null);
@@ -85,6 +103,26 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
     [select, revealMessage],
   );
 
+  const showMessage = useCallback(
+    (messageIndex: number) => {
+      const m = latest.current.view.messages[messageIndex];
+      const owner = m?.stepIndex ?? m?.observationOf ?? null;
+      if (owner !== null) select(owner);
+      revealMessage(messageIndex);
+    },
+    [select, revealMessage],
+  );
+  const showRecord = useCallback((name: string) => {
+    setTab('diff');
+    setRecordFocus({ name, nonce: ++nonce.current });
+  }, []);
+  useEffect(() => {
+    if (!recordFocus) return;
+    const el = [...document.querySelectorAll('[data-testid="diff-record"]')].find((e) => e.getAttribute('aria-label') === recordFocus.name);
+    el?.scrollIntoView({ block: 'nearest' });
+  }, [recordFocus]);
+  const nav = useMemo<EpisodeNav>(() => ({ step: jump, message: showMessage, reference: showReference, record: showRecord }), [jump, showMessage, showReference, showRecord]);
+
   useStepKeys(cursor, count, select);
 
   const gridRef = useRef<HTMLDivElement>(null);
@@ -99,7 +137,8 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
 
   const found = view.outputs?.filter((o) => o.found).length ?? 0;
   const hashesDiffer = view.verdict.agentHash !== view.verdict.gtHash;
-  const tabLabel: Readonly<Record<PanelTab, string>> = {
+  const tabLabel: Readonly<Record<Tab, string>> = {
+    extra: extraTab?.label ?? '',
     db: `DB at step ${count === 0 ? '–' : cursor + 1}`,
     diff: hashesDiffer ? `DB diff (${view.diff.length})` : 'DB diff (none)',
     outputs: view.outputs === null ? 'Outputs (none)' : `Outputs (${found}/${view.outputs.length})`,
@@ -162,9 +201,16 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
               </div>
             )}
             {tab === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} />}
+            {tab === 'extra' && extraTab && <Slot render={extraTab.render} nav={nav} />}
           </div>
         </section>
       </div>
+      {below && <Slot render={below} nav={nav} />}
     </div>
   );
+}
+
+/** Renders a mount point's content as its own component, handing it the navigation callbacks. */
+function Slot(props: { render: (nav: EpisodeNav) => ReactNode; nav: EpisodeNav }) {
+  return props.render(props.nav);
 }

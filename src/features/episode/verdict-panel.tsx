@@ -47,7 +47,7 @@ function Hash(props: { label: string; hash: string; same: boolean }) {
 }
 
 export function VerdictPanel(props: { view: EpisodeView; detection: Detection; onShow: (tab: PanelTab) => void; onStep: (n: number) => void }) {
-  const { view, detection, onShow, onStep } = props;
+  const { view, detection, onShow } = props;
   const v = view.verdict;
   const hashesMatch = v.agentHash === v.gtHash;
   const outputs = view.outputs;
@@ -175,21 +175,6 @@ export function VerdictPanel(props: { view: EpisodeView; detection: Detection; o
           </details>
         </Part>
       </div>
-      {view.procedure.length > 0 && (
-        <div className="mt-2 rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs text-violet-950" data-testid="procedure-notes">
-          <p className="font-semibold">Not judged by τ-bench (a heuristic reading of the dialogue)</p>
-          <ul className="mt-0.5 space-y-0.5">
-            {view.procedure.map((n, i) => (
-              <li key={i} data-kind={n.kind}>
-                <Button variant="link" onClick={() => onStep(n.stepIndex)}>
-                  step {n.stepIndex + 1}
-                </Button>
-                : {n.text}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
     </section>
   );
 }
