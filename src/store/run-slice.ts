@@ -3,7 +3,6 @@ import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/contract'
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
 import type { Link } from './link';
-import { decodeEpisode } from './share-codec';
 import type { DataOrigin, DataProgress, DataRequest, FolderFile, RunSource } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 
@@ -103,15 +102,8 @@ export const createRunSlice =
         if (link.data !== null) get().agreeToFetch(link.data);
         set({ place: link.episode === null ? null : { episode: link.episode, step: link.step } });
         if (link.ep !== null) {
-          let json: string;
-          try {
-            json = decodeEpisode(link.ep);
-          } catch (e) {
-            get().notify('error', `Could not open the shared episode: ${(e as Error).message}.`);
-            return;
-          }
-          const file = new File([json], 'shared-episode.json', { type: 'application/json' });
-          open({ kind: 'file', file }, { kind: 'file', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
+          // Decoded in the worker (bounded inflate): a damaged or oversized fragment comes back as run-error.
+          open({ kind: 'shared', payload: link.ep }, { kind: 'shared', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
           if (link.episode === null) set({ place: { episode: 0, step: link.step } });
         } else if (link.run !== null) get().openUrl(link.run);
         else if (link.sample !== null) get().openSample(link.sample);
