@@ -1,6 +1,7 @@
 import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
+import { RunConsent } from '../features/loader/run-consent';
 import { CopyLinkButton } from '../features/links/copy-link-button';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
 import { Overview } from '../features/overview/overview';
@@ -47,6 +48,7 @@ function Shell() {
       </header>
       <ProgressBar />
       <DetectionLine />
+      <RunConsent />
       <DataConsent />
       {hasRun ? (
         <main className="flex min-h-0 flex-1">

@@ -4,11 +4,11 @@ import { formatLink, parseLink, type Link } from '../store/link';
 function linkOf(s: AppState): Link {
   const src = s.pending?.info ?? s.source;
   return {
-    run: src?.url ?? null,
+    run: src?.url ?? s.runRequest?.url ?? null,
     sample: src?.sample ?? null,
     file: src?.file ?? null,
     ep: src?.embedded ?? null,
-    data: s.dataBase,
+    data: s.dataBase ?? s.linkDataBase,
     episode: s.selected,
     step: s.selected === null ? null : s.step,
   };
@@ -19,7 +19,7 @@ export function syncLink(store: AppStore): () => void {
   store.getState().restore(parseLink(location.hash));
   let last = location.hash;
   const unsubscribe = store.subscribe((s) => {
-    if (s.pending !== null && s.source === null) return;
+    if ((s.pending !== null || s.runRequest !== null) && s.source === null) return;
     const hash = formatLink(linkOf(s));
     if (hash === last) return;
     last = hash;
