@@ -134,3 +134,33 @@ export function utf8Length(s: string): number {
 export function clip(s: string, max = 200): string {
   return s.length <= max ? s : `${s.slice(0, safeCut(s, max - 1))}…`;
 }
+
+/**
+ * Characters that are invisible or change the direction of the text around them (C0/C1 controls
+ * other than tab, line feed and carriage return; zero-width characters; bidi embeddings, overrides
+ * and isolates; BOM). Untrusted text shows them as visible `U+XXXX` marks instead, so a name or a
+ * message cannot reorder or hide what is displayed.
+ */
+export const INVISIBLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+export const codePointName = (c: string): string => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Splits `s` into plain text and invisible characters (as `{ invisible: 'U+202E' }`). */
+export function splitInvisible(s: string): (string | { readonly invisible: string })[] {
+  INVISIBLE.lastIndex = 0;
+  if (!INVISIBLE.test(s)) return [s];
+  const out: (string | { invisible: string })[] = [];
+  let last = 0;
+  for (const m of s.matchAll(INVISIBLE)) {
+    if (m.index > last) out.push(s.slice(last, m.index));
+    out.push({ invisible: codePointName(m[0]) });
+    last = m.index + 1;
+  }
+  if (last < s.length) out.push(s.slice(last));
+  return out;
+}
+
+/** A one-line label from untrusted text (a file name, a URL): clipped, line breaks and invisible characters shown as marks. */
+export function safeLabel(s: string, max = 200): string {
+  return clip(s, max).replace(/[\n\r\t]/g, ' ').replace(INVISIBLE, (c) => `⟨${codePointName(c)}⟩`);
+}

@@ -1,19 +1,34 @@
 import { Fragment, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Span } from '../core/contract';
 import { formatBytes } from './format';
-import { blockCuts, breakRuns, FOLD_LIMIT, foldWindow, markPieces, nextCut, utf8Length } from './fold';
+import { blockCuts, breakRuns, FOLD_LIMIT, foldWindow, markPieces, nextCut, splitInvisible, utf8Length } from './fold';
 
 const DEFAULT_MARK = 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500';
 const CONTROL = 'rounded border border-slate-300 bg-white px-1.5 py-px text-[11px] font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
 
+/** Text with invisible and direction-changing characters shown as visible marks (never applied). */
+function Visible(props: { text: string }): ReactNode {
+  const parts = splitInvisible(props.text);
+  if (parts.length === 1 && typeof parts[0] === 'string') return parts[0];
+  return parts.map((p, i) =>
+    typeof p === 'string' ? (
+      p
+    ) : (
+      <span key={i} data-invisible={p.invisible} title="an invisible or direction-changing character in the text" className="mx-px rounded-sm bg-slate-200 px-0.5 font-sans text-[10px] text-slate-600">
+        {p.invisible}
+      </span>
+    ),
+  );
+}
+
 /** Plain text with a line-break opportunity (`<wbr>`) inside every long unbroken run. */
 function Breakable(props: { text: string }): ReactNode {
   const parts = breakRuns(props.text);
-  if (parts.length === 1) return props.text;
+  if (parts.length === 1) return <Visible text={props.text} />;
   return parts.map((p, i) => (
     <Fragment key={i}>
       {i > 0 && <wbr />}
-      {p}
+      <Visible text={p} />
     </Fragment>
   ));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockCuts, breakRuns, clip, foldWindow, markPieces, nextCut, safeCut, utf8Length } from '../../src/ui/fold';
+import { blockCuts, breakRuns, clip, foldWindow, markPieces, nextCut, safeCut, safeLabel, splitInvisible, utf8Length } from '../../src/ui/fold';
 
 describe('folding long text', () => {
   it('shows short text whole and long text from the start', () => {
@@ -75,5 +75,13 @@ describe('folding long text', () => {
 
   it('counts UTF-8 bytes like TextEncoder', () => {
     for (const s of ['', 'abc', 'é', '€', '😀', 'a\ud800b', '\udc00'.repeat(3)]) expect(utf8Length(s)).toBe(new TextEncoder().encode(s).length);
+  });
+
+  it('shows bidi overrides, zero-width characters and controls as visible marks', () => {
+    expect(splitInvisible('plain text\nwith a tab\t')).toEqual(['plain text\nwith a tab\t']);
+    expect(splitInvisible('a\u202Egnp.exe\u200B')).toEqual(['a', { invisible: 'U+202E' }, 'gnp.exe', { invisible: 'U+200B' }]);
+    expect(splitInvisible('\uFEFF\u2066x\u0000')).toEqual([{ invisible: 'U+FEFF' }, { invisible: 'U+2066' }, 'x', { invisible: 'U+0000' }]);
+    expect(safeLabel('evil\u202Egnp.json\nnext', 200)).toBe('evil⟨U+202E⟩gnp.json next');
+    expect(safeLabel('x'.repeat(500), 10)).toBe(`${'x'.repeat(9)}…`);
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { clip } from '../../ui/fold';
+import { safeLabel as clip } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
 
 const ABOUT: Record<string, string> = { airline: 'about 10 MB', retail: 'about 4.6 MB' };

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { clip } from '../../ui/fold';
+import { safeLabel as clip } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
 
 /** Asks before opening a results file that a link names on a host the user has not agreed to. */
