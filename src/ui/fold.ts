@@ -143,12 +143,13 @@ export function clip(s: string, max = 200): string {
  */
 export const INVISIBLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+
 export const codePointName = (c: string): string => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Splits `s` into plain text and invisible characters (as `{ invisible: 'U+202E' }`). */
 export function splitInvisible(s: string): (string | { readonly invisible: string })[] {
-  INVISIBLE.lastIndex = 0;
-  if (!INVISIBLE.test(s)) return [s];
+  if (!HAS_INVISIBLE.test(s)) return [s];
   const out: (string | { invisible: string })[] = [];
   let last = 0;
   for (const m of s.matchAll(INVISIBLE)) {
