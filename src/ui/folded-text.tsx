@@ -1,10 +1,10 @@
 import { Fragment, memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Span } from '../core/contract';
+import { Button } from './button';
 import { formatBytes } from './format';
 import { blockCuts, breakRuns, FOLD_LIMIT, foldWindow, markPieces, nextCut, splitInvisible, utf8Length } from './fold';
 
 const DEFAULT_MARK = 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500';
-const CONTROL = 'rounded border border-slate-300 bg-white px-1.5 py-px text-[11px] font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
 
 /** Text with invisible and direction-changing characters shown as visible marks (never applied). */
 function Visible(props: { text: string }): ReactNode {
@@ -113,13 +113,13 @@ export function FoldedText(props: { text: string; span?: Span | null; label?: st
             {current?.all ? ' (revealing…)' : ''}
           </span>
           {last < text.length && (
-            <button type="button" className={CONTROL} onClick={more} disabled={current?.all}>
+            <Button onClick={more} disabled={current?.all}>
               Show more
-            </button>
+            </Button>
           )}
-          <button type="button" className={CONTROL} onClick={all} disabled={current?.all} data-testid="fold-show-all">
+          <Button onClick={all} disabled={current?.all} data-testid="fold-show-all">
             Show all ({formatBytes(bytes)})
-          </button>
+          </Button>
         </span>
       )}
     </>

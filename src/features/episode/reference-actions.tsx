@@ -3,7 +3,8 @@ import type { ReferenceStepView } from '../../core/contract';
 import { scrollIntoBox } from './scroll';
 import { clip } from '../../ui/fold';
 import { FoldedText } from '../../ui/folded-text';
-import { PRE, SMALL_BUTTON } from './ui';
+import { Button } from '../../ui/button';
+import { PRE } from './ui';
 
 /** τ-bench's reference actions (task.actions) as replayed on a fresh DB; `selected` is highlighted and scrolled to. */
 export function ReferenceActions(props: { reference: readonly ReferenceStepView[]; selected: number | null; nonce: number }) {
@@ -61,9 +62,9 @@ const ReferenceRow = memo(function ReferenceRow(props: { index: number; item: Re
           <div className="flex items-center gap-2 text-[11px] font-semibold text-slate-500">
             Observation
             {long && (
-              <button type="button" className={SMALL_BUTTON} aria-expanded={open} onClick={() => setOpen(!open)}>
+              <Button aria-expanded={open} onClick={() => setOpen(!open)}>
                 {open ? 'Less' : 'All'}
-              </button>
+              </Button>
             )}
           </div>
           <pre className={`${PRE} text-slate-700 ${long && !open ? 'max-h-[4.4em] overflow-hidden' : ''}`}>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Button } from '../../ui/button';
 import { safeLabel as clip } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
 
@@ -26,13 +27,9 @@ export function RunConsent() {
         {clip(host, 120)} only if you agree.
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          onClick={() => answer(true)}
-          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
+        <Button variant="primary" onClick={() => answer(true)}>
           Fetch and open
-        </button>
+        </Button>
         <button type="button" onClick={() => answer(false)} className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100">
           Don’t open
         </button>
