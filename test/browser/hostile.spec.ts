@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
@@ -180,7 +181,12 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       ep.traj[user]!.content = line;
       const tool = ep.traj.findIndex((m) => m.role === 'tool');
       ep.traj[tool]!.content = 'D'.repeat(1_000_000);
-      await openFile(page, 'long-line.json', JSON.stringify([ep]));
+      // From disk: Playwright hands a Buffer to the page through script, which itself takes seconds for 6 MB.
+      const dir = mkdtempSync(join(tmpdir(), 'tau-inspect-long-'));
+      const path = join(dir, 'long-line.json');
+      writeFileSync(path, JSON.stringify([ep]));
+      await page.setInputFiles('[data-testid="open-file-input"]', path);
+      rmSync(dir, { recursive: true, force: true });
       await page.waitForSelector('[data-testid="episode-table"][data-total="1"][data-complete="true"]', { timeout: 60_000 });
       await openEpisode(page, 0);
       const row = page.locator(`[data-testid="dialogue"] li[data-message-index="${user}"]`);
@@ -201,6 +207,13 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       await row.getByRole('button', { name: 'Show more' }).click();
       await expect.poll(() => controls.textContent()).toContain('shown 120,000 of 5,000,001');
       expect(await page.evaluate(() => 1 + 1)).toBe(2);
+
+      // "Show all" on the 1 MB observation reveals it block by block until the whole text is there.
+      const obs = page.locator(`[data-testid="dialogue"] li[data-message-index="${tool}"]`);
+      await obs.getByTestId('fold-show-all').first().click();
+      expect(await page.evaluate(() => 1 + 1)).toBe(2);
+      await expect.poll(() => obs.getByTestId('fold-controls').count(), { timeout: 90_000 }).toBe(0);
+      expect(await obs.evaluate((el) => (el.textContent ?? '').split('D').length - 1)).toBeGreaterThanOrEqual(1_000_000);
       expect(o.errors).toEqual([]);
     } finally {
       await o.context.close();
