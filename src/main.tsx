@@ -4,10 +4,19 @@ import { App } from './app/app';
 import { connectEvaluator } from './app/evaluator-client';
 import { syncLink } from './app/link-sync';
 import { createAppStore } from './store/app-store';
+import { hostConsent, type KeyValueStorage } from './store/consent';
 import './index.css';
 
 const evaluator = connectEvaluator();
-const store = createAppStore(evaluator.port);
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const store = createAppStore(evaluator.port, hostConsent(location.origin, browserStorage()));
 evaluator.attach(store);
 syncLink(store);
 

@@ -4,11 +4,11 @@ import { decodeEdits, encodeEdits, formatLink, parseLink, type Link } from '../s
 function linkOf(s: AppState): Link {
   const src = s.pending?.info ?? s.source;
   return {
-    run: src?.url ?? null,
+    run: src?.url ?? s.runRequest?.url ?? null,
     sample: src?.sample ?? null,
     file: src?.file ?? null,
     ep: src?.embedded ?? null,
-    data: s.dataBase,
+    data: s.dataBase ?? s.linkDataBase,
     episode: s.selected,
     step: s.selected === null ? null : s.step,
     whatIf: s.selected !== null && s.whatIfEdits[s.selected] ? encodeEdits(s.whatIfEdits[s.selected]!) : null,
@@ -39,7 +39,7 @@ export function syncLink(store: AppStore): () => void {
     pending = null;
   };
   const unsubscribe = store.subscribe((s) => {
-    if (s.pending !== null && s.source === null) return;
+    if ((s.pending !== null || s.runRequest !== null) && s.source === null) return;
     const link = linkOf(s);
     const hash = formatLink(link);
     if (hash === last) return;

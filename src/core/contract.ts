@@ -57,7 +57,9 @@ export type RunSource =
   | { readonly kind: 'file'; readonly file: FileLike }
   /** The last local file opened, kept in this browser so a reload finds it again. */
   | { readonly kind: 'stored'; readonly name: string }
-  | { readonly kind: 'url'; readonly url: string };
+  | { readonly kind: 'url'; readonly url: string }
+  /** One episode carried in a link (`#ep=`): deflated JSON, base64url, decoded in the worker with a size cap. */
+  | { readonly kind: 'shared'; readonly payload: string };
 
 /** A file of a picked or dropped tau-bench folder, with its path inside that folder. */
 export interface FolderFile {

@@ -1,5 +1,5 @@
 import type { StepEdit } from '../core/contract';
-import { decodeEpisode, encodeEpisode } from './share-codec';
+import { decodeSmallPayload, encodeEpisode } from './share-codec';
 
 /**
  * The place a link restores: `#run=<url>&data=<url base>&episode=<index>&step=<n>`; instead of `run`,
@@ -54,7 +54,7 @@ export const encodeEdits = (edits: readonly StepEdit[]): string => encodeEpisode
 export function decodeEdits(payload: string): StepEdit[] {
   let value: unknown;
   try {
-    value = JSON.parse(decodeEpisode(payload));
+    value = JSON.parse(decodeSmallPayload(payload));
   } catch (e) {
     throw new Error(`the what-if edits in this link are damaged: ${(e as Error).message}`);
   }
