@@ -88,6 +88,7 @@ describe('bad input: a clear message, the rest keeps working', () => {
     const html = renderToString(createElement(Dialogue, { view, step: step.index, mark: null, reveal: null, onSelect: () => {} }));
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
     expect(html).not.toMatch(/<img|<script/i);
-    expect(html).toContain(huge);
+    // Long runs carry <wbr> break hints (not content: copying skips them); the digits are all there.
+    expect(html.replace(/<wbr\/?>/g, '')).toContain(huge);
   });
 });
