@@ -10,6 +10,7 @@ import { evaluateEpisode, type EpisodeEvaluation, type EpisodeOutcome } from '..
 import { episodeView, type EpisodeView } from '../view/episode-view';
 import { episodeReport, type EpisodeReport } from '../view/report-json';
 import { episodeHeader, episodeSummary, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
+import { transcriptView, type TranscriptView } from '../view/transcript';
 
 /** One change for a what-if replay, addressed by the agent message that produced the action. */
 export interface StepEdit {
@@ -161,6 +162,12 @@ export class InspectSession {
     return episodeView(o.value, this.version!, this.rule);
   }
 
+  /** The dialogue as recorded, without data or evaluation (shown while data is missing or loading). */
+  transcript(index: number): TranscriptView | null {
+    const r = this.records[index];
+    return r ? transcriptView(r) : null;
+  }
+
   /**
    * What-if replay: the episode with some agent actions replaced (new kwargs as JSON text) or
    * removed, judged again under the same data version and rule. The recorded observations of
@@ -200,13 +207,17 @@ export class InspectSession {
     return jsonDumps(this.records[index]!.raw);
   }
 
-  /** Indices of episodes whose messages contain `query` (case-insensitive). */
+  /**
+   * Indices of episodes whose user, agent or tool messages contain `query` (case-insensitive). The
+   * system prompt is left out: it is the same policy text in every episode, so it would match all.
+   */
   search(query: string): number[] {
     const q = query.toLowerCase();
     if (!q) return this.records.map((r) => r.index);
     return this.records
       .filter((r) =>
         r.traj.some((m) => {
+          if (m.get('role') === 'system') return false;
           const c = m.get('content');
           if (typeof c === 'string' && c.toLowerCase().includes(q)) return true;
           const calls = m.get('tool_calls');
