@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { SMALL_BUTTON } from './ui';
+import { Button } from '../../ui/button';
 
 export function CopyButton(props: { text: string; label: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -20,8 +20,8 @@ export function CopyButton(props: { text: string; label: string }) {
     );
   };
   return (
-    <button type="button" className={`${SMALL_BUTTON} min-w-16`} onClick={copy} aria-label={props.label} title={props.label}>
+    <Button className="min-w-16" onClick={copy} aria-label={props.label} title={props.label}>
       <span aria-live="polite">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
-    </button>
+    </Button>
   );
 }

@@ -2,7 +2,8 @@ import { memo, useState } from 'react';
 import type { EpisodeView, RecordDiffView } from '../../core/contract';
 import { RecordLines } from './record-lines';
 import { plural } from './text';
-import { LINK_BUTTON, PRE, SMALL_BUTTON, stepLabel } from './ui';
+import { Button } from '../../ui/button';
+import { PRE, stepLabel } from './ui';
 
 const INT_FLOAT_NOTE =
   'τ-bench compares sha256(str(to_hashable(db))), and Python prints 250 and 250.0 differently, so an int where the reference has a float (or the reverse) makes the hashes differ even though the numbers are equal.';
@@ -52,9 +53,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
             int vs float only
           </span>
         )}
-        <button type="button" className={`${SMALL_BUTTON} ml-auto`} aria-expanded={full} onClick={() => setFull(!full)}>
+        <Button className="ml-auto" aria-expanded={full} onClick={() => setFull(!full)}>
           {full ? 'Hide records' : 'Show both records'}
-        </button>
+        </Button>
       </header>
       <ul className="divide-y divide-slate-100">
         {d.fields.map((f, i) => (
@@ -73,9 +74,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                 <div className="flex flex-wrap items-center gap-1 text-[11px] text-rose-800">
                   <span className="font-semibold">agent</span>
                   {f.agentStep !== null ? (
-                    <button type="button" className={LINK_BUTTON} onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which wrote ${f.path}`}>
+                    <Button variant="link" onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which wrote ${f.path}`}>
                       written in {stepLabel(f.agentStep)}
-                    </button>
+                    </Button>
                   ) : (
                     <span className="text-slate-500">(initial data: the agent never changed it)</span>
                   )}
@@ -86,14 +87,13 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                 <div className="flex flex-wrap items-center gap-1 text-[11px] text-emerald-800">
                   <span className="font-semibold">reference</span>
                   {f.referenceStep !== null ? (
-                    <button
-                      type="button"
-                      className={LINK_BUTTON}
+                    <Button
+                      variant="link"
                       onClick={() => onReference(f.referenceStep!)}
                       aria-label={`Show reference action ${f.referenceStep + 1}, which wrote ${f.path}`}
                     >
                       written by reference action {f.referenceStep + 1}
-                    </button>
+                    </Button>
                   ) : (
                     <span className="text-slate-500">(initial data: no reference action changed it)</span>
                   )}

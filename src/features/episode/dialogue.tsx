@@ -1,9 +1,12 @@
-import { memo, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { EpisodeView, MessageView, Span, StepView, ToolCallView } from '../../core/contract';
 import { MarkedText } from './marked-text';
 import { scrollIntoBox } from './scroll';
 import { differingSpans, plural } from './text';
-import { FOCUS, PRE, SMALL_BUTTON, stepLabel } from './ui';
+import { Button } from '../../ui/button';
+import { Chip } from '../../ui/chip';
+import { FOCUS_RING_SKY } from '../../ui/focus';
+import { PRE, stepLabel } from './ui';
 
 /** A span to highlight in the dialogue: in a respond step's text, or in a message's content. */
 export interface Mark {
@@ -81,14 +84,6 @@ const ROLE_STYLE: Readonly<Record<string, { label: string; box: string; tag: str
 };
 const OTHER_STYLE = { label: 'Other', box: 'border-slate-200 bg-white', tag: 'bg-slate-100 text-slate-700' };
 
-function Chip(props: { className: string; children: ReactNode; title?: string }) {
-  return (
-    <span className={`inline-flex items-center rounded border px-1.5 py-px text-[11px] font-medium leading-4 ${props.className}`} title={props.title}>
-      {props.children}
-    </span>
-  );
-}
-
 const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string; selected: boolean; mark: Mark | null; onSelect: (step: number) => void }) {
   const { row, strategy, selected, mark, onSelect } = props;
   const { message, agentStep, observed, stepOf } = row;
@@ -124,7 +119,7 @@ const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string;
             onClick={() => onSelect(agentStep.index)}
             aria-pressed={selected}
             aria-label={`Select ${stepLabel(agentStep.index)}: ${agentStep.action}`}
-            className={`rounded px-1.5 py-px font-mono text-[11px] font-semibold ${FOCUS} ${
+            className={`rounded px-1.5 py-px font-mono text-[11px] font-semibold ${FOCUS_RING_SKY} ${
               selected ? 'bg-sky-600 text-white' : 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 hover:bg-sky-100'
             }`}
           >
@@ -133,18 +128,18 @@ const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string;
         )}
         {observed && !agentStep && <span className="text-[11px]">observation of {stepLabel(observed.index)}</span>}
         {message.role === 'assistant' && message.stepIndex === null && (
-          <Chip className="border-slate-300 bg-slate-100 text-slate-600" title="τ-bench did not execute this message">
+          <Chip tone="border-slate-300 bg-slate-100 text-slate-600" title="τ-bench did not execute this message">
             not executed
           </Chip>
         )}
-        {agentStep?.unknownTool && <Chip className="border-red-300 bg-red-50 text-red-800">unknown tool</Chip>}
-        {agentStep?.exception && <Chip className="border-red-300 bg-red-50 text-red-800">raised</Chip>}
+        {agentStep?.unknownTool && <Chip tone="border-red-300 bg-red-50 text-red-800">unknown tool</Chip>}
+        {agentStep?.exception && <Chip tone="border-red-300 bg-red-50 text-red-800">raised</Chip>}
         {agentStep && agentStep.changes.length > 0 && (
-          <Chip className="border-amber-300 bg-amber-50 text-amber-900">writes {plural(agentStep.changes.length, 'record')}</Chip>
+          <Chip tone="border-amber-300 bg-amber-50 text-amber-900">writes {plural(agentStep.changes.length, 'record')}</Chip>
         )}
-        {agentStep?.done && <Chip className="border-slate-400 bg-slate-800 text-white">ends episode</Chip>}
+        {agentStep?.done && <Chip tone="border-slate-400 bg-slate-800 text-white">ends episode</Chip>}
         {observed?.observationDiffers && (
-          <Chip className="border-orange-400 bg-orange-50 text-orange-900" title="the observation replayed by tau-inspect differs from the one recorded in the file">
+          <Chip tone="border-orange-400 bg-orange-50 text-orange-900" title="the observation replayed by tau-inspect differs from the one recorded in the file">
             replay differs
           </Chip>
         )}
@@ -201,9 +196,9 @@ function SystemPrompt(props: { text: string }) {
   const [open, setOpen] = useState(false);
   return (
     <div>
-      <button type="button" className={SMALL_BUTTON} aria-expanded={open} onClick={() => setOpen(!open)}>
+      <Button aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide system prompt' : `Show system prompt (${props.text.length.toLocaleString('en-US')} characters)`}
-      </button>
+      </Button>
       {open && <pre className={`${WRAP} mt-1.5 max-h-96 overflow-auto text-slate-700`}>{props.text}</pre>}
     </div>
   );
@@ -228,9 +223,9 @@ function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean
   return (
     <div>
       {props.collapsed ? (
-        <button type="button" className={SMALL_BUTTON} aria-expanded={show} onClick={() => setOpen(!show)}>
+        <Button aria-expanded={show} onClick={() => setOpen(!show)}>
           {show ? 'Hide model output' : 'Show model output (Thought / Action)'}
-        </button>
+        </Button>
       ) : (
         title && <div className="mb-0.5 text-[11px] font-semibold text-slate-500">{title}</div>
       )}

@@ -7,7 +7,7 @@ import { Dialogue, type Mark, type Reveal } from './dialogue';
 import { OutputsPanel } from './outputs-panel';
 import { ReferenceActions } from './reference-actions';
 import { StepBar } from './step-bar';
-import { FOCUS } from './ui';
+import { FOCUS_RING_SKY } from '../../ui/focus';
 import { useStepKeys } from './use-step-keys';
 import { VerdictPanel, type PanelTab } from './verdict-panel';
 
@@ -119,7 +119,7 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
       <VerdictPanel view={view} detection={detection} onShow={setTab} onStep={select} />
       {view.instruction !== '' && (
         <details className="rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700">
-          <summary className={`cursor-pointer select-none rounded font-medium ${FOCUS}`}>
+          <summary className={`cursor-pointer select-none rounded font-medium ${FOCUS_RING_SKY}`}>
             Task instruction given to the user simulator <span className="font-normal text-slate-500">· agent strategy: {view.strategy}</span>
           </summary>
           <p className="mt-1 whitespace-pre-wrap">{view.instruction}</p>
@@ -145,7 +145,7 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
                 tabIndex={tab === t ? 0 : -1}
                 onClick={() => setTab(t)}
                 data-testid={`tab-${t}`}
-                className={`-mb-px whitespace-nowrap rounded-t border px-2.5 py-1 text-xs font-medium ${FOCUS} ${
+                className={`-mb-px whitespace-nowrap rounded-t border px-2.5 py-1 text-xs font-medium ${FOCUS_RING_SKY} ${
                   tab === t ? 'border-slate-200 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'
                 }`}
               >

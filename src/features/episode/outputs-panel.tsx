@@ -1,6 +1,7 @@
 import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
 import { MarkedText } from './marked-text';
-import { ELSEWHERE_LABEL, LINK_BUTTON, stepLabel } from './ui';
+import { Button } from '../../ui/button';
+import { ELSEWHERE_LABEL, stepLabel } from './ui';
 
 export function OutputsPanel(props: {
   view: EpisodeView;
@@ -52,9 +53,9 @@ function OutputRow(props: {
         </span>
         <code className="rounded bg-slate-100 px-1 font-mono text-[13px] font-semibold text-slate-900 [overflow-wrap:anywhere]">{o.output}</code>
         {o.found && step && (
-          <button type="button" className={LINK_BUTTON} onClick={() => onFound(o)} aria-label={`Show where "${o.output}" matched, in ${stepLabel(step.index)}`}>
+          <Button variant="link" onClick={() => onFound(o)} aria-label={`Show where "${o.output}" matched, in ${stepLabel(step.index)}`}>
             in {stepLabel(step.index)} (respond)
-          </button>
+          </Button>
         )}
       </div>
       {o.found && text !== null && o.span && (
@@ -72,9 +73,9 @@ function OutputRow(props: {
               const content = view.messages[e.messageIndex]?.content ?? '';
               return (
                 <li key={i} className="grid grid-cols-[auto_1fr] gap-x-2" data-testid="output-elsewhere" data-kind={e.kind}>
-                  <button type="button" className={`${LINK_BUTTON} whitespace-nowrap`} onClick={() => onElsewhere(o, e)}>
+                  <Button variant="link" className="whitespace-nowrap" onClick={() => onElsewhere(o, e)}>
                     message #{e.messageIndex}
-                  </button>
+                  </Button>
                   <span className="min-w-0">
                     <span className="text-slate-600">{ELSEWHERE_LABEL[e.kind]}: </span>
                     <span className="font-mono text-[11px] text-slate-700 [overflow-wrap:anywhere]">

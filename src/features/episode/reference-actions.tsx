@@ -1,7 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ReferenceStepView } from '../../core/contract';
 import { scrollIntoBox } from './scroll';
-import { PRE, SMALL_BUTTON } from './ui';
+import { Button } from '../../ui/button';
+import { PRE } from './ui';
 
 /** τ-bench's reference actions (task.actions) as replayed on a fresh DB; `selected` is highlighted and scrolled to. */
 export function ReferenceActions(props: { reference: readonly ReferenceStepView[]; selected: number | null; nonce: number }) {
@@ -57,9 +58,9 @@ const ReferenceRow = memo(function ReferenceRow(props: { index: number; item: Re
           <div className="flex items-center gap-2 text-[11px] font-semibold text-slate-500">
             Observation
             {long && (
-              <button type="button" className={SMALL_BUTTON} aria-expanded={open} onClick={() => setOpen(!open)}>
+              <Button aria-expanded={open} onClick={() => setOpen(!open)}>
                 {open ? 'Less' : 'All'}
-              </button>
+              </Button>
             )}
           </div>
           <pre className={`${PRE} [overflow-wrap:anywhere] text-slate-700 ${long && !open ? 'max-h-[4.4em] overflow-hidden' : ''}`}>{item.observation}</pre>

@@ -1,6 +1,8 @@
 import { memo } from 'react';
 import type { StepView } from '../../core/contract';
-import { FOCUS, SMALL_BUTTON, stepLabel } from './ui';
+import { Button } from '../../ui/button';
+import { FOCUS_RING_SKY } from '../../ui/focus';
+import { stepLabel } from './ui';
 
 function stepTone(s: StepView): string {
   if (s.exception || s.unknownTool) return 'bg-red-100 text-red-900 ring-red-300';
@@ -28,7 +30,7 @@ const StepChip = memo(function StepChip(props: { step: StepView; selected: boole
       aria-label={stepTitle(step)}
       aria-current={selected ? 'step' : undefined}
       title={stepTitle(step)}
-      className={`relative h-6 min-w-6 rounded px-1 font-mono text-[11px] ring-1 ${FOCUS} ${
+      className={`relative h-6 min-w-6 rounded px-1 font-mono text-[11px] ring-1 ${FOCUS_RING_SKY} ${
         selected ? 'bg-sky-600 text-white ring-sky-700' : `${stepTone(step)} hover:brightness-95`
       }`}
     >
@@ -47,12 +49,12 @@ export function StepBar(props: { steps: readonly StepView[]; step: number; onSel
   return (
     <div className="space-y-1.5 border-b border-slate-200 bg-white px-2 py-1.5" data-testid="step-bar">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <button type="button" className={SMALL_BUTTON} onClick={() => onSelect(step - 1)} disabled={step <= 0} aria-label="Previous step (k)">
+        <Button onClick={() => onSelect(step - 1)} disabled={step <= 0} aria-label="Previous step (k)">
           ↑ Prev
-        </button>
-        <button type="button" className={SMALL_BUTTON} onClick={() => onSelect(step + 1)} disabled={step >= last} aria-label="Next step (j)">
+        </Button>
+        <Button onClick={() => onSelect(step + 1)} disabled={step >= last} aria-label="Next step (j)">
           ↓ Next
-        </button>
+        </Button>
         <span className="font-medium text-slate-800" aria-live="polite" data-testid="step-current" data-step={step}>
           Step {step + 1} of {steps.length}: <code className="font-mono">{current.action}</code>
         </span>

@@ -1,12 +1,6 @@
 import type { Elsewhere } from '../../core/contract';
 import type { ReasonCode } from '../../core/contract';
 
-export const FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600';
-
-export const LINK_BUTTON = `rounded px-1 font-medium text-sky-700 underline decoration-sky-300 underline-offset-2 hover:bg-sky-50 hover:decoration-sky-600 ${FOCUS}`;
-
-export const SMALL_BUTTON = `rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 shadow-xs hover:bg-slate-50 active:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 ${FOCUS}`;
-
 export const PRE = 'whitespace-pre-wrap break-words font-mono text-[12px] leading-[1.45]';
 
 export const MARK = 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500';

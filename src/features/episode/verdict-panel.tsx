@@ -4,7 +4,9 @@ import type { RewardRule } from '../../core/contract';
 import type { Detection } from '../../core/contract';
 import { CopyButton } from './copy-button';
 import { plural } from './text';
-import { LINK_BUTTON, REASON_CLASS, REASON_LABEL } from './ui';
+import { Button } from '../../ui/button';
+import { Chip } from '../../ui/chip';
+import { REASON_CLASS, REASON_LABEL } from './ui';
 
 export type PanelTab = 'db' | 'diff' | 'outputs';
 
@@ -88,9 +90,9 @@ export function VerdictPanel(props: { view: EpisodeView; detection: Detection; o
           {v.reasons.length > 0 && (
             <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Reasons">
               {v.reasons.map((r, i) => (
-                <li key={i} title={r.text} className={`rounded-full border px-2 py-px text-[11px] font-medium ${REASON_CLASS[r.code]}`}>
+                <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
                   {REASON_LABEL[r.code]}
-                </li>
+                </Chip>
               ))}
             </ul>
           )}
@@ -102,9 +104,9 @@ export function VerdictPanel(props: { view: EpisodeView; detection: Detection; o
             {hashesMatch ? <Badge ok>hashes match</Badge> : <Badge ok={false}>hashes differ</Badge>}
             {!v.dbChecked && <Badge ok={null}>not counted under this rule</Badge>}
             {!hashesMatch && (
-              <button type="button" className={LINK_BUTTON} onClick={() => onShow('diff')}>
+              <Button variant="link" onClick={() => onShow('diff')}>
                 {plural(view.diff.length, 'record')} {view.diff.length === 1 ? 'differs' : 'differ'}: show diff
-              </button>
+              </Button>
             )}
           </div>
           <Hash label="agent DB" hash={v.agentHash} same={hashesMatch} />
@@ -131,9 +133,9 @@ export function VerdictPanel(props: { view: EpisodeView; detection: Detection; o
                 <Badge ok={found === outputs.length}>
                   {found} of {outputs.length} found
                 </Badge>
-                <button type="button" className={LINK_BUTTON} onClick={() => onShow('outputs')}>
+                <Button variant="link" onClick={() => onShow('outputs')}>
                   show outputs
-                </button>
+                </Button>
               </div>
               <p className="text-[11px] text-slate-600">Searched only in respond messages, case-insensitive, commas removed from the message.</p>
             </>
@@ -179,9 +181,9 @@ export function VerdictPanel(props: { view: EpisodeView; detection: Detection; o
           <ul className="mt-0.5 space-y-0.5">
             {view.procedure.map((n, i) => (
               <li key={i} data-kind={n.kind}>
-                <button type="button" className={LINK_BUTTON} onClick={() => onStep(n.stepIndex)}>
+                <Button variant="link" onClick={() => onStep(n.stepIndex)}>
                   step {n.stepIndex + 1}
-                </button>
+                </Button>
                 : {n.text}
               </li>
             ))}

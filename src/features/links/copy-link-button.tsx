@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
 /** Copies a link to this run, data source, episode and step (local files cannot be linked). */
@@ -8,8 +9,8 @@ export function CopyLinkButton() {
   if (kind === null) return null;
   const linkable = kind === 'sample' || kind === 'url';
   return (
-    <button
-      type="button"
+    <Button
+      variant="outline"
       disabled={!linkable}
       title={linkable ? 'Copy a link to this place' : 'A local file cannot be linked; open it by URL to share a link'}
       onClick={() => {
@@ -18,9 +19,8 @@ export function CopyLinkButton() {
           setTimeout(() => setCopied(false), 1500);
         });
       }}
-      className="whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-50"
     >
       {copied ? 'Copied' : 'Copy link'}
-    </button>
+    </Button>
   );
 }

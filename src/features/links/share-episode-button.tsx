@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
 /**
@@ -35,15 +36,14 @@ export function ShareEpisodeButton() {
           {status}
         </span>
       )}
-      <button
-        type="button"
+      <Button
+        variant="outline"
         onClick={() => shareEpisode()}
         title="Copy a link that carries this episode itself: no server or file needed to open it"
-        className="whitespace-nowrap rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <span className="sm:hidden">Share</span>
         <span className="hidden sm:inline">Share episode</span>
-      </button>
+      </Button>
     </span>
   );
 }

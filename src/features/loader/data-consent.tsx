@@ -1,4 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../ui/button';
+import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 
 const ABOUT: Record<string, string> = { airline: 'about 10 MB', retail: 'about 4.6 MB' };
@@ -45,12 +47,12 @@ export function DataConsent() {
                 type="url"
                 value={value}
                 onChange={(e) => setBase(e.currentTarget.value)}
-                className="mt-0.5 w-full rounded-md border border-amber-300 bg-white px-2 py-1 font-mono text-xs text-slate-800 focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200"
+                className={`mt-0.5 w-full rounded-md border border-amber-300 bg-white px-2 py-1 font-mono text-xs text-slate-800 ${FOCUS_FIELD}`}
               />
             </div>
-            <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+            <Button type="submit" variant="primary">
               Fetch and cache
-            </button>
+            </Button>
             <button type="button" onClick={pickFolder} className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100">
               Pick a tau-bench folder…
             </button>

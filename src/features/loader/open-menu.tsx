@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../../ui/button';
+import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { pickedFolderFiles } from './read-drop';
 
@@ -86,20 +88,20 @@ export function OpenMenu() {
           e.currentTarget.value = '';
         }}
       />
-      <button
+      <Button
         ref={button}
-        type="button"
+        variant="primary"
+        className="inline-flex items-center gap-1.5"
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         Open
         <svg viewBox="0 0 12 12" className="size-3" aria-hidden="true">
           <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-      </button>
+      </Button>
       {open && (
         <div id={menuId} className="absolute right-0 z-40 mt-1.5 w-80 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white p-1.5 shadow-lg">
           <button
@@ -141,7 +143,7 @@ export function OpenMenu() {
                 placeholder="https://…/results.json"
                 value={url}
                 onChange={(e) => setUrl(e.currentTarget.value)}
-                className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200"
+                className={`min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm ${FOCUS_FIELD}`}
               />
               <button type="submit" className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50">
                 Open

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { ReasonFilter } from '../../store/rows';
+import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { REASONS } from './reason-chip';
 
-const control =
-  'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-200';
+const control = `rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 ${FOCUS_FIELD}`;
 
 /** Failed only, by reason, by task, and search across messages (answered by the worker). */
 export function FilterBar({ shown }: { shown: number }) {

@@ -1,4 +1,5 @@
 import type { ReasonFilter } from '../../store/rows';
+import { Chip } from '../../ui/chip';
 
 export const REASONS: readonly { code: ReasonFilter; label: string; className: string; help: string }[] = [
   { code: 'db-mismatch', label: 'DB mismatch', className: 'bg-rose-50 text-rose-800 ring-rose-200', help: 'the final DB differs from the reference DB' },
@@ -16,8 +17,8 @@ export function ReasonChip({ code }: { code: ReasonFilter }) {
   const r = BY_CODE.get(code);
   if (!r) return null;
   return (
-    <span title={r.help} className={`min-w-0 shrink truncate rounded px-1.5 py-px text-[11px] font-medium whitespace-nowrap ring-1 ring-inset ${r.className}`}>
+    <Chip shape="inset" tone={r.className} title={r.help}>
       {r.label}
-    </span>
+    </Chip>
   );
 }

@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import { passHatK, type TrialOutcome } from '../../store/pass-k';
+import { Button } from '../../ui/button';
+import { FOCUS_RING_TIGHT } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { OutcomeGrid } from './outcome-grid';
 import { PassKChart } from './pass-k-chart';
@@ -12,7 +14,7 @@ function Stat({ label, value, tone, onClick }: { label: string; value: string; t
     </>
   );
   return onClick ? (
-    <button type="button" onClick={onClick} className="rounded-md px-1.5 py-0.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500">
+    <button type="button" onClick={onClick} className={`rounded-md px-1.5 py-0.5 text-left hover:bg-slate-100 ${FOCUS_RING_TIGHT}`}>
       {body}
     </button>
   ) : (
@@ -76,14 +78,9 @@ export function RunSummary() {
           {...(stats.disagree ? { onClick: () => store.getState().setFilters({ reason: 'disagree' }) } : {})}
         />
         <Stat label="Not evaluable" value={String(stats.errors)} tone={stats.errors ? 'text-amber-700' : 'text-slate-900'} {...(stats.errors ? { onClick: () => store.getState().setFilters({ reason: 'error' }) } : {})} />
-        <button
-          type="button"
-          aria-expanded={open}
-          onClick={() => setOpen((o) => !o)}
-          className="ml-auto rounded px-1.5 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
-        >
+        <Button variant="quiet" className="ml-auto text-xs" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide charts' : 'Show charts'}
-        </button>
+        </Button>
       </div>
       {open && (
         <div className="grid gap-x-4 gap-y-3 px-3 pt-1 pb-2.5 sm:grid-cols-[minmax(11rem,14rem)_minmax(0,1fr)]">

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Button } from '../../ui/button';
 import { describeCommit } from '../../ui/format';
 import { ProgressText } from './progress-bar';
 import { useApp } from '../../ui/store-context';
@@ -58,15 +59,9 @@ export function DetectionLine() {
         )}
         <span className="ml-auto flex items-center gap-3">
           <ProgressText />
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={id}
-            onClick={() => setOpen((o) => !o)}
-            className="rounded px-1.5 py-0.5 font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500"
-          >
+          <Button variant="quiet" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
             {open ? 'Hide why' : 'Why?'}
-          </button>
+          </Button>
         </span>
       </div>
       {open && (

@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { EpisodeView } from '../../core/contract';
 import type { StepEdit } from '../../core/contract';
+import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
-
-const BUTTON =
-  'rounded border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-50';
 
 /**
  * What-if replay: change the arguments of the selected step (or drop it) and see τ-bench's
@@ -42,15 +40,15 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
               'replaying…'
             )}
           </span>
-          <button type="button" className={BUTTON} onClick={() => clear()}>
+          <Button variant="toolbar" onClick={() => clear()}>
             Back to the recorded episode
-          </button>
+          </Button>
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className={BUTTON} aria-expanded={open} disabled={!editable} onClick={() => setOpen(!open)} title={editable ? '' : 'Select a tool step to change it'}>
+        <Button variant="toolbar" aria-expanded={open} disabled={!editable} onClick={() => setOpen(!open)} title={editable ? '' : 'Select a tool step to change it'}>
           {open ? 'Hide what-if' : `What if step ${step + 1} were different?`}
-        </button>
+        </Button>
         {!editable && <span className="text-slate-600">Select a tool call to try other arguments.</span>}
       </div>
       {open && editable && current && (
@@ -66,12 +64,12 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
             onChange={(e) => setText(e.target.value)}
           />
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={BUTTON} onClick={() => run(edits({ messageIndex: current.messageIndex, kwargsJson: text }))}>
+            <Button variant="toolbar" onClick={() => run(edits({ messageIndex: current.messageIndex, kwargsJson: text }))}>
               Replay with these arguments
-            </button>
-            <button type="button" className={BUTTON} onClick={() => run(edits({ messageIndex: current.messageIndex, remove: true }))}>
+            </Button>
+            <Button variant="toolbar" onClick={() => run(edits({ messageIndex: current.messageIndex, remove: true }))}>
               Replay without this step
-            </button>
+            </Button>
           </div>
         </div>
       )}
