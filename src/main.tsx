@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { connectEvaluator } from './app/evaluator-client';
+import { persistLayout } from './app/layout-persist';
 import { syncLink } from './app/link-sync';
 import { createAppStore } from './store/app-store';
 import './index.css';
@@ -9,6 +10,7 @@ import './index.css';
 const evaluator = connectEvaluator();
 const store = createAppStore(evaluator.port);
 evaluator.attach(store);
+persistLayout(store);
 syncLink(store);
 
 createRoot(document.getElementById('root')!).render(

@@ -21,6 +21,10 @@ export interface EpisodeSlice {
   transcript: TranscriptView | null;
   /** `End` was pressed before the steps were known: go to the last step once they are. */
   stepToEnd: boolean;
+  /** Which search hit inside the open episode is shown (taken modulo the number of hits; bumped by `,`/`.`). */
+  hitIndex: number;
+  /** Changes on every hit move, so the dialogue scrolls to the hit even when it is the same one. */
+  hitNonce: number;
   /** A link fragment carrying the selected episode itself, once made. */
   share: { readonly index: number; readonly fragment: string | null; readonly error: string | null } | null;
   /** A what-if replay of the selected episode: its edits and, once back, its view. */
@@ -38,6 +42,7 @@ export interface EpisodeSlice {
   moveStep(move: StepMove): void;
   /** The next (+1) or previous (-1) episode in list order (filters and sort as shown); `failed`: only failed ones. */
   stepEpisode(delta: 1 | -1, failed?: boolean): void;
+  stepHit(delta: 1 | -1): void;
   transcriptArrived(run: number, index: number, transcript: TranscriptView | null): void;
   refreshView(): void;
   viewArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
@@ -55,6 +60,8 @@ export const createEpisodeSlice =
     viewId: 0,
     transcript: null,
     stepToEnd: false,
+    hitIndex: 0,
+    hitNonce: 0,
     share: null,
     whatIf: null,
 
@@ -101,7 +108,7 @@ export const createEpisodeSlice =
         set({ step: clampStep(s.view, step), showList: false });
         return;
       }
-      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null, stepToEnd: false, transcript: s.transcript?.index === index ? s.transcript : null });
+      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null, stepToEnd: false, hitIndex: 0, hitNonce: s.hitNonce + 1, transcript: s.transcript?.index === index ? s.transcript : null });
       if (s.run !== null) port.transcript(s.run, index);
       get().refreshView();
     },
@@ -142,6 +149,9 @@ export const createEpisodeSlice =
           return;
         }
       }
+    },
+    stepHit(delta) {
+      set((s) => ({ hitIndex: s.hitIndex + delta, hitNonce: s.hitNonce + 1 }));
     },
     transcriptArrived(run, index, transcript) {
       const s = get();

@@ -166,6 +166,8 @@ export const createRunSlice =
           dataProgress: null,
           dataError: null,
           place: null,
+          // A file that opened makes earlier complaints about other files moot.
+          notices: s.notices.filter((n) => n.tone !== 'error'),
         });
         get().runChanged();
         if (place && place.episode < headers.length) get().select(place.episode, place.step ?? 0);

@@ -1,15 +1,35 @@
-import { useCallback, useLayoutEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
 import type { Detection } from '../../core/contract';
+import { Button } from '../../ui/button';
+import { FOCUS_RING_SKY } from '../../ui/focus';
 import { DbAtStep } from './db-at-step';
 import { DbDiff } from './db-diff';
 import { Dialogue, type Mark, type Reveal } from './dialogue';
 import { OutputsPanel } from './outputs-panel';
 import { ReferenceActions } from './reference-actions';
+import { searchMarks } from './search-hits';
 import { StepBar } from './step-bar';
-import { FOCUS_RING_SKY } from '../../ui/focus';
-import { useStepKeys } from './use-step-keys';
+import { TaskInstruction } from './task-instruction';
 import { VerdictPanel, type PanelTab } from './verdict-panel';
+
+/**
+ * A panel of the side column beyond the built-in ones (findings, walkthrough, alignment…). The
+ * app passes them in (features do not import each other); see `SIDE_PANELS` in
+ * `src/app/episode-body.tsx`, the one place they are mounted.
+ */
+export interface SidePanel {
+  readonly id: string;
+  readonly label: string;
+  readonly render: (ctx: { readonly view: EpisodeView; readonly step: number; readonly onStep: (n: number) => void }) => ReactNode;
+}
+
+/** The workspace's remembered look, owned by the app's store; the screen works without it too. */
+export interface ScreenLayout {
+  readonly verdictOpen: boolean;
+  readonly sideHidden: boolean;
+  readonly instructionOpen: boolean;
+}
 
 export interface EpisodeScreenProps {
   readonly view: EpisodeView;
@@ -17,26 +37,36 @@ export interface EpisodeScreenProps {
   readonly step: number;
   readonly onStep: (n: number) => void;
   readonly detection: Detection;
+  readonly panels?: readonly SidePanel[];
+  readonly layout?: ScreenLayout;
+  readonly onToggle?: (flag: keyof ScreenLayout) => void;
+  /** The overview's search text and which of its hits in this episode to show (modulo their number). */
+  readonly search?: { readonly query: string; readonly index: number; readonly nonce: number; readonly onMove: (delta: 1 | -1) => void };
+  /** Shown above the dialogue (the what-if bar). */
+  readonly toolbar?: ReactNode;
 }
 
-/** The episode screen: verdict, dialogue with step cursor, DB at the step, DB diff, required outputs. */
+/** The episode screen: a one-line verdict, the dialogue with its step cursor, and a side column of panels. */
 export function EpisodeScreen(props: EpisodeScreenProps): JSX.Element {
   return <Screen key={props.view.index} {...props} />;
 }
 
-function initialTab(view: EpisodeView): PanelTab {
+function initialTab(view: EpisodeView): string {
   const codes = new Set(view.verdict.reasons.map((r) => r.code));
   if (codes.has('db-mismatch')) return 'diff';
   if (codes.has('missing-output')) return 'outputs';
   return 'db';
 }
 
-const TABS: readonly PanelTab[] = ['db', 'diff', 'outputs'];
+const STANDALONE: ScreenLayout = { verdictOpen: true, sideHidden: false, instructionOpen: true };
 
-function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Element {
+function Screen({ view, step, onStep, detection, panels = [], layout: given, onToggle: toggleGiven, search, toolbar }: EpisodeScreenProps): JSX.Element {
   const count = view.steps.length;
   const cursor = count === 0 ? 0 : Math.min(Math.max(step, 0), count - 1);
-  const [tab, setTab] = useState<PanelTab>(() => initialTab(view));
+  const [own, setOwn] = useState<ScreenLayout>(STANDALONE);
+  const layout = given ?? own;
+  const toggle = (flag: keyof ScreenLayout): void => (toggleGiven ? toggleGiven(flag) : setOwn((l) => ({ ...l, [flag]: !l[flag] })));
+  const [tab, setTab] = useState<string>(() => initialTab(view));
   const [mark, setMark] = useState<Mark | null>(null);
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [reference, setReference] = useState<{ index: number; nonce: number } | null>(null);
@@ -60,10 +90,14 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
     },
     [select, revealMessage],
   );
-  const showReference = useCallback((index: number) => {
-    setTab('diff');
+  const show = (t: PanelTab | string): void => {
+    setTab(t);
+    if (layout.sideHidden) toggle('sideHidden');
+  };
+  const showReference = (index: number): void => {
+    show('diff');
     setReference({ index, nonce: ++nonce.current });
-  }, []);
+  };
   const onFound = useCallback(
     (o: OutputView) => {
       if (o.stepIndex === null || o.messageIndex === null || o.span === null) return;
@@ -85,85 +119,128 @@ function Screen({ view, step, onStep, detection }: EpisodeScreenProps): JSX.Elem
     [select, revealMessage],
   );
 
-  useStepKeys(cursor, count, select);
-
-  const gridRef = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const grid = gridRef.current;
-    if (!grid) return;
-    const measure = (): void => grid.style.setProperty('--ep-top', `${Math.max(0, Math.round(grid.getBoundingClientRect().top + window.scrollY))}px`);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
+  // Search hits of the overview's query: the current one highlighted and scrolled to.
+  const query = search?.query ?? '';
+  const hits = useMemo(() => searchMarks(view.messages, view.steps, query, view.strategy), [view, query]);
+  const hitAt = hits.length === 0 ? -1 : (((search?.index ?? 0) % hits.length) + hits.length) % hits.length;
+  const hitNonce = search?.nonce ?? 0;
+  useEffect(() => {
+    const h = hits[hitAt];
+    if (!h) return;
+    setMark(h);
+    const m = latest.current.view.messages[h.messageIndex];
+    const owner = m?.stepIndex ?? m?.observationOf ?? null;
+    if (owner !== null) select(owner);
+    revealMessage(h.messageIndex);
+  }, [hits, hitAt, hitNonce, select, revealMessage]);
 
   const found = view.outputs?.filter((o) => o.found).length ?? 0;
   const hashesDiffer = view.verdict.agentHash !== view.verdict.gtHash;
-  const tabLabel: Readonly<Record<PanelTab, string>> = {
-    db: `DB at step ${count === 0 ? '–' : cursor + 1}`,
-    diff: hashesDiffer ? `DB diff (${view.diff.length})` : 'DB diff (none)',
-    outputs: view.outputs === null ? 'Outputs (none)' : `Outputs (${found}/${view.outputs.length})`,
-  };
+  const tabs: readonly { id: string; label: string }[] = [
+    { id: 'db', label: `DB at step ${count === 0 ? '–' : cursor + 1}` },
+    { id: 'diff', label: hashesDiffer ? `DB diff (${view.diff.length})` : 'DB diff (none)' },
+    { id: 'outputs', label: view.outputs === null ? 'Outputs (none)' : `Outputs (${found}/${view.outputs.length})` },
+    ...(view.procedure.length > 0 ? [{ id: 'notes', label: `Not judged (${view.procedure.length})` }] : []),
+    ...panels.map((p) => ({ id: p.id, label: p.label })),
+  ];
+  const current = tabs.some((t) => t.id === tab) ? tab : 'db';
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
-    const i = TABS.indexOf(tab);
-    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    const i = tabs.findIndex((t) => t.id === current);
+    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!.id;
     setTab(next);
     document.getElementById(`episode-tab-${next}`)?.focus();
   };
-  const column = 'flex min-h-0 flex-col overflow-hidden rounded-md border border-slate-200 @3xl:h-[max(30rem,calc(100dvh-var(--ep-top,16rem)-0.75rem))]';
+  const extra = panels.find((p) => p.id === current);
+  const box = 'flex flex-col overflow-hidden rounded-md border border-slate-200 @4xl:min-h-0';
 
   return (
-    <div className="@container flex flex-col gap-2 p-2 text-slate-900" data-testid="episode-screen" data-episode={view.index} data-step={cursor}>
-      <VerdictPanel view={view} detection={detection} onShow={setTab} onStep={select} />
-      {view.instruction !== '' && (
-        <details className="rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700">
-          <summary className={`cursor-pointer select-none rounded font-medium ${FOCUS_RING_SKY}`}>
-            Task instruction given to the user simulator <span className="font-normal text-slate-500">· agent strategy: {view.strategy}</span>
-          </summary>
-          <p className="mt-1 whitespace-pre-wrap">{view.instruction}</p>
-        </details>
-      )}
-      <div ref={gridRef} className="grid gap-2 @3xl:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
-        <section aria-label="Dialogue and step cursor" className={`${column} h-[75dvh] bg-slate-50`}>
+    <div
+      className="@container flex min-w-0 flex-col gap-2 p-2 text-slate-900 @4xl:h-full @4xl:min-h-0"
+      data-testid="episode-screen"
+      data-episode={view.index}
+      data-step={cursor}
+    >
+      <VerdictPanel view={view} detection={detection} onShow={show} open={layout.verdictOpen} onToggle={() => toggle('verdictOpen')} />
+      <div className={`grid gap-2 @4xl:min-h-0 @4xl:flex-1 ${layout.sideHidden ? '' : '@4xl:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]'}`}>
+        <section aria-label="Dialogue and step cursor" className={`${box} bg-slate-50`} data-testid="dialogue-column">
+          {toolbar}
           <StepBar steps={view.steps} step={cursor} onSelect={select} />
-          <div className="min-h-0 flex-1">
+          {query.trim() !== '' && (
+            <div className="flex items-center gap-2 border-b border-slate-200 bg-yellow-50 px-2 py-1 text-xs text-slate-700" data-testid="search-hits">
+              {hits.length === 0 ? (
+                <span>
+                  “{query.trim()}” is not in this episode's visible text{view.messages.some((m) => m.toolCalls.length > 0) ? ' (it may be in tool-call arguments)' : ''}.
+                </span>
+              ) : (
+                <>
+                  <span>
+                    “{query.trim()}”: hit {hitAt + 1} of {hits.length}
+                  </span>
+                  <Button onClick={() => search?.onMove(-1)} aria-label="Previous search hit (,)">
+                    ‹
+                  </Button>
+                  <Button onClick={() => search?.onMove(1)} aria-label="Next search hit (.)">
+                    ›
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
+          <div className="@4xl:min-h-0 @4xl:flex-1">
             <Dialogue view={view} step={cursor} mark={mark} reveal={reveal} onSelect={select} />
           </div>
         </section>
-        <section aria-label="Episode details" className={`${column} max-h-[85dvh] bg-white @3xl:max-h-none`}>
+        <aside aria-label="Episode details" className={`${box} bg-white ${layout.sideHidden ? 'hidden' : ''}`} data-testid="side-column">
+          <TaskInstruction instruction={view.instruction} strategy={view.strategy} open={layout.instructionOpen} onToggle={() => toggle('instructionOpen')} />
           <div role="tablist" aria-label="Episode details" className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 bg-slate-50 px-2 pt-1.5" onKeyDown={onTabKey}>
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <button
-                key={t}
-                id={`episode-tab-${t}`}
+                key={t.id}
+                id={`episode-tab-${t.id}`}
                 type="button"
                 role="tab"
-                aria-selected={tab === t}
-                aria-controls={`episode-panel-${t}`}
-                tabIndex={tab === t ? 0 : -1}
-                onClick={() => setTab(t)}
-                data-testid={`tab-${t}`}
+                aria-selected={current === t.id}
+                aria-controls={`episode-panel-${t.id}`}
+                tabIndex={current === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                data-testid={`tab-${t.id}`}
                 className={`-mb-px whitespace-nowrap rounded-t border px-2.5 py-1 text-xs font-medium ${FOCUS_RING_SKY} ${
-                  tab === t ? 'border-slate-200 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'
+                  current === t.id ? 'border-slate-200 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'
                 }`}
               >
-                {tabLabel[t]}
+                {t.label}
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`episode-panel-${tab}`} aria-labelledby={`episode-tab-${tab}`} data-scroll className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2">
-            {tab === 'db' && <DbAtStep steps={view.steps} step={cursor} onSelect={jump} />}
-            {tab === 'diff' && (
+          <div role="tabpanel" id={`episode-panel-${current}`} aria-labelledby={`episode-tab-${current}`} data-scroll className="p-2 @4xl:min-h-0 @4xl:flex-1 @4xl:overflow-y-auto @4xl:overscroll-contain">
+            {current === 'db' && <DbAtStep steps={view.steps} step={cursor} onSelect={jump} />}
+            {current === 'diff' && (
               <div className="space-y-3">
                 <DbDiff view={view} onStep={jump} onReference={showReference} />
                 <ReferenceActions reference={view.reference} selected={reference?.index ?? null} nonce={reference?.nonce ?? 0} />
               </div>
             )}
-            {tab === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} />}
+            {current === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} />}
+            {current === 'notes' && (
+              <div className="rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs text-violet-950" data-testid="procedure-notes">
+                <p className="font-semibold">Not judged by τ-bench (a heuristic reading of the dialogue)</p>
+                <ul className="mt-0.5 space-y-0.5">
+                  {view.procedure.map((n, i) => (
+                    <li key={i} data-kind={n.kind}>
+                      <Button variant="link" onClick={() => jump(n.stepIndex)}>
+                        step {n.stepIndex + 1}
+                      </Button>
+                      : {n.text}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {extra?.render({ view, step: cursor, onStep: select })}
           </div>
-        </section>
+        </aside>
       </div>
     </div>
   );

@@ -17,6 +17,7 @@ export function DetectionLine() {
   const detection = useApp((s) => s.detection);
   const origin = useApp((s) => s.origin);
   const count = useApp((s) => s.headers.length);
+  const loading = useApp((s) => s.dataProgress !== null && s.dataError === null);
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!source) return null;
@@ -55,7 +56,7 @@ export function DetectionLine() {
             )}
           </>
         ) : (
-          <span className="text-slate-500">no data yet: recomputed rewards will appear once the τ-bench data is loaded</span>
+          <span className="text-slate-500">{loading ? 'loading τ-bench data…' : 'no data yet: recomputed rewards appear once τ-bench data is loaded'}</span>
         )}
         <span className="ml-auto flex items-center gap-3">
           <ProgressText />
