@@ -42,9 +42,9 @@ function Welcome() {
   return (
     <div className="flex items-start gap-2 border-b border-indigo-200 bg-indigo-50 px-3 py-1.5 text-xs text-indigo-950" role="note" data-testid="welcome">
       <p className="min-w-0 flex-1">
-        <strong>Welcome.</strong> This is an <strong>invented sample</strong> (a small made-up shop on τ-bench's retail schema) so the app works offline. To inspect a
-        real run, use <strong>Open</strong> (or drop a <code className="font-mono">run.py</code> results file on the page); τ-bench's data comes from a local folder or,
-        with your consent, from GitHub. Press <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd> for keys.
+        <strong>Welcome.</strong> This is an <strong>invented sample</strong> run (a made-up shop on τ-bench's retail schema), so the app works offline. For a real run:{' '}
+        <strong>Open</strong> a <code className="font-mono">run.py</code> results file or drop it here
+        <span className="hidden sm:inline">; τ-bench's data comes from a local folder or, if you agree, from GitHub. Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd></span>.
       </p>
       <Button
         variant="quiet"

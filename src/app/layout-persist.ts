@@ -22,7 +22,10 @@ function applyTheme(theme: Layout['theme'], media: MediaQueryList): void {
 
 /** Restores the remembered layout (panels, theme), keeps it remembered, and follows the system theme. */
 export function persistLayout(store: AppStore): () => void {
-  store.getState().setLayout(load());
+  const stored = load();
+  // First start on a phone: the charts start folded, so the list has the screen.
+  const phone = stored.chartsOpen === undefined && !matchMedia('(min-width: 640px)').matches;
+  store.getState().setLayout(phone ? { ...stored, chartsOpen: false } : stored);
   const media = matchMedia('(prefers-color-scheme: dark)');
   let last = store.getState().layout;
   applyTheme(last.theme, media);

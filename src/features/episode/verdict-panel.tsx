@@ -69,7 +69,7 @@ export function VerdictPanel(props: {
   const detailsId = `verdict-details-${view.index}`;
   return (
     <section aria-labelledby="verdict-title" className="rounded-md border border-slate-200 bg-slate-50 px-2 py-1" data-testid="verdict-panel" data-open={open}>
-      <div className="flex min-w-0 items-center gap-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 @2xl:flex-nowrap">
         <h2 id="verdict-title" className="sr-only">
           Verdict
         </h2>
@@ -85,7 +85,7 @@ export function VerdictPanel(props: {
           <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : fmtReward(v.recordedReward)}</strong>{' '}
           {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
         </span>
-        <p className={`min-w-0 flex-1 text-[13px] leading-snug text-slate-900 ${open ? '' : 'truncate'}`} data-testid="verdict-sentence" title={open ? undefined : v.sentence}>
+        <p className={`order-last min-w-0 basis-full text-[13px] leading-snug text-slate-900 @2xl:order-none @2xl:basis-0 @2xl:flex-1 ${open ? '' : 'line-clamp-2 @2xl:truncate'}`} data-testid="verdict-sentence" title={open ? undefined : v.sentence}>
           {v.sentence}
         </p>
         {v.reasons.length > 0 && (
@@ -103,7 +103,7 @@ export function VerdictPanel(props: {
           </Button>
         )}
         {onToggle && (
-          <Button onClick={onToggle} aria-expanded={open} aria-controls={detailsId} className="shrink-0 whitespace-nowrap" title="Verdict details (v)" data-testid="verdict-toggle">
+          <Button onClick={onToggle} aria-expanded={open} aria-controls={detailsId} className="ml-auto shrink-0 whitespace-nowrap" title="Verdict details (v)" data-testid="verdict-toggle">
             {open ? 'Less ▴' : 'Details ▾'}
           </Button>
         )}

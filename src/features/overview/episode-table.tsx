@@ -11,15 +11,25 @@ import { ReasonChip } from './reason-chip';
 const COLS = 'grid grid-cols-[0_2rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
 const ROW_HEIGHT = 34;
 
-const HEAD: readonly { key: SortKey | null; label: string; title: string; align?: string }[] = [
-  { key: 'index', label: '#', title: 'position in the file' },
-  { key: 'task', label: 'Task', title: 'task id' },
-  { key: 'trial', label: 'Trial', title: 'trial' },
-  { key: 'recorded', label: 'Rec.', title: 'reward recorded in the file' },
-  { key: 'reward', label: 'Recomp.', title: 'reward recomputed by tau-inspect' },
-  { key: null, label: 'Reasons', title: 'why the reward is not 1' },
-  { key: 'turns', label: 'Turns', title: 'messages other than the system prompt', align: 'text-right' },
+/** `short`: the header in a narrow list. */
+const HEAD: readonly { key: SortKey | null; label: string; short: string; title: string; align?: string }[] = [
+  { key: 'index', label: '#', short: '#', title: 'position in the file' },
+  { key: 'task', label: 'Task', short: 'Task', title: 'task id' },
+  { key: 'trial', label: 'Trial', short: 'Tr.', title: 'trial' },
+  { key: 'recorded', label: 'Rec.', short: 'Rec', title: 'reward recorded in the file' },
+  { key: 'reward', label: 'Recomp.', short: 'Recomp', title: 'reward recomputed by tau-inspect' },
+  { key: null, label: 'Reasons', short: 'Why', title: 'why the reward is not 1' },
+  { key: 'turns', label: 'Turns', short: 'Msg', title: 'messages other than the system prompt', align: 'text-right' },
 ];
+
+function HeadLabel({ c }: { c: (typeof HEAD)[number] }) {
+  return (
+    <>
+      <span className="@lg:hidden">{c.short}</span>
+      <span className="hidden @lg:inline">{c.label}</span>
+    </>
+  );
+}
 
 function RewardCell({ s, recorded, ready }: { s: EpisodeSummary | undefined; recorded: number | null; ready: boolean }) {
   if (!s) return <span className="text-slate-300">{ready ? '…' : '—'}</span>;
@@ -164,7 +174,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       tabIndex={0}
       onKeyDown={onKey}
       onFocus={() => active === null && rows[0] !== undefined && setActive(selected ?? rows[0])}
-      className="group/list flex min-h-0 flex-1 flex-col bg-white outline-none focus:ring-2 focus:ring-indigo-500 focus:ring-inset"
+      className="group/list relative flex min-h-0 flex-1 flex-col bg-white outline-none focus:ring-2 focus:ring-indigo-500 focus:ring-inset"
       data-testid="episode-table"
       data-evaluated={evaluated}
       data-total={headers.length}
@@ -174,7 +184,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
         {HEAD.map((c) =>
           c.key === null ? (
             <span key={c.label} role="columnheader" title={c.title} className="truncate">
-              {c.label}
+              <HeadLabel c={c} />
             </span>
           ) : (
             <span
@@ -184,14 +194,15 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
               className={`truncate ${c.align ?? ''} ${c.key === 'index' ? 'invisible @lg:visible' : ''}`}
             >
               <button type="button" title={`Sort by ${c.title}`} onClick={() => store.getState().sortBy(c.key!)} className="uppercase hover:text-slate-900">
-                {c.label}
+                <HeadLabel c={c} />
                 {sort.key === c.key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
               </button>
             </span>
           ),
         )}
       </div>
-      <p className="hidden border-b border-indigo-200 bg-indigo-50 px-2 py-0.5 text-[11px] text-indigo-900 group-focus/list:block" aria-hidden="true">
+      {/* An overlay, so showing it on focus never moves the rows under the pointer. */}
+      <p className="pointer-events-none absolute right-2 bottom-2 z-10 hidden rounded border border-indigo-200 bg-indigo-50 px-2 py-0.5 text-[11px] text-indigo-900 shadow-sm group-focus/list:block" aria-hidden="true">
         The list has the keys: ↑/↓ move, Enter opens, Esc gives the arrows back to the steps.
       </p>
       <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="episode-scroller">
