@@ -153,17 +153,17 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
     document.getElementById(`episode-tab-${next}`)?.focus();
   };
   const extra = panels.find((p) => p.id === current);
-  const box = 'flex flex-col overflow-hidden rounded-md border border-slate-200 @4xl:min-h-0';
+  const box = 'flex flex-col overflow-hidden rounded-md border border-slate-200 @4xl/screen:min-h-0';
 
   return (
     <div
-      className="@container flex min-w-0 flex-col gap-2 p-2 text-slate-900 @4xl:h-full @4xl:min-h-0"
+      className="@container/screen flex min-w-0 flex-col gap-2 p-2 text-slate-900 @4xl:h-full @4xl:min-h-0"
       data-testid="episode-screen"
       data-episode={view.index}
       data-step={cursor}
     >
       <VerdictPanel view={view} detection={detection} onShow={show} open={layout.verdictOpen} onToggle={() => toggle('verdictOpen')} />
-      <div className={`grid gap-2 @4xl:min-h-0 @4xl:flex-1 ${layout.sideHidden ? '' : '@4xl:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]'}`}>
+      <div className={`grid gap-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 ${layout.sideHidden ? '' : '@4xl/screen:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]'}`}>
         <section aria-label="Dialogue and step cursor" className={`${box} bg-slate-50`} data-testid="dialogue-column">
           {toolbar}
           <StepBar steps={view.steps} step={cursor} onSelect={select} />
@@ -188,11 +188,11 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
               )}
             </div>
           )}
-          <div className="@4xl:min-h-0 @4xl:flex-1">
+          <div className="@4xl/screen:min-h-0 @4xl/screen:flex-1">
             <Dialogue view={view} step={cursor} mark={mark} reveal={reveal} onSelect={select} />
           </div>
         </section>
-        <aside aria-label="Episode details" className={`${box} bg-white ${layout.sideHidden ? 'hidden' : ''}`} data-testid="side-column">
+        <aside aria-label="Episode details" className={`@container ${box} bg-white ${layout.sideHidden ? 'hidden' : ''}`} data-testid="side-column">
           <TaskInstruction instruction={view.instruction} strategy={view.strategy} open={layout.instructionOpen} onToggle={() => toggle('instructionOpen')} />
           <div role="tablist" aria-label="Episode details" className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 bg-slate-50 px-2 pt-1.5" onKeyDown={onTabKey}>
             {tabs.map((t) => (
@@ -214,7 +214,7 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`episode-panel-${current}`} aria-labelledby={`episode-tab-${current}`} data-scroll className="p-2 @4xl:min-h-0 @4xl:flex-1 @4xl:overflow-y-auto @4xl:overscroll-contain">
+          <div role="tabpanel" id={`episode-panel-${current}`} aria-labelledby={`episode-tab-${current}`} data-scroll className="p-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 @4xl/screen:overflow-y-auto @4xl/screen:overscroll-contain">
             {current === 'db' && <DbAtStep steps={view.steps} step={cursor} onSelect={jump} />}
             {current === 'diff' && (
               <div className="space-y-3">
