@@ -1,4 +1,4 @@
-import { matchOutput, type Span } from './output-match';
+import { OutputHaystack, type Span } from './output-match';
 import type { Db, Domain } from '../model/data/db';
 import type { RewardRule } from '../model/data/versions';
 import { RESPOND } from '../model/episode/actions';
@@ -64,6 +64,8 @@ export interface OutputsResult {
 // Python parity: tau_bench.envs.base.Env.calculate_reward (outputs loop; duplicates collapse).
 export function checkOutputs(outputs: readonly string[], steps: readonly ExecutedStep[]): OutputsResult {
   const checks = new Map<string, OutputCheck>();
+  // Each respond content is normalised once, however many outputs are checked against it.
+  const haystacks = new Map<ExecutedStep, OutputHaystack>();
   for (const output of outputs) {
     let match: OutputCheck['match'] = null;
     for (const step of steps) {
@@ -71,7 +73,9 @@ export function checkOutputs(outputs: readonly string[], steps: readonly Execute
       const content = step.action.kwargs.get('content');
       if (typeof content !== 'string')
         return { checks: [...checks.values()], crash: `AttributeError: '${typeName(content ?? null)}' object has no attribute 'lower'` };
-      const span = matchOutput(output, content);
+      let haystack = haystacks.get(step);
+      if (!haystack) haystacks.set(step, (haystack = new OutputHaystack(content)));
+      const span = haystack.find(output);
       if (span) {
         match = { stepIndex: step.index, messageIndex: step.agentStep.messageIndex, span };
         break;

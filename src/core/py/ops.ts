@@ -4,6 +4,7 @@
  * types fail the way they fail in τ-bench.
  */
 import { attributeError, indexError, keyError, PyException, typeError } from './errors';
+import { pyLower } from './lower';
 import { pyRepr } from './repr';
 import { typeName, type PyValue } from './value';
 
@@ -255,7 +256,7 @@ export function len(v: PyValue): number {
 
 /** `s.lower()`. */
 export function lower(v: PyValue): string {
-  if (typeof v === 'string') return v.toLowerCase();
+  if (typeof v === 'string') return pyLower(v);
   throw attributeError(`'${typeName(v)}' object has no attribute 'lower'`);
 }
 

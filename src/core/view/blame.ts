@@ -12,18 +12,16 @@ const same = (a: PyValue | undefined, b: PyValue | undefined): boolean =>
   a === b || (a !== undefined && b !== undefined && hashableStr(a) === hashableStr(b));
 
 /**
- * The index of the last state transition that changed `table/key` at `path` (or, failing
- * that, touched the record at all); null when no transition did. `states[0]` is the initial
- * DB, `states[i + 1]` the DB after step i.
+ * The index of the last state transition that changed the value of `table/key` at `path`; null
+ * when none did (the value is the initial one — a step that only touched other fields of the
+ * record does not count). `states[0]` is the initial DB, `states[i + 1]` the DB after step i.
  */
 export function blameStep(states: readonly Db[], table: string, key: string, path: Path): number | null {
-  let touched: number | null = null;
   for (let i = states.length - 1; i >= 1; i--) {
     const before = recordOf(states[i - 1]!, table, key);
     const after = recordOf(states[i]!, table, key);
     if (before === after) continue;
     if (!same(valueAt(before, path), valueAt(after, path))) return i - 1;
-    touched ??= i - 1;
   }
-  return touched;
+  return null;
 }

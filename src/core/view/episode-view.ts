@@ -10,7 +10,7 @@ import { blameStep } from './blame';
 import { pathText, prettyJson, pyJson, pyJsonInline, pyJsonLines, type RecordLine } from './display';
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
-import { matchOutput, type Span } from '../env/output-match';
+import { OutputHaystack, type Span } from '../env/output-match';
 import { procedureNotes, type ProcedureNote } from './procedure';
 
 /** Everything the episode screen shows, as plain structured-cloneable data. */
@@ -112,6 +112,10 @@ export interface RecordDiffView {
   /** Each side's record line by line, its differing fields marked; null where the record is absent. */
   readonly agentLines: readonly RecordLine[] | null;
   readonly referenceLines: readonly RecordLine[] | null;
+  /**
+   * agentStep / referenceStep: the last step (0-based) that changed this field's value on that
+   * side; null when no step did (the initial value, or absent from the start).
+   */
   readonly fields: readonly (FieldChangeView & { readonly agentStep: number | null; readonly referenceStep: number | null })[];
   /** Every field difference is int vs float only. */
   readonly intVsFloatOnly: boolean;
@@ -224,8 +228,10 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     const changes = fieldDiff(d.agent, d.reference);
     const fields = changes.map((c, k) => ({
       ...fieldViews([c])[0]!,
-      agentStep: blameStep(states, d.table, d.key, c.kind === 'removed' ? [] : c.path),
-      referenceStep: blameStep(gtStates, d.table, d.key, c.kind === 'added' ? [] : c.path),
+      // Each side is blamed on the step that changed this very field (appearing or vanishing
+      // included); null when no step did, so the value is the initial one.
+      agentStep: blameStep(states, d.table, d.key, c.path),
+      referenceStep: blameStep(gtStates, d.table, d.key, c.path),
       k,
     }));
     return {
@@ -237,6 +243,8 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
       intVsFloatOnly: changes.length > 0 && changes.every((c) => c.intVsFloat),
     };
   });
+  // Each message is normalised once, however many outputs are looked for in it.
+  const haystacks = new Map<number, OutputHaystack>();
   const outputs =
     verdict.outputs === null
       ? null
@@ -246,7 +254,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
           stepIndex: c.match?.stepIndex ?? null,
           messageIndex: c.match?.messageIndex ?? null,
           span: c.match?.span ?? null,
-          elsewhere: elsewhere(c.output, messages, steps, c.match?.messageIndex ?? null),
+          elsewhere: elsewhere(c.output, messages, steps, c.match?.messageIndex ?? null, haystacks),
         }));
   const reward = finalReward(ev, rule);
   return {
@@ -279,13 +287,17 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
   };
 }
 
-function elsewhere(output: string, messages: readonly MessageView[], steps: readonly StepView[], matched: number | null): Elsewhere[] {
+function elsewhere(
+  output: string,
+  messages: readonly MessageView[],
+  steps: readonly StepView[],
+  matched: number | null,
+  haystacks: Map<number, OutputHaystack>,
+): Elsewhere[] {
   const out: Elsewhere[] = [];
   const respondMessages = new Set(steps.filter((s) => s.action === RESPOND).map((s) => s.messageIndex));
   for (const m of messages) {
     if (m.index === matched || m.content === null || m.role === 'system') continue;
-    const span = matchOutput(output, m.content);
-    if (!span) continue;
     let kind: Elsewhere['kind'];
     if (m.role === 'tool') kind = 'tool-result';
     else if (m.role === 'user') kind = m.content.startsWith('API output: ') ? 'tool-result' : 'user-turn';
@@ -293,7 +305,10 @@ function elsewhere(output: string, messages: readonly MessageView[], steps: read
       if (respondMessages.has(m.index)) continue;
       kind = m.toolCalls.length > 0 ? 'beside-tool-call' : 'not-a-respond';
     } else continue;
-    out.push({ messageIndex: m.index, kind, span });
+    let haystack = haystacks.get(m.index);
+    if (!haystack) haystacks.set(m.index, (haystack = new OutputHaystack(m.content)));
+    const span = haystack.find(output);
+    if (span) out.push({ messageIndex: m.index, kind, span });
   }
   return out;
 }

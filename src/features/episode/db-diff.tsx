@@ -78,7 +78,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                       written in {stepLabel(f.agentStep)}
                     </Button>
                   ) : (
-                    <span className="text-slate-500">(initial data: the agent never changed it)</span>
+                    <span className="text-slate-500">initial value: no agent step changed it</span>
                   )}
                 </div>
                 <pre className={`${PRE} [overflow-wrap:anywhere] text-rose-950`}>{f.agent ?? '(absent)'}</pre>
@@ -95,7 +95,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                       written by reference action {f.referenceStep + 1}
                     </Button>
                   ) : (
-                    <span className="text-slate-500">(initial data: no reference action changed it)</span>
+                    <span className="text-slate-500">initial value: no reference action changed it</span>
                   )}
                 </div>
                 <pre className={`${PRE} [overflow-wrap:anywhere] text-emerald-950`}>{f.reference ?? '(absent)'}</pre>
