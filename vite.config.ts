@@ -46,11 +46,49 @@ function tauBenchData(): Plugin {
   };
 }
 
+/**
+ * The Content-Security-Policy of the built app (a `<meta>` in index.html, and the same policy as a
+ * header from `vite preview`, which also covers the worker: a meta policy does not reach workers).
+ * - scripts only from the app's own files; 'wasm-unsafe-eval' lets the worker compile hash-wasm's sha256;
+ * - no inline script or style: React sets styles through the CSSOM, which CSP does not govern;
+ * - connect-src is 'self' plus any https: host, because the user may agree at run time to fetch a
+ *   results file or τ-bench data from a host of their choice (a static policy cannot list it).
+ *   What keeps the app from contacting hosts the user did not ask for is the consent gate
+ *   (src/store/consent.ts), not this policy; the policy still refuses http:, ws: and the like.
+ * Not in a meta policy (browsers ignore them there): frame-ancestors, report-uri; set them as
+ * headers where the app is hosted. `vite dev` gets no policy (its HMR client uses inline script
+ * and a WebSocket).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "connect-src 'self' https:",
+  "img-src 'self' data:",
+  "style-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** Puts the policy into the built index.html (build only: the dev server stays unrestricted). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [react(), tailwindcss(), tauBenchData()],
+  plugins: [react(), tailwindcss(), tauBenchData(), contentSecurityPolicy()],
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 2000 },
+  // The app goes to dist/app and the CLI bundle (npm run build:cli) to dist/cli: vite empties
+  // only its own outDir, so neither build erases the other. `vite preview` serves dist/app.
+  build: { target: 'es2022', chunkSizeWarningLimit: 2000, outDir: 'dist/app', emptyOutDir: true },
   server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CONTENT_SECURITY_POLICY } },
 });

@@ -1,11 +1,17 @@
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+/**
+ * `npm run bench`: every bench, human-readable.  `npm run bench -- --json`: the same lines on
+ * stderr and exactly one JSON object of all numbers on stdout. A new bench is one more line in
+ * BENCHES (a function returning a record of numbers).
+ */
+import { loadavg } from 'node:os';
+import { runAppBench } from './browser/app-bench';
+import type { BenchResult, Log } from './bench-types';
+import { runCliBench } from './cli-bench';
 
-const root = resolve(import.meta.dirname, '..');
-const run = (script: string, args: string[] = []): void => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', resolve(root, script), ...args], { stdio: 'inherit', cwd: root });
-  if (r.status !== 0) process.exitCode = r.status ?? 1;
-};
-run('bench/cli-bench.ts');
-if (existsSync(resolve(root, 'bench/browser/app-bench.ts'))) run('bench/browser/app-bench.ts');
+const BENCHES: readonly ((log: Log) => Promise<BenchResult>)[] = [runCliBench, runAppBench];
+
+const json = process.argv.includes('--json');
+const log: Log = json ? (line) => process.stderr.write(`${line}\n`) : (line) => process.stdout.write(`${line}\n`);
+const results: BenchResult = { load_avg_1m: Number(loadavg()[0]!.toFixed(2)) };
+for (const bench of BENCHES) Object.assign(results, await bench(log));
+if (json) process.stdout.write(`${JSON.stringify(results)}\n`);

@@ -5,10 +5,19 @@ import { connectEvaluator } from './app/evaluator-client';
 import { persistLayout } from './app/layout-persist';
 import { syncLink } from './app/link-sync';
 import { createAppStore } from './store/app-store';
+import { hostConsent, type KeyValueStorage } from './store/consent';
 import './index.css';
 
 const evaluator = connectEvaluator();
-const store = createAppStore(evaluator.port);
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const store = createAppStore(evaluator.port, hostConsent(location.origin, browserStorage()));
 evaluator.attach(store);
 persistLayout(store);
 syncLink(store);

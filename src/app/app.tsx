@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
+import { RunConsent } from '../features/loader/run-consent';
 import { CopyLinkButton } from '../features/links/copy-link-button';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
 import { Overview } from '../features/overview/overview';
@@ -9,6 +10,7 @@ import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
 import { ProgressBar } from '../features/shell/progress-bar';
 import { Button } from '../ui/button';
+import { safeLabel } from '../ui/fold';
 import { StoreProvider, useApp, useAppStore } from '../ui/store-context';
 import type { AppStore } from '../store/app-store';
 import type { Theme } from '../store/layout-slice';
@@ -23,7 +25,7 @@ function EmptyState() {
   return (
     <div className="flex flex-1 items-center justify-center p-6">
       <div className="max-w-md rounded-xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
-        <p className="text-base font-semibold text-slate-900">{pending ? `Opening ${pending.info.label}…` : 'Open a τ-bench results file'}</p>
+        <p className="text-base font-semibold text-slate-900">{pending ? `Opening ${safeLabel(pending.info.label)}…` : 'Open a τ-bench results file'}</p>
         <p className="mt-2 text-sm text-slate-600">
           Drop a results file (run.py output) or a single episode anywhere on this page, or use <span className="font-medium">Open</span>. Everything runs in this
           browser.
@@ -108,6 +110,7 @@ function Shell() {
       </header>
       <ProgressBar />
       <DetectionLine />
+      <RunConsent />
       <DataConsent />
       <Welcome />
       {hasRun ? (

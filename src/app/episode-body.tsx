@@ -2,13 +2,22 @@ import type { ReactNode } from 'react';
 import { useApp, useAppStore } from '../ui/store-context';
 import { EpisodeScreen, type SidePanel } from '../features/episode/episode-screen';
 import { TranscriptScreen } from '../features/episode/transcript-screen';
+import { AlignmentPanel } from '../features/alignment/alignment-panel';
+import { FindingsPanel } from '../features/findings/findings-panel';
+import { WalkthroughPanel } from '../features/walkthrough/walkthrough-panel';
 import { WhatIfBar } from '../features/what-if/what-if-bar';
 
 /**
  * Panels of the episode screen's side column beyond DB / diff / outputs / notes: this is where
  * feature folders (findings, walkthrough, alignment…) are mounted, as `{ id, label, render }`.
  */
-export const SIDE_PANELS: readonly SidePanel[] = [];
+export const SIDE_PANELS: readonly SidePanel[] = [
+  {
+    id: 'alignment',
+    label: (view) => `Agent vs reference (${view.alignment.pairs.filter((p) => p.match !== 'same').length} apart)`,
+    render: ({ view, nav }) => <AlignmentPanel view={view} nav={nav} />,
+  },
+];
 
 function Status({ tone, children, testId }: { tone: 'wait' | 'error'; children: ReactNode; testId?: string }) {
   return (
@@ -51,6 +60,12 @@ export function EpisodeBody() {
         onToggle={toggle}
         search={{ query, index: hitIndex, nonce: hitNonce, onMove: (d) => store.getState().stepHit(d) }}
         toolbar={<WhatIfBar recorded={view} step={step} />}
+        below={(nav) => (
+          <>
+            <FindingsPanel view={whatIfView ?? view} onStep={nav.step} onMessage={nav.message} />
+            <WalkthroughPanel view={whatIfView ?? view} nav={nav} />
+          </>
+        )}
       />
     );
   const status = error ? (

@@ -1,42 +1,82 @@
 import type { AppState, AppStore } from '../store/app-store';
-import { formatLink, parseLink, type Link } from '../store/link';
+import { decodeEdits, encodeEdits, formatLink, parseLink, type Link } from '../store/link';
 
 function linkOf(s: AppState): Link {
   const src = s.pending?.info ?? s.source;
   return {
-    run: src?.url ?? null,
+    run: src?.url ?? s.runRequest?.url ?? null,
     sample: src?.sample ?? null,
     file: src?.file ?? null,
     ep: src?.embedded ?? null,
-    data: s.dataBase,
+    data: s.dataBase ?? s.linkDataBase,
     episode: s.selected,
     step: s.selected === null ? null : s.step,
+    whatIf: s.selected !== null && s.whatIfEdits[s.selected] ? encodeEdits(s.whatIfEdits[s.selected]!) : null,
   };
 }
 
-/** Restores the place in `location.hash`, then keeps the hash in step with the store (replaceState). */
+const sameButStep = (a: Link, b: Link): boolean =>
+  a.run === b.run && a.sample === b.sample && a.file === b.file && a.ep === b.ep && a.data === b.data && a.episode === b.episode;
+
+/** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */
+const STEP_DELAY_MS = 100;
+
+/**
+ * Restores the place in `location.hash`, then keeps the hash in step with the store
+ * (replaceState). Moving the step cursor only is written once stepping pauses.
+ */
 export function syncLink(store: AppStore): () => void {
   store.getState().restore(parseLink(location.hash));
   let last = location.hash;
+  let lastLink: Link | null = null;
+  let pending: string | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = (): void => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (pending === null) return;
+    history.replaceState(history.state, '', pending === '' ? location.pathname + location.search : pending);
+    pending = null;
+  };
   const unsubscribe = store.subscribe((s) => {
-    if (s.pending !== null && s.source === null) return;
-    const hash = formatLink(linkOf(s));
+    if ((s.pending !== null || s.runRequest !== null) && s.source === null) return;
+    const link = linkOf(s);
+    const hash = formatLink(link);
     if (hash === last) return;
+    const stepOnly = lastLink !== null && sameButStep(lastLink, link);
     last = hash;
-    history.replaceState(history.state, '', hash === '' ? location.pathname + location.search : hash);
+    lastLink = link;
+    pending = hash;
+    if (!stepOnly) flush();
+    else timer ??= setTimeout(flush, STEP_DELAY_MS);
   });
+  window.addEventListener('pagehide', flush);
   const onHashChange = (): void => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    pending = null;
+    lastLink = null;
     if (location.hash === last) return;
     last = location.hash;
     const link = parseLink(location.hash);
     const s = store.getState();
     const cur = linkOf(s);
     if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || link.ep !== cur.ep || (link.data !== null && link.data !== cur.data)) s.restore(link);
-    else if (link.episode !== null) s.select(link.episode, link.step ?? 0);
+    else if (link.episode !== null) {
+      if (link.whatIf != null && link.whatIf !== cur.whatIf)
+        try {
+          store.setState({ whatIfEdits: { ...s.whatIfEdits, [link.episode]: decodeEdits(link.whatIf) } });
+        } catch (e) {
+          s.notify('error', (e as Error).message);
+        }
+      s.select(link.episode, link.step ?? 0);
+    }
   };
   window.addEventListener('hashchange', onHashChange);
   return () => {
+    flush();
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
     window.removeEventListener('hashchange', onHashChange);
   };
 }

@@ -1,11 +1,13 @@
 import { EvaluationSetupError, ResultsFileError } from '../core/contract';
 import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
+import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
 import { installPipeGuard, terminalSafe } from './terminal';
 import { UsageError } from './usage';
 
 /** One entry per command: `src/cli/commands/<name>.ts`. */
 const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<number>; usage: string }>> = {
   evaluate: { run: evaluateCommand, usage: EVALUATE_USAGE },
+  explain: { run: explainCommand, usage: EXPLAIN_USAGE },
 };
 
 const USAGE = Object.values(COMMANDS)

@@ -5,11 +5,12 @@
  */
 export type { Domain } from './model/data/db';
 export { DOMAINS, DOMAIN_TABLES } from './model/data/db';
+export { toolCatalog } from './model/domains/registry';
 export type { DataVersion, ReadText, RewardRule } from './model/data/versions';
 export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, PINNED_COMMIT, dataPath, shortCommit } from './model/data/versions';
 export { ResultsFileError } from './model/episode/results-file';
 export type { Span } from './env/output-match';
-export { EvaluationSetupError, guessDomainFromText, type FileOptions } from './judge/detect';
+export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText, type FileOptions } from './judge/detect';
 export type {
   Elsewhere,
   EpisodeView,
@@ -25,11 +26,17 @@ export type {
   VerdictView,
 } from './view/episode-view';
 export type { Reason, ReasonCode } from './view/explain';
+export type { Finding, FindingKind } from './view/findings';
+export type { Alignment, AlignmentMatch, AlignmentPair, ArgDiff } from './view/alignment';
+export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { TranscriptView } from './view/transcript';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';
-export { InspectSession, type Detection, type StepEdit, type ViewResult } from './session/session';
+export { InspectSession, type DataSnapshot, type Detection, type StepEdit, type ViewResult } from './session/session';
+export type { DbWorkSnapshot } from './judge/cache';
+export { sha256Hex } from './py/hash';
+export type { WhatIfInfo } from './view/episode-view';
 export { prepareSha256 } from './py/sha256';
 
 import type { Domain } from './model/data/db';
@@ -52,7 +59,9 @@ export type RunSource =
   | { readonly kind: 'file'; readonly file: FileLike }
   /** The last local file opened, kept in this browser so a reload finds it again. */
   | { readonly kind: 'stored'; readonly name: string }
-  | { readonly kind: 'url'; readonly url: string };
+  | { readonly kind: 'url'; readonly url: string }
+  /** One episode carried in a link (`#ep=`): deflated JSON, base64url, decoded in the worker with a size cap. */
+  | { readonly kind: 'shared'; readonly payload: string };
 
 /** A file of a picked or dropped tau-bench folder, with its path inside that folder. */
 export interface FolderFile {

@@ -1,7 +1,7 @@
 import type { EpisodeView, TranscriptView } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
-import { EMPTY_LINK, formatLink } from './link';
+import { EMPTY_LINK, encodeEdits, formatLink } from './link';
 import type { StepEdit } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 import { isFailed, visibleRows } from './rows';
@@ -29,6 +29,9 @@ export interface EpisodeSlice {
   share: { readonly index: number; readonly fragment: string | null; readonly error: string | null } | null;
   /** A what-if replay of the selected episode: its edits and, once back, its view. */
   whatIf: { readonly id: number; readonly index: number; readonly edits: readonly StepEdit[]; readonly view: EpisodeView | null; readonly error: string | null } | null;
+  /** What-if edits per episode of the open run: kept when switching episodes, put into the link. */
+  whatIfEdits: Readonly<Record<number, readonly StepEdit[]>>;
+  whatIfSeq: number;
 
   runWhatIf(edits: readonly StepEdit[]): void;
   whatIfArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
@@ -64,13 +67,19 @@ export const createEpisodeSlice =
     hitNonce: 0,
     share: null,
     whatIf: null,
+    whatIfEdits: {},
+    whatIfSeq: 0,
 
     runWhatIf(edits) {
-      const { run, selected, viewId, detection } = get();
-      if (run === null || selected === null || detection === null) return;
-      const id = viewId + 1;
-      set({ viewId: id, whatIf: { id, index: selected, edits, view: null, error: null } });
-      port.whatIf(run, id, selected, edits);
+      const { run, selected, whatIfSeq, detection, whatIfEdits } = get();
+      if (run === null || selected === null) return;
+      if (edits.length === 0) {
+        get().clearWhatIf();
+        return;
+      }
+      const id = whatIfSeq + 1;
+      set({ whatIfSeq: id, whatIf: { id, index: selected, edits, view: null, error: null }, whatIfEdits: { ...whatIfEdits, [selected]: edits } });
+      if (detection !== null) port.whatIf(run, id, selected, edits);
     },
     whatIfArrived(run, id, view, error) {
       const s = get();
@@ -78,7 +87,10 @@ export const createEpisodeSlice =
       set({ whatIf: { ...s.whatIf, view, error }, step: clampStep(view ?? s.view, s.step) });
     },
     clearWhatIf() {
-      set({ whatIf: null, step: clampStep(get().view, get().step) });
+      const { selected, whatIfEdits } = get();
+      const rest = { ...whatIfEdits };
+      if (selected !== null) delete rest[selected];
+      set({ whatIf: null, whatIfEdits: rest, step: clampStep(get().view, get().step) });
     },
 
     shareEpisode() {
@@ -94,7 +106,8 @@ export const createEpisodeSlice =
         set({ share: { index, fragment: null, error: 'this episode could not be written out' } });
         return;
       }
-      const fragment = formatLink({ ...EMPTY_LINK, ep: encodeEpisode(json), data: s.dataBase, episode: 0, step: s.step });
+      const edits = s.whatIfEdits[index];
+      const fragment = formatLink({ ...EMPTY_LINK, ep: encodeEpisode(json), data: s.dataBase, episode: 0, step: s.step, whatIf: edits ? encodeEdits(edits) : null });
       set({ share: { index, fragment, error: null } });
     },
 
@@ -163,6 +176,8 @@ export const createEpisodeSlice =
       if (run === null || selected === null || detection === null) return;
       set({ viewId: viewId + 1 });
       port.view(run, viewId + 1, selected);
+      const saved = get().whatIfEdits[selected];
+      if (saved) get().runWhatIf(saved);
     },
     viewArrived(run, id, view, error) {
       const s = get();

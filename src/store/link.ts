@@ -1,3 +1,6 @@
+import type { StepEdit } from '../core/contract';
+import { decodeSmallPayload, encodeEpisode } from './share-codec';
+
 /**
  * The place a link restores: `#run=<url>&data=<url base>&episode=<index>&step=<n>`; instead of `run`,
  * `sample=<name>` for a bundled sample, `file=<name>` for the last local file kept in this browser, or
@@ -11,6 +14,8 @@ export interface Link {
   readonly data: string | null;
   readonly episode: number | null;
   readonly step: number | null;
+  /** What-if edits of the episode (`whatif=`, deflated JSON, base64url). */
+  readonly whatIf?: string | null;
 }
 
 export const EMPTY_LINK: Link = { run: null, sample: null, file: null, ep: null, data: null, episode: null, step: null };
@@ -23,7 +28,7 @@ export function parseLink(hash: string): Link {
     const v = p.get(k);
     return v === null || v === '' ? null : v;
   };
-  return { run: text('run'), sample: text('sample'), file: text('file'), ep: text('ep'), data: text('data'), episode: nat(p.get('episode')), step: nat(p.get('step')) };
+  return { run: text('run'), sample: text('sample'), file: text('file'), ep: text('ep'), data: text('data'), episode: nat(p.get('episode')), step: nat(p.get('step')), ...(text('whatif') !== null && { whatIf: text('whatif') }) };
 }
 
 /** Keeps `:/` readable in URLs inside the fragment; `&`, `#`, `%`, `=` and spaces stay escaped. */
@@ -38,5 +43,38 @@ export function formatLink(l: Link): string {
   if (l.data !== null) parts.push(`data=${enc(l.data)}`);
   if (l.episode !== null) parts.push(`episode=${l.episode}`);
   if (l.episode !== null && l.step !== null) parts.push(`step=${l.step}`);
+  if (l.episode !== null && l.whatIf != null) parts.push(`whatif=${l.whatIf}`);
   return parts.length ? `#${parts.join('&')}` : '';
+}
+
+/** What-if edits as a link parameter. */
+export const encodeEdits = (edits: readonly StepEdit[]): string => encodeEpisode(JSON.stringify(edits));
+
+/** What-if edits back from a link; throws a readable Error when they are damaged. */
+export function decodeEdits(payload: string): StepEdit[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeSmallPayload(payload));
+  } catch (e) {
+    throw new Error(`the what-if edits in this link are damaged: ${(e as Error).message}`);
+  }
+  const ok = (e: unknown): e is StepEdit => {
+    if (typeof e !== 'object' || e === null) return false;
+    const r = e as Record<string, unknown>;
+    return (
+      Number.isInteger(r.messageIndex) &&
+      (r.remove === undefined || typeof r.remove === 'boolean') &&
+      (r.insert === undefined || typeof r.insert === 'boolean') &&
+      ['name', 'kwargsJson', 'content'].every((k) => r[k] === undefined || typeof r[k] === 'string')
+    );
+  };
+  if (!Array.isArray(value) || !value.every(ok)) throw new Error('the what-if edits in this link are not a list of edits');
+  return value.map((e) => ({
+    messageIndex: e.messageIndex,
+    ...(e.remove !== undefined && { remove: e.remove }),
+    ...(e.insert !== undefined && { insert: e.insert }),
+    ...(e.name !== undefined && { name: e.name }),
+    ...(e.kwargsJson !== undefined && { kwargsJson: e.kwargsJson }),
+    ...(e.content !== undefined && { content: e.content }),
+  }));
 }

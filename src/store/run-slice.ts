@@ -2,9 +2,9 @@ import type { Domain } from '../core/contract';
 import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
-import type { Link } from './link';
-import { decodeEpisode } from './share-codec';
-import type { DataOrigin, DataProgress, DataRequest, FolderFile, RunSource } from '../core/contract';
+import { decodeEdits, type Link } from './link';
+import type { DataOrigin, DataProgress, DataRequest, FolderFile, RunSource, StepEdit } from '../core/contract';
+import { originOf, type HostConsent } from './consent';
 import type { EvaluatorPort } from './ports';
 
 export interface RunInfo {
@@ -38,8 +38,14 @@ export interface RunSlice {
   evaluated: number;
   detection: Detection | null;
   origin: DataOrigin | null;
-  /** A data URL base the user agreed to (or a link carried). */
+  /** A data URL base the user agreed to (or a link carried, from an agreed host). */
   dataBase: string | null;
+  /** A data URL base a link carried from a host not agreed to: offered in the data prompt, not fetched. */
+  linkDataBase: string | null;
+  /** A results file URL a link carried from a host not agreed to: waits for the user's answer. */
+  runRequest: { readonly url: string } | null;
+  /** Origins the user agreed to remember in this browser. */
+  rememberedHosts: readonly string[];
   dataRequest: DataRequest | null;
   dataProgress: DataProgress | null;
   dataError: string | null;
@@ -47,14 +53,17 @@ export interface RunSlice {
   /** Open the first sample once the list arrives (no run in the link). */
   wantSample: boolean;
   /** Episode and step to show once the pending run is open (from a link). */
-  place: { readonly episode: number; readonly step: number | null } | null;
+  place: { readonly episode: number; readonly step: number | null; readonly edits?: readonly StepEdit[] } | null;
 
   restore(link: Link): void;
   openSample(name: string): void;
   openFile(file: File): void;
   openUrl(url: string): void;
   useFolder(name: string, files: readonly FolderFile[]): void;
-  agreeToFetch(base: string): void;
+  agreeToFetch(base: string, remember?: boolean): void;
+  /** The user's answer to `runRequest`. */
+  answerRunRequest(agree: boolean, remember?: boolean): void;
+  forgetHosts(): void;
   notify(tone: Notice['tone'], text: string): void;
   dismissNotice(id: number): void;
 
@@ -71,7 +80,7 @@ export interface RunSlice {
 let noticeId = 0;
 
 export const createRunSlice =
-  (port: EvaluatorPort): StateCreator<AppState, [], [], RunSlice> =>
+  (port: EvaluatorPort, consent: HostConsent): StateCreator<AppState, [], [], RunSlice> =>
   (set, get) => {
     const open = (source: RunSource, info: RunInfo): void => {
       const run = get().nextRun;
@@ -92,6 +101,9 @@ export const createRunSlice =
       detection: null,
       origin: null,
       dataBase: null,
+      linkDataBase: null,
+      runRequest: null,
+      rememberedHosts: consent.remembered(),
       dataRequest: null,
       dataProgress: null,
       dataError: null,
@@ -100,20 +112,28 @@ export const createRunSlice =
       place: null,
 
       restore(link) {
-        if (link.data !== null) get().agreeToFetch(link.data);
-        set({ place: link.episode === null ? null : { episode: link.episode, step: link.step } });
-        if (link.ep !== null) {
-          let json: string;
+        // A link never makes the app fetch from a host the user has not agreed to: it only proposes.
+        if (link.data !== null) {
+          if (consent.agreed(link.data)) get().agreeToFetch(link.data);
+          else set({ linkDataBase: link.data });
+        }
+        let edits: StepEdit[] | undefined;
+        if (link.whatIf != null)
           try {
-            json = decodeEpisode(link.ep);
+            edits = decodeEdits(link.whatIf);
           } catch (e) {
-            get().notify('error', `Could not open the shared episode: ${(e as Error).message}.`);
-            return;
+            get().notify('error', `${(e as Error).message}; the episode opens without them.`);
           }
-          const file = new File([json], 'shared-episode.json', { type: 'application/json' });
-          open({ kind: 'file', file }, { kind: 'file', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
-          if (link.episode === null) set({ place: { episode: 0, step: link.step } });
-        } else if (link.run !== null) get().openUrl(link.run);
+        set({ place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) }, runRequest: null });
+        if (link.ep !== null) {
+          // Decoded in the worker (bounded inflate): a damaged or oversized fragment comes back as run-error.
+          open({ kind: 'shared', payload: link.ep }, { kind: 'shared', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
+          if (link.episode === null) set({ place: { episode: 0, step: link.step, ...(edits && { edits }) } });
+        } else if (link.run !== null) {
+          if (consent.agreed(link.run)) get().openUrl(link.run);
+          else if (originOf(link.run) === null) get().notify('error', `The link names a results file at “${link.run.slice(0, 200)}”, which is not an http(s) address; nothing was opened.`);
+          else set({ runRequest: { url: link.run } });
+        }
         else if (link.sample !== null) get().openSample(link.sample);
         else if (link.file !== null) open({ kind: 'stored', name: link.file }, { kind: 'stored', label: link.file, url: null, sample: null, file: link.file });
         else {
@@ -130,11 +150,33 @@ export const createRunSlice =
         port.useFolder(name, files);
         get().notify('info', `τ-bench data: using the folder “${name}” (${files.length} JSON file${files.length === 1 ? '' : 's'}, read in this browser) for runs that are not samples.`);
       },
-      agreeToFetch(base) {
+      agreeToFetch(base, remember = false) {
         const b = base.trim().replace(/\/+$/, '');
         if (!b) return;
-        set({ dataBase: b, dataRequest: null, dataError: null });
+        if (remember) consent.remember(b);
+        set({ dataBase: b, linkDataBase: null, dataRequest: null, dataError: null, rememberedHosts: consent.remembered() });
         port.useDataUrl(b);
+      },
+      answerRunRequest(agree, remember = false) {
+        const req = get().runRequest;
+        if (!req) return;
+        set({ runRequest: null });
+        if (agree) {
+          if (remember) consent.remember(req.url);
+          set({ rememberedHosts: consent.remembered() });
+          get().openUrl(req.url);
+          return;
+        }
+        set({ place: null });
+        const first = get().samples?.[0];
+        if (get().run === null && get().pending === null) {
+          if (first !== undefined) get().openSample(first);
+          else set({ wantSample: true });
+        }
+      },
+      forgetHosts() {
+        consent.forget();
+        set({ rememberedHosts: [] });
       },
       notify: (tone, text) => set((s) => ({ notices: [...s.notices.slice(-3), { id: ++noticeId, tone, text }] })),
       dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
@@ -168,6 +210,8 @@ export const createRunSlice =
           place: null,
           // A file that opened makes earlier complaints about other files moot.
           notices: s.notices.filter((n) => n.tone !== 'error'),
+          whatIf: null,
+          whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
         });
         get().runChanged();
         if (place && place.episode < headers.length) get().select(place.episode, place.step ?? 0);

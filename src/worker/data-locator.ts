@@ -10,6 +10,8 @@ export const SAMPLE_LABEL = 'sample-runs/data';
 export interface Located {
   readonly key: string;
   readonly read: ReadText;
+  /** The sha256 of a file's text without necessarily reading it (cached files know it). */
+  readonly identify?: (relativePath: string) => Promise<string | null>;
   readonly label: string;
   readonly origin: DataOrigin;
 }
@@ -96,8 +98,8 @@ export class DataLocator {
       const origin = (fetched: boolean): DataOrigin => ({ kind: fetched ? 'url' : 'cache', label: `${base} (${fetched ? 'fetched with your agreement, now cached in this browser' : 'cached in this browser'})` });
       if (this.memoised(key, domain)) return { key, read: noRead, label: base, origin: origin(false) };
       try {
-        const { read, fetched, found } = await prefetchUrl(base, paths, store, progress(`Fetching ${domain} data`));
-        if (found > 0) return { key, read, label: base, origin: origin(fetched > 0) };
+        const { read, identify, fetched, found } = await prefetchUrl(base, paths, store, progress(`Fetching ${domain} data`));
+        if (found > 0) return { key, read, identify, label: base, origin: origin(fetched > 0) };
         report(`no ${domain} data under ${base} (looked for ${paths[0]} and similar)`);
       } catch (e) {
         report(`could not load data from ${base}: ${e instanceof Error ? e.message : String(e)}`);
@@ -107,15 +109,15 @@ export class DataLocator {
     if (dev) {
       const origin: DataOrigin = { kind: 'dev', label: `dev server ${dev}` };
       if (this.memoised('dev', domain)) return { key: 'dev', read: noRead, label: this.devDataUrl, origin };
-      const { read, found } = await prefetchUrl(this.devDataUrl, paths, null, progress('Reading TAU_BENCH_DATA'));
-      if (found > 0) return { key: 'dev', read, label: this.devDataUrl.replace(/\/$/, ''), origin };
+      const { read, identify, found } = await prefetchUrl(this.devDataUrl, paths, null, progress('Reading TAU_BENCH_DATA'));
+      if (found > 0) return { key: 'dev', read, identify, label: this.devDataUrl.replace(/\/$/, ''), origin };
     }
     const key = `url:${DEFAULT_DATA_BASE}`;
     const cached: DataOrigin = { kind: 'cache', label: `${DEFAULT_DATA_BASE} (cached in this browser earlier)` };
     if (this.memoised(key, domain)) return { key, read: noRead, label: DEFAULT_DATA_BASE, origin: cached };
     if (store && (await allCached(store, DEFAULT_DATA_BASE, paths))) {
-      const { read } = await prefetchUrl(DEFAULT_DATA_BASE, paths, store, progress('Reading cached data'));
-      return { key, read, label: DEFAULT_DATA_BASE, origin: cached };
+      const { read, identify } = await prefetchUrl(DEFAULT_DATA_BASE, paths, store, progress('Reading cached data'));
+      return { key, read, identify, label: DEFAULT_DATA_BASE, origin: cached };
     }
     return null;
   }

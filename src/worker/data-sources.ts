@@ -1,5 +1,5 @@
-import { dataPath, DOMAIN_TABLES, KNOWN_DATA_VERSIONS, type Domain, type FileLike, type FolderFile, type ReadText } from '../core/contract';
-import { createStore, get as idbGet, set as idbSet, type UseStore } from 'idb-keyval';
+import { dataPath, DOMAIN_TABLES, KNOWN_DATA_VERSIONS, sha256Hex, type Domain, type FileLike, type FolderFile, type ReadText } from '../core/contract';
+import { createStore, get as idbGet, setMany as idbSetMany, set as idbSet, type UseStore } from 'idb-keyval';
 
 /** Every path `loadDataVersions` may read for a domain: each known commit, then the checkout layout. */
 export function candidatePaths(domain: Domain): string[] {
@@ -40,35 +40,42 @@ export interface FetchProgress {
 
 const joinUrl = (base: string, rel: string): string => `${base.replace(/\/+$/, '')}/${rel}`;
 
-/** Browser-side cache of fetched data files: Cache Storage where available, else IndexedDB. */
-export interface TextCache {
-  get(url: string): Promise<string | null | undefined>;
-  put(url: string, text: string | null): Promise<void>;
+/** What the cache knows about a file without reading it: its sha256 and size, or that the server has none. */
+export interface CachedFile {
+  readonly sha: string | null;
+  readonly bytes: number;
 }
 
-const CACHE_NAME = 'tau-inspect-data-v1';
-const MISSING = 'x-tau-inspect-missing';
+/**
+ * Browser-side cache of fetched data files, in IndexedDB: the text under its URL and a small
+ * `meta:` entry beside it, so a visit can tell what is cached (and identify it) without
+ * reading megabytes of text.
+ */
+export interface TextCache {
+  meta(url: string): Promise<CachedFile | undefined>;
+  get(url: string): Promise<string | null | undefined>;
+  put(url: string, text: string | null): Promise<CachedFile>;
+}
+
+export const fileMeta = (text: string | null): CachedFile => (text === null ? { sha: null, bytes: 0 } : { sha: sha256Hex(text), bytes: text.length });
 
 export function browserCache(): TextCache {
-  if (typeof caches !== 'undefined') {
-    const open = caches.open(CACHE_NAME);
-    return {
-      async get(url) {
-        const hit = await (await open).match(url);
-        if (!hit) return undefined;
-        return hit.headers.get(MISSING) ? null : hit.text();
-      },
-      async put(url, text) {
-        const res = text === null ? new Response('', { headers: { [MISSING]: '1' } }) : new Response(text, { headers: { 'content-type': 'application/json' } });
-        await (await open).put(url, res);
-      },
-    };
-  }
   let store: UseStore | null = null;
   const db = (): UseStore => (store ??= createStore('tau-inspect', 'data'));
   return {
+    meta: (url) => idbGet<CachedFile>(`meta:${url}`, db()),
     get: (url) => idbGet<string | null>(url, db()),
-    put: (url, text) => idbSet(url, text, db()),
+    async put(url, text) {
+      const meta = fileMeta(text);
+      await idbSetMany(
+        [
+          [url, text],
+          [`meta:${url}`, meta],
+        ],
+        db(),
+      );
+      return meta;
+    },
   };
 }
 
@@ -82,7 +89,7 @@ export const loadStoredFile = (): Promise<FileLike | null> => idbGet<FileLike>('
 
 export async function allCached(cache: TextCache, base: string, paths: readonly string[]): Promise<boolean> {
   try {
-    const hits = await Promise.all(paths.map((p) => cache.get(joinUrl(base, p))));
+    const hits = await Promise.all(paths.map((p) => cache.meta(joinUrl(base, p))));
     return hits.every((h) => h !== undefined);
   } catch {
     return false;
@@ -117,16 +124,19 @@ async function fetchText(url: string, onBytes: (n: number) => void): Promise<str
   return new TextDecoder().decode(all);
 }
 
+/** Data files under a URL base: a reader (cached texts are read only when asked for) and each file's sha256. */
+export interface UrlFiles {
+  readonly read: ReadText;
+  readonly identify: (rel: string) => Promise<string | null>;
+  readonly fetched: number;
+  readonly found: number;
+}
+
 /**
- * Fetches every candidate path under a URL base in parallel (cache first), reporting progress,
- * and returns a reader over the results.
+ * Fetches every candidate path under a URL base that the cache lacks, in parallel, reporting
+ * progress; cached files are not read until `read` asks for them.
  */
-export async function prefetchUrl(
-  base: string,
-  paths: readonly string[],
-  cache: TextCache | null,
-  onProgress: (p: FetchProgress) => void,
-): Promise<{ read: ReadText; fetched: number; found: number }> {
+export async function prefetchUrl(base: string, paths: readonly string[], cache: TextCache | null, onProgress: (p: FetchProgress) => void): Promise<UrlFiles> {
   let fetched = 0;
   let found = 0;
   const progress: FetchProgress = { done: 0, total: paths.length, bytes: 0 };
@@ -139,24 +149,46 @@ export async function prefetchUrl(
     }
   };
   report(true);
-  const texts = new Map<string, string | null>();
+  const texts = new Map<string, Promise<string | null>>();
+  const metas = new Map<string, CachedFile>();
   await Promise.all(
     paths.map(async (p) => {
       const url = joinUrl(base, p);
-      let text = cache ? await cache.get(url).catch(() => undefined) : undefined;
-      if (text === undefined) {
-        text = await fetchText(url, (n) => {
+      const cached = cache ? await cache.meta(url).catch(() => undefined) : undefined;
+      if (cached !== undefined) {
+        metas.set(p, cached);
+        if (cached.sha !== null) found++;
+        progress.bytes += cached.bytes;
+      } else {
+        const text = await fetchText(url, (n) => {
           progress.bytes += n;
           report(false);
         });
         fetched++;
-        if (cache) await cache.put(url, text).catch(() => undefined);
-      } else if (text !== null) progress.bytes += text.length;
-      texts.set(p, text);
-      if (text !== null) found++;
+        texts.set(p, Promise.resolve(text));
+        if (cache) metas.set(p, await cache.put(url, text).catch(() => fileMeta(text)));
+        if (text !== null) found++;
+      }
       progress.done++;
       report(true);
     }),
   );
-  return { read: async (rel) => texts.get(rel) ?? null, fetched, found };
+  const read: ReadText = (rel) => {
+    let t = texts.get(rel);
+    if (!t) {
+      const meta = metas.get(rel);
+      t = meta && meta.sha !== null && cache ? cache.get(joinUrl(base, rel)).then((x) => x ?? null) : Promise.resolve(null);
+      texts.set(rel, t);
+    }
+    return t;
+  };
+  const identify = async (rel: string): Promise<string | null> => {
+    const meta = metas.get(rel);
+    if (meta) return meta.sha;
+    const text = await read(rel);
+    const m = fileMeta(text);
+    metas.set(rel, m);
+    return m.sha;
+  };
+  return { read, identify, fetched, found };
 }

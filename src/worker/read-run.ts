@@ -1,8 +1,10 @@
 import { decodeResultsBytes, type RunSource } from '../core/contract';
 import { loadStoredFile } from './data-sources';
+import { decodeSharedEpisode } from './shared-episode';
 import { sampleNames, sampleRunText } from './sample';
 
-export const sourceLabel = (s: RunSource): string => (s.kind === 'sample' ? `${s.name}.json` : s.kind === 'file' ? s.file.name : s.kind === 'stored' ? s.name : s.url);
+export const sourceLabel = (s: RunSource): string =>
+  s.kind === 'sample' ? `${s.name}.json` : s.kind === 'file' ? s.file.name : s.kind === 'stored' ? s.name : s.kind === 'shared' ? 'the episode shared in the link' : s.url;
 
 /** The text of a results file from wherever the page says it is. */
 export async function readRun(source: RunSource): Promise<{ text: string; label: string }> {
@@ -19,6 +21,8 @@ export async function readRun(source: RunSource): Promise<{ text: string; label:
       if (!file || file.name !== source.name) throw new Error('it is no longer kept in this browser; open the file again');
       return { text: decodeResultsBytes(new Uint8Array(await file.arrayBuffer())), label: file.name };
     }
+    case 'shared':
+      return { text: decodeSharedEpisode(source.payload), label: 'the episode shared in the link' };
     case 'url': {
       let res: Response;
       try {

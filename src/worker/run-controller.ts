@@ -1,6 +1,7 @@
 import {
   DEFAULT_DATA_BASE,
   DOMAIN_TABLES,
+  guessDataCommitFromText,
   guessDomainFromText,
   InspectSession,
   prepareSha256,
@@ -15,6 +16,7 @@ import {
 } from '../core/contract';
 import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
+import { PersistentVersions } from './persistent-cache';
 import { post, yieldToMessages } from './post';
 import { readRun, sourceLabel } from './read-run';
 import { hasSampleData } from './sample';
@@ -38,6 +40,7 @@ interface Current {
 /** The open run: reading it, finding its data, evaluating it, answering the page about it. */
 export class RunController {
   readonly data = new DataLocator();
+  private readonly persisted = new PersistentVersions();
   private current: Current | null = null;
 
   private live(c: Current): boolean {
@@ -56,6 +59,8 @@ export class RunController {
       if (guess) {
         const progress = (l: string): Progress => (p) => post({ type: 'data-progress', run, label: l, ...p });
         early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
+        // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is parsed.
+        await this.persisted.prefetch(early.located, guess, guessDataCommitFromText(r.text));
         await yieldToMessages();
       }
       await hashReady;
@@ -122,7 +127,10 @@ export class RunController {
         });
         return;
       }
-      const vs = await this.data.versions(loc.key, loc.read, loc.label, session);
+      // The parsed DB and its hashes from an earlier visit, when this browser keeps them: no data file is read or parsed.
+      const restored = await this.persisted.restore(session, loc);
+      if (!this.live(c)) return;
+      const vs = restored ? [restored] : await this.data.versions(loc.key, loc.read, loc.label, session);
       const extra = vs.length > 0 && !c.sample && hasSampleData ? await this.data.sampleVersions(session) : [];
       if (!this.live(c)) return;
       if (vs.length > 0) this.useData(c, [...vs, ...extra], loc.origin, extra);
@@ -160,6 +168,7 @@ export class RunController {
     c.detection = c.session.detection();
     post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: false });
     if (changed) post({ type: 'summaries', run: c.run, summaries: c.session.summaries(), evaluated: s.total, total: s.total, replace: true });
+    await this.persisted.save(c.session);
   }
 
   /** The open run, if `run` names it. */

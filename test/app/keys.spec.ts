@@ -32,7 +32,7 @@ const summary = (index: number): EpisodeSummary => ({
   outputsTotal: 0,
   agrees: true,
 });
-const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: true };
+const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: true, fileKind: 'tau-bench-results', fileKindText: '', notes: [] };
 const key = (k: string, extra: Partial<KeyboardEvent> = {}): KeyboardEvent => ({ key: k, target: null, defaultPrevented: false, ctrlKey: false, metaKey: false, altKey: false, ...extra }) as KeyboardEvent;
 
 function opened() {

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { DATA_DIR, describeShared, hasShared, SHARED_DIR } from '../support/shared';
 import { COMPLETE, launchChromium, READ_ALL_ROWS, skipBrowser, startApp, type AppServer } from './harness';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,7 +74,8 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
       // Pressed as soon as the pane shows, usually before the episode's view has arrived: the app keeps
       // step keys that come while the episode loads (they once were dropped, and this test flaked).
       await page.keyboard.press('j');
-      await expect.poll(() => page.evaluate(() => location.hash)).toContain('step=1');
+      // A step-only change reaches the URL once stepping pauses (src/app/link-sync.ts).
+      await expect.poll(() => page.evaluate(() => location.hash), { timeout: 5_000 }).toContain('step=1');
 
       const single = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'sample-runs', 'runs', 'retail-sample.json'), 'utf8'))[0]);
       await page.setInputFiles('[data-testid="open-file-input"]', { name: 'one-episode.json', mimeType: 'application/json', buffer: Buffer.from(single) });
@@ -89,7 +90,7 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
     }
   }, 60_000);
 
-  describe.skipIf(!hasShared)('gpt-4o-airline with data from ../shared/tau-bench', () => {
+  describeShared('gpt-4o-airline with data from ../shared/tau-bench', () => {
     it('recomputes all 200 rewards exactly as τ-bench did', async () => {
       const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', 'gpt-4o-airline.expected.json'), 'utf8')) as { index: number; reward?: number }[];
       const { context, page, blocked } = await offlinePage(browser);

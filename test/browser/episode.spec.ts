@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { DATA_DIR, describeShared, hasShared, SHARED_DIR } from '../support/shared';
 import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, READ_ALL_ROWS, SCROLL_TO_ROW, skipBrowser, startAppAndBrowser, type AppServer, type OfflinePage } from './harness';
 
 interface Expected {
@@ -85,7 +85,7 @@ describe.skipIf(skipBrowser)('episode screen in headless Chromium', () => {
     }
   }, 90_000);
 
-  describe.skipIf(!hasShared)('gpt-4o-airline with data from ../shared/tau-bench', () => {
+  describeShared('gpt-4o-airline with data from ../shared/tau-bench', () => {
     const expected = hasShared ? (JSON.parse(readFileSync(join(SHARED_DIR, 'expected', 'gpt-4o-airline.expected.json'), 'utf8')) as Expected[]) : [];
     let offline: OfflinePage;
     let page: Page;

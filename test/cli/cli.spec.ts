@@ -1,13 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DATA_DIR, itShared, SHARED_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The CLI as `npm run build:cli` ships it (bin/tau-inspect.mjs runs that bundle when it exists):
+// bundled once here, so each run below starts plain node instead of compiling the sources with tsx.
+let bundle = '';
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tau-cli-bundle-'));
+  bundle = join(dir, 'tau-inspect.mjs');
+  await build({ entryPoints: [join(root, 'src/cli/tau-inspect.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, TAU_BENCH_DATA: '' } });
+  const r = spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, TAU_BENCH_DATA: '' } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 const sampleRun = join(root, 'sample-runs/runs/retail-sample.json');
@@ -59,11 +71,86 @@ describe('tau-inspect CLI', () => {
     expect(r.out).toMatch(/episodes, \d+ evaluated/);
   });
 
-  it.skipIf(!hasShared)('reports a run that crashed as an error line, not a failure', () => {
+  itShared('reports a run that crashed as an error line, not a failure', () => {
     const r = cli('evaluate', join(SHARED_DIR, 'runs/grok-4-fast-few-shot-airline.json'), '--data', DATA_DIR, '--json');
     expect(r.code).toBe(0);
     const errors = r.out.trim().split('\n').map((l) => JSON.parse(l) as { error?: string }).filter((l) => l.error);
     expect(errors.length).toBe(1);
     expect(errors[0]!.error).toMatch(/crashed/);
+  });
+
+  describe('untrusted bytes and text', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tau-cli-bytes-'));
+    const plain = readFileSync(sampleRun);
+    const episodes = JSON.parse(plain.toString('utf8')) as Record<string, unknown>[];
+    const jsonOut = (file: string) => {
+      const r = cli('evaluate', file, '--data', sampleData, '--json');
+      expect(r.code, r.err).toBe(0);
+      return r.out;
+    };
+    const reference = jsonOut(sampleRun);
+
+    it.each([
+      ['UTF-8 with a byte-order mark', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain])],
+      ['UTF-16 LE with a byte-order mark', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(plain.toString('utf8'), 'utf16le')])],
+      ['UTF-16 BE with a byte-order mark', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(plain.toString('utf8'), 'utf16le').swap16()])],
+    ])('reads %s exactly like plain UTF-8', (name, bytes) => {
+      const file = join(dir, `${name.replace(/\W+/g, '-')}.json`);
+      writeFileSync(file, bytes);
+      expect(jsonOut(file)).toBe(reference);
+    });
+
+    it('never writes an escape sequence from the file to the terminal (OSC 52 clipboard write in info.error)', () => {
+      const osc52 = '\x1b]52;c;cm0gLXJmIH4K\x07';
+      const crashed = { task_id: 99, reward: 0, info: { error: `boom ${osc52} \x1b[2J`, traceback: 'x' }, traj: [], trial: 0 };
+      const file = join(dir, 'osc52.json');
+      writeFileSync(file, JSON.stringify([...episodes.slice(0, 2), crashed]));
+      for (const args of [[], ['--json']]) {
+        const r = cli('evaluate', file, '--data', sampleData, ...args);
+        expect(r.code, r.err).toBe(0);
+        expect(r.out + r.err).not.toMatch(/[\x1b\x07\x9b]/);
+        expect(r.out).toContain(args.length ? '\\u001b]52;c;' : '\\x1b]52;c;');
+      }
+    });
+
+    it('`tau-inspect evaluate … | head -1` ends quietly with status 0 (a real pipe)', () => {
+      const file = join(dir, 'many.json');
+      writeFileSync(file, JSON.stringify(Array.from({ length: 8 }, () => episodes).flat()));
+      const entry = join(root, 'src/cli/tau-inspect.ts');
+      const quote = (x: string): string => `'${x.replace(/'/g, `'\\''`)}'`;
+      const r = spawnSync('bash', ['-c', `set -o pipefail; ${quote(process.execPath)} --import tsx ${quote(entry)} evaluate ${quote(file)} --data ${quote(sampleData)} --json | head -1`], {
+        encoding: 'utf8',
+        cwd: root,
+        env: { ...process.env, TAU_BENCH_DATA: '' },
+      });
+      expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
+      expect(r.status).toBe(0);
+      expect(r.stdout.trim().split('\n').length).toBe(1);
+      expect(JSON.parse(r.stdout)).toHaveProperty('index', 0);
+    });
+
+    it('a file damaged part-way: the complete episodes are judged, the damage is located', () => {
+      const file = join(dir, 'truncated.json');
+      const text = plain.toString('utf8');
+      writeFileSync(file, text.slice(0, Math.floor(text.length * 0.6)));
+      const r = cli('evaluate', file, '--data', sampleData);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/error: the file ends inside episode \d+ at line \d+ column \d+ \(char \d+, byte \d+\)/);
+      expect(r.out).toMatch(/note: 1 of \d+ episodes could not be read as JSON/);
+    });
+  });
+
+  itShared('names a τ²-bench results file instead of "cannot tell the domain"', () => {
+    const r = cli('evaluate', join(SHARED_DIR, 'forks/tau2-airline-grok3mini.json'), '--data', DATA_DIR);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/a τ²-bench results file/);
+  });
+
+  it.each([['[]', /no episodes: the file is an empty list/], ['[{}]', /no episodes: none of the file's 1 entries/]])('%s says "no episodes"', (text, message) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tau-cli-')), 'empty.json');
+    writeFileSync(file, text);
+    const r = cli('evaluate', file, '--data', sampleData);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
   });
 });

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { freeze } from 'immer';
 import { TOOLS } from '../../src/core/model/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
 import { consistentHash } from '../../src/core/py/hash';
 import { parseJson } from '../../src/core/py/json-parse';
 import type { PyDict } from '../../src/core/py/value';
-import { hasShared, sharedDb } from '../support/shared';
+import { describeShared, sharedDb } from '../support/shared';
 
 /**
  * Extra airline cases derived from EVALUATOR-SEMANTICS.md §3.3/§4.3/§4.4 and the tool code at
@@ -416,7 +416,7 @@ const CASES: readonly Case[] = [
   },
 ];
 
-describe.skipIf(!hasShared)('airline tools: extra cases (τ-bench 14bf0ef semantics)', () => {
+describeShared('airline tools: extra cases (τ-bench 14bf0ef semantics)', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     let state = c.db === undefined ? sharedDb('14bf0ef', 'airline') : freeze(parseJson(c.db) as PyDict, true);
     const observations = c.actions.map(([name, kwargs]) => {

@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { buildDb, DOMAIN_TABLES } from '../../src/core/model/data/db';
 import { ResultsFileError } from '../../src/core/model/episode/results-file';
 import { EvaluationSetupError } from '../../src/core/judge/detect';
+import { InspectSession } from '../../src/core/session/session';
+import { Dialogue } from '../../src/features/episode/dialogue';
 import { evaluateFile } from '../support/evaluate-file';
 import { readResultsFile } from '../../src/core/model/episode/results-file';
+import { sampleRunText, sampleVersion } from '../support/fixtures';
 
-const root = resolve(import.meta.dirname, '../..');
-const texts = Object.fromEntries(DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]));
-const sample = { commit: 'sample', known: null, db: buildDb('retail', texts), source: 'sample' };
-const good = (JSON.parse(readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8')) as Record<string, unknown>[])[0]!;
+const sample = sampleVersion();
+const good = (JSON.parse(sampleRunText()) as Record<string, unknown>[])[0]!;
 const withTraj = (traj: unknown): string => JSON.stringify([good, { ...good, traj }]);
 const withTask = (task: unknown): string => JSON.stringify([good, { ...good, info: { ...(good.info as object), task } }]);
 const lastMessage = (m: unknown): string => JSON.stringify([good, { ...good, traj: [...(good.traj as unknown[]).slice(0, -2), m] }]);
@@ -66,9 +66,28 @@ describe('bad input: a clear message, the rest keeps working', () => {
   });
 
   it('model text is never interpreted: HTML and huge numbers in messages stay text', () => {
-    const r = evaluateFile(readResultsFile(lastMessage({ role: 'assistant', content: '<img src=x onerror=alert(1)> 1' + '0'.repeat(5000), tool_calls: null })), () => [sample], {
-      domain: 'retail',
-    });
-    expect(r.reports[1]!.error).toBeUndefined();
+    const markup = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+    const huge = '1' + '0'.repeat(5000);
+    const content = `${markup} ${huge}`;
+    const session = new InspectSession(lastMessage({ role: 'assistant', content, tool_calls: null }), { domain: 'retail' });
+    session.useData([sample]);
+    const reports = session.evaluateAll();
+    expect(reports[0]!.error).toBeUndefined();
+    expect(reports[1]!.error).toBeUndefined();
+
+    const view = session.view(1);
+    if ('error' in view) throw new Error(view.error);
+    const message = view.messages[view.messages.length - 1]!;
+    expect(message.content).toBe(content);
+    const step = view.steps.find((s) => s.messageIndex === message.index)!;
+    expect(step.action).toBe('respond');
+    expect(step.respondText).toBe(content);
+    expect(session.episodeJson(1)).toContain(JSON.stringify(content));
+
+    // The real dialogue component prints it as text: escaped markup, every digit kept.
+    const html = renderToString(createElement(Dialogue, { view, step: step.index, mark: null, reveal: null, onSelect: () => {} }));
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(html).not.toMatch(/<img|<script/i);
+    expect(html).toContain(huge);
   });
 });

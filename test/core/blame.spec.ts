@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/model/data/db';
-import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
 import type { PyValue } from '../../src/core/py/value';
-import { InspectSession } from '../../src/core/session/session';
 import { blameStep } from '../../src/core/view/blame';
-import { hasShared, readShared, sharedDb } from '../support/shared';
+import { evaluatedSharedRun } from '../support/fixtures';
+import { describeShared } from '../support/shared';
 
 const dict = (o: Record<string, PyValue>): Map<string, PyValue> => new Map(Object.entries(o));
 const flight = (n: string, price: bigint): PyValue => dict({ flight_number: n, price });
@@ -42,11 +41,9 @@ describe('blameStep', () => {
   });
 });
 
-describe.skipIf(!hasShared)('DB diff blame on gpt-4o-airline episode 3', () => {
+describeShared('DB diff blame on gpt-4o-airline episode 3', () => {
   it('does not name update_reservation_baggages as the writer of flight prices it never touched', () => {
-    const session = new InspectSession(readShared('runs', 'gpt-4o-airline.json'));
-    session.useData(KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, session.domain), source: 'shared' })));
-    const view = session.view(3);
+    const view = evaluatedSharedRun('gpt-4o-airline.json').session.view(3);
     if ('error' in view) throw new Error(view.error);
     expect(view.reference.map((r) => r.action)).toEqual(['update_reservation_flights', 'update_reservation_baggages']);
     const fields = view.diff.find((d) => d.table === 'reservations')!.fields;

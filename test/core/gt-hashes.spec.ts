@@ -1,13 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/core/model/data/db';
-import { readResultsFile } from '../../src/core/model/episode/results-file';
 import type { Task } from '../../src/core/model/episode/types';
 import { EvalCache } from '../../src/core/judge/cache';
 import { replayGroundTruth } from '../../src/core/env/reward';
 import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
-import { hasShared, readShared, SHARED_DIR, sharedDb } from '../support/shared';
+import { sharedExpected, sharedRun, sharedRunFiles } from '../support/fixtures';
+import { describeShared, readShared, sharedDb } from '../support/shared';
 import { readTaskFile } from '../support/task-files';
 
 interface GtEntry {
@@ -16,7 +16,6 @@ interface GtEntry {
 }
 type GtFile = { commits: Record<string, Record<string, GtEntry | string>> };
 
-const gt = hasShared ? (JSON.parse(readShared('expected', 'gt-data-hashes.json')) as GtFile) : { commits: {} };
 const fullCommit = (short: string): string => KNOWN_DATA_VERSIONS.find((k) => k.commit.startsWith(short))!.commit;
 
 /**
@@ -35,10 +34,9 @@ function tasksFor(commit: string): Map<string, Task> {
       }
     return out;
   }
-  for (const file of readdirSync(join(SHARED_DIR, 'runs'))) {
-    if (!file.endsWith('.json')) continue;
-    const expected = JSON.parse(readShared('expected', file.replace(/\.json$/, '.expected.json'))) as { domain?: Domain; data_commit?: string; task_id: number }[];
-    readResultsFile(readShared('runs', file)).forEach((r, i) => {
+  for (const file of sharedRunFiles()) {
+    const expected = sharedExpected<{ domain?: Domain; data_commit?: string; task_id: number }>(file);
+    sharedRun(file).forEach((r, i) => {
       const e = expected[i]!;
       if (r.task && e.domain && e.data_commit === commit) out.set(`${e.domain}/test/${e.task_id}`, r.task);
     });
@@ -46,12 +44,16 @@ function tasksFor(commit: string): Map<string, Task> {
   return out;
 }
 
-describe.skipIf(!hasShared)('gt-data-hashes.json (reference replays by τ-bench)', () => {
+describeShared('gt-data-hashes.json (reference replays by τ-bench)', () => {
+  const gt = JSON.parse(readShared('expected', 'gt-data-hashes.json')) as GtFile;
   describe.each(Object.keys(gt.commits))('data %s', (short) => {
     const commit = fullCommit(short);
     const entries = gt.commits[short]!;
-    const tasks = tasksFor(commit);
     const cache = new EvalCache();
+    let tasks: Map<string, Task>;
+    beforeAll(() => {
+      tasks = tasksFor(commit);
+    });
 
     it.each(['retail', 'airline'] as Domain[])('initial %s DB hash', (domain) => {
       expect(cache.hash(sharedDb(commit, domain))).toBe(entries[`${domain}/initial_db`]);

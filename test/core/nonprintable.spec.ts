@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseJson } from '../../src/core/py/json-parse';
 import { NONPRINTABLE_RANGES } from '../../src/core/py/nonprintable-ranges';
 import { toPlain } from '../../src/core/py/value';
-import { hasShared, readShared } from '../support/shared';
+import { describeShared, readShared } from '../support/shared';
 
 interface RangesFile {
   readonly python: string;
@@ -10,8 +10,11 @@ interface RangesFile {
   readonly ranges: readonly (readonly [number, number])[];
 }
 
-describe.skipIf(!hasShared)('py311-unicode14-nonprintable-ranges.json', () => {
-  const file = hasShared ? (toPlain(parseJson(readShared('expected', 'py311-unicode14-nonprintable-ranges.json'))) as RangesFile) : null;
+describeShared('py311-unicode14-nonprintable-ranges.json', () => {
+  let file: RangesFile | null = null;
+  beforeAll(() => {
+    file = toPlain(parseJson(readShared('expected', 'py311-unicode14-nonprintable-ranges.json'))) as RangesFile;
+  });
 
   it('is the CPython 3.11.7 / Unicode 14.0.0 table', () => {
     expect(file?.python).toBe('3.11.7');

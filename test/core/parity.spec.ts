@@ -1,12 +1,9 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/core/model/data/db';
-import { KNOWN_DATA_VERSIONS, type DataVersion } from '../../src/core/model/data/versions';
-import { readResultsFile } from '../../src/core/model/episode/results-file';
-import { evaluateFile } from '../support/evaluate-file';
 import type { EpisodeReport } from '../../src/core/view/report-json';
-import { hasShared, readShared, SHARED_DIR, sharedDb } from '../support/shared';
+import type { FileEvaluation } from '../support/evaluate-file';
+import { evaluatedSharedRun, sharedExpected, sharedRunFiles } from '../support/fixtures';
+import { describeShared } from '../support/shared';
 
 /** τ-bench's own verdict on one episode (../shared/expected/*.expected.json). */
 interface Expected {
@@ -57,18 +54,17 @@ const FIELDS = [
   'actions_in_traj',
 ] as const satisfies readonly (keyof Expected & keyof EpisodeReport)[];
 
-const runFiles = hasShared ? readdirSync(join(SHARED_DIR, 'runs')).filter((f) => f.endsWith('.json')).sort() : [];
-
-function versionsFor(domain: Domain): DataVersion[] {
-  return KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, domain), source: 'shared' }));
-}
-
-describe.skipIf(!hasShared)('parity with τ-bench verdicts (../shared/expected)', () => {
+describeShared('parity with τ-bench verdicts (../shared/expected)', () => {
+  const runFiles = sharedRunFiles();
   it('finds the run files', () => expect(runFiles.length).toBeGreaterThanOrEqual(12));
 
   describe.each(runFiles)('%s', (file) => {
-    const expected = JSON.parse(readShared('expected', file.replace(/\.json$/, '.expected.json'))) as Expected[];
-    const result = evaluateFile(readResultsFile(readShared('runs', file)), versionsFor);
+    let expected: readonly Expected[];
+    let result: FileEvaluation;
+    beforeAll(() => {
+      expected = sharedExpected<Expected>(file);
+      result = evaluatedSharedRun(file);
+    });
 
     it('has one verdict per episode', () => expect(result.reports.length).toBe(expected.length));
 
@@ -93,6 +89,8 @@ describe.skipIf(!hasShared)('parity with τ-bench verdicts (../shared/expected)'
       const off = result.reports.filter((r) => r.error === undefined && (r.matches_recorded_reward !== true || r.matches_recorded_gt_hash !== true));
       expect(off.map((r) => r.index)).toEqual([]);
       expect(result.reports.filter((r) => r.error === undefined && r.recorded_gt_hash !== null).length).toBeGreaterThan(0);
+      // Nothing about a real τ-bench run needs explaining (a note on <think> blocks only describes the messages).
+      expect(result.session.detection().notes.filter((n) => !n.includes('<think>'))).toEqual([]);
     });
 
     it('reproduces recorded rewards and gt_data_hash values wherever τ-bench does', () => {

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sha256Hex } from '../../src/core/py/hash';
 import { hashableStr } from '../../src/core/py/hashable';
 import { parseJson } from '../../src/core/py/json-parse';
 import { toPlain } from '../../src/core/py/value';
 import { evalPyLiteral, litStr } from '../support/py-literal';
-import { hasShared, readShared } from '../support/shared';
+import { describeShared, readShared } from '../support/shared';
 
 interface ReprCase {
   readonly python_literal_source: string;
@@ -15,9 +15,8 @@ interface ReprCase {
   readonly json_input?: string;
 }
 
-const cases: readonly ReprCase[] = hasShared ? (toPlain(parseJson(readShared('expected', 'python-repr-cases.json'))) as ReprCase[]) : [];
-
-describe.skipIf(!hasShared)('python-repr-cases.json (str() on CPython 3.11.7)', () => {
+describeShared('python-repr-cases.json (str() on CPython 3.11.7)', () => {
+  const cases = toPlain(parseJson(readShared('expected', 'python-repr-cases.json'))) as ReprCase[];
   it('has the 122 vectors', () => expect(cases).toHaveLength(122));
 
   it.each(cases.map((c) => [c.category, c.python_literal_source, c] as const))('%s: %s', (_category, source, c) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Db } from '../../src/core/model/data/db';
 import { TOOLS } from '../../src/core/model/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
@@ -7,7 +7,7 @@ import { parseJson } from '../../src/core/py/json-parse';
 import { getItem } from '../../src/core/py/ops';
 import { pyRepr } from '../../src/core/py/repr';
 import type { PyDict, PyValue } from '../../src/core/py/value';
-import { COMMITS, hasShared, sharedDb } from '../support/shared';
+import { COMMITS, describeShared, sharedDb } from '../support/shared';
 
 type Path = readonly (string | bigint)[];
 
@@ -266,7 +266,7 @@ const CASES: readonly Case[] = [
   },
 ];
 
-describe.skipIf(!hasShared)('retail tools (τ-bench 14bf0ef semantics)', () => {
+describeShared('retail tools (τ-bench 14bf0ef semantics)', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     let state = sharedDb(COMMITS.pinned, 'retail');
     c.calls.forEach((call, i) => {

@@ -1,23 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { buildDb, DOMAIN_TABLES } from '../../src/core/model/data/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../src/core/model/domains/registry';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { InspectSession } from '../../src/core/session/session';
+import type { EpisodeSummary } from '../../src/core/contract';
+import { sampleRunText, sampleVersion } from '../support/fixtures';
 
-const root = resolve(import.meta.dirname, '../..');
-const sampleText = readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8');
-const texts = Object.fromEntries(
-  DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]),
-);
-const sample = { commit: 'sample', known: null, db: buildDb('retail', texts), source: 'sample-runs/data' };
-
-const WRITES = new Set(['cancel_pending_order', 'exchange_delivered_order_items', 'modify_pending_order_items', 'modify_pending_order_payment', 'modify_pending_order_address', 'modify_user_address', 'return_delivered_order_items']);
+const writes = (name: string): boolean => TOOLS.retail.get(name)?.writes === true;
 
 describe('InspectSession', () => {
-  const session = new InspectSession(sampleText);
-  session.useData([sample]);
-  const summaries = session.summaries();
+  let session: InspectSession;
+  let summaries: EpisodeSummary[];
+  beforeAll(() => {
+    session = new InspectSession(sampleRunText());
+    session.useData([sampleVersion()]);
+    summaries = session.summaries();
+  });
 
   it('evaluates every sample episode and agrees with the recorded rewards', () => {
     expect(summaries.every((s) => s.error === null && s.agrees === true)).toBe(true);
@@ -28,18 +25,18 @@ describe('InspectSession', () => {
     const candidate = summaries.find((s) => {
       if (!s.reasons.includes('db-mismatch')) return false;
       const rec = session.records[s.index]!;
-      const refWrites = rec.task!.actions.filter((a) => WRITES.has(a.name));
+      const refWrites = rec.task!.actions.filter((a) => writes(a.name));
       const view = session.view(s.index);
       if ('error' in view) return false;
-      const agentWrites = view.steps.filter((st) => WRITES.has(st.action));
+      const agentWrites = view.steps.filter((st) => writes(st.action));
       return refWrites.length === 1 && agentWrites.length === 1 && agentWrites[0]!.action === refWrites[0]!.name;
     });
     expect(candidate, 'the sample run has a single-write DB mismatch').toBeDefined();
     const index = candidate!.index;
     const view = session.view(index);
     if ('error' in view) throw new Error(view.error);
-    const write = view.steps.find((st) => WRITES.has(st.action))!;
-    const ref = session.records[index]!.task!.actions.find((a) => WRITES.has(a.name))!;
+    const write = view.steps.find((st) => writes(st.action))!;
+    const ref = session.records[index]!.task!.actions.find((a) => writes(a.name))!;
     const fixed = session.whatIf(index, [{ messageIndex: write.messageIndex, kwargsJson: jsonDumps(ref.kwargs) }]);
     if ('error' in fixed) throw new Error(fixed.error);
     expect(fixed.verdict.rActions).toBe(true);
@@ -79,7 +76,7 @@ describe('InspectSession', () => {
   });
 
   it('gives the transcript of an episode without data', () => {
-    const bare = new InspectSession(sampleText);
+    const bare = new InspectSession(sampleRunText());
     const t = bare.transcript(1)!;
     expect(t.index).toBe(1);
     expect(t.messages.length).toBe(bare.records[1]!.traj.length);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Domain } from '../../src/core/model/data/db';
 import { TOOLS } from '../../src/core/model/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
@@ -7,7 +7,7 @@ import { consistentHash } from '../../src/core/py/hash';
 import { parseJson } from '../../src/core/py/json-parse';
 import { PyException } from '../../src/core/py/errors';
 import { toPlain, type PyDict } from '../../src/core/py/value';
-import { hasShared, readShared, sharedDb } from '../support/shared';
+import { describeShared, readShared, sharedDb } from '../support/shared';
 
 interface TraceStep {
   observation?: string;
@@ -25,20 +25,28 @@ interface Trace {
   referenceActions: { name: string; kwargs: PyDict }[] | null;
 }
 
-const traces: Trace[] = hasShared
-  ? (toPlain(parseJson(readShared('expected', 'tool-trace-vectors.json'))) as { name: string }[]).map((t, i) => {
-      // kwargs must keep Python's int/float distinction: take them from the Python-dialect parse.
-      const raw = (parseJson(readShared('expected', 'tool-trace-vectors.json')) as PyDict[])[i]!;
-      const toAction = (a: PyDict) => ({ name: a.get('name') as string, kwargs: a.get('kwargs') as PyDict });
-      const actions = (raw.get('actions') as PyDict[]).map(toAction);
-      // After an episode ends, env.data holds the reference replay of the task's actions.
-      const info = (raw.get('steps') as PyDict[]).map((st) => st.get('reward_info')).find((x) => x instanceof Map) as PyDict | undefined;
-      const referenceActions = info ? (info.get('actions') as PyDict[]).map(toAction) : null;
-      return { ...(t as unknown as Trace), actions, referenceActions };
-    })
-  : [];
+/** The vectors, parsed once; kwargs keep Python's int/float distinction (Python-dialect parse). */
+function readTraces(): Trace[] {
+  const raw = parseJson(readShared('expected', 'tool-trace-vectors.json')) as PyDict[];
+  const toAction = (a: PyDict) => ({ name: a.get('name') as string, kwargs: a.get('kwargs') as PyDict });
+  return raw.map((t) => {
+    const steps = (t.get('steps') as PyDict[]).map((st) => toPlain(st) as TraceStep);
+    // After an episode ends, env.data holds the reference replay of the task's actions.
+    const info = (t.get('steps') as PyDict[]).map((st) => st.get('reward_info')).find((x) => x instanceof Map) as PyDict | undefined;
+    return {
+      name: t.get('name') as string,
+      domain: t.get('domain') as Domain,
+      commit: t.get('commit') as string,
+      actions: (t.get('actions') as PyDict[]).map(toAction),
+      steps,
+      final_db_hash: t.get('final_db_hash') as string,
+      referenceActions: info ? (info.get('actions') as PyDict[]).map(toAction) : null,
+    };
+  });
+}
 
-describe.skipIf(!hasShared)('tool-trace-vectors.json (τ-bench Env.step, 14bf0ef)', () => {
+describeShared('tool-trace-vectors.json (τ-bench Env.step, 14bf0ef)', () => {
+  const traces = readTraces();
   it('has all 29 scenarios', () => expect(traces.length).toBe(29));
   it.each(traces.map((t) => [t.name, t] as const))('%s', (_name, trace) => {
     let state = sharedDb(trace.commit, trace.domain);

@@ -1,17 +1,14 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
-import { InspectSession } from '../../src/core/session/session';
+import { expect, it } from 'vitest';
 import { DbDiff } from '../../src/features/episode/db-diff';
-import { hasShared, readShared, sharedDb } from '../support/shared';
+import { evaluatedSharedRun } from '../support/fixtures';
+import { describeShared } from '../support/shared';
 
 const noop = (): void => {};
 
-describe.skipIf(!hasShared)('DB diff wording for values no step changed (gpt-4o-airline episode 3)', () => {
+describeShared('DB diff wording for values no step changed (gpt-4o-airline episode 3)', () => {
   it('says "initial value" instead of naming a reference action that never wrote the field', () => {
-    const session = new InspectSession(readShared('runs', 'gpt-4o-airline.json'));
-    session.useData(KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, session.domain), source: 'shared' })));
-    const view = session.view(3);
+    const view = evaluatedSharedRun('gpt-4o-airline.json').session.view(3);
     if ('error' in view) throw new Error(view.error);
     const html = renderToString(<DbDiff view={view} onStep={noop} onReference={noop} />);
     const items = html.split('data-testid="diff-field"').slice(1);

@@ -1,20 +1,25 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { EpisodeView } from '../../src/core/view/episode-view';
-import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
 import { InspectSession, type Detection } from '../../src/core/session/session';
 import { DbDiff } from '../../src/features/episode/db-diff';
 import { Dialogue } from '../../src/features/episode/dialogue';
 import { EpisodeScreen } from '../../src/features/episode/episode-screen';
 import { OutputsPanel } from '../../src/features/episode/outputs-panel';
-import { hasShared, readShared, sharedDb } from '../support/shared';
+import { evaluatedSharedRun, sharedRun, sharedVersions } from '../support/fixtures';
+import { describeShared } from '../support/shared';
 
 const AIRLINE = 'synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json';
 const RETAIL = 'synthetic-retail-test-outputs-wrong+outputs-comma+outputs-beside-toolcall+unknown-tool-s1.json';
 
+/** A run judged on the shared data; the shared evaluation unless a data version is forced. */
 function load(file: string, dataVersion?: string): { session: InspectSession; detection: Detection } {
-  const session = new InspectSession(readShared('runs', file), dataVersion ? { dataVersion } : {});
-  const detection = session.useData(KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, session.domain), source: 'shared' })));
+  if (!dataVersion) {
+    const { session } = evaluatedSharedRun(file);
+    return { session, detection: session.detection() };
+  }
+  const session = new InspectSession(sharedRun(file), { dataVersion });
+  const detection = session.useData(sharedVersions(session.domain));
   return { session, detection };
 }
 
@@ -35,9 +40,13 @@ const text = (html: string): string =>
 
 const noop = (): void => {};
 
-describe.skipIf(!hasShared)('episode screen (server-rendered with real episode views)', () => {
-  const airline = hasShared ? load(AIRLINE) : null;
-  const retail = hasShared ? load(RETAIL) : null;
+describeShared('episode screen (server-rendered with real episode views)', () => {
+  let airline: ReturnType<typeof load> | null = null;
+  let retail: ReturnType<typeof load> | null = null;
+  beforeAll(() => {
+    airline = load(AIRLINE);
+    retail = load(RETAIL);
+  });
 
   it('shows the verdict, both full hashes and the int-vs-float diff of a float-amount episode', () => {
     const view = viewOf(airline!.session, 208);

@@ -38,7 +38,7 @@ const summary = (index: number, reward: number, recorded: number, reasons: Episo
   outputsTotal: 0,
   agrees: reward === recorded,
 });
-const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false };
+const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false, fileKind: 'tau-bench-results', fileKindText: 'a results file', notes: [] };
 const headers = [header(0, 0, 0, 1), header(1, 0, 1, 0), header(2, 1, 0, 1)];
 
 describe('app store', () => {
@@ -66,7 +66,9 @@ describe('app store', () => {
     const store = createAppStore(port);
     const s = store.getState;
     s().restore({ run: null, sample: 'a', file: null, ep: null, data: 'https://data.example', episode: 2, step: 7 });
-    expect(calls.map((c) => c[0])).toEqual(['useDataUrl', 'openRun']);
+    // The link's data host was never agreed to: it is only proposed, not fetched (see consent.spec.ts).
+    expect(calls.map((c) => c[0])).toEqual(['openRun']);
+    expect(s().linkDataBase).toBe('https://data.example');
     s().runOpened(1, 'a.json', 'retail', 'why', headers);
     expect(s().selected).toBe(2);
     s().detected(1, detection, { kind: 'url', label: 'u' }, true);

@@ -7,7 +7,9 @@ import { createAppStore } from '../../src/store/app-store';
 import { parseLink } from '../../src/store/link';
 import type { RunSource } from '../../src/core/contract';
 import type { EvaluatorPort } from '../../src/store/ports';
-import { decodeEpisode, encodeEpisode } from '../../src/store/share-codec';
+import { encodeEpisode } from '../../src/store/share-codec';
+import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES } from '../../src/worker/shared-episode';
+import { deflateSync } from 'fflate';
 
 const sample = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-runs/runs/retail-sample.json'), 'utf8');
 
@@ -29,9 +31,25 @@ describe('sharing one episode in the link (no server)', () => {
     const payload = encodeEpisode(jsonDumps(records[0]!.raw));
     expect(() => decodeEpisode(payload.slice(0, payload.length / 2))).toThrow(/damaged/);
     expect(() => decodeEpisode('not base64!')).toThrow(/damaged/);
+    expect(() => decodeEpisode(`${payload.slice(0, 40)}A${payload.slice(41)}`)).toThrow(/damaged/);
   });
 
-  it('the store makes a fragment with ep=, and restoring it opens that episode as a file', async () => {
+  const b64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
+
+  it('refuses a decompression bomb once the output passes the cap', () => {
+    // 1 GB of zeros deflates to about 1 MB: the decoder must stop at the cap, not at the end.
+    const chunk = new Uint8Array(16 * 1024 * 1024);
+    const bomb = b64url(deflateSync(chunk, { level: 9 }));
+    expect(() => decodeEpisode(bomb, 8 * 1024 * 1024)).toThrow(/damaged \(it inflates to more than 8 MB/);
+    expect(decodeEpisode(bomb, 16 * 1024 * 1024)).toHaveLength(16 * 1024 * 1024);
+    expect(MAX_SHARED_JSON_BYTES).toBe(64 * 1024 * 1024);
+  });
+
+  it('says what is wrong with bytes that are not UTF-8', () => {
+    expect(() => decodeEpisode(b64url(deflateSync(new Uint8Array([0x7b, 0xff, 0x7d]))))).toThrow(/not UTF-8/);
+  });
+
+  it('the store makes a fragment with ep=, and restoring it hands the payload to the worker to decode', () => {
     const opened: RunSource[] = [];
     let asked: [number, number] | null = null;
     const port: EvaluatorPort = {
@@ -60,8 +78,8 @@ describe('sharing one episode in the link (no server)', () => {
     const other = createAppStore(port);
     other.getState().restore(parseLink(fragment!));
     const last = opened[opened.length - 1]!;
-    expect(last.kind).toBe('file');
-    if (last.kind !== 'file') return;
-    expect(await last.file.text()).toBe(json);
+    expect(last.kind).toBe('shared');
+    if (last.kind !== 'shared') return;
+    expect(decodeEpisode(last.payload)).toBe(json);
   });
 });

@@ -87,9 +87,11 @@ async function evaluate(o: Options): Promise<void> {
   const d = session.detection();
   const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
   const notes = [
+    ...(d.fileKind === 'tau-bench-results' ? [] : [`file: ${d.fileKindText}`]),
     `domain: ${d.domain} (${given('--domain', d.domainWhy)})`,
     `data: ${d.dataCommit} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
     `rule: ${d.rule} (${given('--rule', d.ruleWhy)})`,
+    ...d.notes.map((n) => `note: ${n}`),
   ].map(terminalSafe);
   if (o.json) {
     process.stderr.write(notes.join('\n') + '\n');

@@ -1,10 +1,11 @@
 import type { Domain } from '../model/data/db';
 import { DOMAINS } from '../model/data/db';
-import { PINNED_COMMIT, shortCommit, type DataVersion, type RewardRule } from '../model/data/versions';
+import { KNOWN_DATA_VERSIONS, PINNED_COMMIT, shortCommit, type DataVersion, type RewardRule } from '../model/data/versions';
 import { domainOnlyTools } from '../model/domains/registry';
 import type { EpisodeRecord } from '../model/episode/types';
 import type { EvalCache } from './cache';
-import { recordedGtHash, type EpisodeEvaluation } from './evaluate';
+import { finalReward, recordedGtHash, type EpisodeEvaluation } from './evaluate';
+import { dumpsFloat } from '../py/json-dumps';
 
 /**
  * Detection of a results file's domain, data version and reward rule, each with a sentence
@@ -82,8 +83,27 @@ export function guessDomainFromText(text: string): Domain | null {
   return r === a ? null : r > a ? 'retail' : 'airline';
 }
 
+/**
+ * A cheap guess, from the raw text, of the known data version `chooseVersion` tries first
+ * (the address field the recorded tool outputs show, as `addressKeyHint` reads it from the
+ * parsed file), so a cache can start loading it while the file is parsed.
+ */
+export function guessDataCommitFromText(text: string): string {
+  // In the file, tool outputs are JSON inside JSON strings: their quotes are escaped.
+  const province = text.includes('\\"address1\\"') && text.includes('\\"province\\"');
+  return (KNOWN_DATA_VERSIONS.find((k) => k.rule === (province ? 'outputs-only' : 'db-and-outputs')) ?? KNOWN_DATA_VERSIONS[0]!).commit;
+}
+
 /** Chooses the domain of a results file (or takes the given one). */
 export function chooseDomain(records: readonly EpisodeRecord[], options: FileOptions): DomainDetection & { readonly domain: Domain } {
+  const episodes = records.filter((r) => r.task !== null || r.traj.length > 0);
+  if (episodes.length === 0) {
+    if (records.length === 0) throw new EvaluationSetupError('no episodes: the file is an empty list');
+    const first = records.find((r) => r.problem !== null);
+    throw new EvaluationSetupError(
+      `no episodes: none of the file's ${records.length} entries holds a task or a message${first ? ` (episode ${first.index}: ${first.problem})` : ''}`,
+    );
+  }
   if (options.domain) return { domain: options.domain, why: 'given' };
   const d = detectDomain(records);
   if (!d.domain) throw new EvaluationSetupError(`cannot tell the domain (${d.why})`);
@@ -103,28 +123,64 @@ export function chooseVersion(
     const v = versions.find((x) => x.commit.startsWith(options.dataVersion!));
     if (!v)
       throw new EvaluationSetupError(`data version ${options.dataVersion} is not loaded (have ${versions.map((x) => shortCommit(x.commit)).join(', ')})`);
-    return { version: v, why: 'given' };
+    return { version: v, why: 'given', notes: [] };
   }
   return detectDataVersion(records, domain, versions, cache);
+}
+
+/** The version `chooseVersion` tries first: the given one, else the one the recorded addresses point at. */
+export function preferredVersion(records: readonly EpisodeRecord[], versions: readonly DataVersion[], options: FileOptions): DataVersion | null {
+  if (options.dataVersion) return versions.find((x) => x.commit.startsWith(options.dataVersion!)) ?? null;
+  return orderVersions(records, versions)[0] ?? null;
+}
+
+function orderVersions(records: readonly EpisodeRecord[], versions: readonly DataVersion[]): DataVersion[] {
+  const hint = addressKeyHint(records);
+  const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
+  return [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
 }
 
 export interface VersionDetection {
   readonly version: DataVersion;
   readonly why: string;
+  /** Recorded values no τ-bench version produces, explained. */
+  readonly notes: readonly string[];
+  /** The recorded reference hashes show an evaluator other than τ-bench's (reward disagreements follow from it). */
+  readonly otherEvaluator?: boolean;
 }
 
 /**
  * Picks the data version whose reference replay reproduces the recorded `gt_data_hash`
- * values (up to `sample` episodes that carry one), else the version whose address field
- * the recorded tool outputs show, else the pinned version.
+ * values (up to `sample` episodes that carry one), else the version whose initial DB the
+ * recorded values are (an evaluator that did not replay the reference), else the version whose
+ * address field the recorded tool outputs show, else the pinned version. `notes` explain
+ * recorded values that no τ-bench version produces.
  */
 export function detectDataVersion(records: readonly EpisodeRecord[], domain: Domain, versions: readonly DataVersion[], cache: EvalCache, sample = 4): VersionDetection {
   if (versions.length === 0) throw new Error(`no ${domain} data available`);
+  const notes: string[] = [];
   const hint = addressKeyHint(records);
   // Try the version the recorded tool outputs point at first: usually no other DB needs parsing.
   const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
-  const ordered = [...versions].sort((a, b) => Number(hinted(b)) - Number(hinted(a)));
+  const ordered = orderVersions(records, versions);
+  const withHash = records.filter((r) => r.task !== null && r.problem === null && recordedGtHash(r) !== null);
   const picked = recordedHashSample(records, sample);
+  // Recorded reference hashes that are an untouched initial DB: that evaluator did not replay the reference actions.
+  const initial = initialHashes(domain, versions, cache);
+  const initialCount = new Map<string, number>();
+  for (const r of withHash) {
+    const h = recordedGtHash(r)!;
+    if (initial.has(h)) initialCount.set(h, (initialCount.get(h) ?? 0) + 1);
+  }
+  const [initialHash, initialN] = [...initialCount].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
+  const noReplay = initialHash !== null && initialN * 2 > withHash.length;
+  if (noReplay) {
+    notes.push(
+      `this file's reference hash is the initial database: ${
+        initialN === withHash.length ? `every recorded gt_data_hash (${initialN} of ${initialN}) is` : `${initialN} of ${withHash.length} recorded gt_data_hash values are`
+      } the hash of the untouched ${initial.get(initialHash)} ${domain} DB, so its evaluator did not replay the reference actions; its recorded rewards are not τ-bench's, and tau-inspect judges each episode by τ-bench's rule (the reference actions replayed), so recorded and recomputed rewards disagree wherever the agent changed the DB`,
+    );
+  }
   if (picked.length > 0) {
     const scores: { v: DataVersion; n: number }[] = [];
     for (const v of ordered) {
@@ -134,21 +190,68 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
     }
     scores.sort((a, b) => b.n - a.n);
     const best = scores[0]!;
-    if (best.n > 0)
+    const others = scores
+      .slice(1)
+      .map((s) => `; ${label(s.v)}: ${s.n}`)
+      .join('');
+    if (best.n > 0 && !(noReplay && best.n * 2 <= picked.length)) {
+      if (best.n < picked.length && !noReplay)
+        notes.push(
+          `only ${best.n} of ${picked.length} recorded gt_data_hash values checked are reproduced by ${label(best.v)}: the others were computed on other data or another way (a damaged or edited file, or a fork's evaluator)`,
+        );
       return {
         version: best.v,
-        why: `its reference replay reproduces ${best.n} of ${picked.length} recorded gt_data_hash values checked${scores
-          .slice(1)
-          .map((s) => `; ${label(s.v)}: ${s.n}`)
-          .join('')}`,
+        why: `its reference replay reproduces ${best.n} of ${picked.length} recorded gt_data_hash values checked${others}`,
+        notes: [...notes, ...unknownDataNote(best.v, domain, cache)],
+        otherEvaluator: noReplay,
       };
+    }
+    if (noReplay) {
+      const v = versions.find((x) => initialHashOf(x, domain, cache) === initialHash)!;
+      return { version: v, why: `the recorded gt_data_hash values are its initial DB (${initialN} of ${withHash.length})`, notes: [...notes, ...unknownDataNote(v, domain, cache)], otherEvaluator: true };
+    }
+    notes.push(
+      `none of the ${picked.length} recorded gt_data_hash values checked is reproduced by a loaded data version (${scores.map((s) => label(s.v)).join(', ')}) nor is an initial DB: they were computed on other data (a fork's modified data: give its checkout with --data) or by another construction, so recorded rewards cannot be checked against τ-bench's`,
+    );
   }
   if (hint) {
     const v = versions.find(hinted);
-    if (v) return { version: v, why: `no recorded gt_data_hash matched; recorded tool outputs show user addresses with "${hint}"` };
+    if (v)
+      return {
+        version: v,
+        why: `${picked.length ? 'no recorded gt_data_hash matched' : 'the file records no gt_data_hash'}; recorded tool outputs show user addresses with "${hint}"`,
+        notes: [...notes, ...unknownDataNote(v, domain, cache)],
+        otherEvaluator: picked.length > 0,
+      };
   }
   const pinned = versions.find((v) => v.commit === PINNED_COMMIT) ?? versions[0]!;
-  return { version: pinned, why: picked.length ? 'no data version reproduces the recorded gt_data_hash values; using the pinned version' : 'the file records no gt_data_hash; using the pinned version' };
+  return {
+    version: pinned,
+    why: picked.length ? 'no data version reproduces the recorded gt_data_hash values; using the pinned version' : 'the file records no gt_data_hash; using the pinned version',
+    notes: [...notes, ...unknownDataNote(pinned, domain, cache)],
+    otherEvaluator: picked.length > 0,
+  };
+}
+
+/** The hash of a version's untouched DB (known versions carry it; others are hashed once). */
+function initialHashOf(v: DataVersion, domain: Domain, cache: EvalCache): string {
+  return v.known?.initialHash[domain] ?? cache.hash(v.db);
+}
+
+/** Initial DB hashes of every known version and of the loaded ones, each with its label. */
+function initialHashes(domain: Domain, versions: readonly DataVersion[], cache: EvalCache): Map<string, string> {
+  const out = new Map<string, string>(KNOWN_DATA_VERSIONS.map((k) => [k.initialHash[domain], shortCommit(k.commit)]));
+  for (const v of versions) if (!v.known) out.set(initialHashOf(v, domain, cache), label(v));
+  return out;
+}
+
+function unknownDataNote(v: DataVersion, domain: Domain, cache: EvalCache): string[] {
+  if (v.known) return [];
+  return [
+    `the ${domain} data from ${v.source} is not a τ-bench version tau-inspect knows (initial DB hash ${initialHashOf(v, domain, cache).slice(0, 12)}…, shown as ${label(
+      v,
+    )}): modified data such as a fork's; the reward rule is τ-bench's current one unless recorded rewards clearly show the other`,
+  ];
 }
 
 /** Up to `sample` evaluable episodes that record a gt_data_hash, spread over the file. */
@@ -161,7 +264,7 @@ export function recordedHashSample(records: readonly EpisodeRecord[], sample = 4
 
 /** How many of `picked` have their recorded gt_data_hash reproduced by the reference replay on `version`. */
 export function countRecordedMatches(picked: readonly EpisodeRecord[], domain: Domain, version: DataVersion, cache: EvalCache): number {
-  return picked.filter((r) => cache.groundTruth(domain, version, r).hash === recordedGtHash(r)).length;
+  return picked.filter((r) => cache.groundTruthHash(domain, version, r) === recordedGtHash(r)).length;
 }
 
 function pickSpread<T>(xs: readonly T[], n: number): T[] {
@@ -185,27 +288,130 @@ function addressKeyHint(records: readonly EpisodeRecord[]): 'state' | 'province'
 export interface RuleDetection {
   readonly rule: RewardRule;
   readonly why: string;
+  /** Recorded rewards that favour the other rule, explained (never a reason to switch a known version's rule). */
+  readonly notes: readonly string[];
 }
 
-/** The rule that reproduces most recorded rewards of ended episodes with outputs; else the version's own rule. */
+/** Recorded rewards must fit the other rule in at least this many episodes, and this share of those that tell the rules apart, to move unknown data off τ-bench's current rule. */
+const RULE_EVIDENCE_MIN = 3;
+const RULE_EVIDENCE_SHARE = 0.8;
+
+/**
+ * The reward rule of a file. A known data version has the rule τ-bench had at that commit,
+ * whatever the file records: recorded rewards of one episode never change the verdict of
+ * another. For data tau-inspect does not know, τ-bench's current rule, unless the recorded
+ * rewards of episodes the rules judge differently clearly (≥ 3 and ≥ 80 % of them) fit the
+ * other. Disagreeing evidence is reported, not obeyed.
+ */
 export function detectRule(evals: readonly EpisodeEvaluation[], version: DataVersion): RuleDetection {
   const fallback: RewardRule = version.known?.rule ?? 'db-and-outputs';
-  const relevant = evals.filter((e) => e.replay.done && (e.record.task?.outputs.length ?? 0) > 0 && e.record.recordedReward !== null);
-  const score = (rule: RewardRule): number => relevant.filter((e) => e.verdicts[rule].reward === e.record.recordedReward).length;
-  const s = { 'db-and-outputs': score('db-and-outputs'), 'outputs-only': score('outputs-only') };
-  const because = version.known
-    ? `${fallback} is the rule τ-bench had at ${shortCommit(version.commit)}`
-    : `${fallback} is τ-bench's current rule, the default for data it does not know`;
-  if (relevant.length === 0 || s['db-and-outputs'] === s['outputs-only'])
-    return {
-      rule: fallback,
-      why:
-        relevant.length === 0
-          ? `no ended episode with required outputs tells the rules apart; ${because}`
-          : `both rules reproduce ${s[fallback]} of ${relevant.length} recorded rewards of output tasks; ${because}`,
-    };
-  const rule: RewardRule = s['db-and-outputs'] > s['outputs-only'] ? 'db-and-outputs' : 'outputs-only';
-  const other: RewardRule = rule === 'db-and-outputs' ? 'outputs-only' : 'db-and-outputs';
-  return { rule, why: `reproduces ${s[rule]} of ${relevant.length} recorded rewards of episodes with required outputs (${other}: ${s[other]})` };
+  const other: RewardRule = fallback === 'db-and-outputs' ? 'outputs-only' : 'db-and-outputs';
+  // Only episodes the two rules judge differently say anything about the rule.
+  const telling = evals.filter(
+    (e) => e.replay.done && (e.record.task?.outputs.length ?? 0) > 0 && e.record.recordedReward !== null && e.verdicts['db-and-outputs'].reward !== e.verdicts['outputs-only'].reward,
+  );
+  const fits = (rule: RewardRule): EpisodeEvaluation[] => telling.filter((e) => e.verdicts[rule].reward === e.record.recordedReward);
+  const own = fits(fallback);
+  const against = fits(other);
+  const evidence =
+    telling.length === 0
+      ? 'no ended episode with required outputs tells the rules apart'
+      : `of ${telling.length} recorded rewards the rules judge differently, ${own.length} fit ${fallback} and ${against.length} fit ${other}`;
+  const episodes = (es: readonly EpisodeEvaluation[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
+  if (version.known) {
+    const notes =
+      against.length > own.length
+        ? [
+            `recorded rewards fit ${other} better than ${fallback}, τ-bench's rule at ${shortCommit(version.commit)} (${against.length} of ${telling.length} telling episodes: ${episodes(against)}): this file's evaluator judged differently, or those rewards were edited; verdicts keep ${fallback}`,
+          ]
+        : [];
+    return { rule: fallback, why: `${fallback} is the rule τ-bench had at ${shortCommit(version.commit)} (${evidence})`, notes };
+  }
+  const clear = against.length >= RULE_EVIDENCE_MIN && against.length >= RULE_EVIDENCE_SHARE * telling.length;
+  if (clear) return { rule: other, why: `unknown data: ${evidence}, a clear majority (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %)`, notes: [] };
+  return {
+    rule: fallback,
+    why: `${fallback} is τ-bench's current rule, the default for data it does not know (${evidence})`,
+    notes:
+      against.length > own.length
+        ? [`recorded rewards lean to ${other} (${against.length} of ${telling.length}: episodes ${episodes(against)}) but not clearly enough (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %) to change the rule; verdicts keep ${fallback}`]
+        : [],
+  };
 }
 
+/** What a file's own content shows that τ-bench's run.py does not write (known at reading, before any data). */
+export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean => records.some((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
+
+export function recordNotes(records: readonly EpisodeRecord[]): string[] {
+  const notes: string[] = [];
+  const fractional = records.filter((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
+  if (fractional.length > 0)
+    notes.push(
+      `${fractional.length} of ${records.length} episodes record a reward that is neither 0 nor 1 (e.g. episode ${fractional[0]!.index}: ${dumpsFloat(
+        fractional[0]!.recordedReward!,
+      )}): τ-bench's rewards are 0.0 or 1.0, so this file was scored by another evaluator (partial credit); tau-inspect gives τ-bench's reward, which cannot equal such a value`,
+    );
+  let literal = 0;
+  let think = 0;
+  const roles = new Map<string, number>();
+  const firstLiteral: number[] = [];
+  for (const r of records) {
+    let rl = false;
+    let rt = false;
+    for (const m of r.traj) {
+      const role = m.get('role');
+      if (typeof role === 'string' && !['system', 'user', 'assistant', 'tool'].includes(role)) roles.set(role, (roles.get(role) ?? 0) + 1);
+      const content = m.get('content');
+      if (typeof content === 'string' && content.includes('<think>')) rt = true;
+      const calls = m.get('tool_calls');
+      if (Array.isArray(calls))
+        for (const c of calls) {
+          const fn = c instanceof Map ? c.get('function') : undefined;
+          const args = fn instanceof Map ? fn.get('arguments') : undefined;
+          if (typeof args === 'string' && /^\s*\{\s*'/.test(args)) rl = true;
+        }
+    }
+    if (rl) {
+      literal++;
+      if (firstLiteral.length < 5) firstLiteral.push(r.index);
+    }
+    if (rt) think++;
+  }
+  if (literal > 0)
+    notes.push(
+      `${literal} episodes write tool arguments as Python literals ({'key': 'value'}) rather than JSON (episodes ${firstLiteral.join(', ')}${
+        literal > 5 ? ', …' : ''
+      }): τ-bench's json.loads rejects them, so those calls are judged as the crash τ-bench's agent would have had`,
+    );
+  if (think > 0)
+    notes.push(
+      `${think} episodes carry <think> blocks (a reasoning model's thoughts) in their messages: τ-bench keeps them in the text, so they count when required outputs are looked for`,
+    );
+  if (roles.size > 0)
+    notes.push(
+      `messages with roles τ-bench does not write (${[...roles].map(([k, n]) => `${JSON.stringify(k)} ×${n}`).join(', ')}): they are shown; τ-bench's actions come only from assistant messages`,
+    );
+  return notes;
+}
+
+/** After evaluation: recorded rewards that disagree and are not explained by a note above, in words. */
+export function disagreementNotes(evals: readonly EpisodeEvaluation[], rule: RewardRule, explained: boolean): string[] {
+  const off = evals.filter((e) => e.record.recordedReward !== null && finalReward(e, rule) !== e.record.recordedReward);
+  if (off.length === 0 || explained) return [];
+  const sameRef = off.filter((e) => e.recordedGtHash !== null && e.recordedGtHash === e.gtHash);
+  const otherRef = off.filter((e) => e.recordedGtHash !== null && e.recordedGtHash !== e.gtHash);
+  const list = (es: readonly EpisodeEvaluation[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
+  const notes: string[] = [];
+  if (sameRef.length > 0)
+    notes.push(
+      `${sameRef.length} episodes (${list(sameRef)}) get another reward than recorded although their recorded reference hash is reproduced: the DB their agent's actions leave here differs from the one the producer hashed, so the producer's tools or evaluator behaved differently from τ-bench's (or those rewards were edited)`,
+    );
+  if (otherRef.length > 0)
+    notes.push(`${otherRef.length} episodes (${list(otherRef)}) disagree and their recorded reference hash is not reproduced: the producer's reference DB differs (other data, or another hash construction)`);
+  const rest = off.length - sameRef.length - otherRef.length;
+  if (rest > 0)
+    notes.push(
+      `${rest} episodes without a recorded reference hash get another reward than recorded (${list(off.filter((e) => e.recordedGtHash === null))}); their verdicts say why`,
+    );
+  return notes;
+}

@@ -5,6 +5,17 @@ import type { PyDict, PyValue } from './value';
 const MAX_INT_DIGITS = 4300;
 const MAX_DEPTH = 900;
 
+/** A JSON error with where it happened (char offset as Python counts it, 1-based line and column). */
+export interface JsonDamage {
+  readonly error: PyException;
+  /** Position in the JavaScript string. */
+  readonly pos: number;
+  readonly line: number;
+  readonly column: number;
+  /** The offset Python reports (code points). */
+  readonly char: number;
+}
+
 /**
  * `json.loads` with Python's result types: integers without fraction or exponent
  * are ints (bigint), everything else is a float; `NaN`, `Infinity`, `-Infinity`
@@ -32,6 +43,117 @@ export function tryParseJson(text: string): { ok: true; value: PyValue } | { ok:
   }
 }
 
+/**
+ * 1-based line and column, and the offset Python reports as `char`, of a position in the text.
+ * Python counts code points where JavaScript counts UTF-16 units, so a character outside the
+ * BMP before the position counts once.
+ */
+// Python parity: json.decoder.JSONDecodeError (lineno, colno, pos)
+export function lineColumn(s: string, pos: number): { line: number; column: number; char: number } {
+  let line = 1;
+  let char = 0;
+  let charAtNewline = -1;
+  for (let k = 0; k < pos && k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c >= 0xd800 && c <= 0xdbff && k + 1 < pos && (s.charCodeAt(k + 1) & 0xfc00) === 0xdc00) k++;
+    else if (c === 10) {
+      line += 1;
+      charAtNewline = char;
+    }
+    char++;
+  }
+  return { line, column: char - charAtNewline, char: char + Math.max(0, pos - s.length) };
+}
+
+/** One element of a top-level list, read on its own: its value, or why it could not be read. */
+export type ListItem =
+  | { readonly ok: true; readonly value: PyValue; readonly start: number; readonly end: number; readonly damage: JsonDamage | null }
+  | { readonly ok: false; readonly start: number; readonly end: number; readonly damage: JsonDamage };
+
+export interface ListScan {
+  readonly items: readonly ListItem[];
+  /** Damage between or after the elements (a broken delimiter, extra data, a truncated end). */
+  readonly outside: readonly JsonDamage[];
+}
+
+const damageAt = (p: Parser, e: PyException): JsonDamage => ({ error: e, pos: p.failPos, ...lineColumn(p.s, p.failPos) });
+
+/**
+ * Reads a top-level JSON list element by element, so that damage in one element costs that
+ * element only: an over-long integer marks its element (json.loads would refuse the whole
+ * file); a syntax error marks the element it falls in and reading resumes at the next
+ * position where an element accepted by `isElement` parses. Elements before the damage are
+ * always kept. Returns null when the text is not a list at all (use parseJson for its error).
+ */
+export function scanList(text: string, isElement: (v: PyValue) => boolean, resumeAt: RegExp): ListScan | null {
+  const p = new Parser(text, false);
+  p.deferLongInts = true;
+  p.ws();
+  if (text[p.i] !== '[') return null;
+  p.i++;
+  p.ws();
+  const items: ListItem[] = [];
+  const outside: JsonDamage[] = [];
+  if (text[p.i] === ']') {
+    p.i++;
+  } else {
+    for (;;) {
+      const start = p.i;
+      let value: PyValue;
+      try {
+        p.deferred = null;
+        value = p.value(1);
+      } catch (e) {
+        if (!(e instanceof PyException)) throw e;
+        const damage = damageAt(p, e);
+        const next = start >= text.length ? -1 : resume(p, start + 1, isElement, resumeAt);
+        if (start < text.length || items.length === 0) items.push({ ok: false, start, end: next === -1 ? text.length : next, damage });
+        else outside.push(damage);
+        if (next === -1) break;
+        p.i = next;
+        continue;
+      }
+      const deferred = p.deferred as JsonDamage | null;
+      items.push(deferred ? { ok: false, start, end: p.i, damage: deferred } : { ok: true, value, start, end: p.i, damage: null });
+      p.ws();
+      const c = text[p.i];
+      if (c === ']') {
+        p.i++;
+        break;
+      }
+      if (c === ',') {
+        p.i++;
+        p.ws();
+        continue;
+      }
+      outside.push(damageAt(p, p.fail("Expecting ',' delimiter", p.i)));
+      const next = resume(p, p.i, isElement, resumeAt);
+      if (next === -1) break;
+      p.i = next;
+    }
+  }
+  p.ws();
+  if (p.i < text.length) outside.push(damageAt(p, p.fail('Extra data', p.i)));
+  return { items, outside };
+}
+
+/** The next position at or after `from` where an element accepted by `isElement` parses. */
+function resume(p: Parser, from: number, isElement: (v: PyValue) => boolean, resumeAt: RegExp): number {
+  const re = new RegExp(resumeAt.source, 'g');
+  re.lastIndex = from;
+  for (let m = re.exec(p.s); m; m = re.exec(p.s)) {
+    p.i = m.index;
+    try {
+      p.deferred = null;
+      if (isElement(p.value(1))) return m.index;
+    } catch (e) {
+      if (!(e instanceof PyException)) throw e;
+    }
+    re.lastIndex = m.index + 1;
+  }
+  return -1;
+}
+
 const NUM = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 
 function refuse(): never {
@@ -39,7 +161,7 @@ function refuse(): never {
 }
 
 /** Freezes a container the way immer's `freeze` does (Maps get throwing mutators), in one pass. */
-function frozen<T extends PyDict | PyValue[]>(v: T): T {
+export function frozen<T extends PyDict | PyValue[]>(v: T): T {
   if (v instanceof Map) {
     const m = v as unknown as { set: unknown; clear: unknown; delete: unknown };
     m.set = m.clear = m.delete = refuse;
@@ -54,16 +176,19 @@ class Parser {
     readonly freeze: boolean,
   ) {}
 
+  /** Set by `scanList`: integers over the digit limit are recorded here instead of thrown. */
+  deferred: JsonDamage | null = null;
+  deferLongInts = false;
+
   fail(msg: string, pos: number): PyException {
-    let line = 1;
-    let last = -1;
-    for (let k = 0; k < pos; k++)
-      if (this.s.charCodeAt(k) === 10) {
-        line += 1;
-        last = k;
-      }
-    return new PyException('JSONDecodeError', `${msg}: line ${line} column ${pos - last} (char ${pos})`);
+    const { line, column, char } = lineColumn(this.s, pos);
+    const e = new PyException('JSONDecodeError', `${msg}: line ${line} column ${column} (char ${char})`);
+    this.failPos = pos;
+    return e;
   }
+
+  /** Where the last error was raised (char offset). */
+  failPos = 0;
 
   ws(): void {
     const s = this.s;
@@ -77,9 +202,13 @@ class Parser {
   }
 
   value(depth: number): PyValue {
-    if (depth > MAX_DEPTH) throw new PyException('RecursionError', 'maximum recursion depth exceeded while decoding a JSON document');
     const s = this.s;
     const c = s[this.i];
+    if (depth > MAX_DEPTH && (c === '[' || c === '{')) {
+      this.failPos = this.i;
+      // Python parity: _json.c scan_once_unicode (Py_EnterRecursiveCall)
+      throw new PyException('RecursionError', `maximum recursion depth exceeded while decoding a JSON ${c === '[' ? 'array' : 'object'} from a unicode string`);
+    }
     switch (c) {
       case '"':
         return this.string();
@@ -112,10 +241,18 @@ class Parser {
       this.i = NUM.lastIndex;
       const t = m[0];
       if (m[1] === undefined && m[2] === undefined) {
-        if (t.replace('-', '').length > MAX_INT_DIGITS)
-          throw valueError(
+        if (t.replace('-', '').length > MAX_INT_DIGITS) {
+          const e = valueError(
             `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion: value has ${t.replace('-', '').length} digits; use sys.set_int_max_str_digits() to increase the limit`,
           );
+          const pos = this.i - t.length;
+          if (!this.deferLongInts) {
+            this.failPos = pos;
+            throw e;
+          }
+          this.deferred ??= { error: e, pos, ...lineColumn(s, pos) };
+          return Number(t);
+        }
         return BigInt(t);
       }
       return Number(t);

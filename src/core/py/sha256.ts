@@ -54,6 +54,29 @@ class NobleStream implements Sha256Stream {
   }
 }
 
+/** Which implementation `sha256Stream` hands out now: `'wasm'` once `prepareSha256` has resolved. */
+export function sha256Backend(): 'wasm' | 'fallback' {
+  return wasm ? 'wasm' : 'fallback';
+}
+
+/**
+ * Test hook: runs `fn` (synchronously) with the pure-TS fallback even when the WASM sha256 is
+ * loaded, then restores it. Nothing in the app or the CLI calls it; it exists so tests can
+ * check the fallback users get before (or without) `prepareSha256`.
+ */
+export function withSha256Fallback<T>(fn: () => T): T {
+  const saved = wasm;
+  wasm = null;
+  try {
+    return fn();
+  } finally {
+    wasm = saved;
+  }
+}
+
+/** Which sha256 implementation runs (midstates of one cannot be loaded into the other). */
+export const sha256Engine = (): 'wasm' | 'noble' => (wasm ? 'wasm' : 'noble');
+
 /** A fresh stream. Only one WASM stream may be in use at a time (they share one instance). */
 export function sha256Stream(): Sha256Stream {
   return wasm ? new WasmStream(wasm) : new NobleStream();

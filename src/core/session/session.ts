@@ -1,25 +1,30 @@
-import type { Db, Domain } from '../model/data/db';
+import { reviveDb, type Db, type Domain } from '../model/data/db';
 import { loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
-import { readResultsFile } from '../model/episode/results-file';
+import { FILE_KIND_TEXT, readResults, type FileKind } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
-import { tryParseJson } from '../py/json-parse';
-import { EvalCache } from '../judge/cache';
-import { chooseDomain, chooseVersion, countRecordedMatches, detectRule, recordedHashSample, type FileOptions } from '../judge/detect';
+import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
+import {
+  chooseDomain,
+  chooseVersion,
+  countRecordedMatches,
+  detectRule,
+  disagreementNotes,
+  hasFractionalRewards,
+  preferredVersion,
+  recordNotes,
+  recordedHashSample,
+  type FileOptions,
+} from '../judge/detect';
 import { evaluateEpisode, type EpisodeEvaluation, type EpisodeOutcome } from '../judge/evaluate';
 import { episodeView, type EpisodeView } from '../view/episode-view';
+import { finalReward } from '../judge/evaluate';
+import { editTrajectory, WhatIfError, type StepEdit } from './what-if';
+
+export type { StepEdit };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
 import { episodeHeader, episodeSummary, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
 import { transcriptView, type TranscriptView } from '../view/transcript';
-
-/** One change for a what-if replay, addressed by the agent message that produced the action. */
-export interface StepEdit {
-  readonly messageIndex: number;
-  readonly remove?: boolean;
-  /** A new tool name (optional) and new arguments as JSON text (Python's json dialect). */
-  readonly name?: string;
-  readonly kwargsJson?: string;
-}
 
 /** What was detected about a file, each choice with the sentence saying why. */
 export interface Detection {
@@ -32,6 +37,27 @@ export interface Detection {
   readonly ruleWhy: string;
   /** The rule is provisional until every episode has been evaluated. */
   readonly ruleFinal: boolean;
+  /** What the file is (a results list, a single episode, a bare message list). */
+  readonly fileKind: FileKind;
+  readonly fileKindText: string;
+  /**
+   * What is unusual about the file, in words, for the user: damage and where it is, recorded
+   * values no τ-bench version produces and why (another evaluator, modified data, partial
+   * credit), recorded rewards that disagree. Grows when the rule is settled.
+   */
+  readonly notes: readonly string[];
+}
+
+/**
+ * A parsed data version and the session's work on it (hasher state, reference-replay
+ * hashes) as plain structured-cloneable data, for a cache that outlives the session (the
+ * worker keeps it in IndexedDB). Identify it by the content it was parsed from.
+ */
+export interface DataSnapshot {
+  readonly domain: Domain;
+  /** The DB; after structured cloning no longer frozen (`restoreVersion` freezes it again). */
+  readonly db: unknown;
+  readonly work: DbWorkSnapshot;
 }
 
 export type ViewResult = EpisodeView | { readonly error: string; readonly index: number };
@@ -46,20 +72,32 @@ export class InspectSession {
   readonly records: readonly EpisodeRecord[];
   readonly domain: Domain;
   readonly domainWhy: string;
-  private readonly cache = new EvalCache();
+
   private version: DataVersion | null = null;
   private versionWhy = '';
   private rule: RewardRule = 'db-and-outputs';
   private ruleWhy = '';
   private ruleFinal = false;
   private readonly outcomes: (EpisodeOutcome | undefined)[];
+  readonly fileKind: FileKind;
+  /** Notes from reading the file (damage, formats) and from its recorded values. */
+  private readonly readNotes: readonly string[];
+  private versionNotes: readonly string[] = [];
+  private otherEvaluator = false;
+  private finishNotes: readonly string[] = [];
+  private settled = false;
 
   /** `source`: the results file's text, or its episodes already read. */
+  /** `cache`: hashes and reference replays to share with other sessions on the same data (tests, benchmarks). */
   constructor(
     source: string | readonly EpisodeRecord[],
     private readonly options: FileOptions = {},
+    private readonly cache: EvalCache = new EvalCache(),
   ) {
-    this.records = typeof source === 'string' ? readResultsFile(source) : source;
+    const file = typeof source === 'string' ? readResults(source) : { records: [...source], kind: 'tau-bench-results' as const, notes: [] };
+    this.records = file.records;
+    this.fileKind = file.kind;
+    this.readNotes = [...file.notes, ...recordNotes(file.records)];
     const d = chooseDomain(this.records, options);
     this.domain = d.domain;
     this.domainWhy = d.why;
@@ -78,11 +116,52 @@ export class InspectSession {
     return loadDataVersions(read, this.domain, source, this.hashOf);
   }
 
+  /** The version `useData` tries first (so a cache can have it ready). */
+  preferredVersion(versions: readonly DataVersion[]): DataVersion | null {
+    return preferredVersion(this.records, versions, this.options);
+  }
+
+  /**
+   * `version` with its DB and the work on it taken from a snapshot of the same content (see
+   * `DataSnapshot`); null when the snapshot does not fit (then nothing changed).
+   */
+  restoreVersion(version: DataVersion, snap: DataSnapshot): DataVersion | null {
+    if (snap.domain !== this.domain) return null;
+    let db: Db;
+    try {
+      db = reviveDb(this.domain, snap.db);
+    } catch {
+      return null;
+    }
+    if (!this.cache.adopt(db, snap.work)) return null;
+    return { commit: version.commit, known: version.known, source: version.source, db };
+  }
+
+  /** Takes over the work of a snapshot whose DB is `version.db` already (restored earlier). */
+  adoptWork(version: DataVersion, work: DbWorkSnapshot): boolean {
+    return this.cache.adopt(version.db, work);
+  }
+
+  /** The data version in use and this session's work on it; null before `useData`. */
+  dataSnapshot(): DataSnapshot | null {
+    const v = this.version;
+    return v ? { domain: this.domain, db: v.db, work: this.cache.snapshot(v.db) } : null;
+  }
+
+  /** How many reference-replay hashes the session knows for the version in use. */
+  knownGroundTruths(): number {
+    return this.version ? this.cache.groundTruthCount(this.version.db) : 0;
+  }
+
   /** Chooses the data version among those loaded; resets earlier results. */
   useData(versions: readonly DataVersion[]): Detection {
     const v = chooseVersion(this.records, this.domain, versions, this.cache, this.options);
     this.version = v.version;
     this.versionWhy = v.why;
+    this.versionNotes = v.notes;
+    this.otherEvaluator = v.otherEvaluator === true;
+    this.finishNotes = [];
+    this.settled = false;
     this.outcomes.fill(undefined);
     this.rule = this.options.rule ?? v.version.known?.rule ?? 'db-and-outputs';
     this.ruleWhy = this.options.rule ? 'given' : 'provisional: the rule of that data version, until all episodes are evaluated';
@@ -106,6 +185,9 @@ export class InspectSession {
       rule: this.rule,
       ruleWhy: this.ruleWhy,
       ruleFinal: this.ruleFinal,
+      fileKind: this.fileKind,
+      fileKindText: FILE_KIND_TEXT[this.fileKind],
+      notes: [...this.readNotes, ...this.versionNotes, ...this.finishNotes],
     };
   }
 
@@ -126,13 +208,16 @@ export class InspectSession {
 
   /** After every episode is evaluated: settles the rule; returns whether it changed. */
   finish(): boolean {
-    if (this.ruleFinal) return false;
+    if (this.settled) return false;
+    this.settled = true;
     const evals = this.records.map((_, i) => this.outcome(i)).filter((o): o is { ok: true; value: EpisodeEvaluation } => o.ok).map((o) => o.value);
-    const r = detectRule(evals, this.version!);
+    const given = this.ruleFinal;
+    const r = given ? { rule: this.rule, why: this.ruleWhy, notes: [] } : detectRule(evals, this.version!);
     const changed = r.rule !== this.rule;
     this.rule = r.rule;
     this.ruleWhy = r.why;
     this.ruleFinal = true;
+    this.finishNotes = [...r.notes, ...disagreementNotes(evals, this.rule, this.otherEvaluator || hasFractionalRewards(this.records))];
     return changed;
   }
 
@@ -169,31 +254,50 @@ export class InspectSession {
   }
 
   /**
-   * What-if replay: the episode with some agent actions replaced (new kwargs as JSON text) or
-   * removed, judged again under the same data version and rule. The recorded observations of
-   * later steps stay as they were; only the replayed ones change.
+   * What-if replay: the episode with agent actions changed (tool arguments, a respond's text),
+   * removed or inserted, judged again under the same data version and rule. The messages are
+   * edited, so the dialogue shows the edited episode; recorded user turns and tool results
+   * after the first change stay as recorded (the user simulator is not re-run). An inserted
+   * call's result is the replayed one.
    */
   whatIf(index: number, edits: readonly StepEdit[]): ViewResult {
     if (!this.version) throw new Error('no data yet');
-    const byMessage = new Map(edits.map((e) => [e.messageIndex, e]));
-    let problem: string | null = null;
-    const o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache, (steps) =>
-      steps.flatMap((s) => {
-        const e = byMessage.get(s.messageIndex);
-        if (!e) return [s];
-        if (e.remove) return [];
-        if (e.kwargsJson === undefined || s.action === null) return [s];
-        const parsed = tryParseJson(e.kwargsJson);
-        if (!parsed.ok || !(parsed.value instanceof Map)) {
-          problem = `arguments of the action at message ${s.messageIndex} are not a JSON object${parsed.ok ? '' : `: ${parsed.error.text}`}`;
-          return [s];
-        }
-        return [{ ...s, action: { name: e.name ?? s.action.name, kwargs: parsed.value } }];
-      }),
-    );
-    if (problem !== null) return { error: problem, index };
+    const record = this.records[index]!;
+    const before = this.outcome(index);
+    if (!before.ok) return { error: before.error, index };
+    let edited;
+    try {
+      edited = editTrajectory(record.traj, before.value.strategy, edits);
+    } catch (e) {
+      if (e instanceof WhatIfError) return { error: e.message, index };
+      throw e;
+    }
+    const o = evaluateEpisode({ ...record, traj: edited.traj }, this.domain, this.version, this.cache);
     if (!o.ok) return { error: o.error, index };
-    return episodeView(o.value, this.version, this.rule);
+    const view = episodeView(o.value, this.version, this.rule);
+    const filled = new Map<number, string>();
+    const steps = view.steps.map((s) => {
+      if (s.observationIndex === null || !edited.insertedObservations.includes(s.observationIndex)) return s;
+      filled.set(s.observationIndex, s.observation);
+      return { ...s, recordedObservation: s.observation, observationDiffers: false };
+    });
+    const messages = view.messages.map((m, i) => ({
+      ...m,
+      ...(filled.has(i) && { content: `${before.value.strategy === 'tool-calling' ? '' : 'API output: '}${filled.get(i)!}` }),
+      originalIndex: edited.original[i] ?? null,
+      whatIf: edited.marks[i] ?? null,
+    }));
+    return {
+      ...view,
+      steps,
+      messages,
+      verdict: { ...view.verdict, recordedReward: null },
+      whatIf: {
+        removed: edited.removed,
+        recordedEpisodeReward: finalReward(before.value, this.rule),
+        note: "User turns and tool results after the first change are the recorded ones: τ-bench's user simulator is not re-run, so later replies may no longer fit the edited episode.",
+      },
+    };
   }
 
   /** Whether some recorded gt_data_hash values are reproduced on `version` (and none contradicts it). */

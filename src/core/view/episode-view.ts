@@ -11,7 +11,9 @@ import { pathText, prettyJson, pyJson, pyJsonInline, pyJsonLines, type RecordLin
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
 import { OutputHaystack, type Span } from '../env/output-match';
-import { procedureNotes, type ProcedureNote } from './procedure';
+import { alignActions, type Alignment } from './alignment';
+import { findings, rewardsByRule, type Finding } from './findings';
+import { walkthrough, type WalkthroughLine } from './walkthrough';
 
 /** Everything the episode screen shows, as plain structured-cloneable data. */
 export interface EpisodeView {
@@ -24,8 +26,24 @@ export interface EpisodeView {
   readonly outputs: readonly OutputView[] | null;
   readonly reference: readonly ReferenceStepView[];
   readonly instruction: string;
-  /** What the reward does not check (writes without consent, …): heuristics, not judged. */
-  readonly procedure: readonly ProcedureNote[];
+  /** What the reward does not check (procedure) and where its rule misleads (blind spots): not counted by τ-bench. */
+  readonly findings: readonly Finding[];
+  /** The agent's tool calls lined up against the reference actions. */
+  readonly alignment: Alignment;
+  /** How τ-bench judged this episode, in order. */
+  readonly walkthrough: readonly WalkthroughLine[];
+  /** τ-bench's reward under each of its two rules. */
+  readonly rules: Readonly<Record<RewardRule, number>>;
+  /** Set on a what-if replay: what was removed, and the reward of the episode as recorded. */
+  readonly whatIf: WhatIfInfo | null;
+}
+
+export interface WhatIfInfo {
+  /** Removed agent messages: their action, and the index (in `messages`) of the message now in their place. */
+  readonly removed: readonly { readonly before: number; readonly text: string }[];
+  /** τ-bench's reward (recomputed) of the episode without the edits. */
+  readonly recordedEpisodeReward: number;
+  readonly note: string;
 }
 
 export interface MessageView {
@@ -37,6 +55,10 @@ export interface MessageView {
   readonly stepIndex: number | null;
   /** For a tool result or user turn: the step whose observation it records. */
   readonly observationOf: number | null;
+  /** Index of this message in the recorded trajectory (null: inserted by a what-if). */
+  readonly originalIndex: number | null;
+  /** In a what-if: `edited`/`inserted` by it, or a `recorded` turn after the first change (not re-simulated). */
+  readonly whatIf: 'edited' | 'inserted' | 'recorded' | null;
 }
 
 export interface ToolCallView {
@@ -183,6 +205,8 @@ export function messageView(m: PyDict, index: number): MessageView {
     toolCalls,
     stepIndex: null,
     observationOf: null,
+    originalIndex: index,
+    whatIf: null,
   };
 }
 
@@ -282,7 +306,11 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     },
     diff,
     outputs,
-    procedure: procedureNotes(ev.domain, replay.steps),
+    findings: findings(ev, version, rule),
+    alignment: alignActions(ev.domain, version.db, replay.steps, ev.record.task?.actions ?? [], ev.groundTruth, ev.diff),
+    walkthrough: walkthrough(ev, version, rule),
+    rules: rewardsByRule(ev),
+    whatIf: null,
     reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, isRespond: s.action.name === RESPOND, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
   };
 }

@@ -1,6 +1,8 @@
 import type { Domain } from '../model/data/db';
 import type { DataVersion } from '../model/data/versions';
 import type { RewardRule } from '../model/data/versions';
+import { alignActions, type AlignmentMatch } from './alignment';
+import { findings, rewardsByRule, type FindingKind } from './findings';
 import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
 
 /** One episode's verdict as plain JSON (the CLI's `--json` line). */
@@ -31,6 +33,14 @@ export interface EpisodeReport {
   matches_recorded_reward?: boolean | null;
   crash?: string;
   error?: string;
+  /** Not counted by τ-bench: procedure findings and the evaluator's blind spots. */
+  findings?: { kind: FindingKind; step: number | null; text: string }[];
+  alignment?: {
+    pairs: { gold: number | null; step: number | null; match: AlignmentMatch; write: boolean }[];
+    first_divergent_write: { gold: number | null; step: number | null } | null;
+  };
+  /** τ-bench's reward under each of its two rules. */
+  rules?: Record<RewardRule, number>;
 }
 
 export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: DataVersion, rule: RewardRule): EpisodeReport {
@@ -62,6 +72,13 @@ export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: 
     matches_recorded_gt_hash: ev.recordedGtHash === null || ev.recordedGtHash === ev.gtHash,
     matches_recorded_reward: agreesWithRecorded(record.recordedReward, reward),
   };
+  const alignment = alignActions(domain, version.db, ev.replay.steps, record.task?.actions ?? [], ev.groundTruth, ev.diff);
+  report.findings = findings(ev, version, rule).map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
+  report.alignment = {
+    pairs: alignment.pairs.map((p) => ({ gold: p.gold, step: p.step, match: p.match, write: p.write })),
+    first_divergent_write: alignment.firstDivergentWrite,
+  };
+  report.rules = rewardsByRule(ev);
   if (!ev.replay.done) report.hypothetical_reward_if_done = verdict.reward;
   const crash = ev.replay.crash?.reason ?? verdict.outputs?.crash;
   if (crash) report.crash = crash;

@@ -1,6 +1,8 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import type { FieldChangeView, RecordChangeView, RecordLine, StepView } from '../../core/contract';
 import { touchedRecords } from './db-state';
+import { clip } from '../../ui/fold';
+import { FoldedText } from '../../ui/folded-text';
 import { RecordLines } from './record-lines';
 import { scrollIntoBox } from './scroll';
 import { plural } from './text';
@@ -76,7 +78,7 @@ const RecordCard = memo(function RecordCard(props: {
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-inherit px-2 py-1 text-xs">
         <code className="font-mono font-semibold text-slate-900">
-          {table}/{recordKey}
+          {clip(`${table}/${recordKey}`)}
         </code>
         {change && (
           <span className="rounded bg-amber-200 px-1.5 py-px text-[11px] font-semibold text-amber-950">
@@ -95,11 +97,17 @@ const RecordCard = memo(function RecordCard(props: {
           {change.fields.map((f, i) => (
             <li key={i} className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
               <span className="text-[11px] font-medium uppercase text-amber-800">{KIND_TEXT[f.kind]}</span>
-              <span className="max-h-24 min-w-0 overflow-auto font-mono [overflow-wrap:anywhere]">
-                <span className="font-semibold">{f.path}</span>:{' '}
-                {f.reference !== null && <del className="bg-rose-100 text-rose-900 decoration-rose-400">{f.reference}</del>}
+              <span className="max-h-24 min-w-0 overflow-auto font-mono break-words">
+                <span className="font-semibold">
+                  <FoldedText text={f.path} />
+                </span>:{' '}
+                {f.reference !== null && <del className="bg-rose-100 text-rose-900 decoration-rose-400">
+                    <FoldedText text={f.reference} />
+                  </del>}
                 {f.reference !== null && f.agent !== null && ' → '}
-                {f.agent !== null && <ins className="bg-emerald-100 text-emerald-900 no-underline">{f.agent}</ins>}
+                {f.agent !== null && <ins className="bg-emerald-100 text-emerald-900 no-underline">
+                    <FoldedText text={f.agent} />
+                  </ins>}
               </span>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import type { EpisodeView, RecordDiffView } from '../../core/contract';
+import { FoldedText } from '../../ui/folded-text';
 import { RecordLines } from './record-lines';
 import { plural } from './text';
 import { Button } from '../../ui/button';
@@ -61,7 +62,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
         {d.fields.map((f, i) => (
           <li key={i} className="px-2 py-1.5 text-xs" data-testid="diff-field">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-              <code className="font-mono font-semibold text-slate-900 [overflow-wrap:anywhere]">{f.path}</code>
+              <code className="font-mono font-semibold text-slate-900 break-words">
+                <FoldedText text={f.path} />
+              </code>
               <span className="text-[11px] text-slate-500">{f.kind === 'added' ? 'only in agent DB' : f.kind === 'removed' ? 'only in reference DB' : f.kind}</span>
               {f.intVsFloat && (
                 <span className="rounded bg-fuchsia-100 px-1 text-[11px] font-semibold text-fuchsia-900" title={INT_FLOAT_NOTE}>
@@ -81,7 +84,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                     <span className="text-slate-500">initial value: no agent step changed it</span>
                   )}
                 </div>
-                <pre className={`${PRE} [overflow-wrap:anywhere] text-rose-950`}>{f.agent ?? '(absent)'}</pre>
+                <pre className={`${PRE} text-rose-950`}>
+                  <FoldedText text={f.agent ?? '(absent)'} />
+                </pre>
               </div>
               <div className="min-w-0 rounded bg-emerald-50 px-1.5 py-1">
                 <div className="flex flex-wrap items-center gap-1 text-[11px] text-emerald-800">
@@ -98,7 +103,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                     <span className="text-slate-500">initial value: no reference action changed it</span>
                   )}
                 </div>
-                <pre className={`${PRE} [overflow-wrap:anywhere] text-emerald-950`}>{f.reference ?? '(absent)'}</pre>
+                <pre className={`${PRE} text-emerald-950`}>
+                  <FoldedText text={f.reference ?? '(absent)'} />
+                </pre>
               </div>
             </div>
           </li>

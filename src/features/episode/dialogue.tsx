@@ -1,7 +1,8 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { EpisodeView, MessageView, Span, StepView, ToolCallView } from '../../core/contract';
-import { MarkedText } from './marked-text';
+import { MarkedText, PlainText } from './marked-text';
 import { scrollIntoBox } from './scroll';
+import { clip } from '../../ui/fold';
 import { differingSpans, plural } from './text';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
@@ -30,7 +31,8 @@ interface Row {
   readonly stepOf: number | null;
 }
 
-const WRAP = `${PRE} [overflow-wrap:anywhere]`;
+/** Long text comes folded, with break opportunities in long runs (never `overflow-wrap: anywhere` on huge text). */
+const WRAP = PRE;
 const LONG = 'max-h-72 overflow-auto';
 
 /** `view`: an evaluated episode, or only its recorded messages (no steps yet) while its data loads. */
@@ -119,18 +121,26 @@ const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string;
             type="button"
             onClick={() => onSelect(agentStep.index)}
             aria-pressed={selected}
-            aria-label={`Select ${stepLabel(agentStep.index)}: ${agentStep.action}`}
+            aria-label={`Select ${stepLabel(agentStep.index)}: ${clip(agentStep.action)}`}
             className={`rounded px-1.5 py-px font-mono text-[11px] font-semibold ${FOCUS_RING_SKY} ${
               selected ? 'bg-sky-600 text-white' : 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 hover:bg-sky-100'
             }`}
           >
-            {stepLabel(agentStep.index)} · {agentStep.action}
+            {stepLabel(agentStep.index)} · {clip(agentStep.action)}
           </button>
         )}
         {observed && !agentStep && <span className="text-[11px]">observation of {stepLabel(observed.index)}</span>}
         {message.role === 'assistant' && message.stepIndex === null && (
           <Chip tone="border-slate-300 bg-slate-100 text-slate-600" title="τ-bench did not execute this message">
             not executed
+          </Chip>
+        )}
+        {message.whatIf && (
+          <Chip
+            tone={message.whatIf === 'recorded' ? 'border-slate-300 bg-slate-50 text-slate-600' : 'border-violet-400 bg-violet-100 text-violet-900'}
+            title={message.whatIf === 'recorded' ? "as recorded in the file: the user simulator is not re-run in a what-if" : 'changed by the what-if replay'}
+          >
+            {message.whatIf === 'recorded' ? 'recorded (not re-simulated)' : `${message.whatIf} (what-if)`}
           </Chip>
         )}
         {agentStep?.unknownTool && <Chip tone="border-red-300 bg-red-50 text-red-800">unknown tool</Chip>}
@@ -180,13 +190,17 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
       {agentStep && agentStep.observationIndex === null && (
         <div className="rounded border border-dashed border-slate-300 p-2">
           <div className="mb-0.5 text-[11px] font-semibold text-slate-500">Replayed observation (the file has no message for it)</div>
-          <pre className={`${WRAP} ${LONG}`}>{agentStep.observation}</pre>
+          <pre className={`${WRAP} ${LONG}`}>
+            <PlainText text={agentStep.observation} />
+          </pre>
         </div>
       )}
       {agentStep?.exception && (
         <div className="rounded border border-red-300 bg-red-50 px-2 py-1 text-xs text-red-900">
           <span className="font-semibold">Tool raised: </span>
-          <span className="font-mono">{agentStep.exception}</span>
+          <span className="font-mono">
+            <PlainText text={agentStep.exception} />
+          </span>
         </div>
       )}
     </div>
@@ -200,7 +214,11 @@ function SystemPrompt(props: { text: string }) {
       <Button aria-expanded={open} onClick={() => setOpen(!open)}>
         {open ? 'Hide system prompt' : `Show system prompt (${props.text.length.toLocaleString('en-US')} characters)`}
       </Button>
-      {open && <pre className={`${WRAP} mt-1.5 max-h-96 overflow-auto text-slate-700`}>{props.text}</pre>}
+      {open && (
+        <pre className={`${WRAP} mt-1.5 max-h-96 overflow-auto text-slate-700`}>
+          <PlainText text={props.text} />
+        </pre>
+      )}
     </div>
   );
 }
@@ -245,11 +263,13 @@ function ToolCall(props: { call: ToolCallView; skipped: boolean }) {
     <div className={`rounded border px-2 py-1 ${props.skipped ? 'border-dashed border-slate-300 opacity-70' : 'border-indigo-200 bg-indigo-50/50'}`}>
       <div className="flex flex-wrap items-baseline gap-2 text-xs">
         <span className="text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Tool call</span>
-        <code className="font-mono text-[13px] font-semibold text-slate-900">{name}</code>
+        <code className="font-mono text-[13px] font-semibold text-slate-900">{clip(name)}</code>
         {props.skipped && <span className="text-[11px] text-slate-500">not executed: τ-bench runs only the first tool call of a message</span>}
         {pretty === null && <span className="text-[11px] text-red-700">arguments are not valid JSON</span>}
       </div>
-      <pre className={`${WRAP} ${LONG} text-slate-800`}>{pretty ?? args}</pre>
+      <pre className={`${WRAP} ${LONG} text-slate-800`}>
+        <PlainText text={pretty ?? args} />
+      </pre>
     </div>
   );
 }
@@ -259,9 +279,11 @@ function ExecutedAction(props: { step: StepView }) {
     <div className="rounded border border-indigo-200 bg-indigo-50/50 px-2 py-1">
       <div className="flex flex-wrap items-baseline gap-2 text-xs">
         <span className="text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Action</span>
-        <code className="font-mono text-[13px] font-semibold text-slate-900">{props.step.action}</code>
+        <code className="font-mono text-[13px] font-semibold text-slate-900">{clip(props.step.action)}</code>
       </div>
-      <pre className={`${WRAP} ${LONG} text-slate-800`}>{props.step.kwargs}</pre>
+      <pre className={`${WRAP} ${LONG} text-slate-800`}>
+        <PlainText text={props.step.kwargs} />
+      </pre>
     </div>
   );
 }

@@ -20,8 +20,20 @@ import { VerdictPanel, type PanelTab } from './verdict-panel';
  */
 export interface SidePanel {
   readonly id: string;
-  readonly label: string;
-  readonly render: (ctx: { readonly view: EpisodeView; readonly step: number; readonly onStep: (n: number) => void }) => ReactNode;
+  readonly label: string | ((view: EpisodeView) => string);
+  readonly render: (ctx: { readonly view: EpisodeView; readonly step: number; readonly onStep: (n: number) => void; readonly nav: EpisodeNav }) => ReactNode;
+}
+
+/** One click from an analysis line to what it is about. */
+export interface EpisodeNav {
+  /** Select a step and scroll the dialogue to its message. */
+  step(n: number): void;
+  /** Scroll the dialogue to a message (a tool result, text beside a tool call) and select its step. */
+  message(index: number): void;
+  /** Show a reference action in the DB diff tab. */
+  reference(index: number): void;
+  /** Show a differing record (`table/key`) in the DB diff tab. */
+  record(name: string): void;
 }
 
 /** The workspace's remembered look, owned by the app's store; the screen works without it too. */
@@ -44,6 +56,8 @@ export interface EpisodeScreenProps {
   readonly search?: { readonly query: string; readonly index: number; readonly nonce: number; readonly onMove: (delta: 1 | -1) => void };
   /** Shown above the dialogue (the what-if bar). */
   readonly toolbar?: ReactNode;
+  /** Panels under the dialogue (never above it), given the ways to point into the episode. */
+  readonly below?: (nav: EpisodeNav) => ReactNode;
 }
 
 /** The episode screen: a one-line verdict, the dialogue with its step cursor, and a side column of panels. */
@@ -60,7 +74,7 @@ function initialTab(view: EpisodeView): string {
 
 const STANDALONE: ScreenLayout = { verdictOpen: true, sideHidden: false, instructionOpen: true };
 
-function Screen({ view, step, onStep, detection, panels = [], layout: given, onToggle: toggleGiven, search, toolbar }: EpisodeScreenProps): JSX.Element {
+function Screen({ view, step, onStep, detection, panels = [], layout: given, onToggle: toggleGiven, search, toolbar, below }: EpisodeScreenProps): JSX.Element {
   const count = view.steps.length;
   const cursor = count === 0 ? 0 : Math.min(Math.max(step, 0), count - 1);
   const [own, setOwn] = useState<ScreenLayout>(STANDALONE);
@@ -71,6 +85,7 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [reference, setReference] = useState<{ index: number; nonce: number } | null>(null);
   const [activeOutput, setActiveOutput] = useState<string | null>(null);
+  const [recordFocus, setRecordFocus] = useState<{ name: string; nonce: number } | null>(null);
   const nonce = useRef(0);
   const latest = useRef({ onStep, view });
   useLayoutEffect(() => {
@@ -119,15 +134,44 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
     [select, revealMessage],
   );
 
+  const showMessage = useCallback(
+    (messageIndex: number) => {
+      const m = latest.current.view.messages[messageIndex];
+      const owner = m?.stepIndex ?? m?.observationOf ?? null;
+      if (owner !== null) select(owner);
+      revealMessage(messageIndex);
+    },
+    [select, revealMessage],
+  );
+  const showRecord = useCallback((name: string) => {
+    setTab('diff');
+    setRecordFocus({ name, nonce: ++nonce.current });
+  }, []);
+  useEffect(() => {
+    if (!recordFocus) return;
+    const el = [...document.querySelectorAll('[data-testid="diff-record"]')].find((e) => e.getAttribute('aria-label') === recordFocus.name);
+    el?.scrollIntoView({ block: 'nearest' });
+  }, [recordFocus]);
+  const showReferenceCb = useCallback((index: number) => {
+    setTab('diff');
+    setReference({ index, nonce: ++nonce.current });
+  }, []);
+  const nav = useMemo<EpisodeNav>(() => ({ step: jump, message: showMessage, reference: showReferenceCb, record: showRecord }), [jump, showMessage, showReferenceCb, showRecord]);
+
   // Search hits of the overview's query: the current one highlighted and scrolled to.
   const query = search?.query ?? '';
   const hits = useMemo(() => searchMarks(view.messages, view.steps, query, view.strategy), [view, query]);
   const hitAt = hits.length === 0 ? -1 : (((search?.index ?? 0) % hits.length) + hits.length) % hits.length;
   const hitNonce = search?.nonce ?? 0;
+  // The highlight follows the current hit (state adjusted while rendering, not in an effect).
+  const [markedHit, setMarkedHit] = useState<{ hits: typeof hits; at: number; nonce: number } | null>(null);
+  if (hits[hitAt] && (markedHit?.hits !== hits || markedHit.at !== hitAt || markedHit.nonce !== hitNonce)) {
+    setMarkedHit({ hits, at: hitAt, nonce: hitNonce });
+    setMark(hits[hitAt]!);
+  }
   useEffect(() => {
     const h = hits[hitAt];
     if (!h) return;
-    setMark(h);
     const m = latest.current.view.messages[h.messageIndex];
     const owner = m?.stepIndex ?? m?.observationOf ?? null;
     if (owner !== null) select(owner);
@@ -140,8 +184,7 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
     { id: 'db', label: `DB at step ${count === 0 ? '–' : cursor + 1}` },
     { id: 'diff', label: hashesDiffer ? `DB diff (${view.diff.length})` : 'DB diff (none)' },
     { id: 'outputs', label: view.outputs === null ? 'Outputs (none)' : `Outputs (${found}/${view.outputs.length})` },
-    ...(view.procedure.length > 0 ? [{ id: 'notes', label: `Not judged (${view.procedure.length})` }] : []),
-    ...panels.map((p) => ({ id: p.id, label: p.label })),
+    ...panels.map((p) => ({ id: p.id, label: typeof p.label === 'string' ? p.label : p.label(view) })),
   ];
   const current = tabs.some((t) => t.id === tab) ? tab : 'db';
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>): void => {
@@ -190,6 +233,7 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
           )}
           <div className="@4xl/screen:min-h-0 @4xl/screen:flex-1">
             <Dialogue view={view} step={cursor} mark={mark} reveal={reveal} onSelect={select} />
+            {below && <BelowSlot render={below} nav={nav} />}
           </div>
         </section>
         <aside aria-label="Episode details" className={`@container ${box} bg-white ${layout.sideHidden ? 'hidden' : ''}`} data-testid="side-column">
@@ -223,25 +267,20 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
               </div>
             )}
             {current === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} />}
-            {current === 'notes' && (
-              <div className="rounded border border-violet-200 bg-violet-50 px-2 py-1.5 text-xs text-violet-950" data-testid="procedure-notes">
-                <p className="font-semibold">Not judged by τ-bench (a heuristic reading of the dialogue)</p>
-                <ul className="mt-0.5 space-y-0.5">
-                  {view.procedure.map((n, i) => (
-                    <li key={i} data-kind={n.kind}>
-                      <Button variant="link" onClick={() => jump(n.stepIndex)}>
-                        step {n.stepIndex + 1}
-                      </Button>
-                      : {n.text}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-            {extra?.render({ view, step: cursor, onStep: select })}
+            {extra && <PanelSlot panel={extra} view={view} step={cursor} onStep={select} nav={nav} />}
           </div>
         </aside>
       </div>
     </div>
   );
+}
+
+/** A mount point's content rendered as its own component, handed the navigation callbacks. */
+function BelowSlot(props: { render: (nav: EpisodeNav) => ReactNode; nav: EpisodeNav }) {
+  return props.render(props.nav);
+}
+
+function PanelSlot(props: { panel: SidePanel; view: EpisodeView; step: number; onStep: (n: number) => void; nav: EpisodeNav }) {
+  const { panel, ...ctx } = props;
+  return panel.render(ctx);
 }

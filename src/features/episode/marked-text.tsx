@@ -1,19 +1,28 @@
 import type { Span } from '../../core/contract';
-import { snippet, splitSpan } from './text';
+import { FoldedText } from '../../ui/folded-text';
+import { snippet } from './text';
 import { MARK } from './ui';
 
-/** Text with one span highlighted; the text is rendered as React text only. */
+/**
+ * Text with one span highlighted; the text is rendered as React text only. Without `context` the
+ * whole text is shown, folded when long (a window around the span); with `context` only a snippet.
+ */
 export function MarkedText(props: { text: string; span: Span | null; label?: string; context?: number }) {
   const { text, span } = props;
-  if (!span) return <>{text}</>;
-  const parts = props.context === undefined ? splitSpan(text, span) : snippet(text, span, props.context);
+  if (props.context === undefined || !span) return <FoldedText text={text} span={span} label={props.label} markClass={MARK} />;
+  const parts = snippet(text, span, props.context);
   return (
     <>
       {parts.before}
       <mark className={MARK} aria-label={props.label}>
-        {parts.match}
+        <FoldedText text={parts.match} label={props.label} />
       </mark>
       {parts.after}
     </>
   );
+}
+
+/** Plain untrusted text, folded when long. */
+export function PlainText(props: { text: string }) {
+  return <FoldedText text={props.text} />;
 }

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { RecordLine } from '../../core/contract';
+import { FoldedText } from '../../ui/folded-text';
 import { chunkLines } from './db-state';
 
 /** A record as core printed it, line by line; marked lines (changed or differing fields) highlighted. */
@@ -9,11 +10,11 @@ export const RecordLines = memo(function RecordLines(props: { lines: readonly Re
   return chunks.map((c, i) =>
     c.marked ? (
       <span key={i} data-marked className={`-mx-2 block px-2 ${markClass}`}>
-        {c.text}
+        <FoldedText text={c.text} />
       </span>
     ) : (
       <span key={i} className="block">
-        {c.text}
+        <FoldedText text={c.text} />
       </span>
     ),
   );

@@ -1,6 +1,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ReferenceStepView } from '../../core/contract';
 import { scrollIntoBox } from './scroll';
+import { clip } from '../../ui/fold';
+import { FoldedText } from '../../ui/folded-text';
 import { Button } from '../../ui/button';
 import { PRE } from './ui';
 
@@ -45,14 +47,16 @@ const ReferenceRow = memo(function ReferenceRow(props: { index: number; item: Re
     >
       <div className="flex flex-wrap items-baseline gap-2">
         <span className="font-mono text-[11px] text-slate-500">{index + 1}.</span>
-        <code className="font-mono text-[13px] font-semibold text-slate-900">{item.action}</code>
+        <code className="font-mono text-[13px] font-semibold text-slate-900">{clip(item.action)}</code>
         {item.skipped && (
           <span className="rounded bg-slate-200 px-1 text-[11px] text-slate-700" title="τ-bench does not execute respond or transfer_to_human_agents when building the reference DB">
             not replayed
           </span>
         )}
       </div>
-      <pre className={`${PRE} [overflow-wrap:anywhere] text-slate-800`}>{item.kwargs}</pre>
+      <pre className={`${PRE} text-slate-800`}>
+        <FoldedText text={item.kwargs} />
+      </pre>
       {item.observation !== null && (
         <div className="mt-1 border-t border-slate-100 pt-1">
           <div className="flex items-center gap-2 text-[11px] font-semibold text-slate-500">
@@ -63,7 +67,9 @@ const ReferenceRow = memo(function ReferenceRow(props: { index: number; item: Re
               </Button>
             )}
           </div>
-          <pre className={`${PRE} [overflow-wrap:anywhere] text-slate-700 ${long && !open ? 'max-h-[4.4em] overflow-hidden' : ''}`}>{item.observation}</pre>
+          <pre className={`${PRE} text-slate-700 ${long && !open ? 'max-h-[4.4em] overflow-hidden' : ''}`}>
+            <FoldedText text={item.observation} />
+          </pre>
         </div>
       )}
     </li>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { StepView } from '../../core/contract';
+import { clip } from '../../ui/fold';
 import { Button } from '../../ui/button';
 import { FOCUS_RING_SKY } from '../../ui/focus';
 import { stepLabel } from './ui';
@@ -12,9 +13,9 @@ function stepTone(s: StepView): string {
 }
 
 function stepTitle(s: StepView): string {
-  const notes = [s.action];
-  if (s.changes.length > 0) notes.push(`writes ${s.changes.map((c) => `${c.table}/${c.key}`).join(', ')}`);
-  if (s.exception) notes.push(`raised ${s.exception}`);
+  const notes = [clip(s.action)];
+  if (s.changes.length > 0) notes.push(clip(`writes ${s.changes.map((c) => `${c.table}/${c.key}`).join(', ')}`));
+  if (s.exception) notes.push(`raised ${clip(s.exception)}`);
   if (s.unknownTool) notes.push('unknown tool');
   if (s.observationDiffers) notes.push('replayed observation differs');
   if (s.done) notes.push('ends the episode');
@@ -56,7 +57,7 @@ export function StepBar(props: { steps: readonly StepView[]; step: number; onSel
           ↓ Next
         </Button>
         <span className="font-medium text-slate-800" aria-live="polite" data-testid="step-current" data-step={step}>
-          Step {step + 1} of {steps.length}: <code className="font-mono">{current.action}</code>
+          Step {step + 1} of {steps.length}: <code className="font-mono">{clip(current.action)}</code>
         </span>
         <span className="ml-auto hidden text-[11px] text-slate-500 sm:inline">
           <kbd className="rounded border border-slate-300 px-1 font-mono">j</kbd>/<kbd className="rounded border border-slate-300 px-1 font-mono">k</kbd>, ↑/↓,

@@ -97,11 +97,6 @@ export function VerdictPanel(props: {
             ))}
           </ul>
         )}
-        {view.procedure.length > 0 && (
-          <Button variant="link" onClick={() => onShow('notes')} className="shrink-0 text-[11px] whitespace-nowrap" title="What τ-bench's reward does not check (a heuristic)">
-            {plural(view.procedure.length, 'note')}
-          </Button>
-        )}
         {onToggle && (
           <Button onClick={onToggle} aria-expanded={open} aria-controls={detailsId} className="ml-auto shrink-0 whitespace-nowrap" title="Verdict details (v)" data-testid="verdict-toggle">
             {open ? 'Less ▴' : 'Details ▾'}

@@ -10,23 +10,20 @@ export function ShareEpisodeButton() {
   const selected = useApp((s) => s.selected);
   const share = useApp((s) => s.share);
   const shareEpisode = useApp((s) => s.shareEpisode);
-  const [status, setStatus] = useState<string | null>(null);
+  const [copyStatus, setCopyStatus] = useState<string | null>(null);
+  const failed = share && share.index === selected && share.error ? `Could not share: ${share.error}` : null;
 
   useEffect(() => {
-    if (!share || share.index !== selected) return;
-    if (share.error) {
-      setStatus(`Could not share: ${share.error}`);
-      return;
-    }
-    if (share.fragment === null) return;
+    if (!share || share.index !== selected || share.error || share.fragment === null) return;
     const url = `${location.origin}${location.pathname}${share.fragment}`;
     const kb = Math.ceil(url.length / 1024);
-    const done = (copied: boolean): void => setStatus(copied ? `Link with the episode copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
-    if (navigator.clipboard) navigator.clipboard.writeText(url).then(() => done(true), () => done(false));
-    else done(false);
-    const t = setTimeout(() => setStatus(null), 4000);
+    const done = (copied: boolean): void => setCopyStatus(copied ? `Link with the episode copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
+    const copy = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'));
+    copy.then(() => done(true), () => done(false));
+    const t = setTimeout(() => setCopyStatus(null), 4000);
     return () => clearTimeout(t);
   }, [share, selected]);
+  const status = failed ?? copyStatus;
 
   if (selected === null) return null;
   return (

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { safeLabel as clip } from '../../ui/fold';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -11,14 +12,23 @@ export function DataConsent() {
   const request = useApp((s) => s.dataRequest);
   const error = useApp((s) => s.dataError);
   const detection = useApp((s) => s.detection);
+  const linkBase = useApp((s) => s.linkDataBase);
+  const remembered = useApp((s) => s.rememberedHosts);
   const [base, setBase] = useState<string | null>(null);
+  const [remember, setRemember] = useState(false);
   const baseId = useId();
   if (detection || (!request && !error)) return null;
-  const value = base ?? request?.suggestedBase ?? '';
+  const value = base ?? linkBase ?? request?.suggestedBase ?? '';
   const submit = (e: FormEvent): void => {
     e.preventDefault();
-    store.getState().agreeToFetch(value);
+    store.getState().agreeToFetch(value, remember);
   };
+  let host: string | null = null;
+  try {
+    host = new URL(value).origin;
+  } catch {
+    host = null;
+  }
   const pickFolder = (): void => document.querySelector<HTMLInputElement>('[data-testid="open-folder-input"]')?.click();
   return (
     <section aria-labelledby={`${baseId}-h`} className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
@@ -27,7 +37,7 @@ export function DataConsent() {
       </h2>
       {error && (
         <p role="alert" className="mt-1 text-rose-800">
-          {error}
+          {clip(error, 1000)}
         </p>
       )}
       {request && (
@@ -37,6 +47,11 @@ export function DataConsent() {
             versions; the version is then chosen by detection) and keep it in this browser’s cache, or pick a local tau-bench folder. Nothing is fetched
             until you agree.
           </p>
+          {linkBase !== null && (
+            <p className="mt-1 max-w-3xl break-words font-medium" data-testid="link-data-host">
+              The link you opened proposes the data URL below ({clip(linkBase, 300)}); it has not been contacted.
+            </p>
+          )}
           <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
             <div className="min-w-0 flex-1 basis-72">
               <label htmlFor={baseId} className="block text-xs font-medium text-amber-900">
@@ -56,6 +71,20 @@ export function DataConsent() {
             <button type="button" onClick={pickFolder} className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100">
               Pick a tau-bench folder…
             </button>
+            {host && (
+              <label className="flex basis-full items-center gap-1.5 text-xs">
+                <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.currentTarget.checked)} />
+                Remember {clip(host, 120)} as agreed in this browser (links naming it will then fetch without asking)
+              </label>
+            )}
+            {remembered.length > 0 && (
+              <p className="basis-full text-xs text-amber-900">
+                Agreed in this browser: {clip(remembered.join(', '), 400)}.{' '}
+                <button type="button" className="underline underline-offset-2" onClick={() => store.getState().forgetHosts()}>
+                  Forget them
+                </button>
+              </p>
+            )}
           </form>
         </>
       )}

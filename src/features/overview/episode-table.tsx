@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import type { SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
@@ -119,6 +119,10 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const base = useId();
+  // react-hooks reports TanStack Virtual as incompatible with the React Compiler (its object is
+  // mutable, so the compiler would not memoise this component). The app does not run the
+  // compiler, and nothing here memoises values derived from the virtualizer by hand.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
@@ -129,10 +133,14 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
     store.getState().prioritize(rows.slice(first, last + 1));
   }, [first, last, rows, ready, store]);
 
-  useEffect(() => {
-    if (selected === null) return;
-    const at = rows.indexOf(selected);
+  // Scroll a newly selected episode into view, once per selection: scrolling away from it later
+  // must not pull the list back, so the rows and the visible range are read, not depended on.
+  const reveal = useEffectEvent((index: number) => {
+    const at = rows.indexOf(index);
     if (at >= 0 && (at < first || at > last)) virtualizer.scrollToIndex(at, { align: 'center' });
+  });
+  useEffect(() => {
+    if (selected !== null) reveal(selected);
   }, [selected]);
 
   const activeAt = active === null ? -1 : rows.indexOf(active);

@@ -15,10 +15,16 @@ export function FilterBar({ shown }: { shown: number }) {
   const hits = useApp((s) => s.hits);
   const storeQuery = useApp((s) => s.query);
   const [query, setQuery] = useState(storeQuery);
+  const [shownStoreQuery, setShownStoreQuery] = useState(storeQuery);
   const ids = { search: useId(), reason: useId(), task: useId(), failed: useId() };
   const tasks = useMemo(() => [...new Set(headers.map((h) => h.taskId).filter((t): t is number => t !== null))].sort((a, b) => a - b), [headers]);
 
-  useEffect(() => setQuery(storeQuery), [storeQuery]);
+  if (storeQuery !== shownStoreQuery) {
+    // The store's query changed from elsewhere (a link, clearing filters): show it in the box.
+    // Adjusting state while rendering, not in an effect, saves a render with the stale text.
+    setShownStoreQuery(storeQuery);
+    setQuery(storeQuery);
+  }
   useEffect(() => {
     if (query === store.getState().query) return;
     const t = setTimeout(() => store.getState().setQuery(query), 200);

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../ui/button';
 import { describeCommit } from '../../ui/format';
+import { safeLabel } from '../../ui/fold';
 import { ProgressText } from './progress-bar';
 import { useApp } from '../../ui/store-context';
 
@@ -27,7 +28,7 @@ export function DetectionLine() {
       <div className="flex items-center gap-x-3 gap-y-1 sm:flex-wrap">
         <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal">
           <span className="text-slate-400">Run </span>
-          <span className="font-medium text-slate-800">{source.label}</span>
+          <span className="font-medium text-slate-800">{safeLabel(source.label)}</span>
           <span className="text-slate-400"> · {count} episode{count === 1 ? '' : 's'} · {source.kind === 'sample' ? 'bundled sample' : source.kind === 'url' ? 'from URL' : source.embedded ? 'carried in the link itself, no server' : 'local file, read in this browser'}</span>
         </span>
         {domain && (

@@ -1,5 +1,6 @@
 import type { AppState } from '../../store/app-store';
 import { formatBytes } from '../../ui/format';
+import { safeLabel } from '../../ui/fold';
 import { useApp } from '../../ui/store-context';
 
 interface Progress {
@@ -9,7 +10,7 @@ interface Progress {
 
 function progressOf(s: AppState): Progress | null {
   const total = s.headers.length;
-  if (s.pending) return { label: `Opening ${s.pending.info.label}…`, value: null };
+  if (s.pending) return { label: `Opening ${safeLabel(s.pending.info.label)}…`, value: null };
   const p = s.dataProgress;
   if (p && !s.detection)
     return p.done < p.total

@@ -1,76 +1,178 @@
-import { useEffect, useState } from 'react';
-import type { EpisodeView } from '../../core/contract';
-import type { StepEdit } from '../../core/contract';
+import { useMemo, useState } from 'react';
+import { toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
+const AREA = 'w-full rounded border border-violet-300 bg-white p-1.5 font-mono text-xs text-slate-900';
+
+const fmt = (r: number): string => r.toFixed(1);
+
+function describeEdit(e: StepEdit): string {
+  if (e.insert) return `insert ${e.name ?? '?'} before message ${e.messageIndex}`;
+  if (e.remove) return `remove message ${e.messageIndex}`;
+  if (e.content !== undefined) return `new text for message ${e.messageIndex}`;
+  return `new arguments for message ${e.messageIndex}${e.name ? ` (${e.name})` : ''}`;
+}
+
+/** A JSON object with every declared parameter, for the insert form. */
+const template = (params: readonly string[]): string => `{\n${params.map((p) => `  ${JSON.stringify(p)}: ""`).join(',\n')}\n}`;
+
 /**
- * What-if replay: change the arguments of the selected step (or drop it) and see τ-bench's
- * verdict on the changed episode. Later observations in the file stay as recorded.
+ * What-if replay: change the selected step (a tool call's arguments, a respond's text), drop
+ * it, or insert a call before it; τ-bench's verdict is recomputed on the edited episode. Edits
+ * stay with the episode (and in the link) until reset.
  */
 export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
   const { recorded, step } = props;
   const whatIf = useApp((s) => s.whatIf);
   const run = useApp((s) => s.runWhatIf);
   const clear = useApp((s) => s.clearWhatIf);
+  const domain = useApp((s) => s.domain);
   const shown = whatIf?.view ?? recorded;
   const current = shown.steps[step];
+  const message = current ? shown.messages[current.messageIndex] : undefined;
+  const original = message?.originalIndex ?? null;
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  useEffect(() => setText(current?.kwargs ?? ''), [current?.kwargs, current?.messageIndex]);
+  const initial = current ? (current.isRespond ? (current.respondText ?? '') : current.kwargs) : '';
+  const [text, setText] = useState(initial);
+  const [textFor, setTextFor] = useState(current);
+  if (textFor !== current) {
+    // Another step was selected (or a replay changed this one): start from its text.
+    // Adjusting state while rendering, not in an effect, saves a render with the old text.
+    setTextFor(current);
+    setText(initial);
+  }
+  const [insertTool, setInsertTool] = useState('');
+  const [insertArgs, setInsertArgs] = useState('');
+  const tools = useMemo(() => (domain ? toolCatalog(domain) : []), [domain]);
 
-  const edits = (extra: StepEdit): readonly StepEdit[] => [...(whatIf?.edits ?? []).filter((e) => e.messageIndex !== extra.messageIndex), extra];
-  const editable = current !== undefined && !current.isRespond;
-  const before = recorded.verdict.reward;
+  const edits = whatIf?.edits ?? [];
+  const replace = (extra: StepEdit): readonly StepEdit[] => [...edits.filter((e) => e.insert || e.messageIndex !== extra.messageIndex), extra];
+  const missing = shown.alignment.pairs.filter((p) => p.match === 'missing' && p.gold !== null);
+  const insertAt = original ?? null;
+  const chooseTool = (name: string): void => {
+    setInsertTool(name);
+    const t = tools.find((x) => x.name === name);
+    setInsertArgs(t ? template(t.params) : '');
+  };
 
   return (
     <div className="border-b border-violet-200 bg-violet-50/60 px-3 py-1.5 text-xs text-violet-950" data-testid="what-if">
       {whatIf && (
-        <div role="status" className="mb-1 flex flex-wrap items-center gap-2">
-          <strong>What-if replay</strong>
-          <span>
-            {whatIf.edits.length} change{whatIf.edits.length === 1 ? '' : 's'} ·{' '}
-            {whatIf.error ? (
-              <span className="text-red-800">{whatIf.error}</span>
-            ) : whatIf.view ? (
-              <>
-                reward <strong data-testid="what-if-reward">{whatIf.view.verdict.reward.toFixed(1)}</strong> (as recorded: {before.toFixed(1)})
-              </>
-            ) : (
-              'replaying…'
-            )}
-          </span>
-          <Button variant="toolbar" onClick={() => clear()}>
-            Back to the recorded episode
-          </Button>
+        <div role="status" className="mb-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <strong>What-if replay</strong>
+            <span>
+              {edits.length} change{edits.length === 1 ? '' : 's'} ·{' '}
+              {whatIf.error ? (
+                <span className="text-red-800" data-testid="what-if-error">
+                  {whatIf.error}
+                </span>
+              ) : whatIf.view ? (
+                <>
+                  reward <strong data-testid="what-if-reward">{fmt(whatIf.view.verdict.reward)}</strong> (unedited episode: {fmt(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)})
+                </>
+              ) : (
+                'replaying…'
+              )}
+            </span>
+            <Button variant="toolbar" onClick={() => clear()} data-testid="what-if-reset">
+              Reset: back to the recorded episode
+            </Button>
+          </div>
+          <ul className="flex flex-wrap gap-1" aria-label="What-if changes">
+            {edits.map((e, i) => (
+              <li key={i} className="flex items-center gap-1 rounded border border-violet-300 bg-white px-1.5 py-px">
+                {describeEdit(e)}
+                <button type="button" className="rounded px-1 text-violet-800 hover:bg-violet-100" aria-label={`Undo: ${describeEdit(e)}`} onClick={() => run(edits.filter((_, k) => k !== i))}>
+                  ✕
+                </button>
+              </li>
+            ))}
+          </ul>
+          {whatIf.view?.whatIf && <p className="text-[11px] text-violet-900">{whatIf.view.whatIf.note}</p>}
+          {whatIf.view?.whatIf && whatIf.view.whatIf.removed.length > 0 && (
+            <p className="text-[11px]">Removed: {whatIf.view.whatIf.removed.map((r) => r.text).join(', ')}.</p>
+          )}
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="toolbar" aria-expanded={open} disabled={!editable} onClick={() => setOpen(!open)} title={editable ? '' : 'Select a tool step to change it'}>
+        <Button variant="toolbar" aria-expanded={open} disabled={!current} onClick={() => setOpen(!open)} data-testid="what-if-toggle">
           {open ? 'Hide what-if' : `What if step ${step + 1} were different?`}
         </Button>
-        {!editable && <span className="text-slate-600">Select a tool call to try other arguments.</span>}
       </div>
-      {open && editable && current && (
-        <div className="mt-1.5 space-y-1">
-          <label className="block font-medium" htmlFor="what-if-args">
-            Arguments of <code className="font-mono">{current.action}</code> (JSON; ints and floats as you type them)
-          </label>
-          <textarea
-            id="what-if-args"
-            className="h-32 w-full rounded border border-violet-300 bg-white p-1.5 font-mono text-xs text-slate-900"
-            spellCheck={false}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button variant="toolbar" onClick={() => run(edits({ messageIndex: current.messageIndex, kwargsJson: text }))}>
-              Replay with these arguments
-            </Button>
-            <Button variant="toolbar" onClick={() => run(edits({ messageIndex: current.messageIndex, remove: true }))}>
-              Replay without this step
-            </Button>
+      {open && current && (
+        <div className="mt-1.5 grid gap-3 @3xl:grid-cols-2">
+          <div className="space-y-1">
+            {original === null ? (
+              <p>This call was inserted by the what-if; undo it in the list of changes above.</p>
+            ) : (
+              <>
+                <label className="block font-medium" htmlFor="what-if-args">
+                  {current.isRespond ? (
+                    'Text of this respond (what the user gets; required outputs are searched here)'
+                  ) : (
+                    <>
+                      Arguments of <code className="font-mono">{current.action}</code> (JSON; ints and floats as you type them)
+                    </>
+                  )}
+                </label>
+                <textarea id="what-if-args" className={`${AREA} h-28`} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="toolbar"
+                    data-testid="what-if-apply"
+                    onClick={() => run(replace(current.isRespond ? { messageIndex: original, content: text } : { messageIndex: original, kwargsJson: text }))}
+                  >
+                    {current.isRespond ? 'Replay with this text' : 'Replay with these arguments'}
+                  </Button>
+                  <Button variant="toolbar" onClick={() => run(replace({ messageIndex: original, remove: true }))}>
+                    Replay without this step
+                  </Button>
+                </div>
+              </>
+            )}
           </div>
+          {insertAt !== null && (
+            <div className="space-y-1" data-testid="what-if-insert">
+              <p className="font-medium">Insert a tool call before step {step + 1}</p>
+              {missing.length > 0 && (
+                <div className="flex flex-wrap gap-1">
+                  {missing.map((p) => {
+                    const ref = shown.reference[p.gold!]!;
+                    return (
+                      <Button variant="toolbar" key={p.gold} onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: ref.action, kwargsJson: ref.kwargs }])} data-testid="what-if-insert-missing">
+                        Insert missing reference {p.gold! + 1}: {ref.action}
+                      </Button>
+                    );
+                  })}
+                </div>
+              )}
+              <label className="block" htmlFor="what-if-tool">
+                Tool
+              </label>
+              <select id="what-if-tool" className="rounded border border-violet-300 bg-white px-1 py-0.5" value={insertTool} onChange={(e) => chooseTool(e.target.value)}>
+                <option value="">choose a tool…</option>
+                {tools.map((t) => (
+                  <option key={t.name} value={t.name}>
+                    {t.name}
+                    {t.writes ? ' (writes)' : ''}
+                  </option>
+                ))}
+              </select>
+              {insertTool !== '' && (
+                <>
+                  <label className="block" htmlFor="what-if-insert-args">
+                    Arguments (JSON, one entry per declared parameter)
+                  </label>
+                  <textarea id="what-if-insert-args" className={`${AREA} h-28`} spellCheck={false} value={insertArgs} onChange={(e) => setInsertArgs(e.target.value)} />
+                  <Button variant="toolbar" onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: insertTool, kwargsJson: insertArgs }])}>
+                    Insert and replay
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
         </div>
       )}
     </div>

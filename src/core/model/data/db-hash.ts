@@ -1,6 +1,6 @@
 import { compareCodePoints, hashableStr } from '../../py/hashable';
 import { reprStr } from '../../py/repr';
-import { sha256Stream, type Sha256Stream } from '../../py/sha256';
+import { sha256Engine, sha256Stream, type Sha256Stream } from '../../py/sha256';
 import type { PyValue } from '../../py/value';
 import type { Db } from './db';
 
@@ -9,6 +9,28 @@ interface Checkpoint {
   readonly t: number;
   readonly k: number;
   readonly state: unknown;
+}
+
+/** Bumped whenever the hashed text or the snapshot layout changes: older snapshots are ignored. */
+export const DB_HASHER_FORMAT = 1;
+
+/**
+ * A hasher's work on a base DB as plain structured-cloneable data: its hash, the sha256
+ * midstates (only when the engine that saved them is the one running) and the UTF-8 text of
+ * every record, so a later visit hashes derived states without re-printing the base.
+ */
+export interface DbHasherSnapshot {
+  readonly format: number;
+  readonly engine: string;
+  readonly every: number;
+  readonly baseHash: string;
+  readonly checkpoints: readonly { readonly t: number; readonly k: number; readonly state: Uint8Array }[];
+  /** Sorted table names, and each table's sorted keys (null for a table that is not a dict). */
+  readonly tables: readonly string[];
+  readonly keys: readonly (readonly string[] | null)[];
+  /** Every record's `(repr(key), str(to_hashable(record)))` in table and key order; `ends[i]` is where record i ends. */
+  readonly bytes: Uint8Array;
+  readonly ends: Uint32Array;
 }
 
 /**
@@ -24,8 +46,79 @@ export class DbHasher {
   constructor(
     private readonly base: Db,
     private readonly every = 32 * 1024,
+    restored?: { readonly baseHash: string; readonly checkpoints: readonly Checkpoint[] },
   ) {
-    this.baseHash = this.run(base, null, true);
+    if (restored) {
+      this.baseHash = restored.baseHash;
+      this.checkpoints.push(...restored.checkpoints);
+    } else this.baseHash = this.run(base, null, true);
+  }
+
+  /** The base's hash (computed once). */
+  get initialHash(): string {
+    return this.baseHash;
+  }
+
+  /** This hasher's work as plain data (see `DbHasherSnapshot`). */
+  snapshot(): DbHasherSnapshot {
+    const tables = sortedKeysOf(this.base);
+    const keys: (readonly string[] | null)[] = [];
+    const pieces: Uint8Array[] = [];
+    for (const name of tables) {
+      const table = this.base.get(name)!;
+      if (!(table instanceof Map)) {
+        keys.push(null);
+        continue;
+      }
+      const ks = sortedKeysOf(table);
+      keys.push(ks);
+      for (const k of ks) pieces.push(entryBytes(k, table.get(k)!));
+    }
+    const ends = new Uint32Array(pieces.length);
+    const bytes = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    pieces.forEach((p, i) => {
+      bytes.set(p, at);
+      at += p.length;
+      ends[i] = at;
+    });
+    const engine = sha256Engine();
+    const checkpoints = engine === 'wasm' ? this.checkpoints.map((c) => ({ t: c.t, k: c.k, state: new Uint8Array(c.state as Uint8Array) })) : [];
+    return { format: DB_HASHER_FORMAT, engine, every: this.every, baseHash: this.baseHash, checkpoints, tables, keys, bytes, ends };
+  }
+
+  /**
+   * A hasher for `base` from a snapshot taken of a DB with the same content (e.g. the same
+   * data parsed, or structured-cloned, on an earlier visit); null when the snapshot does not
+   * fit `base` (other format, tables or keys). Seeds the per-record text cache, so nothing is
+   * printed again. Midstates are used only when the running sha256 engine saved them.
+   */
+  static restore(base: Db, snap: DbHasherSnapshot): DbHasher | null {
+    if (snap.format !== DB_HASHER_FORMAT) return null;
+    const tables = sortedKeysOf(base);
+    if (tables.length !== snap.tables.length || tables.some((t, i) => t !== snap.tables[i])) return null;
+    const seeds: [object, string, number][] = [];
+    let i = 0;
+    for (let t = 0; t < tables.length; t++) {
+      const table = base.get(tables[t]!)!;
+      const ks = snap.keys[t];
+      if (!(table instanceof Map) || !ks) {
+        if ((table instanceof Map) !== (ks !== null && ks !== undefined)) return null;
+        continue;
+      }
+      if (table.size !== ks.length) return null;
+      for (const k of ks) {
+        if (!table.has(k)) return null;
+        const record = table.get(k)!;
+        if (typeof record === 'object' && record !== null && Object.isFrozen(record)) seeds.push([record, k, i]);
+        i++;
+      }
+      if (Object.isFrozen(table)) sortedCache.set(table, ks);
+    }
+    if (i !== snap.ends.length || (i > 0 ? snap.ends[i - 1] : 0) !== snap.bytes.length) return null;
+    for (const [record, key, n] of seeds) pieceCache.set(record, { key, bytes: snap.bytes.subarray(n === 0 ? 0 : snap.ends[n - 1], snap.ends[n]) });
+    const checkpoints = snap.engine === sha256Engine() && snap.engine === 'wasm' ? snap.checkpoints : [];
+    return new DbHasher(base, snap.every, { baseHash: snap.baseHash, checkpoints });
   }
 
   hash(db: Db): string {

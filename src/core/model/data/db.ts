@@ -1,6 +1,6 @@
 import { freeze } from 'immer';
-import { parseJson } from '../../py/json-parse';
-import type { PyDict } from '../../py/value';
+import { frozen, parseJson } from '../../py/json-parse';
+import type { PyDict, PyValue } from '../../py/value';
 
 export type Domain = 'retail' | 'airline';
 export const DOMAINS: readonly Domain[] = ['retail', 'airline'];
@@ -28,4 +28,35 @@ export function buildDb(domain: Domain, texts: Readonly<Record<string, string>>)
     db.set(table, value);
   }
   return freeze(db);
+}
+
+/**
+ * A DB that went through structured clone (e.g. read back from IndexedDB), frozen again like
+ * a parsed one, so immer shares its records and hashes cache by identity. Throws when the
+ * value is not a DB of `domain` (every table a dict) or holds a value JSON cannot.
+ */
+export function reviveDb(domain: Domain, value: unknown): Db {
+  if (!(value instanceof Map)) throw new Error('not a DB (expected a dict of tables)');
+  for (const table of DOMAIN_TABLES[domain]) if (!(value.get(table) instanceof Map)) throw new Error(`not a ${domain} DB (table ${table} missing)`);
+  // forEach and index loops: no entry arrays allocated for the ~10^5 values of a DB.
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') {
+      if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'undefined') throw new Error(`not a DB (holds a ${typeof v})`);
+      return;
+    }
+    if (Object.isFrozen(v)) return;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) walk(v[i]);
+      frozen(v as PyValue[]);
+    } else if (v instanceof Map) {
+      v.forEach(visit);
+      frozen(v as PyDict);
+    } else throw new Error('not a DB (holds an object that is neither a dict nor a list)');
+  };
+  const visit = (x: unknown, k: unknown): void => {
+    if (typeof k !== 'string') throw new Error('not a DB (a dict key is not a string)');
+    walk(x);
+  };
+  value.forEach((table) => walk(table));
+  return freeze(value as Db);
 }

@@ -16,3 +16,8 @@ export function domainOnlyTools(domain: Domain): Set<string> {
   const other = domain === 'retail' ? TOOLS.airline : TOOLS.retail;
   return new Set([...TOOLS[domain].keys()].filter((n) => !other.has(n)));
 }
+
+/** A domain's tools as the what-if insert form needs them: name, declared parameters, whether it writes. */
+export function toolCatalog(domain: Domain): { readonly name: string; readonly params: readonly string[]; readonly writes: boolean }[] {
+  return [...TOOLS[domain].values()].map((t) => ({ name: t.name, params: t.params, writes: t.writes }));
+}

@@ -1,4 +1,4 @@
-import { parseJson } from '../../py/json-parse';
+import { lineColumn, parseJson, scanList, type JsonDamage } from '../../py/json-parse';
 import { pyRepr } from '../../py/repr';
 import { typeName, type PyDict, type PyValue } from '../../py/value';
 import type { Action, EpisodeRecord, Task } from './types';
@@ -7,6 +7,13 @@ export class ResultsFileError extends Error {}
 
 const num = (v: PyValue | undefined): number | null =>
   typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : null;
+
+/** A field that should be a number (or absent/None): why it is not, else null. */
+function numberProblem(v: PyValue | undefined, field: string): string | null {
+  if (v === undefined || v === null || typeof v === 'bigint' || typeof v === 'boolean') return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? null : `${field} is ${pyRepr(v)}, not a finite number`;
+  return `${field} is a ${typeName(v)} (${pyRepr(v).slice(0, 40)}), not a number`;
+}
 
 function describe(v: PyValue | undefined): string {
   return v === undefined ? 'missing' : typeName(v);
@@ -26,8 +33,9 @@ function readTask(v: PyValue | undefined): Task {
   const actions = v.get('actions');
   if (!Array.isArray(actions)) throw new Error(`info.task.actions is ${describe(actions)}, not a list`);
   const outputs = v.get('outputs') ?? [];
-  if (!Array.isArray(outputs) || !outputs.every((o) => typeof o === 'string'))
-    throw new Error(`info.task.outputs is not a list of strings`);
+  if (!Array.isArray(outputs)) throw new Error(`info.task.outputs is ${describe(outputs)}, not a list of strings`);
+  const bad = outputs.findIndex((o) => typeof o !== 'string');
+  if (bad !== -1) throw new Error(`info.task.outputs is not a list of strings: info.task.outputs[${bad}] is ${describe(outputs[bad])}`);
   const instruction = v.get('instruction');
   return {
     userId: v.get('user_id') ?? null,
@@ -55,7 +63,9 @@ export function readEpisode(v: PyValue, index: number): EpisodeRecord {
   };
   if (!(v instanceof Map)) return { ...base, problem: `episode ${index} is a ${describe(v)}, not an object` };
   const extra: Record<string, string> = {};
-  for (const [k, x] of v) if (!KNOWN.has(k)) extra[k] = typeof x === 'string' ? x : pyRepr(x).slice(0, 200);
+  // defineProperty: a key named `__proto__` stays an ordinary field.
+  for (const [k, x] of v)
+    if (!KNOWN.has(k)) Object.defineProperty(extra, k, { value: typeof x === 'string' ? x : safeRepr(x), enumerable: true, writable: true, configurable: true });
   const info = v.get('info');
   const infoMap = info instanceof Map ? info : null;
   const runErrorValue = infoMap?.get('error');
@@ -74,7 +84,11 @@ export function readEpisode(v: PyValue, index: number): EpisodeRecord {
     recordedRewardInfo: rewardInfo instanceof Map ? rewardInfo : null,
   };
   if (!Array.isArray(trajValue)) return { ...common, problem: `traj is ${describe(trajValue)}, not a list` };
-  if (traj.length !== trajValue.length) return { ...common, problem: 'traj holds a message that is not an object' };
+  const notMessage = trajValue.findIndex((m) => !(m instanceof Map));
+  if (notMessage !== -1) return { ...common, problem: `traj[${notMessage}] is a ${describe(trajValue[notMessage])}, not an object (a message)` };
+  const badNumber = numberProblem(v.get('reward'), 'reward') ?? numberProblem(v.get('task_id'), 'task_id') ?? numberProblem(v.get('trial'), 'trial');
+  if (badNumber !== null) return { ...common, problem: badNumber };
+  if (info !== undefined && infoMap === null) return { ...common, problem: `info is a ${describe(info)}, not an object` };
   if (runError !== null && traj.length === 0)
     return { ...common, problem: `the run crashed before any trajectory was kept: ${runError.split('\n')[0]}` };
   try {
@@ -85,22 +99,165 @@ export function readEpisode(v: PyValue, index: number): EpisodeRecord {
   }
 }
 
+/** What kind of file was read, as the user should hear it named. */
+export type FileKind = 'tau-bench-results' | 'single-episode' | 'message-list';
+
+export const FILE_KIND_TEXT: Readonly<Record<FileKind, string>> = {
+  'tau-bench-results': 'a τ-bench results file (run.py output: a list of episodes)',
+  'single-episode': 'a single τ-bench episode (one object of a results file)',
+  'message-list': 'a bare message list (one conversation, no task or reward): shown, not judged',
+};
+
+export interface ResultsFile {
+  readonly records: EpisodeRecord[];
+  readonly kind: FileKind;
+  /** What is damaged in the file and where, in words. */
+  readonly notes: readonly string[];
+}
+
+/** An element of the top-level list that reading may resume at after damage. */
+const isEpisodeLike = (v: PyValue): boolean => v instanceof Map && (v.has('traj') || (v.has('task_id') && v.has('info')));
+const EPISODE_START = /\{\s*"(?:task_id|traj|reward|info|trial)"\s*:/;
+
+function utf8Offset(text: string, pos: number): number {
+  let n = 0;
+  for (let k = 0; k < pos && k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && k + 1 < text.length && (text.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      k++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** Where a JSON error is, as a person looks for it: line, column, char and UTF-8 byte offset. */
+export function placeOf(text: string, d: Pick<JsonDamage, 'pos' | 'line' | 'column' | 'char'>): string {
+  return `line ${d.line} column ${d.column} (char ${d.char}, byte ${utf8Offset(text, d.pos)})`;
+}
+
+const damageText = (d: JsonDamage): string => (d.error.pyType === 'JSONDecodeError' ? d.error.text.replace(/: line \d+ column \d+ \(char \d+\)$/, '') : `${d.error.pyType}: ${d.error.text}`);
+
+function damagedEpisode(text: string, index: number, d: JsonDamage, truncated: boolean): EpisodeRecord {
+  const python = d.error.pyType === 'ValueError' ? " (Python's json.loads refuses the whole file for this)" : '';
+  const where = truncated ? `the file ends inside episode ${index}` : `episode ${index} is damaged`;
+  return {
+    raw: null,
+    index,
+    taskId: null,
+    trial: null,
+    recordedReward: null,
+    task: null,
+    recordedRewardInfo: null,
+    traj: [],
+    runError: null,
+    extra: {},
+    problem: `${where} at ${placeOf(text, d)}: ${damageText(d)}${python}`,
+  };
+}
+
+/** τ²-bench's results file: `{timestamp, info, tasks, simulations}`. */
+function tau2Message(root: PyDict): string | null {
+  if (!(root.has('simulations') && root.has('tasks'))) return null;
+  const sims = root.get('simulations');
+  const info = root.get('info');
+  const env = info instanceof Map ? info.get('environment_info') : undefined;
+  const domain = env instanceof Map ? env.get('domain_name') : undefined;
+  return `a τ²-bench results file ({timestamp, info, tasks, simulations}${typeof domain === 'string' ? `, domain ${domain}` : ''}${
+    Array.isArray(sims) ? `, ${sims.length} simulations` : ''
+  }), not τ-bench run.py output: τ²-bench is a different benchmark generation with its own tasks, data and evaluator, so tau-inspect cannot judge it`;
+}
+
+const isMessage = (v: PyValue): boolean => v instanceof Map && typeof v.get('role') === 'string';
+
 /**
- * Reads a results file: a list of episodes (run.py output), or a single episode object.
- * Throws ResultsFileError only when the file as a whole is unreadable.
+ * Reads a results file: a list of episodes (run.py output), a single episode object, or a bare
+ * list of messages. Damage costs only what it touches: every episode before it is kept, reading
+ * resumes at the next complete episode after it, and each damaged episode says where and why.
+ * Throws ResultsFileError only when nothing in the file can be read as episodes.
  */
+export function readResults(text: string): ResultsFile {
+  const scan = scanList(text, isEpisodeLike, EPISODE_START);
+  if (scan === null) {
+    let root: PyValue;
+    try {
+      root = parseJson(text);
+    } catch (e) {
+      const msg = e instanceof Error && 'text' in e ? String((e as { text: string }).text) : String(e);
+      throw new ResultsFileError(`not valid JSON: ${msg}`);
+    }
+    if (root instanceof Map) {
+      const tau2 = tau2Message(root);
+      if (tau2) throw new ResultsFileError(tau2);
+      if (root.has('traj') || root.has('info')) return { records: [readEpisode(root, 0)], kind: 'single-episode', notes: [] };
+      throw new ResultsFileError('a JSON object that is not a τ-bench episode (no "traj" or "info")');
+    }
+    throw new ResultsFileError(`expected a list of episodes, got a ${typeName(root)}`);
+  }
+  const notes: string[] = [];
+  const firstDamage = scan.items.length > 0 && scan.items.every((it) => !it.ok) ? scan.items[0]!.damage : (scan.items.length === 0 ? scan.outside[0] : undefined);
+  // Nothing readable at all: the file as a whole is not JSON (Python's message, with the byte offset).
+  if (firstDamage) throw new ResultsFileError(`not valid JSON: ${firstDamage.error.pyType === 'JSONDecodeError' ? '' : `${firstDamage.error.pyType}: `}${firstDamage.error.text} (byte ${utf8Offset(text, firstDamage.pos)})`);
+  const values = scan.items.map((it) => (it.ok ? it.value : null));
+  if (scan.items.length > 0 && scan.items.every((it) => it.ok && isMessage(it.value))) {
+    const traj = values as PyDict[];
+    const record = readEpisode(new Map<string, PyValue>([['traj', traj]]), 0);
+    return { records: [{ ...record, problem: 'a bare message list has no task, so there is nothing to judge it against' }], kind: 'message-list', notes };
+  }
+  const records = scan.items.map((it, i) => {
+    if (it.ok) return readEpisode(it.value, i);
+    return damagedEpisode(text, i, it.damage, it.end >= text.length && it.damage.error.pyType === 'JSONDecodeError' && (it.damage.pos >= text.trimEnd().length - 1 || it.damage.error.text.startsWith('Unterminated string')));
+  });
+  for (const d of scan.outside)
+    notes.push(
+      d.error.text.startsWith('Extra data')
+        ? `text after the list of episodes at ${placeOf(text, d)} is ignored (Python's json.loads refuses such a file)`
+        : d.pos >= text.trimEnd().length
+          ? `the file is cut off after episode ${records.length - 1} (${placeOf(text, d)}): the list is never closed`
+          : `the list of episodes is damaged between episodes at ${placeOf(text, d)}: ${damageText(d)}`,
+    );
+  const damaged = scan.items.filter((it) => !it.ok).length;
+  if (damaged > 0)
+    notes.push(
+      `${damaged} of ${records.length} episodes could not be read as JSON (${records
+        .filter((r) => r.raw === null && r.problem !== null)
+        .slice(0, 3)
+        .map((r) => r.problem)
+        .join('; ')}${damaged > 3 ? '; …' : ''}); every other episode is read and judged`,
+    );
+  // Invalid UTF-8 became U+FFFD when the bytes were decoded: say which episodes hold one.
+  const replaced: { i: number; k: number }[] = [];
+  for (let k = text.indexOf('\ufffd'), i = 0; k !== -1 && i < scan.items.length; k = text.indexOf('\ufffd', k + 1)) {
+    while (i < scan.items.length && scan.items[i]!.end <= k) i++;
+    const it = scan.items[i];
+    if (it && it.start <= k && replaced.at(-1)?.i !== i) replaced.push({ i, k });
+  }
+  if (replaced.length > 0) {
+    const first = replaced[0]!;
+    notes.push(
+      `episode${replaced.length > 1 ? 's' : ''} ${replaced
+        .slice(0, 10)
+        .map((r) => r.i)
+        .join(', ')}${replaced.length > 10 ? ', …' : ''} hold U+FFFD (�), the mark of bytes that are not UTF-8 or of a character lost before this file was written; first at ${placeOf(
+        text,
+        { pos: first.k, ...lineColumn(text, first.k) },
+      )} in episode ${first.i}`,
+    );
+  }
+  return { records, kind: 'tau-bench-results', notes };
+}
+
+/** The episodes of a results file (see `readResults`). */
 export function readResultsFile(text: string): EpisodeRecord[] {
-  let root: PyValue;
+  return readResults(text).records;
+}
+
+function safeRepr(x: PyValue): string {
   try {
-    root = parseJson(text);
-  } catch (e) {
-    const msg = e instanceof Error && 'text' in e ? String((e as { text: string }).text) : String(e);
-    throw new ResultsFileError(`not valid JSON: ${msg}`);
+    return pyRepr(x).slice(0, 200);
+  } catch {
+    return `<${typeName(x)}>`;
   }
-  if (root instanceof Map) {
-    if (root.has('traj') || root.has('info')) return [readEpisode(root, 0)];
-    throw new ResultsFileError('a JSON object that is not a τ-bench episode (no "traj" or "info")');
-  }
-  if (!Array.isArray(root)) throw new ResultsFileError(`expected a list of episodes, got a ${typeName(root)}`);
-  return root.map(readEpisode);
 }

@@ -1,0 +1,5 @@
+/** What every bench module returns: named numbers (null when not measurable here), merged by run-all into one JSON object. */
+export type BenchResult = Record<string, number | null>;
+
+/** Where a bench prints its human-readable lines (stdout, or stderr under `--json`). */
+export type Log = (line: string) => void;

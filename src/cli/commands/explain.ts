@@ -1,0 +1,105 @@
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_BASE, DOMAINS, type Domain, type RewardRule } from '../../core/contract';
+import { openSession } from '../open-session';
+import { terminalSafe } from '../terminal';
+import { UsageError } from '../usage';
+
+export const USAGE = `usage: tau-inspect explain RESULTS.json --episode N [--data DIR_OR_URL] [--json] [--domain retail|airline]
+                           [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
+
+  How τ-bench judged one episode, in order: which messages became which actions, the replay
+  and its writes, how the episode ended, the reference replay, the two hashes, each required
+  output and where it matched, the rule of the data version and the final arithmetic; then
+  what τ-bench does not count (procedure findings, blind spots of its rule).
+
+  --episode       the episode's position in the file (0-based, as in evaluate's first column)
+  --json          {"lines": [{"text", "step"?, "record"?, "gold"?}], "findings": [...]} (steps and
+                  reference actions 0-based)
+  --data, --domain, --data-version, --rule   as for evaluate`;
+
+const OPTIONS = {
+  data: { type: 'string' },
+  episode: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  domain: { type: 'string' },
+  'data-version': { type: 'string' },
+  rule: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** `tau-inspect explain RESULTS.json --episode N …` */
+export async function explainCommand(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  if (values.episode === undefined) throw new UsageError('missing --episode N');
+  if (!/^\d+$/.test(values.episode)) throw new UsageError(`--episode must be a whole number, not '${values.episode}'`);
+  if (values.domain !== undefined && !DOMAINS.includes(values.domain as Domain))
+    throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
+  if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
+    throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
+  const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
+  const session = await openSession(positionals[0]!, data, {
+    ...(values.domain !== undefined && { domain: values.domain as Domain }),
+    ...(values['data-version'] !== undefined && { dataVersion: values['data-version'] }),
+    ...(values.rule !== undefined && { rule: values.rule as RewardRule }),
+  });
+  const index = Number(values.episode);
+  if (index >= session.records.length)
+    throw new UsageError(`--episode ${index} is out of range: the file has ${session.records.length} episode${session.records.length === 1 ? '' : 's'} (0 to ${session.records.length - 1})`);
+  // The rule is settled over the whole file, as in evaluate.
+  session.evaluateAll();
+  const view = session.view(index);
+  if ('error' in view) {
+    process.stderr.write(`tau-inspect: episode ${index} cannot be evaluated: ${terminalSafe(view.error)}\n`);
+    return 1;
+  }
+  if (values.json) {
+    const lines = view.walkthrough.map((l) => ({
+      text: l.text,
+      ...(l.step !== undefined && { step: l.step }),
+      ...(l.record !== undefined && { record: l.record }),
+      ...(l.gold !== undefined && { gold: l.gold }),
+    }));
+    const findings = view.findings.map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
+    process.stdout.write(JSON.stringify({ lines, findings }) + '\n');
+    return 0;
+  }
+  const d = session.detection();
+  const out: string[] = [`Episode ${index} · task ${session.records[index]!.taskId ?? '-'} · ${d.domain}, data ${d.dataCommit.slice(0, 7)}, rule ${d.rule}`, ''];
+  out.push('How τ-bench judged this episode');
+  for (const l of view.walkthrough) out.push(`${l.level === 1 ? '    ' : ''}${l.text}`);
+  if (view.findings.length > 0) {
+    out.push('', 'Not counted by τ-bench');
+    for (const group of ['blind-spot', 'procedure'] as const) {
+      const fs = view.findings.filter((f) => f.group === group);
+      if (fs.length === 0) continue;
+      out.push(group === 'blind-spot' ? '  Blind spots of the evaluator' : '  Procedure (from the domain policy; a heuristic reading of the dialogue)');
+      for (const f of fs) out.push(`    [${f.kind}]${f.step === null ? '' : ` step ${f.step + 1}`}: ${f.text}`);
+    }
+  }
+  const a = view.alignment;
+  if (a.pairs.length > 0) {
+    out.push('', 'Agent calls vs reference actions');
+    for (const p of a.pairs) {
+      const where = `${p.gold === null ? '      ' : `ref ${String(p.gold + 1).padEnd(2)}`} ${p.step === null ? '       ' : `step ${String(p.step + 1).padEnd(2)}`}`;
+      const mark = a.firstDivergentWrite && a.firstDivergentWrite.gold === p.gold && a.firstDivergentWrite.step === p.step ? '  ← first divergent write' : '';
+      out.push(`  ${where}  ${p.match.padEnd(10)} ${p.write ? 'write' : 'read '} ${p.name}${p.failed ? ' (failed)' : ''}${mark}`);
+      for (const arg of p.args) out.push(`        ${arg.name}: agent ${arg.agent ?? '(absent)'} · reference ${arg.reference ?? '(absent)'}`);
+    }
+    for (const d of a.dbDiffs)
+      out.push(`  ${d.record} differs: last written by ${d.step === null ? 'no agent step' : `step ${d.step + 1}`} and ${d.gold === null ? 'no reference action' : `reference ${d.gold + 1}`}`);
+  }
+  process.stdout.write(out.map(terminalSafe).join('\n') + '\n');
+  return 0;
+}

@@ -1,0 +1,167 @@
+import type { Span } from '../core/contract';
+
+/**
+ * Folding long text so that no more than a bounded amount is ever laid out at once. Megabyte-long
+ * messages (with or without spaces) would otherwise keep the browser in one layout task for
+ * seconds or minutes: a text is shown folded to `FOLD_LIMIT` characters, revealed on request in
+ * blocks of `REVEAL_CHUNK`, and long unbroken runs get break opportunities every `RUN_BREAK`
+ * characters (rendered as `<wbr>`, which copying ignores) instead of `overflow-wrap: anywhere`.
+ */
+export const FOLD_LIMIT = 20_000;
+export const REVEAL_CHUNK = 100_000;
+export const RUN_BREAK = 64;
+
+/** A half-open range of UTF-16 indices. */
+export interface Range {
+  readonly start: number;
+  readonly end: number;
+}
+
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** `i` moved back by one when it would cut a surrogate pair in two. */
+export function safeCut(text: string, i: number): number {
+  const at = Math.max(0, Math.min(i, text.length));
+  return at > 0 && at < text.length && isLow(text.charCodeAt(at)) && isHigh(text.charCodeAt(at - 1)) ? at - 1 : at;
+}
+
+/**
+ * What to show of `text` at first: all of it when it is at most `limit` long; else the first
+ * `limit` characters, or — when the highlighted `span` ends beyond them — `limit` characters
+ * around the span (the span's start first when the span itself is longer than `limit`).
+ */
+export function foldWindow(text: string, span: Span | null, limit = FOLD_LIMIT): Range {
+  const n = text.length;
+  if (n <= limit) return { start: 0, end: n };
+  const s = span ? { start: Math.max(0, Math.min(span.start, n)), end: Math.max(0, Math.min(span.end, n)) } : null;
+  if (!s || s.end <= limit) return { start: 0, end: safeCut(text, limit) };
+  const len = s.end - s.start;
+  let start = len >= limit ? s.start : s.start - Math.floor((limit - len) / 2);
+  start = Math.max(0, Math.min(start, n - limit));
+  return { start: safeCut(text, start), end: safeCut(text, start + limit) };
+}
+
+/**
+ * Where the next revealed block after `from` ends: `size` characters on, or just after the last
+ * line break in the second half of that block (so blocks rarely split a line), never past the text.
+ */
+export function nextCut(text: string, from: number, size = REVEAL_CHUNK): number {
+  const n = text.length;
+  if (n - from <= size) return n;
+  const hard = from + size;
+  const nl = text.lastIndexOf('\n', hard - 1);
+  if (nl >= from + size / 2) return nl + 1;
+  return Math.max(from + 1, safeCut(text, hard));
+}
+
+/** The cut points of `text` from `from` to `to` in blocks of about `size` (both ends included). */
+export function blockCuts(text: string, from: number, to: number, size = REVEAL_CHUNK): number[] {
+  const cuts = [from];
+  let at = from;
+  while (at < to) {
+    at = Math.min(to, nextCut(text, at, size));
+    cuts.push(at);
+  }
+  return cuts;
+}
+
+/** A piece of a shown range: plain text, highlighted or not. */
+export interface Piece {
+  readonly text: string;
+  readonly marked: boolean;
+}
+
+/** `text[range]` cut where it meets `span` into marked and unmarked pieces (empty pieces left out). */
+export function markPieces(text: string, range: Range, span: Span | null): Piece[] {
+  const { start, end } = range;
+  if (!span) return start < end ? [{ text: text.slice(start, end), marked: false }] : [];
+  const a = Math.max(start, Math.min(span.start, end));
+  const b = Math.max(a, Math.min(span.end, end));
+  const out: Piece[] = [];
+  if (a > start) out.push({ text: text.slice(start, a), marked: false });
+  if (b > a) out.push({ text: text.slice(a, b), marked: true });
+  if (end > b) out.push({ text: text.slice(b, end), marked: false });
+  return out;
+}
+
+const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c;
+
+/**
+ * `s` cut inside runs of more than `run` characters without whitespace, every `run` characters (a
+ * line-break opportunity goes between the pieces). Text with no long runs comes back whole.
+ */
+export function breakRuns(s: string, run = RUN_BREAK): string[] {
+  if (s.length <= run) return [s];
+  const out: string[] = [];
+  let from = 0;
+  let len = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (isSpace(s.charCodeAt(i))) {
+      len = 0;
+      continue;
+    }
+    if (len >= run) {
+      const cut = safeCut(s, i);
+      if (cut > from) {
+        out.push(s.slice(from, cut));
+        from = cut;
+      }
+      len = i - cut;
+    }
+    len++;
+  }
+  out.push(s.slice(from));
+  return out;
+}
+
+/** The UTF-8 size of a text in bytes (a lone surrogate counts as the 3 bytes of U+FFFD). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (isHigh(c) && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** A short label from untrusted text: at most `max` characters, with an ellipsis when cut. */
+export function clip(s: string, max = 200): string {
+  return s.length <= max ? s : `${s.slice(0, safeCut(s, max - 1))}…`;
+}
+
+/**
+ * Characters that are invisible or change the direction of the text around them (C0/C1 controls
+ * other than tab, line feed and carriage return; zero-width characters; bidi embeddings, overrides
+ * and isolates; BOM). Untrusted text shows them as visible `U+XXXX` marks instead, so a name or a
+ * message cannot reorder or hide what is displayed.
+ */
+export const INVISIBLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
+
+export const codePointName = (c: string): string => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Splits `s` into plain text and invisible characters (as `{ invisible: 'U+202E' }`). */
+export function splitInvisible(s: string): (string | { readonly invisible: string })[] {
+  if (!HAS_INVISIBLE.test(s)) return [s];
+  const out: (string | { invisible: string })[] = [];
+  let last = 0;
+  for (const m of s.matchAll(INVISIBLE)) {
+    if (m.index > last) out.push(s.slice(last, m.index));
+    out.push({ invisible: codePointName(m[0]) });
+    last = m.index + 1;
+  }
+  if (last < s.length) out.push(s.slice(last));
+  return out;
+}
+
+/** A one-line label from untrusted text (a file name, a URL): clipped, line breaks and invisible characters shown as marks. */
+export function safeLabel(s: string, max = 200): string {
+  return clip(s, max).replace(/[\n\r\t]/g, ' ').replace(INVISIBLE, (c) => `⟨${codePointName(c)}⟩`);
+}

@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildDb, DOMAIN_TABLES } from '../../src/core/model/data/db';
+import { readResults, ResultsFileError } from '../../src/core/model/episode/results-file';
+import { parseJson } from '../../src/core/py/json-parse';
+import { InspectSession } from '../../src/core/session/session';
+
+const root = resolve(import.meta.dirname, '../..');
+const texts = Object.fromEntries(DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]));
+const sample = { commit: 'sample', known: null, db: buildDb('retail', texts), source: 'sample' };
+const episodes = (JSON.parse(readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8')) as Record<string, unknown>[]).slice(0, 4);
+const parts = episodes.map((e) => JSON.stringify(e));
+const whole = `[${parts.join(', ')}]`;
+/** Where episode i starts in `whole`. */
+const startOf = (i: number): number => 1 + parts.slice(0, i).reduce((n, p) => n + p.length + 2, 0);
+
+function judge(text: string) {
+  const s = new InspectSession(text);
+  s.useData([sample]);
+  return { reports: s.evaluateAll(), notes: s.detection().notes };
+}
+const good = judge(whole).reports.map((r) => JSON.stringify(r));
+
+describe('a damaged file still yields every episode the damage does not touch', () => {
+  it('a 5,000-digit integer in episode 1: that episode says so, the others are judged as before', () => {
+    const at = startOf(1) + 1;
+    const text = `${whole.slice(0, at)}"n": ${'7'.repeat(5000)}, ${whole.slice(at)}`;
+    // Python's json.loads refuses the whole file (CPython 3.11 text):
+    expect(() => parseJson(text)).toThrow(/Exceeds the limit \(4300 digits\) for integer string conversion: value has 5000 digits/);
+    const r = judge(text);
+    expect(r.reports[1]!.error).toBe(
+      `episode 1 is damaged at line 1 column ${at + 6} (char ${at + 5}, byte ${at + 5}): ValueError: Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; use sys.set_int_max_str_digits() to increase the limit (Python's json.loads refuses the whole file for this)`,
+    );
+    expect([0, 2, 3].map((i) => JSON.stringify(r.reports[i]))).toEqual([0, 2, 3].map((i) => good[i]));
+  });
+
+  it('a truncated tail: every complete episode before it, and the place it ends', () => {
+    const cut = startOf(2) + 100;
+    const r = judge(whole.slice(0, cut));
+    expect(r.reports.length).toBe(3);
+    expect([0, 1].map((i) => JSON.stringify(r.reports[i]))).toEqual([0, 1].map((i) => good[i]));
+    expect(r.reports[2]!.error).toMatch(/^the file ends inside episode 2 at line 1 column \d+ \(char \d+, byte \d+\): /);
+  });
+
+  it('one flipped byte in episode 1: the damage is located, episodes 0, 2 and 3 are judged as before', () => {
+    const at = whole.indexOf('"traj"', startOf(1)) + 9;
+    const text = `${whole.slice(0, at)}\x01${whole.slice(at + 1)}`;
+    const r = judge(text);
+    expect(r.reports.length).toBe(4);
+    expect(r.reports[1]!.error).toMatch(/^episode 1 is damaged at line 1 column \d+ \(char \d+, byte \d+\): (Expecting|Invalid)/);
+    expect([0, 2, 3].map((i) => JSON.stringify(r.reports[i]))).toEqual([0, 2, 3].map((i) => good[i]));
+  });
+
+  it('byte offsets count UTF-8 bytes; lines, columns and char count code points as Python does', () => {
+    const text = `[\n  {"a": "é€😀", "traj": [}\n]`;
+    const f = (): unknown => readResults(text);
+    expect(f).toThrow(ResultsFileError);
+    expect(f).toThrow(/^not valid JSON: Expecting value: line 2 column 25 \(char 26\) \(byte 32\)$/);
+  });
+
+  it("JSONDecodeError counts a character outside the BMP once, as CPython 3.11 does", () => {
+    expect(() => parseJson('["😀", x]')).toThrow('Expecting value: line 1 column 7 (char 6)');
+  });
+
+  it('deep nesting is a RecursionError with CPython\'s text, in that episode only', () => {
+    const at = startOf(0) + 1;
+    const text = `${whole.slice(0, at)}"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}, ${whole.slice(at)}`;
+    const r = judge(text);
+    expect(r.reports[0]!.error).toMatch(/RecursionError: maximum recursion depth exceeded while decoding a JSON array from a unicode string/);
+    expect([1, 2, 3].map((i) => JSON.stringify(r.reports[i]))).toEqual([1, 2, 3].map((i) => good[i]));
+  });
+
+  it('an episode that does not fit the schema names the field, the index and what was expected', () => {
+    const bad = [episodes[0], { ...episodes[1], reward: 'high' }, { ...episodes[2], traj: [...(episodes[2]!.traj as unknown[]).slice(0, 2), 7] }, { ...episodes[3], trial: NaN }];
+    const text = JSON.stringify(bad).replace('null', 'null').replace(/"trial":null/, '"trial":NaN');
+    const r = judge(text);
+    expect(r.reports[1]!.error).toBe("reward is a str ('high'), not a number");
+    expect(r.reports[2]!.error).toBe('traj[2] is a int, not an object (a message)');
+    expect(r.reports[3]!.error).toBe('trial is nan, not a finite number');
+    expect(JSON.stringify(r.reports[0])).toBe(good[0]);
+  });
+
+  it('a key named __proto__ stays an ordinary field', () => {
+    const at = startOf(0) + 1;
+    const r = readResults(`${whole.slice(0, at)}"__proto__": "x", ${whole.slice(at)}`);
+    expect(Object.getOwnPropertyDescriptor(r.records[0]!.extra, '__proto__')?.value).toBe('x');
+    expect(Object.getPrototypeOf(r.records[0]!.extra)).toBe(Object.prototype);
+  });
+});
