@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { connectEvaluator } from './app/evaluator-client';
+import { persistLayout } from './app/layout-persist';
 import { syncLink } from './app/link-sync';
 import { createAppStore } from './store/app-store';
 import { hostConsent, type KeyValueStorage } from './store/consent';
@@ -18,6 +19,7 @@ function browserStorage(): KeyValueStorage | null {
 
 const store = createAppStore(evaluator.port, hostConsent(location.origin, browserStorage()));
 evaluator.attach(store);
+persistLayout(store);
 syncLink(store);
 
 createRoot(document.getElementById('root')!).render(

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
@@ -8,10 +9,15 @@ import { Overview } from '../features/overview/overview';
 import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
 import { ProgressBar } from '../features/shell/progress-bar';
+import { Button } from '../ui/button';
 import { safeLabel } from '../ui/fold';
-import { StoreProvider, useApp } from '../ui/store-context';
+import { StoreProvider, useApp, useAppStore } from '../ui/store-context';
 import type { AppStore } from '../store/app-store';
+import type { Theme } from '../store/layout-slice';
 import { EpisodePane } from './episode-pane';
+import { KeyHelp } from './key-help';
+import { installKeys } from './keys';
+import { markWelcomed, welcomed } from './layout-persist';
 
 function EmptyState() {
   const pending = useApp((s) => s.pending);
@@ -30,18 +36,73 @@ function EmptyState() {
   );
 }
 
-function Shell() {
-  const hasRun = useApp((s) => s.source !== null);
-  const showList = useApp((s) => s.showList);
+/** First start on the bundled sample: what it is, and how to open a real run. Dismissed once, remembered. */
+function Welcome() {
+  const sample = useApp((s) => s.source?.kind === 'sample');
+  const [shown, setShown] = useState(() => !welcomed());
+  if (!shown || !sample) return null;
   return (
-    <div className="flex h-dvh flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2">
+    <div className="flex items-start gap-2 border-b border-indigo-200 bg-indigo-50 px-3 py-1.5 text-xs text-indigo-950" role="note" data-testid="welcome">
+      <p className="min-w-0 flex-1">
+        <strong>Welcome.</strong> This is an <strong>invented sample</strong> run (a made-up shop on τ-bench's retail schema), so the app works offline. For a real run:{' '}
+        <strong>Open</strong> a <code className="font-mono">run.py</code> results file or drop it here
+        <span className="hidden sm:inline">; τ-bench's data comes from a local folder or, if you agree, from GitHub. Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd></span>.
+      </p>
+      <Button
+        variant="quiet"
+        onClick={() => {
+          markWelcomed();
+          setShown(false);
+        }}
+        aria-label="Dismiss the welcome line"
+      >
+        Got it
+      </Button>
+    </div>
+  );
+}
+
+const NEXT_THEME: Readonly<Record<Theme, Theme>> = { system: 'light', light: 'dark', dark: 'system' };
+const THEME_LABEL: Readonly<Record<Theme, string>> = { system: '◐ auto', light: '☀ light', dark: '☾ dark' };
+
+function ThemeSwitch() {
+  const store = useAppStore();
+  const theme = useApp((s) => s.layout.theme);
+  return (
+    <Button
+      variant="quiet"
+      onClick={() => store.getState().setLayout({ theme: NEXT_THEME[theme] })}
+      title={`Colour theme: ${theme === 'system' ? 'follows the system setting' : theme}. Click for ${NEXT_THEME[theme]}.`}
+      aria-label={`Colour theme: ${theme}`}
+      className="text-xs whitespace-nowrap"
+      data-testid="theme-switch"
+    >
+      {THEME_LABEL[theme]}
+    </Button>
+  );
+}
+
+function Shell() {
+  const store = useAppStore();
+  const hasRun = useApp((s) => s.source !== null);
+  const open = useApp((s) => s.selected !== null);
+  const listHidden = useApp((s) => s.layout.listHidden);
+  useEffect(() => installKeys(store), [store]);
+  // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.
+  const listClass = !open ? 'flex flex-1' : listHidden ? 'hidden' : 'hidden lg:flex lg:w-[22rem] lg:shrink-0 lg:border-r xl:w-[24rem]';
+  return (
+    <div className="flex h-dvh flex-col bg-slate-50 text-slate-900">
+      <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-1.5 sm:px-4">
         <h1 className="flex shrink-0 items-baseline gap-2 whitespace-nowrap text-base font-semibold tracking-tight text-slate-900">
           <span className="rounded bg-indigo-600 px-1.5 font-serif text-white">τ</span>
-          tau-inspect
+          <span className="hidden min-[400px]:inline">tau-inspect</span>
         </h1>
-        <p className="hidden truncate text-xs text-slate-500 md:block">Why τ-bench gave each episode its reward, recomputed in your browser</p>
-        <div className="ml-auto flex items-center gap-2">
+        <p className="hidden truncate text-xs text-slate-500 xl:block">Why τ-bench gave each episode its reward, recomputed in your browser</p>
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <Button variant="quiet" onClick={() => store.getState().setHelpOpen(true)} aria-label="Keys (?)" title="Keys (?)" className="text-xs">
+            ?
+          </Button>
+          <ThemeSwitch />
           <ShareEpisodeButton />
           <CopyLinkButton />
           <OpenMenu />
@@ -51,14 +112,17 @@ function Shell() {
       <DetectionLine />
       <RunConsent />
       <DataConsent />
+      <Welcome />
       {hasRun ? (
         <main className="flex min-h-0 flex-1">
-          <div className={`min-h-0 w-full flex-col border-slate-200 lg:flex lg:w-[36rem] lg:shrink-0 lg:border-r xl:w-[40rem] ${showList ? 'flex' : 'hidden'}`}>
-            <Overview />
+          <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
+            <Overview compact={open} />
           </div>
-          <div className={`min-h-0 min-w-0 flex-1 bg-slate-50 lg:flex ${showList ? 'hidden' : 'flex'}`}>
-            <EpisodePane />
-          </div>
+          {open && (
+            <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">
+              <EpisodePane />
+            </div>
+          )}
         </main>
       ) : (
         <main className="flex min-h-0 flex-1">
@@ -67,6 +131,7 @@ function Shell() {
       )}
       <Notices />
       <DropZone />
+      <KeyHelp />
     </div>
   );
 }

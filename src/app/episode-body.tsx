@@ -1,46 +1,85 @@
+import type { ReactNode } from 'react';
 import { useApp, useAppStore } from '../ui/store-context';
-import { EpisodeScreen } from '../features/episode/episode-screen';
-import { WhatIfBar } from '../features/what-if/what-if-bar';
+import { EpisodeScreen, type SidePanel } from '../features/episode/episode-screen';
+import { TranscriptScreen } from '../features/episode/transcript-screen';
 import { AlignmentPanel } from '../features/alignment/alignment-panel';
 import { FindingsPanel } from '../features/findings/findings-panel';
 import { WalkthroughPanel } from '../features/walkthrough/walkthrough-panel';
+import { WhatIfBar } from '../features/what-if/what-if-bar';
 
-/** The episode screen for the selected episode, once its view has arrived from the worker. */
+/**
+ * Panels of the episode screen's side column beyond DB / diff / outputs / notes: this is where
+ * feature folders (findings, walkthrough, alignment…) are mounted, as `{ id, label, render }`.
+ */
+export const SIDE_PANELS: readonly SidePanel[] = [
+  {
+    id: 'alignment',
+    label: (view) => `Agent vs reference (${view.alignment.pairs.filter((p) => p.match !== 'same').length} apart)`,
+    render: ({ view, nav }) => <AlignmentPanel view={view} nav={nav} />,
+  },
+];
+
+function Status({ tone, children, testId }: { tone: 'wait' | 'error'; children: ReactNode; testId?: string }) {
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      aria-live="polite"
+      data-testid={testId}
+      className={`rounded-md border px-3 py-1.5 text-xs ${tone === 'error' ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-slate-200 bg-white text-slate-600'}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The selected episode: its dialogue as soon as the file is read; replay and verdict once the data is there. */
 export function EpisodeBody() {
   const store = useAppStore();
   const view = useApp((s) => s.view);
+  const transcript = useApp((s) => s.transcript);
   const error = useApp((s) => s.viewError);
   const detection = useApp((s) => s.detection);
   const step = useApp((s) => s.step);
+  const layout = useApp((s) => s.layout);
+  const query = useApp((s) => s.query);
+  const hitIndex = useApp((s) => s.hitIndex);
+  const hitNonce = useApp((s) => s.hitNonce);
   const whatIfView = useApp((s) => s.whatIf?.view ?? null);
   const problem = useApp((s) => (s.selected === null ? null : (s.headers[s.selected]?.problem ?? null)));
-  if (!detection)
-    return <p className="p-6 text-sm text-slate-500">Waiting for τ-bench data: the episode is shown once the data is loaded (see above).</p>;
-  if (error)
+  const toggle = (flag: 'verdictOpen' | 'sideHidden' | 'instructionOpen'): void => store.getState().toggleLayout(flag);
+
+  if (view && detection && !error)
     return (
-      <div role="alert" className="m-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="episode-error">
-        <p className="font-semibold">This episode cannot be evaluated</p>
-        <p className="mt-1 break-words">{problem ?? error}</p>
-      </div>
-    );
-  if (!view) return <p className="p-6 text-sm text-slate-500" aria-live="polite">Evaluating the episode…</p>;
-  const shown = whatIfView ?? view;
-  return (
-    <div className="flex min-w-0 flex-1 flex-col">
-      <WhatIfBar recorded={view} step={step} />
       <EpisodeScreen
-        view={shown}
+        view={whatIfView ?? view}
         step={step}
         onStep={(n) => store.getState().setStep(n)}
         detection={detection}
-        extraTab={{ label: `Agent vs reference (${shown.alignment.pairs.filter((p) => p.match !== 'same').length} apart)`, render: (nav) => <AlignmentPanel view={shown} nav={nav} /> }}
+        panels={SIDE_PANELS}
+        layout={layout}
+        onToggle={toggle}
+        search={{ query, index: hitIndex, nonce: hitNonce, onMove: (d) => store.getState().stepHit(d) }}
+        toolbar={<WhatIfBar recorded={view} step={step} />}
         below={(nav) => (
           <>
-            <FindingsPanel view={shown} onStep={nav.step} onMessage={nav.message} />
-            <WalkthroughPanel view={shown} nav={nav} />
+            <FindingsPanel view={whatIfView ?? view} onStep={nav.step} onMessage={nav.message} />
+            <WalkthroughPanel view={whatIfView ?? view} nav={nav} />
           </>
         )}
       />
-    </div>
+    );
+  const status = error ? (
+    <Status tone="error" testId="episode-error">
+      <p className="font-semibold">This episode cannot be evaluated</p>
+      <p className="mt-0.5 break-words">{problem ?? error}</p>
+    </Status>
+  ) : !detection ? (
+    <Status tone="wait">
+      The dialogue as recorded. <strong>Replay and verdict</strong> appear once τ-bench's data is loaded (see the top of the page).
+    </Status>
+  ) : (
+    <Status tone="wait">Evaluating the episode: replay and verdict follow in a moment…</Status>
   );
+  if (!transcript) return <div className="p-2">{status}</div>;
+  return <TranscriptScreen transcript={transcript} status={status} instructionOpen={layout.instructionOpen} onToggleInstruction={() => toggle('instructionOpen')} />;
 }

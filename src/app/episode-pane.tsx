@@ -1,31 +1,28 @@
 import { useApp, useAppStore } from '../ui/store-context';
 import { formatReward } from '../ui/format';
+import { Button } from '../ui/button';
 import { EpisodeBody } from './episode-body';
 
-/** The selected episode: a title bar (back to the list on narrow screens, previous/next), then the episode screen. */
+/** The selected episode: a title bar (list, previous/next, next failed, close), then the episode itself. */
 export function EpisodePane() {
   const store = useAppStore();
   const selected = useApp((s) => s.selected);
   const header = useApp((s) => (s.selected === null ? null : (s.headers[s.selected] ?? null)));
   const summary = useApp((s) => (s.selected === null ? undefined : s.summaries[s.selected]));
-  const count = useApp((s) => s.headers.length);
-  if (selected === null || !header)
-    return (
-      <div className="flex flex-1 items-center justify-center p-8 text-center text-sm text-slate-500">
-        <div>
-          <p className="font-medium text-slate-700">Pick an episode</p>
-          <p className="mt-1">Click a row or a cell of the grid; arrow keys move through the list, Enter opens.</p>
-        </div>
-      </div>
-    );
-  const nav = 'rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-40 focus-visible:outline-2 focus-visible:outline-indigo-600';
+  const listHidden = useApp((s) => s.layout.listHidden);
+  const sideHidden = useApp((s) => s.layout.sideHidden);
+  if (selected === null || !header) return null;
+  const s = store.getState;
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col" data-testid="episode-pane">
-      <div className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-1.5">
-        <button type="button" onClick={() => store.getState().setShowList(true)} className={`${nav} whitespace-nowrap lg:hidden`} aria-label="Back to the episode list">
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto @container/pane" data-testid="episode-pane" id="episode-pane" tabIndex={-1}>
+      <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
+        <Button onClick={() => s().select(null)} className="whitespace-nowrap lg:hidden" aria-label="Back to the episode list (Esc)">
           ‹ List
-        </button>
-        <h2 className="min-w-0 truncate text-sm font-semibold text-slate-900">
+        </Button>
+        <Button onClick={() => s().toggleLayout('listHidden')} className="hidden whitespace-nowrap lg:inline-block" aria-pressed={!listHidden} title="Show or hide the episode list (l)">
+          {listHidden ? '☰ List' : '⇤ List'}
+        </Button>
+        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
           Episode {selected}
           <span className="font-normal text-slate-500">
             {' '}
@@ -33,16 +30,25 @@ export function EpisodePane() {
             {summary && summary.reward !== null && ` · recomputed ${formatReward(summary.reward)}`}
           </span>
         </h2>
-        <div className="ml-auto flex shrink-0 gap-1">
-          <button type="button" className={nav} disabled={selected <= 0} onClick={() => store.getState().select(selected - 1)} aria-label="Previous episode">
+        <div className="flex shrink-0 gap-1">
+          <Button onClick={() => s().stepEpisode(-1)} aria-label="Previous episode (p)" title="Previous episode (p)">
             ‹
-          </button>
-          <button type="button" className={nav} disabled={selected >= count - 1} onClick={() => store.getState().select(selected + 1)} aria-label="Next episode">
+          </Button>
+          <Button onClick={() => s().stepEpisode(1)} aria-label="Next episode (n)" title="Next episode (n)">
             ›
-          </button>
+          </Button>
+          <Button onClick={() => s().stepEpisode(1, true)} className="whitespace-nowrap" aria-label="Next failed episode (f)" title="Next failed episode (f)">
+            next failed
+          </Button>
+          <Button onClick={() => s().toggleLayout('sideHidden')} className="hidden whitespace-nowrap @4xl/pane:inline-block" aria-pressed={!sideHidden} title="Show or hide the side column (s)">
+            {sideHidden ? 'Side ⇠' : 'Side ⇥'}
+          </Button>
+          <Button onClick={() => s().select(null)} className="hidden lg:inline-block" aria-label="Close the episode (Esc)" title="Close the episode (Esc)">
+            ✕
+          </Button>
         </div>
       </div>
-      <div className="min-h-0 flex-1 overflow-auto">
+      <div className="@container flex min-h-0 flex-1 flex-col">
         <EpisodeBody />
       </div>
     </div>

@@ -13,6 +13,7 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
     prioritize: (run, indices) => send({ type: 'prioritize', run, indices }),
     search: (run, id, query) => send({ type: 'search', run, id, query }),
     view: (run, id, index) => send({ type: 'view', run, id, index }),
+    transcript: (run, index) => send({ type: 'transcript', run, index }),
     episodeJson: (run, index) => send({ type: 'episode-json', run, index }),
     whatIf: (run, id, index, edits) => send({ type: 'what-if', run, id, index, edits }),
   };
@@ -41,6 +42,8 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
           return s().searchAnswered(m.run, m.id, m.indices);
         case 'view':
           return s().viewArrived(m.run, m.id, m.view, m.error);
+        case 'transcript':
+          return s().transcriptArrived(m.run, m.index, m.transcript);
         case 'episode-json':
           return s().episodeJsonArrived(m.run, m.index, m.json);
         case 'what-if':

@@ -30,6 +30,7 @@ export type { Finding, FindingKind } from './view/findings';
 export type { Alignment, AlignmentMatch, AlignmentPair, ArgDiff } from './view/alignment';
 export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
+export type { TranscriptView } from './view/transcript';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';
 export { InspectSession, type DataSnapshot, type Detection, type StepEdit, type ViewResult } from './session/session';
@@ -41,6 +42,7 @@ export { prepareSha256 } from './py/sha256';
 import type { Domain } from './model/data/db';
 import type { EpisodeView } from './view/episode-view';
 import type { EpisodeHeader, EpisodeSummary } from './view/summary';
+import type { TranscriptView } from './view/transcript';
 import type { Detection, StepEdit } from './session/session';
 
 /** A file handed over by the page (a DOM `File`; core needs only this much of it). */
@@ -98,6 +100,8 @@ export type ToWorker =
   | { readonly type: 'prioritize'; readonly run: number; readonly indices: readonly number[] }
   | { readonly type: 'search'; readonly run: number; readonly id: number; readonly query: string }
   | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number }
+  /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
+  | { readonly type: 'transcript'; readonly run: number; readonly index: number }
   /** One episode as JSON text, to embed in a link. */
   | { readonly type: 'episode-json'; readonly run: number; readonly index: number }
   /** Replay an episode with edited or removed actions. */
@@ -124,6 +128,7 @@ export type FromWorker =
   | { readonly type: 'summaries'; readonly run: number; readonly summaries: readonly EpisodeSummary[]; readonly evaluated: number; readonly total: number; readonly replace: boolean }
   | { readonly type: 'search-result'; readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }
   | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number; readonly view: EpisodeView | null; readonly error: string | null }
+  | { readonly type: 'transcript'; readonly run: number; readonly index: number; readonly transcript: TranscriptView | null }
   | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
   | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null };
 export { decodeResultsBytes } from './model/episode/decode';

@@ -1,10 +1,14 @@
-import type { EpisodeView } from '../core/contract';
+import type { EpisodeView, TranscriptView } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
 import { EMPTY_LINK, encodeEdits, formatLink } from './link';
 import type { StepEdit } from '../core/contract';
 import type { EvaluatorPort } from './ports';
+import { isFailed, visibleRows } from './rows';
 import { encodeEpisode } from './share-codec';
+
+/** A step-cursor move by key; kept until the episode's steps are known, so no key press is lost while it loads. */
+export type StepMove = 'next' | 'prev' | 'first' | 'last';
 
 export interface EpisodeSlice {
   selected: number | null;
@@ -13,6 +17,14 @@ export interface EpisodeSlice {
   view: EpisodeView | null;
   viewError: string | null;
   viewId: number;
+  /** The selected episode's dialogue as recorded, shown before (or without) its evaluation. */
+  transcript: TranscriptView | null;
+  /** `End` was pressed before the steps were known: go to the last step once they are. */
+  stepToEnd: boolean;
+  /** Which search hit inside the open episode is shown (taken modulo the number of hits; bumped by `,`/`.`). */
+  hitIndex: number;
+  /** Changes on every hit move, so the dialogue scrolls to the hit even when it is the same one. */
+  hitNonce: number;
   /** A link fragment carrying the selected episode itself, once made. */
   share: { readonly index: number; readonly fragment: string | null; readonly error: string | null } | null;
   /** A what-if replay of the selected episode: its edits and, once back, its view. */
@@ -29,6 +41,12 @@ export interface EpisodeSlice {
   episodeJsonArrived(run: number, index: number, json: string | null): void;
   select(index: number | null, step?: number): void;
   setStep(step: number): void;
+  /** Moves the step cursor; before the view has arrived the move is kept and applied when it does. */
+  moveStep(move: StepMove): void;
+  /** The next (+1) or previous (-1) episode in list order (filters and sort as shown); `failed`: only failed ones. */
+  stepEpisode(delta: 1 | -1, failed?: boolean): void;
+  stepHit(delta: 1 | -1): void;
+  transcriptArrived(run: number, index: number, transcript: TranscriptView | null): void;
   refreshView(): void;
   viewArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
 }
@@ -43,6 +61,10 @@ export const createEpisodeSlice =
     view: null,
     viewError: null,
     viewId: 0,
+    transcript: null,
+    stepToEnd: false,
+    hitIndex: 0,
+    hitNonce: 0,
     share: null,
     whatIf: null,
     whatIfEdits: {},
@@ -92,20 +114,62 @@ export const createEpisodeSlice =
     select(index, step = 0) {
       const s = get();
       if (index === null || index < 0 || index >= s.headers.length) {
-        set({ selected: null, view: null, viewError: null, showList: true });
+        set({ selected: null, view: null, viewError: null, showList: true, transcript: null, stepToEnd: false, whatIf: null });
         return;
       }
       if (index === s.selected && s.view) {
         set({ step: clampStep(s.view, step), showList: false });
         return;
       }
-      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null });
+      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null, stepToEnd: false, hitIndex: 0, hitNonce: s.hitNonce + 1, transcript: s.transcript?.index === index ? s.transcript : null });
+      if (s.run !== null) port.transcript(s.run, index);
       get().refreshView();
     },
     setStep(step) {
       const s = get();
       const next = clampStep(s.view, step);
+      if (next !== s.step || s.stepToEnd) set({ step: next, stepToEnd: false });
+    },
+    moveStep(move) {
+      const s = get();
+      if (s.selected === null) return;
+      const view = s.whatIf?.view ?? s.view;
+      if (!view) {
+        // The number of steps is unknown until the view arrives: keep the intent, clamp on arrival.
+        if (move === 'last') set({ stepToEnd: true });
+        else set({ stepToEnd: false, step: move === 'first' ? 0 : move === 'next' ? (s.stepToEnd ? s.step : s.step + 1) : Math.max(0, s.step - 1) });
+        return;
+      }
+      const count = view.steps.length;
+      if (count === 0) return;
+      const next = move === 'first' ? 0 : move === 'last' ? count - 1 : move === 'next' ? Math.min(s.step + 1, count - 1) : Math.max(s.step - 1, 0);
       if (next !== s.step) set({ step: next });
+    },
+    stepEpisode(delta, failed = false) {
+      const s = get();
+      const rows = visibleRows(s.headers, s.summaries, s.filters, s.sort, s.hits);
+      if (rows.length === 0) return;
+      let at = s.selected === null ? -1 : rows.indexOf(s.selected);
+      if (at < 0 && s.selected !== null) {
+        // The open episode is filtered out: continue from where it would sit in file order.
+        const after = rows.findIndex((i) => i > s.selected!);
+        at = delta > 0 ? (after < 0 ? rows.length : after) - 1 : after < 0 ? rows.length : after;
+      }
+      for (let i = at + delta; i >= 0 && i < rows.length; i += delta) {
+        const index = rows[i]!;
+        if (!failed || isFailed(s.headers[index]!, s.summaries[index])) {
+          get().select(index);
+          return;
+        }
+      }
+    },
+    stepHit(delta) {
+      set((s) => ({ hitIndex: s.hitIndex + delta, hitNonce: s.hitNonce + 1 }));
+    },
+    transcriptArrived(run, index, transcript) {
+      const s = get();
+      if (run !== s.run || index !== s.selected) return;
+      set({ transcript });
     },
     refreshView() {
       const { run, selected, detection, viewId } = get();
@@ -118,6 +182,6 @@ export const createEpisodeSlice =
     viewArrived(run, id, view, error) {
       const s = get();
       if (run !== s.run || id !== s.viewId) return;
-      set({ view, viewError: error, step: clampStep(view, s.step) });
+      set({ view, viewError: error, step: s.stepToEnd && view ? Math.max(0, view.steps.length - 1) : clampStep(view, s.step), stepToEnd: s.stepToEnd && !view });
     },
   });

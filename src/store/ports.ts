@@ -8,6 +8,7 @@ export interface EvaluatorPort {
   prioritize(run: number, indices: readonly number[]): void;
   search(run: number, id: number, query: string): void;
   view(run: number, id: number, index: number): void;
+  transcript(run: number, index: number): void;
   episodeJson(run: number, index: number): void;
   whatIf(run: number, id: number, index: number, edits: readonly StepEdit[]): void;
 }

@@ -208,6 +208,8 @@ export const createRunSlice =
           dataProgress: null,
           dataError: null,
           place: null,
+          // A file that opened makes earlier complaints about other files moot.
+          notices: s.notices.filter((n) => n.tone !== 'error'),
           whatIf: null,
           whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
         });

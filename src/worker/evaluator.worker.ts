@@ -37,6 +37,8 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
       return runs.search(m.run, m.id, m.query);
     case 'view':
       return runs.view(m.run, m.id, m.index);
+    case 'transcript':
+      return runs.transcript(m.run, m.index);
     case 'what-if':
       return runs.whatIf(m.run, m.id, m.index, m.edits);
     case 'episode-json':

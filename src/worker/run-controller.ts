@@ -199,6 +199,11 @@ export class RunController {
     post({ type: 'view', run, id, index, ...answer });
   }
 
+  transcript(run: number, index: number): void {
+    const c = this.at(run);
+    if (c) post({ type: 'transcript', run, index, transcript: c.session.transcript(index) });
+  }
+
   whatIf(run: number, id: number, index: number, edits: readonly StepEdit[]): void {
     const c = this.at(run);
     if (c?.detection) post({ type: 'what-if', run, id, ...this.answer(index, () => c.session.whatIf(index, edits)) });

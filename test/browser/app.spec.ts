@@ -71,6 +71,8 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
       await page.waitForSelector('[data-testid="episode-pane"]');
       expect(await page.getByTestId('episode-pane').textContent()).toContain('Episode 1');
       expect(await page.evaluate(() => location.hash)).toContain('episode=1');
+      // Pressed as soon as the pane shows, usually before the episode's view has arrived: the app keeps
+      // step keys that come while the episode loads (they once were dropped, and this test flaked).
       await page.keyboard.press('j');
       // A step-only change reaches the URL once stepping pauses (src/app/link-sync.ts).
       await expect.poll(() => page.evaluate(() => location.hash), { timeout: 5_000 }).toContain('step=1');

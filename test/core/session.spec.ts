@@ -56,4 +56,33 @@ describe('InspectSession', () => {
     expect(hits.length).toBeGreaterThan(0);
     expect(session.search('no such text anywhere 1234567')).toEqual([]);
   });
+
+  it('search leaves out the system prompt, which every episode shares', () => {
+    const records = session.records;
+    const textOf = (roles: (r: unknown) => boolean) =>
+      records.map((r) =>
+        r.traj
+          .filter((m) => roles(m.get('role')))
+          .map((m) => String(m.get('content') ?? ''))
+          .join('\n')
+          .toLowerCase(),
+      );
+    const system = textOf((r) => r === 'system');
+    const rest = textOf((r) => r !== 'system');
+    // A word of the policy that no user, agent or tool message uses.
+    const word = [...new Set(system[0]!.split(/[^a-z]+/))].find((w) => w.length > 6 && system.every((t) => t.includes(w)) && rest.every((t) => !t.includes(w)));
+    expect(word, 'some policy word appears only in the system prompts').toBeDefined();
+    expect(session.search(word!)).toEqual([]);
+  });
+
+  it('gives the transcript of an episode without data', () => {
+    const bare = new InspectSession(sampleRunText());
+    const t = bare.transcript(1)!;
+    expect(t.index).toBe(1);
+    expect(t.messages.length).toBe(bare.records[1]!.traj.length);
+    expect(t.messages.every((m) => m.stepIndex === null && m.observationOf === null)).toBe(true);
+    expect(t.messages.find((m) => m.role === 'user')?.content).toBe(bare.records[1]!.traj.find((m) => m.get('role') === 'user')?.get('content'));
+    expect(t.instruction).toBe(bare.records[1]!.task?.instruction ?? '');
+    expect(bare.transcript(999)).toBeNull();
+  });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { RecordLine, StepView } from '../../src/core/contract';
 import { chunkLines, touchedRecords } from '../../src/features/episode/db-state';
 import { differingSpans, snippet, splitSpan } from '../../src/features/episode/text';
-import { stepForKey } from '../../src/features/episode/use-step-keys';
 
 describe('touchedRecords', () => {
   const change = (table: string, key: string, after: string | null) => ({ table, key, existedBefore: false, afterLines: after === null ? null : [{ text: after, path: '(whole record)', marked: false }], fields: [] });
@@ -44,16 +43,5 @@ describe('text helpers', () => {
       { text: '}', marked: false },
     ]);
     expect(chunkLines(lines, false)).toEqual([{ text: '{\n  "a": 1,\n  "b": 2\n}', marked: false }]);
-  });
-
-  it('maps step keys', () => {
-    expect(stepForKey('j', 0, 3)).toBe(1);
-    expect(stepForKey('ArrowDown', 2, 3)).toBe(2);
-    expect(stepForKey('k', 0, 3)).toBe(0);
-    expect(stepForKey('ArrowUp', 2, 3)).toBe(1);
-    expect(stepForKey('Home', 2, 3)).toBe(0);
-    expect(stepForKey('End', 0, 3)).toBe(2);
-    expect(stepForKey('x', 0, 3)).toBeNull();
-    expect(stepForKey('j', 0, 0)).toBeNull();
   });
 });

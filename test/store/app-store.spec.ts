@@ -14,6 +14,7 @@ function fakePort() {
     prioritize: (...a) => void calls.push(['prioritize', ...a]),
     search: (...a) => void calls.push(['search', ...a]),
     view: (...a) => void calls.push(['view', ...a]),
+    transcript: (...a) => void calls.push(['transcript', ...a]),
     episodeJson: (...a) => void calls.push(['episodeJson', ...a]),
     whatIf: (...a) => void calls.push(['whatIf', ...a]),
   };
@@ -86,5 +87,64 @@ describe('app store', () => {
     expect(visibleRows(headers, sums, { ...f, reason: 'db-mismatch' }, { key: 'index', desc: false }, null)).toEqual([1]);
     expect(visibleRows(headers, sums, { ...f, taskId: 0 }, { key: 'index', desc: false }, new Set([1, 2]))).toEqual([1]);
     expect(visibleRows(headers, sums, f, { key: 'reward', desc: false }, null)).toEqual([1, 0, 2]);
+  });
+  it('keeps step keys pressed while the episode is still loading and applies them when its steps arrive', () => {
+    const { port, calls } = fakePort();
+    const store = createAppStore(port);
+    const s = store.getState;
+    s().openSample('a');
+    s().runOpened(1, 'a.json', 'retail', 'why', headers);
+    s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
+    s().select(1);
+    expect(calls.filter((c) => c[0] === 'transcript')).toEqual([['transcript', 1, 1]]);
+    // The view is not there yet: j, j, k leave the cursor at step 1 once it is.
+    s().moveStep('next');
+    s().moveStep('next');
+    s().moveStep('prev');
+    expect(s().step).toBe(1);
+    const id = s().viewId;
+    s().viewArrived(1, id, { steps: [{}, {}, {}, {}] } as unknown as EpisodeView, null);
+    expect(s().step).toBe(1);
+    // End before the view: the last step once it arrives, however many there are.
+    s().select(0);
+    s().moveStep('last');
+    s().viewArrived(1, s().viewId, { steps: [{}, {}, {}, {}, {}, {}] } as unknown as EpisodeView, null);
+    expect(s().step).toBe(5);
+    s().moveStep('next');
+    expect(s().step).toBe(5);
+    s().moveStep('first');
+    expect(s().step).toBe(0);
+    s().moveStep('prev');
+    expect(s().step).toBe(0);
+  });
+
+  it('steps to the next and previous episode in list order, and to the next failed one', () => {
+    const { port } = fakePort();
+    const store = createAppStore(port);
+    const s = store.getState;
+    const four = [...headers, header(3, 1, 1, 0)];
+    s().openSample('a');
+    s().runOpened(1, 'a.json', 'retail', 'why', four);
+    s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
+    s().summarized(1, [summary(0, 1, 1), summary(1, 0, 0, ['db-mismatch']), summary(2, 1, 1), summary(3, 0, 0, ['missing-output'])], 4, false);
+    s().select(0);
+    s().stepEpisode(1);
+    expect(s().selected).toBe(1);
+    s().stepEpisode(1, true);
+    expect(s().selected).toBe(3);
+    s().stepEpisode(1);
+    expect(s().selected).toBe(3);
+    s().stepEpisode(-1, true);
+    expect(s().selected).toBe(1);
+    s().sortBy('reward');
+    s().sortBy('reward');
+    // Sorted by recomputed reward, descending: 0, 2, 1, 3 (ties in file order).
+    s().select(2);
+    s().stepEpisode(1);
+    expect(s().selected).toBe(1);
+    s().transcriptArrived(1, 0, { index: 0, strategy: 'tool-calling', instruction: '', messages: [], problem: null });
+    expect(s().transcript).toBeNull();
+    s().transcriptArrived(1, 1, { index: 1, strategy: 'tool-calling', instruction: 'goal', messages: [], problem: null });
+    expect(s().transcript?.instruction).toBe('goal');
   });
 });

@@ -14,6 +14,7 @@ function fakePort() {
     openRun: rec('openRun'),
     useFolder: rec('useFolder'),
     useDataUrl: rec('useDataUrl'),
+    transcript: rec('transcript'),
     prioritize: rec('prioritize'),
     search: rec('search'),
     view: rec('view'),

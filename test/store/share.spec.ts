@@ -59,6 +59,7 @@ describe('sharing one episode in the link (no server)', () => {
       prioritize: () => undefined,
       search: () => undefined,
       view: () => undefined,
+      transcript: () => undefined,
       episodeJson: (run, index) => void (asked = [run, index]),
       whatIf: () => undefined,
     };

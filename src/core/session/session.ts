@@ -24,6 +24,7 @@ import { editTrajectory, WhatIfError, type StepEdit } from './what-if';
 export type { StepEdit };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
 import { episodeHeader, episodeSummary, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
+import { transcriptView, type TranscriptView } from '../view/transcript';
 
 /** What was detected about a file, each choice with the sentence saying why. */
 export interface Detection {
@@ -246,6 +247,12 @@ export class InspectSession {
     return episodeView(o.value, this.version!, this.rule);
   }
 
+  /** The dialogue as recorded, without data or evaluation (shown while data is missing or loading). */
+  transcript(index: number): TranscriptView | null {
+    const r = this.records[index];
+    return r ? transcriptView(r) : null;
+  }
+
   /**
    * What-if replay: the episode with agent actions changed (tool arguments, a respond's text),
    * removed or inserted, judged again under the same data version and rule. The messages are
@@ -304,13 +311,17 @@ export class InspectSession {
     return jsonDumps(this.records[index]!.raw);
   }
 
-  /** Indices of episodes whose messages contain `query` (case-insensitive). */
+  /**
+   * Indices of episodes whose user, agent or tool messages contain `query` (case-insensitive). The
+   * system prompt is left out: it is the same policy text in every episode, so it would match all.
+   */
   search(query: string): number[] {
     const q = query.toLowerCase();
     if (!q) return this.records.map((r) => r.index);
     return this.records
       .filter((r) =>
         r.traj.some((m) => {
+          if (m.get('role') === 'system') return false;
           const c = m.get('content');
           if (typeof c === 'string' && c.toLowerCase().includes(q)) return true;
           const calls = m.get('tool_calls');

@@ -183,7 +183,8 @@ const rec = (db: Db, table: string, key: string): PyValue | undefined => {
   return t instanceof Map ? t.get(key) : undefined;
 };
 
-function messageView(m: PyDict, index: number): MessageView {
+/** One message as the dialogue shows it, before any replay (no step links yet). */
+export function messageView(m: PyDict, index: number): MessageView {
   const content = m.get('content');
   const calls = m.get('tool_calls');
   const toolCalls: ToolCallView[] = [];

@@ -79,14 +79,35 @@ function walk(delta: unknown, path: (string | number)[], out: FieldChange[]): vo
   }
   const d = delta as Record<string, unknown>;
   const isArray = d._t === 'a';
+  const paired = new Set<string>();
+  if (isArray)
+    for (const [k, sub] of Object.entries(d)) {
+      // An element replaced in place comes as "inserted at i" plus "deleted at i": one changed element
+      // (and, for two dicts or lists, the fields that differ inside it).
+      const gone = d[`_${k}`];
+      if (k.startsWith('_') || !isInsert(sub) || !isDelete(gone)) continue;
+      paired.add(k).add(`_${k}`);
+      const before = gone[0] as Plain;
+      const after = sub[0] as Plain;
+      const inner = typeof before === 'object' && before !== null && typeof after === 'object' && after !== null && Array.isArray(before) === Array.isArray(after);
+      if (inner) walk(differ.diff(before, after), [...path, Number(k)], out);
+      else {
+        const reference = fromPlain(before);
+        const agent = fromPlain(after);
+        out.push({ path: [...path, Number(k)], kind: 'changed', agent, reference, intVsFloat: isIntVsFloat(agent, reference) });
+      }
+    }
   for (const [k, sub] of Object.entries(d)) {
-    if (k === '_t') continue;
+    if (k === '_t' || paired.has(k)) continue;
     if (isArray) {
       const removed = k.startsWith('_');
       walk(sub, [...path, Number(removed ? k.slice(1) : k)], out);
     } else walk(sub, [...path, k], out);
   }
 }
+
+const isInsert = (x: unknown): x is [unknown] => Array.isArray(x) && x.length === 1;
+const isDelete = (x: unknown): x is [unknown, 0, 0] => Array.isArray(x) && x.length === 3 && x[2] === 0;
 
 /** The value at a path, or undefined. */
 export function valueAt(v: PyValue | undefined, path: Path): PyValue | undefined {

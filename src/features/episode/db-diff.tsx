@@ -112,7 +112,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
         ))}
       </ul>
       {full && (
-        <div className="grid gap-2 border-t border-slate-100 p-2 sm:grid-cols-2">
+        <div className="grid gap-2 border-t border-slate-100 p-2 @2xl:grid-cols-2">
           <div className="min-w-0">
             <div className="text-[11px] font-semibold text-rose-800">agent record</div>
             <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>

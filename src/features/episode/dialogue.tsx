@@ -35,7 +35,8 @@ interface Row {
 const WRAP = PRE;
 const LONG = 'max-h-72 overflow-auto';
 
-export function Dialogue(props: { view: EpisodeView; step: number; mark: Mark | null; reveal: Reveal | null; onSelect: (step: number) => void }) {
+/** `view`: an evaluated episode, or only its recorded messages (no steps yet) while its data loads. */
+export function Dialogue(props: { view: Pick<EpisodeView, 'messages' | 'steps' | 'strategy'>; step: number; mark: Mark | null; reveal: Reveal | null; onSelect: (step: number) => void }) {
   const { view, step, mark, reveal, onSelect } = props;
   const listRef = useRef<HTMLOListElement>(null);
   const rows = useMemo<Row[]>(

@@ -1,26 +1,27 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
 import type { Detection } from '../../core/contract';
+import { Button } from '../../ui/button';
+import { FOCUS_RING_SKY } from '../../ui/focus';
 import { DbAtStep } from './db-at-step';
 import { DbDiff } from './db-diff';
 import { Dialogue, type Mark, type Reveal } from './dialogue';
 import { OutputsPanel } from './outputs-panel';
 import { ReferenceActions } from './reference-actions';
+import { searchMarks } from './search-hits';
 import { StepBar } from './step-bar';
-import { FOCUS_RING_SKY } from '../../ui/focus';
-import { useStepKeys } from './use-step-keys';
+import { TaskInstruction } from './task-instruction';
 import { VerdictPanel, type PanelTab } from './verdict-panel';
 
-export interface EpisodeScreenProps {
-  readonly view: EpisodeView;
-  /** Selected executed-step index, 0..view.steps.length-1. */
-  readonly step: number;
-  readonly onStep: (n: number) => void;
-  readonly detection: Detection;
-  /** Panels under the dialogue (never above it), given the ways to point into the episode. */
-  readonly below?: (nav: EpisodeNav) => ReactNode;
-  /** One more tab in the details column. */
-  readonly extraTab?: { readonly label: string; readonly render: (nav: EpisodeNav) => ReactNode };
+/**
+ * A panel of the side column beyond the built-in ones (findings, walkthrough, alignment…). The
+ * app passes them in (features do not import each other); see `SIDE_PANELS` in
+ * `src/app/episode-body.tsx`, the one place they are mounted.
+ */
+export interface SidePanel {
+  readonly id: string;
+  readonly label: string | ((view: EpisodeView) => string);
+  readonly render: (ctx: { readonly view: EpisodeView; readonly step: number; readonly onStep: (n: number) => void; readonly nav: EpisodeNav }) => ReactNode;
 }
 
 /** One click from an analysis line to what it is about. */
@@ -35,30 +36,56 @@ export interface EpisodeNav {
   record(name: string): void;
 }
 
-/** The episode screen: verdict, dialogue with step cursor, DB at the step, DB diff, required outputs. */
+/** The workspace's remembered look, owned by the app's store; the screen works without it too. */
+export interface ScreenLayout {
+  readonly verdictOpen: boolean;
+  readonly sideHidden: boolean;
+  readonly instructionOpen: boolean;
+}
+
+export interface EpisodeScreenProps {
+  readonly view: EpisodeView;
+  /** Selected executed-step index, 0..view.steps.length-1. */
+  readonly step: number;
+  readonly onStep: (n: number) => void;
+  readonly detection: Detection;
+  readonly panels?: readonly SidePanel[];
+  readonly layout?: ScreenLayout;
+  readonly onToggle?: (flag: keyof ScreenLayout) => void;
+  /** The overview's search text and which of its hits in this episode to show (modulo their number). */
+  readonly search?: { readonly query: string; readonly index: number; readonly nonce: number; readonly onMove: (delta: 1 | -1) => void };
+  /** Shown above the dialogue (the what-if bar). */
+  readonly toolbar?: ReactNode;
+  /** Panels under the dialogue (never above it), given the ways to point into the episode. */
+  readonly below?: (nav: EpisodeNav) => ReactNode;
+}
+
+/** The episode screen: a one-line verdict, the dialogue with its step cursor, and a side column of panels. */
 export function EpisodeScreen(props: EpisodeScreenProps): JSX.Element {
   return <Screen key={props.view.index} {...props} />;
 }
 
-function initialTab(view: EpisodeView): PanelTab {
+function initialTab(view: EpisodeView): string {
   const codes = new Set(view.verdict.reasons.map((r) => r.code));
   if (codes.has('db-mismatch')) return 'diff';
   if (codes.has('missing-output')) return 'outputs';
   return 'db';
 }
 
-type Tab = PanelTab | 'extra';
+const STANDALONE: ScreenLayout = { verdictOpen: true, sideHidden: false, instructionOpen: true };
 
-function Screen({ view, step, onStep, detection, below, extraTab }: EpisodeScreenProps): JSX.Element {
-  const TABS: readonly Tab[] = extraTab ? ['db', 'diff', 'outputs', 'extra'] : ['db', 'diff', 'outputs'];
+function Screen({ view, step, onStep, detection, panels = [], layout: given, onToggle: toggleGiven, search, toolbar, below }: EpisodeScreenProps): JSX.Element {
   const count = view.steps.length;
   const cursor = count === 0 ? 0 : Math.min(Math.max(step, 0), count - 1);
-  const [tab, setTab] = useState<Tab>(() => initialTab(view));
-  const [recordFocus, setRecordFocus] = useState<{ name: string; nonce: number } | null>(null);
+  const [own, setOwn] = useState<ScreenLayout>(STANDALONE);
+  const layout = given ?? own;
+  const toggle = (flag: keyof ScreenLayout): void => (toggleGiven ? toggleGiven(flag) : setOwn((l) => ({ ...l, [flag]: !l[flag] })));
+  const [tab, setTab] = useState<string>(() => initialTab(view));
   const [mark, setMark] = useState<Mark | null>(null);
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [reference, setReference] = useState<{ index: number; nonce: number } | null>(null);
   const [activeOutput, setActiveOutput] = useState<string | null>(null);
+  const [recordFocus, setRecordFocus] = useState<{ name: string; nonce: number } | null>(null);
   const nonce = useRef(0);
   const latest = useRef({ onStep, view });
   useLayoutEffect(() => {
@@ -78,10 +105,14 @@ function Screen({ view, step, onStep, detection, below, extraTab }: EpisodeScree
     },
     [select, revealMessage],
   );
-  const showReference = useCallback((index: number) => {
-    setTab('diff');
+  const show = (t: PanelTab | string): void => {
+    setTab(t);
+    if (layout.sideHidden) toggle('sideHidden');
+  };
+  const showReference = (index: number): void => {
+    show('diff');
     setReference({ index, nonce: ++nonce.current });
-  }, []);
+  };
   const onFound = useCallback(
     (o: OutputView) => {
       if (o.stepIndex === null || o.messageIndex === null || o.span === null) return;
@@ -121,96 +152,135 @@ function Screen({ view, step, onStep, detection, below, extraTab }: EpisodeScree
     const el = [...document.querySelectorAll('[data-testid="diff-record"]')].find((e) => e.getAttribute('aria-label') === recordFocus.name);
     el?.scrollIntoView({ block: 'nearest' });
   }, [recordFocus]);
-  const nav = useMemo<EpisodeNav>(() => ({ step: jump, message: showMessage, reference: showReference, record: showRecord }), [jump, showMessage, showReference, showRecord]);
-
-  useStepKeys(cursor, count, select);
-
-  const gridRef = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const grid = gridRef.current;
-    if (!grid) return;
-    const measure = (): void => grid.style.setProperty('--ep-top', `${Math.max(0, Math.round(grid.getBoundingClientRect().top + window.scrollY))}px`);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+  const showReferenceCb = useCallback((index: number) => {
+    setTab('diff');
+    setReference({ index, nonce: ++nonce.current });
   }, []);
+  const nav = useMemo<EpisodeNav>(() => ({ step: jump, message: showMessage, reference: showReferenceCb, record: showRecord }), [jump, showMessage, showReferenceCb, showRecord]);
+
+  // Search hits of the overview's query: the current one highlighted and scrolled to.
+  const query = search?.query ?? '';
+  const hits = useMemo(() => searchMarks(view.messages, view.steps, query, view.strategy), [view, query]);
+  const hitAt = hits.length === 0 ? -1 : (((search?.index ?? 0) % hits.length) + hits.length) % hits.length;
+  const hitNonce = search?.nonce ?? 0;
+  // The highlight follows the current hit (state adjusted while rendering, not in an effect).
+  const [markedHit, setMarkedHit] = useState<{ hits: typeof hits; at: number; nonce: number } | null>(null);
+  if (hits[hitAt] && (markedHit?.hits !== hits || markedHit.at !== hitAt || markedHit.nonce !== hitNonce)) {
+    setMarkedHit({ hits, at: hitAt, nonce: hitNonce });
+    setMark(hits[hitAt]!);
+  }
+  useEffect(() => {
+    const h = hits[hitAt];
+    if (!h) return;
+    const m = latest.current.view.messages[h.messageIndex];
+    const owner = m?.stepIndex ?? m?.observationOf ?? null;
+    if (owner !== null) select(owner);
+    revealMessage(h.messageIndex);
+  }, [hits, hitAt, hitNonce, select, revealMessage]);
 
   const found = view.outputs?.filter((o) => o.found).length ?? 0;
   const hashesDiffer = view.verdict.agentHash !== view.verdict.gtHash;
-  const tabLabel: Readonly<Record<Tab, string>> = {
-    extra: extraTab?.label ?? '',
-    db: `DB at step ${count === 0 ? '–' : cursor + 1}`,
-    diff: hashesDiffer ? `DB diff (${view.diff.length})` : 'DB diff (none)',
-    outputs: view.outputs === null ? 'Outputs (none)' : `Outputs (${found}/${view.outputs.length})`,
-  };
+  const tabs: readonly { id: string; label: string }[] = [
+    { id: 'db', label: `DB at step ${count === 0 ? '–' : cursor + 1}` },
+    { id: 'diff', label: hashesDiffer ? `DB diff (${view.diff.length})` : 'DB diff (none)' },
+    { id: 'outputs', label: view.outputs === null ? 'Outputs (none)' : `Outputs (${found}/${view.outputs.length})` },
+    ...panels.map((p) => ({ id: p.id, label: typeof p.label === 'string' ? p.label : p.label(view) })),
+  ];
+  const current = tabs.some((t) => t.id === tab) ? tab : 'db';
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
-    const i = TABS.indexOf(tab);
-    const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    const i = tabs.findIndex((t) => t.id === current);
+    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!.id;
     setTab(next);
     document.getElementById(`episode-tab-${next}`)?.focus();
   };
-  const column = 'flex min-h-0 flex-col overflow-hidden rounded-md border border-slate-200 @3xl:h-[max(30rem,calc(100dvh-var(--ep-top,16rem)-0.75rem))]';
+  const extra = panels.find((p) => p.id === current);
+  const box = 'flex flex-col overflow-hidden rounded-md border border-slate-200 @4xl/screen:min-h-0';
 
   return (
-    <div className="@container flex flex-col gap-2 p-2 text-slate-900" data-testid="episode-screen" data-episode={view.index} data-step={cursor}>
-      <VerdictPanel view={view} detection={detection} onShow={setTab} onStep={select} />
-      {view.instruction !== '' && (
-        <details className="rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-700">
-          <summary className={`cursor-pointer select-none rounded font-medium ${FOCUS_RING_SKY}`}>
-            Task instruction given to the user simulator <span className="font-normal text-slate-500">· agent strategy: {view.strategy}</span>
-          </summary>
-          <p className="mt-1 whitespace-pre-wrap">{view.instruction}</p>
-        </details>
-      )}
-      <div ref={gridRef} className="grid gap-2 @3xl:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
-        <section aria-label="Dialogue and step cursor" className={`${column} h-[75dvh] bg-slate-50`}>
+    <div
+      className="@container/screen flex min-w-0 flex-col gap-2 p-2 text-slate-900 @4xl:h-full @4xl:min-h-0"
+      data-testid="episode-screen"
+      data-episode={view.index}
+      data-step={cursor}
+    >
+      <VerdictPanel view={view} detection={detection} onShow={show} open={layout.verdictOpen} onToggle={() => toggle('verdictOpen')} />
+      <div className={`grid gap-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 ${layout.sideHidden ? '' : '@4xl/screen:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]'}`}>
+        <section aria-label="Dialogue and step cursor" className={`${box} bg-slate-50`} data-testid="dialogue-column">
+          {toolbar}
           <StepBar steps={view.steps} step={cursor} onSelect={select} />
-          <div className="min-h-0 flex-1">
+          {query.trim() !== '' && (
+            <div className="flex items-center gap-2 border-b border-slate-200 bg-yellow-50 px-2 py-1 text-xs text-slate-700" data-testid="search-hits">
+              {hits.length === 0 ? (
+                <span>
+                  “{query.trim()}” is not in this episode's visible text{view.messages.some((m) => m.toolCalls.length > 0) ? ' (it may be in tool-call arguments)' : ''}.
+                </span>
+              ) : (
+                <>
+                  <span>
+                    “{query.trim()}”: hit {hitAt + 1} of {hits.length}
+                  </span>
+                  <Button onClick={() => search?.onMove(-1)} aria-label="Previous search hit (,)">
+                    ‹
+                  </Button>
+                  <Button onClick={() => search?.onMove(1)} aria-label="Next search hit (.)">
+                    ›
+                  </Button>
+                </>
+              )}
+            </div>
+          )}
+          <div className="@4xl/screen:min-h-0 @4xl/screen:flex-1">
             <Dialogue view={view} step={cursor} mark={mark} reveal={reveal} onSelect={select} />
+            {below && <BelowSlot render={below} nav={nav} />}
           </div>
         </section>
-        <section aria-label="Episode details" className={`${column} max-h-[85dvh] bg-white @3xl:max-h-none`}>
+        <aside aria-label="Episode details" className={`@container ${box} bg-white ${layout.sideHidden ? 'hidden' : ''}`} data-testid="side-column">
+          <TaskInstruction instruction={view.instruction} strategy={view.strategy} open={layout.instructionOpen} onToggle={() => toggle('instructionOpen')} />
           <div role="tablist" aria-label="Episode details" className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 bg-slate-50 px-2 pt-1.5" onKeyDown={onTabKey}>
-            {TABS.map((t) => (
+            {tabs.map((t) => (
               <button
-                key={t}
-                id={`episode-tab-${t}`}
+                key={t.id}
+                id={`episode-tab-${t.id}`}
                 type="button"
                 role="tab"
-                aria-selected={tab === t}
-                aria-controls={`episode-panel-${t}`}
-                tabIndex={tab === t ? 0 : -1}
-                onClick={() => setTab(t)}
-                data-testid={`tab-${t}`}
+                aria-selected={current === t.id}
+                aria-controls={`episode-panel-${t.id}`}
+                tabIndex={current === t.id ? 0 : -1}
+                onClick={() => setTab(t.id)}
+                data-testid={`tab-${t.id}`}
                 className={`-mb-px whitespace-nowrap rounded-t border px-2.5 py-1 text-xs font-medium ${FOCUS_RING_SKY} ${
-                  tab === t ? 'border-slate-200 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'
+                  current === t.id ? 'border-slate-200 border-b-white bg-white text-slate-900' : 'border-transparent text-slate-600 hover:text-slate-900'
                 }`}
               >
-                {tabLabel[t]}
+                {t.label}
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`episode-panel-${tab}`} aria-labelledby={`episode-tab-${tab}`} data-scroll className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2">
-            {tab === 'db' && <DbAtStep steps={view.steps} step={cursor} onSelect={jump} />}
-            {tab === 'diff' && (
+          <div role="tabpanel" id={`episode-panel-${current}`} aria-labelledby={`episode-tab-${current}`} data-scroll className="p-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 @4xl/screen:overflow-y-auto @4xl/screen:overscroll-contain">
+            {current === 'db' && <DbAtStep steps={view.steps} step={cursor} onSelect={jump} />}
+            {current === 'diff' && (
               <div className="space-y-3">
                 <DbDiff view={view} onStep={jump} onReference={showReference} />
                 <ReferenceActions reference={view.reference} selected={reference?.index ?? null} nonce={reference?.nonce ?? 0} />
               </div>
             )}
-            {tab === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} />}
-            {tab === 'extra' && extraTab && <Slot render={extraTab.render} nav={nav} />}
+            {current === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} />}
+            {extra && <PanelSlot panel={extra} view={view} step={cursor} onStep={select} nav={nav} />}
           </div>
-        </section>
+        </aside>
       </div>
-      {below && <Slot render={below} nav={nav} />}
     </div>
   );
 }
 
-/** Renders a mount point's content as its own component, handing it the navigation callbacks. */
-function Slot(props: { render: (nav: EpisodeNav) => ReactNode; nav: EpisodeNav }) {
+/** A mount point's content rendered as its own component, handed the navigation callbacks. */
+function BelowSlot(props: { render: (nav: EpisodeNav) => ReactNode; nav: EpisodeNav }) {
   return props.render(props.nav);
+}
+
+function PanelSlot(props: { panel: SidePanel; view: EpisodeView; step: number; onStep: (n: number) => void; nav: EpisodeNav }) {
+  const { panel, ...ctx } = props;
+  return panel.render(ctx);
 }

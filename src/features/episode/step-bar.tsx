@@ -61,7 +61,7 @@ export function StepBar(props: { steps: readonly StepView[]; step: number; onSel
         </span>
         <span className="ml-auto hidden text-[11px] text-slate-500 sm:inline">
           <kbd className="rounded border border-slate-300 px-1 font-mono">j</kbd>/<kbd className="rounded border border-slate-300 px-1 font-mono">k</kbd>, ↑/↓,
-          Home/End
+          Home/End · <kbd className="rounded border border-slate-300 px-1 font-mono">?</kbd> all keys
         </span>
       </div>
       <div className="flex flex-wrap gap-1" role="group" aria-label="Steps">

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { REASON_CLASS, REASON_LABEL } from './ui';
 
-export type PanelTab = 'db' | 'diff' | 'outputs';
+export type PanelTab = 'db' | 'diff' | 'outputs' | 'notes';
 
 const RULE_TEXT: Readonly<Record<RewardRule, string>> = {
   'db-and-outputs': 'DB hash must match and every required output must appear (τ-bench since 14bf0ef)',
@@ -46,58 +46,73 @@ function Hash(props: { label: string; hash: string; same: boolean }) {
   );
 }
 
-export function VerdictPanel(props: { view: EpisodeView; detection: Detection; onShow: (tab: PanelTab) => void; onStep: (n: number) => void }) {
-  const { view, detection, onShow } = props;
+/**
+ * The verdict: one line (reward, recomputed vs recorded, the sentence, the reasons) that expands
+ * into the DB check, the outputs check, the ending and the rule. Collapsed, the details stay in
+ * the page (hidden), so their text is still there for find-in-page and tests.
+ */
+export function VerdictPanel(props: {
+  view: EpisodeView;
+  detection: Detection;
+  onShow: (tab: PanelTab) => void;
+  /** Details shown (default: shown, for a screen without a layout to remember). */
+  open?: boolean;
+  onToggle?: () => void;
+}) {
+  const { view, detection, onShow, open = true, onToggle } = props;
   const v = view.verdict;
   const hashesMatch = v.agentHash === v.gtHash;
   const outputs = view.outputs;
   const found = outputs?.filter((o) => o.found).length ?? 0;
   const recomputedAgrees = v.recordedReward === null ? null : v.recordedReward === v.reward;
   const pass = v.reward === 1;
+  const detailsId = `verdict-details-${view.index}`;
   return (
-    <section aria-labelledby="verdict-title" className="rounded-md border border-slate-200 bg-slate-50 p-2.5" data-testid="verdict-panel">
-      <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
-        <div className="flex items-baseline gap-2">
-          <h2 id="verdict-title" className="sr-only">
-            Verdict
-          </h2>
-          <span
-            className={`rounded-md px-2.5 py-1 font-mono text-2xl font-bold ${pass ? 'bg-emerald-600 text-white' : 'bg-rose-600 text-white'}`}
-            data-testid="verdict-reward"
-            aria-label={`Reward ${fmtReward(v.reward)}`}
-          >
-            {fmtReward(v.reward)}
-          </span>
-          <div className="text-xs leading-tight text-slate-600">
-            <div>
-              recomputed <strong className="font-mono text-slate-900">{fmtReward(v.reward)}</strong>
-            </div>
-            <div>
-              recorded{' '}
-              <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : fmtReward(v.recordedReward)}</strong>{' '}
-              {recomputedAgrees === false ? (
-                <Badge ok={false}>disagree</Badge>
-              ) : recomputedAgrees ? (
-                <Badge ok>agree</Badge>
-              ) : null}
-            </div>
-          </div>
-        </div>
-        <div className="min-w-0 flex-1 basis-80">
-          <p className="text-sm leading-snug text-slate-900" data-testid="verdict-sentence">
-            {v.sentence}
-          </p>
-          {v.reasons.length > 0 && (
-            <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Reasons">
-              {v.reasons.map((r, i) => (
-                <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
-                  {REASON_LABEL[r.code]}
-                </Chip>
-              ))}
-            </ul>
-          )}
-        </div>
+    <section aria-labelledby="verdict-title" className="rounded-md border border-slate-200 bg-slate-50 px-2 py-1" data-testid="verdict-panel" data-open={open}>
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 @2xl:flex-nowrap">
+        <h2 id="verdict-title" className="sr-only">
+          Verdict
+        </h2>
+        <span
+          className={`shrink-0 rounded px-1.5 font-mono text-base font-bold ${pass ? 'bg-emerald-600 text-white' : 'bg-rose-600 text-white'}`}
+          data-testid="verdict-reward"
+          aria-label={`Reward ${fmtReward(v.reward)}`}
+        >
+          {fmtReward(v.reward)}
+        </span>
+        <span className="shrink-0 text-[11px] leading-tight whitespace-nowrap text-slate-600">
+          recomputed <strong className="font-mono text-slate-900">{fmtReward(v.reward)}</strong> · recorded{' '}
+          <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : fmtReward(v.recordedReward)}</strong>{' '}
+          {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
+        </span>
+        <p className={`order-last min-w-0 basis-full text-[13px] leading-snug text-slate-900 @2xl:order-none @2xl:basis-0 @2xl:flex-1 ${open ? '' : 'line-clamp-2 @2xl:truncate'}`} data-testid="verdict-sentence" title={open ? undefined : v.sentence}>
+          {v.sentence}
+        </p>
+        {v.reasons.length > 0 && (
+          <ul className="hidden shrink-0 gap-1 @2xl:flex" aria-label="Reasons">
+            {v.reasons.map((r, i) => (
+              <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
+                {REASON_LABEL[r.code]}
+              </Chip>
+            ))}
+          </ul>
+        )}
+        {onToggle && (
+          <Button onClick={onToggle} aria-expanded={open} aria-controls={detailsId} className="ml-auto shrink-0 whitespace-nowrap" title="Verdict details (v)" data-testid="verdict-toggle">
+            {open ? 'Less ▴' : 'Details ▾'}
+          </Button>
+        )}
       </div>
+      <div id={detailsId} hidden={!open}>
+      {v.reasons.length > 0 && (
+        <ul className="mt-1.5 flex flex-wrap gap-1 @2xl:hidden" aria-label="Reasons">
+          {v.reasons.map((r, i) => (
+            <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
+              {REASON_LABEL[r.code]}
+            </Chip>
+          ))}
+        </ul>
+      )}
       <div className="mt-2 grid gap-2 @2xl:grid-cols-2 @6xl:grid-cols-4">
         <Part title="DB check" testId="verdict-db">
           <div className="flex flex-wrap items-center gap-1.5">
@@ -174,6 +189,7 @@ export function VerdictPanel(props: { view: EpisodeView; detection: Detection; o
             <p>Data: {detection.versionWhy}</p>
           </details>
         </Part>
+      </div>
       </div>
     </section>
   );

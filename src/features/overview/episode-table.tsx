@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import type { SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
@@ -7,18 +7,29 @@ import { formatReward } from '../../ui/format';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { ReasonChip } from './reason-chip';
 
-const COLS = 'grid grid-cols-[0_2.25rem_2.25rem_2.25rem_4.5rem_minmax(0,1fr)_2.75rem] sm:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1.5';
+/** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
+const COLS = 'grid grid-cols-[0_2rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
 const ROW_HEIGHT = 34;
 
-const HEAD: readonly { key: SortKey | null; label: string; title: string; align?: string }[] = [
-  { key: 'index', label: '#', title: 'position in the file' },
-  { key: 'task', label: 'Task', title: 'task id' },
-  { key: 'trial', label: 'Trial', title: 'trial' },
-  { key: 'recorded', label: 'Rec.', title: 'reward recorded in the file' },
-  { key: 'reward', label: 'Recomp.', title: 'reward recomputed by tau-inspect' },
-  { key: null, label: 'Reasons', title: 'why the reward is not 1' },
-  { key: 'turns', label: 'Turns', title: 'messages other than the system prompt', align: 'text-right' },
+/** `short`: the header in a narrow list. */
+const HEAD: readonly { key: SortKey | null; label: string; short: string; title: string; align?: string }[] = [
+  { key: 'index', label: '#', short: '#', title: 'position in the file' },
+  { key: 'task', label: 'Task', short: 'Task', title: 'task id' },
+  { key: 'trial', label: 'Trial', short: 'Tr.', title: 'trial' },
+  { key: 'recorded', label: 'Rec.', short: 'Rec', title: 'reward recorded in the file' },
+  { key: 'reward', label: 'Recomp.', short: 'Recomp', title: 'reward recomputed by tau-inspect' },
+  { key: null, label: 'Reasons', short: 'Why', title: 'why the reward is not 1' },
+  { key: 'turns', label: 'Turns', short: 'Msg', title: 'messages other than the system prompt', align: 'text-right' },
 ];
+
+function HeadLabel({ c }: { c: (typeof HEAD)[number] }) {
+  return (
+    <>
+      <span className="@lg:hidden">{c.short}</span>
+      <span className="hidden @lg:inline">{c.label}</span>
+    </>
+  );
+}
 
 function RewardCell({ s, recorded, ready }: { s: EpisodeSummary | undefined; recorded: number | null; ready: boolean }) {
   if (!s) return <span className="text-slate-300">{ready ? '…' : '—'}</span>;
@@ -49,7 +60,7 @@ function reasonCodes(s: EpisodeSummary | undefined) {
   return s.reasons;
 }
 
-function Row({ h, s, selected, active, ready, id, onOpen }: { h: EpisodeHeader; s: EpisodeSummary | undefined; selected: boolean; active: boolean; ready: boolean; id: string; onOpen: () => void }) {
+function Row({ h, s, selected, active, ready, id, onOpen }: { h: EpisodeHeader; s: EpisodeSummary | undefined; selected: boolean; active: boolean; ready: boolean; id: string; onOpen: (e: MouseEvent<HTMLDivElement>) => void }) {
   const differs = s?.agrees === false;
   return (
     <div
@@ -68,7 +79,7 @@ function Row({ h, s, selected, active, ready, id, onOpen }: { h: EpisodeHeader; 
         selected ? 'border-l-indigo-600 bg-indigo-50' : differs ? 'border-l-violet-500 bg-violet-50/40 hover:bg-slate-50' : 'border-l-transparent hover:bg-slate-50'
       } ${active ? 'outline-2 -outline-offset-2 outline-indigo-400' : ''}`}
     >
-      <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-400 sm:visible">
+      <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-400 @lg:visible">
         {h.index}
       </span>
       <span role="gridcell" className="tabular-nums font-medium text-slate-800">
@@ -85,7 +96,7 @@ function Row({ h, s, selected, active, ready, id, onOpen }: { h: EpisodeHeader; 
       </span>
       <span role="gridcell" className="flex min-w-0 gap-1 overflow-hidden" title={h.problem ?? s?.error ?? undefined}>
         {reasonCodes(s).map((c) => (
-          <ReasonChip key={c} code={c} />
+          <ReasonChip key={c} code={c} short />
         ))}
       </span>
       <span role="gridcell" className="text-right tabular-nums text-slate-500">
@@ -152,6 +163,8 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       End: () => move(rows.length - 1),
       Enter: () => active !== null && store.getState().select(active),
       ' ': () => active !== null && store.getState().select(active),
+      // Leave the list: the arrow keys go back to the step cursor.
+      Escape: () => (e.currentTarget as HTMLElement).blur(),
     };
     const f = keys[e.key];
     if (!f) return;
@@ -169,7 +182,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       tabIndex={0}
       onKeyDown={onKey}
       onFocus={() => active === null && rows[0] !== undefined && setActive(selected ?? rows[0])}
-      className="flex min-h-0 flex-1 flex-col bg-white focus-visible:outline-none"
+      className="group/list relative flex min-h-0 flex-1 flex-col bg-white outline-none focus:ring-2 focus:ring-indigo-500 focus:ring-inset"
       data-testid="episode-table"
       data-evaluated={evaluated}
       data-total={headers.length}
@@ -179,23 +192,27 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
         {HEAD.map((c) =>
           c.key === null ? (
             <span key={c.label} role="columnheader" title={c.title} className="truncate">
-              {c.label}
+              <HeadLabel c={c} />
             </span>
           ) : (
             <span
               key={c.label}
               role="columnheader"
               aria-sort={sort.key === c.key ? (sort.desc ? 'descending' : 'ascending') : 'none'}
-              className={`truncate ${c.align ?? ''} ${c.key === 'index' ? 'invisible sm:visible' : ''}`}
+              className={`truncate ${c.align ?? ''} ${c.key === 'index' ? 'invisible @lg:visible' : ''}`}
             >
               <button type="button" title={`Sort by ${c.title}`} onClick={() => store.getState().sortBy(c.key!)} className="uppercase hover:text-slate-900">
-                {c.label}
+                <HeadLabel c={c} />
                 {sort.key === c.key && <span aria-hidden="true">{sort.desc ? ' ↓' : ' ↑'}</span>}
               </button>
             </span>
           ),
         )}
       </div>
+      {/* An overlay, so showing it on focus never moves the rows under the pointer. */}
+      <p className="pointer-events-none absolute right-2 bottom-2 z-10 hidden rounded border border-indigo-200 bg-indigo-50 px-2 py-0.5 text-[11px] text-indigo-900 shadow-sm group-focus/list:block" aria-hidden="true">
+        The list has the keys: ↑/↓ move, Enter opens, Esc gives the arrows back to the steps.
+      </p>
       <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="episode-scroller">
         {rows.length === 0 ? (
           <p className="p-6 text-center text-sm text-slate-500">{headers.length === 0 ? 'No episodes.' : 'No episode matches these filters.'}</p>
@@ -213,9 +230,12 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
                     active={active === index}
                     ready={ready}
                     id={`${base}-${index}`}
-                    onOpen={() => {
+                    onOpen={(e) => {
                       setActive(index);
                       store.getState().select(index);
+                      // A click opens the episode and leaves the list, so arrow keys move the step cursor;
+                      // the list takes its arrow keys back when it is focused again (Tab or a click on its header).
+                      if (e.detail > 0) (e.currentTarget.closest('[role="grid"]') as HTMLElement | null)?.blur();
                     }}
                   />
                 </div>

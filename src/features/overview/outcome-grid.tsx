@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
+import { taskPassRates } from '../../store/run-stats';
 import { formatReward } from '../../ui/format';
 import { useApp, useAppStore } from '../../ui/store-context';
 
@@ -20,8 +21,9 @@ function outcomeOf(s: EpisodeSummary | undefined): Outcome {
   return isSuccess(s.reward) ? 'pass' : 'fail';
 }
 
-const PITCH = 13;
-const LABEL_W = 20;
+/** Cell 14 px, gap 3 px. */
+const PITCH = 17;
+const LABEL_W = 24;
 
 function useWidth(): [RefObject<HTMLDivElement | null>, number] {
   const ref = useRef<HTMLDivElement>(null);
@@ -36,13 +38,19 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
   return [ref, width];
 }
 
-/** Task × trial cells coloured by the recomputed outcome; a ring marks a disagreement with the recorded reward. */
-export function OutcomeGrid() {
+/**
+ * Task × trial cells coloured by the recomputed outcome; a ring marks a disagreement with the
+ * recorded reward; cells the filters hide are dimmed; under each task, how many trials passed.
+ */
+export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
   const store = useAppStore();
   const headers = useApp((s) => s.headers);
   const summaries = useApp((s) => s.summaries);
   const selected = useApp((s) => s.selected);
   const [ref, width] = useWidth();
+  const shown = useMemo(() => new Set(rows), [rows]);
+  const filtered = rows.length !== headers.length;
+  const rates = useMemo(() => taskPassRates(headers, summaries), [headers, summaries]);
   const { tasks, trials, at } = useMemo(() => {
     const at = new Map<string, EpisodeHeader>();
     const tasks = new Set<number>();
@@ -72,20 +80,21 @@ export function OutcomeGrid() {
       <div ref={ref} className="mt-1.5 space-y-1" role="group" aria-label="Outcome by task and trial" data-testid="outcome-grid">
         {chunk(tasks, Math.max(5, Math.floor((width - LABEL_W) / PITCH))).map((band) => (
           <div key={band[0]} className="flex">
-            <div className="flex shrink-0 flex-col gap-[2px] pr-1 text-right text-[9px] leading-[10px] text-slate-400" style={{ width: LABEL_W }} aria-hidden="true">
+            <div className="flex shrink-0 flex-col gap-[3px] pr-1 text-right text-[10px] leading-[14px] text-slate-400" style={{ width: LABEL_W }} aria-hidden="true">
               {trials.map((tr) => (
-                <span key={tr} className="h-2.5">
+                <span key={tr} className="h-3.5">
                   {trials.length > 1 ? `t${tr}` : ''}
                 </span>
               ))}
-              <span className="h-2.5" />
+              <span className="h-3.5">{trials.length > 1 ? 'pass' : ''}</span>
+              <span className="h-3.5" />
             </div>
             <div className="flex gap-[3px]">
               {band.map((t) => (
-                <div key={t} className="flex w-2.5 flex-col gap-[2px]">
+                <div key={t} className="flex w-3.5 flex-col gap-[3px]">
                   {trials.map((tr) => {
                     const h = at.get(`${t}/${tr}`);
-                    if (!h) return <span key={tr} className="size-2.5" aria-hidden="true" />;
+                    if (!h) return <span key={tr} className="size-3.5" aria-hidden="true" />;
                     const s = summaries[h.index];
                     const o = outcomeOf(s);
                     const differs = s?.agrees === false;
@@ -95,12 +104,18 @@ export function OutcomeGrid() {
                         type="button"
                         onClick={() => store.getState().select(h.index)}
                         aria-label={`Task ${t}, trial ${tr}: ${o === 'pending' ? 'not evaluated yet' : o === 'error' ? 'error' : `reward ${formatReward(s?.reward)}`}, recorded ${formatReward(h.recordedReward)}`}
-                        title={`task ${t} · trial ${tr} · recomputed ${formatReward(s?.reward)} · recorded ${formatReward(h.recordedReward)}`}
-                        className={`size-2.5 rounded-[2px] ${CELL[o]} ${differs ? 'ring-2 ring-violet-600 ring-offset-[0.5px]' : ''} ${selected === h.index ? 'outline-2 outline-offset-1 outline-slate-900' : ''} focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600`}
+                        title={`task ${t} · trial ${tr} · recomputed ${formatReward(s?.reward)} · recorded ${formatReward(h.recordedReward)} · task passed ${rates.get(t)?.passed ?? 0}/${rates.get(t)?.trials ?? 0}${filtered && !shown.has(h.index) ? ' · hidden by the filters' : ''}`}
+                        data-dimmed={filtered && !shown.has(h.index) ? 'true' : undefined}
+                        className={`size-3.5 rounded-[3px] ${CELL[o]} ${filtered && !shown.has(h.index) ? 'opacity-20' : ''} ${differs ? 'ring-2 ring-violet-600 ring-offset-[0.5px]' : ''} ${selected === h.index ? 'outline-2 outline-offset-1 outline-slate-900' : ''} focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600`}
                       />
                     );
                   })}
-                  <span className="-mx-1 h-2.5 text-center text-[9px] leading-[10px] text-slate-400" aria-hidden="true">
+                  {trials.length > 1 && (
+                    <span className="-mx-1 h-3.5 text-center text-[9px] leading-[14px] font-medium text-slate-600 tabular-nums" title={`task ${t}: ${rates.get(t)?.passed ?? 0} of ${rates.get(t)?.trials ?? 0} trials passed`}>
+                      {rates.get(t)?.passed ?? 0}
+                    </span>
+                  )}
+                  <span className="-mx-1 h-3.5 text-center text-[10px] leading-[14px] text-slate-400" aria-hidden="true">
                     {t % 5 === 0 ? t : ''}
                   </span>
                 </div>
@@ -122,7 +137,7 @@ function chunk<T>(xs: readonly T[], n: number): T[][] {
 function Legend({ className, label }: { className: string; label: string }) {
   return (
     <span className="inline-flex items-center gap-1">
-      <span className={`inline-block size-2.5 rounded-[2px] ${className}`} aria-hidden="true" />
+      <span className={`inline-block size-3 rounded-[2px] ${className}`} aria-hidden="true" />
       {label}
     </span>
   );

@@ -39,9 +39,13 @@ export function PassKChart({ recomputed, recorded, complete }: { recomputed: rea
             </text>
           </g>
         ))}
+        {/* k = 1..n under the axis: "k=" once, then bare numbers, so ten trials still fit. */}
+        <text x={PAD.l - 4} y={H - 5} textAnchor="end" className="fill-slate-500 text-[9px]">
+          k
+        </text>
         {Array.from({ length: n }, (_, i) => i + 1).map((k) => (
           <text key={k} x={x(k)} y={H - 5} textAnchor="middle" className="fill-slate-500 text-[9px]">
-            k={k}
+            {k}
           </text>
         ))}
         {recorded.length > 0 && <path d={path(recorded, x, y)} fill="none" className="stroke-slate-400" strokeWidth={1.2} strokeDasharray="3 2" />}
@@ -54,9 +58,13 @@ export function PassKChart({ recomputed, recorded, complete }: { recomputed: rea
         {(complete ? recomputed : []).map((p) => (
           <g key={p.k}>
             <circle cx={x(p.k)} cy={y(p.value)} r={2.4} className="fill-indigo-600" />
-            <text x={x(p.k)} y={y(p.value) - 5} textAnchor="middle" className="fill-slate-700 text-[9px] font-medium">
-              {p.value.toFixed(2)}
-            </text>
+            {/* Values only where they do not collide: all of them up to 5 points, else the first and the last. */}
+            {(n <= 5 || p.k === 1 || p.k === n) && (
+              <text x={x(p.k)} y={y(p.value) - 5} textAnchor="middle" className="fill-slate-700 text-[9px] font-medium">
+                {p.value.toFixed(2)}
+              </text>
+            )}
+            <title>{`pass^${p.k} = ${p.value.toFixed(3)}`}</title>
           </g>
         ))}
       </svg>

@@ -18,36 +18,38 @@ export function DetectionLine() {
   const detection = useApp((s) => s.detection);
   const origin = useApp((s) => s.origin);
   const count = useApp((s) => s.headers.length);
+  const loading = useApp((s) => s.dataProgress !== null && s.dataError === null);
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!source) return null;
   return (
-    <div className="border-b border-slate-200 bg-white px-4 py-1.5 text-xs text-slate-600" data-testid="detection">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span>
+    <div className="border-b border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 sm:px-4 sm:py-1.5" data-testid="detection">
+      {/* One line on a phone (the run; the rest under "Why?"), wrapping on wider screens. */}
+      <div className="flex items-center gap-x-3 gap-y-1 sm:flex-wrap">
+        <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal">
           <span className="text-slate-400">Run </span>
           <span className="font-medium text-slate-800">{safeLabel(source.label)}</span>
           <span className="text-slate-400"> · {count} episode{count === 1 ? '' : 's'} · {source.kind === 'sample' ? 'bundled sample' : source.kind === 'url' ? 'from URL' : source.embedded ? 'carried in the link itself, no server' : 'local file, read in this browser'}</span>
         </span>
         {domain && (
-          <span>
+          <span className="hidden sm:inline">
             <span className="text-slate-400">Domain </span>
             <span className="font-medium text-slate-800">{domain}</span>
           </span>
         )}
         {detection ? (
           <>
-            <span>
+            <span className="hidden sm:inline">
               <span className="text-slate-400">τ-bench data </span>
               <span className="font-mono font-medium text-slate-800">{describeCommit(detection.dataCommit)}</span>
             </span>
-            <span>
+            <span className="hidden sm:inline">
               <span className="text-slate-400">Rule </span>
               <span className="font-medium text-slate-800">{detection.rule}</span>
               {!detection.ruleFinal && <span className="text-amber-700"> (provisional)</span>}
             </span>
             {origin && (
-              <span className="max-w-full min-w-0 truncate">
+              <span className="hidden max-w-full min-w-0 truncate sm:inline">
                 <span className="text-slate-400">Data from </span>
                 <span className="text-slate-800" title={origin.label}>
                   {origin.label}
@@ -56,9 +58,9 @@ export function DetectionLine() {
             )}
           </>
         ) : (
-          <span className="text-slate-500">no data yet: recomputed rewards will appear once the τ-bench data is loaded</span>
+          <span className="hidden text-slate-500 sm:inline">{loading ? 'loading τ-bench data…' : 'no data yet: recomputed rewards appear once τ-bench data is loaded'}</span>
         )}
-        <span className="ml-auto flex items-center gap-3">
+        <span className="ml-auto flex shrink-0 items-center gap-3">
           <ProgressText />
           <Button variant="quiet" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
             {open ? 'Hide why' : 'Why?'}

@@ -26,12 +26,13 @@ const useProgress = (): Progress | null => {
   return label === null ? null : { label, value };
 };
 
-/** A thin bar under the header for fetching data and for evaluating. */
+/** A bar under the header while data is fetched or episodes are evaluated (a hairline when idle). */
 export function ProgressBar() {
   const p = useProgress();
   return (
     <div
-      className="h-0.5 overflow-hidden bg-slate-200"
+      className={`overflow-hidden ${p ? 'h-1.5 bg-indigo-100' : 'h-px bg-slate-200'}`}
+      data-testid="progress-bar"
       {...(p
         ? { role: 'progressbar', 'aria-label': p.label, 'aria-valuemin': 0, 'aria-valuemax': 100, ...(p.value === null ? {} : { 'aria-valuenow': Math.round(p.value * 100) }) }
         : { 'aria-hidden': true })}

@@ -1,0 +1,123 @@
+import type { AppStore } from '../store/app-store';
+
+/**
+ * The keyboard model, one table for the handler and for the `?` list (and the README).
+ * Step keys work wherever focus is, except in text fields; the episode list keeps its own arrow
+ * keys only while it has focus (it shows a ring and says so), and Escape leaves it.
+ */
+export const KEYS: readonly { readonly keys: readonly string[]; readonly what: string }[] = [
+  { keys: ['j', '↓'], what: 'next step' },
+  { keys: ['k', '↑'], what: 'previous step' },
+  { keys: ['Home', 'End'], what: 'first / last step' },
+  { keys: ['n', 'p'], what: 'next / previous episode (in list order, with the filters)' },
+  { keys: ['f', 'F'], what: 'next / previous failed episode' },
+  { keys: ['Enter'], what: 'open the episode (in the list, or the first one)' },
+  { keys: ['Esc'], what: 'leave the list; close this list, then the episode' },
+  { keys: ['l'], what: 'show / hide the episode list beside an episode' },
+  { keys: ['v'], what: 'verdict details' },
+  { keys: ['s'], what: 'show / hide the side column (task, DB, diff, outputs)' },
+  { keys: ['/'], what: 'search messages' },
+  { keys: [',', '.'], what: 'previous / next search hit in the episode' },
+  { keys: ['?'], what: 'this list' },
+];
+
+const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+const isElement = (t: EventTarget | null): t is HTMLElement => typeof HTMLElement !== 'undefined' && t instanceof HTMLElement;
+
+function typingInto(t: EventTarget | null): boolean {
+  return isElement(t) && (TYPING.has(t.tagName) || t.isContentEditable);
+}
+
+/** Elements whose own Enter/Space must win (a focused button, link, summary). */
+function activatable(t: EventTarget | null): boolean {
+  return isElement(t) && t.closest('button, a[href], summary, [role="button"], [role="tab"], [role="grid"]') !== null;
+}
+
+/** Handles one key press on the window; returns whether it was used. */
+export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return false;
+  const s = store.getState();
+  if (e.key === 'Escape') {
+    if (s.helpOpen) s.setHelpOpen(false);
+    else if (s.selected !== null && !typingInto(e.target)) s.select(null);
+    else return false;
+    return true;
+  }
+  if (typingInto(e.target)) return false;
+  const episode = s.selected !== null;
+  switch (e.key) {
+    case 'j':
+    case 'ArrowDown':
+      if (!episode) return false;
+      s.moveStep('next');
+      return true;
+    case 'k':
+    case 'ArrowUp':
+      if (!episode) return false;
+      s.moveStep('prev');
+      return true;
+    case 'Home':
+      if (!episode) return false;
+      s.moveStep('first');
+      return true;
+    case 'End':
+      if (!episode) return false;
+      s.moveStep('last');
+      return true;
+    case 'n':
+      s.stepEpisode(1);
+      return true;
+    case 'p':
+      s.stepEpisode(-1);
+      return true;
+    case 'f':
+      s.stepEpisode(1, true);
+      return true;
+    case 'F':
+      s.stepEpisode(-1, true);
+      return true;
+    case 'Enter':
+      if (episode || activatable(e.target)) return false;
+      s.stepEpisode(1);
+      return true;
+    case 'l':
+      s.toggleLayout('listHidden');
+      return true;
+    case 'v':
+      if (!episode) return false;
+      s.toggleLayout('verdictOpen');
+      return true;
+    case 's':
+      if (!episode) return false;
+      s.toggleLayout('sideHidden');
+      return true;
+    case '?':
+      s.setHelpOpen(!s.helpOpen);
+      return true;
+    case '/': {
+      const search = document.querySelector<HTMLInputElement>('[data-testid="search"]');
+      if (!search) return false;
+      if (s.layout.listHidden && s.selected !== null) s.setLayout({ listHidden: false });
+      search.focus();
+      search.select();
+      return true;
+    }
+    case ',':
+    case '.':
+      if (!episode || s.query.trim() === '') return false;
+      s.stepHit(e.key === '.' ? 1 : -1);
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Installs the handler on the window. */
+export function installKeys(store: AppStore): () => void {
+  const onKey = (e: KeyboardEvent): void => {
+    if (handleKey(e, store)) e.preventDefault();
+  };
+  window.addEventListener('keydown', onKey);
+  return () => window.removeEventListener('keydown', onKey);
+}

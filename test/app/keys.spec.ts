@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { Detection, EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
+import { handleKey, KEYS } from '../../src/app/keys';
+import { createAppStore } from '../../src/store/app-store';
+import type { EvaluatorPort } from '../../src/store/ports';
+
+const port: EvaluatorPort = {
+  openRun: () => undefined,
+  useFolder: () => undefined,
+  useDataUrl: () => undefined,
+  prioritize: () => undefined,
+  search: () => undefined,
+  view: () => undefined,
+  transcript: () => undefined,
+  episodeJson: () => undefined,
+  whatIf: () => undefined,
+};
+const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {} });
+const summary = (index: number): EpisodeSummary => ({
+  index,
+  reward: index % 2,
+  hypotheticalReward: null,
+  done: true,
+  doneBy: 'stop',
+  reasons: index % 2 ? [] : ['db-mismatch'],
+  reasonTexts: [],
+  error: null,
+  strategy: 'tool-calling',
+  stepsExecuted: 3,
+  diffCount: 0,
+  outputsMissing: [],
+  outputsTotal: 0,
+  agrees: true,
+});
+const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: true, fileKind: 'tau-bench-results', fileKindText: '', notes: [] };
+const key = (k: string, extra: Partial<KeyboardEvent> = {}): KeyboardEvent => ({ key: k, target: null, defaultPrevented: false, ctrlKey: false, metaKey: false, altKey: false, ...extra }) as KeyboardEvent;
+
+function opened() {
+  const store = createAppStore(port);
+  const s = store.getState;
+  s().openSample('a');
+  s().runOpened(1, 'a.json', 'retail', 'why', [0, 1, 2, 3].map(header));
+  s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
+  s().summarized(1, [0, 1, 2, 3].map(summary), 4, false);
+  return { store, s };
+}
+
+describe('keyboard model', () => {
+  it('moves the step cursor with j/k, the arrows, Home/End, even before the episode has loaded', () => {
+    const { store, s } = opened();
+    expect(handleKey(key('j'), store)).toBe(false);
+    s().select(1);
+    for (const k of ['j', 'ArrowDown', 'j', 'k']) expect(handleKey(key(k), store)).toBe(true);
+    expect(s().step).toBe(2);
+    s().viewArrived(1, s().viewId, { steps: [{}, {}, {}, {}] } as unknown as EpisodeView, null);
+    expect(s().step).toBe(2);
+    handleKey(key('End'), store);
+    expect(s().step).toBe(3);
+    handleKey(key('ArrowDown'), store);
+    expect(s().step).toBe(3);
+    handleKey(key('Home'), store);
+    handleKey(key('ArrowUp'), store);
+    expect(s().step).toBe(0);
+    // With a modifier the browser keeps the key.
+    expect(handleKey(key('j', { ctrlKey: true }), store)).toBe(false);
+    expect(s().step).toBe(0);
+  });
+
+  it('steps through episodes (n/p, f/F for failed ones), toggles panels, Escape closes help then the episode', () => {
+    const { store, s } = opened();
+    handleKey(key('Enter'), store);
+    expect(s().selected).toBe(0);
+    handleKey(key('n'), store);
+    expect(s().selected).toBe(1);
+    handleKey(key('f'), store);
+    expect(s().selected).toBe(2);
+    handleKey(key('F'), store);
+    expect(s().selected).toBe(0);
+    handleKey(key('p'), store);
+    expect(s().selected).toBe(0);
+    const verdict = s().layout.verdictOpen;
+    handleKey(key('v'), store);
+    expect(s().layout.verdictOpen).toBe(!verdict);
+    handleKey(key('l'), store);
+    expect(s().layout.listHidden).toBe(true);
+    handleKey(key('?'), store);
+    expect(s().helpOpen).toBe(true);
+    handleKey(key('Escape'), store);
+    expect(s().helpOpen).toBe(false);
+    expect(s().selected).toBe(0);
+    handleKey(key('Escape'), store);
+    expect(s().selected).toBeNull();
+    expect(handleKey(key('Escape'), store)).toBe(false);
+  });
+
+  it('lists every key it handles in the help', () => {
+    const listed = new Set(KEYS.flatMap((k) => k.keys));
+    for (const k of ['j', 'k', '↑', '↓', 'Home', 'End', 'n', 'p', 'f', 'F', 'Enter', 'Esc', 'l', 'v', 's', '/', ',', '.', '?']) expect(listed.has(k), k).toBe(true);
+  });
+});
