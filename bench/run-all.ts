@@ -9,3 +9,4 @@ const run = (script: string, args: string[] = []): void => {
 };
 run('bench/cli-bench.ts');
 if (existsSync(resolve(root, 'bench/browser/app-bench.ts'))) run('bench/browser/app-bench.ts');
+run('bench/review-bench.ts', process.argv.slice(2));

@@ -1,11 +1,15 @@
 import { EvaluationSetupError, ResultsFileError } from '../core/contract';
+import { compareCommand, USAGE as COMPARE_USAGE } from './commands/compare';
 import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
+import { reportCommand, USAGE as REPORT_USAGE } from './commands/report';
 import { installPipeGuard, terminalSafe } from './terminal';
 import { UsageError } from './usage';
 
 /** One entry per command: `src/cli/commands/<name>.ts`. */
 const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<number>; usage: string }>> = {
   evaluate: { run: evaluateCommand, usage: EVALUATE_USAGE },
+  compare: { run: compareCommand, usage: COMPARE_USAGE },
+  report: { run: reportCommand, usage: REPORT_USAGE },
 };
 
 const USAGE = Object.values(COMMANDS)

@@ -1,0 +1,36 @@
+/**
+ * Sizes of what a reviewer hands on, over one results file (gpt-4o-airline.json by default):
+ * the share link of each episode (`#ep=…`, deflated JSON in base64url) and the offline report.
+ * Prints numbers; asserts nothing. `--json`: one JSON line with share_link_bytes_median,
+ * share_link_bytes_max, report_bytes, report_ms.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve, basename } from 'node:path';
+import { decodeResultsBytes, InspectSession, prepareSha256, sessionReportHtml } from '../src/core/contract';
+import { dataReader } from '../src/cli/data-reader';
+import { encodeEpisode } from '../src/store/share-codec';
+
+const shared = resolve(import.meta.dirname, '../../shared');
+const dataDir = process.env.TAU_BENCH_DATA ?? join(shared, 'tau-bench');
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const file = args.find((a) => !a.startsWith('--')) ?? join(shared, 'runs', 'gpt-4o-airline.json');
+
+await prepareSha256();
+const session = new InspectSession(decodeResultsBytes(readFileSync(file)));
+session.useData(await session.loadData(dataReader(dataDir), dataDir));
+const sizes = session.records
+  .map((_, i) => `#ep=${encodeEpisode(session.episodeJson(i))}&name=${encodeURIComponent(basename(file))}&episode=${i}`.length)
+  .sort((a, b) => a - b);
+const median = sizes.length ? (sizes.length % 2 ? sizes[(sizes.length - 1) / 2]! : Math.round((sizes[sizes.length / 2 - 1]! + sizes[sizes.length / 2]!) / 2)) : 0;
+const max = sizes.at(-1) ?? 0;
+const t0 = performance.now();
+const html = sessionReportHtml(session, { title: basename(file) });
+const reportMs = performance.now() - t0;
+const reportBytes = new TextEncoder().encode(html).length;
+if (json) console.log(JSON.stringify({ share_link_bytes_median: median, share_link_bytes_max: max, report_bytes: reportBytes, report_ms: Math.round(reportMs) }));
+else {
+  console.log(`review-bench: ${basename(file)} — ${sizes.length} episodes`);
+  console.log(`  share link (#ep=…): median ${median} bytes, max ${max} bytes`);
+  console.log(`  offline report: ${reportBytes} bytes, built in ${reportMs.toFixed(0)} ms (evaluation included)`);
+}
