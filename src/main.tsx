@@ -4,10 +4,12 @@ import { App } from './app/app';
 import { connectEvaluator } from './app/evaluator-client';
 import { syncLink } from './app/link-sync';
 import { createAppStore } from './store/app-store';
+import { indexedDbNotes } from './store/notes-port';
 import './index.css';
 
 const evaluator = connectEvaluator();
-const store = createAppStore(evaluator.port);
+const store = createAppStore(evaluator.port, indexedDbNotes());
+void store.getState().loadNotes();
 evaluator.attach(store);
 syncLink(store);
 

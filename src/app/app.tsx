@@ -3,6 +3,7 @@ import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
 import { CopyLinkButton } from '../features/links/copy-link-button';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
+import { NotesBar } from '../features/notes/notes-bar';
 import { Overview } from '../features/overview/overview';
 import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
@@ -51,7 +52,7 @@ function Shell() {
       {hasRun ? (
         <main className="flex min-h-0 flex-1">
           <div className={`min-h-0 w-full flex-col border-slate-200 lg:flex lg:w-[36rem] lg:shrink-0 lg:border-r xl:w-[40rem] ${showList ? 'flex' : 'hidden'}`}>
-            <Overview />
+            <Overview notesBar={<NotesBar />} />
           </div>
           <div className={`min-h-0 min-w-0 flex-1 bg-slate-50 lg:flex ${showList ? 'hidden' : 'flex'}`}>
             <EpisodePane />

@@ -1,5 +1,6 @@
 import { useApp, useAppStore } from '../ui/store-context';
 import { formatReward } from '../ui/format';
+import { EpisodeNotes } from '../features/notes/episode-notes';
 import { EpisodeBody } from './episode-body';
 
 /** The selected episode: a title bar (back to the list on narrow screens, previous/next), then the episode screen. */
@@ -42,6 +43,7 @@ export function EpisodePane() {
           </button>
         </div>
       </div>
+      <EpisodeNotes />
       <div className="min-h-0 flex-1 overflow-auto">
         <EpisodeBody />
       </div>

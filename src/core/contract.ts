@@ -124,3 +124,4 @@ export { compareRuns, type CompareOutcome, type RunComparison, type TaskComparis
 export { escapeHtml, reportHtml, type ReportInput, type ReportNotes, type ReportEpisode } from './view/report-html';
 export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport, type EpisodeNotes, type NoteConflict, type NoteLabel, type NotesExport, type NotesMerge } from './view/notes';
 export { sessionReportHtml, type ReportOptions } from './session/report';
+export { taskBugText, type TaskBugInput } from './view/task-bug';
