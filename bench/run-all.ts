@@ -7,8 +7,9 @@ import { loadavg } from 'node:os';
 import { runAppBench } from './browser/app-bench';
 import type { BenchResult, Log } from './bench-types';
 import { runCliBench } from './cli-bench';
+import { runReviewBench } from './review-bench';
 
-const BENCHES: readonly ((log: Log) => Promise<BenchResult>)[] = [runCliBench, runAppBench];
+const BENCHES: readonly ((log: Log) => Promise<BenchResult>)[] = [runCliBench, runAppBench, runReviewBench];
 
 const json = process.argv.includes('--json');
 const log: Log = json ? (line) => process.stderr.write(`${line}\n`) : (line) => process.stdout.write(`${line}\n`);

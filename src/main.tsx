@@ -6,6 +6,7 @@ import { persistLayout } from './app/layout-persist';
 import { syncLink } from './app/link-sync';
 import { createAppStore } from './store/app-store';
 import { hostConsent, type KeyValueStorage } from './store/consent';
+import { indexedDbNotes } from './store/notes-port';
 import './index.css';
 
 const evaluator = connectEvaluator();
@@ -17,7 +18,8 @@ function browserStorage(): KeyValueStorage | null {
   }
 }
 
-const store = createAppStore(evaluator.port, hostConsent(location.origin, browserStorage()));
+const store = createAppStore(evaluator.port, hostConsent(location.origin, browserStorage()), indexedDbNotes());
+void store.getState().loadNotes();
 evaluator.attach(store);
 persistLayout(store);
 syncLink(store);

@@ -5,6 +5,7 @@ import { OpenMenu } from '../features/loader/open-menu';
 import { RunConsent } from '../features/loader/run-consent';
 import { CopyLinkButton } from '../features/links/copy-link-button';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
+import { NotesBar } from '../features/notes/notes-bar';
 import { Overview } from '../features/overview/overview';
 import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
@@ -116,7 +117,7 @@ function Shell() {
       {hasRun ? (
         <main className="flex min-h-0 flex-1">
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
-            <Overview compact={open} />
+            <Overview compact={open} notesBar={<NotesBar />} />
           </div>
           {open && (
             <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">

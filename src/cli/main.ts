@@ -1,6 +1,8 @@
 import { EvaluationSetupError, ResultsFileError } from '../core/contract';
+import { compareCommand, USAGE as COMPARE_USAGE } from './commands/compare';
 import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
 import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
+import { reportCommand, USAGE as REPORT_USAGE } from './commands/report';
 import { installPipeGuard, terminalSafe } from './terminal';
 import { UsageError } from './usage';
 
@@ -8,6 +10,8 @@ import { UsageError } from './usage';
 const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<number>; usage: string }>> = {
   evaluate: { run: evaluateCommand, usage: EVALUATE_USAGE },
   explain: { run: explainCommand, usage: EXPLAIN_USAGE },
+  compare: { run: compareCommand, usage: COMPARE_USAGE },
+  report: { run: reportCommand, usage: REPORT_USAGE },
 };
 
 const USAGE = Object.values(COMMANDS)

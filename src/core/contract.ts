@@ -132,3 +132,10 @@ export type FromWorker =
   | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
   | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null };
 export { decodeResultsBytes } from './model/episode/decode';
+export { isSuccess, passHatK, type PassK, type TrialOutcome } from './view/pass-k';
+export { episodeFingerprint, plainJson } from './view/fingerprint';
+export { compareRuns, type CompareOutcome, type RunComparison, type TaskComparison, type TrialCounts } from './view/compare';
+export { escapeHtml, reportHtml, type ReportInput, type ReportNotes, type ReportEpisode } from './view/report-html';
+export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport, type EpisodeNotes, type NoteConflict, type NoteLabel, type NotesExport, type NotesMerge } from './view/notes';
+export { sessionReportHtml, type ReportOptions } from './session/report';
+export { taskBugText, type TaskBugInput } from './view/task-bug';

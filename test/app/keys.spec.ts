@@ -15,7 +15,7 @@ const port: EvaluatorPort = {
   episodeJson: () => undefined,
   whatIf: () => undefined,
 };
-const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {} });
+const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
 const summary = (index: number): EpisodeSummary => ({
   index,
   reward: index % 2,

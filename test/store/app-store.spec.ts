@@ -21,7 +21,7 @@ function fakePort() {
   return { port, calls };
 }
 
-const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({ index, taskId, trial, recordedReward, turns: 10 + index, problem: null, extra: {} });
+const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({ index, taskId, trial, recordedReward, turns: 10 + index, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
 const summary = (index: number, reward: number, recorded: number, reasons: EpisodeSummary['reasons'] = []): EpisodeSummary => ({
   index,
   reward,

@@ -5,7 +5,7 @@ import { readResultsFile } from '../../src/core/model/episode/results-file';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { createAppStore } from '../../src/store/app-store';
 import { parseLink } from '../../src/store/link';
-import type { RunSource } from '../../src/core/contract';
+import { episodeFingerprint, type RunSource } from '../../src/core/contract';
 import type { EvaluatorPort } from '../../src/store/ports';
 import { encodeEpisode } from '../../src/store/share-codec';
 import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES } from '../../src/worker/shared-episode';
@@ -66,7 +66,7 @@ describe('sharing one episode in the link (no server)', () => {
     const store = createAppStore(port);
     const s = store.getState;
     s().openSample('retail-sample');
-    s().runOpened(1, 'retail-sample.json', 'retail', 'why', records.map((r) => ({ index: r.index, taskId: r.taskId, trial: r.trial, recordedReward: r.recordedReward, turns: 1, problem: null, extra: {} })));
+    s().runOpened(1, 'retail-sample.json', 'retail', 'why', records.map((r) => ({ index: r.index, taskId: r.taskId, trial: r.trial, recordedReward: r.recordedReward, turns: 1, problem: null, extra: {}, fingerprint: episodeFingerprint(r) })));
     s().select(3, 2);
     s().shareEpisode();
     expect(asked).toEqual([1, 3]);

@@ -2,6 +2,7 @@ import type { RewardRule } from '../model/data/versions';
 import type { EpisodeRecord } from '../model/episode/types';
 import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
 import { reasons, type ReasonCode } from './explain';
+import { episodeFingerprint } from './fingerprint';
 
 /** What the overview shows of an episode before it is evaluated. */
 export interface EpisodeHeader {
@@ -12,6 +13,8 @@ export interface EpisodeHeader {
   readonly turns: number;
   readonly problem: string | null;
   readonly extra: Readonly<Record<string, string>>;
+  /** sha256 of the canonical JSON of `{task, traj}`: the key notes are stored under (see `episodeFingerprint`). */
+  readonly fingerprint: string;
 }
 
 /** One row of the overview after evaluation. */
@@ -43,6 +46,7 @@ export function episodeHeader(r: EpisodeRecord): EpisodeHeader {
     turns: r.traj.filter((m) => m.get('role') !== 'system').length,
     problem: r.problem,
     extra: r.extra,
+    fingerprint: episodeFingerprint(r),
   };
 }
 

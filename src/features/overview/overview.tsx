@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { filterByLabel } from '../../store/notes-slice';
 import { rowsSelector } from '../../store/rows';
 import { useApp } from '../../ui/store-context';
 import { EpisodeTable } from './episode-table';
@@ -6,13 +7,18 @@ import { FilterBar } from './filter-bar';
 import { RunSummary } from './run-summary';
 
 /** The run overview: summary and charts, filters, and the episode list; `compact` beside an open episode (the list only). */
-export function Overview({ compact = false }: { compact?: boolean }) {
+export function Overview({ compact = false, notesBar }: { compact?: boolean; notesBar?: ReactNode }) {
   const select = useMemo(() => rowsSelector(), []);
-  const rows = useApp((s) => select(s.headers, s.summaries, s.filters, s.sort, s.hits));
+  const all = useApp((s) => select(s.headers, s.summaries, s.filters, s.sort, s.hits));
+  const headers = useApp((s) => s.headers);
+  const notes = useApp((s) => s.notes);
+  const labelFilter = useApp((s) => s.labelFilter);
+  const rows = useMemo(() => filterByLabel(all, headers, notes, labelFilter), [all, headers, notes, labelFilter]);
   return (
     <div className="@container flex min-h-0 min-w-0 flex-1 flex-col">
       {!compact && <RunSummary rows={rows} />}
       <FilterBar shown={rows.length} />
+      {notesBar}
       <EpisodeTable rows={rows} />
     </div>
   );

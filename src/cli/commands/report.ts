@@ -1,0 +1,76 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportHtml, type EpisodeNotes } from '../../core/contract';
+import { openSession } from '../open-session';
+import { terminalSafe } from '../terminal';
+import { UsageError } from '../usage';
+
+export const USAGE = `usage: tau-inspect report RESULTS.json [--data DIR_OR_URL] -o REPORT.html [--notes NOTES.json]
+
+  Writes one self-contained HTML file (no script, no network: it opens from disk in any browser):
+  every episode summarised, every failed episode in full (verdict, instruction, reference
+  actions, DB diff, outputs, dialogue), and the notes and labels of a tau-inspect notes export.
+
+  --data   τ-bench data, as for evaluate. Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
+  -o       the HTML file to write
+  --notes  a notes export from the app (notes attach to episodes by fingerprint)`;
+
+const OPTIONS = {
+  data: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  notes: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+async function readNotes(file: string): Promise<EpisodeNotes[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  const parsed = parseNotesExport(text);
+  if (!parsed.ok) throw new UsageError(`${file}: ${parsed.error}`);
+  return [...parsed.value.episodes];
+}
+
+/** `tau-inspect report RESULTS.json -o REPORT.html …` */
+export async function reportCommand(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
+  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  if (values.output === undefined) throw new UsageError('missing -o REPORT.html');
+  const file = positionals[0]!;
+  const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
+  const notes = values.notes === undefined ? [] : await readNotes(values.notes);
+  const session = await openSession(file, data, {});
+  const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
+  const byIndex = new Map<number, EpisodeNotes>();
+  if (byFp.size > 0)
+    session.records.forEach((r, i) => {
+      const n = byFp.get(episodeFingerprint(r));
+      if (n) byIndex.set(i, n);
+    });
+  const html = sessionReportHtml(session, { title: basename(file), notes: byIndex });
+  try {
+    await writeFile(values.output, html, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot write ${values.output}: ${(e as Error).message}`);
+  }
+  const n = session.records.length;
+  process.stderr.write(
+    terminalSafe(`wrote ${values.output}: ${n} episodes, ${Buffer.byteLength(html)} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`) + '\n',
+  );
+  return 0;
+}

@@ -1,0 +1,43 @@
+import stringify from 'fast-json-stable-stringify';
+import { sha256Stream } from '../py/sha256';
+import type { PyValue } from '../py/value';
+import type { EpisodeRecord } from '../model/episode/types';
+
+/** Plain JSON, as `JSON.parse` of the file would give it. */
+export type PlainJson = null | boolean | number | string | PlainJson[] | { [k: string]: PlainJson };
+
+/**
+ * A Python value as plain JSON — what `JSON.parse` of the episode's text gives, so a copy of the
+ * file re-written by any JSON tool fingerprints the same:
+ * - an int within ±2^53 becomes a number, and so does a float (`1000.0` and `1000` both become 1000,
+ *   as in JSON.parse);
+ * - an int beyond ±2^53 becomes the string of its digits (JSON.parse would round it; rounding would
+ *   let two different episodes share a fingerprint, a string cannot);
+ * - NaN, Infinity and -Infinity (Python's json writes them) become those words as strings.
+ */
+export function plainJson(v: PyValue): PlainJson {
+  if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
+  if (typeof v === 'bigint') return v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : v.toString();
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+  if (Array.isArray(v)) return v.map(plainJson);
+  const o: { [k: string]: PlainJson } = {};
+  for (const [k, x] of v) o[k] = plainJson(x);
+  return o;
+}
+
+const get = (v: PyValue | undefined, k: string): PyValue | undefined => (v instanceof Map ? v.get(k) : undefined);
+
+/**
+ * The key notes are stored under: sha256 (hex) of the canonical JSON (`fast-json-stable-stringify`:
+ * keys sorted, no spaces) of `{task: info.task, traj}` as plain JSON. The same episode opened from
+ * another copy of the file, or from a share link, gets the same fingerprint; the file name, the
+ * episode's position and its reward do not enter it.
+ */
+export function episodeFingerprint(record: Pick<EpisodeRecord, 'raw'>): string {
+  const raw = record.raw;
+  const task = get(get(raw, 'info'), 'task') ?? null;
+  const traj = get(raw, 'traj') ?? null;
+  const h = sha256Stream();
+  h.update(stringify({ task: plainJson(task), traj: plainJson(traj) }));
+  return h.hex();
+}

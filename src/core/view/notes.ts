@@ -1,0 +1,170 @@
+/**
+ * Notes and labels on episodes: the shape stored (IndexedDB in the app), exported to one JSON
+ * file, imported back (merged, conflicts reported, nothing overwritten) and printed in reports.
+ * Pure data and functions: storage lives in the store, display in features and the report.
+ */
+
+export const NOTE_LABELS = ['agent error', 'user-simulator error', 'task or annotation bug', 'evaluator blind spot', 'other'] as const;
+export type NoteLabel = (typeof NOTE_LABELS)[number];
+
+/** Everything noted on one episode, keyed by its fingerprint (see `episodeFingerprint`). */
+export interface EpisodeNotes {
+  readonly fingerprint: string;
+  readonly label: NoteLabel | null;
+  /** The note on the episode as a whole ('' for none). */
+  readonly note: string;
+  /** Notes on steps, by step index (decimal string keys, for JSON). */
+  readonly steps: Readonly<Record<string, string>>;
+  /** Where it was written, for people reading an export (not part of the key). */
+  readonly file: string | null;
+  readonly index: number | null;
+  readonly taskId: number | null;
+  readonly updatedAt: string;
+}
+
+export const NOTES_FORMAT = 'tau-inspect-notes';
+
+export interface NotesExport {
+  readonly format: typeof NOTES_FORMAT;
+  readonly version: 1;
+  readonly run: string | null;
+  readonly exportedAt: string;
+  readonly episodes: readonly EpisodeNotes[];
+}
+
+/** Whether a record carries anything worth keeping. */
+export const hasContent = (n: Pick<EpisodeNotes, 'label' | 'note' | 'steps'>): boolean =>
+  n.label !== null || n.note.trim() !== '' || Object.values(n.steps).some((s) => s.trim() !== '');
+
+export function exportNotes(run: string | null, notes: readonly EpisodeNotes[], now = new Date()): string {
+  const e: NotesExport = {
+    format: NOTES_FORMAT,
+    version: 1,
+    run,
+    exportedAt: now.toISOString(),
+    episodes: [...notes].filter(hasContent).sort((a, b) => (a.index ?? 0) - (b.index ?? 0) || (a.fingerprint < b.fingerprint ? -1 : 1)),
+  };
+  return JSON.stringify(e, null, 2) + '\n';
+}
+
+const FP = /^[0-9a-f]{64}$/;
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optNat = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+
+/** Reads one episode's notes; the reason it is not valid otherwise. */
+function readEpisode(v: unknown, i: number): EpisodeNotes | string {
+  const where = `episodes[${i}]`;
+  if (!isObj(v)) return `${where} is not an object`;
+  if (typeof v.fingerprint !== 'string' || !FP.test(v.fingerprint)) return `${where}.fingerprint is not a sha256 in hex`;
+  if (v.label !== null && v.label !== undefined && !NOTE_LABELS.includes(v.label as NoteLabel))
+    return `${where}.label must be one of ${NOTE_LABELS.map((l) => `"${l}"`).join(', ')} or null`;
+  if (v.note !== undefined && typeof v.note !== 'string') return `${where}.note is not text`;
+  const steps: Record<string, string> = {};
+  if (v.steps !== undefined) {
+    if (!isObj(v.steps)) return `${where}.steps is not an object`;
+    for (const [k, s] of Object.entries(v.steps)) {
+      if (!/^\d+$/.test(k)) return `${where}.steps has a key that is not a step number`;
+      if (typeof s !== 'string') return `${where}.steps["${k}"] is not text`;
+      steps[String(Number(k))] = s;
+    }
+  }
+  return {
+    fingerprint: v.fingerprint,
+    label: (v.label ?? null) as NoteLabel | null,
+    note: (v.note as string | undefined) ?? '',
+    steps,
+    file: typeof v.file === 'string' ? v.file : null,
+    index: optNat(v.index),
+    taskId: optNat(v.taskId),
+    updatedAt: typeof v.updatedAt === 'string' ? v.updatedAt : '',
+  };
+}
+
+/** Parses an export; a file that is not one gets a sentence saying why (and nothing is read from it). */
+export function parseNotesExport(text: string): { ok: true; value: NotesExport } | { ok: false; error: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'this file is not a tau-inspect notes export: it is not JSON' };
+  }
+  if (!isObj(v) || v.format !== NOTES_FORMAT)
+    return { ok: false, error: `this file is not a tau-inspect notes export: it has no "format": "${NOTES_FORMAT}"` };
+  if (v.version !== 1) return { ok: false, error: `this notes export has version ${JSON.stringify(v.version)}; this tau-inspect reads version 1` };
+  if (!Array.isArray(v.episodes)) return { ok: false, error: 'this notes export has no "episodes" list' };
+  const episodes: EpisodeNotes[] = [];
+  for (let i = 0; i < v.episodes.length; i++) {
+    const e = readEpisode(v.episodes[i], i);
+    if (typeof e === 'string') return { ok: false, error: `this notes export is damaged: ${e}` };
+    episodes.push(e);
+  }
+  return {
+    ok: true,
+    value: { format: NOTES_FORMAT, version: 1, run: typeof v.run === 'string' ? v.run : null, exportedAt: typeof v.exportedAt === 'string' ? v.exportedAt : '', episodes },
+  };
+}
+
+/** One field both sides filled differently: the stored value was kept, the imported one is shown. */
+export interface NoteConflict {
+  readonly fingerprint: string;
+  readonly index: number | null;
+  readonly taskId: number | null;
+  /** 'label', 'note' or 'step N'. */
+  readonly field: string;
+  readonly kept: string;
+  readonly imported: string;
+}
+
+export interface NotesMerge {
+  /** Records to write (new or completed); unchanged ones are left out. */
+  readonly write: readonly EpisodeNotes[];
+  readonly added: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  readonly conflicts: readonly NoteConflict[];
+}
+
+/**
+ * Merges imported notes into stored ones, field by field: an empty side takes the other's
+ * value; equal values stay; two different values are a conflict — the stored one is kept and
+ * the conflict reported, so nothing is overwritten silently.
+ */
+export function mergeNotes(stored: readonly EpisodeNotes[], imported: readonly EpisodeNotes[]): NotesMerge {
+  const byFp = new Map(stored.map((n) => [n.fingerprint, n]));
+  const write: EpisodeNotes[] = [];
+  const conflicts: NoteConflict[] = [];
+  let added = 0;
+  let updated = 0;
+  let unchanged = 0;
+  for (const inc of imported) {
+    const mine = byFp.get(inc.fingerprint);
+    if (!mine) {
+      if (!hasContent(inc)) continue;
+      byFp.set(inc.fingerprint, inc);
+      write.push(inc);
+      added++;
+      continue;
+    }
+    let changed = false;
+    const pick = (field: string, a: string, b: string): string => {
+      if (b.trim() === '' || a === b) return a;
+      if (a.trim() === '') {
+        changed = true;
+        return b;
+      }
+      conflicts.push({ fingerprint: inc.fingerprint, index: mine.index ?? inc.index, taskId: mine.taskId ?? inc.taskId, field, kept: a, imported: b });
+      return a;
+    };
+    const label = pick('label', mine.label ?? '', inc.label ?? '');
+    const note = pick('note', mine.note, inc.note);
+    const steps: Record<string, string> = { ...mine.steps };
+    for (const [k, s] of Object.entries(inc.steps)) steps[k] = pick(`step ${k}`, mine.steps[k] ?? '', s);
+    if (changed) {
+      const next = { ...mine, label: (label || null) as NoteLabel | null, note, steps };
+      byFp.set(inc.fingerprint, next);
+      write.push(next);
+      updated++;
+    } else unchanged++;
+  }
+  return { write, added, updated, unchanged, conflicts };
+}

@@ -1,0 +1,147 @@
+import type { EpisodeView, RecordLine } from './episode-view';
+import { formatReward } from './format';
+import type { EpisodeNotes } from './notes';
+import { isSuccess, type PassK } from './pass-k';
+import type { EpisodeHeader, EpisodeSummary } from './summary';
+
+/** One episode of the report: always summarised; in full (`view`) when it failed. */
+export interface ReportEpisode {
+  readonly header: EpisodeHeader;
+  /** Null: not evaluated (the report says so). */
+  readonly summary: EpisodeSummary | null;
+  /** The episode in full; given for failed episodes. */
+  readonly view: EpisodeView | null;
+  readonly notes: EpisodeNotes | null;
+  /** Further sections where they exist (walkthrough, findings): a title and plain text each. */
+  readonly sections?: readonly { readonly title: string; readonly text: string }[];
+}
+
+export type ReportNotes = ReadonlyMap<number, EpisodeNotes>;
+
+export interface ReportInput {
+  /** The results file's name (untrusted text). */
+  readonly title: string;
+  readonly domain: string;
+  readonly dataCommit: string;
+  readonly rule: string;
+  readonly generatedAt: string;
+  readonly passK: readonly PassK[];
+  readonly episodes: readonly ReportEpisode[];
+}
+
+const ESC: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Every text that enters the report goes through here (element content and attribute values alike). */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+
+const e = escapeHtml;
+const pre = (text: string, cls = ''): string => `<pre${cls ? ` class="${cls}"` : ''}>${e(text)}</pre>`;
+const lines = (ls: readonly RecordLine[] | null): string =>
+  ls === null ? '<p class="dim">(absent)</p>' : `<pre>${ls.map((l) => (l.marked ? `<mark>${e(l.text)}</mark>` : e(l.text))).join('\n')}</pre>`;
+
+const CSS = `
+body{font:14px/1.45 system-ui,sans-serif;margin:1.5rem auto;max-width:72rem;padding:0 1rem;color:#1a1a1a;background:#fff}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin:1rem 0 .3rem}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.15rem .45rem;text-align:left;vertical-align:top}
+pre{white-space:pre-wrap;word-break:break-word;background:#f6f6f6;padding:.4rem;margin:.2rem 0;font-size:12px}
+mark{background:#ffe08a}.dim{color:#666}.pass{color:#0a6b2d}.fail{color:#a3161a}
+section{border-top:1px solid #ddd;padding:.3rem 0}details>summary{cursor:pointer}
+.msg{margin:.3rem 0;padding-left:.5rem;border-left:3px solid #ccc}.msg.user{border-color:#4a7bd0}.msg.assistant{border-color:#9a5bd0}.msg.tool{border-color:#999}
+.note{background:#fff8dc;border:1px solid #e0c96a;padding:.3rem .5rem}
+`;
+
+function passKText(pk: readonly PassK[]): string {
+  if (pk.length === 0) return '';
+  return `<p>pass^k: ${pk.map((p) => `k=${p.k}: ${e(p.value.toFixed(3))}`).join(' · ')}</p>`;
+}
+
+function notesHtml(n: EpisodeNotes | null, view: EpisodeView | null): string {
+  if (!n) return '';
+  const steps = Object.entries(n.steps)
+    .filter(([, t]) => t.trim() !== '')
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([k, t]) => {
+      const s = view?.steps[Number(k)];
+      return `<li>step ${Number(k) + 1}${s ? ` (${e(s.action)})` : ''}: ${pre(t)}</li>`;
+    });
+  return `<div class="note"><h3>Notes</h3>${n.label ? `<p>label: <b>${e(n.label)}</b></p>` : ''}${n.note.trim() ? pre(n.note) : ''}${steps.length ? `<ul>${steps.join('')}</ul>` : ''}</div>`;
+}
+
+function dialogue(v: EpisodeView): string {
+  return v.messages
+    .map((m) => {
+      const calls = m.toolCalls.map((c) => `<div>→ <code>${e(c.name)}</code>${pre(c.argumentsPretty ?? c.arguments)}</div>`).join('');
+      const step = m.stepIndex !== null ? ` · step ${m.stepIndex + 1}` : '';
+      const body = m.role === 'system' ? `<details><summary>system prompt</summary>${pre(m.content ?? '')}</details>` : m.content !== null ? pre(m.content) : '';
+      return `<div class="msg ${e(m.role)}"><b>${e(m.role)}</b> <span class="dim">#${m.index}${step}</span>${body}${calls}</div>`;
+    })
+    .join('');
+}
+
+function fullEpisode(v: EpisodeView): string {
+  const vd = v.verdict;
+  const verdict = `<h3>Verdict</h3><p>${e(vd.sentence)}</p><p class="dim">reward ${e(formatReward(vd.reward))} · recorded ${e(formatReward(vd.recordedReward))} · rule ${e(vd.rule)} · data ${e(vd.dataCommit.slice(0, 7))} · agent DB ${e(vd.agentHash.slice(0, 12))} · reference DB ${e(vd.gtHash.slice(0, 12))}${vd.crash ? ` · crash: ${e(vd.crash)}` : ''}</p>`;
+  const diff = v.diff.length
+    ? `<h3>DB diff (${v.diff.length} record${v.diff.length === 1 ? '' : 's'})</h3>${v.diff
+        .map(
+          (d) =>
+            `<details><summary>${e(d.table)}/${e(d.key)}: ${d.fields.map((f) => e(`${f.path}: ${f.agent ?? '(absent)'} ≠ ${f.reference ?? '(absent)'}`)).join('; ')}</summary><table><tr><th>agent</th><th>reference</th></tr><tr><td>${lines(d.agentLines)}</td><td>${lines(d.referenceLines)}</td></tr></table></details>`,
+        )
+        .join('')}`
+    : '<h3>DB diff</h3><p class="dim">none: the agent’s DB equals the reference DB</p>';
+  const outputs =
+    v.outputs === null
+      ? ''
+      : `<h3>Required outputs</h3><ul>${v.outputs.map((o) => `<li class="${o.found ? 'pass' : 'fail'}">${o.found ? 'found' : 'missing'}: ${e(JSON.stringify(o.output))}${o.stepIndex !== null ? ` (step ${o.stepIndex + 1})` : ''}${o.elsewhere.length ? ` — also appears where τ-bench does not look (${o.elsewhere.map((x) => e(`message ${x.messageIndex}: ${x.kind}`)).join(', ')})` : ''}</li>`).join('')}</ul>`;
+  const reference = `<details><summary>Reference actions (${v.reference.length})</summary><ol>${v.reference.map((r) => `<li><code>${e(r.action)}</code>${pre(r.kwargs)}</li>`).join('')}</ol></details>`;
+  return `${verdict}<h3>Instruction</h3>${pre(v.instruction)}${reference}${diff}${outputs}<h3>Dialogue</h3>${dialogue(v)}`;
+}
+
+function episodeSection(ep: ReportEpisode): string {
+  const { header: h, summary: s, view } = ep;
+  const reward = s?.reward ?? null;
+  const failed = reward === null || !isSuccess(reward);
+  const head = `#${h.index} · task ${h.taskId ?? '–'} · trial ${h.trial ?? '–'} · reward <span class="${failed ? 'fail' : 'pass'}">${e(formatReward(reward))}</span>`;
+  const why = s?.error ? `<p class="fail">cannot be evaluated: ${e(s.error)}</p>` : s && s.reasonTexts.length ? `<p>${s.reasonTexts.map(e).join('; ')}</p>` : s ? '' : '<p class="dim">not evaluated</p>';
+  const extra = (ep.sections ?? []).map((x) => `<h3>${e(x.title)}</h3>${pre(x.text)}`).join('');
+  const body = failed && view ? `<details open><summary>${head}</summary>${why}${notesHtml(ep.notes, view)}${extra}${fullEpisode(view)}</details>` : `<p>${head}</p>${why}${notesHtml(ep.notes, view)}${extra}`;
+  return `<section id="ep-${h.index}" data-testid="report-episode" data-index="${h.index}" data-reward="${e(formatReward(reward, ''))}">${body}</section>`;
+}
+
+/**
+ * The offline report: one self-contained HTML document (inline CSS, no script, no external
+ * resource; a CSP forbids any request) that any browser opens from disk. Every text from the
+ * file, the notes or the model goes through `escapeHtml`.
+ */
+export function reportHtml(r: ReportInput): string {
+  const eps = r.episodes;
+  const evaluated = eps.filter((x) => x.summary && x.summary.error === null);
+  const passed = evaluated.filter((x) => isSuccess(x.summary!.reward ?? 0)).length;
+  const total = eps.reduce((sum, x) => sum + (x.summary?.reward ?? 0), 0);
+  const labels = new Map<string, number>();
+  for (const x of eps) if (x.notes?.label) labels.set(x.notes.label, (labels.get(x.notes.label) ?? 0) + 1);
+  const rows = eps
+    .map(({ header: h, summary: s, notes: n }) => {
+      const reward = s?.reward ?? null;
+      const ok = reward !== null && isSuccess(reward);
+      return `<tr><td><a href="#ep-${h.index}">${h.index}</a></td><td>${h.taskId ?? '–'}</td><td>${h.trial ?? '–'}</td><td class="${ok ? 'pass' : 'fail'}">${e(formatReward(reward))}</td><td>${e(formatReward(h.recordedReward))}</td><td>${e(s?.error ? `cannot be evaluated: ${s.error}` : (s?.reasonTexts.join('; ') ?? ''))}</td><td>${e(n?.label ?? '')}</td></tr>`;
+    })
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${e(`tau-inspect report: ${r.title}`)}</title><style>${CSS}</style></head>
+<body>
+<h1>τ-bench run report: ${e(r.title)}</h1>
+<p>${eps.length} episodes · ${evaluated.length} evaluated · ${passed} passed · average reward ${eps.length ? (total / eps.length).toFixed(3) : '–'} · domain ${e(r.domain)} · data ${e(r.dataCommit.slice(0, 7))} · rule ${e(r.rule)}</p>
+${passKText(r.passK)}
+${labels.size ? `<p>labels: ${[...labels].map(([l, c]) => `${e(l)}: ${c}`).join(' · ')}</p>` : ''}
+<p class="dim">Generated by tau-inspect on ${e(r.generatedAt)}. Failed episodes are shown in full below; passed ones in one line.</p>
+<h2>Episodes</h2>
+<table><tr><th>#</th><th>task</th><th>trial</th><th>reward</th><th>recorded</th><th>why</th><th>label</th></tr>${rows}</table>
+<h2>Details</h2>
+${eps.map(episodeSection).join('\n')}
+</body></html>
+`;
+}

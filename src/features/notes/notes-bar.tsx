@@ -1,0 +1,117 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { NOTE_LABELS } from '../../core/contract';
+import { labelCounts, type LabelFilter } from '../../store/notes-slice';
+import { Button } from '../../ui/button';
+import { FOCUS_FIELD } from '../../ui/focus';
+import { useApp, useAppStore } from '../../ui/store-context';
+
+/** Label counts and filter of the run, and its notes exported to one file or imported from one (merged). */
+export function NotesBar() {
+  const store = useAppStore();
+  const headers = useApp((s) => s.headers);
+  const notes = useApp((s) => s.notes);
+  const filter = useApp((s) => s.labelFilter);
+  const result = useApp((s) => s.notesImport);
+  const source = useApp((s) => s.source?.label ?? 'run');
+  const counts = useMemo(() => labelCounts(headers, notes), [headers, notes]);
+  const noted = useMemo(() => headers.filter((h) => notes.has(h.fingerprint)).length, [headers, notes]);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const exportFile = () => {
+    const blob = new Blob([store.getState().exportRunNotes()], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${source.replace(/\.json$/i, '')}.notes.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  return (
+    <div className="border-b border-slate-200 bg-white px-3 py-1.5 text-xs" data-testid="notes-bar">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={id} className="text-slate-600">
+          Label
+        </label>
+        <select
+          id={id}
+          data-testid="label-filter"
+          value={filter ?? ''}
+          onChange={(e) => store.getState().setLabelFilter(e.currentTarget.value === '' ? null : (e.currentTarget.value as LabelFilter))}
+          className={`rounded-md border border-slate-300 bg-white px-2 py-1 text-xs ${FOCUS_FIELD}`}
+        >
+          <option value="">any label</option>
+          <option value="labelled">labelled</option>
+          <option value="unlabelled">unlabelled</option>
+          {NOTE_LABELS.map((l) => (
+            <option key={l} value={l}>
+              {l} ({counts.get(l) ?? 0})
+            </option>
+          ))}
+        </select>
+        <span className="text-slate-500" data-testid="label-counts">
+          {counts.size === 0 ? 'no labels' : [...counts].map(([l, c]) => `${l}: ${c}`).join(' · ')}
+        </span>
+        <span className="ml-auto flex gap-1">
+          <Button onClick={exportFile} disabled={noted === 0} data-testid="notes-export">
+            Export notes
+          </Button>
+          <Button onClick={() => input.current?.click()} data-testid="notes-import">
+            Import notes
+          </Button>
+          <Button
+            data-testid="notes-clear"
+            disabled={noted === 0}
+            onClick={() => {
+              if (!confirmClear) return setConfirmClear(true);
+              setConfirmClear(false);
+              void store.getState().clearRunNotes();
+            }}
+            onBlur={() => setConfirmClear(false)}
+          >
+            {confirmClear ? `Delete notes of ${noted} episodes?` : 'Clear notes'}
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept=".json,application/json"
+            className="hidden"
+            data-testid="notes-import-file"
+            onChange={(e) => {
+              const f = e.currentTarget.files?.[0];
+              e.currentTarget.value = '';
+              if (f) void f.text().then((t) => store.getState().importNotes(f.name, t));
+            }}
+          />
+        </span>
+      </div>
+      {result && (
+        <div role="status" data-testid="notes-import-result" className={`mt-1 rounded border p-1.5 ${result.ok && result.conflicts.length === 0 ? 'border-emerald-300 bg-emerald-50' : 'border-amber-300 bg-amber-50'}`}>
+          {result.ok ? (
+            <>
+              <p>
+                Imported {result.file}: {result.added} new, {result.updated} completed, {result.unchanged} unchanged
+                {result.conflicts.length > 0 && `, ${result.conflicts.length} conflict${result.conflicts.length === 1 ? '' : 's'} (your notes were kept)`}.
+              </p>
+              {result.conflicts.length > 0 && (
+                <ul className="mt-1 list-disc pl-4" data-testid="notes-conflicts">
+                  {result.conflicts.map((c, i) => (
+                    <li key={i}>
+                      episode {c.index ?? '?'} (task {c.taskId ?? '?'}), {c.field}: kept “{c.kept}”, imported “{c.imported}”
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ) : (
+            <p>
+              Nothing imported from {result.file}: {result.error}.
+            </p>
+          )}
+          <Button className="mt-1" onClick={() => store.getState().dismissImport()}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
