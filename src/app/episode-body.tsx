@@ -4,6 +4,7 @@ import { EpisodeScreen, type SidePanel } from '../features/episode/episode-scree
 import { TranscriptScreen } from '../features/episode/transcript-screen';
 import { AlignmentPanel } from '../features/alignment/alignment-panel';
 import { FindingsPanel } from '../features/findings/findings-panel';
+import { EpisodeNotes } from '../features/notes/episode-notes';
 import { WalkthroughPanel } from '../features/walkthrough/walkthrough-panel';
 import { WhatIfBar } from '../features/what-if/what-if-bar';
 
@@ -62,6 +63,7 @@ export function EpisodeBody() {
         toolbar={<WhatIfBar recorded={view} step={step} />}
         below={(nav) => (
           <>
+            <EpisodeNotes />
             <FindingsPanel view={whatIfView ?? view} onStep={nav.step} onMessage={nav.message} />
             <WalkthroughPanel view={whatIfView ?? view} nav={nav} />
           </>

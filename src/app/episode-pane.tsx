@@ -1,7 +1,6 @@
 import { useApp, useAppStore } from '../ui/store-context';
 import { formatReward } from '../ui/format';
 import { Button } from '../ui/button';
-import { EpisodeNotes } from '../features/notes/episode-notes';
 import { EpisodeBody } from './episode-body';
 
 /** The selected episode: a title bar (list, previous/next, next failed, close), then the episode itself. */
@@ -49,7 +48,6 @@ export function EpisodePane() {
           </Button>
         </div>
       </div>
-      <EpisodeNotes />
       <div className="@container flex min-h-0 flex-1 flex-col">
         <EpisodeBody />
       </div>
