@@ -28,7 +28,8 @@ export interface Notice {
 export interface RunSlice {
   samples: readonly string[] | null;
   nextRun: number;
-  pending: { readonly run: number; readonly info: RunInfo } | null;
+  /** `fallback`: opened because another run could not be (the complaint about that one stays on screen). */
+  pending: { readonly run: number; readonly info: RunInfo; readonly fallback?: boolean } | null;
   run: number | null;
   source: RunInfo | null;
   domain: Domain | null;
@@ -82,10 +83,17 @@ let noticeId = 0;
 export const createRunSlice =
   (port: EvaluatorPort, consent: HostConsent): StateCreator<AppState, [], [], RunSlice> =>
   (set, get) => {
-    const open = (source: RunSource, info: RunInfo): void => {
+    const open = (source: RunSource, info: RunInfo, fallback = false): void => {
       const run = get().nextRun;
-      set({ nextRun: run + 1, pending: { run, info }, wantSample: false });
+      set({ nextRun: run + 1, pending: { run, info, ...(fallback && { fallback }) }, wantSample: false });
       port.openRun(run, source);
+    };
+    const sampleInfo = (name: string): RunInfo => ({ kind: 'sample', label: `${name}.json`, url: null, sample: name, file: null });
+    /** Shows the first sample when nothing else is open, keeping the message that says why. */
+    const fallBackToSample = (): void => {
+      const first = get().samples?.[0];
+      if (first !== undefined) open({ kind: 'sample', name: first }, sampleInfo(first), true);
+      else set({ wantSample: true });
     };
     return {
       samples: null,
@@ -142,7 +150,7 @@ export const createRunSlice =
           else set({ wantSample: true });
         }
       },
-      openSample: (name) => open({ kind: 'sample', name }, { kind: 'sample', label: `${name}.json`, url: null, sample: name, file: null }),
+      openSample: (name) => open({ kind: 'sample', name }, sampleInfo(name)),
       openFile: (file) => open({ kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name }),
       openUrl: (url) => open({ kind: 'url', url }, { kind: 'url', label: url, url, sample: null, file: null }),
       useFolder(name, files) {
@@ -168,11 +176,7 @@ export const createRunSlice =
           return;
         }
         set({ place: null });
-        const first = get().samples?.[0];
-        if (get().run === null && get().pending === null) {
-          if (first !== undefined) get().openSample(first);
-          else set({ wantSample: true });
-        }
+        if (get().run === null && get().pending === null) fallBackToSample();
       },
       forgetHosts() {
         consent.forget();
@@ -185,7 +189,8 @@ export const createRunSlice =
         set({ samples: names });
         const s = get();
         if (s.wantSample && s.run === null && s.pending === null) {
-          if (names[0] !== undefined) s.openSample(names[0]);
+          // Shown because nothing else is open: whatever was said before (a link that failed) stays.
+          if (names[0] !== undefined) open({ kind: 'sample', name: names[0] }, sampleInfo(names[0]), true);
           else set({ wantSample: false });
         }
       },
@@ -208,8 +213,9 @@ export const createRunSlice =
           dataProgress: null,
           dataError: null,
           place: null,
-          // A file that opened makes earlier complaints about other files moot.
-          notices: s.notices.filter((n) => n.tone !== 'error'),
+          // A file the user opened makes earlier complaints about other files moot; a sample shown
+          // in place of a run that could not be opened does not: the complaint says why it is there.
+          notices: s.pending.fallback ? s.notices : s.notices.filter((n) => n.tone !== 'error'),
           whatIf: null,
           whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
         });
@@ -220,11 +226,7 @@ export const createRunSlice =
         if (get().pending?.run !== run) return;
         set({ pending: null, place: null });
         get().notify('error', `Could not open ${label}: ${message}`);
-        const first = get().samples?.[0];
-        if (get().run === null) {
-          if (first !== undefined) get().openSample(first);
-          else set({ wantSample: true });
-        }
+        if (get().run === null) fallBackToSample();
       },
       dataNeeded(run, request) {
         if (run === get().run) set({ dataRequest: request, dataProgress: null });

@@ -260,6 +260,8 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       const notice = page.getByTestId('notice').first();
       await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toContain('inflates to more than 64 MB');
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+      // The sample shown in its place does not wipe the message that says why it is there.
+      expect(await page.getByTestId('notice').first().textContent()).toContain('inflates to more than 64 MB');
       expect(await page.evaluate(() => 1 + 1)).toBe(2);
       await openEpisode(page, 0);
 

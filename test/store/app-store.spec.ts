@@ -61,6 +61,23 @@ describe('app store', () => {
     expect(s().summaries[1]?.agrees).toBe(false);
   });
 
+  it('keeps the complaint about a link that failed when the sample opens in its place', () => {
+    const { port } = fakePort();
+    const store = createAppStore(port);
+    const s = store.getState;
+    s().samplesListed(['a']);
+    s().restore({ run: null, sample: null, file: null, ep: 'AAAA', data: null, episode: null, step: null });
+    s().runFailed(1, 'episode shared in the link', 'the episode in this link is damaged (it ends early)');
+    expect(s().pending?.fallback).toBe(true);
+    s().runOpened(2, 'a.json', 'retail', 'why', headers);
+    expect(s().source?.label).toBe('a.json');
+    expect(s().notices.map((n) => n.text).join('\n')).toContain('damaged (it ends early)');
+    // A run the user opens afterwards makes that complaint moot.
+    s().openSample('a');
+    s().runOpened(3, 'a.json', 'retail', 'why', headers);
+    expect(s().notices.filter((n) => n.tone === 'error')).toEqual([]);
+  });
+
   it('requests the view of the selected episode and clamps the step', () => {
     const { port, calls } = fakePort();
     const store = createAppStore(port);
