@@ -4,6 +4,7 @@ import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
 import { RunConsent } from '../features/loader/run-consent';
 import { CopyLinkButton } from '../features/links/copy-link-button';
+import { LinkContext } from '../features/links/link-context';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
 import { NotesBar } from '../features/notes/notes-bar';
 import { Overview } from '../features/overview/overview';
@@ -113,6 +114,7 @@ function Shell() {
       <DetectionLine />
       <RunConsent />
       <DataConsent />
+      <LinkContext />
       <Welcome />
       {hasRun ? (
         <main className="flex min-h-0 flex-1">

@@ -2,6 +2,7 @@ import { useApp, useAppStore } from '../ui/store-context';
 import { formatReward } from '../ui/format';
 import { Button } from '../ui/button';
 import { EpisodeBody } from './episode-body';
+import { CompareTrialPicker, TrialComparePanel } from '../features/trials/trial-compare';
 
 /** The selected episode: a title bar (list, previous/next, next failed, close), then the episode itself. */
 export function EpisodePane() {
@@ -11,6 +12,8 @@ export function EpisodePane() {
   const summary = useApp((s) => (s.selected === null ? undefined : s.summaries[s.selected]));
   const listHidden = useApp((s) => s.layout.listHidden);
   const sideHidden = useApp((s) => s.layout.sideHidden);
+  const view = useApp((s) => s.view);
+  const comparing = useApp((s) => s.trialCompare !== null && s.trialCompare.index === s.selected && s.trialCompare.run === s.run);
   if (selected === null || !header) return null;
   const s = store.getState;
   return (
@@ -30,7 +33,8 @@ export function EpisodePane() {
             {summary && summary.reward !== null && ` · recomputed ${formatReward(summary.reward)}`}
           </span>
         </h2>
-        <div className="flex shrink-0 gap-1">
+        <div className="flex shrink-0 items-center gap-1">
+          <CompareTrialPicker />
           <Button onClick={() => s().stepEpisode(-1)} aria-label="Previous episode (p)" title="Previous episode (p)">
             ‹
           </Button>
@@ -49,7 +53,7 @@ export function EpisodePane() {
         </div>
       </div>
       <div className="@container flex min-h-0 flex-1 flex-col">
-        <EpisodeBody />
+        {comparing && view ? <TrialComparePanel view={view} /> : <EpisodeBody />}
       </div>
     </div>
   );

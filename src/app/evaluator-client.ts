@@ -25,7 +25,7 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
         case 'samples':
           return s().samplesListed(m.names);
         case 'run-opened':
-          return s().runOpened(m.run, m.label, m.domain, m.domainWhy, m.headers);
+          return s().runOpened(m.run, m.label, m.domain, m.domainWhy, m.headers, m.shared);
         case 'run-error':
           return s().runFailed(m.run, m.label, m.message);
         case 'data-needed':

@@ -1,5 +1,5 @@
 import type { AppState, AppStore } from '../store/app-store';
-import { decodeEdits, encodeEdits, formatLink, parseLink, type Link } from '../store/link';
+import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
 
 function linkOf(s: AppState): Link {
   const src = s.pending?.info ?? s.source;
@@ -12,11 +12,12 @@ function linkOf(s: AppState): Link {
     episode: s.selected,
     step: s.selected === null ? null : s.step,
     whatIf: s.selected !== null && s.whatIfEdits[s.selected] ? encodeEdits(s.whatIfEdits[s.selected]!) : null,
+    ...viewToLink({ filters: s.filters, sort: s.sort, query: s.query, label: s.labelFilter }),
   };
 }
 
 const sameButStep = (a: Link, b: Link): boolean =>
-  a.run === b.run && a.sample === b.sample && a.file === b.file && a.ep === b.ep && a.data === b.data && a.episode === b.episode;
+  a.run === b.run && a.sample === b.sample && a.file === b.file && a.ep === b.ep && a.data === b.data && a.episode === b.episode && viewKey(a) === viewKey(b);
 
 /** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */
 const STEP_DELAY_MS = 100;
@@ -61,8 +62,16 @@ export function syncLink(store: AppStore): () => void {
     const link = parseLink(location.hash);
     const s = store.getState();
     const cur = linkOf(s);
-    if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || link.ep !== cur.ep || (link.data !== null && link.data !== cur.data)) s.restore(link);
-    else if (link.episode !== null) {
+    if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || link.ep !== cur.ep || (link.data !== null && link.data !== cur.data)) {
+      s.restore(link);
+      return;
+    }
+    if (viewKey(link) !== viewKey(cur)) {
+      const v = viewFromLink(link);
+      store.setState({ filters: v.filters, sort: v.sort, labelFilter: v.label });
+      if (v.query !== s.query) s.setQuery(v.query);
+    }
+    if (link.episode !== null) {
       if (link.whatIf != null && link.whatIf !== cur.whatIf)
         try {
           store.setState({ whatIfEdits: { ...s.whatIfEdits, [link.episode]: decodeEdits(link.whatIf) } });

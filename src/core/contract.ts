@@ -116,6 +116,8 @@ export type FromWorker =
       readonly domain: Domain;
       readonly domainWhy: string;
       readonly headers: readonly EpisodeHeader[];
+      /** A shared link's context line (JSON text, untrusted: file name, index, step, notes, edits). */
+      readonly shared?: string;
     }
   /** The run could not be opened; whatever was open before stays open. */
   | { readonly type: 'run-error'; readonly run: number; readonly label: string; readonly message: string }
@@ -139,3 +141,4 @@ export { escapeHtml, reportHtml, type ReportInput, type ReportNotes, type Report
 export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport, type EpisodeNotes, type NoteConflict, type NoteLabel, type NotesExport, type NotesMerge } from './view/notes';
 export { sessionReportHtml, type ReportOptions } from './session/report';
 export { taskBugText, type TaskBugInput } from './view/task-bug';
+export { compareTrials, type TrialCell, type TrialComparison, type TrialInput, type TrialRow } from './view/trial-compare';

@@ -7,8 +7,10 @@ import { createOverviewSlice, type OverviewSlice } from './overview-slice';
 import { hostConsent, type HostConsent } from './consent';
 import type { EvaluatorPort } from './ports';
 import { createRunSlice, type RunSlice } from './run-slice';
+import { createShareSlice, type ShareSlice } from './share-slice';
+import { createTrialsSlice, type TrialsSlice } from './trials-slice';
 
-export type AppState = RunSlice & OverviewSlice & EpisodeSlice & LayoutSlice & NotesSlice;
+export type AppState = RunSlice & OverviewSlice & EpisodeSlice & LayoutSlice & NotesSlice & ShareSlice & TrialsSlice;
 export type AppStore = StoreApi<AppState>;
 
 /** `consent`: hosts agreed to (the app passes one backed by localStorage; by default nothing is agreed). */
@@ -20,5 +22,7 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
     ...createEpisodeSlice(port)(...a),
     ...createLayoutSlice(...a),
     ...createNotesSlice(notes)(...a),
+    ...createShareSlice(notes)(...a),
+    ...createTrialsSlice(port)(...a),
   }));
 }

@@ -1,11 +1,11 @@
 import type { EpisodeView, TranscriptView } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
-import { EMPTY_LINK, encodeEdits, formatLink } from './link';
+import { EMPTY_LINK, formatLink } from './link';
 import type { StepEdit } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 import { isFailed, visibleRows } from './rows';
-import { encodeEpisode } from './share-codec';
+import { encodeEpisode, shareText } from './share-codec';
 
 /** A step-cursor move by key; kept until the episode's steps are known, so no key press is lost while it loads. */
 export type StepMove = 'next' | 'prev' | 'first' | 'last';
@@ -26,7 +26,15 @@ export interface EpisodeSlice {
   /** Changes on every hit move, so the dialogue scrolls to the hit even when it is the same one. */
   hitNonce: number;
   /** A link fragment carrying the selected episode itself, once made. */
-  share: { readonly index: number; readonly fragment: string | null; readonly error: string | null } | null;
+  share: {
+    readonly index: number;
+    readonly fragment: string | null;
+    readonly error: string | null;
+    /** The episode's JSON text (for "Download the episode file" when the link is too long). */
+    readonly json?: string;
+    /** A name for that file: `<file>-episode-<index>.json`. */
+    readonly fileName?: string;
+  } | null;
   /** A what-if replay of the selected episode: its edits and, once back, its view. */
   whatIf: { readonly id: number; readonly index: number; readonly edits: readonly StepEdit[]; readonly view: EpisodeView | null; readonly error: string | null } | null;
   /** What-if edits per episode of the open run: kept when switching episodes, put into the link. */
@@ -106,22 +114,28 @@ export const createEpisodeSlice =
         set({ share: { index, fragment: null, error: 'this episode could not be written out' } });
         return;
       }
-      const edits = s.whatIfEdits[index];
-      const fragment = formatLink({ ...EMPTY_LINK, ep: encodeEpisode(json), data: s.dataBase, episode: 0, step: s.step, whatIf: edits ? encodeEdits(edits) : null });
-      set({ share: { index, fragment, error: null } });
+      const edits = s.whatIfEdits[index] ?? [];
+      const h = s.headers[index];
+      // Shared again from a shared link: the file and index it came from, not "the link".
+      const from = s.source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: s.source?.label ?? null, index };
+      const notes = h ? (s.notes.get(h.fingerprint) ?? null) : null;
+      const text = shareText(json, { file: from.file, index: from.index, step: s.step, notes, edits });
+      const fragment = formatLink({ ...EMPTY_LINK, ep: encodeEpisode(text), data: s.dataBase, episode: 0, step: s.step });
+      const stem = (from.file ?? 'run').split(/[\\/]/).pop()!.replace(/\.json$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'run';
+      set({ share: { index, fragment, error: null, json, fileName: `${stem}-episode-${from.index ?? index}.json` } });
     },
 
     select(index, step = 0) {
       const s = get();
       if (index === null || index < 0 || index >= s.headers.length) {
-        set({ selected: null, view: null, viewError: null, showList: true, transcript: null, stepToEnd: false, whatIf: null });
+        set({ selected: null, view: null, viewError: null, showList: true, transcript: null, stepToEnd: false, whatIf: null, trialCompare: null });
         return;
       }
       if (index === s.selected && s.view) {
         set({ step: clampStep(s.view, step), showList: false });
         return;
       }
-      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null, stepToEnd: false, hitIndex: 0, hitNonce: s.hitNonce + 1, transcript: s.transcript?.index === index ? s.transcript : null });
+      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null, trialCompare: null, stepToEnd: false, hitIndex: 0, hitNonce: s.hitNonce + 1, transcript: s.transcript?.index === index ? s.transcript : null });
       if (s.run !== null) port.transcript(s.run, index);
       get().refreshView();
     },
@@ -181,6 +195,10 @@ export const createEpisodeSlice =
     },
     viewArrived(run, id, view, error) {
       const s = get();
+      if (s.isTrialViewId(id)) {
+        s.trialViewArrived(run, id, view, error);
+        return;
+      }
       if (run !== s.run || id !== s.viewId) return;
       set({ view, viewError: error, step: s.stepToEnd && view ? Math.max(0, view.steps.length - 1) : clampStep(view, s.step), stepToEnd: s.stepToEnd && !view });
     },

@@ -1,5 +1,7 @@
-import type { StepEdit } from '../core/contract';
-import { decodeSmallPayload, encodeEpisode } from './share-codec';
+import { NOTE_LABELS, type StepEdit } from '../core/contract';
+import type { LabelFilter } from './notes-slice';
+import type { Filters, ReasonFilter, Sort, SortKey } from './rows';
+import { decodeSmallPayload, encodeEpisode, readEdits } from './share-codec';
 
 /**
  * The place a link restores: `#run=<url>&data=<url base>&episode=<index>&step=<n>`; instead of `run`,
@@ -16,7 +18,19 @@ export interface Link {
   readonly step: number | null;
   /** What-if edits of the episode (`whatif=`, deflated JSON, base64url). */
   readonly whatIf?: string | null;
+  /** The overview as it was: only failed (`failed=1`), a reason (`reason=`), a task (`task=`), a label (`label=`). */
+  readonly failed?: boolean;
+  readonly reason?: string | null;
+  readonly task?: number | null;
+  readonly label?: string | null;
+  /** The message search (`q=`). */
+  readonly query?: string | null;
+  /** The sort: `sort=<key>`, `sort=-<key>` descending; absent for file order. */
+  readonly sort?: string | null;
 }
+
+/** The overview fields of a link, for comparing two links. */
+export const viewKey = (l: Link): string => JSON.stringify([l.failed ?? false, l.reason ?? null, l.task ?? null, l.label ?? null, l.query ?? null, l.sort ?? null]);
 
 export const EMPTY_LINK: Link = { run: null, sample: null, file: null, ep: null, data: null, episode: null, step: null };
 
@@ -28,7 +42,22 @@ export function parseLink(hash: string): Link {
     const v = p.get(k);
     return v === null || v === '' ? null : v;
   };
-  return { run: text('run'), sample: text('sample'), file: text('file'), ep: text('ep'), data: text('data'), episode: nat(p.get('episode')), step: nat(p.get('step')), ...(text('whatif') !== null && { whatIf: text('whatif') }) };
+  return {
+    run: text('run'),
+    sample: text('sample'),
+    file: text('file'),
+    ep: text('ep'),
+    data: text('data'),
+    episode: nat(p.get('episode')),
+    step: nat(p.get('step')),
+    ...(text('whatif') !== null && { whatIf: text('whatif') }),
+    ...(p.get('failed') === '1' && { failed: true }),
+    ...(text('reason') !== null && { reason: text('reason') }),
+    ...(nat(p.get('task')) !== null && { task: nat(p.get('task')) }),
+    ...(text('label') !== null && { label: text('label') }),
+    ...(text('q') !== null && { query: text('q') }),
+    ...(text('sort') !== null && { sort: text('sort') }),
+  };
 }
 
 /** Keeps `:/` readable in URLs inside the fragment; `&`, `#`, `%`, `=` and spaces stay escaped. */
@@ -43,6 +72,12 @@ export function formatLink(l: Link): string {
   if (l.data !== null) parts.push(`data=${enc(l.data)}`);
   if (l.episode !== null) parts.push(`episode=${l.episode}`);
   if (l.episode !== null && l.step !== null) parts.push(`step=${l.step}`);
+  if (l.failed) parts.push('failed=1');
+  if (l.reason != null) parts.push(`reason=${enc(l.reason)}`);
+  if (l.task != null) parts.push(`task=${l.task}`);
+  if (l.label != null) parts.push(`label=${enc(l.label)}`);
+  if (l.query != null && l.query !== '') parts.push(`q=${enc(l.query)}`);
+  if (l.sort != null) parts.push(`sort=${enc(l.sort)}`);
   if (l.episode !== null && l.whatIf != null) parts.push(`whatif=${l.whatIf}`);
   return parts.length ? `#${parts.join('&')}` : '';
 }
@@ -58,23 +93,46 @@ export function decodeEdits(payload: string): StepEdit[] {
   } catch (e) {
     throw new Error(`the what-if edits in this link are damaged: ${(e as Error).message}`);
   }
-  const ok = (e: unknown): e is StepEdit => {
-    if (typeof e !== 'object' || e === null) return false;
-    const r = e as Record<string, unknown>;
-    return (
-      Number.isInteger(r.messageIndex) &&
-      (r.remove === undefined || typeof r.remove === 'boolean') &&
-      (r.insert === undefined || typeof r.insert === 'boolean') &&
-      ['name', 'kwargsJson', 'content'].every((k) => r[k] === undefined || typeof r[k] === 'string')
-    );
+  const edits = readEdits(value);
+  if (edits === null) throw new Error('the what-if edits in this link are not a list of edits');
+  return edits;
+}
+
+/** The overview state a link restores, checked (a value this app does not know is dropped). */
+export interface LinkView {
+  readonly filters: Filters;
+  readonly sort: Sort;
+  readonly query: string;
+  readonly label: LabelFilter | null;
+}
+
+const REASON_FILTERS: readonly string[] = ['db-mismatch', 'missing-output', 'never-finished', 'crash', 'db-not-judged', 'error', 'disagree'] satisfies readonly ReasonFilter[];
+const SORT_KEYS: readonly string[] = ['index', 'task', 'trial', 'recorded', 'reward', 'turns'] satisfies readonly SortKey[];
+const LABEL_FILTERS: readonly string[] = [...NOTE_LABELS, 'labelled', 'unlabelled'];
+
+export function viewFromLink(l: Link): LinkView {
+  const desc = l.sort?.startsWith('-') ?? false;
+  const key = l.sort?.replace(/^-/, '') ?? 'index';
+  return {
+    filters: {
+      failedOnly: l.failed ?? false,
+      reason: l.reason != null && REASON_FILTERS.includes(l.reason) ? (l.reason as ReasonFilter) : null,
+      taskId: l.task ?? null,
+    },
+    sort: SORT_KEYS.includes(key) ? { key: key as SortKey, desc } : { key: 'index', desc: false },
+    query: l.query ?? '',
+    label: l.label != null && LABEL_FILTERS.includes(l.label) ? (l.label as LabelFilter) : null,
   };
-  if (!Array.isArray(value) || !value.every(ok)) throw new Error('the what-if edits in this link are not a list of edits');
-  return value.map((e) => ({
-    messageIndex: e.messageIndex,
-    ...(e.remove !== undefined && { remove: e.remove }),
-    ...(e.insert !== undefined && { insert: e.insert }),
-    ...(e.name !== undefined && { name: e.name }),
-    ...(e.kwargsJson !== undefined && { kwargsJson: e.kwargsJson }),
-    ...(e.content !== undefined && { content: e.content }),
-  }));
+}
+
+/** The link fields of an overview state (file order, no filter and no search leave nothing). */
+export function viewToLink(v: LinkView): Pick<Link, 'failed' | 'reason' | 'task' | 'label' | 'query' | 'sort'> {
+  return {
+    ...(v.filters.failedOnly && { failed: true }),
+    ...(v.filters.reason !== null && { reason: v.filters.reason }),
+    ...(v.filters.taskId !== null && { task: v.filters.taskId }),
+    ...(v.label !== null && { label: v.label }),
+    ...(v.query.trim() !== '' && { query: v.query }),
+    ...((v.sort.key !== 'index' || v.sort.desc) && { sort: `${v.sort.desc ? '-' : ''}${v.sort.key}` }),
+  };
 }

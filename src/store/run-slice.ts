@@ -2,7 +2,8 @@ import type { Domain } from '../core/contract';
 import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
-import { decodeEdits, type Link } from './link';
+import { decodeEdits, viewFromLink, type Link, type LinkView } from './link';
+import { readShareContext, type ShareContext } from './share-codec';
 import type { DataOrigin, DataProgress, DataRequest, FolderFile, RunSource, StepEdit } from '../core/contract';
 import { originOf, type HostConsent } from './consent';
 import type { EvaluatorPort } from './ports';
@@ -55,6 +56,13 @@ export interface RunSlice {
   wantSample: boolean;
   /** Episode and step to show once the pending run is open (from a link). */
   place: { readonly episode: number; readonly step: number | null; readonly edits?: readonly StepEdit[] } | null;
+  /** Filters, search and sort from a link, applied once the pending run is open. */
+  linkView: LinkView | null;
+  /**
+   * A link named a local file (`file=`) this browser does not keep: the recipient must open it
+   * themselves; then the app goes to the place the link names.
+   */
+  fileRequest: { readonly name: string; readonly place: RunSlice['place']; readonly view: LinkView | null } | null;
 
   restore(link: Link): void;
   openSample(name: string): void;
@@ -69,7 +77,8 @@ export interface RunSlice {
   dismissNotice(id: number): void;
 
   samplesListed(names: readonly string[]): void;
-  runOpened(run: number, label: string, domain: Domain, domainWhy: string, headers: readonly EpisodeHeader[]): void;
+  /** `shared`: a shared link's context line (version 2 `#ep=`), untrusted JSON text. */
+  runOpened(run: number, label: string, domain: Domain, domainWhy: string, headers: readonly EpisodeHeader[], shared?: string): void;
   runFailed(run: number, label: string, message: string): void;
   dataNeeded(run: number, request: DataRequest): void;
   dataProgressed(run: number, progress: DataProgress): void;
@@ -118,6 +127,8 @@ export const createRunSlice =
       notices: [],
       wantSample: false,
       place: null,
+      linkView: null,
+      fileRequest: null,
 
       restore(link) {
         // A link never makes the app fetch from a host the user has not agreed to: it only proposes.
@@ -132,7 +143,7 @@ export const createRunSlice =
           } catch (e) {
             get().notify('error', `${(e as Error).message}; the episode opens without them.`);
           }
-        set({ place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) }, runRequest: null });
+        set({ place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) }, runRequest: null, linkView: viewFromLink(link), fileRequest: null });
         if (link.ep !== null) {
           // Decoded in the worker (bounded inflate): a damaged or oversized fragment comes back as run-error.
           open({ kind: 'shared', payload: link.ep }, { kind: 'shared', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
@@ -151,7 +162,15 @@ export const createRunSlice =
         }
       },
       openSample: (name) => open({ kind: 'sample', name }, sampleInfo(name)),
-      openFile: (file) => open({ kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name }),
+      openFile(file) {
+        const req = get().fileRequest;
+        if (req) {
+          // The file a `file=` link asked for: go to the place the link names.
+          set({ fileRequest: null, place: req.place, linkView: req.view });
+          if (file.name !== req.name) get().notify('info', `The link was made on “${req.name.slice(0, 200)}”; you opened “${file.name.slice(0, 200)}”, so the place it names may not match.`);
+        }
+        open({ kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name });
+      },
       openUrl: (url) => open({ kind: 'url', url }, { kind: 'url', label: url, url, sample: null, file: null }),
       useFolder(name, files) {
         set({ dataError: null });
@@ -194,13 +213,21 @@ export const createRunSlice =
           else set({ wantSample: false });
         }
       },
-      runOpened(run, label, domain, domainWhy, headers) {
+      runOpened(run, label, domain, domainWhy, headers, shared) {
         const s = get();
         if (s.pending?.run !== run) return;
-        const place = s.place;
+        let ctx: ShareContext | null = null;
+        let problems: string[] = [];
+        if (shared !== undefined) ({ ctx, problems } = readShareContext(shared));
+        // A shared link's edits travel in its envelope; a `whatif=` in the link (edited since) wins.
+        const place = s.place && ctx && !s.place.edits && ctx.edits.length ? { ...s.place, edits: ctx.edits } : s.place;
+        const view = s.linkView;
+        const sharedLabel = ctx?.file != null ? `episode${ctx.index === null ? '' : ` #${ctx.index}`} of ${ctx.file}, shared in the link` : s.pending.info.label;
         set({
           run,
-          source: { ...s.pending.info, label: s.pending.info.embedded ? s.pending.info.label : label },
+          source: { ...s.pending.info, label: s.pending.info.embedded ? sharedLabel : label },
+          linkView: null,
+          fileRequest: null,
           pending: null,
           domain,
           domainWhy,
@@ -220,10 +247,21 @@ export const createRunSlice =
           whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
         });
         get().runChanged();
-        if (place && place.episode < headers.length) get().select(place.episode, place.step ?? 0);
+        void get().adoptShared(ctx, headers[0]?.fingerprint ?? null, problems);
+        if (view) {
+          set({ filters: view.filters, sort: view.sort, labelFilter: view.label });
+          if (view.query !== get().query) get().setQuery(view.query);
+        }
+        if (place && place.episode < headers.length) get().select(place.episode, place.step ?? ctx?.step ?? 0);
       },
       runFailed(run, label, message) {
-        if (get().pending?.run !== run) return;
+        const pending = get().pending;
+        if (pending?.run !== run) return;
+        if (pending.info.kind === 'stored' && pending.info.file !== null && get().run === null) {
+          // A link to a local file this browser does not keep: ask for the file, keep the place.
+          set({ pending: null, fileRequest: { name: pending.info.file, place: get().place, view: get().linkView }, place: null, linkView: null });
+          return;
+        }
         set({ pending: null, place: null });
         get().notify('error', `Could not open ${label}: ${message}`);
         if (get().run === null) fallBackToSample();

@@ -1,4 +1,5 @@
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
+import { NOTES_FORMAT, parseNotesExport, type EpisodeNotes, type StepEdit } from '../core/contract';
 
 /**
  * An episode's JSON text as a compact, URL-safe string (raw deflate, base64url). The way back is
@@ -45,3 +46,93 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
   }
   return all;
 }
+
+/**
+ * Version 2 of the `#ep=` payload: an envelope around the episode. Its deflated text is
+ *
+ *     tau-inspect-share/2\n<context as one line of JSON>\n<the episode's JSON text>
+ *
+ * The episode stays the exact text `episodeJson` wrote (Python's number types intact), so it is
+ * not nested inside another JSON value. Version 1 links carry the episode's JSON alone; they start
+ * with `{` and still open. The worker splits the two (src/worker/shared-episode.ts,
+ * `splitSharedText`) and hands the context line to the page, which reads it with `readShareContext`.
+ */
+export const SHARE_MAGIC = 'tau-inspect-share/2\n';
+
+/** What a shared link keeps of the place it was made in (every field is untrusted on the way back). */
+export interface ShareContext {
+  /** The results file the episode came from (its name or URL), as text. */
+  readonly file: string | null;
+  /** The episode's index in that file. */
+  readonly index: number | null;
+  readonly step: number;
+  /** The episode's notes and label where it was shared (its fingerprint is the episode's). */
+  readonly notes: EpisodeNotes | null;
+  readonly edits: readonly StepEdit[];
+}
+
+export const shareText = (episodeJson: string, ctx: ShareContext): string => `${SHARE_MAGIC}${JSON.stringify({ v: 2, ...ctx })}\n${episodeJson}`;
+
+const nat = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+/** Longer file names are cut: the name is only shown. */
+const MAX_FILE_NAME = 1000;
+
+/** The context line of a version 2 link, checked field by field; what is damaged is dropped with a reason. */
+export function readShareContext(line: string): { ctx: ShareContext; problems: string[] } {
+  const problems: string[] = [];
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return { ctx: { file: null, index: null, step: 0, notes: null, edits: [] }, problems: ['its context (file name, notes, edits) is not JSON'] };
+  }
+  const o = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  let notes: EpisodeNotes | null = null;
+  if (o.notes !== undefined && o.notes !== null) {
+    const parsed = parseNotesExport(JSON.stringify({ format: NOTES_FORMAT, version: 1, episodes: [o.notes] }));
+    if (parsed.ok) notes = parsed.value.episodes[0] ?? null;
+    else problems.push(`its notes were left out (${parsed.error.replace(/^this notes export is damaged: episodes\[0\]/, 'the note')})`);
+  }
+  let edits: StepEdit[] = [];
+  if (o.edits !== undefined) {
+    const e = readEdits(o.edits);
+    if (e === null) problems.push('its what-if edits are not a list of edits and were left out');
+    else edits = e;
+  }
+  return {
+    ctx: { file: typeof o.file === 'string' ? o.file.slice(0, MAX_FILE_NAME) : null, index: nat(o.index), step: nat(o.step) ?? 0, notes, edits },
+    problems,
+  };
+}
+
+/** What-if edits from untrusted JSON; null when it is not a list of edits. */
+export function readEdits(value: unknown): StepEdit[] | null {
+  const ok = (e: unknown): e is StepEdit => {
+    if (typeof e !== 'object' || e === null) return false;
+    const r = e as Record<string, unknown>;
+    return (
+      Number.isInteger(r.messageIndex) &&
+      (r.remove === undefined || typeof r.remove === 'boolean') &&
+      (r.insert === undefined || typeof r.insert === 'boolean') &&
+      ['name', 'kwargsJson', 'content'].every((k) => r[k] === undefined || typeof r[k] === 'string')
+    );
+  };
+  if (!Array.isArray(value) || !value.every(ok)) return null;
+  return value.map((e) => ({
+    messageIndex: e.messageIndex,
+    ...(e.remove !== undefined && { remove: e.remove }),
+    ...(e.insert !== undefined && { insert: e.insert }),
+    ...(e.name !== undefined && { name: e.name }),
+    ...(e.kwargsJson !== undefined && { kwargsJson: e.kwargsJson }),
+    ...(e.content !== undefined && { content: e.content }),
+  }));
+}
+
+/**
+ * The longest link "Share episode" copies. Browsers take far longer URLs (Chromium 2 MB), but a
+ * link is only useful if it survives where people paste it: a Slack message holds 40,000
+ * characters, a Teams message about 28,000, a GitHub comment 65,536, and several mail clients
+ * and URL shorteners cut or refuse links past 32 KB. 32,000 characters fits the common ones with
+ * room for a sentence around it; past that the app offers the episode file instead.
+ */
+export const MAX_LINK_CHARS = 32_000;

@@ -51,9 +51,11 @@ export class RunController {
     let session: InspectSession;
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
+    let shared: string | undefined;
     try {
       const r = await readRun(source);
       label = r.label;
+      shared = r.shared;
       // Start reading data for the likely domain while the file is parsed.
       const guess = guessDomainFromText(r.text);
       if (guess) {
@@ -82,7 +84,7 @@ export class RunController {
       finished: false,
     };
     this.current = c;
-    post({ type: 'run-opened', run, label, domain: session.domain, domainWhy: session.domainWhy, headers: session.headers() });
+    post({ type: 'run-opened', run, label, domain: session.domain, domainWhy: session.domainWhy, headers: session.headers(), ...(shared !== undefined && { shared }) });
     await this.resolveData(c, early);
   }
 

@@ -10,6 +10,20 @@ export const MAX_SHARED_JSON_BYTES = 64 * 1024 * 1024;
 /** A fragment longer than this is not a link this app wrote (browsers cap URLs well below it). */
 export const MAX_SHARED_PAYLOAD = 16 * 1024 * 1024;
 
+/** Starts a version 2 payload (an envelope: context line, then the episode); see `shareText` in src/store/share-codec.ts. */
+const SHARE_MAGIC = 'tau-inspect-share/2\n';
+
+/**
+ * Splits a decoded payload into the episode's text and, for a version 2 envelope, its context
+ * line (JSON, read and checked on the page). A version 1 payload is the episode alone.
+ */
+export function splitSharedText(text: string): { episode: string; context: string | null } {
+  if (!text.startsWith(SHARE_MAGIC)) return { episode: text, context: null };
+  const end = text.indexOf('\n', SHARE_MAGIC.length);
+  if (end < 0) throw damaged('its envelope has no episode after the context line');
+  return { episode: text.slice(end + 1), context: text.slice(SHARE_MAGIC.length, end) };
+}
+
 const B64URL = /^[A-Za-z0-9_-]*$/;
 const STEP = 4096;
 

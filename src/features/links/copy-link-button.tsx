@@ -1,26 +1,57 @@
 import { useState } from 'react';
+import { MAX_LINK_CHARS } from '../../store/share-codec';
 import { Button } from '../../ui/button';
+import { safeLabel } from '../../ui/fold';
 import { useApp } from '../../ui/store-context';
 
-/** Copies a link to this run, data source, episode and step (local files cannot be linked). */
+/**
+ * Copies a link to this run, data source, episode, step, filters, search and sort. A local file
+ * cannot travel in a link: the link names it (`file=`), the recipient is asked to open it, and this
+ * says so when it is copied.
+ */
 export function CopyLinkButton() {
   const kind = useApp((s) => s.source?.kind ?? null);
-  const [copied, setCopied] = useState(false);
+  const file = useApp((s) => s.source?.file ?? null);
+  const [said, setSaid] = useState<string | null>(null);
   if (kind === null) return null;
-  const linkable = kind === 'sample' || kind === 'url';
+  const local = kind === 'file' || kind === 'stored';
+  const title = local
+    ? `Copy a link to this place. The link cannot carry the file: the recipient must open ${file ?? 'it'} themselves; the link keeps episode, step, filters`
+    : 'Copy a link to this place (episode, step, filters, search and sort)';
   return (
-    <Button
-      variant="outline"
-      disabled={!linkable}
-      title={linkable ? 'Copy a link to this place' : 'A local file cannot be linked; open it by URL to share a link'}
-      onClick={() => {
-        void navigator.clipboard?.writeText(location.href).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1500);
-        });
-      }}
-    >
-      {copied ? 'Copied' : 'Copy link'}
-    </Button>
+    <span className="relative inline-flex">
+      <Button
+        variant="outline"
+        title={title}
+        onClick={() => {
+          const url = location.href;
+          if (url.length > MAX_LINK_CHARS) {
+            setSaid(`This link is ${url.length.toLocaleString('en-US')} characters, too long to paste in chat or mail: use Share episode’s file instead.`);
+            return;
+          }
+          const say = (copied: boolean): void => {
+            setSaid(
+              `${copied ? 'Link copied.' : 'Copy the link from the address bar.'}${local ? ` The recipient must open ${safeLabel(file ?? 'the file', 120)} themselves; the link keeps episode, step, filters.` : ''}`,
+            );
+            setTimeout(() => setSaid(null), local ? 8000 : 2000);
+          };
+          (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'))).then(
+            () => say(true),
+            () => say(false),
+          );
+        }}
+      >
+        {said?.startsWith('Link copied') ? 'Copied' : 'Copy link'}
+      </Button>
+      {said && (
+        <span
+          role="status"
+          data-testid="copy-link-status"
+          className="absolute top-full right-0 z-30 mt-1 w-[min(20rem,calc(100vw-1rem))] rounded-md border border-slate-300 bg-white p-2 text-xs whitespace-normal text-slate-800 shadow-lg"
+        >
+          {said}
+        </span>
+      )}
+    </span>
   );
 }

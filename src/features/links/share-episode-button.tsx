@@ -1,46 +1,75 @@
 import { useEffect, useState } from 'react';
+import { MAX_LINK_CHARS } from '../../store/share-codec';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
+/** Saves text as a file (a Blob URL; nothing leaves the browser). */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /**
- * Puts the selected episode itself into a link (deflated, base64url) and copies it: whoever
- * opens it sees the same episode and step with no server holding the file.
+ * Puts the selected episode itself into a link (deflated, base64url) with the place it came from —
+ * file name, index, step, its notes and label, what-if edits — and copies it: whoever opens it sees
+ * the same episode, step, note and edits with no server holding the file. A link longer than
+ * `MAX_LINK_CHARS` is not copied: the episode file is offered instead.
  */
 export function ShareEpisodeButton() {
   const selected = useApp((s) => s.selected);
   const share = useApp((s) => s.share);
   const shareEpisode = useApp((s) => s.shareEpisode);
   const [copyStatus, setCopyStatus] = useState<string | null>(null);
-  const failed = share && share.index === selected && share.error ? `Could not share: ${share.error}` : null;
+  const mine = share && share.index === selected ? share : null;
+  const url = mine?.fragment ? `${location.origin}${location.pathname}${mine.fragment}` : null;
+  const tooLong = url !== null && url.length > MAX_LINK_CHARS ? url.length : null;
+  const failed = mine?.error ? `Could not share: ${mine.error}` : null;
 
   useEffect(() => {
-    if (!share || share.index !== selected || share.error || share.fragment === null) return;
-    const url = `${location.origin}${location.pathname}${share.fragment}`;
+    if (url === null || tooLong !== null) return;
     const kb = Math.ceil(url.length / 1024);
-    const done = (copied: boolean): void => setCopyStatus(copied ? `Link with the episode copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
+    const done = (copied: boolean): void => setCopyStatus(copied ? `Link with the episode, its note and edits copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
     const copy = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'));
     copy.then(() => done(true), () => done(false));
     const t = setTimeout(() => setCopyStatus(null), 4000);
     return () => clearTimeout(t);
-  }, [share, selected]);
+  }, [url, tooLong]);
   const status = failed ?? copyStatus;
 
   if (selected === null) return null;
   return (
-    <span className="inline-flex items-center gap-2">
+    <span className="relative inline-flex items-center gap-2">
       {status && (
         <span role="status" className="hidden text-xs text-slate-600 sm:inline" data-testid="share-status">
           {status}
         </span>
       )}
-      <Button
-        variant="outline"
-        onClick={() => shareEpisode()}
-        title="Copy a link that carries this episode itself: no server or file needed to open it"
-      >
+      <Button variant="outline" onClick={() => shareEpisode()} title="Copy a link that carries this episode itself, with its file name, step, note and what-if edits: no server or file needed to open it">
         <span className="sm:hidden">Share</span>
         <span className="hidden sm:inline">Share episode</span>
       </Button>
+      {tooLong !== null && mine?.json !== undefined && (
+        <div
+          role="alert"
+          data-testid="share-too-long"
+          className="absolute top-full right-0 z-30 mt-1 w-[min(22rem,calc(100vw-1rem))] rounded-md border border-amber-300 bg-amber-50 p-3 text-xs whitespace-normal text-amber-950 shadow-lg"
+        >
+          <p>
+            <strong>This episode is too large for a link:</strong> it would be {tooLong.toLocaleString('en-US')} characters, and links past {MAX_LINK_CHARS.toLocaleString('en-US')} are cut or refused by
+            chat and mail. Nothing was copied.
+          </p>
+          <p className="mt-1">Send the episode file instead (the recipient opens it in tau-inspect), or the run’s report.</p>
+          <div className="mt-2 flex gap-2">
+            <Button variant="primary" onClick={() => download(mine.fileName ?? 'episode.json', mine.json!)}>
+              Download the episode file
+            </Button>
+          </div>
+        </div>
+      )}
     </span>
   );
 }

@@ -1,0 +1,124 @@
+import type { AlignmentMatch, AlignmentPair } from './alignment';
+
+/**
+ * Two trials of one task side by side: each trial's tool calls were aligned to the task's
+ * reference actions (`alignActions`); here the two alignments are lined up by reference action
+ * index, so row g holds what each trial did for reference action g. Calls that match no
+ * reference action ("extra") stay after the reference action they followed in their trial;
+ * within that gap, calls of the same tool on both sides share a row (in order).
+ */
+
+/** What `compareTrials` needs of an episode's view (an `EpisodeView` has all of it). */
+export interface TrialInput {
+  readonly index: number;
+  readonly alignment: { readonly pairs: readonly AlignmentPair[] };
+  readonly steps: readonly { readonly index: number; readonly messageIndex: number; readonly action: string; readonly kwargs: string; readonly exception: string | null }[];
+  readonly verdict: { readonly reward: number; readonly recordedReward: number | null; readonly sentence: string };
+}
+
+export interface TrialCell {
+  readonly match: AlignmentMatch;
+  /** The trial's step (index into its `steps`); null for a reference action it never called. */
+  readonly step: number | null;
+  /** The message of that step, for jumping to it in the trial's dialogue. */
+  readonly messageIndex: number | null;
+  readonly name: string;
+  /** The arguments as the trial passed them (pretty-printed); null when it made no call. */
+  readonly kwargs: string | null;
+  readonly failed: boolean;
+  readonly write: boolean;
+}
+
+export interface TrialRow {
+  /** The reference action's index (`info.task.actions`); null for a row of extra calls. */
+  readonly gold: number | null;
+  readonly name: string;
+  readonly a: TrialCell | null;
+  readonly b: TrialCell | null;
+  /** The two sides did the same thing here: both skipped it, or both called it with the same arguments and outcome. */
+  readonly agree: boolean;
+}
+
+export interface TrialComparison {
+  readonly a: { readonly index: number; readonly reward: number; readonly recordedReward: number | null; readonly sentence: string };
+  readonly b: { readonly index: number; readonly reward: number; readonly recordedReward: number | null; readonly sentence: string };
+  readonly rows: readonly TrialRow[];
+  /** The first row where the two trials part, and why in words; null when every row agrees. */
+  readonly parts: { readonly row: number; readonly why: string } | null;
+}
+
+const cellOf = (t: TrialInput, p: AlignmentPair): TrialCell => {
+  const s = p.step === null ? undefined : t.steps[p.step];
+  return { match: p.match, step: p.step, messageIndex: s?.messageIndex ?? null, name: p.name, kwargs: s?.kwargs ?? null, failed: p.failed, write: p.write };
+};
+
+/** Per trial: the cell for each reference action, and the extra calls after each (key -1: before the first). */
+function buckets(t: TrialInput): { gold: Map<number, TrialCell>; extras: Map<number, TrialCell[]> } {
+  const gold = new Map<number, TrialCell>();
+  const extras = new Map<number, TrialCell[]>();
+  let last = -1;
+  for (const p of t.alignment.pairs) {
+    if (p.gold !== null) {
+      gold.set(p.gold, cellOf(t, p));
+      last = p.gold;
+    } else {
+      const list = extras.get(last) ?? [];
+      list.push(cellOf(t, p));
+      extras.set(last, list);
+    }
+  }
+  return { gold, extras };
+}
+
+/** Same-tool calls of both sides paired in order (longest common subsequence by tool name); the rest alone. */
+function zipExtras(xs: readonly TrialCell[], ys: readonly TrialCell[]): [TrialCell | null, TrialCell | null][] {
+  const n = xs.length;
+  const m = ys.length;
+  const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = xs[i]!.name === ys[j]!.name ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  const out: [TrialCell | null, TrialCell | null][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && xs[i]!.name === ys[j]!.name) out.push([xs[i++]!, ys[j++]!]);
+    else if (j >= m || (i < n && lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) out.push([xs[i++]!, null]);
+    else out.push([null, ys[j++]!]);
+  }
+  return out;
+}
+
+const called = (c: TrialCell | null): c is TrialCell => c !== null && c.step !== null;
+const sameCall = (x: TrialCell | null, y: TrialCell | null): boolean =>
+  !called(x) ? !called(y) : called(y) && x.name === y.name && x.kwargs === y.kwargs && x.failed === y.failed;
+
+const refName = (row: TrialRow): string => (row.gold === null ? `an extra call of ${row.name}` : `reference action ${row.gold + 1} (${row.name})`);
+
+function partWhy(row: TrialRow): string {
+  const { a, b } = row;
+  if (called(a) && !called(b)) return `trial A calls ${row.name} for ${refName(row)} at its step ${a.step! + 1}; trial B ${row.gold === null ? 'makes no such call here' : 'never does'}`;
+  if (!called(a) && called(b)) return `trial B calls ${row.name} for ${refName(row)} at its step ${b.step! + 1}; trial A ${row.gold === null ? 'makes no such call here' : 'never does'}`;
+  if (a!.failed !== b!.failed) return `both call ${row.name} for ${refName(row)}, but it fails in trial ${a!.failed ? 'A' : 'B'}`;
+  return `both call ${row.name} for ${refName(row)}, with different arguments (trial A step ${a!.step! + 1}, trial B step ${b!.step! + 1})`;
+}
+
+export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
+  const A = buckets(a);
+  const B = buckets(b);
+  const golds = [...new Set([...A.gold.keys(), ...B.gold.keys()])].sort((x, y) => x - y);
+  const rows: TrialRow[] = [];
+  const push = (gold: number | null, x: TrialCell | null, y: TrialCell | null): void => {
+    rows.push({ gold, name: (x ?? y)!.name, a: x, b: y, agree: sameCall(x, y) });
+  };
+  const extrasAfter = (g: number): void => {
+    for (const [x, y] of zipExtras(A.extras.get(g) ?? [], B.extras.get(g) ?? [])) push(null, x, y);
+  };
+  extrasAfter(-1);
+  for (const g of golds) {
+    push(g, A.gold.get(g) ?? null, B.gold.get(g) ?? null);
+    extrasAfter(g);
+  }
+  const at = rows.findIndex((r) => !r.agree);
+  const side = (t: TrialInput): TrialComparison['a'] => ({ index: t.index, reward: t.verdict.reward, recordedReward: t.verdict.recordedReward, sentence: t.verdict.sentence });
+  return { a: side(a), b: side(b), rows, parts: at < 0 ? null : { row: at, why: partWhy(rows[at]!) } };
+}

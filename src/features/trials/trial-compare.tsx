@@ -1,0 +1,152 @@
+import { useMemo } from 'react';
+import { compareTrials, type EpisodeView, type TrialCell, type TrialComparison } from '../../core/contract';
+import { otherTrials } from '../../store/trials-slice';
+import { Button } from '../../ui/button';
+import { formatReward } from '../../ui/format';
+import { useApp, useAppStore } from '../../ui/store-context';
+
+/** "Compare with trial…": the other trials of the open episode's task. */
+export function CompareTrialPicker() {
+  const store = useAppStore();
+  const selected = useApp((s) => s.selected);
+  const headers = useApp((s) => s.headers);
+  const current = useApp((s) => (s.trialCompare?.index === s.selected && s.trialCompare.run === s.run ? s.trialCompare.other : null));
+  const others = useMemo(() => (selected === null ? [] : otherTrials({ headers }, selected)), [headers, selected]);
+  if (selected === null || others.length === 0) return null;
+  return (
+    <label className="flex items-center">
+      <span className="sr-only">Compare with another trial of this task</span>
+      <select
+        className="max-w-[9.5rem] rounded border border-slate-300 bg-white px-1 py-0.5 text-xs text-slate-800"
+        value={current ?? ''}
+        data-testid="compare-trial"
+        title="Compare this episode with another trial of the same task, side by side"
+        onChange={(e) => store.getState().compareWithTrial(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+      >
+        <option value="">{current === null ? 'Compare with trial…' : 'Stop comparing'}</option>
+        {others.map((i) => (
+          <option key={i} value={i}>
+            trial {headers[i]?.trial ?? '—'} (episode {i})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+const MATCH_TEXT: Readonly<Record<TrialCell['match'], string>> = { same: 'as the reference', 'other-args': 'other arguments', missing: 'never called', extra: 'extra call' };
+const MATCH_TONE: Readonly<Record<TrialCell['match'], string>> = {
+  same: 'text-emerald-800',
+  'other-args': 'text-amber-800',
+  missing: 'text-rose-800',
+  extra: 'text-slate-600',
+};
+
+function Cell({ cell, onOpen }: { cell: TrialCell | null; onOpen: (step: number) => void }) {
+  if (!cell) return <div className="text-slate-400">—</div>;
+  return (
+    <div className="min-w-0">
+      <div className="flex flex-wrap items-baseline gap-x-1">
+        {cell.step !== null ? (
+          <Button variant="link" onClick={() => onOpen(cell.step!)} title="Open this step">
+            step {cell.step + 1}
+          </Button>
+        ) : null}
+        <span className={MATCH_TONE[cell.match]}>{MATCH_TEXT[cell.match]}</span>
+        {cell.failed && <span className="text-rose-700">(failed)</span>}
+      </div>
+      {cell.kwargs !== null && <pre className="mt-0.5 max-h-24 overflow-auto rounded bg-slate-50 px-1 py-0.5 font-mono text-[11px] break-all whitespace-pre-wrap text-slate-800">{cell.kwargs}</pre>}
+    </div>
+  );
+}
+
+function Verdict({ side, label, trial }: { side: TrialComparison['a']; label: string; trial: number | null }) {
+  const pass = side.reward >= 1 - 1e-6;
+  return (
+    <div className={`min-w-0 rounded-md border px-2 py-1.5 ${pass ? 'border-emerald-300 bg-emerald-50' : 'border-rose-300 bg-rose-50'}`} data-testid={`trial-verdict-${label}`}>
+      <p className="text-xs font-semibold text-slate-900">
+        {label.toUpperCase()} · episode {side.index} · trial {trial ?? '—'} · reward <span data-testid={`trial-reward-${label}`}>{formatReward(side.reward)}</span>
+        {side.recordedReward !== null && side.recordedReward !== side.reward && <span className="font-normal text-slate-600"> (recorded {formatReward(side.recordedReward)})</span>}
+      </p>
+      <p className="mt-0.5 text-xs break-words text-slate-700">{side.sentence}</p>
+    </div>
+  );
+}
+
+/** Two trials of one task side by side, aligned on the reference actions, with the first point where they part. */
+export function TrialComparePanel({ view }: { view: EpisodeView }) {
+  const store = useAppStore();
+  const c = useApp((s) => s.trialCompare);
+  const other = c?.view ?? null;
+  const headers = useApp((s) => s.headers);
+  const cmp = useMemo(() => (other ? compareTrials(view, other) : null), [view, other]);
+  if (!c) return null;
+  const task = headers[c.index]?.taskId;
+  const close = (): void => store.getState().compareWithTrial(null);
+  return (
+    <section className="flex min-h-0 flex-1 flex-col gap-2 p-2 text-xs" data-testid="trial-compare" aria-label="Two trials compared">
+      <div className="flex items-center gap-2">
+        <h3 className="min-w-0 flex-1 text-sm font-semibold text-slate-900">
+          Task {task ?? '—'}: episode {c.index} against episode {c.other}
+        </h3>
+        <Button onClick={close}>Close comparison</Button>
+      </div>
+      {c.error && (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 px-2 py-1 text-amber-950">
+          Cannot compare: {c.error}
+        </p>
+      )}
+      {!c.error && !cmp && <p role="status">Evaluating episode {c.other}…</p>}
+      {cmp && (
+        <>
+          <div className="grid grid-cols-2 gap-2">
+            <Verdict side={cmp.a} label="a" trial={headers[cmp.a.index]?.trial ?? null} />
+            <Verdict side={cmp.b} label="b" trial={headers[cmp.b.index]?.trial ?? null} />
+          </div>
+          <p className={`rounded border px-2 py-1 ${cmp.parts ? 'border-rose-300 bg-white text-rose-950' : 'border-emerald-300 bg-white text-emerald-950'}`} data-testid="trial-parts">
+            {cmp.parts ? (
+              <>
+                <strong>They part at row {cmp.parts.row + 1}:</strong> {cmp.parts.why}.
+              </>
+            ) : (
+              'The two trials make the same tool calls for every reference action.'
+            )}
+          </p>
+          <div className="grid grid-cols-2 gap-x-2 border-b border-slate-200 pb-0.5 text-[11px] font-medium text-slate-500 sm:grid-cols-[9rem_1fr_1fr]">
+            <span className="hidden sm:block">reference action</span>
+            <span>A · episode {cmp.a.index}</span>
+            <span>B · episode {cmp.b.index}</span>
+          </div>
+          <ol className="space-y-0.5" data-testid="trial-rows">
+            {cmp.rows.map((r, i) => {
+              const parts = cmp.parts?.row === i;
+              return (
+                <li
+                  key={i}
+                  data-testid="trial-row"
+                  data-agree={r.agree}
+                  data-parts={parts || undefined}
+                  className={`grid grid-cols-2 gap-x-2 rounded px-1 py-1 sm:grid-cols-[9rem_1fr_1fr] ${parts ? 'bg-rose-50 ring-1 ring-rose-300' : r.agree ? '' : 'bg-amber-50/60'}`}
+                >
+                  <div className="col-span-2 min-w-0 sm:col-span-1">
+                    <span className="font-medium text-slate-700">{r.gold === null ? 'not in the reference' : `ref ${r.gold + 1}`}</span> <code className="font-mono break-all text-slate-900">{r.name}</code>
+                    {parts && <span className="ml-1 font-semibold text-rose-800">← they part here</span>}
+                  </div>
+                  <Cell
+                    cell={r.a}
+                    onOpen={(step) => {
+                      close();
+                      store.getState().setStep(step);
+                    }}
+                  />
+                  <Cell cell={r.b} onOpen={(step) => store.getState().select(c.other, step)} />
+                </li>
+              );
+            })}
+          </ol>
+          {cmp.rows.length === 0 && <p className="text-slate-500">Neither trial calls a tool, and the task has no reference actions.</p>}
+        </>
+      )}
+    </section>
+  );
+}
