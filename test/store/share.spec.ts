@@ -8,7 +8,7 @@ import { parseLink } from '../../src/store/link';
 import { episodeFingerprint, type RunSource } from '../../src/core/contract';
 import type { EvaluatorPort } from '../../src/store/ports';
 import { encodeEpisode } from '../../src/store/share-codec';
-import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES } from '../../src/worker/shared-episode';
+import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES, splitSharedText } from '../../src/worker/shared-episode';
 import { deflateSync } from 'fflate';
 
 const sample = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-runs/runs/retail-sample.json'), 'utf8');
@@ -80,6 +80,6 @@ describe('sharing one episode in the link (no server)', () => {
     const last = opened[opened.length - 1]!;
     expect(last.kind).toBe('shared');
     if (last.kind !== 'shared') return;
-    expect(decodeEpisode(last.payload)).toBe(json);
+    expect(splitSharedText(decodeEpisode(last.payload)).episode).toBe(json);
   });
 });

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { InspectSession, type EpisodeHeader, type EpisodeView } from '../../src/core/contract';
+import { compareTrials, type TrialInput } from '../../src/core/view/trial-compare';
+import type { AlignmentPair } from '../../src/core/view/alignment';
+import { sampleRunText, sampleVersion } from '../support/fixtures';
+
+describe('two trials of a task lined up on the reference actions (sample run)', () => {
+  let views: EpisodeView[];
+  let headers: EpisodeHeader[];
+  beforeAll(() => {
+    const session = new InspectSession(sampleRunText());
+    session.useData([sampleVersion()]);
+    session.finish();
+    headers = session.headers();
+    views = headers.map((h) => {
+      const v = session.view(h.index);
+      if ('error' in v) throw new Error(v.error);
+      return v;
+    });
+  });
+  const pairsOfTask = (): [number, number][] => {
+    const byTask = new Map<number, number[]>();
+    for (const h of headers) byTask.set(h.taskId!, [...(byTask.get(h.taskId!) ?? []), h.index]);
+    expect([...byTask.values()].every((v) => v.length === 2)).toBe(true);
+    return [...byTask.values()].map((v) => [v[0]!, v[1]!]);
+  };
+
+  it('every reference action is one row, in order, and every call of each trial sits in exactly one row', () => {
+    for (const [i, j] of pairsOfTask()) {
+      const c = compareTrials(views[i]!, views[j]!);
+      const golds = c.rows.flatMap((r) => (r.gold === null ? [] : [r.gold]));
+      const expected = [...new Set([...views[i]!.alignment.pairs, ...views[j]!.alignment.pairs].flatMap((p) => (p.gold === null ? [] : [p.gold])))].sort((a, b) => a - b);
+      expect(golds).toEqual(expected);
+      for (const [side, v] of [['a', views[i]!], ['b', views[j]!]] as const) {
+        const steps = c.rows.flatMap((r) => (r[side]?.step != null ? [r[side]!.step!] : [])).sort((a, b) => a - b);
+        const calls = v.alignment.pairs.flatMap((p) => (p.step === null ? [] : [p.step])).sort((a, b) => a - b);
+        expect(steps).toEqual(calls);
+      }
+      const first = c.rows.findIndex((r) => !r.agree);
+      expect(c.parts?.row ?? -1).toBe(first);
+      expect(c.a.reward).toBe(views[i]!.verdict.reward);
+      expect(c.b.reward).toBe(views[j]!.verdict.reward);
+    }
+  });
+
+  it('a trial against itself never parts', () => {
+    for (const v of views) {
+      const c = compareTrials(v, v);
+      expect(c.parts).toBeNull();
+      expect(c.rows.every((r) => r.agree)).toBe(true);
+    }
+  });
+
+  it('task 1: the failed trial parts from the passing one at the exchange, where it passed another item id', () => {
+    expect([headers[1]!.taskId, headers[8]!.taskId]).toEqual([1, 1]);
+    const c = compareTrials(views[1]!, views[8]!);
+    expect(c.a.reward).toBe(0);
+    expect(c.b.reward).toBe(1);
+    const row = c.rows[c.parts!.row]!;
+    expect(row.name).toBe('exchange_delivered_order_items');
+    expect(row.a?.match).toBe('other-args');
+    expect(row.b?.match).toBe('same');
+    expect(row.a?.kwargs).toContain('2051947368');
+    expect(row.b?.kwargs).not.toContain('2051947368');
+    expect(c.parts!.why).toMatch(/^both call exchange_delivered_order_items for reference action \d+ \(exchange_delivered_order_items\), with different arguments/);
+    // Every row before it agrees: the same calls with the same arguments.
+    expect(c.rows.slice(0, c.parts!.row).every((r) => r.agree && r.a?.kwargs === r.b?.kwargs)).toBe(true);
+  });
+});
+
+describe('compareTrials on hand-made alignments', () => {
+  const pair = (gold: number | null, step: number | null, name: string, match: AlignmentPair['match'] = gold === null ? 'extra' : step === null ? 'missing' : 'same'): AlignmentPair => ({
+    gold,
+    step,
+    match,
+    name,
+    write: false,
+    failed: false,
+    args: [],
+  });
+  const trial = (index: number, pairs: AlignmentPair[], kwargs: Record<number, string> = {}): TrialInput => ({
+    index,
+    alignment: { pairs },
+    steps: Array.from({ length: 10 }, (_, i) => ({ index: i, messageIndex: i * 2 + 1, action: 'x', kwargs: kwargs[i] ?? '{}', exception: null })),
+    verdict: { reward: index, recordedReward: null, sentence: '' },
+  });
+
+  it('extra calls stay after the reference action they followed; same-tool extras share a row', () => {
+    const a = trial(0, [pair(null, 0, 'find'), pair(0, 1, 'get'), pair(null, 2, 'list'), pair(null, 3, 'calc'), pair(1, 4, 'cancel')]);
+    const b = trial(1, [pair(0, 0, 'get'), pair(null, 1, 'calc'), pair(1, 2, 'cancel')]);
+    const c = compareTrials(a, b);
+    expect(c.rows.map((r) => [r.gold, r.name, r.a?.step ?? null, r.b?.step ?? null])).toEqual([
+      [null, 'find', 0, null],
+      [0, 'get', 1, 0],
+      [null, 'list', 2, null],
+      [null, 'calc', 3, 1],
+      [1, 'cancel', 4, 2],
+    ]);
+    expect(c.parts).toEqual({ row: 0, why: 'trial A calls find for an extra call of find at its step 1; trial B makes no such call here' });
+  });
+
+  it('a reference action only one trial calls is where they part', () => {
+    const a = trial(0, [pair(0, 0, 'get'), pair(1, null, 'cancel')]);
+    const b = trial(1, [pair(0, 0, 'get'), pair(1, 3, 'cancel')]);
+    const c = compareTrials(a, b);
+    expect(c.parts).toEqual({ row: 1, why: 'trial B calls cancel for reference action 2 (cancel) at its step 4; trial A never does' });
+  });
+
+  it('the same tool with other arguments parts them; the same arguments do not', () => {
+    const a = trial(0, [pair(0, 0, 'get', 'other-args')], { 0: '{"id": 1}' });
+    expect(compareTrials(a, trial(1, [pair(0, 0, 'get', 'other-args')], { 0: '{"id": 1}' })).parts).toBeNull();
+    expect(compareTrials(a, trial(1, [pair(0, 0, 'get', 'other-args')], { 0: '{"id": 2}' })).parts?.why).toBe(
+      'both call get for reference action 1 (get), with different arguments (trial A step 1, trial B step 1)',
+    );
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { episodeFingerprint, type EpisodeHeader, type EpisodeNotes, type RunSource } from '../../src/core/contract';
+import { readResultsFile } from '../../src/core/model/episode/results-file';
+import { jsonDumps } from '../../src/core/py/json-dumps';
+import { createAppStore, type AppStore } from '../../src/store/app-store';
+import { formatLink, parseLink, viewFromLink, viewToLink, EMPTY_LINK } from '../../src/store/link';
+import { memoryNotes } from '../../src/store/notes-port';
+import type { EvaluatorPort } from '../../src/store/ports';
+import { encodeEpisode, readShareContext, SHARE_MAGIC, shareText } from '../../src/store/share-codec';
+import { decodeSharedEpisode, splitSharedText } from '../../src/worker/shared-episode';
+import { sampleRunText } from '../support/fixtures';
+
+const fakePort = (opened: RunSource[]): EvaluatorPort => ({
+  openRun: (_run, source) => void opened.push(source),
+  useFolder: () => undefined,
+  useDataUrl: () => undefined,
+  prioritize: () => undefined,
+  search: () => undefined,
+  view: () => undefined,
+  transcript: () => undefined,
+  episodeJson: () => undefined,
+  whatIf: () => undefined,
+});
+
+const flush = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
+
+describe('the #ep= envelope (version 2)', () => {
+  const records = readResultsFile(sampleRunText());
+  const headers: EpisodeHeader[] = records.map((r) => ({ index: r.index, taskId: r.taskId, trial: r.trial, recordedReward: r.recordedReward, turns: 1, problem: null, extra: {}, fingerprint: episodeFingerprint(r) }));
+  const edit = { messageIndex: 7, kwargsJson: '{"order_id": "#W1"}' };
+
+  /** A store with a local file open (`file`), episode 5 at step 3, a note, a label and a what-if edit, that shares it. */
+  async function shareFromLocalFile(): Promise<{ fragment: string; json: string }> {
+    const store = createAppStore(fakePort([]));
+    const s = store.getState;
+    s().openFile(new File(['[]'], 'gpt <b>run</b>.json'));
+    s().runOpened(1, 'gpt <b>run</b>.json', 'retail', 'why', headers);
+    s().select(5, 3);
+    await s().editNotes(5, { note: 'the agent never asked for consent', label: 'agent error', step: { index: 3, text: 'here' } });
+    store.setState({ whatIfEdits: { 5: [edit] } });
+    s().shareEpisode();
+    const json = jsonDumps(records[5]!.raw);
+    s().episodeJsonArrived(1, 5, json);
+    return { fragment: s().share!.fragment!, json };
+  }
+
+  /** Opens a fragment in a fresh store, doing the worker's part (decode, split) by hand. */
+  function openInFreshStore(fragment: string, notes = memoryNotes()): { store: AppStore; episode: string } {
+    const opened: RunSource[] = [];
+    const store = createAppStore(fakePort(opened), undefined, notes);
+    store.getState().restore(parseLink(fragment));
+    const src = opened.at(-1)!;
+    if (src.kind !== 'shared') throw new Error(`opened ${src.kind}`);
+    const { episode, context } = splitSharedText(decodeSharedEpisode(src.payload));
+    const one = readResultsFile(episode);
+    store.getState().runOpened(1, 'the episode shared in the link', 'retail', 'why', [{ ...headers[5]!, index: 0, fingerprint: episodeFingerprint(one[0]!) }], context ?? undefined);
+    return { store, episode };
+  }
+
+  it('carries the file name, original index, step, note, label and edits to a fresh browser', async () => {
+    const { fragment, json } = await shareFromLocalFile();
+    expect(fragment).toMatch(/^#ep=[A-Za-z0-9_-]+&episode=0&step=3$/);
+    const { store, episode } = openInFreshStore(fragment);
+    await flush();
+    expect(episode).toBe(json);
+    const s = store.getState();
+    expect(s.source?.label).toBe('episode #5 of gpt <b>run</b>.json, shared in the link');
+    expect(s.sharedFrom).toMatchObject({ file: 'gpt <b>run</b>.json', index: 5, notes: 'added', conflicts: [], problems: [] });
+    expect(s.selected).toBe(0);
+    expect(s.step).toBe(3);
+    expect(s.whatIfEdits[0]).toEqual([edit]);
+    const n = s.notes.get(headers[5]!.fingerprint);
+    expect(n).toMatchObject({ note: 'the agent never asked for consent', label: 'agent error', steps: { 3: 'here' } });
+  });
+
+  it('a different note already in this browser is kept and shown as a conflict, never overwritten', async () => {
+    const { fragment } = await shareFromLocalFile();
+    const notes = memoryNotes();
+    const mine: EpisodeNotes = { fingerprint: headers[5]!.fingerprint, label: null, note: 'my own reading', steps: {}, file: 'x.json', index: 5, taskId: 5, updatedAt: '' };
+    await notes.put(mine);
+    const { store } = openInFreshStore(fragment, notes);
+    await flush();
+    const s = store.getState();
+    expect(s.sharedFrom?.notes).toBe('conflict');
+    expect(s.sharedFrom?.conflicts).toEqual([expect.objectContaining({ field: 'note', kept: 'my own reading', imported: 'the agent never asked for consent' })]);
+    // The empty label and step note were filled in; the note text stayed the recipient's.
+    const stored = (await notes.all())[0]!;
+    expect(stored.note).toBe('my own reading');
+    expect(stored.label).toBe('agent error');
+  });
+
+  it('a version 1 link (the episode alone) still opens, with no context', () => {
+    const json = jsonDumps(records[2]!.raw);
+    const split = splitSharedText(decodeSharedEpisode(encodeEpisode(json)));
+    expect(split).toEqual({ episode: json, context: null });
+  });
+
+  it('damaged context fields are dropped with a reason; the episode still opens', () => {
+    const text = shareText('[]', { file: 'a.json', index: 2, step: 1, notes: null, edits: [] }).replace('"notes":null', '"notes":{"fingerprint":"nope"}').replace('"edits":[]', '"edits":"rm -rf"');
+    const { context } = splitSharedText(text);
+    const r = readShareContext(context!);
+    expect(r.ctx).toEqual({ file: 'a.json', index: 2, step: 1, notes: null, edits: [] });
+    expect(r.problems).toEqual([expect.stringMatching(/notes were left out .*fingerprint/), 'its what-if edits are not a list of edits and were left out']);
+    expect(readShareContext('{not json').problems).toEqual(['its context (file name, notes, edits) is not JSON']);
+    expect(() => splitSharedText(`${SHARE_MAGIC}{"v":2}`)).toThrow(/damaged/);
+  });
+});
+
+describe('filters, search and sort in the link of a run', () => {
+  it('round-trip through the fragment and restore on open', () => {
+    const view = { filters: { failedOnly: true, reason: 'db-mismatch' as const, taskId: 4 }, sort: { key: 'reward' as const, desc: true }, query: 'refund & exchange', label: 'agent error' as const };
+    const hash = formatLink({ ...EMPTY_LINK, sample: 'retail-sample', episode: 2, step: 1, ...viewToLink(view) });
+    expect(hash).toBe('#sample=retail-sample&episode=2&step=1&failed=1&reason=db-mismatch&task=4&label=agent%20error&q=refund%20%26%20exchange&sort=-reward');
+    expect(viewFromLink(parseLink(hash))).toEqual(view);
+
+    const store = createAppStore(fakePort([]));
+    store.getState().restore(parseLink(hash));
+    store.getState().runOpened(1, 'retail-sample.json', 'retail', 'why', []);
+    const s = store.getState();
+    expect([s.filters, s.sort, s.query, s.labelFilter]).toEqual([view.filters, view.sort, view.query, view.label]);
+  });
+
+  it('values the app does not know are dropped, defaults leave nothing in the link', () => {
+    expect(viewFromLink(parseLink('#sort=-rm&reason=<script>&label=x&task=-1'))).toEqual({ filters: { failedOnly: false, reason: null, taskId: null }, sort: { key: 'index', desc: false }, query: '', label: null });
+    expect(viewToLink({ filters: { failedOnly: false, reason: null, taskId: null }, sort: { key: 'index', desc: false }, query: '  ', label: null })).toEqual({});
+  });
+});
+
+describe('a link to a local file this browser does not keep', () => {
+  it('asks for the file, then goes to the place and filters the link names', () => {
+    const opened: RunSource[] = [];
+    const store = createAppStore(fakePort(opened));
+    const s = store.getState;
+    s().restore(parseLink('#file=my%20run.json&episode=3&step=2&failed=1'));
+    expect(opened.at(-1)).toEqual({ kind: 'stored', name: 'my run.json' });
+    s().runFailed(1, 'my run.json', 'it is no longer kept in this browser; open the file again');
+    expect(s().fileRequest).toMatchObject({ name: 'my run.json', place: { episode: 3, step: 2 } });
+    expect(s().notices).toEqual([]);
+    s().openFile(new File(['[]'], 'my run.json'));
+    expect(opened.at(-1)?.kind).toBe('file');
+    expect(s().fileRequest).toBeNull();
+    const headers = Array.from({ length: 5 }, (_, i) => ({ index: i, taskId: i, trial: 0, recordedReward: 0, turns: 1, problem: null, extra: {}, fingerprint: String(i).repeat(64) }));
+    s().runOpened(2, 'my run.json', 'retail', 'why', headers);
+    expect([s().selected, s().step, s().filters.failedOnly]).toEqual([3, 2, true]);
+  });
+});
