@@ -1,6 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { NO_BROWSER_SERVICES, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+
+const SCREEN = '[data-testid="episode-screen"]';
+const SAMPLE = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-runs/runs/retail-sample.json'));
+
+/** Moves back from the last step to the exchange call of sample episode 1 and replays it with the right item id. */
+async function fixExchange(page: Page): Promise<void> {
+  await page.keyboard.press('End');
+  for (let i = 0; i < 20 && !(await page.textContent('[data-testid="step-current"]'))?.includes('exchange_delivered_order_items'); i++) await page.keyboard.press('k');
+  await page.getByRole('button', { name: /What if step/ }).click();
+  const args = page.locator('#what-if-args');
+  await args.fill((await args.inputValue()).replace('2051947368', '6619380254'));
+  await page.getByRole('button', { name: 'Replay with these arguments' }).click();
+  await page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 15_000 });
+}
 
 /** What-if replay and sharing an episode in the link, on the bundled sample with no network. */
 describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
@@ -56,5 +72,70 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     expect(await second.page.textContent('[data-testid="verdict-sentence"]')).toBe(sentence);
     expect(second.blocked).toEqual([]);
     await second.context.close();
+  });
+
+  it('a share link from a local file brings the file name, index, step, note and edit into a fresh browser; a plain link asks for the file', async () => {
+    const name = 'my <b>run</b>.json';
+    const first = await offlinePage(browser);
+    await first.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    const { page } = first;
+    await page.goto(`${server.url}#sample=retail-sample`);
+    await page.waitForSelector('[data-testid="episode-row"]', { timeout: 30_000 });
+    await page.setInputFiles('[data-testid="open-file-input"]', { name, mimeType: 'application/json', buffer: SAMPLE });
+    await page.waitForFunction(() => location.hash.startsWith('#file='));
+    await page.evaluate(() => (location.hash = `${location.hash}&episode=1&step=0`));
+    await page.waitForSelector(`${SCREEN}[data-episode="1"] [data-testid="verdict-reward"]`, { timeout: 30_000 });
+    await fixExchange(page);
+    const step = await page.getAttribute(SCREEN, 'data-step');
+    await page.locator('[data-testid="episode-note"]').fill('Exchanged the wrong item');
+    await page.locator('[data-testid="episode-note"]').blur();
+    await expect.poll(() => page.locator('[data-testid="note-status"]').textContent()).toBe('saved in this browser');
+
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    expect(await page.textContent('[data-testid="copy-link-status"]')).toContain(`The recipient must open ${name} themselves; the link keeps episode, step, filters.`);
+    const fileLink = await page.evaluate(() => navigator.clipboard.readText());
+    expect(fileLink).toMatch(/#file=my%20%3Cb%3Erun%3C\/b%3E\.json&episode=1&step=\d+&whatif=/);
+
+    await page.getByRole('button', { name: /Share/ }).click();
+    await page.waitForSelector('[data-testid="share-status"]', { timeout: 10_000 });
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`#ep=[A-Za-z0-9_-]+&episode=0&step=${step}$`));
+    await first.context.close();
+
+    const second = await offlinePage(browser);
+    await second.page.goto(link);
+    await second.page.waitForSelector(`${SCREEN}[data-step="${step}"]`, { timeout: 30_000 });
+    expect(await second.page.textContent('[data-testid="shared-file"]')).toBe(name);
+    expect(await second.page.textContent('[data-testid="shared-index"]')).toBe('#1');
+    await second.page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 15_000 });
+    expect(await second.page.textContent('[data-testid="what-if-reward"]')).toBe('1.0');
+    await expect.poll(() => second.page.locator('[data-testid="episode-note"]').inputValue()).toBe('Exchanged the wrong item');
+    expect(await second.page.textContent('[data-testid="shared-notes"]')).toContain('now kept in this browser');
+
+    // The plain link names the local file: a fresh browser asks for it, then goes to the place.
+    await second.page.goto('about:blank');
+    await second.page.goto(fileLink);
+    await second.page.waitForSelector('[data-testid="file-request"]', { timeout: 30_000 });
+    expect(await second.page.textContent('[data-testid="file-request-name"]')).toBe(name);
+    await second.page.setInputFiles('[data-testid="file-request-input"]', { name, mimeType: 'application/json', buffer: SAMPLE });
+    await second.page.waitForSelector(`${SCREEN}[data-episode="1"][data-step="${step}"]`, { timeout: 30_000 });
+    await second.page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 15_000 });
+    expect(second.blocked).toEqual([]);
+    await second.context.close();
+  });
+
+  it('two trials of a task side by side part where one passed another item id, with the verdict of each', async () => {
+    const { page, context } = await offlinePage(browser);
+    await page.goto(`${server.url}#sample=retail-sample&episode=1&step=0`);
+    await page.waitForSelector(`${SCREEN} [data-testid="verdict-reward"]`, { timeout: 30_000 });
+    await page.locator('[data-testid="compare-trial"]').selectOption('8');
+    await page.waitForSelector('[data-testid="trial-parts"]', { timeout: 15_000 });
+    expect(await page.textContent('[data-testid="trial-reward-a"]')).toBe('0');
+    expect(await page.textContent('[data-testid="trial-reward-b"]')).toBe('1');
+    expect(await page.textContent('[data-testid="trial-parts"]')).toMatch(/They part at row \d+: both call exchange_delivered_order_items for reference action \d+ .*with different arguments/);
+    const parted = page.locator('[data-testid="trial-row"][data-parts="true"]');
+    expect(await parted.count()).toBe(1);
+    expect(await parted.textContent()).toContain('2051947368');
+    await context.close();
   });
 });
