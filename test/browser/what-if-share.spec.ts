@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +137,31 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     const parted = page.locator('[data-testid="trial-row"][data-parts="true"]');
     expect(await parted.count()).toBe(1);
     expect(await parted.textContent()).toContain('2051947368');
+    await context.close();
+  });
+
+  it('an episode too large for a link is not copied: the app says so and offers the episode file', async () => {
+    const { page, context } = await offlinePage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    const episodes = JSON.parse(SAMPLE.toString('utf8')) as { traj: { role: string; content: string }[] }[];
+    // 60,000 random base64 characters deflate to about 45,000 bytes: far past the 32,000-character limit once base64url again.
+    episodes[1]!.traj.splice(1, 0, { role: 'user', content: randomBytes(45_000).toString('base64') });
+    await page.goto(`${server.url}#sample=retail-sample`);
+    await page.waitForSelector('[data-testid="episode-row"]', { timeout: 30_000 });
+    await page.setInputFiles('[data-testid="open-file-input"]', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([episodes[1]])) });
+    await page.waitForFunction(() => location.hash.startsWith('#file='));
+    await page.evaluate(() => (location.hash = `${location.hash}&episode=0&step=0`));
+    await page.waitForSelector('[data-testid="episode-pane"]', { timeout: 30_000 });
+    await page.evaluate(() => navigator.clipboard.writeText('untouched'));
+    await page.getByRole('button', { name: /Share/ }).click();
+    const alert = page.locator('[data-testid="share-too-long"]');
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await alert.textContent()).toMatch(/too large for a link: it would be [\d,]+ characters, and links past 32,000/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('untouched');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the episode file' }).click()]);
+    expect(download.suggestedFilename()).toBe('big-episode-0.json');
+    const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { traj: { content: string }[] };
+    expect(saved.traj[1]!.content).toBe(episodes[1]!.traj[1]!.content);
     await context.close();
   });
 });

@@ -62,7 +62,8 @@ describe('two trials of a task lined up on the reference actions (sample run)', 
     expect(row.b?.match).toBe('same');
     expect(row.a?.kwargs).toContain('2051947368');
     expect(row.b?.kwargs).not.toContain('2051947368');
-    expect(c.parts!.why).toMatch(/^both call exchange_delivered_order_items for reference action \d+ \(exchange_delivered_order_items\), with different arguments/);
+    expect(c.parts!.why).toMatch(/^both call exchange_delivered_order_items for reference action \d+ \(exchange_delivered_order_items\), with different arguments: new_item_ids \(trial A step \d+, trial B step \d+\)$/);
+    expect(row.argsApart).toEqual(['new_item_ids']);
     // Every row before it agrees: the same calls with the same arguments.
     expect(c.rows.slice(0, c.parts!.row).every((r) => r.agree && r.a?.kwargs === r.b?.kwargs)).toBe(true);
   });
@@ -78,6 +79,7 @@ describe('compareTrials on hand-made alignments', () => {
     failed: false,
     args: [],
   });
+  const withArgs = (p: AlignmentPair, args: Record<string, string>): AlignmentPair => ({ ...p, args: Object.entries(args).map(([name, agent]) => ({ name, agent, reference: '0' })) });
   const trial = (index: number, pairs: AlignmentPair[], kwargs: Record<number, string> = {}): TrialInput => ({
     index,
     alignment: { pairs },
@@ -104,6 +106,13 @@ describe('compareTrials on hand-made alignments', () => {
     const b = trial(1, [pair(0, 0, 'get'), pair(1, 3, 'cancel')]);
     const c = compareTrials(a, b);
     expect(c.parts).toEqual({ row: 1, why: 'trial B calls cancel for reference action 2 (cancel) at its step 4; trial A never does' });
+  });
+
+  it('names the arguments in which two calls for one reference action differ', () => {
+    const a = trial(0, [withArgs(pair(0, 0, 'get', 'other-args'), { id: '1', zip: '5' })], { 0: '{"id": 1, "zip": 5}' });
+    const b = trial(1, [withArgs(pair(0, 0, 'get', 'other-args'), { id: '1', name: '"x"' })], { 0: '{"id": 1, "name": "x"}' });
+    expect(compareTrials(a, b).rows[0]!.argsApart).toEqual(['zip', 'name']);
+    expect(compareTrials(a, b).parts?.why).toBe('both call get for reference action 1 (get), with different arguments: zip, name (trial A step 1, trial B step 1)');
   });
 
   it('the same tool with other arguments parts them; the same arguments do not', () => {

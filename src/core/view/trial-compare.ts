@@ -1,4 +1,4 @@
-import type { AlignmentMatch, AlignmentPair } from './alignment';
+import type { AlignmentMatch, AlignmentPair, ArgDiff } from './alignment';
 
 /**
  * Two trials of one task side by side: each trial's tool calls were aligned to the task's
@@ -27,6 +27,8 @@ export interface TrialCell {
   readonly kwargs: string | null;
   readonly failed: boolean;
   readonly write: boolean;
+  /** Where the call's arguments differ from the reference action's (empty for an extra call or a match). */
+  readonly args: readonly ArgDiff[];
 }
 
 export interface TrialRow {
@@ -37,6 +39,11 @@ export interface TrialRow {
   readonly b: TrialCell | null;
   /** The two sides did the same thing here: both skipped it, or both called it with the same arguments and outcome. */
   readonly agree: boolean;
+  /**
+   * For a reference action both trials called: the arguments in which the two calls differ (each
+   * call's differences from the reference compared; an argument neither changed is the reference's on both).
+   */
+  readonly argsApart: readonly string[];
 }
 
 export interface TrialComparison {
@@ -49,7 +56,7 @@ export interface TrialComparison {
 
 const cellOf = (t: TrialInput, p: AlignmentPair): TrialCell => {
   const s = p.step === null ? undefined : t.steps[p.step];
-  return { match: p.match, step: p.step, messageIndex: s?.messageIndex ?? null, name: p.name, kwargs: s?.kwargs ?? null, failed: p.failed, write: p.write };
+  return { match: p.match, step: p.step, messageIndex: s?.messageIndex ?? null, name: p.name, kwargs: s?.kwargs ?? null, failed: p.failed, write: p.write, args: p.args };
 };
 
 /** Per trial: the cell for each reference action, and the extra calls after each (key -1: before the first). */
@@ -92,6 +99,13 @@ const called = (c: TrialCell | null): c is TrialCell => c !== null && c.step !==
 const sameCall = (x: TrialCell | null, y: TrialCell | null): boolean =>
   !called(x) ? !called(y) : called(y) && x.name === y.name && x.kwargs === y.kwargs && x.failed === y.failed;
 
+function argsApart(gold: number | null, x: TrialCell | null, y: TrialCell | null): string[] {
+  if (gold === null || !called(x) || !called(y)) return [];
+  const ax = new Map(x.args.map((d) => [d.name, d.agent]));
+  const ay = new Map(y.args.map((d) => [d.name, d.agent]));
+  return [...new Set([...ax.keys(), ...ay.keys()])].filter((n) => !ax.has(n) || !ay.has(n) || ax.get(n) !== ay.get(n));
+}
+
 const refName = (row: TrialRow): string => (row.gold === null ? `an extra call of ${row.name}` : `reference action ${row.gold + 1} (${row.name})`);
 
 function partWhy(row: TrialRow): string {
@@ -99,7 +113,8 @@ function partWhy(row: TrialRow): string {
   if (called(a) && !called(b)) return `trial A calls ${row.name} for ${refName(row)} at its step ${a.step! + 1}; trial B ${row.gold === null ? 'makes no such call here' : 'never does'}`;
   if (!called(a) && called(b)) return `trial B calls ${row.name} for ${refName(row)} at its step ${b.step! + 1}; trial A ${row.gold === null ? 'makes no such call here' : 'never does'}`;
   if (a!.failed !== b!.failed) return `both call ${row.name} for ${refName(row)}, but it fails in trial ${a!.failed ? 'A' : 'B'}`;
-  return `both call ${row.name} for ${refName(row)}, with different arguments (trial A step ${a!.step! + 1}, trial B step ${b!.step! + 1})`;
+  const which = row.argsApart.length ? `: ${row.argsApart.join(', ')}` : '';
+  return `both call ${row.name} for ${refName(row)}, with different arguments${which} (trial A step ${a!.step! + 1}, trial B step ${b!.step! + 1})`;
 }
 
 export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
@@ -108,7 +123,7 @@ export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
   const golds = [...new Set([...A.gold.keys(), ...B.gold.keys()])].sort((x, y) => x - y);
   const rows: TrialRow[] = [];
   const push = (gold: number | null, x: TrialCell | null, y: TrialCell | null): void => {
-    rows.push({ gold, name: (x ?? y)!.name, a: x, b: y, agree: sameCall(x, y) });
+    rows.push({ gold, name: (x ?? y)!.name, a: x, b: y, agree: sameCall(x, y), argsApart: argsApart(gold, x, y) });
   };
   const extrasAfter = (g: number): void => {
     for (const [x, y] of zipExtras(A.extras.get(g) ?? [], B.extras.get(g) ?? [])) push(null, x, y);

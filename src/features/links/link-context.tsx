@@ -20,7 +20,7 @@ export function LinkContext() {
   if (!shared) return null;
   const said = shared.error ?? NOTES_SAID[shared.notes];
   return (
-    <div className="border-b border-sky-200 bg-sky-50 px-3 py-1.5 text-xs text-sky-950 dark:text-sky-100" role="note" data-testid="shared-from">
+    <div className="border-b border-sky-200 bg-sky-50 px-3 py-1.5 text-xs text-sky-950" role="note" data-testid="shared-from">
       {shared.file !== null && (
         <p className="break-words">
           Shared from <strong data-testid="shared-file">{safeLabel(shared.file, 300)}</strong>
@@ -65,11 +65,11 @@ function FileRequest({ name, episode, step }: { name: string; episode: number | 
   const where = episode === null ? '' : `episode #${episode}${step === null ? '' : `, step ${step + 1}`}`;
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950" role="alert" data-testid="file-request">
-      <p className="min-w-0 flex-1 break-words">
+      <p className="min-w-[min(100%,18rem)] flex-1 break-words">
         This link points into the local file <strong data-testid="file-request-name">{safeLabel(name, 300)}</strong>
         {where && ` at ${where}`}. A link cannot carry a local file: open it yourself and the app goes there.
       </p>
-      <Button variant="primary" onClick={() => input.current?.click()}>
+      <Button variant="primary" className="max-w-full truncate" onClick={() => input.current?.click()}>
         Open {safeLabel(name, 40)}…
       </Button>
       <input

@@ -17,7 +17,7 @@ export function CompareTrialPicker() {
     <label className="flex items-center">
       <span className="sr-only">Compare with another trial of this task</span>
       <select
-        className="max-w-[9.5rem] rounded border border-slate-300 bg-white px-1 py-0.5 text-xs text-slate-800"
+        className="max-w-[6.5rem] rounded sm:max-w-[10rem] border border-slate-300 bg-white px-1 py-0.5 text-xs text-slate-800"
         value={current ?? ''}
         data-testid="compare-trial"
         title="Compare this episode with another trial of the same task, side by side"
@@ -26,7 +26,7 @@ export function CompareTrialPicker() {
         <option value="">{current === null ? 'Compare with trial…' : 'Stop comparing'}</option>
         {others.map((i) => (
           <option key={i} value={i}>
-            trial {headers[i]?.trial ?? '—'} (episode {i})
+            vs trial {headers[i]?.trial ?? '—'} (ep. {i})
           </option>
         ))}
       </select>
@@ -42,7 +42,7 @@ const MATCH_TONE: Readonly<Record<TrialCell['match'], string>> = {
   extra: 'text-slate-600',
 };
 
-function Cell({ cell, onOpen }: { cell: TrialCell | null; onOpen: (step: number) => void }) {
+function Cell({ cell, onOpen, full }: { cell: TrialCell | null; onOpen: (step: number) => void; full: boolean }) {
   if (!cell) return <div className="text-slate-400">—</div>;
   return (
     <div className="min-w-0">
@@ -55,7 +55,7 @@ function Cell({ cell, onOpen }: { cell: TrialCell | null; onOpen: (step: number)
         <span className={MATCH_TONE[cell.match]}>{MATCH_TEXT[cell.match]}</span>
         {cell.failed && <span className="text-rose-700">(failed)</span>}
       </div>
-      {cell.kwargs !== null && <pre className="mt-0.5 max-h-24 overflow-auto rounded bg-slate-50 px-1 py-0.5 font-mono text-[11px] break-all whitespace-pre-wrap text-slate-800">{cell.kwargs}</pre>}
+      {cell.kwargs !== null && <pre className={`mt-0.5 overflow-auto rounded bg-slate-50 px-1 py-0.5 font-mono text-[11px] break-words whitespace-pre-wrap text-slate-800 ${full ? '' : 'max-h-24'}`}>{cell.kwargs}</pre>}
     </div>
   );
 }
@@ -131,15 +131,21 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
                   <div className="col-span-2 min-w-0 sm:col-span-1">
                     <span className="font-medium text-slate-700">{r.gold === null ? 'not in the reference' : `ref ${r.gold + 1}`}</span> <code className="font-mono break-all text-slate-900">{r.name}</code>
                     {parts && <span className="ml-1 font-semibold text-rose-800">← they part here</span>}
+                    {r.argsApart.length > 0 && (
+                      <span className="block text-amber-900" data-testid="trial-args-apart">
+                        differs in {r.argsApart.join(', ')}
+                      </span>
+                    )}
                   </div>
                   <Cell
+                    full={parts || !r.agree}
                     cell={r.a}
                     onOpen={(step) => {
                       close();
                       store.getState().setStep(step);
                     }}
                   />
-                  <Cell cell={r.b} onOpen={(step) => store.getState().select(c.other, step)} />
+                  <Cell full={parts || !r.agree} cell={r.b} onOpen={(step) => store.getState().select(c.other, step)} />
                 </li>
               );
             })}
