@@ -47,7 +47,7 @@ export function CopyLinkButton() {
         <span
           role="status"
           data-testid="copy-link-status"
-          className="absolute top-full right-0 z-30 mt-1 w-[min(20rem,calc(100vw-1rem))] rounded-md border border-slate-300 bg-white p-2 text-xs whitespace-normal text-slate-800 shadow-lg"
+          className="fixed inset-x-2 top-12 z-30 rounded-md sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-[20rem] border border-slate-300 bg-white p-2 text-xs whitespace-normal text-slate-800 shadow-lg"
         >
           {said}
         </span>

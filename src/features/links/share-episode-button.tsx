@@ -24,6 +24,7 @@ export function ShareEpisodeButton() {
   const share = useApp((s) => s.share);
   const shareEpisode = useApp((s) => s.shareEpisode);
   const [copyStatus, setCopyStatus] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
   const mine = share && share.index === selected ? share : null;
   const url = mine?.fragment ? `${location.origin}${location.pathname}${mine.fragment}` : null;
   const tooLong = url !== null && url.length > MAX_LINK_CHARS ? url.length : null;
@@ -52,11 +53,11 @@ export function ShareEpisodeButton() {
         <span className="sm:hidden">Share</span>
         <span className="hidden sm:inline">Share episode</span>
       </Button>
-      {tooLong !== null && mine?.json !== undefined && (
+      {tooLong !== null && mine?.json !== undefined && dismissed !== mine.fragment && (
         <div
           role="alert"
           data-testid="share-too-long"
-          className="absolute top-full right-0 z-30 mt-1 w-[min(22rem,calc(100vw-1rem))] rounded-md border border-amber-300 bg-amber-50 p-3 text-xs whitespace-normal text-amber-950 shadow-lg"
+          className="fixed inset-x-2 top-12 z-30 rounded-md sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-[22rem] border border-amber-300 bg-amber-50 p-3 text-xs whitespace-normal text-amber-950 shadow-lg"
         >
           <p>
             <strong>This episode is too large for a link:</strong> it would be {tooLong.toLocaleString('en-US')} characters, and links past {MAX_LINK_CHARS.toLocaleString('en-US')} are cut or refused by
@@ -66,6 +67,9 @@ export function ShareEpisodeButton() {
           <div className="mt-2 flex gap-2">
             <Button variant="primary" onClick={() => download(mine.fileName ?? 'episode.json', mine.json!)}>
               Download the episode file
+            </Button>
+            <Button variant="outline" onClick={() => setDismissed(mine.fragment)}>
+              Close
             </Button>
           </div>
         </div>

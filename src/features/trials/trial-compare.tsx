@@ -106,7 +106,10 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
           <p className={`rounded border px-2 py-1 ${cmp.parts ? 'border-rose-300 bg-white text-rose-950' : 'border-emerald-300 bg-white text-emerald-950'}`} data-testid="trial-parts">
             {cmp.parts ? (
               <>
-                <strong>They part at row {cmp.parts.row + 1}:</strong> {cmp.parts.why}.
+                <strong>They part at row {cmp.parts.row + 1}:</strong> {cmp.parts.why}.{' '}
+                <Button variant="link" onClick={() => document.querySelector('[data-testid="trial-row"][data-parts="true"]')?.scrollIntoView({ block: 'center' })}>
+                  Show it
+                </Button>
               </>
             ) : (
               'The two trials make the same tool calls for every reference action.'
