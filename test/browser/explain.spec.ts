@@ -236,7 +236,8 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     await page.getByRole('button', { name: /Share/ }).click();
     await page.waitForSelector('[data-testid="share-status"]', { timeout: 10_000 });
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/#ep=[A-Za-z0-9_-]+&.*whatif=/);
+    // The edits travel inside the link's envelope with the episode (not as a separate whatif=).
+    expect(link).toMatch(/#ep=[A-Za-z0-9_-]+&episode=0&step=\d+$/);
     await first.context.close();
 
     const second = await offlinePage(browser);
