@@ -40,6 +40,19 @@ describe('two trials of a task lined up on the reference actions (sample run)', 
       expect(c.parts?.row ?? -1).toBe(first);
       expect(c.a.reward).toBe(views[i]!.verdict.reward);
       expect(c.b.reward).toBe(views[j]!.verdict.reward);
+      // The dialogue is cut at the calls: every message of each trial is before exactly one call, or in the tail.
+      for (const side of ['a', 'b'] as const) {
+        const v = side === 'a' ? views[i]! : views[j]!;
+        const seen: number[] = [];
+        for (const r of c.rows) {
+          const cell = r[side];
+          if (cell?.step == null) continue;
+          for (let m = cell.before.from; m < cell.before.to; m++) seen.push(m);
+          seen.push(cell.messageIndex!);
+        }
+        for (let m = c.tail[side]; m < v.messages.length; m++) seen.push(m);
+        expect(seen.sort((x, y) => x - y)).toEqual(v.messages.map((_, k) => k));
+      }
     }
   });
 
@@ -82,6 +95,7 @@ describe('compareTrials on hand-made alignments', () => {
   const withArgs = (p: AlignmentPair, args: Record<string, string>): AlignmentPair => ({ ...p, args: Object.entries(args).map(([name, agent]) => ({ name, agent, reference: '0' })) });
   const trial = (index: number, pairs: AlignmentPair[], kwargs: Record<number, string> = {}): TrialInput => ({
     index,
+    messages: { length: 30 },
     alignment: { pairs },
     steps: Array.from({ length: 10 }, (_, i) => ({ index: i, messageIndex: i * 2 + 1, action: 'x', kwargs: kwargs[i] ?? '{}', exception: null })),
     verdict: { reward: index, recordedReward: null, sentence: '' },

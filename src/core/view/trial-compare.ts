@@ -12,6 +12,7 @@ import type { AlignmentMatch, AlignmentPair, ArgDiff } from './alignment';
 export interface TrialInput {
   readonly index: number;
   readonly alignment: { readonly pairs: readonly AlignmentPair[] };
+  readonly messages: { readonly length: number };
   readonly steps: readonly { readonly index: number; readonly messageIndex: number; readonly action: string; readonly kwargs: string; readonly exception: string | null }[];
   readonly verdict: { readonly reward: number; readonly recordedReward: number | null; readonly sentence: string };
 }
@@ -29,6 +30,12 @@ export interface TrialCell {
   readonly write: boolean;
   /** Where the call's arguments differ from the reference action's (empty for an extra call or a match). */
   readonly args: readonly ArgDiff[];
+  /**
+   * The trial's dialogue leading up to this call: messages `[before.from, before.to)` (what was
+   * said since the previous row's call of this trial). Empty for a call made earlier in the
+   * dialogue than the one above it (the agent did the reference actions out of order).
+   */
+  readonly before: { readonly from: number; readonly to: number };
 }
 
 export interface TrialRow {
@@ -52,11 +59,13 @@ export interface TrialComparison {
   readonly rows: readonly TrialRow[];
   /** The first row where the two trials part, and why in words; null when every row agrees. */
   readonly parts: { readonly row: number; readonly why: string } | null;
+  /** Each trial's dialogue after its last call shown: messages from this index on. */
+  readonly tail: { readonly a: number; readonly b: number };
 }
 
 const cellOf = (t: TrialInput, p: AlignmentPair): TrialCell => {
   const s = p.step === null ? undefined : t.steps[p.step];
-  return { match: p.match, step: p.step, messageIndex: s?.messageIndex ?? null, name: p.name, kwargs: s?.kwargs ?? null, failed: p.failed, write: p.write, args: p.args };
+  return { match: p.match, step: p.step, messageIndex: s?.messageIndex ?? null, name: p.name, kwargs: s?.kwargs ?? null, failed: p.failed, write: p.write, args: p.args, before: { from: 0, to: 0 } };
 };
 
 /** Per trial: the cell for each reference action, and the extra calls after each (key -1: before the first). */
@@ -133,7 +142,20 @@ export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
     push(g, A.gold.get(g) ?? null, B.gold.get(g) ?? null);
     extrasAfter(g);
   }
+  // Each trial's dialogue cut at its calls, in row order: what was said before each call.
+  const tail = { a: 0, b: 0 };
+  for (const side of ['a', 'b'] as const) {
+    let next = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const cell = rows[i]![side];
+      if (!called(cell) || cell.messageIndex === null) continue;
+      const before = cell.messageIndex >= next ? { from: next, to: cell.messageIndex } : { from: next, to: next };
+      rows[i] = { ...rows[i]!, [side]: { ...cell, before } };
+      next = Math.max(next, cell.messageIndex + 1);
+    }
+    tail[side] = next;
+  }
   const at = rows.findIndex((r) => !r.agree);
   const side = (t: TrialInput): TrialComparison['a'] => ({ index: t.index, reward: t.verdict.reward, recordedReward: t.verdict.recordedReward, sentence: t.verdict.sentence });
-  return { a: side(a), b: side(b), rows, parts: at < 0 ? null : { row: at, why: partWhy(rows[at]!) } };
+  return { a: side(a), b: side(b), rows, parts: at < 0 ? null : { row: at, why: partWhy(rows[at]!) }, tail };
 }

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { compareTrials, type EpisodeView, type TrialCell, type TrialComparison } from '../../core/contract';
+import { compareTrials, type EpisodeView, type MessageView, type TrialCell, type TrialComparison } from '../../core/contract';
+import { FoldedText } from '../../ui/folded-text';
 import { otherTrials } from '../../store/trials-slice';
 import { Button } from '../../ui/button';
 import { formatReward } from '../../ui/format';
@@ -42,10 +43,43 @@ const MATCH_TONE: Readonly<Record<TrialCell['match'], string>> = {
   extra: 'text-slate-600',
 };
 
-function Cell({ cell, onOpen, full }: { cell: TrialCell | null; onOpen: (step: number) => void; full: boolean }) {
+const ROLE_TONE: Readonly<Record<string, string>> = { user: 'text-emerald-800', assistant: 'text-indigo-800', tool: 'text-amber-800' };
+
+/** A stretch of one trial's dialogue (what was said between two calls), folded until asked for. */
+function Said({ messages, from, to, label }: { messages: readonly MessageView[]; from: number; to: number; label: string }) {
+  const shown = messages.slice(from, to).filter((m) => m.role !== 'system');
+  if (shown.length === 0) return null;
+  return (
+    <details className="mb-0.5" data-testid="trial-said">
+      <summary className="cursor-pointer text-[11px] text-slate-500 select-none">
+        {label} ({shown.length} message{shown.length === 1 ? '' : 's'})
+      </summary>
+      <ol className="mt-0.5 space-y-0.5 border-l-2 border-slate-200 pl-1.5">
+        {shown.map((m) => (
+          <li key={m.index} className="min-w-0 break-words">
+            <span className={`font-semibold ${ROLE_TONE[m.role] ?? 'text-slate-700'}`}>{m.role === 'assistant' ? 'agent' : m.role}</span>{' '}
+            {m.content !== null && m.content !== '' && (
+              <span className="whitespace-pre-wrap text-slate-800">
+                <FoldedText text={m.content} limit={300} />
+              </span>
+            )}
+            {m.toolCalls.map((t, k) => (
+              <code key={k} className="ml-1 font-mono text-[11px] text-slate-600">
+                {t.name}(…)
+              </code>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+function Cell({ cell, onOpen, full, messages }: { cell: TrialCell | null; onOpen: (step: number) => void; full: boolean; messages: readonly MessageView[] }) {
   if (!cell) return <div className="text-slate-400">—</div>;
   return (
     <div className="min-w-0">
+      {cell.step !== null && <Said messages={messages} from={cell.before.from} to={cell.before.to} label="said before" />}
       <div className="flex flex-wrap items-baseline gap-x-1">
         {cell.step !== null ? (
           <Button variant="link" onClick={() => onOpen(cell.step!)} title="Open this step">
@@ -141,6 +175,7 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
                     )}
                   </div>
                   <Cell
+                    messages={view.messages}
                     full={parts || !r.agree}
                     cell={r.a}
                     onOpen={(step) => {
@@ -148,11 +183,20 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
                       store.getState().setStep(step);
                     }}
                   />
-                  <Cell full={parts || !r.agree} cell={r.b} onOpen={(step) => store.getState().select(c.other, step)} />
+                  <Cell messages={c.view!.messages} full={parts || !r.agree} cell={r.b} onOpen={(step) => store.getState().select(c.other, step)} />
                 </li>
               );
             })}
           </ol>
+          <div className="grid grid-cols-2 gap-x-2 px-1 sm:grid-cols-[9rem_1fr_1fr]">
+            <span className="col-span-2 font-medium text-slate-700 sm:col-span-1">after the last call</span>
+            <div className="min-w-0">
+              <Said messages={view.messages} from={cmp.tail.a} to={view.messages.length} label="said after" />
+            </div>
+            <div className="min-w-0">
+              <Said messages={c.view!.messages} from={cmp.tail.b} to={c.view!.messages.length} label="said after" />
+            </div>
+          </div>
           {cmp.rows.length === 0 && <p className="text-slate-500">Neither trial calls a tool, and the task has no reference actions.</p>}
         </>
       )}
