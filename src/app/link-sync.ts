@@ -1,3 +1,4 @@
+import type { StepEdit } from '../core/contract';
 import type { AppState, AppStore } from '../store/app-store';
 import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
 
@@ -64,6 +65,17 @@ export function syncLink(store: AppStore): () => void {
     const cur = linkOf(s);
     if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || link.ep !== cur.ep || (link.data !== null && link.data !== cur.data)) {
       s.restore(link);
+      return;
+    }
+    if (s.pending !== null) {
+      // The run named is still opening: the place (and overview) apply once it is open, not to the run it replaces.
+      let edits: StepEdit[] | undefined;
+      try {
+        edits = link.whatIf != null ? decodeEdits(link.whatIf) : undefined;
+      } catch (e) {
+        s.notify('error', (e as Error).message);
+      }
+      store.setState({ place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) }, linkView: viewFromLink(link) });
       return;
     }
     if (viewKey(link) !== viewKey(cur)) {
