@@ -92,10 +92,11 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await page.locator('[data-testid="episode-note"]').blur();
     await expect.poll(() => page.locator('[data-testid="note-status"]').textContent()).toBe('saved in this browser');
 
+    await page.getByLabel('Failed only').check();
     await page.getByRole('button', { name: 'Copy link' }).click();
     expect(await page.textContent('[data-testid="copy-link-status"]')).toContain(`The recipient must open ${name} themselves; the link keeps episode, step, filters.`);
     const fileLink = await page.evaluate(() => navigator.clipboard.readText());
-    expect(fileLink).toMatch(/#file=my%20%3Cb%3Erun%3C\/b%3E\.json&episode=1&step=\d+&whatif=/);
+    expect(fileLink).toMatch(/#file=my%20%3Cb%3Erun%3C\/b%3E\.json&episode=1&step=\d+&failed=1&whatif=/);
 
     await page.getByRole('button', { name: /Share/ }).click();
     await page.waitForSelector('[data-testid="share-status"]', { timeout: 10_000 });
@@ -121,6 +122,7 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await second.page.setInputFiles('[data-testid="file-request-input"]', { name, mimeType: 'application/json', buffer: SAMPLE });
     await second.page.waitForSelector(`${SCREEN}[data-episode="1"][data-step="${step}"]`, { timeout: 30_000 });
     await second.page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 15_000 });
+    expect(await second.page.getByLabel('Failed only').isChecked()).toBe(true);
     expect(second.blocked).toEqual([]);
     await second.context.close();
   });
