@@ -44,6 +44,15 @@ export function FilterBar({ shown }: { shown: number }) {
           placeholder="Search messages"
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Enter / Shift+Enter step through the hits in the open episode; typed text not yet searched is searched at once first.
+            if (e.key !== 'Enter' || e.altKey || e.ctrlKey || e.metaKey) return;
+            e.preventDefault();
+            const s = store.getState();
+            if (query !== s.query) s.setQuery(query);
+            else if (s.selected !== null && query.trim() !== '') s.stepHit(e.shiftKey ? -1 : 1);
+          }}
+          aria-keyshortcuts="Enter Shift+Enter"
           className={`${control} w-full pr-16`}
           data-testid="search"
         />
