@@ -67,7 +67,7 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
       await expect.poll(() => stepOf(page)).toBe(String(count - 2));
       await page.keyboard.press('Home');
       await expect.poll(() => stepOf(page)).toBe('0');
-      // A step-only change is written to the link once stepping pauses (link-sync's STEP_DELAY_MS).
+      // A step-only change reaches the URL once stepping pauses (src/app/link-sync.ts).
       await expect.poll(() => page.evaluate(() => location.hash)).toContain('episode=1&step=0');
       // The list itself still has its arrows while focused, and Escape gives them back.
       await page.getByTestId('episode-table').focus();
