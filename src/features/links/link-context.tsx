@@ -29,7 +29,7 @@ export function LinkContext() {
               , episode <strong data-testid="shared-index">#{shared.index}</strong>
             </>
           )}
-          <span className="text-sky-800">: the episode travels inside the link; nothing was fetched.</span>
+          <span className="hidden text-sky-800 sm:inline">: the episode travels inside the link; nothing was fetched.</span>
         </p>
       )}
       {said && (
