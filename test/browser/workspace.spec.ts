@@ -108,6 +108,8 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
       await page.setInputFiles('[data-testid="open-file-input"]', { name: 'think.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([episode])) });
       await page.waitForSelector('[data-testid="episode-table"][data-total="1"]', { timeout: 30_000 });
       await clickRow(page, 0);
+      // The transcript shows before the replay; wait for the verdict so the screen is the final one.
+      await page.waitForSelector('[data-testid="verdict-reward"]', { timeout: 30_000 });
       const block = page.getByTestId('reasoning');
       await block.waitFor({ timeout: 30_000 });
       const toggle = block.getByRole('button');
@@ -118,10 +120,10 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
       expect(await dialogue.textContent()).not.toContain('<think>');
       expect(await dialogue.textContent()).toContain(agent.content.slice(agent.content.indexOf('</think>') + 10, agent.content.indexOf('</think>') + 40));
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
       expect(await block.textContent()).toContain(thinking);
       await toggle.click();
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
 
       // Every hit of "order" in the user, agent and tool text is marked; the block says it holds three.
       const expected = episode.traj.filter((m) => m.role !== 'system').reduce((n, m) => n + ((m.content ?? '').match(/order/giu)?.length ?? 0), 0);
@@ -139,7 +141,7 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
       // The first hit is in the user's first message; Enter goes to the next, inside the folded block, which opens.
       await page.getByTestId('search').press('Enter');
       await expect.poll(() => counter.textContent()).toBe(`2 of ${expected}`);
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
       expect(await hits.count(), 'every hit marked, the block open').toBe(expected);
       expect(await current.count()).toBe(1);
       expect(await current.evaluate((e) => e.closest('[data-testid="reasoning"]') !== null)).toBe(true);
