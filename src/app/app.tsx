@@ -6,6 +6,8 @@ import { RunConsent } from '../features/loader/run-consent';
 import { CopyLinkButton } from '../features/links/copy-link-button';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
 import { NotesBar } from '../features/notes/notes-bar';
+import { CompareToggle, CompareView } from '../features/review/compare-view';
+import { ReportButton } from '../features/review/report-button';
 import { Overview } from '../features/overview/overview';
 import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
@@ -88,6 +90,7 @@ function Shell() {
   const hasRun = useApp((s) => s.source !== null);
   const open = useApp((s) => s.selected !== null);
   const listHidden = useApp((s) => s.layout.listHidden);
+  const comparing = useApp((s) => s.compareShown && s.compareRun !== null);
   useEffect(() => installKeys(store), [store]);
   // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.
   const listClass = !open ? 'flex flex-1' : listHidden ? 'hidden' : 'hidden lg:flex lg:w-[22rem] lg:shrink-0 lg:border-r xl:w-[24rem]';
@@ -104,6 +107,8 @@ function Shell() {
             ?
           </Button>
           <ThemeSwitch />
+          <CompareToggle />
+          {hasRun && <ReportButton />}
           <ShareEpisodeButton />
           <CopyLinkButton />
           <OpenMenu />
@@ -114,7 +119,11 @@ function Shell() {
       <RunConsent />
       <DataConsent />
       <Welcome />
-      {hasRun ? (
+      {hasRun && comparing ? (
+        <main className="flex min-h-0 flex-1">
+          <CompareView />
+        </main>
+      ) : hasRun ? (
         <main className="flex min-h-0 flex-1">
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
             <Overview compact={open} notesBar={<NotesBar />} />

@@ -6,9 +6,10 @@ import { memoryNotes, type NotesPort } from './notes-port';
 import { createOverviewSlice, type OverviewSlice } from './overview-slice';
 import { hostConsent, type HostConsent } from './consent';
 import type { EvaluatorPort } from './ports';
+import { createReviewSlice, type ReviewSlice } from './review-slice';
 import { createRunSlice, type RunSlice } from './run-slice';
 
-export type AppState = RunSlice & OverviewSlice & EpisodeSlice & LayoutSlice & NotesSlice;
+export type AppState = RunSlice & OverviewSlice & EpisodeSlice & LayoutSlice & NotesSlice & ReviewSlice;
 export type AppStore = StoreApi<AppState>;
 
 /** `consent`: hosts agreed to (the app passes one backed by localStorage; by default nothing is agreed). */
@@ -20,5 +21,6 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
     ...createEpisodeSlice(port)(...a),
     ...createLayoutSlice(...a),
     ...createNotesSlice(notes)(...a),
+    ...createReviewSlice(port)(...a),
   }));
 }

@@ -48,6 +48,7 @@ mark{background:#ffe08a}.dim{color:#666}.pass{color:#0a6b2d}.fail{color:#a3161a}
 section{border-top:1px solid #ddd;padding:.3rem 0}details>summary{cursor:pointer}
 .msg{margin:.3rem 0;padding-left:.5rem;border-left:3px solid #ccc}.msg.user{border-color:#4a7bd0}.msg.assistant{border-color:#9a5bd0}.msg.tool{border-color:#999}
 .note{background:#fff8dc;border:1px solid #e0c96a;padding:.3rem .5rem}
+ol.walk{list-style:none;padding-left:0}ol.walk li.lv1{padding-left:1.2rem}
 `;
 
 function passKText(pk: readonly PassK[]): string {
@@ -94,7 +95,13 @@ function fullEpisode(v: EpisodeView): string {
       ? ''
       : `<h3>Required outputs</h3><ul>${v.outputs.map((o) => `<li class="${o.found ? 'pass' : 'fail'}">${o.found ? 'found' : 'missing'}: ${e(JSON.stringify(o.output))}${o.stepIndex !== null ? ` (step ${o.stepIndex + 1})` : ''}${o.elsewhere.length ? ` — also appears where τ-bench does not look (${o.elsewhere.map((x) => e(`message ${x.messageIndex}: ${x.kind}`)).join(', ')})` : ''}</li>`).join('')}</ul>`;
   const reference = `<details><summary>Reference actions (${v.reference.length})</summary><ol>${v.reference.map((r) => `<li><code>${e(r.action)}</code>${pre(r.kwargs)}</li>`).join('')}</ol></details>`;
-  return `${verdict}<h3>Instruction</h3>${pre(v.instruction)}${reference}${diff}${outputs}<h3>Dialogue</h3>${dialogue(v)}`;
+  const walk = v.walkthrough.length
+    ? `<h3>How τ-bench judged it</h3><ol class="walk">${v.walkthrough.map((l) => `<li class="lv${l.level}">${e(l.text)}${l.step !== undefined ? ` <span class="dim">(step ${l.step + 1})</span>` : ''}</li>`).join('')}</ol>`
+    : '';
+  const finds = v.findings.length
+    ? `<h3>Findings (${v.findings.length})</h3><ul>${v.findings.map((f) => `<li><span class="dim">${e(f.group === 'procedure' ? 'procedure' : 'blind spot')}${f.step !== null ? ` · step ${f.step + 1}` : ''}:</span> ${e(f.text)}</li>`).join('')}</ul>`
+    : '';
+  return `${verdict}${walk}${finds}<h3>Instruction</h3>${pre(v.instruction)}${reference}${diff}${outputs}<h3>Dialogue</h3>${dialogue(v)}`;
 }
 
 function episodeSection(ep: ReportEpisode): string {
