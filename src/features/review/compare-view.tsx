@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { type EpisodeHeader, type EpisodeSummary, type TaskComparison, type TrialCounts } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
 import { comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
@@ -26,7 +26,7 @@ function TaskRow({ t, selected, onSelect }: { t: TaskComparison; selected: boole
   const tone = t.flip === 'gained' ? 'bg-emerald-50' : t.flip === 'lost' ? 'bg-rose-50' : '';
   return (
     <tr className={`${tone} ${selected ? 'outline-2 -outline-offset-2 outline-indigo-500' : ''}`} data-testid="compare-task" data-task-id={t.taskId} data-flip={t.flip ?? ''}>
-      <td className="px-2 py-1">
+      <td className="px-2 py-1 whitespace-nowrap">
         <button type="button" onClick={onSelect} className={`rounded px-1 font-mono text-sky-700 underline decoration-sky-300 underline-offset-2 ${FOCUS_RING_TIGHT}`} aria-pressed={selected}>
           task {t.taskId}
         </button>
@@ -64,11 +64,11 @@ function Trials({ side, indices, headers, summaries, current }: { side: CompareS
   );
 }
 
-function EpisodeColumn({ side, label, ep, indices, headers, summaries }: { side: CompareSide; label: string; ep: CompareEpisode | null; indices: readonly number[]; headers: readonly EpisodeHeader[]; summaries: readonly (EpisodeSummary | undefined)[] }) {
+function EpisodeColumn({ side, label, ep, indices, headers, summaries, narrowHidden }: { side: CompareSide; narrowHidden: boolean; label: string; ep: CompareEpisode | null; indices: readonly number[]; headers: readonly EpisodeHeader[]; summaries: readonly (EpisodeSummary | undefined)[] }) {
   const store = useAppStore();
   const v = ep?.view ?? null;
   return (
-    <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-2" data-testid="compare-episode" data-side={side} data-index={ep?.index ?? ''} data-reward={v ? formatReward(v.verdict.reward) : ''} aria-label={`Run ${side.toUpperCase()} episode`}>
+    <section className={`min-w-0 rounded-lg border border-slate-200 bg-white p-2 ${narrowHidden ? 'hidden xl:block' : ''}`} data-testid="compare-episode" data-side={side} data-index={ep?.index ?? ''} data-reward={v ? formatReward(v.verdict.reward) : ''} aria-label={`Run ${side.toUpperCase()} episode`}>
       <div className="flex flex-wrap items-baseline gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
           {side.toUpperCase()} <span className="font-normal text-slate-600">{safeLabel(label, 80)}</span>
@@ -136,7 +136,16 @@ export function CompareView() {
   const task = useApp((s) => s.compareTask);
   const eps = useApp((s) => s.compareEpisodes);
   const cmp = useMemo(() => comparison({ headers, summaries, compareRun: b }), [headers, summaries, b]);
+  const drill = useRef<HTMLDivElement>(null);
+  /** Narrow screens show one run's episode at a time. */
+  const [narrowSide, setNarrowSide] = useState<CompareSide>('a');
   if (!b) return null;
+  const pick = (taskId: number): void => {
+    store.getState().selectCompareTask(taskId);
+    // One column (narrow screens): the episodes are below the table, so bring them into view.
+    if (drill.current && drill.current.getBoundingClientRect().top > window.innerHeight * 0.6) drill.current.scrollIntoView({ block: 'start' });
+  };
+  const pkText = (side: 'a' | 'b'): string => cmp?.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(' · ') || '–';
   const shown = cmp ? (flipsOnly ? cmp.tasks.filter((t) => t.flip !== null) : cmp.tasks) : [];
   const selected = cmp?.tasks.find((t) => t.taskId === task) ?? null;
   return (
@@ -182,6 +191,11 @@ export function CompareView() {
             </p>
             <div className="rounded-lg border border-slate-200 bg-white p-2">
               <PassKChart recomputed={cmp.passK.b} recorded={cmp.passK.a} complete labels={{ solid: 'B', dashed: 'A' }} testId="compare-pass-k" />
+              <p className="mt-1 text-xs text-slate-600 tabular-nums" data-testid="compare-pass-k-text">
+                A: {pkText('a')}
+                <br />
+                B: {pkText('b')}
+              </p>
             </div>
             <label className="flex items-center gap-1.5 text-xs text-slate-700">
               <input type="checkbox" checked={flipsOnly} onChange={(e) => store.getState().setCompareFlipsOnly(e.currentTarget.checked)} data-testid="compare-flips-only" />
@@ -191,29 +205,50 @@ export function CompareView() {
               <thead>
                 <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
                   <th className="px-2 py-1 font-medium">task</th>
-                  <th className="px-2 py-1 text-right font-medium">A passes</th>
-                  <th className="px-2 py-1 text-right font-medium">B passes</th>
+                  <th className="px-2 py-1 text-right font-medium whitespace-nowrap" title="passes / trials in run A">
+                    A
+                    <span className="hidden sm:inline"> passes</span>
+                  </th>
+                  <th className="px-2 py-1 text-right font-medium whitespace-nowrap" title="passes / trials in run B">
+                    B
+                    <span className="hidden sm:inline"> passes</span>
+                  </th>
                   <th className="px-2 py-1 font-medium">flipped</th>
                 </tr>
               </thead>
               <tbody>
                 {shown.map((t) => (
-                  <TaskRow key={t.taskId} t={t} selected={t.taskId === task} onSelect={() => store.getState().selectCompareTask(t.taskId)} />
+                  <TaskRow key={t.taskId} t={t} selected={t.taskId === task} onSelect={() => pick(t.taskId)} />
                 ))}
               </tbody>
             </table>
             {shown.length === 0 && <p className="text-xs text-slate-500">No task flipped.</p>}
           </div>
-          <div className="min-w-0" data-testid="compare-drill">
+          <div className="min-h-[85dvh] min-w-0 scroll-mt-2 lg:min-h-0" data-testid="compare-drill" ref={drill}>
             {selected ? (
               <>
                 <h3 className="mb-1 text-sm font-semibold text-slate-900">
                   Task {selected.taskId}: A {counts(selected.a)}, B {counts(selected.b)}
                   {selected.flip && <span className={selected.flip === 'gained' ? 'text-emerald-800' : 'text-rose-800'}> · {FLIP_TEXT[selected.flip]}</span>}
                 </h3>
+                <div className="mb-1.5 inline-flex rounded-md border border-slate-300 xl:hidden" role="group" aria-label="Episode shown">
+                  {(['a', 'b'] as const).map((x) => (
+                    <button
+                      key={x}
+                      type="button"
+                      aria-pressed={narrowSide === x}
+                      onClick={() => setNarrowSide(x)}
+                      className={`px-3 py-1 text-xs font-medium ${FOCUS_RING_TIGHT} ${narrowSide === x ? 'bg-indigo-600 text-white' : 'bg-white text-slate-700'}`}
+                      data-testid={`compare-show-${x}`}
+                    >
+                      Run {x.toUpperCase()}
+                      {(x === 'a' ? eps.a : eps.b)?.view && ` · reward ${formatReward((x === 'a' ? eps.a : eps.b)!.view!.verdict.reward)}`}
+                    </button>
+                  ))}
+                </div>
                 <div className="grid gap-2 xl:grid-cols-2">
-                  <EpisodeColumn side="a" label={aLabel} ep={eps.a} indices={selected.aIndices} headers={headers} summaries={summaries} />
-                  <EpisodeColumn side="b" label={b.label} ep={eps.b} indices={selected.bIndices} headers={b.headers} summaries={b.summaries} />
+                  <EpisodeColumn side="a" narrowHidden={narrowSide !== 'a'} label={aLabel} ep={eps.a} indices={selected.aIndices} headers={headers} summaries={summaries} />
+                  <EpisodeColumn side="b" narrowHidden={narrowSide !== 'b'} label={b.label} ep={eps.b} indices={selected.bIndices} headers={b.headers} summaries={b.summaries} />
                 </div>
               </>
             ) : (

@@ -34,7 +34,6 @@ export function ReportButton() {
   return (
     <Button
       variant="outline"
-      className="text-xs sm:text-sm"
       disabled={!hasData || building}
       onClick={() => void download()}
       title={hasData ? 'Download one HTML file with every episode (failed ones in full) and your notes; it opens offline, without scripts' : 'The report needs the rewards recomputed (τ-bench data)'}
