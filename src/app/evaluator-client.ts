@@ -65,7 +65,7 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
         case 'run-error':
           return s().compareFailed(m.run, m.label, m.message);
         case 'data-needed':
-          return s().compareProblem(m.run, `${m.reason} Pick a τ-bench data folder (Open ▸ tau-bench data folder…) or open it as the main run to agree to fetch it.`);
+          return s().compareProblem(m.run, `${m.reason} Pick a τ-bench data folder (Open ▸ tau-bench data folder…), or fetch it.`, m.suggestedBase);
         case 'data-error':
           return s().compareProblem(m.run, m.message);
         case 'detection':

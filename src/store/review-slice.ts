@@ -14,6 +14,8 @@ export interface CompareRun {
   readonly detection: Detection | null;
   /** Why B cannot be evaluated (data missing, a data error), shown in the compare view. */
   readonly problem: string | null;
+  /** Where τ-bench's data could be fetched from, when B needs data this browser does not have (fetched only if the user agrees). */
+  readonly dataBase: string | null;
 }
 
 /** One episode of the drill-down: `index` in its run, the view once it arrives. */
@@ -51,7 +53,7 @@ export interface ReviewSlice {
 
   compareOpened(run: number, label: string, domain: Domain, headers: readonly EpisodeHeader[]): void;
   compareFailed(run: number, label: string, message: string): void;
-  compareProblem(run: number, message: string): void;
+  compareProblem(run: number, message: string, dataBase?: string): void;
   compareDetected(run: number, detection: Detection, reset: boolean): void;
   compareSummarized(run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace: boolean): void;
   /** A view asked for by the drill-down (ids < 0). */
@@ -147,7 +149,7 @@ export const createReviewSlice =
         if (get().comparePending?.run !== run) return;
         set({
           comparePending: null,
-          compareRun: { run, label, domain, headers, summaries: new Array<EpisodeSummary | undefined>(headers.length), evaluated: 0, detection: null, problem: null },
+          compareRun: { run, label, domain, headers, summaries: new Array<EpisodeSummary | undefined>(headers.length), evaluated: 0, detection: null, problem: null, dataBase: null },
           compareShown: true,
           compareTask: null,
           compareEpisodes: { a: null, b: null },
@@ -158,9 +160,9 @@ export const createReviewSlice =
         set({ comparePending: null });
         get().notify('error', `Could not open ${label} to compare: ${message}`);
       },
-      compareProblem(run, message) {
+      compareProblem(run, message, dataBase) {
         if (!mine(run)) return;
-        set((s) => ({ compareRun: s.compareRun && { ...s.compareRun, problem: message } }));
+        set((s) => ({ compareRun: s.compareRun && { ...s.compareRun, problem: message, dataBase: dataBase ?? s.compareRun.dataBase } }));
       },
       compareDetected(run, detection, reset) {
         if (!mine(run)) return;
@@ -169,6 +171,7 @@ export const createReviewSlice =
             ...s.compareRun,
             detection,
             problem: null,
+            dataBase: null,
             ...(reset && { summaries: new Array<EpisodeSummary | undefined>(s.compareRun.headers.length), evaluated: 0 }),
           },
         }));

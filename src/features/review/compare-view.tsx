@@ -179,6 +179,11 @@ export function CompareView() {
           <div className="mt-1">
             <Progress what="A" evaluated={evaluated} total={headers.length} problem={detection ? null : dataRequest ? dataRequest.reason : null} />
             <Progress what="B" evaluated={b.evaluated} total={b.headers.length} problem={b.problem} />
+            {b.problem && b.dataBase && (
+              <Button variant="toolbar" className="mt-1" onClick={() => store.getState().agreeToFetch(b.dataBase!)} data-testid="compare-fetch-data">
+                Fetch τ-bench data from {safeLabel(b.dataBase, 80)}
+              </Button>
+            )}
           </div>
         )}
       </div>
