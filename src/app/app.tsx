@@ -85,6 +85,14 @@ function ThemeSwitch() {
   );
 }
 
+/** Compare and Report on narrow screens: in the notes bar, where the header has no room left. */
+const narrowReview = (
+  <span className="flex gap-1 sm:hidden">
+    <CompareToggle small />
+    <ReportButton small testId="report-button-narrow" />
+  </span>
+);
+
 function Shell() {
   const store = useAppStore();
   const hasRun = useApp((s) => s.source !== null);
@@ -107,8 +115,8 @@ function Shell() {
             ?
           </Button>
           <ThemeSwitch />
-          <CompareToggle />
-          {hasRun && <ReportButton />}
+          <CompareToggle className="hidden sm:inline-flex" />
+          {hasRun && <ReportButton className="hidden sm:inline-flex" />}
           <ShareEpisodeButton />
           <CopyLinkButton />
           <OpenMenu />
@@ -126,7 +134,7 @@ function Shell() {
       ) : hasRun ? (
         <main className="flex min-h-0 flex-1">
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
-            <Overview compact={open} notesBar={<NotesBar />} />
+            <Overview compact={open} notesBar={<NotesBar actions={narrowReview} />} />
           </div>
           {open && (
             <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">

@@ -267,15 +267,15 @@ export function CompareView() {
 }
 
 /** In the header while a second run is open: back to the comparison. */
-export function CompareToggle() {
+export function CompareToggle({ className, small = false }: { className?: string; small?: boolean }) {
   const store = useAppStore();
   const b = useApp((s) => s.compareRun);
   const pending = useApp((s) => s.comparePending);
   const shown = useApp((s) => s.compareShown);
-  if (pending) return <span className="text-xs whitespace-nowrap text-slate-500">Opening B…</span>;
+  if (pending) return <span className={`text-xs whitespace-nowrap text-slate-500 ${className ?? ''}`}>Opening B…</span>;
   if (!b || shown) return null;
   return (
-    <Button variant="outline" className="text-xs sm:text-sm" onClick={() => store.getState().showCompare(true)} data-testid="compare-toggle">
+    <Button variant={small ? 'small' : 'outline'} className={className} onClick={() => store.getState().showCompare(true)} data-testid={small ? 'compare-toggle-narrow' : 'compare-toggle'}>
       Compare
     </Button>
   );

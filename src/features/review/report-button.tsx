@@ -12,7 +12,7 @@ export const reportFileName = (label: string): string =>
   }-report.html`;
 
 /** Downloads the open run's offline report (built in the worker: every episode evaluated, failed ones in full, with notes). */
-export function ReportButton() {
+export function ReportButton({ className, testId = 'report-button', small = false }: { className?: string; testId?: string; small?: boolean }) {
   const store = useAppStore();
   const hasData = useApp((s) => s.detection !== null);
   const report = useApp((s) => s.report);
@@ -33,11 +33,12 @@ export function ReportButton() {
   };
   return (
     <Button
-      variant="outline"
+      variant={small ? 'small' : 'outline'}
+      className={className}
       disabled={!hasData || building}
       onClick={() => void download()}
       title={hasData ? 'Download one HTML file with every episode (failed ones in full) and your notes; it opens offline, without scripts' : 'The report needs the rewards recomputed (τ-bench data)'}
-      data-testid="report-button"
+      data-testid={testId}
     >
       {building ? 'Building…' : 'Report'}
     </Button>
