@@ -39,30 +39,49 @@ function EmptyState() {
   );
 }
 
-/** First start on the bundled sample: what it is, and how to open a real run. Dismissed once, remembered. */
-function Welcome() {
-  const sample = useApp((s) => s.source?.kind === 'sample');
-  const [shown, setShown] = useState(() => !welcomed());
-  if (!shown || !sample) return null;
+/**
+ * First start on the bundled sample: what it is, and how to open a real run. Dismissed once,
+ * remembered. Wide screens show it under the header; phones (`compact`) show a shorter one at the
+ * top of the overview, so the fixed header stays within a tenth of the height.
+ */
+function Welcome(props: { compact: boolean; onDismiss: () => void }) {
+  const { compact } = props;
   return (
-    <div className="flex items-start gap-2 border-b border-indigo-200 bg-indigo-50 px-3 py-1.5 text-xs text-indigo-950" role="note" data-testid="welcome">
-      <p className="min-w-0 flex-1">
-        <strong>Welcome.</strong> This is an <strong>invented sample</strong> run (a made-up shop on τ-bench's retail schema), so the app works offline. For a real run:{' '}
-        <strong>Open</strong> a <code className="font-mono">run.py</code> results file or drop it here
-        <span className="hidden sm:inline">; τ-bench's data comes from a local folder or, if you agree, from GitHub. Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd></span>.
-      </p>
-      <Button
-        variant="quiet"
-        onClick={() => {
-          markWelcomed();
-          setShown(false);
-        }}
-        aria-label="Dismiss the welcome line"
-      >
+    <div
+      className={`items-start gap-2 border-b border-indigo-200 bg-indigo-50 px-3 py-1.5 text-xs text-indigo-950 ${compact ? 'flex sm:hidden' : 'hidden sm:flex'}`}
+      role="note"
+      data-testid="welcome"
+    >
+      {compact ? (
+        <p className="min-w-0 flex-1">
+          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run, so the app works offline. For a real run: <strong>Open</strong> a{' '}
+          <code className="font-mono">run.py</code> results file.
+        </p>
+      ) : (
+        <p className="min-w-0 flex-1">
+          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run (a made-up shop on τ-bench's retail schema), so the app works offline. For a real run:{' '}
+          <strong>Open</strong> a <code className="font-mono">run.py</code> results file or drop it here; τ-bench's data comes from a local folder or, if you agree, from GitHub.
+          Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd>.
+        </p>
+      )}
+      <Button variant="quiet" onClick={props.onDismiss} aria-label="Dismiss the welcome line">
         Got it
       </Button>
     </div>
   );
+}
+
+/** Whether the welcome line shows (on the sample, until dismissed), and its dismissal. */
+function useWelcome(): { shown: boolean; dismiss: () => void } {
+  const sample = useApp((s) => s.source?.kind === 'sample');
+  const [shown, setShown] = useState(() => !welcomed());
+  return {
+    shown: shown && sample,
+    dismiss: () => {
+      markWelcomed();
+      setShown(false);
+    },
+  };
 }
 
 const NEXT_THEME: Readonly<Record<Theme, Theme>> = { system: 'light', light: 'dark', dark: 'system' };
@@ -99,6 +118,7 @@ function Shell() {
   const open = useApp((s) => s.selected !== null);
   const listHidden = useApp((s) => s.layout.listHidden);
   const comparing = useApp((s) => s.compareShown && s.compareRun !== null);
+  const welcome = useWelcome();
   useEffect(() => installKeys(store), [store]);
   // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.
   const listClass = !open ? 'flex flex-1' : listHidden ? 'hidden' : 'hidden lg:flex lg:w-[22rem] lg:shrink-0 lg:border-r xl:w-[24rem]';
@@ -126,7 +146,7 @@ function Shell() {
       <DetectionLine />
       <RunConsent />
       <DataConsent />
-      <Welcome />
+      {welcome.shown && <Welcome compact={false} onDismiss={welcome.dismiss} />}
       {hasRun && comparing ? (
         <main className="flex min-h-0 flex-1">
           <CompareView />
@@ -134,7 +154,7 @@ function Shell() {
       ) : hasRun ? (
         <main className="flex min-h-0 flex-1">
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
-            <Overview compact={open} notesBar={<NotesBar actions={narrowReview} />} />
+            <Overview compact={open} notesBar={<NotesBar actions={narrowReview} />} intro={welcome.shown && <Welcome compact onDismiss={welcome.dismiss} />} />
           </div>
           {open && (
             <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">

@@ -18,6 +18,7 @@ export const KEYS: readonly { readonly keys: readonly string[]; readonly what: s
   { keys: ['s'], what: 'show / hide the side column (task, DB, diff, outputs)' },
   { keys: ['/'], what: 'search messages' },
   { keys: [',', '.'], what: 'previous / next search hit in the episode' },
+  { keys: ['Shift+Enter', 'Enter'], what: 'in the search box: previous / next search hit in the episode' },
   { keys: ['?'], what: 'this list' },
 ];
 

@@ -16,7 +16,7 @@ function linkOf(s: AppState): Link {
 }
 
 const sameButStep = (a: Link, b: Link): boolean =>
-  a.run === b.run && a.sample === b.sample && a.file === b.file && a.ep === b.ep && a.data === b.data && a.episode === b.episode;
+  a.run === b.run && a.sample === b.sample && a.file === b.file && a.ep === b.ep && a.data === b.data && a.episode === b.episode && a.whatIf === b.whatIf;
 
 /** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */
 const STEP_DELAY_MS = 100;

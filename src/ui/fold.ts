@@ -85,6 +85,42 @@ export function markPieces(text: string, range: Range, span: Span | null): Piece
   return out;
 }
 
+/** A piece of a shown range with search hits: also which hit (index into `hits`) it belongs to, or -1. */
+export interface HitPiece extends Piece {
+  readonly hit: number;
+}
+
+/**
+ * Like markPieces, also cut at each of `hits` (sorted, not overlapping): every piece says whether it
+ * lies in `span` and in which hit. Hits outside the range are skipped.
+ */
+export function hitPieces(text: string, range: Range, span: Span | null, hits: readonly Span[]): HitPiece[] {
+  const { start, end } = range;
+  const clampTo = (i: number): number => Math.max(start, Math.min(i, end));
+  const cuts = new Set<number>([start, end]);
+  if (span) {
+    cuts.add(clampTo(span.start));
+    cuts.add(clampTo(span.end));
+  }
+  for (const h of hits) {
+    if (h.end <= start || h.start >= end) continue;
+    cuts.add(clampTo(h.start));
+    cuts.add(clampTo(h.end));
+  }
+  const at = [...cuts].sort((a, b) => a - b);
+  const out: HitPiece[] = [];
+  let h = 0;
+  for (let i = 0; i + 1 < at.length; i++) {
+    const a = at[i]!;
+    const b = at[i + 1]!;
+    if (b <= a) continue;
+    while (h < hits.length && hits[h]!.end <= a) h++;
+    const hit = h < hits.length && hits[h]!.start <= a && hits[h]!.end >= b ? h : -1;
+    out.push({ text: text.slice(a, b), marked: span !== null && span.start <= a && span.end >= b && span.end > span.start, hit });
+  }
+  return out;
+}
+
 const isSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c;
 
 /**

@@ -2,9 +2,13 @@ import { Fragment, memo, useEffect, useMemo, useState, type ReactNode } from 're
 import type { Span } from '../core/contract';
 import { Button } from './button';
 import { formatBytes } from './format';
-import { blockCuts, breakRuns, FOLD_LIMIT, foldWindow, markPieces, nextCut, splitInvisible, utf8Length } from './fold';
+import { blockCuts, breakRuns, FOLD_LIMIT, foldWindow, hitPieces, markPieces, nextCut, splitInvisible, utf8Length } from './fold';
 
 const DEFAULT_MARK = 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500';
+/** Search hits: every one tinted, the current one strong. */
+const HIT = 'rounded-sm bg-yellow-100 text-inherit ring-1 ring-yellow-400';
+const HIT_CURRENT = 'rounded-sm bg-orange-300 text-slate-950 ring-2 ring-orange-600';
+const NO_HITS: readonly Span[] = [];
 
 /** Text with invisible and direction-changing characters shown as visible marks (never applied). */
 function Visible(props: { text: string }): ReactNode {
@@ -33,16 +37,34 @@ function Breakable(props: { text: string }): ReactNode {
   ));
 }
 
-const Block = memo(function Block(props: { text: string; start: number; end: number; span: Span | null; label: string; markClass: string }) {
-  return markPieces(props.text, { start: props.start, end: props.end }, props.span).map((p, i) =>
-    p.marked ? (
-      <mark key={i} className={props.markClass} aria-label={props.label}>
-        <Breakable text={p.text} />
-      </mark>
-    ) : (
-      <Breakable key={i} text={p.text} />
-    ),
-  );
+const Block = memo(function Block(props: { text: string; start: number; end: number; span: Span | null; label: string; markClass: string; hits: readonly Span[]; current: number }) {
+  const range = { start: props.start, end: props.end };
+  if (props.hits.length === 0)
+    return markPieces(props.text, range, props.span).map((p, i) =>
+      p.marked ? (
+        <mark key={i} className={props.markClass} aria-label={props.label}>
+          <Breakable text={p.text} />
+        </mark>
+      ) : (
+        <Breakable key={i} text={p.text} />
+      ),
+    );
+  return hitPieces(props.text, range, props.span, props.hits).map((p, i) => {
+    let node: ReactNode = <Breakable text={p.text} />;
+    if (p.hit >= 0)
+      node = (
+        <mark data-testid="search-hit" data-hit={p.hit} data-current={p.hit === props.current ? 'true' : undefined} className={p.hit === props.current ? HIT_CURRENT : HIT}>
+          {node}
+        </mark>
+      );
+    if (p.marked)
+      node = (
+        <mark className={props.markClass} aria-label={props.label}>
+          {node}
+        </mark>
+      );
+    return <Fragment key={i}>{node}</Fragment>;
+  });
 });
 
 interface Fold {
@@ -59,11 +81,22 @@ const count = (n: number): string => n.toLocaleString('en-US');
  * `limit` characters (a window around the span when it lies further on). "Show more" and
  * "Show all" reveal the rest in blocks, one block per frame, so no layout ever takes megabytes at once.
  */
-export function FoldedText(props: { text: string; span?: Span | null; label?: string | undefined; markClass?: string; limit?: number }) {
-  const { text, span = null, label = 'match', markClass = DEFAULT_MARK, limit = FOLD_LIMIT } = props;
-  const spanKey = span ? `${span.start}:${span.end}` : '';
-  const spanStart = span?.start ?? -1;
-  const spanEnd = span?.end ?? -1;
+export function FoldedText(props: {
+  text: string;
+  span?: Span | null;
+  label?: string | undefined;
+  markClass?: string;
+  limit?: number;
+  /** Search hits in the text (sorted, not overlapping), each marked; `current` (an index into them) marked strongly. */
+  hits?: readonly Span[];
+  current?: number;
+}) {
+  const { text, span = null, label = 'match', markClass = DEFAULT_MARK, limit = FOLD_LIMIT, hits = NO_HITS, current: currentHit = -1 } = props;
+  // The fold opens around the highlighted span, else around the current hit.
+  const focus = span ?? hits[currentHit] ?? null;
+  const spanKey = focus ? `${focus.start}:${focus.end}` : '';
+  const spanStart = focus?.start ?? -1;
+  const spanEnd = focus?.end ?? -1;
   const initial = useMemo(() => foldWindow(text, spanStart < 0 ? null : { start: spanStart, end: spanEnd }, limit), [text, spanStart, spanEnd, limit]);
   const [fold, setFold] = useState<Fold | null>(null);
   const current = fold !== null && fold.of === text && fold.spanKey === spanKey ? fold : null;
@@ -100,10 +133,10 @@ export function FoldedText(props: { text: string; span?: Span | null; label?: st
       {cuts.slice(1).map((end, i) =>
         blocks ? (
           <span key={cuts[i]} className="block">
-            <Block text={text} start={cuts[i]!} end={end} span={span} label={label} markClass={markClass} />
+            <Block text={text} start={cuts[i]!} end={end} span={span} label={label} markClass={markClass} hits={hits} current={currentHit} />
           </span>
         ) : (
-          <Block key={cuts[i]} text={text} start={cuts[i]!} end={end} span={span} label={label} markClass={markClass} />
+          <Block key={cuts[i]} text={text} start={cuts[i]!} end={end} span={span} label={label} markClass={markClass} hits={hits} current={currentHit} />
         ),
       )}
       {!complete && (

@@ -80,7 +80,7 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
       const single = JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'sample-runs', 'runs', 'retail-sample.json'), 'utf8'))[0]);
       await page.setInputFiles('[data-testid="open-file-input"]', { name: 'one-episode.json', mimeType: 'application/json', buffer: Buffer.from(single) });
       await page.waitForSelector('[data-testid="episode-table"][data-total="1"][data-complete="true"]');
-      expect(await page.evaluate(() => location.hash)).toBe('#file=one-episode.json');
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#file=one-episode.json');
       await page.reload();
       await page.waitForSelector('[data-testid="episode-table"][data-total="1"][data-complete="true"]');
       expect(await page.getByTestId('detection').textContent()).toContain('one-episode.json');

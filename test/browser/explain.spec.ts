@@ -232,7 +232,7 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     await args.fill((await args.inputValue()).replace('2051947368', '6619380254'));
     await page.getByTestId('what-if-apply').click();
     await page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 15_000 });
-    expect(await page.evaluate(() => location.hash)).toMatch(/whatif=[A-Za-z0-9_-]+/);
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/whatif=[A-Za-z0-9_-]+/);
     await page.getByRole('button', { name: /Share/ }).click();
     await page.waitForSelector('[data-testid="share-status"]', { timeout: 10_000 });
     const link = await page.evaluate(() => navigator.clipboard.readText());

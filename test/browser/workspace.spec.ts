@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +67,8 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
       await expect.poll(() => stepOf(page)).toBe(String(count - 2));
       await page.keyboard.press('Home');
       await expect.poll(() => stepOf(page)).toBe('0');
-      expect(await page.evaluate(() => location.hash)).toContain('episode=1&step=0');
+      // A step-only change reaches the URL once stepping pauses (src/app/link-sync.ts).
+      await expect.poll(() => page.evaluate(() => location.hash)).toContain('episode=1&step=0');
       // The list itself still has its arrows while focused, and Escape gives them back.
       await page.getByTestId('episode-table').focus();
       await page.keyboard.press('ArrowDown');
@@ -92,20 +94,102 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
     }
   }, 120_000);
 
-  it('at 390×844: no sideways scroll on the overview or in an episode; the fixed header is at most 10 % of the height', async () => {
+  it('a <think> block comes folded and opens; a search marks every hit in the episode and Enter steps to the next one, in view', async () => {
+    // Episode 0 of the invented sample, its first agent text given a Qwen-style <think> block that mentions "order" three times.
+    const run = JSON.parse(readFileSync(join(import.meta.dirname, '../../sample-runs/runs/retail-sample.json'), 'utf8')) as { traj: { role: string; content?: string | null }[] }[];
+    const episode = run[0]!;
+    const agent = episode.traj.find((m) => m.role === 'assistant' && (m.content ?? '') !== '')!;
+    const thinking = 'The user wants to cancel an order. Authenticate first, then look up the order and check the order is pending.';
+    agent.content = `<think>\n${thinking}\n</think>\n\n${agent.content}`;
+    const { context, page } = await offlinePage(browser, { width: 1440, height: 900 });
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector('[data-testid="episode-row"]');
+      await page.setInputFiles('[data-testid="open-file-input"]', { name: 'think.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([episode])) });
+      await page.waitForSelector('[data-testid="episode-table"][data-total="1"]', { timeout: 30_000 });
+      await clickRow(page, 0);
+      const block = page.getByTestId('reasoning');
+      await block.waitFor({ timeout: 30_000 });
+      const toggle = block.getByRole('button');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await toggle.textContent()).toContain(`Reasoning · ${thinking.length} chars`);
+      const dialogue = page.getByTestId('dialogue');
+      expect(await dialogue.textContent()).not.toContain(thinking);
+      expect(await dialogue.textContent()).not.toContain('<think>');
+      expect(await dialogue.textContent()).toContain(agent.content.slice(agent.content.indexOf('</think>') + 10, agent.content.indexOf('</think>') + 40));
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await block.textContent()).toContain(thinking);
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+      // Every hit of "order" in the user, agent and tool text is marked; the block says it holds three.
+      const expected = episode.traj.filter((m) => m.role !== 'system').reduce((n, m) => n + ((m.content ?? '').match(/order/giu)?.length ?? 0), 0);
+      expect(expected).toBeGreaterThan(4);
+      await page.getByTestId('search').fill('order');
+      await page.getByTestId('search').press('Enter');
+      const counter = page.getByTestId('search-counter');
+      await expect.poll(() => counter.textContent(), { timeout: 10_000 }).toBe(`1 of ${expected}`);
+      const hits = page.locator('[data-testid="search-hit"]');
+      const current = page.locator('[data-testid="search-hit"][data-current="true"]');
+      expect(await block.getByTestId('reasoning-hits').textContent()).toBe('3 search hits');
+      expect(await hits.count(), 'every hit outside the folded block marked').toBe(expected - 3);
+      expect(await current.count()).toBe(1);
+      const first = await current.evaluate((e) => e.closest('li')?.dataset.messageIndex);
+      // The first hit is in the user's first message; Enter goes to the next, inside the folded block, which opens.
+      await page.getByTestId('search').press('Enter');
+      await expect.poll(() => counter.textContent()).toBe(`2 of ${expected}`);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await hits.count(), 'every hit marked, the block open').toBe(expected);
+      expect(await current.count()).toBe(1);
+      expect(await current.evaluate((e) => e.closest('[data-testid="reasoning"]') !== null)).toBe(true);
+      expect(await current.evaluate((e) => e.closest('li')?.dataset.messageIndex)).not.toBe(first);
+      // Step on to the last hit (Shift+Enter wraps back from the first) and see it scrolled into the dialogue's view.
+      await page.getByTestId('search').press('Enter');
+      await page.getByTestId('search').press('Shift+Enter');
+      await page.getByTestId('search').press('Shift+Enter');
+      await page.getByTestId('search').press('Shift+Enter');
+      await expect.poll(() => counter.textContent()).toBe(`${expected} of ${expected}`);
+      await expect
+        .poll(() =>
+          current.evaluate((e) => {
+            const r = e.getBoundingClientRect();
+            const box = document.querySelector('[data-testid="dialogue"]')!.getBoundingClientRect();
+            return r.top >= box.top && r.bottom <= box.bottom;
+          }),
+        )
+        .toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('at 390×844: no sideways scroll on the overview or in an episode; the fixed header is at most 10 % of the height, also while the welcome line shows', async () => {
     const { context, page } = await offlinePage(browser, { width: 390, height: 844 });
     try {
       await page.goto(server.url);
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const welcome = page.getByRole('button', { name: 'Dismiss the welcome line' });
-      if (await welcome.count()) await welcome.click();
-      const top = await page.evaluate(() => {
-        const h = document.querySelector('header')!.getBoundingClientRect();
-        const d = document.querySelector('[data-testid="detection"]')!.getBoundingClientRect();
-        return Math.max(h.bottom, d.bottom);
+      const fixedTop = (): Promise<number> =>
+        page.evaluate(() => {
+          const h = document.querySelector('header')!.getBoundingClientRect();
+          const d = document.querySelector('[data-testid="detection"]')!.getBoundingClientRect();
+          return Math.max(h.bottom, d.bottom);
+        });
+      // A fresh context is a first start: the welcome line shows, outside the fixed header (in the overview, under it).
+      const welcome = await page.evaluate(() => {
+        const shown = [...document.querySelectorAll('[data-testid="welcome"]')].find((e) => e.getClientRects().length > 0);
+        const main = document.querySelector('main');
+        return shown && main ? { top: shown.getBoundingClientRect().top, mainTop: main.getBoundingClientRect().top, text: shown.textContent ?? '' } : null;
       });
-      expect(top).toBeLessThanOrEqual(84.4);
+      expect(welcome, 'the welcome line shows on first start').not.toBeNull();
+      expect(welcome!.text).toContain('invented sample');
+      expect(welcome!.top, 'the welcome line is not part of the fixed header').toBeGreaterThanOrEqual(welcome!.mainTop);
+      expect(await fixedTop()).toBeLessThanOrEqual(84.4);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.getByRole('button', { name: 'Dismiss the welcome line' }).click();
+      await page.getByTestId('welcome').first().waitFor({ state: 'detached' });
+      expect(await fixedTop()).toBeLessThanOrEqual(84.4);
       await clickRow(page, 6);
       await page.waitForSelector(`${SCREEN}[data-episode="6"]`, { timeout: 30_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

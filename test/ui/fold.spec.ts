@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockCuts, breakRuns, clip, foldWindow, markPieces, nextCut, safeCut, safeLabel, splitInvisible, utf8Length } from '../../src/ui/fold';
+import { blockCuts, breakRuns, clip, foldWindow, hitPieces, markPieces, nextCut, safeCut, safeLabel, splitInvisible, utf8Length } from '../../src/ui/fold';
 
 describe('folding long text', () => {
   it('shows short text whole and long text from the start', () => {
@@ -52,6 +52,27 @@ describe('folding long text', () => {
     ]);
     expect(markPieces(t, { start: 5, end: 8 }, { start: 0, end: 3 })).toEqual([{ text: '567', marked: false }]);
     expect(markPieces(t, { start: 0, end: 10 }, null)).toEqual([{ text: t, marked: false }]);
+  });
+
+  it('cuts a range at every search hit and at the highlight, saying which hit each piece belongs to', () => {
+    const t = 'an order, the order, no order';
+    const hits = [...t.matchAll(/order/g)].map((m) => ({ start: m.index, end: m.index + 5 }));
+    expect(hitPieces(t, { start: 0, end: t.length }, null, hits).map((p) => [p.text, p.hit, p.marked])).toEqual([
+      ['an ', -1, false],
+      ['order', 0, false],
+      [', the ', -1, false],
+      ['order', 1, false],
+      [', no ', -1, false],
+      ['order', 2, false],
+    ]);
+    // A highlight across a hit's end splits it; hits outside the range are left out; a range cutting a hit keeps its part.
+    expect(hitPieces(t, { start: 5, end: 18 }, { start: 6, end: 10 }, hits).map((p) => [p.text, p.hit, p.marked])).toEqual([
+      ['d', 0, false],
+      ['er', 0, true],
+      [', ', -1, true],
+      ['the ', -1, false],
+      ['orde', 1, false],
+    ]);
   });
 
   it('gives long unbroken runs break points and leaves ordinary text whole', () => {

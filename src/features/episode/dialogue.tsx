@@ -1,6 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { EpisodeView, MessageView, Span, StepView, ToolCallView } from '../../core/contract';
 import { MarkedText, PlainText } from './marked-text';
+import { ReasonedText } from './reasoned-text';
 import { scrollIntoBox } from './scroll';
 import { clip } from '../../ui/fold';
 import { differingSpans, plural } from './text';
@@ -17,10 +18,37 @@ export interface Mark {
   readonly label: string;
 }
 
-/** Asks the dialogue to bring a message into view (a new nonce each time). */
+/** Asks the dialogue to bring a message into view (a new nonce each time); `hit`: its current search hit rather than the message. */
 export interface Reveal {
   readonly messageIndex: number;
   readonly nonce: number;
+  readonly hit?: boolean;
+}
+
+/** The search hits of one message, by where they are shown. */
+interface MessageHits {
+  readonly content: readonly Span[];
+  readonly respond: readonly Span[];
+}
+
+/** Where the current search hit is in its message: which text, which hit of it. */
+interface CurrentHit {
+  readonly target: Mark['target'];
+  readonly at: number;
+}
+
+const NO_SPANS: readonly Span[] = [];
+const NO_MARKS: readonly Mark[] = [];
+const NO_HITS: MessageHits = { content: NO_SPANS, respond: NO_SPANS };
+
+function groupHits(hits: readonly Mark[]): Map<number, MessageHits> {
+  const out = new Map<number, { content: Span[]; respond: Span[] }>();
+  for (const h of hits) {
+    let g = out.get(h.messageIndex);
+    if (!g) out.set(h.messageIndex, (g = { content: [], respond: [] }));
+    g[h.target].push(h.span);
+  }
+  return out;
 }
 
 interface Row {
@@ -36,8 +64,24 @@ const WRAP = PRE;
 const LONG = 'max-h-72 overflow-auto';
 
 /** `view`: an evaluated episode, or only its recorded messages (no steps yet) while its data loads. */
-export function Dialogue(props: { view: Pick<EpisodeView, 'messages' | 'steps' | 'strategy'>; step: number; mark: Mark | null; reveal: Reveal | null; onSelect: (step: number) => void }) {
-  const { view, step, mark, reveal, onSelect } = props;
+export function Dialogue(props: {
+  view: Pick<EpisodeView, 'messages' | 'steps' | 'strategy'>;
+  step: number;
+  mark: Mark | null;
+  reveal: Reveal | null;
+  onSelect: (step: number) => void;
+  /** Every search hit (all marked) and which one is current (-1: none). */
+  hits?: readonly Mark[];
+  hitAt?: number;
+}) {
+  const { view, step, mark, reveal, onSelect, hits = NO_MARKS, hitAt = -1 } = props;
+  const byMessage = useMemo(() => groupHits(hits), [hits]);
+  const currentHit = hits[hitAt] ?? null;
+  const currentAt = useMemo<CurrentHit | null>(() => {
+    if (!currentHit) return null;
+    const g = byMessage.get(currentHit.messageIndex);
+    return g ? { target: currentHit.target, at: g[currentHit.target].indexOf(currentHit.span) } : null;
+  }, [byMessage, currentHit]);
   const listRef = useRef<HTMLOListElement>(null);
   const rows = useMemo<Row[]>(
     () =>
@@ -60,7 +104,8 @@ export function Dialogue(props: { view: Pick<EpisodeView, 'messages' | 'steps' |
   useEffect(() => {
     if (!reveal) return;
     const el = listRef.current?.querySelector(`[data-message-index="${reveal.messageIndex}"]`);
-    el?.scrollIntoView({ block: 'center', behavior: 'auto' });
+    const hit = reveal.hit ? el?.querySelector('[data-testid="search-hit"][data-current="true"]') : null;
+    (hit ?? el)?.scrollIntoView({ block: 'center', behavior: 'auto' });
   }, [reveal]);
 
   return (
@@ -72,6 +117,8 @@ export function Dialogue(props: { view: Pick<EpisodeView, 'messages' | 'steps' |
           strategy={view.strategy}
           selected={r.stepOf !== null && r.stepOf === step}
           mark={mark !== null && mark.messageIndex === r.message.index ? mark : null}
+          hits={byMessage.get(r.message.index) ?? NO_HITS}
+          current={currentHit !== null && currentHit.messageIndex === r.message.index ? currentAt : null}
           onSelect={onSelect}
         />
       ))}
@@ -87,8 +134,16 @@ const ROLE_STYLE: Readonly<Record<string, { label: string; box: string; tag: str
 };
 const OTHER_STYLE = { label: 'Other', box: 'border-slate-200 bg-white', tag: 'bg-slate-100 text-slate-700' };
 
-const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string; selected: boolean; mark: Mark | null; onSelect: (step: number) => void }) {
-  const { row, strategy, selected, mark, onSelect } = props;
+const MessageRow = memo(function MessageRow(props: {
+  row: Row;
+  strategy: string;
+  selected: boolean;
+  mark: Mark | null;
+  hits: MessageHits;
+  current: CurrentHit | null;
+  onSelect: (step: number) => void;
+}) {
+  const { row, strategy, selected, mark, hits, current, onSelect } = props;
   const { message, agentStep, observed, stepOf } = row;
   const isToolResult = message.role === 'tool' || (message.role === 'user' && observed !== null && !observed.isRespond);
   const style = isToolResult ? ROLE_STYLE.tool! : (ROLE_STYLE[message.role] ?? OTHER_STYLE);
@@ -155,22 +210,30 @@ const MessageRow = memo(function MessageRow(props: { row: Row; strategy: string;
           </Chip>
         )}
       </div>
-      <MessageBody row={row} strategy={strategy} isToolResult={isToolResult} mark={mark} />
+      <MessageBody row={row} strategy={strategy} isToolResult={isToolResult} mark={mark} hits={hits} current={current} />
     </li>
   );
 });
 
-function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean; mark: Mark | null }) {
-  const { row, strategy, isToolResult, mark } = props;
+/** The search hits of one of a message's texts, and which of them is current (-1: none). */
+interface TextHits {
+  readonly hits: readonly Span[];
+  readonly current: number;
+}
+
+function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean; mark: Mark | null; hits: MessageHits; current: CurrentHit | null }) {
+  const { row, strategy, isToolResult, mark, hits, current } = props;
   const { message, agentStep, observed } = row;
   const content = message.content ?? '';
   const contentMark = mark?.target === 'content' ? mark : null;
+  const contentHits: TextHits = { hits: hits.content, current: current?.target === 'content' ? current.at : -1 };
+  const respondHits: TextHits = { hits: hits.respond, current: current?.target === 'respond' ? current.at : -1 };
   if (message.role === 'system') return <SystemPrompt text={content} />;
-  if (isToolResult && observed) return <Observation content={content} step={observed} mark={contentMark} />;
+  if (isToolResult && observed) return <Observation content={content} step={observed} mark={contentMark} hits={contentHits} />;
   if (message.role !== 'assistant')
     return (
       <p className={`${WRAP} font-sans text-[13px] ${LONG}`}>
-        <MarkedText text={content} span={contentMark?.span ?? null} label={contentMark?.label ?? 'match'} />
+        <MarkedText text={content} span={contentMark?.span ?? null} label={contentMark?.label ?? 'match'} hits={contentHits.hits} current={contentHits.current} />
       </p>
     );
   const respond = agentStep?.isRespond ? agentStep : null;
@@ -178,10 +241,10 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
   return (
     <div className="space-y-1.5">
       {respond && (
-        <RespondText text={respond.respondText ?? ''} mark={mark?.target === 'respond' ? mark : null} prominent={textBased} />
+        <RespondText text={respond.respondText ?? ''} mark={mark?.target === 'respond' ? mark : null} prominent={textBased} hits={respondHits} />
       )}
       {(!respond || textBased) && content !== '' && (
-        <RawContent text={content} mark={contentMark} collapsed={respond !== null} beside={message.toolCalls.length > 0} />
+        <RawContent text={content} mark={contentMark} collapsed={respond !== null} beside={message.toolCalls.length > 0} hits={contentHits} />
       )}
       {message.toolCalls.map((c, i) => (
         <ToolCall key={i} call={c} skipped={i > 0 && message.stepIndex !== null} />
@@ -223,34 +286,35 @@ function SystemPrompt(props: { text: string }) {
   );
 }
 
-function RespondText(props: { text: string; mark: Mark | null; prominent: boolean }) {
-  const { text, mark, prominent } = props;
+function RespondText(props: { text: string; mark: Mark | null; prominent: boolean; hits: TextHits }) {
+  const { text, mark, prominent, hits } = props;
   return (
     <div className={prominent ? 'rounded border-l-4 border-indigo-400 bg-indigo-50 px-2 py-1.5' : ''}>
       {prominent && <div className="mb-0.5 text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Sent to the user (respond)</div>}
       <p className={`${WRAP} font-sans text-[13px] text-slate-900 ${LONG}`}>
-        <MarkedText text={text} span={mark?.span ?? null} label={mark?.label ?? 'match'} />
+        <ReasonedText text={text} span={mark?.span ?? null} label={mark?.label ?? 'match'} hits={hits.hits} current={hits.current} />
       </p>
     </div>
   );
 }
 
-function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean; beside: boolean }) {
+function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean; beside: boolean; hits: TextHits }) {
   const [open, setOpen] = useState(!props.collapsed || props.mark !== null);
-  const show = open || props.mark !== null;
+  const show = open || props.mark !== null || props.hits.current >= 0;
   const title = props.beside ? 'Text beside the tool call (not sent to the user)' : props.collapsed ? 'Model output (Thought / Action)' : null;
   return (
     <div>
       {props.collapsed ? (
         <Button aria-expanded={show} onClick={() => setOpen(!show)}>
           {show ? 'Hide model output' : 'Show model output (Thought / Action)'}
+          {!show && props.hits.hits.length > 0 && ` · ${plural(props.hits.hits.length, 'search hit')}`}
         </Button>
       ) : (
         title && <div className="mb-0.5 text-[11px] font-semibold text-slate-500">{title}</div>
       )}
       {show && (
         <pre className={`${WRAP} ${LONG} ${props.collapsed ? 'mt-1 text-slate-600' : 'text-slate-800'}`}>
-          <MarkedText text={props.text} span={props.mark?.span ?? null} label={props.mark?.label ?? 'match'} />
+          <ReasonedText text={props.text} span={props.mark?.span ?? null} label={props.mark?.label ?? 'match'} hits={props.hits.hits} current={props.hits.current} />
         </pre>
       )}
     </div>
@@ -288,14 +352,14 @@ function ExecutedAction(props: { step: StepView }) {
   );
 }
 
-function Observation(props: { content: string; step: StepView; mark: Mark | null }) {
-  const { content, step, mark } = props;
+function Observation(props: { content: string; step: StepView; mark: Mark | null; hits: TextHits }) {
+  const { content, step, mark, hits } = props;
   const recorded = step.recordedObservation;
   const diff = useMemo(() => (step.observationDiffers && recorded !== null ? differingSpans(recorded, step.observation) : null), [step, recorded]);
   if (!diff || recorded === null)
     return (
       <pre className={`${WRAP} ${LONG} text-slate-800`}>
-        <MarkedText text={content} span={mark?.span ?? null} label={mark?.label ?? 'match'} />
+        <MarkedText text={content} span={mark?.span ?? null} label={mark?.label ?? 'match'} hits={hits.hits} current={hits.current} />
       </pre>
     );
   const shift = content.endsWith(recorded) ? content.length - recorded.length : 0;
@@ -305,9 +369,9 @@ function Observation(props: { content: string; step: StepView; mark: Mark | null
         <div className="mb-0.5 text-[11px] font-semibold text-orange-800">Recorded in the file</div>
         <pre className={`${WRAP} ${LONG} text-slate-800`}>
           {mark ? (
-            <MarkedText text={content} span={mark.span} label={mark.label} />
+            <MarkedText text={content} span={mark.span} label={mark.label} hits={hits.hits} current={hits.current} />
           ) : (
-            <MarkedText text={content} span={{ start: diff.a.start + shift, end: diff.a.end + shift }} label="differs from the replay" />
+            <MarkedText text={content} span={{ start: diff.a.start + shift, end: diff.a.end + shift }} label="differs from the replay" hits={hits.hits} current={hits.current} />
           )}
         </pre>
       </div>

@@ -158,25 +158,19 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
   }, []);
   const nav = useMemo<EpisodeNav>(() => ({ step: jump, message: showMessage, reference: showReferenceCb, record: showRecord }), [jump, showMessage, showReferenceCb, showRecord]);
 
-  // Search hits of the overview's query: the current one highlighted and scrolled to.
+  // Search hits of the overview's query (found once per query and episode): all marked, the current one scrolled to.
   const query = search?.query ?? '';
   const hits = useMemo(() => searchMarks(view.messages, view.steps, query, view.strategy), [view, query]);
   const hitAt = hits.length === 0 ? -1 : (((search?.index ?? 0) % hits.length) + hits.length) % hits.length;
   const hitNonce = search?.nonce ?? 0;
-  // The highlight follows the current hit (state adjusted while rendering, not in an effect).
-  const [markedHit, setMarkedHit] = useState<{ hits: typeof hits; at: number; nonce: number } | null>(null);
-  if (hits[hitAt] && (markedHit?.hits !== hits || markedHit.at !== hitAt || markedHit.nonce !== hitNonce)) {
-    setMarkedHit({ hits, at: hitAt, nonce: hitNonce });
-    setMark(hits[hitAt]!);
-  }
   useEffect(() => {
     const h = hits[hitAt];
     if (!h) return;
     const m = latest.current.view.messages[h.messageIndex];
     const owner = m?.stepIndex ?? m?.observationOf ?? null;
     if (owner !== null) select(owner);
-    revealMessage(h.messageIndex);
-  }, [hits, hitAt, hitNonce, select, revealMessage]);
+    setReveal({ messageIndex: h.messageIndex, nonce: ++nonce.current, hit: true });
+  }, [hits, hitAt, hitNonce, select]);
 
   const found = view.outputs?.filter((o) => o.found).length ?? 0;
   const hashesDiffer = view.verdict.agentHash !== view.verdict.gtHash;
@@ -218,13 +212,13 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
                 </span>
               ) : (
                 <>
-                  <span>
-                    “{query.trim()}”: hit {hitAt + 1} of {hits.length}
+                  <span className="min-w-0 truncate">
+                    “{query.trim()}”: <span data-testid="search-counter" className="font-semibold tabular-nums">{hitAt + 1} of {hits.length}</span>
                   </span>
-                  <Button onClick={() => search?.onMove(-1)} aria-label="Previous search hit (,)">
+                  <Button onClick={() => search?.onMove(-1)} aria-label="Previous search hit (, or Shift+Enter in the search box)" title="Previous hit (, or Shift+Enter in the search box)">
                     ‹
                   </Button>
-                  <Button onClick={() => search?.onMove(1)} aria-label="Next search hit (.)">
+                  <Button onClick={() => search?.onMove(1)} aria-label="Next search hit (. or Enter in the search box)" title="Next hit (. or Enter in the search box)">
                     ›
                   </Button>
                 </>
@@ -232,7 +226,7 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
             </div>
           )}
           <div className="@4xl/screen:min-h-0 @4xl/screen:flex-1">
-            <Dialogue view={view} step={cursor} mark={mark} reveal={reveal} onSelect={select} />
+            <Dialogue view={view} step={cursor} mark={mark} reveal={reveal} onSelect={select} hits={hits} hitAt={hitAt} />
             {below && <BelowSlot render={below} nav={nav} />}
           </div>
         </section>

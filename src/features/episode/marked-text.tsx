@@ -5,11 +5,17 @@ import { MARK } from './ui';
 
 /**
  * Text with one span highlighted; the text is rendered as React text only. Without `context` the
- * whole text is shown, folded when long (a window around the span); with `context` only a snippet.
+ * whole text is shown, folded when long (a window around the span), with any search `hits` marked
+ * (`current` strongly); with `context` only a snippet.
  */
-export function MarkedText(props: { text: string; span: Span | null; label?: string; context?: number }) {
+export function MarkedText(props: { text: string; span: Span | null; label?: string; context?: number; hits?: readonly Span[]; current?: number }) {
   const { text, span } = props;
-  if (props.context === undefined || !span) return <FoldedText text={text} span={span} label={props.label} markClass={MARK} />;
+  if (props.context === undefined || !span)
+    return props.hits && props.hits.length > 0 ? (
+      <FoldedText text={text} span={span} label={props.label} markClass={MARK} hits={props.hits} current={props.current ?? -1} />
+    ) : (
+      <FoldedText text={text} span={span} label={props.label} markClass={MARK} />
+    );
   const parts = snippet(text, span, props.context);
   return (
     <>

@@ -44,11 +44,20 @@ export function FilterBar({ shown }: { shown: number }) {
           placeholder="Search messages"
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Enter / Shift+Enter step through the hits in the open episode; typed text not yet searched is searched at once first.
+            if (e.key !== 'Enter' || e.altKey || e.ctrlKey || e.metaKey) return;
+            e.preventDefault();
+            const s = store.getState();
+            if (query !== s.query) s.setQuery(query);
+            else if (s.selected !== null && query.trim() !== '') s.stepHit(e.shiftKey ? -1 : 1);
+          }}
+          aria-keyshortcuts="Enter Shift+Enter"
           className={`${control} w-full pr-16`}
           data-testid="search"
         />
         {storeQuery.trim() !== '' && (
-          <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[11px] text-slate-400 tabular-nums">{searching ? '…' : `${hits?.size ?? 0} hits`}</span>
+          <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[11px] text-slate-400 tabular-nums">{searching ? '…' : (hits?.size ?? 0) === 1 ? '1 episode' : `${hits?.size ?? 0} episodes`}</span>
         )}
       </div>
       <label htmlFor={ids.failed} className="inline-flex items-center gap-1.5 text-xs text-slate-700">
@@ -98,7 +107,7 @@ export function FilterBar({ shown }: { shown: number }) {
         </select>
       </div>
       <span className="ml-auto text-[11px] text-slate-500 tabular-nums" aria-live="polite">
-        {shown === headers.length ? `${shown} rows` : `${shown} of ${headers.length}`}
+        {shown === headers.length ? (shown === 1 ? '1 row' : `${shown} rows`) : `${shown} of ${headers.length}`}
       </span>
       {active && (
         <button type="button" onClick={() => store.getState().clearFilters()} className="text-xs font-medium text-indigo-700 hover:underline">
