@@ -98,7 +98,7 @@ function fullEpisode(v: EpisodeView): string {
       : `<h3>Required outputs</h3><ul>${v.outputs.map((o) => `<li class="${o.found ? 'pass' : 'fail'}">${o.found ? 'found' : 'missing'}: ${e(JSON.stringify(o.output))}${o.stepIndex !== null ? ` (step ${o.stepIndex + 1})` : ''}${o.elsewhere.length ? ` — also appears where τ-bench does not look (${o.elsewhere.map((x) => e(`message ${x.messageIndex}: ${x.kind}`)).join(', ')})` : ''}</li>`).join('')}</ul>`;
   const reference = `<details><summary>Reference actions (${v.reference.length})</summary><ol>${v.reference.map((r) => `<li><code>${e(r.action)}</code>${pre(r.kwargs)}</li>`).join('')}</ol></details>`;
   const walk = v.walkthrough.length
-    ? `<h3>How τ-bench judged it</h3><ol class="walk">${v.walkthrough.map((l) => `<li class="lv${l.level}">${e(l.text)}${l.step !== undefined ? ` <span class="dim">(step ${l.step + 1})</span>` : ''}</li>`).join('')}</ol>`
+    ? `<h3>How τ-bench judged it</h3><ol class="walk">${v.walkthrough.map((l) => `<li class="lv${l.level}">${e(l.text)}</li>`).join('')}</ol>`
     : '';
   const finds = v.findings.length
     ? `<h3>Findings (${v.findings.length})</h3><ul>${v.findings.map((f) => `<li><span class="dim">${e(f.group === 'procedure' ? 'procedure' : 'blind spot')}${f.step !== null ? ` · step ${f.step + 1}` : ''}:</span> ${e(f.text)}</li>`).join('')}</ul>`
