@@ -49,18 +49,22 @@ export class RunController {
   private current: Current | null = null;
   /** The second run of a comparison. */
   private compare: Current | null = null;
+  /** The run id of the last second run asked for (null once closed): one closed while it was read is dropped. */
+  private compareWanted: number | null = null;
 
   private live(c: Current): boolean {
     return c === this.current || c === this.compare;
   }
 
   closeCompare(): void {
+    this.compareWanted = null;
     if (this.compare) this.compare.epoch++;
     this.compare = null;
   }
 
   /** `role`: 'compare' opens the run beside the open one (the open run stays). */
   async open(run: number, source: RunSource, role: 'main' | 'compare' = 'main'): Promise<void> {
+    if (role === 'compare') this.compareWanted = run;
     let session: InspectSession;
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
@@ -82,6 +86,7 @@ export class RunController {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
       return;
     }
+    if (role === 'compare' && this.compareWanted !== run) return;
     if (source.kind === 'file' && role === 'main') void storeFile(source.file);
     const before = role === 'main' ? this.current : this.compare;
     if (before) before.epoch++;
