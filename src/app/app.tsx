@@ -7,6 +7,8 @@ import { CopyLinkButton } from '../features/links/copy-link-button';
 import { LinkContext } from '../features/links/link-context';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
 import { NotesBar } from '../features/notes/notes-bar';
+import { CompareToggle, CompareView } from '../features/review/compare-view';
+import { ReportButton } from '../features/review/report-button';
 import { Overview } from '../features/overview/overview';
 import { DetectionLine } from '../features/shell/detection-line';
 import { Notices } from '../features/shell/notices';
@@ -103,11 +105,20 @@ function ThemeSwitch() {
   );
 }
 
+/** Compare and Report on narrow screens: in the notes bar, where the header has no room left. */
+const narrowReview = (
+  <span className="flex gap-1 sm:hidden">
+    <CompareToggle small />
+    <ReportButton small testId="report-button-narrow" />
+  </span>
+);
+
 function Shell() {
   const store = useAppStore();
   const hasRun = useApp((s) => s.source !== null);
   const open = useApp((s) => s.selected !== null);
   const listHidden = useApp((s) => s.layout.listHidden);
+  const comparing = useApp((s) => s.compareShown && s.compareRun !== null);
   const welcome = useWelcome();
   useEffect(() => installKeys(store), [store]);
   // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.
@@ -125,6 +136,8 @@ function Shell() {
             ?
           </Button>
           <ThemeSwitch />
+          <CompareToggle className="hidden sm:inline-flex" />
+          {hasRun && <ReportButton className="hidden sm:inline-flex" />}
           <ShareEpisodeButton />
           <CopyLinkButton />
           <OpenMenu />
@@ -136,10 +149,14 @@ function Shell() {
       <DataConsent />
       <LinkContext />
       {welcome.shown && <Welcome compact={false} onDismiss={welcome.dismiss} />}
-      {hasRun ? (
+      {hasRun && comparing ? (
+        <main className="flex min-h-0 flex-1">
+          <CompareView />
+        </main>
+      ) : hasRun ? (
         <main className="flex min-h-0 flex-1">
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
-            <Overview compact={open} notesBar={<NotesBar />} intro={welcome.shown && <Welcome compact onDismiss={welcome.dismiss} />} />
+            <Overview compact={open} notesBar={<NotesBar actions={narrowReview} />} intro={welcome.shown && <Welcome compact onDismiss={welcome.dismiss} />} />
           </div>
           {open && (
             <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">

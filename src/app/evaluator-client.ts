@@ -8,6 +8,9 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
   const send = (m: ToWorker): void => worker.postMessage(m);
   const port: EvaluatorPort = {
     openRun: (run, source) => send({ type: 'open-run', run, source }),
+    openCompare: (run, source) => send({ type: 'open-compare', run, source }),
+    closeCompare: () => send({ type: 'close-compare' }),
+    report: (run, id, title, notes) => send({ type: 'report', run, id, title, notes }),
     useFolder: (name, files) => send({ type: 'use-folder', name, files }),
     useDataUrl: (base) => send({ type: 'use-data-url', base }),
     prioritize: (run, indices) => send({ type: 'prioritize', run, indices }),
@@ -21,6 +24,8 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
     const s = store.getState;
     worker.onmessage = (ev: MessageEvent<FromWorker>) => {
       const m = ev.data;
+      if (m.type !== 'samples' && m.type !== 'report' && (s().comparePending?.run === m.run || s().compareRun?.run === m.run)) return toCompare(m);
+      if (m.type === 'view' && m.id < 0) return s().compareViewArrived(m.run, m.id, m.view, m.error);
       switch (m.type) {
         case 'samples':
           return s().samplesListed(m.names);
@@ -48,6 +53,29 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
           return s().episodeJsonArrived(m.run, m.index, m.json);
         case 'what-if':
           return s().whatIfArrived(m.run, m.id, m.view, m.error);
+        case 'report':
+          return s().reportArrived(m.run, m.id, m.html, m.error);
+      }
+    };
+    /** Messages about the second run of a comparison. */
+    const toCompare = (m: Exclude<FromWorker, { type: 'samples' | 'report' }>): void => {
+      switch (m.type) {
+        case 'run-opened':
+          return s().compareOpened(m.run, m.label, m.domain, m.headers);
+        case 'run-error':
+          return s().compareFailed(m.run, m.label, m.message);
+        case 'data-needed':
+          return s().compareProblem(m.run, `${m.reason} Pick a τ-bench data folder (Open ▸ tau-bench data folder…), or fetch it.`, m.suggestedBase);
+        case 'data-error':
+          return s().compareProblem(m.run, m.message);
+        case 'detection':
+          return s().compareDetected(m.run, m.detection, m.reset);
+        case 'summaries':
+          return s().compareSummarized(m.run, m.summaries, m.evaluated, m.replace);
+        case 'view':
+          return s().compareViewArrived(m.run, m.id, m.view, m.error);
+        default:
+          return;
       }
     };
     worker.onerror = (e) => s().notify('error', `The evaluator stopped: ${e.message || 'unknown error'}. Reload the page to start it again.`);

@@ -46,6 +46,8 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
     return true;
   }
   if (typingInto(e.target)) return false;
+  // The comparison of two runs covers the run's screens: their keys would act out of sight.
+  if (s.compareShown && s.compareRun !== null) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
   const episode = s.selected !== null;
   switch (e.key) {
     case 'j':

@@ -44,6 +44,7 @@ import type { EpisodeView } from './view/episode-view';
 import type { EpisodeHeader, EpisodeSummary } from './view/summary';
 import type { TranscriptView } from './view/transcript';
 import type { Detection, StepEdit } from './session/session';
+import type { EpisodeNotes } from './view/notes';
 
 /** A file handed over by the page (a DOM `File`; core needs only this much of it). */
 export interface FileLike {
@@ -93,6 +94,15 @@ export interface DataProgress {
 export type ToWorker =
   | { readonly type: 'init'; readonly devDataUrl: string }
   | { readonly type: 'open-run'; readonly run: number; readonly source: RunSource }
+  /** A second run opened beside the open one (to compare them); evaluated on its own, with its own run id. */
+  | { readonly type: 'open-compare'; readonly run: number; readonly source: RunSource }
+  /** Drops the second run. */
+  | { readonly type: 'close-compare' }
+  /**
+   * The offline report of a run (`sessionReportHtml`, as the CLI's `report`): evaluates every episode
+   * first. `notes`: the notes of its episodes (matched by fingerprint in the worker).
+   */
+  | { readonly type: 'report'; readonly run: number; readonly id: number; readonly title: string; readonly notes: readonly EpisodeNotes[] }
   | { readonly type: 'use-folder'; readonly name: string; readonly files: readonly FolderFile[] }
   /** The user agreed to fetch data from this URL base (or a link carried it). */
   | { readonly type: 'use-data-url'; readonly base: string }
@@ -132,7 +142,8 @@ export type FromWorker =
   | { readonly type: 'view'; readonly run: number; readonly id: number; readonly index: number; readonly view: EpisodeView | null; readonly error: string | null }
   | { readonly type: 'transcript'; readonly run: number; readonly index: number; readonly transcript: TranscriptView | null }
   | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
-  | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null };
+  | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null }
+  | { readonly type: 'report'; readonly run: number; readonly id: number; readonly html: string | null; readonly error: string | null };
 export { decodeResultsBytes } from './model/episode/decode';
 export { isSuccess, passHatK, type PassK, type TrialOutcome } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';

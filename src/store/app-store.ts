@@ -6,11 +6,12 @@ import { memoryNotes, type NotesPort } from './notes-port';
 import { createOverviewSlice, type OverviewSlice } from './overview-slice';
 import { hostConsent, type HostConsent } from './consent';
 import type { EvaluatorPort } from './ports';
+import { createReviewSlice, type ReviewSlice } from './review-slice';
 import { createRunSlice, type RunSlice } from './run-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
 import { createTrialsSlice, type TrialsSlice } from './trials-slice';
 
-export type AppState = RunSlice & OverviewSlice & EpisodeSlice & LayoutSlice & NotesSlice & ShareSlice & TrialsSlice;
+export type AppState = RunSlice & OverviewSlice & EpisodeSlice & LayoutSlice & NotesSlice & ShareSlice & TrialsSlice & ReviewSlice;
 export type AppStore = StoreApi<AppState>;
 
 /** `consent`: hosts agreed to (the app passes one backed by localStorage; by default nothing is agreed). */
@@ -24,5 +25,6 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
     ...createNotesSlice(notes)(...a),
     ...createShareSlice(notes)(...a),
     ...createTrialsSlice(port)(...a),
+    ...createReviewSlice(port)(...a),
   }));
 }

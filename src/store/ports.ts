@@ -1,8 +1,13 @@
-import type { FolderFile, RunSource, StepEdit } from '../core/contract';
+import type { EpisodeNotes, FolderFile, RunSource, StepEdit } from '../core/contract';
 
 /** What the store asks of the evaluator (a Web Worker in the app, a fake in tests). Answers come back as store actions. */
 export interface EvaluatorPort {
   openRun(run: number, source: RunSource): void;
+  /** A second run beside the open one, to compare them. */
+  openCompare(run: number, source: RunSource): void;
+  closeCompare(): void;
+  /** The offline report of a run with the notes of its episodes. */
+  report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): void;
   useFolder(name: string, files: readonly FolderFile[]): void;
   useDataUrl(base: string): void;
   prioritize(run: number, indices: readonly number[]): void;

@@ -244,6 +244,9 @@ export const createRunSlice =
           // in place of a run that could not be opened does not: the complaint says why it is there.
           notices: s.pending.fallback ? s.notices : s.notices.filter((n) => n.tone !== 'error'),
           whatIf: null,
+          // A comparison keeps its second run; the drill-down showed episodes of the run that was open.
+          compareTask: null,
+          compareEpisodes: { a: null, b: null },
           whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
         });
         get().runChanged();

@@ -20,6 +20,13 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     case 'open-run':
       void runs.open(m.run, m.source);
       return;
+    case 'open-compare':
+      void runs.open(m.run, m.source, 'compare');
+      return;
+    case 'close-compare':
+      return runs.closeCompare();
+    case 'report':
+      return runs.report(m.run, m.id, m.title, m.notes);
     case 'use-folder': {
       const index = folderIndex(m.files);
       runs.data.useFolder(m.name, index);

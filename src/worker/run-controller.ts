@@ -9,10 +9,12 @@ import {
   type DataVersion,
   type Detection,
   type Domain,
+  type EpisodeNotes,
   type EpisodeView,
   type RunSource,
   type StepEdit,
   type ViewResult,
+  sessionReportHtml,
 } from '../core/contract';
 import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
@@ -37,17 +39,32 @@ interface Current {
   finished: boolean;
 }
 
-/** The open run: reading it, finding its data, evaluating it, answering the page about it. */
+/**
+ * The open run (and a second one opened beside it to compare): reading it, finding its data,
+ * evaluating it, answering the page about it.
+ */
 export class RunController {
   readonly data = new DataLocator();
   private readonly persisted = new PersistentVersions();
   private current: Current | null = null;
+  /** The second run of a comparison. */
+  private compare: Current | null = null;
+  /** The run id of the last second run asked for (null once closed): one closed while it was read is dropped. */
+  private compareWanted: number | null = null;
 
   private live(c: Current): boolean {
-    return c === this.current;
+    return c === this.current || c === this.compare;
   }
 
-  async open(run: number, source: RunSource): Promise<void> {
+  closeCompare(): void {
+    this.compareWanted = null;
+    if (this.compare) this.compare.epoch++;
+    this.compare = null;
+  }
+
+  /** `role`: 'compare' opens the run beside the open one (the open run stays). */
+  async open(run: number, source: RunSource, role: 'main' | 'compare' = 'main'): Promise<void> {
+    if (role === 'compare') this.compareWanted = run;
     let session: InspectSession;
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
@@ -71,8 +88,10 @@ export class RunController {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
       return;
     }
-    if (source.kind === 'file') void storeFile(source.file);
-    if (this.current) this.current.epoch++;
+    if (role === 'compare' && this.compareWanted !== run) return;
+    if (source.kind === 'file' && role === 'main') void storeFile(source.file);
+    const before = role === 'main' ? this.current : this.compare;
+    if (before) before.epoch++;
     const c: Current = {
       run,
       session,
@@ -83,16 +102,15 @@ export class RunController {
       epoch: 0,
       finished: false,
     };
-    this.current = c;
+    if (role === 'main') this.current = c;
+    else this.compare = c;
     post({ type: 'run-opened', run, label, domain: session.domain, domainWhy: session.domainWhy, headers: session.headers(), ...(shared !== undefined && { shared }) });
     await this.resolveData(c, early);
   }
 
   /** Looks for data again (a folder was picked, a URL agreed to) if the open run still needs it. */
   retryData(onlyIfMissing: boolean): void {
-    const c = this.current;
-    if (!c || c.sample || (onlyIfMissing && c.detection)) return;
-    void this.resolveData(c);
+    for (const c of [this.current, this.compare]) if (c && !c.sample && !(onlyIfMissing && c.detection)) void this.resolveData(c);
   }
 
   folderWithoutData(name: string): void {
@@ -164,7 +182,13 @@ export class RunController {
       () => this.live(c) && c.epoch === epoch,
       (summaries) => post({ type: 'summaries', run: c.run, summaries, evaluated: s.count, total: s.total, replace: false }),
     );
-    if (!complete || c.finished) return;
+    if (complete) await this.settle(c);
+  }
+
+  /** Once every episode is evaluated: settles the rule (all rows again if it changed) and keeps the parsed data for later visits. */
+  private async settle(c: Current): Promise<void> {
+    const s = c.scheduler;
+    if (c.finished) return;
     c.finished = true;
     const changed = c.session.finish();
     c.detection = c.session.detection();
@@ -175,7 +199,30 @@ export class RunController {
 
   /** The open run, if `run` names it. */
   private at(run: number): Current | null {
-    return this.current?.run === run ? this.current : null;
+    return this.current?.run === run ? this.current : this.compare?.run === run ? this.compare : null;
+  }
+
+  /** The offline report of a run: every episode evaluated first (the rule settled), then `sessionReportHtml`. */
+  report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): void {
+    const c = this.at(run);
+    if (!c) return post({ type: 'report', run, id, html: null, error: 'that run is no longer open' });
+    if (!c.detection) return post({ type: 'report', run, id, html: null, error: 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' });
+    try {
+      const s = c.scheduler;
+      const fresh = [];
+      for (let i = 0; i < s.total; i++) if (!s.isEvaluated(i)) fresh.push(s.evaluate(i));
+      if (fresh.length > 0) post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
+      void this.settle(c);
+      const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
+      const byIndex = new Map<number, EpisodeNotes>();
+      c.session.headers().forEach((h, i) => {
+        const n = byFp.get(h.fingerprint);
+        if (n) byIndex.set(i, n);
+      });
+      post({ type: 'report', run, id, html: sessionReportHtml(c.session, { title, notes: byIndex }), error: null });
+    } catch (e) {
+      post({ type: 'report', run, id, html: null, error: e instanceof Error ? e.message : String(e) });
+    }
   }
 
   prioritize(run: number, indices: readonly number[]): void {

@@ -14,6 +14,9 @@ const port: EvaluatorPort = {
   transcript: () => undefined,
   episodeJson: () => undefined,
   whatIf: () => undefined,
+  openCompare: () => undefined,
+  closeCompare: () => undefined,
+  report: () => undefined,
 };
 const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
 const summary = (index: number): EpisodeSummary => ({

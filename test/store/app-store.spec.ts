@@ -17,6 +17,9 @@ function fakePort() {
     transcript: (...a) => void calls.push(['transcript', ...a]),
     episodeJson: (...a) => void calls.push(['episodeJson', ...a]),
     whatIf: (...a) => void calls.push(['whatIf', ...a]),
+    openCompare: (...a) => void calls.push(['openCompare', ...a]),
+    closeCompare: () => void calls.push(['closeCompare']),
+    report: (...a) => void calls.push(['report', ...a]),
   };
   return { port, calls };
 }

@@ -20,6 +20,9 @@ function fakePort() {
     view: rec('view'),
     episodeJson: rec('episodeJson'),
     whatIf: rec('whatIf'),
+    openCompare: rec('openCompare'),
+    closeCompare: rec('closeCompare'),
+    report: rec('report'),
   };
   return { port, calls };
 }

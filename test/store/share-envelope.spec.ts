@@ -20,6 +20,9 @@ const fakePort = (opened: RunSource[]): EvaluatorPort => ({
   transcript: () => undefined,
   episodeJson: () => undefined,
   whatIf: () => undefined,
+  openCompare: () => undefined,
+  closeCompare: () => undefined,
+  report: () => undefined,
 });
 
 const flush = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));

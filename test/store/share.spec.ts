@@ -62,6 +62,9 @@ describe('sharing one episode in the link (no server)', () => {
       transcript: () => undefined,
       episodeJson: (run, index) => void (asked = [run, index]),
       whatIf: () => undefined,
+      openCompare: () => undefined,
+      closeCompare: () => undefined,
+      report: () => undefined,
     };
     const store = createAppStore(port);
     const s = store.getState;

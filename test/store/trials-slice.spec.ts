@@ -16,6 +16,9 @@ describe('comparing two trials in the store', () => {
     transcript: () => undefined,
     episodeJson: () => undefined,
     whatIf: () => undefined,
+    openCompare: () => undefined,
+    closeCompare: () => undefined,
+    report: () => undefined,
   };
   const headers = [0, 1, 2, 0, 1, 0].map((taskId, index) => ({ index, taskId, trial: index < 3 ? 0 : 1, recordedReward: 1, turns: 1, problem: null, extra: {}, fingerprint: String(index).repeat(64) }));
 

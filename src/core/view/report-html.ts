@@ -35,6 +35,8 @@ const ESC: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': 
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 
 const e = escapeHtml;
+/** A commit's first 7 hex digits; any other data id (a sample's, an unknown version's) whole. */
+const commitText = (c: string): string => (/^[0-9a-f]{40}$/.test(c) ? c.slice(0, 7) : c);
 const pre = (text: string, cls = ''): string => `<pre${cls ? ` class="${cls}"` : ''}>${e(text)}</pre>`;
 const lines = (ls: readonly RecordLine[] | null): string =>
   ls === null ? '<p class="dim">(absent)</p>' : `<pre>${ls.map((l) => (l.marked ? `<mark>${e(l.text)}</mark>` : e(l.text))).join('\n')}</pre>`;
@@ -48,6 +50,7 @@ mark{background:#ffe08a}.dim{color:#666}.pass{color:#0a6b2d}.fail{color:#a3161a}
 section{border-top:1px solid #ddd;padding:.3rem 0}details>summary{cursor:pointer}
 .msg{margin:.3rem 0;padding-left:.5rem;border-left:3px solid #ccc}.msg.user{border-color:#4a7bd0}.msg.assistant{border-color:#9a5bd0}.msg.tool{border-color:#999}
 .note{background:#fff8dc;border:1px solid #e0c96a;padding:.3rem .5rem}
+ol.walk{list-style:none;padding-left:0}.wide{overflow-x:auto;max-width:100%}ol.walk li.lv1{padding-left:1.2rem}
 `;
 
 function passKText(pk: readonly PassK[]): string {
@@ -80,12 +83,12 @@ function dialogue(v: EpisodeView): string {
 
 function fullEpisode(v: EpisodeView): string {
   const vd = v.verdict;
-  const verdict = `<h3>Verdict</h3><p>${e(vd.sentence)}</p><p class="dim">reward ${e(formatReward(vd.reward))} · recorded ${e(formatReward(vd.recordedReward))} · rule ${e(vd.rule)} · data ${e(vd.dataCommit.slice(0, 7))} · agent DB ${e(vd.agentHash.slice(0, 12))} · reference DB ${e(vd.gtHash.slice(0, 12))}${vd.crash ? ` · crash: ${e(vd.crash)}` : ''}</p>`;
+  const verdict = `<h3>Verdict</h3><p>${e(vd.sentence)}</p><p class="dim">reward ${e(formatReward(vd.reward))} · recorded ${e(formatReward(vd.recordedReward))} · rule ${e(vd.rule)} · data ${e(commitText(vd.dataCommit))} · agent DB ${e(vd.agentHash.slice(0, 12))} · reference DB ${e(vd.gtHash.slice(0, 12))}${vd.crash ? ` · crash: ${e(vd.crash)}` : ''}</p>`;
   const diff = v.diff.length
     ? `<h3>DB diff (${v.diff.length} record${v.diff.length === 1 ? '' : 's'})</h3>${v.diff
         .map(
           (d) =>
-            `<details><summary>${e(d.table)}/${e(d.key)}: ${d.fields.map((f) => e(`${f.path}: ${f.agent ?? '(absent)'} ≠ ${f.reference ?? '(absent)'}`)).join('; ')}</summary><table><tr><th>agent</th><th>reference</th></tr><tr><td>${lines(d.agentLines)}</td><td>${lines(d.referenceLines)}</td></tr></table></details>`,
+            `<details><summary>${e(d.table)}/${e(d.key)}: ${d.fields.map((f) => e(`${f.path}: ${f.agent ?? '(absent)'} ≠ ${f.reference ?? '(absent)'}`)).join('; ')}</summary><div class="wide"><table><tr><th>agent</th><th>reference</th></tr><tr><td>${lines(d.agentLines)}</td><td>${lines(d.referenceLines)}</td></tr></table></div></details>`,
         )
         .join('')}`
     : '<h3>DB diff</h3><p class="dim">none: the agent’s DB equals the reference DB</p>';
@@ -94,7 +97,13 @@ function fullEpisode(v: EpisodeView): string {
       ? ''
       : `<h3>Required outputs</h3><ul>${v.outputs.map((o) => `<li class="${o.found ? 'pass' : 'fail'}">${o.found ? 'found' : 'missing'}: ${e(JSON.stringify(o.output))}${o.stepIndex !== null ? ` (step ${o.stepIndex + 1})` : ''}${o.elsewhere.length ? ` — also appears where τ-bench does not look (${o.elsewhere.map((x) => e(`message ${x.messageIndex}: ${x.kind}`)).join(', ')})` : ''}</li>`).join('')}</ul>`;
   const reference = `<details><summary>Reference actions (${v.reference.length})</summary><ol>${v.reference.map((r) => `<li><code>${e(r.action)}</code>${pre(r.kwargs)}</li>`).join('')}</ol></details>`;
-  return `${verdict}<h3>Instruction</h3>${pre(v.instruction)}${reference}${diff}${outputs}<h3>Dialogue</h3>${dialogue(v)}`;
+  const walk = v.walkthrough.length
+    ? `<h3>How τ-bench judged it</h3><ol class="walk">${v.walkthrough.map((l) => `<li class="lv${l.level}">${e(l.text)}</li>`).join('')}</ol>`
+    : '';
+  const finds = v.findings.length
+    ? `<h3>Findings (${v.findings.length})</h3><ul>${v.findings.map((f) => `<li><span class="dim">${e(f.group === 'procedure' ? 'procedure' : 'blind spot')}${f.step !== null ? ` · step ${f.step + 1}` : ''}:</span> ${e(f.text)}</li>`).join('')}</ul>`
+    : '';
+  return `${verdict}${walk}${finds}<h3>Instruction</h3>${pre(v.instruction)}${reference}${diff}${outputs}<h3>Dialogue</h3>${dialogue(v)}`;
 }
 
 function episodeSection(ep: ReportEpisode): string {
@@ -134,12 +143,12 @@ export function reportHtml(r: ReportInput): string {
 <title>${e(`tau-inspect report: ${r.title}`)}</title><style>${CSS}</style></head>
 <body>
 <h1>τ-bench run report: ${e(r.title)}</h1>
-<p>${eps.length} episodes · ${evaluated.length} evaluated · ${passed} passed · average reward ${eps.length ? (total / eps.length).toFixed(3) : '–'} · domain ${e(r.domain)} · data ${e(r.dataCommit.slice(0, 7))} · rule ${e(r.rule)}</p>
+<p>${eps.length} episodes · ${evaluated.length} evaluated · ${passed} passed · average reward ${eps.length ? (total / eps.length).toFixed(3) : '–'} · domain ${e(r.domain)} · data ${e(commitText(r.dataCommit))} · rule ${e(r.rule)}</p>
 ${passKText(r.passK)}
 ${labels.size ? `<p>labels: ${[...labels].map(([l, c]) => `${e(l)}: ${c}`).join(' · ')}</p>` : ''}
 <p class="dim">Generated by tau-inspect on ${e(r.generatedAt)}. Failed episodes are shown in full below; passed ones in one line.</p>
 <h2>Episodes</h2>
-<table><tr><th>#</th><th>task</th><th>trial</th><th>reward</th><th>recorded</th><th>why</th><th>label</th></tr>${rows}</table>
+<div class="wide"><table><tr><th>#</th><th>task</th><th>trial</th><th>reward</th><th>recorded</th><th>why</th><th>label</th></tr>${rows}</table></div>
 <h2>Details</h2>
 ${eps.map(episodeSection).join('\n')}
 </body></html>

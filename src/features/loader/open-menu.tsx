@@ -12,9 +12,11 @@ export function OpenMenu() {
   const store = useAppStore();
   const samples = useApp((s) => s.samples);
   const current = useApp((s) => s.source?.sample ?? null);
+  const hasRun = useApp((s) => s.run !== null);
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const compareInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -72,6 +74,20 @@ export function OpenMenu() {
         }}
       />
       <input
+        ref={compareInput}
+        type="file"
+        accept=".json,application/json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Results file to compare"
+        data-testid="compare-file-input"
+        onChange={(e) => {
+          const f = e.currentTarget.files?.[0];
+          if (f) store.getState().openCompareFile(f);
+          e.currentTarget.value = '';
+        }}
+      />
+      <input
         ref={folderInput}
         type="file"
         multiple
@@ -118,6 +134,22 @@ export function OpenMenu() {
               <span className="block text-xs text-slate-500">run.py output, or one episode object (or drop it anywhere)</span>
             </span>
           </button>
+          {hasRun && (
+            <button
+              type="button"
+              className={itemClass}
+              data-testid="open-compare"
+              onClick={() => {
+                setOpen(false);
+                compareInput.current?.click();
+              }}
+            >
+              <span>
+                <span className="block font-medium text-slate-900">Second file to compare…</span>
+                <span className="block text-xs text-slate-500">opened beside this run: pass rates per task, flipped tasks, pass^k of both</span>
+              </span>
+            </button>
+          )}
           <button
             type="button"
             className={itemClass}

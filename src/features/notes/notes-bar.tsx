@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NOTE_LABELS } from '../../core/contract';
 import { labelCounts, type LabelFilter } from '../../store/notes-slice';
 import { Button } from '../../ui/button';
@@ -6,7 +6,7 @@ import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 
 /** Label counts and filter of the run, and its notes exported to one file or imported from one (merged). */
-export function NotesBar() {
+export function NotesBar({ actions }: { actions?: ReactNode }) {
   const store = useAppStore();
   const headers = useApp((s) => s.headers);
   const notes = useApp((s) => s.notes);
@@ -51,7 +51,8 @@ export function NotesBar() {
         <span className="text-slate-500" data-testid="label-counts">
           {counts.size === 0 ? 'no labels' : [...counts].map(([l, c]) => `${l}: ${c}`).join(' · ')}
         </span>
-        <span className="ml-auto flex gap-1">
+        {actions}
+        <span className="ml-auto flex gap-1 whitespace-nowrap">
           <Button onClick={exportFile} disabled={noted === 0} data-testid="notes-export">
             Export notes
           </Button>

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { OutcomeGrid } from './outcome-grid';
-import { PassKChart } from './pass-k-chart';
+import { PassKChart } from '../../ui/pass-k-chart';
 
 function Stat({ label, value, note, tone, onClick, testId }: { label: string; value: string; note?: string; tone?: string; onClick?: () => void; testId?: string }) {
   const body = (

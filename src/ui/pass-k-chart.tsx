@@ -1,4 +1,4 @@
-import type { PassK } from '../../store/pass-k';
+import type { PassK } from '../core/contract';
 
 const W = 240;
 const H = 110;
@@ -9,12 +9,28 @@ function path(points: readonly PassK[], x: (k: number) => number, y: (v: number)
   return points.map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.k).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
 }
 
-/** pass^k for k = 1..trials: recomputed (solid) against recorded (dashed). */
-export function PassKChart({ recomputed, recorded, complete }: { recomputed: readonly PassK[]; recorded: readonly PassK[]; complete: boolean }) {
+/**
+ * pass^k for k = 1..trials: recomputed (solid) against recorded (dashed); the comparison of two
+ * runs draws run B solid and run A dashed (`labels`).
+ */
+export function PassKChart({
+  recomputed,
+  recorded,
+  complete,
+  labels = { solid: 'recomputed', dashed: 'recorded' },
+  testId = 'pass-k-chart',
+}: {
+  recomputed: readonly PassK[];
+  recorded: readonly PassK[];
+  complete: boolean;
+  labels?: { readonly solid: string; readonly dashed: string };
+  testId?: string;
+}) {
   const n = Math.max(recomputed.length, recorded.length, 1);
   const x = (k: number): number => PAD.l + INSET + (n === 1 ? (W - PAD.l - PAD.r) / 2 - INSET : ((k - 1) / (n - 1)) * (W - PAD.l - PAD.r - 2 * INSET));
   const y = (v: number): number => PAD.t + (1 - v) * (H - PAD.t - PAD.b);
   const summary = (complete ? recomputed : recorded).map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(', ');
+  const dashedSummary = recorded.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(', ');
   return (
     <figure className="min-w-0">
       <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
@@ -22,15 +38,15 @@ export function PassKChart({ recomputed, recorded, complete }: { recomputed: rea
         <span className="flex items-center gap-2 font-normal tracking-normal normal-case">
           <span className="inline-flex items-center gap-1">
             <span className="inline-block h-0.5 w-3 bg-indigo-600" aria-hidden="true" />
-            recomputed
+            {labels.solid}
           </span>
           <span className="inline-flex items-center gap-1">
             <span className="inline-block h-0 w-3 border-t border-dashed border-slate-400" aria-hidden="true" />
-            recorded
+            {labels.dashed}
           </span>
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} className="mt-1 h-auto w-full max-w-[20rem]" role="img" aria-label={`pass^k curve: ${summary || 'no data yet'}`} data-testid="pass-k-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} className="mt-1 h-auto w-full max-w-[20rem]" role="img" aria-label={`pass^k curve, ${labels.solid}: ${summary || 'no data yet'}; ${labels.dashed}: ${dashedSummary || 'none'}`} data-testid={testId}>
         {[0, 0.25, 0.5, 0.75, 1].map((v) => (
           <g key={v}>
             <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={v === 0 ? 1 : 0.5} />

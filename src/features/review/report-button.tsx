@@ -1,0 +1,46 @@
+import { Button } from '../../ui/button';
+import { useApp, useAppStore } from '../../ui/store-context';
+
+/** The file name of a run's report: `<run-name>-report.html` (the browser cleans the name further). */
+export const reportFileName = (label: string): string =>
+  `${
+    label
+      .replace(/^.*[\\/]/, '')
+      .replace(/\.json$/i, '')
+      .replace(/[\u0000-\u001f\u007f<>:"|?*]+/g, '_')
+      .slice(0, 120) || 'run'
+  }-report.html`;
+
+/** Downloads the open run's offline report (built in the worker: every episode evaluated, failed ones in full, with notes). */
+export function ReportButton({ className, testId = 'report-button', small = false }: { className?: string; testId?: string; small?: boolean }) {
+  const store = useAppStore();
+  const hasData = useApp((s) => s.detection !== null);
+  const report = useApp((s) => s.report);
+  const building = report?.state === 'building';
+  const download = async (): Promise<void> => {
+    const label = store.getState().source?.label ?? 'run';
+    const html = await store.getState().buildReport();
+    if (html === null) {
+      const r = store.getState().report;
+      if (r?.error) store.getState().notify('error', `No report: ${r.error}.`);
+      return;
+    }
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+    a.download = reportFileName(label);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  return (
+    <Button
+      variant={small ? 'small' : 'outline'}
+      className={className}
+      disabled={!hasData || building}
+      onClick={() => void download()}
+      title={hasData ? 'Download one HTML file with every episode (failed ones in full) and your notes; it opens offline, without scripts' : 'The report needs the rewards recomputed (τ-bench data)'}
+      data-testid={testId}
+    >
+      {building ? 'Building…' : 'Report'}
+    </Button>
+  );
+}

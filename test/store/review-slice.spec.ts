@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { Detection, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
+import { createAppStore } from '../../src/store/app-store';
+import type { EvaluatorPort } from '../../src/store/ports';
+import { comparison } from '../../src/store/review-slice';
+
+function fakePort() {
+  const calls: [string, ...unknown[]][] = [];
+  const rec =
+    (name: string) =>
+    (...a: unknown[]): void =>
+      void calls.push([name, ...a]);
+  const port: EvaluatorPort = {
+    openRun: rec('openRun'),
+    useFolder: rec('useFolder'),
+    useDataUrl: rec('useDataUrl'),
+    prioritize: rec('prioritize'),
+    search: rec('search'),
+    view: rec('view'),
+    transcript: rec('transcript'),
+    episodeJson: rec('episodeJson'),
+    whatIf: rec('whatIf'),
+    openCompare: rec('openCompare'),
+    closeCompare: rec('closeCompare'),
+    report: rec('report'),
+  };
+  return { port, calls };
+}
+
+const header = (index: number, taskId: number, trial: number): EpisodeHeader => ({ index, taskId, trial, recordedReward: null, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, 'a') });
+const summary = (index: number, reward: number): EpisodeSummary => ({
+  index,
+  reward,
+  hypotheticalReward: null,
+  done: true,
+  doneBy: 'stop',
+  reasons: [],
+  reasonTexts: [],
+  error: null,
+  strategy: 'tool-calling',
+  stepsExecuted: 3,
+  diffCount: 0,
+  outputsMissing: [],
+  outputsTotal: 0,
+  agrees: null,
+});
+const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false, fileKind: 'tau-bench-results', fileKindText: 'a results file', notes: [] };
+// Tasks 0 and 1, two trials each, trial 0 first.
+const headers = [header(0, 0, 0), header(1, 1, 0), header(2, 0, 1), header(3, 1, 1)];
+const file = (name: string): File => new File(['[]'], name, { type: 'application/json' });
+
+function openBoth() {
+  const { port, calls } = fakePort();
+  const store = createAppStore(port);
+  const s = store.getState;
+  s().openSample('a');
+  s().runOpened(1, 'a.json', 'retail', 'why', headers);
+  s().detected(1, detection, { kind: 'sample', label: '' }, true);
+  s().openCompareFile(file('<b>b</b>.json'));
+  return { store, s, calls };
+}
+
+describe('comparing two runs in the store', () => {
+  it('opens B with its own run id, compares only once both are evaluated, and flips task 0', () => {
+    const { s, calls } = openBoth();
+    expect(calls.at(-1)?.slice(0, 2)).toEqual(['openCompare', 2]);
+    s().compareOpened(2, '<b>b</b>.json', 'retail', headers);
+    expect(s().compareShown).toBe(true);
+    expect(s().compareRun?.label).toBe('<b>b</b>.json');
+    // A: task 0 passes twice, task 1 once; B: task 0 fails twice.
+    s().summarized(1, [summary(0, 1), summary(1, 1), summary(2, 1), summary(3, 0)], 4, false);
+    s().compareDetected(2, detection, true);
+    s().compareSummarized(2, [summary(0, 0), summary(1, 1), summary(2, 0)], 3, false);
+    expect(comparison(s())).toBeNull();
+    // Answers about the main run never land in B, nor B's in the main run.
+    s().compareSummarized(1, [summary(3, 1)], 4, false);
+    expect(comparison(s())).toBeNull();
+    s().compareSummarized(2, [summary(3, 1)], 4, false);
+    expect(s().summaries[3]?.reward).toBe(0);
+    const cmp = comparison(s())!;
+    expect(cmp.tasks.map((t) => [t.taskId, t.a, t.b, t.flip])).toEqual([
+      [0, { trials: 2, passes: 2 }, { trials: 2, passes: 0 }, 'lost'],
+      [1, { trials: 2, passes: 1 }, { trials: 2, passes: 2 }, null],
+    ]);
+  });
+
+  it('drills into a task: views of both runs with negative ids, each answer lands on its own side only', () => {
+    const { s, calls } = openBoth();
+    s().compareOpened(2, 'b.json', 'retail', headers);
+    s().selectCompareTask(1);
+    const views = calls.filter((c) => c[0] === 'view');
+    expect(views.map((c) => [c[1], c[3]])).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+    const [idA, idB] = views.map((c) => c[2] as number);
+    expect(idA).toBeLessThan(0);
+    expect(idB).toBeLessThan(0);
+    const view = { verdict: { reward: 1 } } as unknown as EpisodeView;
+    s().compareViewArrived(2, idA!, view, null); // A's id on B's run: ignored
+    expect(s().compareEpisodes.a?.view).toBeNull();
+    expect(s().compareEpisodes.b?.view).toBeNull();
+    s().compareViewArrived(1, idA!, view, null);
+    s().compareViewArrived(2, idB!, null, 'waiting for data');
+    expect(s().compareEpisodes.a?.view).toBe(view);
+    expect(s().compareEpisodes.b).toMatchObject({ index: 1, view: null, error: 'waiting for data' });
+    // The other trial on B's side.
+    s().selectCompareEpisode('b', 3);
+    expect(s().compareEpisodes.b).toMatchObject({ index: 3, view: null, error: null });
+    expect(s().compareEpisodes.a?.view).toBe(view);
+    s().closeCompare();
+    expect(calls.at(-1)).toEqual(['closeCompare']);
+    expect(s().compareRun).toBeNull();
+  });
+
+  it('a file that cannot be opened to compare says so and leaves the open run alone', () => {
+    const { s } = openBoth();
+    s().compareFailed(2, 'b.json', 'not valid JSON');
+    expect(s().compareRun).toBeNull();
+    expect(s().comparePending).toBeNull();
+    expect(s().source?.label).toBe('a.json');
+    expect(s().notices.at(-1)?.text).toContain('not valid JSON');
+  });
+});
+
+describe('the report in the store', () => {
+  it('asks for the open run with the notes of its episodes and resolves with the HTML; an error is kept', async () => {
+    const { store, s, calls } = openBoth();
+    const mine: EpisodeNotes = { fingerprint: headers[2]!.fingerprint, label: 'agent error', note: 'x', steps: {}, file: 'a.json', index: 2, taskId: 0, updatedAt: 't' };
+    const other: EpisodeNotes = { ...mine, fingerprint: 'f'.repeat(64) };
+    store.setState({
+      notes: new Map([
+        [mine.fingerprint, mine],
+        [other.fingerprint, other],
+      ]),
+    });
+    const done = s().buildReport();
+    const call = calls.at(-1)!;
+    expect(call.slice(0, 2)).toEqual(['report', 1]);
+    expect(call[3]).toBe('a.json');
+    expect(call[4]).toEqual([mine]);
+    expect(s().report?.state).toBe('building');
+    s().reportArrived(1, call[2] as number, '<html></html>', null);
+    await expect(done).resolves.toBe('<html></html>');
+    expect(s().report).toBeNull();
+
+    const failed = s().buildReport();
+    const id = calls.at(-1)![2] as number;
+    s().reportArrived(1, id, null, 'waiting for data');
+    await expect(failed).resolves.toBeNull();
+    expect(s().report).toMatchObject({ state: 'error', error: 'waiting for data' });
+  });
+});
