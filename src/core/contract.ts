@@ -92,7 +92,10 @@ export interface DataProgress {
 
 export type ToWorker =
   | { readonly type: 'init'; readonly devDataUrl: string }
+  /** Opening a run stops the evaluation of the one open before (it resumes if this one cannot be opened). */
   | { readonly type: 'open-run'; readonly run: number; readonly source: RunSource }
+  /** Stop evaluating this run (what is evaluated stays; views are still answered). */
+  | { readonly type: 'cancel'; readonly run: number }
   | { readonly type: 'use-folder'; readonly name: string; readonly files: readonly FolderFile[] }
   /** The user agreed to fetch data from this URL base (or a link carried it). */
   | { readonly type: 'use-data-url'; readonly base: string }

@@ -20,6 +20,8 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     case 'open-run':
       void runs.open(m.run, m.source);
       return;
+    case 'cancel':
+      return runs.cancel(m.run);
     case 'use-folder': {
       const index = folderIndex(m.files);
       runs.data.useFolder(m.name, index);

@@ -22,6 +22,9 @@ import { readRun, sourceLabel } from './read-run';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
 
+/** Full evaluations kept for views and what-ifs (the rest is recomputed when asked for again). */
+const KEPT_EVALUATIONS = 24;
+
 /** The WebAssembly sha256 (the pure-TS fallback works too, only slower). */
 const hashReady = prepareSha256().catch(() => undefined);
 
@@ -42,12 +45,24 @@ export class RunController {
   readonly data = new DataLocator();
   private readonly persisted = new PersistentVersions();
   private current: Current | null = null;
+  /** The run the page asked for last: an open that finishes after a later one started is dropped. */
+  private latest = -1;
 
   private live(c: Current): boolean {
     return c === this.current;
   }
 
   async open(run: number, source: RunSource): Promise<void> {
+    this.latest = run;
+    // The run open so far stops evaluating at once; it goes on if this one cannot be opened.
+    const previous = this.current;
+    previous?.scheduler.cancel();
+    const resumePrevious = (): void => {
+      if (!previous || this.current !== previous || this.latest !== run || !previous.detection || previous.finished) return;
+      previous.scheduler.resume();
+      previous.epoch++;
+      void this.evaluateAll(previous, previous.epoch);
+    };
     let session: InspectSession;
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
@@ -64,11 +79,15 @@ export class RunController {
         await yieldToMessages();
       }
       await hashReady;
-      session = new InspectSession(r.text);
+      if (this.latest !== run) return;
+      // Only the text and a few parsed episodes and evaluations stay; each episode's row and header are kept.
+      session = new InspectSession(r.text, {}, undefined, { keptEvaluations: KEPT_EVALUATIONS, headers: true });
     } catch (e) {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
+      resumePrevious();
       return;
     }
+    if (this.latest !== run) return;
     if (source.kind === 'file') void storeFile(source.file);
     if (this.current) this.current.epoch++;
     const c: Current = {
@@ -169,6 +188,11 @@ export class RunController {
     post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: false });
     if (changed) post({ type: 'summaries', run: c.run, summaries: c.session.summaries(), evaluated: s.total, total: s.total, replace: true });
     await this.persisted.save(c.session);
+  }
+
+  /** Stops evaluating `run` if it is the open one (rows evaluated so far stay; views are still answered). */
+  cancel(run: number): void {
+    this.at(run)?.scheduler.cancel();
   }
 
   /** The open run, if `run` names it. */
