@@ -81,8 +81,11 @@ async function scrollList(): Promise<number> {
   return moves;
 }
 
-/** Peak resident memory (VmHWM) of the renderer processes of the Chromium started with `marker`, in bytes (Linux /proc). */
-function rendererPeakBytes(marker: string): number | null {
+/**
+ * Resident memory (VmRSS now, VmHWM at its peak) of the renderer processes of the Chromium started
+ * with `marker` (the page and its worker live in one), the largest, in bytes (Linux /proc).
+ */
+function rendererBytes(marker: string, field: 'VmRSS' | 'VmHWM'): number | null {
   const procs = new Map<number, { ppid: number; cmd: string }>();
   for (const p of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
@@ -102,7 +105,7 @@ function rendererPeakBytes(marker: string): number | null {
   for (const [pid, v] of procs) {
     if (!v.cmd.includes('--type=renderer') || !under(pid)) continue;
     try {
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      const hwm = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
       if (hwm) peak = Math.max(peak ?? 0, Number(hwm[1]) * 1024);
     } catch {
       // the process ended meanwhile
@@ -119,6 +122,7 @@ interface AppRow {
   longestLoad: number;
   longestScroll: number;
   heap: number | null;
+  renderer: number | null;
   rendererPeak: number | null;
 }
 
@@ -148,21 +152,20 @@ async function measureApp(browser: Browser, appUrl: string, dataBase: string, fi
     const longestLoad = b.longtasks.filter((t) => t.start >= t0 && b.all !== null && t.start <= b.all).reduce((m, t) => Math.max(m, t.duration), 0);
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+    await cdp.send('Performance.enable');
     const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const pageHeap = metrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? null;
-    const workerHeap = await Promise.all(
-      page.workers().map((w) => w.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0).catch(() => 0)),
-    );
-    const heap = pageHeap === null ? null : pageHeap + workerHeap.reduce((a, x) => a + x, 0);
+    const heap = pageHeap;
+    const renderer = rendererBytes(MARKER, 'VmRSS');
 
     const before = await page.evaluate(() => window.__big.longtasks.length);
     await page.evaluate(scrollList);
     await page.waitForTimeout(300);
     const scrollTasks = await page.evaluate((k) => window.__big.longtasks.slice(k), before);
     const longestScroll = scrollTasks.reduce((m, t) => Math.max(m, t.duration), 0);
-    const rendererPeak = rendererPeakBytes(MARKER);
+    const rendererPeak = rendererBytes(MARKER, 'VmHWM');
     const rel = (x: number | null): number | null => (x === null ? null : x - t0);
-    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longestScroll, heap, rendererPeak };
+    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longestScroll, heap, renderer, rendererPeak };
   } finally {
     await context.close();
   }
@@ -193,7 +196,7 @@ const r1 = (x: number | null): number | null => (x === null ? null : Number(x.to
 const ms = (x: number | null): string => (x === null ? 'n/a' : `${x.toFixed(0)} ms`);
 const mb = (x: number | null): string => (x === null ? 'n/a' : `${(x / MB).toFixed(0)} MB`);
 
-const APP_KEYS = ['big_file_load_ms', 'big_file_all_verdicts_ms', 'big_file_longest_task_ms', 'big_file_scroll_longest_task_ms', 'big_file_heap_mb', 'big_file_renderer_peak_mb'] as const;
+const APP_KEYS = ['big_file_load_ms', 'big_file_all_verdicts_ms', 'big_file_longest_task_ms', 'big_file_scroll_longest_task_ms', 'big_file_heap_mb', 'big_file_renderer_mb', 'big_file_renderer_peak_mb'] as const;
 
 export async function runBigBench(log: Log): Promise<BenchResult> {
   const dir = benchDir();
@@ -237,10 +240,10 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       await server.close();
     }
     log(`\nbig bench: gpt-4o-airline.json's episodes repeated with varied text, in headless Chromium, data cached in the browser (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
-    log(`  ${'episodes'.padEnd(10)}${'file'.padEnd(10)}${'opened'.padEnd(11)}${'1st verdict'.padEnd(13)}${'all verdicts'.padEnd(14)}${'longest task'.padEnd(14)}${'scrolling'.padEnd(12)}${'JS heap'.padEnd(10)}renderer peak RSS`);
+    log(`  ${'episodes'.padEnd(10)}${'file'.padEnd(10)}${'opened'.padEnd(11)}${'1st verdict'.padEnd(13)}${'all verdicts'.padEnd(14)}${'longest task'.padEnd(14)}${'scrolling'.padEnd(12)}${'JS heap'.padEnd(10)}${'renderer'.padEnd(10)}renderer peak (RSS; the worker included)`);
     for (const a of app)
       log(
-        `  ${String(a.n).padEnd(10)}${mb(a.bytes).padEnd(10)}${ms(a.opened).padEnd(11)}${ms(a.first).padEnd(13)}${ms(a.all).padEnd(14)}${ms(a.longestLoad).padEnd(14)}${ms(a.longestScroll).padEnd(12)}${mb(a.heap).padEnd(10)}${mb(a.rendererPeak)}`,
+        `  ${String(a.n).padEnd(10)}${mb(a.bytes).padEnd(10)}${ms(a.opened).padEnd(11)}${ms(a.first).padEnd(13)}${ms(a.all).padEnd(14)}${ms(a.longestLoad).padEnd(14)}${ms(a.longestScroll).padEnd(12)}${mb(a.heap).padEnd(10)}${mb(a.renderer).padEnd(10)}${mb(a.rendererPeak)}`,
       );
     log('  goal: no main-thread task > 200 ms while loading or scrolling; time and memory of the full file about twice the half');
     const full = app.find((a) => a.n === FULL)!;
@@ -252,10 +255,12 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       big_file_longest_task_ms: r1(Math.max(full.longestLoad, half.longestLoad)),
       big_file_scroll_longest_task_ms: r1(Math.max(full.longestScroll, half.longestScroll)),
       big_file_heap_mb: full.heap === null ? null : r1(full.heap / MB),
+      big_file_renderer_mb: full.renderer === null ? null : r1(full.renderer / MB),
       big_file_renderer_peak_mb: full.rendererPeak === null ? null : r1(full.rendererPeak / MB),
       half_file_load_ms: r1(half.first),
       half_file_all_verdicts_ms: r1(half.all),
       half_file_heap_mb: half.heap === null ? null : r1(half.heap / MB),
+      half_file_renderer_mb: half.renderer === null ? null : r1(half.renderer / MB),
       half_file_renderer_peak_mb: half.rendererPeak === null ? null : r1(half.rendererPeak / MB),
     };
   } finally {

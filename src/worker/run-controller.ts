@@ -81,7 +81,7 @@ export class RunController {
       await hashReady;
       if (this.latest !== run) return;
       // Only the text and a few parsed episodes and evaluations stay; each episode's row and header are kept.
-      session = new InspectSession(r.text, {}, undefined, { keptEvaluations: KEPT_EVALUATIONS, headers: true });
+      session = new InspectSession(r.text, {}, undefined, { keptEvaluations: KEPT_EVALUATIONS, headers: true, ...(r.slices && { elementText: r.slices }) });
     } catch (e) {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
       resumePrevious();

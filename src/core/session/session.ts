@@ -75,6 +75,8 @@ export interface SessionMemory {
   readonly keptEvaluations?: number;
   /** Work out every episode's header while the file is read (else `headers()` reads the episodes again). */
   readonly headers?: boolean;
+  /** Where episodes are read again by UTF-8 byte range (a file on disk), so the text need not stay (see `ReadOptions`). */
+  readonly elementText?: (byteStart: number, byteEnd: number) => string;
 }
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
@@ -130,7 +132,7 @@ export class InspectSession {
       if (headers) headers[r.index] = episodeHeader(r);
     };
     let file: { records: readonly EpisodeRecord[]; kind: FileKind; notes: readonly string[] };
-    if (typeof source === 'string') file = readResults(source, { lazy: true, visit });
+    if (typeof source === 'string') file = readResults(source, { lazy: true, visit, ...(memory.elementText && { elementText: memory.elementText }) });
     else {
       file = { records: [...source], kind: 'tau-bench-results', notes: [] };
       file.records.forEach(visit);

@@ -184,6 +184,27 @@ export interface ReadOptions {
    * parse in file order while the file is read, the others (damaged ones, messages) after.
    */
   readonly visit?: (record: EpisodeRecord) => void;
+  /**
+   * With `lazy`: where an episode's text is read again, by its UTF-8 byte range in the text (a
+   * file on disk, read in slices), so the text itself need not stay. The bytes must decode to
+   * exactly this text (valid UTF-8 without a byte-order mark before offset 0).
+   */
+  readonly elementText?: (byteStart: number, byteEnd: number) => string;
+}
+
+/** UTF-8 length of `text` from `from` to `to` (a surrogate pair is 4 bytes, a lone surrogate 3, as TextEncoder writes U+FFFD). */
+function utf8Length(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && k + 1 < to && (text.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      k++;
+    } else n += 3;
+  }
+  return n;
 }
 
 /** How many parsed episodes a lazy reader keeps (a view, its what-if and a replay in flight). */
@@ -199,15 +220,15 @@ const trajOf = (raw: PyValue): PyDict[] => {
   return Array.isArray(t) ? t.filter((m): m is PyDict => m instanceof Map) : [];
 };
 
-/** Parses elements of `text` again by their place, keeping the last few. */
-function reparser(text: string): (start: number, end: number) => Parsed {
+/** Parses elements again by their place (`slice` gives an element's text), keeping the last few. */
+function reparser(slice: (start: number, end: number) => string): (start: number, end: number) => Parsed {
   const kept = new Map<number, Parsed>();
   return (start, end) => {
     let p = kept.get(start);
     if (p !== undefined) {
       kept.delete(start);
     } else {
-      const raw = parseJson(text.slice(start, end));
+      const raw = parseJson(slice(start, end));
       p = { raw, traj: trajOf(raw) };
       if (kept.size >= KEPT_PARSES) kept.delete(kept.keys().next().value!);
     }
@@ -232,14 +253,25 @@ function lazyRecord(r: EpisodeRecord, read: () => Parsed): EpisodeRecord {
  * Throws ResultsFileError only when nothing in the file can be read as episodes.
  */
 export function readResults(text: string, options: ReadOptions = {}): ResultsFile {
-  const { lazy = false, visit = () => undefined } = options;
-  const read = lazy ? reparser(text) : null;
+  const { lazy = false, visit = () => undefined, elementText } = options;
+  const read = !lazy ? null : elementText ? reparser(elementText) : reparser((start, end) => text.slice(start, end));
+  // Byte offsets for `elementText`, counted along as the elements come (in order).
+  let atChar = 0;
+  let atByte = 0;
+  const place = (pos: number): number => {
+    if (!elementText) return pos;
+    atByte += utf8Length(text, atChar, pos);
+    atChar = pos;
+    return atByte;
+  };
   // Each element becomes its record at once (seen by `visit`); messages stay as values, for a bare message list.
   const scan = scanList(text, isEpisodeLike, EPISODE_START, (v, i, start, end) => {
     if (isMessage(v)) return { message: v, record: null };
     const r = readEpisode(v, i);
     visit(r);
-    return { message: null, record: read ? lazyRecord(r, () => read(start, end)) : r };
+    if (!read) return { message: null, record: r };
+    const [from, to] = [place(start), place(end)];
+    return { message: null, record: lazyRecord(r, () => read(from, to)) };
   });
   if (scan === null) {
     let root: PyValue;
