@@ -29,6 +29,12 @@ describe('reading a results file lazily', () => {
         });
       expect([...seen].sort((a, b) => a - b)).toEqual(eager.records.map((r) => r.index));
     }
+    // Read again from the bytes (a file on disk), with characters of 2, 3 and 4 UTF-8 bytes before and inside episodes.
+    const wide = text.replace(/Hi!/g, 'Hï! → 😀').replace(/Thanks/g, 'Thänks 👍');
+    expect(wide).not.toBe(text);
+    const bytes = new TextEncoder().encode(wide);
+    const fromBytes = readResults(wide, { lazy: true, elementText: (a, b) => new TextDecoder().decode(bytes.subarray(a, b)) });
+    expect(fromBytes.records.map((r) => ({ ...r }))).toEqual(readResults(wide).records.map((r) => ({ ...r })));
     expect(readResults(`${text.slice(0, cut)}"traj": [{"role": "user", "content": "x"}, }, ${text.slice(text.indexOf('{"task_id"', cut))}`).notes.join(' ')).toMatch(/could not be read as JSON/);
   });
 });
