@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser } from 'playwright-core';
+import type { Browser, CDPSession } from 'playwright-core';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../test/support/shared';
 import { hasChromium, launchChromium, startApp } from '../test/browser/harness';
 import type { BenchResult, Log } from './bench-types';
@@ -114,6 +114,36 @@ function rendererBytes(marker: string, field: 'VmRSS' | 'VmHWM'): number | null 
   return peak;
 }
 
+/** The JS heap in use (after a collection) of each worker of the page, through the page's CDP session. */
+async function workerHeaps(cdp: CDPSession): Promise<number[]> {
+  const sessions: string[] = [];
+  const replies = new Map<string, (v: unknown) => void>();
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type === 'worker') sessions.push(e.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const m = JSON.parse(e.message) as { id?: number; result?: unknown };
+    replies.get(`${e.sessionId}/${m.id}`)?.(m.result ?? null);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await new Promise((ok) => setTimeout(ok, 500));
+  let id = 0;
+  const call = (sessionId: string, method: string): Promise<unknown> =>
+    new Promise((ok) => {
+      const k = ++id;
+      replies.set(`${sessionId}/${k}`, ok);
+      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: k, method }) }).catch(() => ok(null));
+      setTimeout(() => ok(null), 30_000);
+    });
+  const heaps: number[] = [];
+  for (const s of sessions) {
+    await call(s, 'HeapProfiler.collectGarbage');
+    const r = (await call(s, 'Runtime.getHeapUsage')) as { usedSize?: number } | null;
+    if (typeof r?.usedSize === 'number') heaps.push(r.usedSize);
+  }
+  return heaps;
+}
+
 interface AppRow {
   bytes: number;
   opened: number | null;
@@ -122,6 +152,8 @@ interface AppRow {
   longestLoad: number;
   longestScroll: number;
   heap: number | null;
+  pageHeap: number | null;
+  workerHeap: number | null;
   renderer: number | null;
   rendererPeak: number | null;
 }
@@ -155,7 +187,9 @@ async function measureApp(browser: Browser, appUrl: string, dataBase: string, fi
     await cdp.send('Performance.enable');
     const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
     const pageHeap = metrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? null;
-    const heap = pageHeap;
+    const workers = await workerHeaps(cdp).catch(() => []);
+    const workerHeap = workers.length ? workers.reduce((a, x) => a + x, 0) : null;
+    const heap = pageHeap === null ? null : pageHeap + (workerHeap ?? 0);
     const renderer = rendererBytes(MARKER, 'VmRSS');
 
     const before = await page.evaluate(() => window.__big.longtasks.length);
@@ -165,7 +199,7 @@ async function measureApp(browser: Browser, appUrl: string, dataBase: string, fi
     const longestScroll = scrollTasks.reduce((m, t) => Math.max(m, t.duration), 0);
     const rendererPeak = rendererBytes(MARKER, 'VmHWM');
     const rel = (x: number | null): number | null => (x === null ? null : x - t0);
-    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longestScroll, heap, renderer, rendererPeak };
+    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak };
   } finally {
     await context.close();
   }
@@ -196,7 +230,7 @@ const r1 = (x: number | null): number | null => (x === null ? null : Number(x.to
 const ms = (x: number | null): string => (x === null ? 'n/a' : `${x.toFixed(0)} ms`);
 const mb = (x: number | null): string => (x === null ? 'n/a' : `${(x / MB).toFixed(0)} MB`);
 
-const APP_KEYS = ['big_file_load_ms', 'big_file_all_verdicts_ms', 'big_file_longest_task_ms', 'big_file_scroll_longest_task_ms', 'big_file_heap_mb', 'big_file_renderer_mb', 'big_file_renderer_peak_mb'] as const;
+const APP_KEYS = ['big_file_load_ms', 'big_file_all_verdicts_ms', 'big_file_longest_task_ms', 'big_file_scroll_longest_task_ms', 'big_file_heap_mb', 'big_file_worker_heap_mb', 'big_file_renderer_mb', 'big_file_renderer_peak_mb'] as const;
 
 export async function runBigBench(log: Log): Promise<BenchResult> {
   const dir = benchDir();
@@ -240,10 +274,10 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       await server.close();
     }
     log(`\nbig bench: gpt-4o-airline.json's episodes repeated with varied text, in headless Chromium, data cached in the browser (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
-    log(`  ${'episodes'.padEnd(10)}${'file'.padEnd(10)}${'opened'.padEnd(11)}${'1st verdict'.padEnd(13)}${'all verdicts'.padEnd(14)}${'longest task'.padEnd(14)}${'scrolling'.padEnd(12)}${'JS heap'.padEnd(10)}${'renderer'.padEnd(10)}renderer peak (RSS; the worker included)`);
+    log(`  ${'episodes'.padEnd(10)}${'file'.padEnd(10)}${'opened'.padEnd(11)}${'1st verdict'.padEnd(13)}${'all verdicts'.padEnd(14)}${'longest task'.padEnd(14)}${'scrolling'.padEnd(12)}${'JS heap (page + worker)'.padEnd(25)}${'renderer'.padEnd(10)}renderer peak (RSS, with the worker)`);
     for (const a of app)
       log(
-        `  ${String(a.n).padEnd(10)}${mb(a.bytes).padEnd(10)}${ms(a.opened).padEnd(11)}${ms(a.first).padEnd(13)}${ms(a.all).padEnd(14)}${ms(a.longestLoad).padEnd(14)}${ms(a.longestScroll).padEnd(12)}${mb(a.heap).padEnd(10)}${mb(a.renderer).padEnd(10)}${mb(a.rendererPeak)}`,
+        `  ${String(a.n).padEnd(10)}${mb(a.bytes).padEnd(10)}${ms(a.opened).padEnd(11)}${ms(a.first).padEnd(13)}${ms(a.all).padEnd(14)}${ms(a.longestLoad).padEnd(14)}${ms(a.longestScroll).padEnd(12)}${`${mb(a.heap)} (${mb(a.pageHeap)} + ${mb(a.workerHeap)})`.padEnd(25)}${mb(a.renderer).padEnd(10)}${mb(a.rendererPeak)}`,
       );
     log('  goal: no main-thread task > 200 ms while loading or scrolling; time and memory of the full file about twice the half');
     const full = app.find((a) => a.n === FULL)!;
@@ -255,11 +289,13 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       big_file_longest_task_ms: r1(Math.max(full.longestLoad, half.longestLoad)),
       big_file_scroll_longest_task_ms: r1(Math.max(full.longestScroll, half.longestScroll)),
       big_file_heap_mb: full.heap === null ? null : r1(full.heap / MB),
+      big_file_worker_heap_mb: full.workerHeap === null ? null : r1(full.workerHeap / MB),
       big_file_renderer_mb: full.renderer === null ? null : r1(full.renderer / MB),
       big_file_renderer_peak_mb: full.rendererPeak === null ? null : r1(full.rendererPeak / MB),
       half_file_load_ms: r1(half.first),
       half_file_all_verdicts_ms: r1(half.all),
       half_file_heap_mb: half.heap === null ? null : r1(half.heap / MB),
+      half_file_worker_heap_mb: half.workerHeap === null ? null : r1(half.workerHeap / MB),
       half_file_renderer_mb: half.renderer === null ? null : r1(half.renderer / MB),
       half_file_renderer_peak_mb: half.rendererPeak === null ? null : r1(half.rendererPeak / MB),
     };

@@ -6,30 +6,30 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scanList } from '../src/core/py/json-parse';
 
 export const benchDir = (): string => mkdtempSync(join(tmpdir(), 'tau-inspect-big-'));
 
 type Json = { [k: string]: unknown };
 
 /**
- * `n` episodes: the source run's episodes in order, copy after copy. Each copy's system prompt
- * and first user turn get a line naming the copy (neither is judged), so no two episodes share
- * their text. Written as one JSON list of one episode per line, like `json.dump` would.
+ * `n` episodes: the source run's episodes in order, copy after copy, each as its own text in the
+ * source (so numbers keep their exact spelling, e.g. `50.0`), with the system prompt's heading
+ * naming the copy (the prompt is not judged), so no two episodes share their text.
  */
 export function writeBigRun(source: string, n: number, out: string): { bytes: number; episodes: number } {
-  const episodes = JSON.parse(readFileSync(source, 'utf8')) as Json[];
+  const text = readFileSync(source, 'utf8');
+  const scan = scanList(text, () => true, /\{/, (_v, _i, start, end) => text.slice(start, end));
+  if (!scan || scan.items.length === 0) throw new Error(`${source}: not a list of episodes`);
+  const episodes = scan.items.map((it) => (it.ok ? it.value : text.slice(it.start, it.end)));
   const parts: string[] = [];
   for (let i = 0; i < n; i++) {
     const copy = Math.floor(i / episodes.length);
-    const e = structuredClone(episodes[i % episodes.length]!);
-    const traj = e.traj as Json[];
-    const sys = traj.find((m) => m.role === 'system');
-    if (sys && typeof sys.content === 'string') sys.content = `${sys.content}\n\n(bench copy ${copy}, episode ${i})`;
-    parts.push(JSON.stringify(e));
+    parts.push(episodes[i % episodes.length]!.replace('Agent Policy', `Agent Policy (bench copy ${copy}, episode ${i})`));
   }
-  const text = `[${parts.join(',\n')}]`;
-  writeFileSync(out, text);
-  return { bytes: Buffer.byteLength(text), episodes: n };
+  const written = `[${parts.join(', ')}]`;
+  writeFileSync(out, written);
+  return { bytes: Buffer.byteLength(written), episodes: n };
 }
 
 /** Deterministic text that reads like a long answer (numbers, ids, words), `mb` × 2^20 characters. */
