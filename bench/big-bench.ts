@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import type { Browser, CDPSession } from 'playwright-core';
+import type { BrowserContext, CDPSession } from 'playwright-core';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../test/support/shared';
 import { hasChromium, launchChromium, startApp } from '../test/browser/harness';
 import type { BenchResult, Log } from './bench-types';
@@ -158,21 +158,21 @@ interface AppRow {
   rendererPeak: number | null;
 }
 
-async function measureApp(browser: Browser, appUrl: string, dataBase: string, file: string, n: number, bytes: number): Promise<AppRow> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript('globalThis.__name ??= (f) => f;');
-  const linked = `${appUrl}#data=${encodeURIComponent(dataBase)}`;
-  try {
-    // Warm-up: the data files, the parsed DB and its hashes end up in this browser (IndexedDB).
-    const warm = await context.newPage();
-    await warm.goto(linked);
-    await warm.waitForSelector('[data-testid="episode-row"]');
-    await warm.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', 'gpt-4o-airline.json'));
-    await warm.waitForSelector('[data-testid="episode-table"][data-total="200"][data-complete="true"]', { timeout: 300_000 });
-    await warm.waitForTimeout(1000);
-    await warm.close();
+/** Warm-up: the data files, the parsed DB and its hashes end up in this browser context (IndexedDB). */
+async function warmUp(context: BrowserContext, linked: string): Promise<void> {
+  const warm = await context.newPage();
+  await warm.goto(linked);
+  await warm.waitForSelector('[data-testid="episode-row"]');
+  await warm.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', 'gpt-4o-airline.json'));
+  await warm.waitForSelector('[data-testid="episode-table"][data-total="200"][data-complete="true"]', { timeout: 300_000 });
+  await warm.waitForTimeout(1000);
+  await warm.close();
+}
 
-    const page = await context.newPage();
+/** One file opened in a fresh page (its own renderer process) of the warmed-up context. */
+async function measureApp(context: BrowserContext, linked: string, file: string, n: number, bytes: number): Promise<AppRow> {
+  const page = await context.newPage();
+  try {
     await page.goto(linked);
     await page.waitForSelector('[data-testid="episode-table"][data-complete="true"]');
     await page.evaluate(instrument, n);
@@ -201,7 +201,7 @@ async function measureApp(browser: Browser, appUrl: string, dataBase: string, fi
     const rel = (x: number | null): number | null => (x === null ? null : x - t0);
     return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak };
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 
@@ -268,7 +268,15 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
     const [server, browser] = await Promise.all([startApp(DATA_DIR), launchChromium([MARKER])]);
     const app: (AppRow & { n: number })[] = [];
     try {
-      for (const f of files) app.push({ n: f.n, ...(await measureApp(browser, server.url, `${server.url}tau-bench-data`, f.file, f.n, f.bytes)) });
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript('globalThis.__name ??= (f) => f;');
+      const linked = `${server.url}#data=${encodeURIComponent(`${server.url}tau-bench-data`)}`;
+      await warmUp(context, linked);
+      for (const f of files) {
+        app.push({ n: f.n, ...(await measureApp(context, linked, f.file, f.n, f.bytes)) });
+        await new Promise((ok) => setTimeout(ok, 1000));
+      }
+      await context.close();
     } finally {
       await browser.close();
       await server.close();

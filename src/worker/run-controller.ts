@@ -56,9 +56,10 @@ export class RunController {
     this.latest = run;
     // The run open so far stops evaluating at once; it goes on if this one cannot be opened.
     const previous = this.current;
+    const stoppedBefore = previous?.scheduler.isCancelled === true;
     previous?.scheduler.cancel();
     const resumePrevious = (): void => {
-      if (!previous || this.current !== previous || this.latest !== run || !previous.detection || previous.finished) return;
+      if (!previous || stoppedBefore || this.current !== previous || this.latest !== run || !previous.detection || previous.finished) return;
       previous.scheduler.resume();
       previous.epoch++;
       void this.evaluateAll(previous, previous.epoch);
@@ -80,7 +81,8 @@ export class RunController {
       }
       await hashReady;
       if (this.latest !== run) return;
-      // Only the text and a few parsed episodes and evaluations stay; each episode's row and header are kept.
+      // A few parsed episodes and evaluations stay, and each episode's header and row; episodes are read
+      // again from the file on disk (from the text for other sources) when asked for.
       session = new InspectSession(r.text, {}, undefined, { keptEvaluations: KEPT_EVALUATIONS, headers: true, ...(r.slices && { elementText: r.slices }) });
     } catch (e) {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
