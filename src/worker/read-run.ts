@@ -6,33 +6,32 @@ import { sampleNames, sampleRunText } from './sample';
 export const sourceLabel = (s: RunSource): string =>
   s.kind === 'sample' ? `${s.name}.json` : s.kind === 'file' ? s.file.name : s.kind === 'stored' ? s.name : s.kind === 'shared' ? 'the episode shared in the link' : s.url;
 
-type SyncReader = new () => { readAsText(blob: Blob, encoding?: string): string };
-const FileReaderSyncCtor = (globalThis as { FileReaderSync?: SyncReader }).FileReaderSync;
-
 /**
- * Reads episodes again from the file itself (by UTF-8 byte range, synchronously: FileReaderSync
- * exists in workers), so the text need not stay in memory. Null when the text is not exactly the
- * file's UTF-8 (UTF-16, or bytes that were not UTF-8 and became U+FFFD), or FileReaderSync is missing.
+ * Reads episodes again from the file's bytes (by UTF-8 byte range), so the text need not stay in
+ * memory: the bytes are as long as an ASCII text and half a text with any character beyond
+ * Latin-1 (V8 then keeps two bytes per character). Not the file on disk: it may change or go away
+ * while the run is open. Null when the text is not exactly the bytes' UTF-8 (UTF-16, or bytes
+ * that were not UTF-8 and became U+FFFD).
  */
-function fileSlices(file: FileLike, bytes: Uint8Array, text: string): ((byteStart: number, byteEnd: number) => string) | null {
-  if (!FileReaderSyncCtor || !(file instanceof Blob) || text.includes('\ufffd')) return null;
+function byteSlices(bytes: Uint8Array, text: string): ((byteStart: number, byteEnd: number) => string) | null {
+  if (text.includes('\ufffd')) return null;
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return null;
-  const offset = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  const reader = new FileReaderSyncCtor();
-  return (start, end) => reader.readAsText(file.slice(offset + start, offset + end), 'utf-8');
+  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  return (start, end) => decoder.decode(body.subarray(start, end));
 }
 
 export interface ReadRun {
   readonly text: string;
   readonly label: string;
-  /** For a local file: where an episode's text can be read again without keeping `text`. */
+  /** For a local file: where an episode's text can be read again without keeping `text` (see `byteSlices`). */
   readonly slices: ((byteStart: number, byteEnd: number) => string) | null;
 }
 
 async function fromFile(file: FileLike, label: string): Promise<ReadRun> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const text = decodeResultsBytes(bytes);
-  return { text, label, slices: fileSlices(file, bytes, text) };
+  return { text, label, slices: byteSlices(bytes, text) };
 }
 
 /** The text of a results file from wherever the page says it is. */

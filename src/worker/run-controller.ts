@@ -82,7 +82,7 @@ export class RunController {
       await hashReady;
       if (this.latest !== run) return;
       // A few parsed episodes and evaluations stay, and each episode's header and row; episodes are read
-      // again from the file on disk (from the text for other sources) when asked for.
+      // again from the file's bytes (from the text for other sources) when asked for.
       session = new InspectSession(r.text, {}, undefined, { keptEvaluations: KEPT_EVALUATIONS, headers: true, ...(r.slices && { elementText: r.slices }) });
     } catch (e) {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });

@@ -75,7 +75,7 @@ export interface SessionMemory {
   readonly keptEvaluations?: number;
   /** Work out every episode's header while the file is read (else `headers()` reads the episodes again). */
   readonly headers?: boolean;
-  /** Where episodes are read again by UTF-8 byte range (a file on disk), so the text need not stay (see `ReadOptions`). */
+  /** Where episodes are read again by UTF-8 byte range (a file's bytes), so the text need not stay (see `ReadOptions`). */
   readonly elementText?: (byteStart: number, byteEnd: number) => string;
 }
 

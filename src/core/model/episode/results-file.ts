@@ -186,7 +186,7 @@ export interface ReadOptions {
   readonly visit?: (record: EpisodeRecord) => void;
   /**
    * With `lazy`: where an episode's text is read again, by its UTF-8 byte range in the text (a
-   * file on disk, read in slices), so the text itself need not stay. The bytes must decode to
+   * file's bytes), so the text itself need not stay. The bytes must decode to
    * exactly this text (valid UTF-8 without a byte-order mark before offset 0).
    */
   readonly elementText?: (byteStart: number, byteEnd: number) => string;
