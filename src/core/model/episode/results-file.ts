@@ -220,6 +220,12 @@ const trajOf = (raw: PyValue): PyDict[] => {
   return Array.isArray(t) ? t.filter((m): m is PyDict => m instanceof Map) : [];
 };
 
+/** Slices of `text` (a function of its own, so only readers without `elementText` hold the text). */
+const textSlices =
+  (text: string) =>
+  (start: number, end: number): string =>
+    text.slice(start, end);
+
 /** Parses elements again by their place (`slice` gives an element's text), keeping the last few. */
 function reparser(slice: (start: number, end: number) => string): (start: number, end: number) => Parsed {
   const kept = new Map<number, Parsed>();
@@ -237,12 +243,15 @@ function reparser(slice: (start: number, end: number) => string): (start: number
   };
 }
 
-/** `r` with its messages read again from the text on demand (see `ReadOptions.lazy`). */
-function lazyRecord(r: EpisodeRecord, read: () => Parsed): EpisodeRecord {
+/**
+ * `r` with its messages read again on demand (see `ReadOptions.lazy`). A top-level function, so
+ * the getters hold on to `read` and the range only, never to the text being scanned.
+ */
+function lazyRecord(r: EpisodeRecord, read: (start: number, end: number) => Parsed, start: number, end: number): EpisodeRecord {
   const { traj: _traj, raw: _raw, ...rest } = r;
   return Object.defineProperties(rest, {
-    traj: { enumerable: true, get: () => read().traj },
-    raw: { enumerable: true, get: () => read().raw },
+    traj: { enumerable: true, get: () => read(start, end).traj },
+    raw: { enumerable: true, get: () => read(start, end).raw },
   }) as EpisodeRecord;
 }
 
@@ -254,7 +263,7 @@ function lazyRecord(r: EpisodeRecord, read: () => Parsed): EpisodeRecord {
  */
 export function readResults(text: string, options: ReadOptions = {}): ResultsFile {
   const { lazy = false, visit = () => undefined, elementText } = options;
-  const read = !lazy ? null : elementText ? reparser(elementText) : reparser((start, end) => text.slice(start, end));
+  const read = !lazy ? null : reparser(elementText ?? textSlices(text));
   // Byte offsets for `elementText`, counted along as the elements come (in order).
   let atChar = 0;
   let atByte = 0;
@@ -270,8 +279,7 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
     const r = readEpisode(v, i);
     visit(r);
     if (!read) return { message: null, record: r };
-    const [from, to] = [place(start), place(end)];
-    return { message: null, record: lazyRecord(r, () => read(from, to)) };
+    return { message: null, record: lazyRecord(r, read, place(start), place(end)) };
   });
   if (scan === null) {
     let root: PyValue;
