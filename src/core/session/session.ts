@@ -292,8 +292,12 @@ export class InspectSession {
 
   /** Evaluates every episode, settles the rule and returns the verdicts as plain JSON (the CLI's `--json`). */
   evaluateAll(): EpisodeReport[] {
-    this.finish();
-    return this.reports();
+    // Each report is made while its episode is evaluated, under the rule in use (a known data
+    // version's rule never changes), so a session that keeps few evaluations evaluates each
+    // episode once; they are made again only if settling the rule changes it.
+    const rule = this.rule;
+    const reports = this.records.map((_, i) => episodeReport(this.outcome(i), this.domain, this.version!, rule));
+    return this.finish() ? this.reports() : reports;
   }
 
   summaries(): EpisodeSummary[] {
