@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects in one run:
- * - `core`: pure in-process specs (core, store, features). `isolate: false` lets them share one
+ * - `core`: pure in-process specs (core, store, worker, features). `isolate: false` lets them share one
  *   module graph per worker, so src/ is evaluated once and test/support/fixtures.ts parses and
  *   judges the ../shared runs once for all of them. Such specs must not leave global state
  *   behind (no vi.mock / vi.stubGlobal without restoring it).
@@ -18,7 +18,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'core', include: ['test/core/**/*.spec.ts', 'test/store/**/*.spec.ts', 'test/features/**/*.spec.{ts,tsx}', 'test/ui/**/*.spec.{ts,tsx}', 'test/app/**/*.spec.{ts,tsx}'], isolate: false },
+        test: { name: 'core', include: ['test/core/**/*.spec.ts', 'test/store/**/*.spec.ts', 'test/worker/**/*.spec.ts', 'test/features/**/*.spec.{ts,tsx}', 'test/ui/**/*.spec.{ts,tsx}', 'test/app/**/*.spec.{ts,tsx}'], isolate: false },
       },
       {
         extends: true,

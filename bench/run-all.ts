@@ -1,18 +1,40 @@
 /**
  * `npm run bench`: every bench, human-readable.  `npm run bench -- --json`: the same lines on
- * stderr and exactly one JSON object of all numbers on stdout. A new bench is one more line in
- * BENCHES (a function returning a record of numbers).
+ * stderr and exactly one JSON object of all numbers on stdout. A new bench is one more entry in
+ * BENCHES (a function returning a record of numbers). Names after the options pick benches
+ * (`npm run -s bench -- --json big`); without names the default ones run.
  */
 import { loadavg } from 'node:os';
 import { runAppBench } from './browser/app-bench';
 import type { BenchResult, Log } from './bench-types';
+import { runBigBench } from './big-bench';
 import { runCliBench } from './cli-bench';
 import { runReviewBench } from './review-bench';
 
-const BENCHES: readonly ((log: Log) => Promise<BenchResult>)[] = [runCliBench, runAppBench, runReviewBench];
+interface Bench {
+  readonly name: string;
+  readonly run: (log: Log) => Promise<BenchResult>;
+  /** Runs without being named (the default run stays within a few minutes). */
+  readonly byDefault: boolean;
+}
 
-const json = process.argv.includes('--json');
+const BENCHES: readonly Bench[] = [
+  { name: 'cli', run: runCliBench, byDefault: true },
+  { name: 'app', run: runAppBench, byDefault: true },
+  { name: 'review', run: runReviewBench, byDefault: true },
+  { name: 'big', run: runBigBench, byDefault: true },
+];
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const named = args.filter((a) => !a.startsWith('-'));
+const unknown = named.filter((n) => !BENCHES.some((b) => b.name === n));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown bench ${unknown.join(', ')}; have: ${BENCHES.map((b) => b.name).join(', ')}\n`);
+  process.exit(2);
+}
+const chosen = BENCHES.filter((b) => (named.length > 0 ? named.includes(b.name) : b.byDefault));
 const log: Log = json ? (line) => process.stderr.write(`${line}\n`) : (line) => process.stdout.write(`${line}\n`);
 const results: BenchResult = { load_avg_1m: Number(loadavg()[0]!.toFixed(2)) };
-for (const bench of BENCHES) Object.assign(results, await bench(log));
+for (const bench of chosen) Object.assign(results, await bench.run(log));
 if (json) process.stdout.write(`${JSON.stringify(results)}\n`);

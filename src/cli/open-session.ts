@@ -3,6 +3,8 @@ import { decodeResultsBytes, InspectSession, prepareSha256, ResultsFileError, ty
 import { dataReader } from './data-reader';
 import { UsageError } from './usage';
 
+const KEPT_EVALUATIONS = 64;
+
 /**
  * Reads a results file (UTF-8 with or without BOM, or UTF-16) and τ-bench's data for its
  * domain, and returns the session with its data chosen — the same session the app's worker uses.
@@ -17,7 +19,9 @@ export async function openSession(file: string, data: string, options: FileOptio
   }
   let session: InspectSession;
   try {
-    session = new InspectSession(decodeResultsBytes(bytes), options);
+    // Like the app's worker, the session keeps a few evaluations (each episode's row stays), so a
+    // big file costs its text and a little per episode, not every replay.
+    session = new InspectSession(decodeResultsBytes(bytes), options, undefined, { keptEvaluations: KEPT_EVALUATIONS });
   } catch (e) {
     if (e instanceof ResultsFileError) throw new ResultsFileError(`${file}: ${e.message}`);
     throw e;

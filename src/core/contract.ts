@@ -93,6 +93,7 @@ export interface DataProgress {
 
 export type ToWorker =
   | { readonly type: 'init'; readonly devDataUrl: string }
+  /** Opening a run stops the evaluation of the one open before (it resumes if this one cannot be opened). */
   | { readonly type: 'open-run'; readonly run: number; readonly source: RunSource }
   /** A second run opened beside the open one (to compare them); evaluated on its own, with its own run id. */
   | { readonly type: 'open-compare'; readonly run: number; readonly source: RunSource }
@@ -103,6 +104,8 @@ export type ToWorker =
    * first. `notes`: the notes of its episodes (matched by fingerprint in the worker).
    */
   | { readonly type: 'report'; readonly run: number; readonly id: number; readonly title: string; readonly notes: readonly EpisodeNotes[] }
+  /** Stop evaluating this run (what is evaluated stays; views are still answered). */
+  | { readonly type: 'cancel'; readonly run: number }
   | { readonly type: 'use-folder'; readonly name: string; readonly files: readonly FolderFile[] }
   /** The user agreed to fetch data from this URL base (or a link carried it). */
   | { readonly type: 'use-data-url'; readonly base: string }

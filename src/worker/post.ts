@@ -5,14 +5,18 @@ declare const self: { postMessage(m: FromWorker): void };
 /** Sends one message to the page. */
 export const post = (m: FromWorker): void => self.postMessage(m);
 
-/** Lets queued messages (view, search, prioritize) run between episodes. */
-export const yieldToMessages = (() => {
-  const channel = new MessageChannel();
-  const waiting: (() => void)[] = [];
-  channel.port1.onmessage = () => waiting.shift()?.();
-  return (): Promise<void> =>
-    new Promise((resolve) => {
-      waiting.push(resolve);
-      channel.port2.postMessage(0);
-    });
-})();
+let channel: MessageChannel | null = null;
+const waiting: (() => void)[] = [];
+
+/** Lets queued messages (view, search, prioritize, cancel) run between episodes. */
+export const yieldToMessages = (): Promise<void> => {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => waiting.shift()?.();
+  }
+  const port = channel.port2;
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    port.postMessage(0);
+  });
+};

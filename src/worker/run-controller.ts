@@ -24,6 +24,9 @@ import { readRun, sourceLabel } from './read-run';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
 
+/** Full evaluations kept for views and what-ifs (the rest is recomputed when asked for again). */
+const KEPT_EVALUATIONS = 24;
+
 /** The WebAssembly sha256 (the pure-TS fallback works too, only slower). */
 const hashReady = prepareSha256().catch(() => undefined);
 
@@ -51,6 +54,8 @@ export class RunController {
   private compare: Current | null = null;
   /** The run id of the last second run asked for (null once closed): one closed while it was read is dropped. */
   private compareWanted: number | null = null;
+  /** The (main) run the page asked for last: an open that finishes after a later one started is dropped. */
+  private latest = -1;
 
   private live(c: Current): boolean {
     return c === this.current || c === this.compare;
@@ -58,13 +63,28 @@ export class RunController {
 
   closeCompare(): void {
     this.compareWanted = null;
-    if (this.compare) this.compare.epoch++;
+    if (this.compare) {
+      this.compare.epoch++;
+      this.compare.scheduler.cancel();
+    }
     this.compare = null;
   }
 
   /** `role`: 'compare' opens the run beside the open one (the open run stays). */
   async open(run: number, source: RunSource, role: 'main' | 'compare' = 'main'): Promise<void> {
     if (role === 'compare') this.compareWanted = run;
+    else this.latest = run;
+    const wanted = (): boolean => (role === 'main' ? this.latest === run : this.compareWanted === run);
+    // The run open so far stops evaluating at once; it goes on if this one cannot be opened.
+    const previous = role === 'main' ? this.current : null;
+    const stoppedBefore = previous?.scheduler.isCancelled === true;
+    previous?.scheduler.cancel();
+    const resumePrevious = (): void => {
+      if (!previous || stoppedBefore || this.current !== previous || this.latest !== run || !previous.detection || previous.finished) return;
+      previous.scheduler.resume();
+      previous.epoch++;
+      void this.evaluateAll(previous, previous.epoch);
+    };
     let session: InspectSession;
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
@@ -83,15 +103,22 @@ export class RunController {
         await yieldToMessages();
       }
       await hashReady;
-      session = new InspectSession(r.text);
+      if (!wanted()) return;
+      // A few parsed episodes and evaluations stay, and each episode's header and row; episodes are read
+      // again from the file's bytes (from the text for other sources) when asked for.
+      session = new InspectSession(r.text, {}, undefined, { keptEvaluations: KEPT_EVALUATIONS, headers: true, ...(r.slices && { elementText: r.slices }) });
     } catch (e) {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
+      resumePrevious();
       return;
     }
-    if (role === 'compare' && this.compareWanted !== run) return;
+    if (!wanted()) return;
     if (source.kind === 'file' && role === 'main') void storeFile(source.file);
     const before = role === 'main' ? this.current : this.compare;
-    if (before) before.epoch++;
+    if (before) {
+      before.epoch++;
+      before.scheduler.cancel();
+    }
     const c: Current = {
       run,
       session,
@@ -195,6 +222,11 @@ export class RunController {
     post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: false });
     if (changed) post({ type: 'summaries', run: c.run, summaries: c.session.summaries(), evaluated: s.total, total: s.total, replace: true });
     await this.persisted.save(c.session);
+  }
+
+  /** Stops evaluating `run` if it is the open one (rows evaluated so far stay; views are still answered). */
+  cancel(run: number): void {
+    this.at(run)?.scheduler.cancel();
   }
 
   /** The open run, if `run` names it. */

@@ -3,16 +3,35 @@ import { yieldToMessages } from './post';
 
 /**
  * Which episode to evaluate next: rows the page says are on screen first, then file order.
- * Runs one episode at a time and yields to queued messages in between.
+ * Runs one episode at a time and yields to queued messages in between; `cancel()` (another run
+ * opened, or the page asked) stops it before the next episode.
  */
 export class Scheduler {
   private readonly evaluated: Uint8Array;
   private priority: number[] = [];
   private next = 0;
+  private cancelled = false;
+  private readonly unsent: EpisodeSummary[] = [];
   count = 0;
 
-  constructor(private readonly session: InspectSession) {
+  constructor(
+    private readonly session: InspectSession,
+    private readonly pause: () => Promise<void> = yieldToMessages,
+  ) {
     this.evaluated = new Uint8Array(session.records.length);
+  }
+
+  /** Stops `runAll` before the next episode (it returns false); a later `resume` or `reset` lets it run again. */
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  resume(): void {
+    this.cancelled = false;
+  }
+
+  get isCancelled(): boolean {
+    return this.cancelled;
   }
 
   get total(): number {
@@ -20,6 +39,8 @@ export class Scheduler {
   }
 
   reset(): void {
+    this.cancelled = false;
+    this.unsent.length = 0;
     this.evaluated.fill(0);
     this.count = 0;
     this.next = 0;
@@ -54,26 +75,26 @@ export class Scheduler {
 
   /**
    * Evaluates every episode; `emit` gets batches at most every 120 ms (the first one at once).
-   * Stops early (returns false) as soon as `live()` says the work is stale.
+   * Stops early (returns false) as soon as `live()` says the work is stale or the scheduler is cancelled.
    */
   async runAll(live: () => boolean, emit: (batch: EpisodeSummary[]) => void): Promise<boolean> {
-    let batch: EpisodeSummary[] = [];
+    // Rows evaluated but not sent when an earlier run was cancelled go out with the first batch.
+    const batch = this.unsent;
     let lastPost = 0;
     const flush = (): void => {
       if (batch.length === 0) return;
-      emit(batch);
-      batch = [];
+      emit(batch.splice(0));
       lastPost = performance.now();
     };
     for (;;) {
-      if (!live()) return false;
+      if (!live() || this.cancelled) return false;
       const i = this.nextIndex();
       if (i === null) break;
       batch.push(this.evaluate(i));
       if (this.count <= 1 || performance.now() - lastPost > 120) flush();
-      await yieldToMessages();
+      await this.pause();
     }
     flush();
-    return live();
+    return live() && !this.cancelled;
   }
 }

@@ -4,7 +4,7 @@ import { KNOWN_DATA_VERSIONS, PINNED_COMMIT, shortCommit, type DataVersion, type
 import { domainOnlyTools } from '../model/domains/registry';
 import type { EpisodeRecord } from '../model/episode/types';
 import type { EvalCache } from './cache';
-import { finalReward, recordedGtHash, type EpisodeEvaluation } from './evaluate';
+import { finalReward, recordedGtHash, type EpisodeEvaluation, type RewardFacts } from './evaluate';
 import { dumpsFloat } from '../py/json-dumps';
 
 /**
@@ -28,51 +28,169 @@ export interface DomainDetection {
 
 /** The domain of a whole results file, from tool names and policy headings. */
 export function detectDomain(records: readonly EpisodeRecord[]): DomainDetection {
-  const votes: Record<Domain, number> = { retail: 0, airline: 0 };
-  const only = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
-  const evidence: Record<Domain, Set<string>> = { retail: new Set(), airline: new Set() };
-  const see = (name: string): void => {
-    for (const d of DOMAINS)
-      if (only[d].has(name)) {
-        votes[d]++;
-        evidence[d].add(name);
-      }
-  };
-  for (const r of records) {
-    for (const a of r.task?.actions ?? []) see(a.name);
+  return tallyOf(records).domain();
+}
+
+type AddressHint = 'state' | 'province' | null;
+
+/**
+ * What detection needs from every episode's messages, gathered one episode at a time (in file
+ * order), so a reader can let go of each episode's messages once it has been added: the domain
+ * votes, the notes on the file's content, the address-field hint.
+ */
+export class FileTally {
+  private readonly votes: Record<Domain, number> = { retail: 0, airline: 0 };
+  private readonly only = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
+  private readonly evidence: Record<Domain, Set<string>> = { retail: new Set(), airline: new Set() };
+  private count = 0;
+  private episodes = 0;
+  private firstProblem: EpisodeRecord | null = null;
+  private fractional = 0;
+  private firstFractional: EpisodeRecord | null = null;
+  private literal = 0;
+  private think = 0;
+  private readonly roles = new Map<string, number>();
+  private readonly firstLiteral: number[] = [];
+  private hint: AddressHint = null;
+  private hintAt = Infinity;
+
+  /** Adds an episode (episodes with messages in file order; the order of others does not matter). */
+  add(r: EpisodeRecord): void {
+    this.count++;
+    if (r.task !== null || r.traj.length > 0) this.episodes++;
+    if (r.problem !== null && (this.firstProblem === null || r.index < this.firstProblem.index)) this.firstProblem = r;
+    if (r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1) {
+      this.fractional++;
+      if (this.firstFractional === null || r.index < this.firstFractional.index) this.firstFractional = r;
+    }
+    for (const a of r.task?.actions ?? []) this.see(a.name);
+    let rl = false;
+    let rt = false;
     for (const m of r.traj) {
       const role = m.get('role');
       const content = m.get('content');
       if (role === 'system' && typeof content === 'string') {
         for (const d of DOMAINS)
           if (new RegExp(`#\\s*${d} agent policy`, 'i').test(content)) {
-            votes[d] += 5;
-            evidence[d].add('policy heading');
+            this.votes[d] += 5;
+            this.evidence[d].add('policy heading');
           }
       }
       if (role === 'tool') {
         const name = m.get('name');
-        if (typeof name === 'string') see(name);
+        if (typeof name === 'string') this.see(name);
       }
+      if (typeof role === 'string' && !['system', 'user', 'assistant', 'tool'].includes(role)) this.roles.set(role, (this.roles.get(role) ?? 0) + 1);
+      if (typeof content === 'string' && content.includes('<think>')) rt = true;
       const calls = m.get('tool_calls');
       if (Array.isArray(calls))
         for (const c of calls) {
           const fn = c instanceof Map ? c.get('function') : undefined;
           const name = fn instanceof Map ? fn.get('name') : undefined;
-          if (typeof name === 'string') see(name);
+          if (typeof name === 'string') this.see(name);
+          const args = fn instanceof Map ? fn.get('arguments') : undefined;
+          if (typeof args === 'string' && /^\s*\{\s*'/.test(args)) rl = true;
         }
       if (role === 'assistant' && typeof content === 'string' && content.includes('Action:'))
-        for (const m2 of content.matchAll(/"name"\s*:\s*"([a-z_]+)"/g)) see(m2[1]!);
+        for (const m2 of content.matchAll(/"name"\s*:\s*"([a-z_]+)"/g)) this.see(m2[1]!);
+      if (r.index < this.hintAt && typeof content === 'string' && content.includes('"address1"')) {
+        const h = content.includes('"province"') ? 'province' : /"country": "[^"]*", "state"/.test(content) ? 'state' : null;
+        if (h) {
+          this.hint = h;
+          this.hintAt = r.index;
+        }
+      }
     }
+    if (rl) {
+      this.literal++;
+      if (this.firstLiteral.length < 5) this.firstLiteral.push(r.index);
+    }
+    if (rt) this.think++;
   }
-  if (votes.retail === 0 && votes.airline === 0) return { domain: null, why: 'no tool or policy heading that only one domain has' };
-  const domain: Domain = votes.retail >= votes.airline ? 'retail' : 'airline';
-  const other: Domain = domain === 'retail' ? 'airline' : 'retail';
-  const names = [...evidence[domain]].slice(0, 4).join(', ');
-  return {
-    domain,
-    why: `${votes[domain]} mentions of ${domain}-only tools or headings (${names})${votes[other] ? `, ${votes[other]} of ${other}` : ''}`,
-  };
+
+  private see(name: string): void {
+    for (const d of DOMAINS)
+      if (this.only[d].has(name)) {
+        this.votes[d]++;
+        this.evidence[d].add(name);
+      }
+  }
+
+  domain(): DomainDetection {
+    const votes = this.votes;
+    if (votes.retail === 0 && votes.airline === 0) return { domain: null, why: 'no tool or policy heading that only one domain has' };
+    const domain: Domain = votes.retail >= votes.airline ? 'retail' : 'airline';
+    const other: Domain = domain === 'retail' ? 'airline' : 'retail';
+    const names = [...this.evidence[domain]].slice(0, 4).join(', ');
+    return {
+      domain,
+      why: `${votes[domain]} mentions of ${domain}-only tools or headings (${names})${votes[other] ? `, ${votes[other]} of ${other}` : ''}`,
+    };
+  }
+
+  /** Chooses the domain of the file (or takes the given one). */
+  chooseDomain(options: FileOptions): DomainDetection & { readonly domain: Domain } {
+    if (this.episodes === 0) {
+      if (this.count === 0) throw new EvaluationSetupError('no episodes: the file is an empty list');
+      const first = this.firstProblem;
+      throw new EvaluationSetupError(
+        `no episodes: none of the file's ${this.count} entries holds a task or a message${first ? ` (episode ${first.index}: ${first.problem})` : ''}`,
+      );
+    }
+    if (options.domain) return { domain: options.domain, why: 'given' };
+    const d = this.domain();
+    if (!d.domain) throw new EvaluationSetupError(`cannot tell the domain (${d.why})`);
+    return { domain: d.domain, why: d.why };
+  }
+
+  /** The first recorded address (in file order) says which field names the data has. */
+  addressHint(): AddressHint {
+    return this.hint;
+  }
+
+  /** What the file's own content shows that τ-bench's run.py does not write (known at reading, before any data). */
+  notes(): string[] {
+    const notes: string[] = [];
+    if (this.fractional > 0)
+      notes.push(
+        `${this.fractional} of ${this.count} episodes record a reward that is neither 0 nor 1 (e.g. episode ${this.firstFractional!.index}: ${dumpsFloat(
+          this.firstFractional!.recordedReward!,
+        )}): τ-bench's rewards are 0.0 or 1.0, so this file was scored by another evaluator (partial credit); tau-inspect gives τ-bench's reward, which cannot equal such a value`,
+      );
+    const { literal, think, roles, firstLiteral } = this;
+    if (literal > 0)
+      notes.push(
+        `${literal} episodes write tool arguments as Python literals ({'key': 'value'}) rather than JSON (episodes ${firstLiteral.join(', ')}${
+          literal > 5 ? ', …' : ''
+        }): τ-bench's json.loads rejects them, so those calls are judged as the crash τ-bench's agent would have had`,
+      );
+    if (think > 0)
+      notes.push(
+        `${think} episodes carry <think> blocks (a reasoning model's thoughts) in their messages: τ-bench keeps them in the text, so they count when required outputs are looked for`,
+      );
+    if (roles.size > 0)
+      notes.push(
+        `messages with roles τ-bench does not write (${[...roles].map(([k, n]) => `${JSON.stringify(k)} ×${n}`).join(', ')}): they are shown; τ-bench's actions come only from assistant messages`,
+      );
+    return notes;
+  }
+}
+
+/** The tally of a list of episodes (kept per list, so asking again costs nothing). */
+const tallies = new WeakMap<readonly EpisodeRecord[], FileTally>();
+export function tallyOf(records: readonly EpisodeRecord[]): FileTally {
+  let t = tallies.get(records);
+  if (!t) {
+    t = new FileTally();
+    for (const r of records) t.add(r);
+    tallies.set(records, t);
+  }
+  return t;
+}
+
+/** Records `tally` as the tally of `records` (a reader that tallied while reading). */
+export function rememberTally(records: readonly EpisodeRecord[], tally: FileTally): void {
+  tallies.set(records, tally);
 }
 
 /** A cheap guess of the domain from the raw text, so data can be read while the file is parsed. */
@@ -96,18 +214,7 @@ export function guessDataCommitFromText(text: string): string {
 
 /** Chooses the domain of a results file (or takes the given one). */
 export function chooseDomain(records: readonly EpisodeRecord[], options: FileOptions): DomainDetection & { readonly domain: Domain } {
-  const episodes = records.filter((r) => r.task !== null || r.traj.length > 0);
-  if (episodes.length === 0) {
-    if (records.length === 0) throw new EvaluationSetupError('no episodes: the file is an empty list');
-    const first = records.find((r) => r.problem !== null);
-    throw new EvaluationSetupError(
-      `no episodes: none of the file's ${records.length} entries holds a task or a message${first ? ` (episode ${first.index}: ${first.problem})` : ''}`,
-    );
-  }
-  if (options.domain) return { domain: options.domain, why: 'given' };
-  const d = detectDomain(records);
-  if (!d.domain) throw new EvaluationSetupError(`cannot tell the domain (${d.why})`);
-  return { domain: d.domain, why: d.why };
+  return tallyOf(records).chooseDomain(options);
 }
 
 /** Chooses the data version (or takes the given one). */
@@ -274,15 +381,27 @@ function pickSpread<T>(xs: readonly T[], n: number): T[] {
 
 const label = (v: DataVersion): string => (v.commit.startsWith('unknown') ? v.commit : shortCommit(v.commit));
 
-function addressKeyHint(records: readonly EpisodeRecord[]): 'state' | 'province' | null {
-  for (const r of records)
-    for (const m of r.traj) {
-      const c = m.get('content');
-      if (typeof c !== 'string' || !c.includes('"address1"')) continue;
-      if (c.includes('"province"')) return 'province';
-      if (/"country": "[^"]*", "state"/.test(c)) return 'state';
-    }
-  return null;
+function addressKeyHint(records: readonly EpisodeRecord[]): AddressHint {
+  return tallyOf(records).addressHint();
+}
+
+/** What rule detection and the disagreement notes read of an episode's evaluation (small enough to keep for every episode). */
+export interface RuleEvidence extends RewardFacts {
+  readonly record: Pick<EpisodeRecord, 'index' | 'recordedReward' | 'task'>;
+  readonly recordedGtHash: string | null;
+  readonly gtHash: string;
+}
+
+/** The part of an evaluation `detectRule` and `disagreementNotes` need. */
+export function ruleEvidence(e: EpisodeEvaluation): RuleEvidence {
+  const r = e.record;
+  return {
+    record: { index: r.index, recordedReward: r.recordedReward, task: r.task },
+    replay: { done: e.replay.done },
+    verdicts: { 'db-and-outputs': { reward: e.verdicts['db-and-outputs'].reward }, 'outputs-only': { reward: e.verdicts['outputs-only'].reward } },
+    recordedGtHash: e.recordedGtHash,
+    gtHash: e.gtHash,
+  };
 }
 
 export interface RuleDetection {
@@ -303,21 +422,21 @@ const RULE_EVIDENCE_SHARE = 0.8;
  * rewards of episodes the rules judge differently clearly (≥ 3 and ≥ 80 % of them) fit the
  * other. Disagreeing evidence is reported, not obeyed.
  */
-export function detectRule(evals: readonly EpisodeEvaluation[], version: DataVersion): RuleDetection {
+export function detectRule(evals: readonly RuleEvidence[], version: DataVersion): RuleDetection {
   const fallback: RewardRule = version.known?.rule ?? 'db-and-outputs';
   const other: RewardRule = fallback === 'db-and-outputs' ? 'outputs-only' : 'db-and-outputs';
   // Only episodes the two rules judge differently say anything about the rule.
   const telling = evals.filter(
     (e) => e.replay.done && (e.record.task?.outputs.length ?? 0) > 0 && e.record.recordedReward !== null && e.verdicts['db-and-outputs'].reward !== e.verdicts['outputs-only'].reward,
   );
-  const fits = (rule: RewardRule): EpisodeEvaluation[] => telling.filter((e) => e.verdicts[rule].reward === e.record.recordedReward);
+  const fits = (rule: RewardRule): RuleEvidence[] => telling.filter((e) => e.verdicts[rule].reward === e.record.recordedReward);
   const own = fits(fallback);
   const against = fits(other);
   const evidence =
     telling.length === 0
       ? 'no ended episode with required outputs tells the rules apart'
       : `of ${telling.length} recorded rewards the rules judge differently, ${own.length} fit ${fallback} and ${against.length} fit ${other}`;
-  const episodes = (es: readonly EpisodeEvaluation[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
+  const episodes = (es: readonly RuleEvidence[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
   if (version.known) {
     const notes =
       against.length > own.length
@@ -343,64 +462,16 @@ export function detectRule(evals: readonly EpisodeEvaluation[], version: DataVer
 export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean => records.some((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
 
 export function recordNotes(records: readonly EpisodeRecord[]): string[] {
-  const notes: string[] = [];
-  const fractional = records.filter((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
-  if (fractional.length > 0)
-    notes.push(
-      `${fractional.length} of ${records.length} episodes record a reward that is neither 0 nor 1 (e.g. episode ${fractional[0]!.index}: ${dumpsFloat(
-        fractional[0]!.recordedReward!,
-      )}): τ-bench's rewards are 0.0 or 1.0, so this file was scored by another evaluator (partial credit); tau-inspect gives τ-bench's reward, which cannot equal such a value`,
-    );
-  let literal = 0;
-  let think = 0;
-  const roles = new Map<string, number>();
-  const firstLiteral: number[] = [];
-  for (const r of records) {
-    let rl = false;
-    let rt = false;
-    for (const m of r.traj) {
-      const role = m.get('role');
-      if (typeof role === 'string' && !['system', 'user', 'assistant', 'tool'].includes(role)) roles.set(role, (roles.get(role) ?? 0) + 1);
-      const content = m.get('content');
-      if (typeof content === 'string' && content.includes('<think>')) rt = true;
-      const calls = m.get('tool_calls');
-      if (Array.isArray(calls))
-        for (const c of calls) {
-          const fn = c instanceof Map ? c.get('function') : undefined;
-          const args = fn instanceof Map ? fn.get('arguments') : undefined;
-          if (typeof args === 'string' && /^\s*\{\s*'/.test(args)) rl = true;
-        }
-    }
-    if (rl) {
-      literal++;
-      if (firstLiteral.length < 5) firstLiteral.push(r.index);
-    }
-    if (rt) think++;
-  }
-  if (literal > 0)
-    notes.push(
-      `${literal} episodes write tool arguments as Python literals ({'key': 'value'}) rather than JSON (episodes ${firstLiteral.join(', ')}${
-        literal > 5 ? ', …' : ''
-      }): τ-bench's json.loads rejects them, so those calls are judged as the crash τ-bench's agent would have had`,
-    );
-  if (think > 0)
-    notes.push(
-      `${think} episodes carry <think> blocks (a reasoning model's thoughts) in their messages: τ-bench keeps them in the text, so they count when required outputs are looked for`,
-    );
-  if (roles.size > 0)
-    notes.push(
-      `messages with roles τ-bench does not write (${[...roles].map(([k, n]) => `${JSON.stringify(k)} ×${n}`).join(', ')}): they are shown; τ-bench's actions come only from assistant messages`,
-    );
-  return notes;
+  return tallyOf(records).notes();
 }
 
 /** After evaluation: recorded rewards that disagree and are not explained by a note above, in words. */
-export function disagreementNotes(evals: readonly EpisodeEvaluation[], rule: RewardRule, explained: boolean): string[] {
+export function disagreementNotes(evals: readonly RuleEvidence[], rule: RewardRule, explained: boolean): string[] {
   const off = evals.filter((e) => e.record.recordedReward !== null && finalReward(e, rule) !== e.record.recordedReward);
   if (off.length === 0 || explained) return [];
   const sameRef = off.filter((e) => e.recordedGtHash !== null && e.recordedGtHash === e.gtHash);
   const otherRef = off.filter((e) => e.recordedGtHash !== null && e.recordedGtHash !== e.gtHash);
-  const list = (es: readonly EpisodeEvaluation[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
+  const list = (es: readonly RuleEvidence[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
   const notes: string[] = [];
   if (sameRef.length > 0)
     notes.push(

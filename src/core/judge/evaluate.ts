@@ -65,7 +65,13 @@ export function evaluateEpisode(
 }
 
 /** τ-bench's reward: 0 when the episode never ended (the verdict is then hypothetical). */
-export function finalReward(ev: EpisodeEvaluation, rule: RewardRule): number {
+/** What a verdict's final reward depends on (an `EpisodeEvaluation`, or the little kept of one). */
+export interface RewardFacts {
+  readonly replay: { readonly done: boolean };
+  readonly verdicts: Readonly<Record<RewardRule, { readonly reward: number }>>;
+}
+
+export function finalReward(ev: RewardFacts, rule: RewardRule): number {
   return ev.replay.done ? ev.verdicts[rule].reward : 0;
 }
 

@@ -66,12 +66,12 @@ export function lineColumn(s: string, pos: number): { line: number; column: numb
 }
 
 /** One element of a top-level list, read on its own: its value, or why it could not be read. */
-export type ListItem =
-  | { readonly ok: true; readonly value: PyValue; readonly start: number; readonly end: number; readonly damage: JsonDamage | null }
+export type ListItem<T = PyValue> =
+  | { readonly ok: true; readonly value: T; readonly start: number; readonly end: number; readonly damage: JsonDamage | null }
   | { readonly ok: false; readonly start: number; readonly end: number; readonly damage: JsonDamage };
 
-export interface ListScan {
-  readonly items: readonly ListItem[];
+export interface ListScan<T = PyValue> {
+  readonly items: readonly ListItem<T>[];
   /** Damage between or after the elements (a broken delimiter, extra data, a truncated end). */
   readonly outside: readonly JsonDamage[];
 }
@@ -84,15 +84,25 @@ const damageAt = (p: Parser, e: PyException): JsonDamage => ({ error: e, pos: p.
  * file); a syntax error marks the element it falls in and reading resumes at the next
  * position where an element accepted by `isElement` parses. Elements before the damage are
  * always kept. Returns null when the text is not a list at all (use parseJson for its error).
+ * `keep` turns each element read into what the scan holds on to (by default the value itself), so a
+ * caller can keep less than every parsed element; it gets the element's index among the items and
+ * its `start`/`end` in the text.
  */
-export function scanList(text: string, isElement: (v: PyValue) => boolean, resumeAt: RegExp): ListScan | null {
+export function scanList(text: string, isElement: (v: PyValue) => boolean, resumeAt: RegExp): ListScan | null;
+export function scanList<T>(text: string, isElement: (v: PyValue) => boolean, resumeAt: RegExp, keep: (v: PyValue, index: number, start: number, end: number) => T): ListScan<T> | null;
+export function scanList<T>(
+  text: string,
+  isElement: (v: PyValue) => boolean,
+  resumeAt: RegExp,
+  keep: (v: PyValue, index: number, start: number, end: number) => T = (v) => v as T,
+): ListScan<T> | null {
   const p = new Parser(text, false);
   p.deferLongInts = true;
   p.ws();
   if (text[p.i] !== '[') return null;
   p.i++;
   p.ws();
-  const items: ListItem[] = [];
+  const items: ListItem<T>[] = [];
   const outside: JsonDamage[] = [];
   if (text[p.i] === ']') {
     p.i++;
@@ -114,7 +124,7 @@ export function scanList(text: string, isElement: (v: PyValue) => boolean, resum
         continue;
       }
       const deferred = p.deferred as JsonDamage | null;
-      items.push(deferred ? { ok: false, start, end: p.i, damage: deferred } : { ok: true, value, start, end: p.i, damage: null });
+      items.push(deferred ? { ok: false, start, end: p.i, damage: deferred } : { ok: true, value: keep(value, items.length, start, p.i), start, end: p.i, damage: null });
       p.ws();
       const c = text[p.i];
       if (c === ']') {

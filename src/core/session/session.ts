@@ -12,11 +12,14 @@ import {
   disagreementNotes,
   hasFractionalRewards,
   preferredVersion,
-  recordNotes,
+  FileTally,
   recordedHashSample,
+  rememberTally,
+  ruleEvidence,
   type FileOptions,
+  type RuleEvidence,
 } from '../judge/detect';
-import { evaluateEpisode, type EpisodeEvaluation, type EpisodeOutcome } from '../judge/evaluate';
+import { evaluateEpisode, type EpisodeOutcome } from '../judge/evaluate';
 import { episodeView, type EpisodeView } from '../view/episode-view';
 import { finalReward } from '../judge/evaluate';
 import { editTrajectory, WhatIfError, type StepEdit } from './what-if';
@@ -63,6 +66,26 @@ export interface DataSnapshot {
 export type ViewResult = EpisodeView | { readonly error: string; readonly index: number };
 
 /**
+ * How much of a big file a session holds. By default everything read and evaluated stays (the
+ * CLI, tests); the app's worker keeps a few evaluations and, per episode, only its overview rows
+ * and what rule detection needs: an evaluation asked for again is recomputed (the same result).
+ */
+export interface SessionMemory {
+  /** How many full evaluations (replays, diffs) to keep, the most recently used. */
+  readonly keptEvaluations?: number;
+  /** Work out every episode's header while the file is read (else `headers()` reads the episodes again). */
+  readonly headers?: boolean;
+  /** Where episodes are read again by UTF-8 byte range (a file's bytes), so the text need not stay (see `ReadOptions`). */
+  readonly elementText?: (byteStart: number, byteEnd: number) => string;
+}
+
+/** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
+interface Kept {
+  readonly summaries: Readonly<Record<RewardRule, EpisodeSummary>>;
+  readonly evidence: RuleEvidence | null;
+}
+
+/**
  * The one orchestrator: a loaded results file and its evaluation, the same in the Worker and
  * the CLI. Detection (domain on construction, data version in `useData`, rule in `finish`)
  * happens here and nowhere else. Evaluation is incremental so callers can report progress
@@ -78,7 +101,11 @@ export class InspectSession {
   private rule: RewardRule = 'db-and-outputs';
   private ruleWhy = '';
   private ruleFinal = false;
-  private readonly outcomes: (EpisodeOutcome | undefined)[];
+  /** Full evaluations, the most recently used last (all of them unless `memory.keptEvaluations`). */
+  private readonly outcomes = new Map<number, EpisodeOutcome>();
+  private readonly kept: (Kept | undefined)[];
+  private readonly keptEvaluations: number;
+  private readonly headerList: EpisodeHeader[] | null;
   readonly fileKind: FileKind;
   /** Notes from reading the file (damage, formats) and from its recorded values. */
   private readonly readNotes: readonly string[];
@@ -87,25 +114,43 @@ export class InspectSession {
   private finishNotes: readonly string[] = [];
   private settled = false;
 
-  /** `source`: the results file's text, or its episodes already read. */
-  /** `cache`: hashes and reference replays to share with other sessions on the same data (tests, benchmarks). */
+  /**
+   * `source`: the results file's text (read once; each episode's messages are parsed again from
+   * it when needed, so only the text and a few parsed episodes stay), or its episodes already read.
+   * `cache`: hashes and reference replays to share with other sessions on the same data (tests, benchmarks).
+   */
   constructor(
     source: string | readonly EpisodeRecord[],
     private readonly options: FileOptions = {},
     private readonly cache: EvalCache = new EvalCache(),
+    memory: SessionMemory = {},
   ) {
-    const file = typeof source === 'string' ? readResults(source) : { records: [...source], kind: 'tau-bench-results' as const, notes: [] };
+    const tally = new FileTally();
+    const headers: EpisodeHeader[] | null = memory.headers ? [] : null;
+    const visit = (r: EpisodeRecord): void => {
+      tally.add(r);
+      if (headers) headers[r.index] = episodeHeader(r);
+    };
+    let file: { records: readonly EpisodeRecord[]; kind: FileKind; notes: readonly string[] };
+    if (typeof source === 'string') file = readResults(source, { lazy: true, visit, ...(memory.elementText && { elementText: memory.elementText }) });
+    else {
+      file = { records: [...source], kind: 'tau-bench-results', notes: [] };
+      file.records.forEach(visit);
+    }
     this.records = file.records;
+    rememberTally(this.records, tally);
+    this.headerList = headers;
     this.fileKind = file.kind;
-    this.readNotes = [...file.notes, ...recordNotes(file.records)];
+    this.readNotes = [...file.notes, ...tally.notes()];
     const d = chooseDomain(this.records, options);
     this.domain = d.domain;
     this.domainWhy = d.why;
-    this.outcomes = new Array<EpisodeOutcome | undefined>(this.records.length);
+    this.kept = new Array<Kept | undefined>(this.records.length);
+    this.keptEvaluations = Math.max(1, memory.keptEvaluations ?? Infinity);
   }
 
   headers(): EpisodeHeader[] {
-    return this.records.map(episodeHeader);
+    return this.headerList ? [...this.headerList] : this.records.map(episodeHeader);
   }
 
   /** The DB hash the session uses (cached, resumable); identifies data of unknown commits. */
@@ -162,7 +207,8 @@ export class InspectSession {
     this.otherEvaluator = v.otherEvaluator === true;
     this.finishNotes = [];
     this.settled = false;
-    this.outcomes.fill(undefined);
+    this.outcomes.clear();
+    this.kept.fill(undefined);
     this.rule = this.options.rule ?? v.version.known?.rule ?? 'db-and-outputs';
     this.ruleWhy = this.options.rule ? 'given' : 'provisional: the rule of that data version, until all episodes are evaluated';
     this.ruleFinal = this.options.rule !== undefined;
@@ -193,16 +239,39 @@ export class InspectSession {
 
   /** Evaluates one episode (memoised) and returns its overview row. */
   evaluate(index: number): EpisodeSummary {
-    return episodeSummary(this.outcome(index), this.rule);
+    return this.keptOf(index).summaries[this.rule];
+  }
+
+  /** Whether the episode has been evaluated since the data was chosen (its row is known). */
+  isEvaluated(index: number): boolean {
+    return this.kept[index] !== undefined;
+  }
+
+  private keptOf(index: number): Kept {
+    const k = this.kept[index];
+    if (k) return k;
+    this.outcome(index);
+    return this.kept[index]!;
   }
 
   private outcome(index: number): EpisodeOutcome {
     if (!this.version) throw new Error('no data yet');
-    let o = this.outcomes[index];
-    if (!o) {
-      o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache);
-      this.outcomes[index] = o;
+    let o = this.outcomes.get(index);
+    if (o) {
+      if (this.keptEvaluations !== Infinity) {
+        this.outcomes.delete(index);
+        this.outcomes.set(index, o);
+      }
+      return o;
     }
+    o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache);
+    if (this.outcomes.size >= this.keptEvaluations) this.outcomes.delete(this.outcomes.keys().next().value!);
+    this.outcomes.set(index, o);
+    if (index >= 0 && index < this.kept.length && !this.kept[index])
+      this.kept[index] = {
+        summaries: { 'db-and-outputs': episodeSummary(o, 'db-and-outputs'), 'outputs-only': episodeSummary(o, 'outputs-only') },
+        evidence: o.ok ? ruleEvidence(o.value) : null,
+      };
     return o;
   }
 
@@ -210,7 +279,7 @@ export class InspectSession {
   finish(): boolean {
     if (this.settled) return false;
     this.settled = true;
-    const evals = this.records.map((_, i) => this.outcome(i)).filter((o): o is { ok: true; value: EpisodeEvaluation } => o.ok).map((o) => o.value);
+    const evals = this.records.map((_, i) => this.keptOf(i).evidence).filter((e): e is RuleEvidence => e !== null);
     const given = this.ruleFinal;
     const r = given ? { rule: this.rule, why: this.ruleWhy, notes: [] } : detectRule(evals, this.version!);
     const changed = r.rule !== this.rule;
@@ -223,12 +292,16 @@ export class InspectSession {
 
   /** Evaluates every episode, settles the rule and returns the verdicts as plain JSON (the CLI's `--json`). */
   evaluateAll(): EpisodeReport[] {
-    this.finish();
-    return this.reports();
+    // Each report is made while its episode is evaluated, under the rule in use (a known data
+    // version's rule never changes), so a session that keeps few evaluations evaluates each
+    // episode once; they are made again only if settling the rule changes it.
+    const rule = this.rule;
+    const reports = this.records.map((_, i) => episodeReport(this.outcome(i), this.domain, this.version!, rule));
+    return this.finish() ? this.reports() : reports;
   }
 
   summaries(): EpisodeSummary[] {
-    return this.records.map((_, i) => episodeSummary(this.outcome(i), this.rule));
+    return this.records.map((_, i) => this.keptOf(i).summaries[this.rule]);
   }
 
   reports(): EpisodeReport[] {

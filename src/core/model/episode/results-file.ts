@@ -172,14 +172,115 @@ function tau2Message(root: PyDict): string | null {
 
 const isMessage = (v: PyValue): boolean => v instanceof Map && typeof v.get('role') === 'string';
 
+export interface ReadOptions {
+  /**
+   * Keeps every episode's messages out of memory: its `traj` and `raw` are parsed again from
+   * the text when asked for (the last few asked for are kept). The rest of the record (task,
+   * recorded reward, problem) stays. The same values come out either way.
+   */
+  readonly lazy?: boolean;
+  /**
+   * Sees every record once, with its messages, before `lazy` lets go of them: episodes that
+   * parse in file order while the file is read, the others (damaged ones, messages) after.
+   */
+  readonly visit?: (record: EpisodeRecord) => void;
+  /**
+   * With `lazy`: where an episode's text is read again, by its UTF-8 byte range in the text (a
+   * file's bytes), so the text itself need not stay. The bytes must decode to
+   * exactly this text (valid UTF-8 without a byte-order mark before offset 0).
+   */
+  readonly elementText?: (byteStart: number, byteEnd: number) => string;
+}
+
+/** UTF-8 length of `text` from `from` to `to` (a surrogate pair is 4 bytes, a lone surrogate 3, as TextEncoder writes U+FFFD). */
+function utf8Length(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && k + 1 < to && (text.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      k++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** How many parsed episodes a lazy reader keeps (a view, its what-if and a replay in flight). */
+const KEPT_PARSES = 6;
+
+interface Parsed {
+  readonly raw: PyValue;
+  readonly traj: readonly PyDict[];
+}
+
+const trajOf = (raw: PyValue): PyDict[] => {
+  const t = raw instanceof Map ? raw.get('traj') : undefined;
+  return Array.isArray(t) ? t.filter((m): m is PyDict => m instanceof Map) : [];
+};
+
+/** Slices of `text` (a function of its own, so only readers without `elementText` hold the text). */
+const textSlices =
+  (text: string) =>
+  (start: number, end: number): string =>
+    text.slice(start, end);
+
+/** Parses elements again by their place (`slice` gives an element's text), keeping the last few. */
+function reparser(slice: (start: number, end: number) => string): (start: number, end: number) => Parsed {
+  const kept = new Map<number, Parsed>();
+  return (start, end) => {
+    let p = kept.get(start);
+    if (p !== undefined) {
+      kept.delete(start);
+    } else {
+      const raw = parseJson(slice(start, end));
+      p = { raw, traj: trajOf(raw) };
+      if (kept.size >= KEPT_PARSES) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(start, p);
+    return p;
+  };
+}
+
+/**
+ * `r` with its messages read again on demand (see `ReadOptions.lazy`). A top-level function, so
+ * the getters hold on to `read` and the range only, never to the text being scanned.
+ */
+function lazyRecord(r: EpisodeRecord, read: (start: number, end: number) => Parsed, start: number, end: number): EpisodeRecord {
+  const { traj: _traj, raw: _raw, ...rest } = r;
+  return Object.defineProperties(rest, {
+    traj: { enumerable: true, get: () => read(start, end).traj },
+    raw: { enumerable: true, get: () => read(start, end).raw },
+  }) as EpisodeRecord;
+}
+
 /**
  * Reads a results file: a list of episodes (run.py output), a single episode object, or a bare
  * list of messages. Damage costs only what it touches: every episode before it is kept, reading
  * resumes at the next complete episode after it, and each damaged episode says where and why.
  * Throws ResultsFileError only when nothing in the file can be read as episodes.
  */
-export function readResults(text: string): ResultsFile {
-  const scan = scanList(text, isEpisodeLike, EPISODE_START);
+export function readResults(text: string, options: ReadOptions = {}): ResultsFile {
+  const { lazy = false, visit = () => undefined, elementText } = options;
+  const read = !lazy ? null : reparser(elementText ?? textSlices(text));
+  // Byte offsets for `elementText`, counted along as the elements come (in order).
+  let atChar = 0;
+  let atByte = 0;
+  const place = (pos: number): number => {
+    if (!elementText) return pos;
+    atByte += utf8Length(text, atChar, pos);
+    atChar = pos;
+    return atByte;
+  };
+  // Each element becomes its record at once (seen by `visit`); messages stay as values, for a bare message list.
+  const scan = scanList(text, isEpisodeLike, EPISODE_START, (v, i, start, end) => {
+    if (isMessage(v)) return { message: v, record: null };
+    const r = readEpisode(v, i);
+    visit(r);
+    if (!read) return { message: null, record: r };
+    return { message: null, record: lazyRecord(r, read, place(start), place(end)) };
+  });
   if (scan === null) {
     let root: PyValue;
     try {
@@ -191,7 +292,11 @@ export function readResults(text: string): ResultsFile {
     if (root instanceof Map) {
       const tau2 = tau2Message(root);
       if (tau2) throw new ResultsFileError(tau2);
-      if (root.has('traj') || root.has('info')) return { records: [readEpisode(root, 0)], kind: 'single-episode', notes: [] };
+      if (root.has('traj') || root.has('info')) {
+        const record = readEpisode(root, 0);
+        visit(record);
+        return { records: [record], kind: 'single-episode', notes: [] };
+      }
       throw new ResultsFileError('a JSON object that is not a τ-bench episode (no "traj" or "info")');
     }
     throw new ResultsFileError(`expected a list of episodes, got a ${typeName(root)}`);
@@ -200,15 +305,20 @@ export function readResults(text: string): ResultsFile {
   const firstDamage = scan.items.length > 0 && scan.items.every((it) => !it.ok) ? scan.items[0]!.damage : (scan.items.length === 0 ? scan.outside[0] : undefined);
   // Nothing readable at all: the file as a whole is not JSON (Python's message, with the byte offset).
   if (firstDamage) throw new ResultsFileError(`not valid JSON: ${firstDamage.error.pyType === 'JSONDecodeError' ? '' : `${firstDamage.error.pyType}: `}${firstDamage.error.text} (byte ${utf8Offset(text, firstDamage.pos)})`);
-  const values = scan.items.map((it) => (it.ok ? it.value : null));
-  if (scan.items.length > 0 && scan.items.every((it) => it.ok && isMessage(it.value))) {
-    const traj = values as PyDict[];
-    const record = readEpisode(new Map<string, PyValue>([['traj', traj]]), 0);
-    return { records: [{ ...record, problem: 'a bare message list has no task, so there is nothing to judge it against' }], kind: 'message-list', notes };
+  if (scan.items.length > 0 && scan.items.every((it) => it.ok && it.value.message !== null)) {
+    const traj = scan.items.map((it) => (it.ok ? it.value.message : null)) as PyDict[];
+    const read = readEpisode(new Map<string, PyValue>([['traj', traj]]), 0);
+    const record = { ...read, problem: 'a bare message list has no task, so there is nothing to judge it against' };
+    visit(record);
+    return { records: [record], kind: 'message-list', notes };
   }
   const records = scan.items.map((it, i) => {
-    if (it.ok) return readEpisode(it.value, i);
-    return damagedEpisode(text, i, it.damage, it.end >= text.length && it.damage.error.pyType === 'JSONDecodeError' && (it.damage.pos >= text.trimEnd().length - 1 || it.damage.error.text.startsWith('Unterminated string')));
+    if (it.ok && it.value.record) return it.value.record;
+    const r = it.ok
+      ? readEpisode(it.value.message, i)
+      : damagedEpisode(text, i, it.damage, it.end >= text.length && it.damage.error.pyType === 'JSONDecodeError' && (it.damage.pos >= text.trimEnd().length - 1 || it.damage.error.text.startsWith('Unterminated string')));
+    visit(r);
+    return r;
   });
   for (const d of scan.outside)
     notes.push(

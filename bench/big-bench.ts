@@ -1,0 +1,323 @@
+/**
+ * Size (issue 9): a generated ~100 MB / 5,000-episode results file and its half (~50 MB / 2,500)
+ * opened in the built app in headless Chromium with the data already in the browser, and one
+ * episode with a 10, 25 and 50 MB message through the CLI. Prints numbers, asserts nothing; the
+ * half and full rows side by side show whether time and memory grow linearly.
+ * Run alone: npm run -s bench -- --json big   (or npx tsx bench/big-bench.ts)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import type { BrowserContext, CDPSession } from 'playwright-core';
+import { DATA_DIR, hasShared, SHARED_DIR } from '../test/support/shared';
+import { hasChromium, launchChromium, startApp } from '../test/browser/harness';
+import type { BenchResult, Log } from './bench-types';
+import { benchDir, writeBigRun, writeLongMessage } from './big-files';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const FULL = 5000;
+const HALF = 2500;
+const MESSAGE_MB = [10, 25, 50] as const;
+/** An argument Chromium ignores, to find its processes. */
+const MARKER = `--tau-inspect-big-bench=${process.pid}`;
+
+interface PageBench {
+  n: number;
+  t0: number | null;
+  opened: number | null;
+  first: number | null;
+  all: number | null;
+  longtasks: { start: number; duration: number }[];
+}
+
+declare global {
+  interface Window {
+    __big: PageBench;
+  }
+}
+
+function instrument(n: number): void {
+  const b: PageBench = { n, t0: null, opened: null, first: null, all: null, longtasks: [] };
+  window.__big = b;
+  document.querySelector('[data-testid="open-file-input"]')?.addEventListener('change', () => (b.t0 = performance.now()), { capture: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: false });
+  const check = (): void => {
+    if (b.t0 === null) return;
+    const table = document.querySelector<HTMLElement>('[data-testid="episode-table"]');
+    if (!table || table.dataset.total !== String(n)) return;
+    b.opened ??= performance.now();
+    if (b.first === null && document.querySelector('[data-testid="episode-row"]:not([data-reward=""])'))
+      requestAnimationFrame(() => {
+        b.first ??= performance.now();
+      });
+    if (b.all === null && table.dataset.evaluated === String(n))
+      requestAnimationFrame(() => {
+        b.all ??= performance.now();
+      });
+  };
+  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-reward', 'data-evaluated', 'data-total'] });
+}
+
+/** Scrolls the episode list from top to bottom and back in screen-sized jumps, one per frame. */
+async function scrollList(): Promise<number> {
+  const el = document.querySelector<HTMLElement>('[data-testid="episode-scroller"]');
+  if (!el) return 0;
+  const frame = (): Promise<void> => new Promise((ok) => requestAnimationFrame(() => ok()));
+  let moves = 0;
+  const step = Math.max(200, el.clientHeight);
+  for (let y = 0; y < el.scrollHeight; y += step, moves++) {
+    el.scrollTop = y;
+    await frame();
+  }
+  for (let y = el.scrollHeight; y > 0; y -= step * 7, moves++) {
+    el.scrollTop = y;
+    await frame();
+  }
+  return moves;
+}
+
+/**
+ * Resident memory (VmRSS now, VmHWM at its peak) of the renderer processes of the Chromium started
+ * with `marker` (the page and its worker live in one), the largest, in bytes (Linux /proc).
+ */
+function rendererBytes(marker: string, field: 'VmRSS' | 'VmHWM'): number | null {
+  const procs = new Map<number, { ppid: number; cmd: string }>();
+  for (const p of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      procs.set(Number(p), { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), cmd: readFileSync(`/proc/${p}/cmdline`, 'utf8') });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const root = [...procs].find(([, v]) => v.cmd.includes(marker) && !v.cmd.includes('--type='))?.[0];
+  if (root === undefined) return null;
+  const under = (pid: number): boolean => {
+    for (let p = procs.get(pid)?.ppid, k = 0; p !== undefined && p > 1 && k < 10; p = procs.get(p)?.ppid, k++) if (p === root) return true;
+    return false;
+  };
+  let peak: number | null = null;
+  for (const [pid, v] of procs) {
+    if (!v.cmd.includes('--type=renderer') || !under(pid)) continue;
+    try {
+      const hwm = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (hwm) peak = Math.max(peak ?? 0, Number(hwm[1]) * 1024);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return peak;
+}
+
+/** The JS heap in use (after a collection) of each worker of the page, through the page's CDP session. */
+async function workerHeaps(cdp: CDPSession): Promise<number[]> {
+  const sessions: string[] = [];
+  const replies = new Map<string, (v: unknown) => void>();
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type === 'worker') sessions.push(e.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const m = JSON.parse(e.message) as { id?: number; result?: unknown };
+    replies.get(`${e.sessionId}/${m.id}`)?.(m.result ?? null);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  await new Promise((ok) => setTimeout(ok, 500));
+  let id = 0;
+  const call = (sessionId: string, method: string): Promise<unknown> =>
+    new Promise((ok) => {
+      const k = ++id;
+      replies.set(`${sessionId}/${k}`, ok);
+      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: k, method }) }).catch(() => ok(null));
+      setTimeout(() => ok(null), 30_000);
+    });
+  const heaps: number[] = [];
+  for (const s of sessions) {
+    await call(s, 'HeapProfiler.collectGarbage');
+    const r = (await call(s, 'Runtime.getHeapUsage')) as { usedSize?: number } | null;
+    if (typeof r?.usedSize === 'number') heaps.push(r.usedSize);
+  }
+  return heaps;
+}
+
+interface AppRow {
+  bytes: number;
+  opened: number | null;
+  first: number | null;
+  all: number | null;
+  longestLoad: number;
+  /** Long tasks (≥ 50 ms) while loading: how many, when the longest began (after the file was chosen), how many over 200 ms. */
+  longTasks: { count: number; worstAt: number | null; over200: number };
+  longestScroll: number;
+  heap: number | null;
+  pageHeap: number | null;
+  workerHeap: number | null;
+  renderer: number | null;
+  rendererPeak: number | null;
+}
+
+/** Warm-up: the data files, the parsed DB and its hashes end up in this browser context (IndexedDB). */
+async function warmUp(context: BrowserContext, linked: string): Promise<void> {
+  const warm = await context.newPage();
+  await warm.goto(linked);
+  await warm.waitForSelector('[data-testid="episode-row"]');
+  await warm.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', 'gpt-4o-airline.json'));
+  await warm.waitForSelector('[data-testid="episode-table"][data-total="200"][data-complete="true"]', { timeout: 300_000 });
+  await warm.waitForTimeout(1000);
+  await warm.close();
+}
+
+/** One file opened in a fresh page (its own renderer process) of the warmed-up context. */
+async function measureApp(context: BrowserContext, linked: string, file: string, n: number, bytes: number): Promise<AppRow> {
+  const page = await context.newPage();
+  try {
+    await page.goto(linked);
+    await page.waitForSelector('[data-testid="episode-table"][data-complete="true"]');
+    await page.evaluate(instrument, n);
+    await page.setInputFiles('[data-testid="open-file-input"]', file);
+    await page.waitForFunction(() => window.__big.all !== null, undefined, { timeout: 900_000, polling: 500 });
+    await page.waitForTimeout(500);
+    const b = await page.evaluate(() => window.__big);
+    const t0 = b.t0 ?? 0;
+    const during = b.longtasks.filter((t) => t.start >= t0 && b.all !== null && t.start <= b.all);
+    const longestLoad = during.reduce((m, t) => Math.max(m, t.duration), 0);
+    const worst = during.find((t) => t.duration === longestLoad);
+    const longTasks = { count: during.length, worstAt: worst ? worst.start - t0 : null, over200: during.filter((t) => t.duration > 200).length };
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage').catch(() => undefined);
+    await cdp.send('Performance.enable');
+    const metrics = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    const pageHeap = metrics.metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? null;
+    const workers = await workerHeaps(cdp).catch(() => []);
+    const workerHeap = workers.length ? workers.reduce((a, x) => a + x, 0) : null;
+    const heap = pageHeap === null ? null : pageHeap + (workerHeap ?? 0);
+    const renderer = rendererBytes(MARKER, 'VmRSS');
+
+    const before = await page.evaluate(() => window.__big.longtasks.length);
+    await page.evaluate(scrollList);
+    await page.waitForTimeout(300);
+    const scrollTasks = await page.evaluate((k) => window.__big.longtasks.slice(k), before);
+    const longestScroll = scrollTasks.reduce((m, t) => Math.max(m, t.duration), 0);
+    const rendererPeak = rendererBytes(MARKER, 'VmHWM');
+    const rel = (x: number | null): number | null => (x === null ? null : x - t0);
+    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longTasks, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak };
+  } finally {
+    await page.close();
+  }
+}
+
+/** The CLI as a bundle in `dir` (what `npm run build:cli` makes). */
+async function bundleCli(dir: string): Promise<string> {
+  const out = join(dir, 'tau-inspect.mjs');
+  await build({ entryPoints: [join(ROOT, 'src/cli/tau-inspect.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning' });
+  return out;
+}
+
+/** One CLI `evaluate` run under /usr/bin/time: wall time and peak RSS of the child. */
+function timeCli(cli: string, file: string): { ms: number; peakBytes: number | null; ok: boolean } {
+  const args = [cli, 'evaluate', file, '--data', join(ROOT, 'sample-runs', 'data'), '--json'];
+  const timed = existsSync('/usr/bin/time');
+  const t0 = performance.now();
+  const r = timed
+    ? spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const ms = performance.now() - t0;
+  const rss = /maxrss_kb=(\d+)/.exec(r.stderr ?? '');
+  return { ms, peakBytes: rss ? Number(rss[1]) * 1024 : null, ok: r.status === 0 };
+}
+
+const MB = 1024 * 1024;
+const r1 = (x: number | null): number | null => (x === null ? null : Number(x.toFixed(1)));
+const ms = (x: number | null): string => (x === null ? 'n/a' : `${x.toFixed(0)} ms`);
+const mb = (x: number | null): string => (x === null ? 'n/a' : `${(x / MB).toFixed(0)} MB`);
+
+const APP_KEYS = ['big_file_load_ms', 'big_file_all_verdicts_ms', 'big_file_longest_task_ms', 'big_file_scroll_longest_task_ms', 'big_file_heap_mb', 'big_file_worker_heap_mb', 'big_file_renderer_mb', 'big_file_renderer_peak_mb'] as const;
+
+export async function runBigBench(log: Log): Promise<BenchResult> {
+  const dir = benchDir();
+  const result: BenchResult = {};
+  try {
+    // The CLI on one episode with a long message.
+    const cli = await bundleCli(dir);
+    const sample = join(ROOT, 'sample-runs', 'runs', 'retail-sample.json');
+    log(`\nbig bench: the CLI on one episode whose last agent message is ${MESSAGE_MB.join(', ')} MB (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
+    const rows: { mb: number; ms: number; peak: number | null }[] = [];
+    for (const size of MESSAGE_MB) {
+      const file = join(dir, `long-message-${size}mb.json`);
+      writeLongMessage(sample, size, file);
+      const t = timeCli(cli, file);
+      rows.push({ mb: size, ms: t.ms, peak: t.peakBytes });
+      log(`  ${String(size).padStart(3)} MB message: ${ms(t.ms)} (${(t.ms / size).toFixed(0)} ms/MB), peak RSS ${mb(t.peakBytes)}${t.ok ? '' : '  (the CLI FAILED)'}`);
+      rmSync(file);
+    }
+    const largest = rows.at(-1)!;
+    result.long_message_cli_ms_per_mb = r1(largest.ms / largest.mb);
+    result.long_message_cli_peak_mb = largest.peak === null ? null : r1(largest.peak / MB);
+    for (const r of rows) result[`long_message_cli_peak_mb_${r.mb}`] = r.peak === null ? null : r1(r.peak / MB);
+    log(`  goal: the 50 MB message under 1 GB peak; time and peak grow linearly with the message`);
+
+    // The app on the big file and its half.
+    if (!hasChromium || !hasShared) {
+      log(`big bench (app) skipped: ${hasChromium ? '' : '/usr/bin/chromium missing '}${hasShared ? '' : '../shared missing'}`);
+      return { ...result, ...Object.fromEntries(APP_KEYS.map((k) => [k, null])) };
+    }
+    const source = join(SHARED_DIR, 'runs', 'gpt-4o-airline.json');
+    const files = [HALF, FULL].map((n) => {
+      const file = join(dir, `big-${n}.json`);
+      return { n, file, bytes: writeBigRun(source, n, file).bytes };
+    });
+    const [server, browser] = await Promise.all([startApp(DATA_DIR), launchChromium([MARKER])]);
+    const app: (AppRow & { n: number })[] = [];
+    try {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript('globalThis.__name ??= (f) => f;');
+      const linked = `${server.url}#data=${encodeURIComponent(`${server.url}tau-bench-data`)}`;
+      await warmUp(context, linked);
+      for (const f of files) {
+        app.push({ n: f.n, ...(await measureApp(context, linked, f.file, f.n, f.bytes)) });
+        await new Promise((ok) => setTimeout(ok, 1000));
+      }
+      await context.close();
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+    log(`\nbig bench: gpt-4o-airline.json's episodes repeated with varied text, in headless Chromium, data cached in the browser (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
+    log(`  ${'episodes'.padEnd(10)}${'file'.padEnd(10)}${'opened'.padEnd(11)}${'1st verdict'.padEnd(13)}${'all verdicts'.padEnd(14)}${'longest task'.padEnd(14)}${'scrolling'.padEnd(12)}${'JS heap (page + worker)'.padEnd(25)}${'renderer'.padEnd(10)}renderer peak (RSS, with the worker)`);
+    for (const a of app)
+      log(
+        `  ${String(a.n).padEnd(10)}${mb(a.bytes).padEnd(10)}${ms(a.opened).padEnd(11)}${ms(a.first).padEnd(13)}${ms(a.all).padEnd(14)}${ms(a.longestLoad).padEnd(14)}${ms(a.longestScroll).padEnd(12)}${`${mb(a.heap)} (${mb(a.pageHeap)} + ${mb(a.workerHeap)})`.padEnd(25)}${mb(a.renderer).padEnd(10)}${mb(a.rendererPeak)}`,
+      );
+    for (const a of app)
+      log(`  ${a.n} episodes: ${a.longTasks.count} long tasks (≥ 50 ms) while loading, ${a.longTasks.over200} over 200 ms, the longest beginning ${ms(a.longTasks.worstAt)} after the file was chosen`);
+    log('  goal: no main-thread task > 200 ms while loading or scrolling; time and memory of the full file about twice the half');
+    log('  (long tasks are wall time: on a machine busy with other work they stretch with the load)');
+    const full = app.find((a) => a.n === FULL)!;
+    const half = app.find((a) => a.n === HALF)!;
+    return {
+      ...result,
+      big_file_load_ms: r1(full.first),
+      big_file_all_verdicts_ms: r1(full.all),
+      big_file_longest_task_ms: r1(Math.max(full.longestLoad, half.longestLoad)),
+      big_file_scroll_longest_task_ms: r1(Math.max(full.longestScroll, half.longestScroll)),
+      big_file_heap_mb: full.heap === null ? null : r1(full.heap / MB),
+      big_file_worker_heap_mb: full.workerHeap === null ? null : r1(full.workerHeap / MB),
+      big_file_renderer_mb: full.renderer === null ? null : r1(full.renderer / MB),
+      big_file_renderer_peak_mb: full.rendererPeak === null ? null : r1(full.rendererPeak / MB),
+      half_file_load_ms: r1(half.first),
+      half_file_all_verdicts_ms: r1(half.all),
+      half_file_heap_mb: half.heap === null ? null : r1(half.heap / MB),
+      half_file_worker_heap_mb: half.workerHeap === null ? null : r1(half.workerHeap / MB),
+      half_file_renderer_mb: half.renderer === null ? null : r1(half.renderer / MB),
+      half_file_renderer_peak_mb: half.rendererPeak === null ? null : r1(half.rendererPeak / MB),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await runBigBench(console.log);

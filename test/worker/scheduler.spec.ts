@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { EpisodeSummary } from '../../src/core/contract';
+import { InspectSession } from '../../src/core/session/session';
+import { Scheduler } from '../../src/worker/scheduler';
+import { sampleRunText, sampleVersion } from '../support/fixtures';
+
+const tick = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
+
+describe('the worker scheduler', () => {
+  it('stops producing summaries once cancelled, and resumes where it stopped', async () => {
+    const session = new InspectSession(sampleRunText());
+    session.useData([sampleVersion()]);
+    const scheduler = new Scheduler(session, tick);
+    const total = session.records.length;
+    expect(total).toBeGreaterThan(3);
+
+    const got: EpisodeSummary[] = [];
+    let batches = 0;
+    const first = await scheduler.runAll(
+      () => true,
+      (batch) => {
+        batches++;
+        got.push(...batch);
+        // Cancelled while the first row is on its way (another run is being opened).
+        scheduler.cancel();
+      },
+    );
+    expect(first).toBe(false);
+    expect(batches).toBe(1);
+    expect(got.length).toBe(1);
+    for (let k = 0; k < 10; k++) await tick();
+    expect(got.length).toBe(1);
+    expect(scheduler.count).toBeLessThan(total);
+    expect([...Array(total).keys()].filter((i) => session.isEvaluated(i)).length).toBe(scheduler.count);
+
+    // Resumed (the other run could not be opened): every row arrives exactly once.
+    scheduler.resume();
+    const done = await scheduler.runAll(
+      () => true,
+      (batch) => got.push(...batch),
+    );
+    expect(done).toBe(true);
+    expect(got.map((s) => s.index).sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
+    expect([...got].sort((a, b) => a.index - b.index)).toEqual(session.summaries());
+  });
+
+  it('stops as soon as the run is no longer the open one', async () => {
+    const session = new InspectSession(sampleRunText());
+    session.useData([sampleVersion()]);
+    const scheduler = new Scheduler(session, tick);
+    let open = true;
+    const got: EpisodeSummary[] = [];
+    const ran = scheduler.runAll(
+      () => open,
+      (batch) => got.push(...batch),
+    );
+    await tick();
+    open = false;
+    expect(await ran).toBe(false);
+    const count = scheduler.count;
+    for (let k = 0; k < 10; k++) await tick();
+    expect(scheduler.count).toBe(count);
+    expect(count).toBeLessThan(session.records.length);
+  });
+});
