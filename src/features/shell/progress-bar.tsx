@@ -9,6 +9,8 @@ interface Progress {
   readonly value: number | null;
   /** The user stopped the evaluation: the bar stands still. */
   readonly stopped?: boolean;
+  /** A shorter label for a phone's one-line header. */
+  readonly short?: string;
 }
 
 function progressOf(s: AppState): Progress | null {
@@ -21,7 +23,7 @@ function progressOf(s: AppState): Progress | null {
       : { label: 'Building the DB and detecting the data version…', value: null };
   if (s.detection && s.evaluated < total)
     return s.stopped
-      ? { label: `Stopped at ${s.evaluated} of ${total} episodes`, value: s.evaluated / total, stopped: true }
+      ? { label: `Stopped at ${s.evaluated} of ${total} episodes`, short: `Stopped ${s.evaluated}/${total}`, value: s.evaluated / total, stopped: true }
       : { label: `Evaluating ${s.evaluated}/${total}`, value: s.evaluated / total };
   return null;
 }
@@ -30,7 +32,8 @@ const useProgress = (): Progress | null => {
   const label = useApp((s) => progressOf(s)?.label ?? null);
   const value = useApp((s) => progressOf(s)?.value ?? null);
   const stopped = useApp((s) => progressOf(s)?.stopped === true);
-  return label === null ? null : { label, value, stopped };
+  const short = useApp((s) => progressOf(s)?.short ?? null);
+  return label === null ? null : { label, value, stopped, ...(short !== null && { short }) };
 };
 
 /** A bar under the header while data is fetched or episodes are evaluated (a hairline when idle). */
@@ -54,7 +57,14 @@ export function ProgressText() {
   const p = useProgress();
   return (
     <span className="text-[11px] text-slate-500 tabular-nums" aria-live="polite" data-testid="progress-text">
-      {p?.label ?? ''}
+      {p?.short === undefined ? (
+        (p?.label ?? '')
+      ) : (
+        <>
+          <span className="sm:hidden">{p.short}</span>
+          <span className="hidden sm:inline">{p.label}</span>
+        </>
+      )}
     </span>
   );
 }
