@@ -11,6 +11,8 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
     openCompare: (run, source) => send({ type: 'open-compare', run, source }),
     closeCompare: () => send({ type: 'close-compare' }),
     report: (run, id, title, notes) => send({ type: 'report', run, id, title, notes }),
+    cancel: (run) => send({ type: 'cancel', run }),
+    resume: (run) => send({ type: 'resume', run }),
     useFolder: (name, files) => send({ type: 'use-folder', name, files }),
     useDataUrl: (base) => send({ type: 'use-data-url', base }),
     prioritize: (run, indices) => send({ type: 'prioritize', run, indices }),

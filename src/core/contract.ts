@@ -106,6 +106,8 @@ export type ToWorker =
   | { readonly type: 'report'; readonly run: number; readonly id: number; readonly title: string; readonly notes: readonly EpisodeNotes[] }
   /** Stop evaluating this run (what is evaluated stays; views are still answered). */
   | { readonly type: 'cancel'; readonly run: number }
+  /** Go on evaluating a run stopped by `cancel` (from where it stopped). */
+  | { readonly type: 'resume'; readonly run: number }
   | { readonly type: 'use-folder'; readonly name: string; readonly files: readonly FolderFile[] }
   /** The user agreed to fetch data from this URL base (or a link carried it). */
   | { readonly type: 'use-data-url'; readonly base: string }

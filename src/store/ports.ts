@@ -8,6 +8,10 @@ export interface EvaluatorPort {
   closeCompare(): void;
   /** The offline report of a run with the notes of its episodes. */
   report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): void;
+  /** Stop evaluating a run (rows evaluated so far stay). */
+  cancel(run: number): void;
+  /** Go on evaluating a run stopped by `cancel`. */
+  resume(run: number): void;
   useFolder(name: string, files: readonly FolderFile[]): void;
   useDataUrl(base: string): void;
   prioritize(run: number, indices: readonly number[]): void;

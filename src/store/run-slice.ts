@@ -38,6 +38,8 @@ export interface RunSlice {
   headers: readonly EpisodeHeader[];
   summaries: readonly (EpisodeSummary | undefined)[];
   evaluated: number;
+  /** The user stopped evaluating the open run (rows not evaluated stay so); cleared by resuming, new data or another run. */
+  stopped: boolean;
   detection: Detection | null;
   origin: DataOrigin | null;
   /** A data URL base the user agreed to (or a link carried, from an agreed host). */
@@ -75,6 +77,10 @@ export interface RunSlice {
   forgetHosts(): void;
   notify(tone: Notice['tone'], text: string): void;
   dismissNotice(id: number): void;
+  /** Stops evaluating the open run; what is evaluated stays, views are still answered. */
+  stopEvaluation(): void;
+  /** Goes on evaluating the open run from where it stopped. */
+  resumeEvaluation(): void;
 
   samplesListed(names: readonly string[]): void;
   /** `shared`: a shared link's context line (version 2 `#ep=`), untrusted JSON text. */
@@ -115,6 +121,7 @@ export const createRunSlice =
       headers: [],
       summaries: [],
       evaluated: 0,
+      stopped: false,
       detection: null,
       origin: null,
       dataBase: null,
@@ -203,6 +210,18 @@ export const createRunSlice =
       },
       notify: (tone, text) => set((s) => ({ notices: [...s.notices.slice(-3), { id: ++noticeId, tone, text }] })),
       dismissNotice: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+      stopEvaluation() {
+        const { run, stopped } = get();
+        if (run === null || stopped) return;
+        set({ stopped: true });
+        port.cancel(run);
+      },
+      resumeEvaluation() {
+        const { run, stopped } = get();
+        if (run === null || !stopped) return;
+        set({ stopped: false });
+        port.resume(run);
+      },
 
       samplesListed(names) {
         set({ samples: names });
@@ -234,6 +253,7 @@ export const createRunSlice =
           headers,
           summaries: new Array<EpisodeSummary | undefined>(headers.length),
           evaluated: 0,
+          stopped: false,
           detection: null,
           origin: null,
           dataRequest: null,
@@ -282,7 +302,8 @@ export const createRunSlice =
         if (run !== get().run) return;
         set(
           reset
-            ? { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: new Array<EpisodeSummary | undefined>(get().headers.length), evaluated: 0 }
+            ? // New data: the worker evaluates the run again from the start, stopped or not.
+              { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: new Array<EpisodeSummary | undefined>(get().headers.length), evaluated: 0, stopped: false }
             : { detection, origin },
         );
         if (reset) get().refreshView();

@@ -29,6 +29,8 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
       return runs.report(m.run, m.id, m.title, m.notes);
     case 'cancel':
       return runs.cancel(m.run);
+    case 'resume':
+      return runs.resume(m.run);
     case 'use-folder': {
       const index = folderIndex(m.files);
       runs.data.useFolder(m.name, index);

@@ -229,6 +229,19 @@ export class RunController {
     this.at(run)?.scheduler.cancel();
   }
 
+  /**
+   * Goes on evaluating `run` after `cancel` (as `open` resumes the previous run when a new one
+   * cannot be opened): nothing to do before its data is known, once it is finished, or while it runs.
+   */
+  resume(run: number): void {
+    const c = this.at(run);
+    if (!c || !c.detection || c.finished || !c.scheduler.isCancelled) return;
+    c.scheduler.resume();
+    // A loop stopped by `cancel` may not have noticed yet: the new epoch ends it for good.
+    c.epoch++;
+    void this.evaluateAll(c, c.epoch);
+  }
+
   /** The open run, if `run` names it. */
   private at(run: number): Current | null {
     return this.current?.run === run ? this.current : this.compare?.run === run ? this.compare : null;

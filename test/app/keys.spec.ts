@@ -16,6 +16,8 @@ const port: EvaluatorPort = {
   whatIf: () => undefined,
   openCompare: () => undefined,
   closeCompare: () => undefined,
+  cancel: () => undefined,
+  resume: () => undefined,
   report: () => undefined,
 };
 const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });

@@ -4,6 +4,7 @@ import type { Detection, EpisodeHeader, EpisodeSummary } from '../../src/core/co
 import { createAppStore } from '../../src/store/app-store';
 import type { EvaluatorPort } from '../../src/store/ports';
 import { visibleRows } from '../../src/store/rows';
+import { runAverages } from '../../src/store/run-stats';
 
 function fakePort() {
   const calls: [string, ...unknown[]][] = [];
@@ -19,6 +20,8 @@ function fakePort() {
     whatIf: (...a) => void calls.push(['whatIf', ...a]),
     openCompare: (...a) => void calls.push(['openCompare', ...a]),
     closeCompare: () => void calls.push(['closeCompare']),
+    cancel: (...a) => void calls.push(['cancel', ...a]),
+    resume: (...a) => void calls.push(['resume', ...a]),
     report: (...a) => void calls.push(['report', ...a]),
   };
   return { port, calls };
@@ -62,6 +65,44 @@ describe('app store', () => {
     s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
     s().summarized(1, [summary(0, 1, 1), summary(1, 1, 0, [])], 2, false);
     expect(s().summaries[1]?.agrees).toBe(false);
+  });
+
+  it('stops and resumes the open run, and forgets "stopped" on new data or another run', () => {
+    const { port, calls } = fakePort();
+    const store = createAppStore(port);
+    const s = store.getState;
+    s().openSample('a');
+    s().runOpened(1, 'a.json', 'retail', 'why', headers);
+    s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
+    s().summarized(1, [summary(0, 1, 1)], 1, false);
+    s().stopEvaluation();
+    expect(s().stopped).toBe(true);
+    expect(calls.at(-1)).toEqual(['cancel', 1]);
+    // Asked twice, sent once.
+    s().stopEvaluation();
+    expect(calls.filter((c) => c[0] === 'cancel')).toHaveLength(1);
+    // Rows not evaluated stay so: the recomputed average names its denominator, the rest are not counted as 0.
+    const a = runAverages(s().headers, s().summaries);
+    expect(a.complete).toBe(false);
+    expect(a.recomputed.count).toBe(1);
+    expect(a.recordedSameEpisodes.count).toBe(1);
+    s().resumeEvaluation();
+    expect(s().stopped).toBe(false);
+    expect(calls.at(-1)).toEqual(['resume', 1]);
+    s().resumeEvaluation();
+    expect(calls.filter((c) => c[0] === 'resume')).toHaveLength(1);
+    // New data: the worker starts the run again, stopped or not.
+    s().stopEvaluation();
+    s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
+    expect(s().stopped).toBe(false);
+    // A run that fails to open leaves the stopped one stopped; one that opens starts afresh.
+    s().stopEvaluation();
+    s().openUrl('https://x/y.json');
+    s().runFailed(2, 'https://x/y.json', 'not valid JSON');
+    expect(s().stopped).toBe(true);
+    s().openSample('a');
+    s().runOpened(3, 'a.json', 'retail', 'why', headers);
+    expect(s().stopped).toBe(false);
   });
 
   it('keeps the complaint about a link that failed when the sample opens in its place', () => {

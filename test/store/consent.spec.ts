@@ -22,6 +22,8 @@ function fakePort() {
     whatIf: rec('whatIf'),
     openCompare: rec('openCompare'),
     closeCompare: rec('closeCompare'),
+    cancel: rec('cancel'),
+    resume: rec('resume'),
     report: rec('report'),
   };
   return { port, calls };

@@ -22,6 +22,8 @@ const fakePort = (opened: RunSource[]): EvaluatorPort => ({
   whatIf: () => undefined,
   openCompare: () => undefined,
   closeCompare: () => undefined,
+  cancel: () => undefined,
+  resume: () => undefined,
   report: () => undefined,
 });
 

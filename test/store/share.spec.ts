@@ -64,6 +64,8 @@ describe('sharing one episode in the link (no server)', () => {
       whatIf: () => undefined,
       openCompare: () => undefined,
       closeCompare: () => undefined,
+      cancel: () => undefined,
+      resume: () => undefined,
       report: () => undefined,
     };
     const store = createAppStore(port);

@@ -18,6 +18,8 @@ describe('comparing two trials in the store', () => {
     whatIf: () => undefined,
     openCompare: () => undefined,
     closeCompare: () => undefined,
+    cancel: () => undefined,
+    resume: () => undefined,
     report: () => undefined,
   };
   const headers = [0, 1, 2, 0, 1, 0].map((taskId, index) => ({ index, taskId, trial: index < 3 ? 0 : 1, recordedReward: 1, turns: 1, problem: null, extra: {}, fingerprint: String(index).repeat(64) }));

@@ -31,8 +31,22 @@ function HeadLabel({ c }: { c: (typeof HEAD)[number] }) {
   );
 }
 
-function RewardCell({ s, recorded, ready }: { s: EpisodeSummary | undefined; recorded: number | null; ready: boolean }) {
-  if (!s) return <span className="text-slate-300">{ready ? '…' : '—'}</span>;
+/** Why a row has no recomputed reward yet: no data, being evaluated, or the user stopped the evaluation. */
+type Pending = 'no-data' | 'evaluating' | 'stopped';
+
+const PENDING_TITLE: Record<Pending, string> = {
+  'no-data': 'not evaluated: waiting for τ-bench data',
+  evaluating: 'not evaluated yet',
+  stopped: 'not evaluated: evaluation stopped',
+};
+
+function RewardCell({ s, recorded, pending }: { s: EpisodeSummary | undefined; recorded: number | null; pending: Pending }) {
+  if (!s)
+    return (
+      <span className="text-slate-300" title={PENDING_TITLE[pending]} data-pending={pending}>
+        {pending === 'evaluating' ? '…' : '—'}
+      </span>
+    );
   if (s.error !== null || s.reward === null)
     return (
       <span className="rounded bg-amber-100 px-1 text-[11px] font-medium text-amber-900" title={s.error ?? 'not evaluable'}>
@@ -60,7 +74,7 @@ function reasonCodes(s: EpisodeSummary | undefined) {
   return s.reasons;
 }
 
-function Row({ h, s, selected, active, ready, id, onOpen }: { h: EpisodeHeader; s: EpisodeSummary | undefined; selected: boolean; active: boolean; ready: boolean; id: string; onOpen: (e: MouseEvent<HTMLDivElement>) => void }) {
+function Row({ h, s, selected, active, pending, id, onOpen }: { h: EpisodeHeader; s: EpisodeSummary | undefined; selected: boolean; active: boolean; pending: Pending; id: string; onOpen: (e: MouseEvent<HTMLDivElement>) => void }) {
   const differs = s?.agrees === false;
   return (
     <div
@@ -92,7 +106,7 @@ function Row({ h, s, selected, active, ready, id, onOpen }: { h: EpisodeHeader; 
         {formatReward(h.recordedReward)}
       </span>
       <span role="gridcell">
-        <RewardCell s={s} recorded={h.recordedReward} ready={ready} />
+        <RewardCell s={s} recorded={h.recordedReward} pending={pending} />
       </span>
       <span role="gridcell" className="flex min-w-0 gap-1 overflow-hidden" title={h.problem ?? s?.error ?? undefined}>
         {reasonCodes(s).map((c) => (
@@ -114,6 +128,8 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const selected = useApp((s) => s.selected);
   const sort = useApp((s) => s.sort);
   const ready = useApp((s) => s.detection !== null);
+  const stopped = useApp((s) => s.stopped);
+  const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.evaluated);
   const complete = useApp((s) => s.detection?.ruleFinal === true && s.evaluated >= s.headers.length);
   const scroller = useRef<HTMLDivElement>(null);
@@ -187,6 +203,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       data-evaluated={evaluated}
       data-total={headers.length}
       data-complete={complete}
+      data-stopped={stopped}
     >
       <div role="row" aria-rowindex={1} className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase`}>
         {HEAD.map((c) =>
@@ -228,7 +245,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
                     s={summaries[index]}
                     selected={selected === index}
                     active={active === index}
-                    ready={ready}
+                    pending={pending}
                     id={`${base}-${index}`}
                     onOpen={(e) => {
                       setActive(index);

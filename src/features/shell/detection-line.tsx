@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../ui/button';
 import { describeCommit } from '../../ui/format';
 import { safeLabel } from '../../ui/fold';
-import { ProgressText } from './progress-bar';
+import { EvaluationControl, ProgressText } from './progress-bar';
 import { useApp } from '../../ui/store-context';
 
 const RULE_TEXT: Record<string, string> = {
@@ -62,6 +62,7 @@ export function DetectionLine() {
         )}
         <span className="ml-auto flex shrink-0 items-center gap-3">
           <ProgressText />
+          <EvaluationControl />
           <Button variant="quiet" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
             {open ? 'Hide why' : 'Why?'}
           </Button>

@@ -1,11 +1,16 @@
 import type { AppState } from '../../store/app-store';
+import { Button } from '../../ui/button';
 import { formatBytes } from '../../ui/format';
 import { safeLabel } from '../../ui/fold';
-import { useApp } from '../../ui/store-context';
+import { useApp, useAppStore } from '../../ui/store-context';
 
 interface Progress {
   readonly label: string;
   readonly value: number | null;
+  /** The user stopped the evaluation: the bar stands still. */
+  readonly stopped?: boolean;
+  /** A shorter label for a phone's one-line header. */
+  readonly short?: string;
 }
 
 function progressOf(s: AppState): Progress | null {
@@ -16,14 +21,19 @@ function progressOf(s: AppState): Progress | null {
     return p.done < p.total
       ? { label: `${p.label}: ${p.done}/${p.total} files, ${formatBytes(p.bytes)}`, value: p.total ? p.done / p.total : null }
       : { label: 'Building the DB and detecting the data version…', value: null };
-  if (s.detection && s.evaluated < total) return { label: `Evaluating ${s.evaluated}/${total}`, value: s.evaluated / total };
+  if (s.detection && s.evaluated < total)
+    return s.stopped
+      ? { label: `Stopped at ${s.evaluated} of ${total} episodes`, short: `Stopped ${s.evaluated}/${total}`, value: s.evaluated / total, stopped: true }
+      : { label: `Evaluating ${s.evaluated}/${total}`, value: s.evaluated / total };
   return null;
 }
 
 const useProgress = (): Progress | null => {
   const label = useApp((s) => progressOf(s)?.label ?? null);
   const value = useApp((s) => progressOf(s)?.value ?? null);
-  return label === null ? null : { label, value };
+  const stopped = useApp((s) => progressOf(s)?.stopped === true);
+  const short = useApp((s) => progressOf(s)?.short ?? null);
+  return label === null ? null : { label, value, stopped, ...(short !== null && { short }) };
 };
 
 /** A bar under the header while data is fetched or episodes are evaluated (a hairline when idle). */
@@ -31,13 +41,13 @@ export function ProgressBar() {
   const p = useProgress();
   return (
     <div
-      className={`overflow-hidden ${p ? 'h-1.5 bg-indigo-100' : 'h-px bg-slate-200'}`}
+      className={`overflow-hidden ${p ? `h-1.5 ${p.stopped ? 'bg-slate-200' : 'bg-indigo-100'}` : 'h-px bg-slate-200'}`}
       data-testid="progress-bar"
       {...(p
         ? { role: 'progressbar', 'aria-label': p.label, 'aria-valuemin': 0, 'aria-valuemax': 100, ...(p.value === null ? {} : { 'aria-valuenow': Math.round(p.value * 100) }) }
         : { 'aria-hidden': true })}
     >
-      {p && <div className={`h-full bg-indigo-500 transition-[width] duration-200 ${p.value === null ? 'w-1/3 animate-pulse' : ''}`} style={p.value === null ? undefined : { width: `${Math.max(2, p.value * 100)}%` }} />}
+      {p && <div className={`h-full ${p.stopped ? 'bg-slate-400' : 'bg-indigo-500'} transition-[width] duration-200 ${p.value === null ? 'w-1/3 animate-pulse' : ''}`} style={p.value === null ? undefined : { width: `${Math.max(2, p.value * 100)}%` }} />}
     </div>
   );
 }
@@ -47,7 +57,30 @@ export function ProgressText() {
   const p = useProgress();
   return (
     <span className="text-[11px] text-slate-500 tabular-nums" aria-live="polite" data-testid="progress-text">
-      {p?.label ?? ''}
+      {p?.short === undefined ? (
+        (p?.label ?? '')
+      ) : (
+        <>
+          <span className="sm:hidden">{p.short}</span>
+          <span className="hidden sm:inline">{p.label}</span>
+        </>
+      )}
     </span>
+  );
+}
+
+/** "Stop" while episodes are evaluated; "Resume" once the user stopped (rows not evaluated stay so). */
+export function EvaluationControl() {
+  const store = useAppStore();
+  const state = useApp((s) => (s.detection && s.evaluated < s.headers.length ? (s.stopped ? 'stopped' : 'running') : null));
+  if (state === null) return null;
+  return state === 'running' ? (
+    <Button variant="small" onClick={() => store.getState().stopEvaluation()} title="Stop evaluating: rows evaluated so far stay; the rest can be evaluated later" data-testid="stop-evaluation">
+      Stop
+    </Button>
+  ) : (
+    <Button variant="small" onClick={() => store.getState().resumeEvaluation()} title="Go on evaluating from where it stopped" data-testid="resume-evaluation">
+      Resume
+    </Button>
   );
 }
