@@ -25,7 +25,7 @@ export function EpisodePane() {
         <Button onClick={() => s().toggleLayout('listHidden')} className="hidden whitespace-nowrap lg:inline-block" aria-pressed={!listHidden} title="Show or hide the episode list (l)">
           {listHidden ? '☰ List' : '⇤ List'}
         </Button>
-        <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
+        <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
           Episode {selected}
           <span className="font-normal text-slate-500">
             {' '}
@@ -42,7 +42,11 @@ export function EpisodePane() {
             ›
           </Button>
           <Button onClick={() => s().stepEpisode(1, true)} className="whitespace-nowrap" aria-label="Next failed episode (f)" title="Next failed episode (f)">
-            next failed
+            {/* On phones a short label, so the episode's own title keeps its room. */}
+            <span className="sm:hidden" aria-hidden="true">
+              ✗›
+            </span>
+            <span className="hidden sm:inline">next failed</span>
           </Button>
           <Button onClick={() => s().toggleLayout('sideHidden')} className="hidden whitespace-nowrap @4xl/pane:inline-block" aria-pressed={!sideHidden} title="Show or hide the side column (s)">
             {sideHidden ? 'Side ⇠' : 'Side ⇥'}
