@@ -138,7 +138,7 @@ function Shell() {
           <ThemeSwitch />
           <CompareToggle className="hidden sm:inline-flex" />
           {hasRun && <ReportButton className="hidden sm:inline-flex" />}
-          <ShareEpisodeButton />
+          <ShareEpisodeButton report={<ReportButton testId="share-too-long-report" label="Download the run’s report" />} />
           <CopyLinkButton />
           <OpenMenu />
         </div>

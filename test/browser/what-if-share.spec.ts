@@ -142,7 +142,7 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await context.close();
   });
 
-  it('an episode too large for a link is not copied: the app says so and offers the episode file', async () => {
+  it('an episode too large for a link is not copied: the app says so and offers the episode file or the report', async () => {
     const { page, context } = await offlinePage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
     const episodes = JSON.parse(SAMPLE.toString('utf8')) as { traj: { role: string; content: string }[] }[];
@@ -164,6 +164,11 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     expect(download.suggestedFilename()).toBe('big-episode-0.json');
     const saved = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { traj: { content: string }[] };
     expect(saved.traj[1]!.content).toBe(episodes[1]!.traj[1]!.content);
+    // Or the run's report (the one the Report button makes), from the same message.
+    await page.waitForSelector('[data-testid="share-too-long-report"]:not([disabled])', { timeout: 30_000 });
+    const [report] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('share-too-long-report').click()]);
+    expect(report.suggestedFilename()).toBe('big-report.html');
+    expect(readFileSync((await report.path())!, 'utf8')).toContain('data-testid="report-episode"');
     await context.close();
   });
 });

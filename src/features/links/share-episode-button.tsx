@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { MAX_LINK_CHARS } from '../../store/share-codec';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
@@ -19,7 +19,8 @@ function download(name: string, text: string): void {
  * the same episode, step, note and edits with no server holding the file. A link longer than
  * `MAX_LINK_CHARS` is not copied: the episode file is offered instead.
  */
-export function ShareEpisodeButton() {
+/** `report`: a control that downloads the run's report, offered when the episode is too large for a link. */
+export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
   const selected = useApp((s) => s.selected);
   const share = useApp((s) => s.share);
   const shareEpisode = useApp((s) => s.shareEpisode);
@@ -64,10 +65,11 @@ export function ShareEpisodeButton() {
             chat and mail. Nothing was copied.
           </p>
           <p className="mt-1">Send the episode file instead (the recipient opens it in tau-inspect), or the run’s report.</p>
-          <div className="mt-2 flex gap-2">
+          <div className="mt-2 flex flex-wrap gap-2">
             <Button variant="primary" onClick={() => download(mine.fileName ?? 'episode.json', mine.json!)}>
               Download the episode file
             </Button>
+            {report}
             <Button variant="outline" onClick={() => setDismissed(mine.fragment)}>
               Close
             </Button>
