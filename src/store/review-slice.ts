@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import { compareRuns, type CompareOutcome, type Detection, type Domain, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type RunComparison } from '../core/contract';
+import { compareRuns, isSuccess, type CompareOutcome, type Detection, type Domain, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type RunComparison } from '../core/contract';
 import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
 
@@ -86,6 +86,42 @@ export function comparison(s: Pick<AppState, 'headers' | 'summaries' | 'compareR
   return oa && ob ? compareRuns(oa, ob) : null;
 }
 
+type Passed = boolean | null;
+const passed = (sums: readonly (EpisodeSummary | undefined)[], i: number): Passed => {
+  const r = sums[i]?.reward;
+  return r === null || r === undefined ? null : isSuccess(r);
+};
+
+/**
+ * The two episodes a task's drill-down opens first: where the runs differ, if they do — the same
+ * trial passing on one side and failing on the other, else any passing/failing pair — else each
+ * side's first trial.
+ */
+export function drillPair(
+  taskId: number,
+  aHeaders: readonly EpisodeHeader[],
+  aSums: readonly (EpisodeSummary | undefined)[],
+  bHeaders: readonly EpisodeHeader[],
+  bSums: readonly (EpisodeSummary | undefined)[],
+): { a: number | undefined; b: number | undefined } {
+  const as = aHeaders.filter((h) => h.taskId === taskId);
+  const bs = bHeaders.filter((h) => h.taskId === taskId);
+  const differ = (x: EpisodeHeader, y: EpisodeHeader): boolean => {
+    const px = passed(aSums, x.index);
+    const py = passed(bSums, y.index);
+    return px !== null && py !== null && px !== py;
+  };
+  for (const x of as) {
+    const y = bs.find((h) => h.trial === x.trial);
+    if (y && differ(x, y)) return { a: x.index, b: y.index };
+  }
+  for (const x of as) {
+    const y = bs.find((h) => differ(x, h));
+    if (y) return { a: x.index, b: y.index };
+  }
+  return { a: as[0]?.index, b: bs[0]?.index };
+}
+
 export const createReviewSlice =
   (port: EvaluatorPort): StateCreator<AppState, [], [], ReviewSlice> =>
   (set, get) => {
@@ -122,9 +158,7 @@ export const createReviewSlice =
         set({ compareTask: taskId, compareEpisodes: { a: null, b: null } });
         if (taskId === null) return;
         const s = get();
-        const first = (headers: readonly EpisodeHeader[]): number | undefined => headers.find((h) => h.taskId === taskId)?.index;
-        const a = first(s.headers);
-        const b = s.compareRun ? first(s.compareRun.headers) : undefined;
+        const { a, b } = drillPair(taskId, s.headers, s.summaries, s.compareRun?.headers ?? [], s.compareRun?.summaries ?? []);
         if (a !== undefined) requestView('a', a);
         if (b !== undefined) requestView('b', b);
       },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Detection, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import type { EvaluatorPort } from '../../src/store/ports';
-import { comparison } from '../../src/store/review-slice';
+import { comparison, drillPair } from '../../src/store/review-slice';
 
 function fakePort() {
   const calls: [string, ...unknown[]][] = [];
@@ -84,6 +84,19 @@ describe('comparing two runs in the store', () => {
       [0, { trials: 2, passes: 2 }, { trials: 2, passes: 0 }, 'lost'],
       [1, { trials: 2, passes: 1 }, { trials: 2, passes: 2 }, null],
     ]);
+  });
+
+  it('opens the pair that differs first: the same trial if it flipped, else any passing/failing pair, else the first trials', () => {
+    const h = [header(0, 7, 0), header(1, 7, 1), header(2, 8, 0)];
+    const sums = (r: number[]): EpisodeSummary[] => r.map((x, i) => summary(i, x));
+    // Trial 1 flipped (1 → 0); trial 0 passed on both sides.
+    expect(drillPair(7, h, sums([1, 1, 0]), h, sums([1, 0, 0]))).toEqual({ a: 1, b: 1 });
+    // Same outcomes trial by trial (trial 0 passes, trial 1 fails on both sides): A's passing trial 0 beside B's failing trial 1.
+    expect(drillPair(7, h, sums([1, 0, 0]), h, sums([1, 0, 0]))).toEqual({ a: 0, b: 1 });
+    // Nothing differs (or not evaluated yet): each side's first trial.
+    expect(drillPair(7, h, sums([1, 1, 0]), h, sums([1, 1, 0]))).toEqual({ a: 0, b: 0 });
+    expect(drillPair(7, h, [], h, [])).toEqual({ a: 0, b: 0 });
+    expect(drillPair(9, h, [], h, [])).toEqual({ a: undefined, b: undefined });
   });
 
   it('drills into a task: views of both runs with negative ids, each answer lands on its own side only', () => {
