@@ -2,24 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Detection, EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { handleKey, KEYS } from '../../src/app/keys';
 import { createAppStore } from '../../src/store/app-store';
-import type { EvaluatorPort } from '../../src/store/ports';
+import { fakePort } from '../support/fake-port';
 
-const port: EvaluatorPort = {
-  openRun: () => undefined,
-  useFolder: () => undefined,
-  useDataUrl: () => undefined,
-  prioritize: () => undefined,
-  search: () => undefined,
-  view: () => undefined,
-  transcript: () => undefined,
-  episodeJson: () => undefined,
-  whatIf: () => undefined,
-  openCompare: () => undefined,
-  closeCompare: () => undefined,
-  cancel: () => undefined,
-  resume: () => undefined,
-  report: () => undefined,
-};
+const { port } = fakePort();
 const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
 const summary = (index: number): EpisodeSummary => ({
   index,

@@ -2,30 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeView } from '../../src/core/view/episode-view';
 import type { Detection, EpisodeHeader, EpisodeSummary } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
-import type { EvaluatorPort } from '../../src/store/ports';
 import { visibleRows } from '../../src/store/rows';
 import { runAverages } from '../../src/store/run-stats';
-
-function fakePort() {
-  const calls: [string, ...unknown[]][] = [];
-  const port: EvaluatorPort = {
-    openRun: (...a) => void calls.push(['openRun', ...a]),
-    useFolder: (...a) => void calls.push(['useFolder', ...a]),
-    useDataUrl: (...a) => void calls.push(['useDataUrl', ...a]),
-    prioritize: (...a) => void calls.push(['prioritize', ...a]),
-    search: (...a) => void calls.push(['search', ...a]),
-    view: (...a) => void calls.push(['view', ...a]),
-    transcript: (...a) => void calls.push(['transcript', ...a]),
-    episodeJson: (...a) => void calls.push(['episodeJson', ...a]),
-    whatIf: (...a) => void calls.push(['whatIf', ...a]),
-    openCompare: (...a) => void calls.push(['openCompare', ...a]),
-    closeCompare: () => void calls.push(['closeCompare']),
-    cancel: (...a) => void calls.push(['cancel', ...a]),
-    resume: (...a) => void calls.push(['resume', ...a]),
-    report: (...a) => void calls.push(['report', ...a]),
-  };
-  return { port, calls };
-}
+import { fakePort } from '../support/fake-port';
 
 const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({ index, taskId, trial, recordedReward, turns: 10 + index, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
 const summary = (index: number, reward: number, recorded: number, reasons: EpisodeSummary['reasons'] = []): EpisodeSummary => ({

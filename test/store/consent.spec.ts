@@ -2,32 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store';
 import { hostConsent, originOf, STORAGE_KEY, type KeyValueStorage } from '../../src/store/consent';
 import { EMPTY_LINK } from '../../src/store/link';
-import type { EvaluatorPort } from '../../src/store/ports';
-
-function fakePort() {
-  const calls: [string, ...unknown[]][] = [];
-  const rec =
-    (name: string) =>
-    (...a: unknown[]): void =>
-      void calls.push([name, ...a]);
-  const port: EvaluatorPort = {
-    openRun: rec('openRun'),
-    useFolder: rec('useFolder'),
-    useDataUrl: rec('useDataUrl'),
-    transcript: rec('transcript'),
-    prioritize: rec('prioritize'),
-    search: rec('search'),
-    view: rec('view'),
-    episodeJson: rec('episodeJson'),
-    whatIf: rec('whatIf'),
-    openCompare: rec('openCompare'),
-    closeCompare: rec('closeCompare'),
-    cancel: rec('cancel'),
-    resume: rec('resume'),
-    report: rec('report'),
-  };
-  return { port, calls };
-}
+import { fakePort } from '../support/fake-port';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();

@@ -3,9 +3,9 @@ import type { EpisodeHeader, EpisodeNotes } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { memoryNotes, type NotesPort } from '../../src/store/notes-port';
 import { filterByLabel, labelCounts } from '../../src/store/notes-slice';
-import type { EvaluatorPort } from '../../src/store/ports';
+import { fakePort } from '../support/fake-port';
 
-const port: EvaluatorPort = { openRun: () => {}, useFolder: () => {}, useDataUrl: () => {}, prioritize: () => {}, search: () => {}, view: () => {}, episodeJson: () => {}, whatIf: () => {}, transcript: () => {}, openCompare: () => {}, closeCompare: () => {}, cancel: () => {}, resume: () => {}, report: () => {} };
+const { port } = fakePort();
 const header = (index: number): EpisodeHeader => ({ index, taskId: index * 10, trial: 0, recordedReward: 0, turns: 3, problem: null, extra: {}, fingerprint: String(index + 1).repeat(64).slice(0, 64) });
 
 function opened(storage: NotesPort) {

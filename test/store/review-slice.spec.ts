@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Detection, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
-import type { EvaluatorPort } from '../../src/store/ports';
 import { comparison, drillPair } from '../../src/store/review-slice';
-
-function fakePort() {
-  const calls: [string, ...unknown[]][] = [];
-  const rec =
-    (name: string) =>
-    (...a: unknown[]): void =>
-      void calls.push([name, ...a]);
-  const port: EvaluatorPort = {
-    openRun: rec('openRun'),
-    useFolder: rec('useFolder'),
-    useDataUrl: rec('useDataUrl'),
-    prioritize: rec('prioritize'),
-    search: rec('search'),
-    view: rec('view'),
-    transcript: rec('transcript'),
-    episodeJson: rec('episodeJson'),
-    whatIf: rec('whatIf'),
-    openCompare: rec('openCompare'),
-    closeCompare: rec('closeCompare'),
-    cancel: rec('cancel'),
-    resume: rec('resume'),
-    report: rec('report'),
-  };
-  return { port, calls };
-}
+import { fakePort } from '../support/fake-port';
 
 const header = (index: number, taskId: number, trial: number): EpisodeHeader => ({ index, taskId, trial, recordedReward: null, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, 'a') });
 const summary = (index: number, reward: number): EpisodeSummary => ({

@@ -5,27 +5,12 @@ import { jsonDumps } from '../../src/core/py/json-dumps';
 import { createAppStore, type AppStore } from '../../src/store/app-store';
 import { formatLink, parseLink, viewFromLink, viewToLink, EMPTY_LINK } from '../../src/store/link';
 import { memoryNotes } from '../../src/store/notes-port';
-import type { EvaluatorPort } from '../../src/store/ports';
 import { encodeEpisode, readShareContext, SHARE_MAGIC, shareText } from '../../src/store/share-codec';
 import { decodeSharedEpisode, splitSharedText } from '../../src/worker/shared-episode';
 import { sampleRunText } from '../support/fixtures';
+import { fakePort } from '../support/fake-port';
 
-const fakePort = (opened: RunSource[]): EvaluatorPort => ({
-  openRun: (_run, source) => void opened.push(source),
-  useFolder: () => undefined,
-  useDataUrl: () => undefined,
-  prioritize: () => undefined,
-  search: () => undefined,
-  view: () => undefined,
-  transcript: () => undefined,
-  episodeJson: () => undefined,
-  whatIf: () => undefined,
-  openCompare: () => undefined,
-  closeCompare: () => undefined,
-  cancel: () => undefined,
-  resume: () => undefined,
-  report: () => undefined,
-});
+const portOpening = (opened: RunSource[]) => fakePort({ openRun: (_run, source) => void opened.push(source) }).port;
 
 const flush = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
 
@@ -36,7 +21,7 @@ describe('the #ep= envelope (version 2)', () => {
 
   /** A store with a local file open (`file`), episode 5 at step 3, a note, a label and a what-if edit, that shares it. */
   async function shareFromLocalFile(): Promise<{ fragment: string; json: string }> {
-    const store = createAppStore(fakePort([]));
+    const store = createAppStore(portOpening([]));
     const s = store.getState;
     s().openFile(new File(['[]'], 'gpt <b>run</b>.json'));
     s().runOpened(1, 'gpt <b>run</b>.json', 'retail', 'why', headers);
@@ -52,7 +37,7 @@ describe('the #ep= envelope (version 2)', () => {
   /** Opens a fragment in a fresh store, doing the worker's part (decode, split) by hand. */
   function openInFreshStore(fragment: string, notes = memoryNotes()): { store: AppStore; episode: string } {
     const opened: RunSource[] = [];
-    const store = createAppStore(fakePort(opened), undefined, notes);
+    const store = createAppStore(portOpening(opened), undefined, notes);
     store.getState().restore(parseLink(fragment));
     const src = opened.at(-1)!;
     if (src.kind !== 'shared') throw new Error(`opened ${src.kind}`);
@@ -118,7 +103,7 @@ describe('filters, search and sort in the link of a run', () => {
     expect(hash).toBe('#sample=retail-sample&episode=2&step=1&failed=1&reason=db-mismatch&task=4&label=agent%20error&q=refund%20%26%20exchange&sort=-reward');
     expect(viewFromLink(parseLink(hash))).toEqual(view);
 
-    const store = createAppStore(fakePort([]));
+    const store = createAppStore(portOpening([]));
     store.getState().restore(parseLink(hash));
     store.getState().runOpened(1, 'retail-sample.json', 'retail', 'why', []);
     const s = store.getState();
@@ -134,7 +119,7 @@ describe('filters, search and sort in the link of a run', () => {
 describe('a link to a local file this browser does not keep', () => {
   it('asks for the file, then goes to the place and filters the link names', () => {
     const opened: RunSource[] = [];
-    const store = createAppStore(fakePort(opened));
+    const store = createAppStore(portOpening(opened));
     const s = store.getState;
     s().restore(parseLink('#file=my%20run.json&episode=3&step=2&failed=1'));
     expect(opened.at(-1)).toEqual({ kind: 'stored', name: 'my run.json' });

@@ -6,10 +6,10 @@ import { jsonDumps } from '../../src/core/py/json-dumps';
 import { createAppStore } from '../../src/store/app-store';
 import { parseLink } from '../../src/store/link';
 import { episodeFingerprint, type RunSource } from '../../src/core/contract';
-import type { EvaluatorPort } from '../../src/store/ports';
 import { encodeEpisode } from '../../src/store/share-codec';
 import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES, splitSharedText } from '../../src/worker/shared-episode';
 import { deflateSync } from 'fflate';
+import { fakePort } from '../support/fake-port';
 
 const sample = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-runs/runs/retail-sample.json'), 'utf8');
 
@@ -52,22 +52,7 @@ describe('sharing one episode in the link (no server)', () => {
   it('the store makes a fragment with ep=, and restoring it hands the payload to the worker to decode', () => {
     const opened: RunSource[] = [];
     let asked: [number, number] | null = null;
-    const port: EvaluatorPort = {
-      openRun: (_run, source) => void opened.push(source),
-      useFolder: () => undefined,
-      useDataUrl: () => undefined,
-      prioritize: () => undefined,
-      search: () => undefined,
-      view: () => undefined,
-      transcript: () => undefined,
-      episodeJson: (run, index) => void (asked = [run, index]),
-      whatIf: () => undefined,
-      openCompare: () => undefined,
-      closeCompare: () => undefined,
-      cancel: () => undefined,
-      resume: () => undefined,
-      report: () => undefined,
-    };
+    const { port } = fakePort({ openRun: (_run, source) => void opened.push(source), episodeJson: (run, index) => void (asked = [run, index]) });
     const store = createAppStore(port);
     const s = store.getState;
     s().openSample('retail-sample');

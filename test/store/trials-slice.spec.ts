@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
-import type { EvaluatorPort } from '../../src/store/ports';
 import { otherTrials } from '../../src/store/trials-slice';
+import { fakePort } from '../support/fake-port';
 
 describe('comparing two trials in the store', () => {
   const views: [number, number, number][] = [];
-  const port: EvaluatorPort = {
-    openRun: () => undefined,
-    useFolder: () => undefined,
-    useDataUrl: () => undefined,
-    prioritize: () => undefined,
-    search: () => undefined,
-    view: (run, id, index) => void views.push([run, id, index]),
-    transcript: () => undefined,
-    episodeJson: () => undefined,
-    whatIf: () => undefined,
-    openCompare: () => undefined,
-    closeCompare: () => undefined,
-    cancel: () => undefined,
-    resume: () => undefined,
-    report: () => undefined,
-  };
+  const { port } = fakePort({ view: (run, id, index) => void views.push([run, id, index]) });
   const headers = [0, 1, 2, 0, 1, 0].map((taskId, index) => ({ index, taskId, trial: index < 3 ? 0 : 1, recordedReward: 1, turns: 1, problem: null, extra: {}, fingerprint: String(index).repeat(64) }));
 
   it('asks for the other trial’s view under its own id and keeps the answer apart from the episode view', () => {
