@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
+import { JsonFileInput } from '../../ui/json-file-input';
 
 const NOTES_SAID = {
   none: null,
@@ -72,18 +73,7 @@ function FileRequest({ name, episode, step }: { name: string; episode: number | 
       <Button variant="primary" className="max-w-full truncate" onClick={() => input.current?.click()}>
         Open {safeLabel(name, 40)}…
       </Button>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json"
-        className="hidden"
-        data-testid="file-request-input"
-        onChange={(e) => {
-          const f = e.currentTarget.files?.[0];
-          if (f) store.getState().openFile(f);
-          e.currentTarget.value = '';
-        }}
-      />
+      <JsonFileInput ref={input} testId="file-request-input" onFile={(f) => store.getState().openFile(f)} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { pickedFolderFiles } from './read-drop';
+import { JsonFileInput } from '../../ui/json-file-input';
 
 const itemClass =
   'flex w-full items-start gap-2 rounded-md px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
@@ -59,34 +60,8 @@ export function OpenMenu() {
 
   return (
     <div className="relative" ref={root}>
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".json,application/json"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Results file"
-        data-testid="open-file-input"
-        onChange={(e) => {
-          const f = e.currentTarget.files?.[0];
-          if (f) store.getState().openFile(f);
-          e.currentTarget.value = '';
-        }}
-      />
-      <input
-        ref={compareInput}
-        type="file"
-        accept=".json,application/json"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Results file to compare"
-        data-testid="compare-file-input"
-        onChange={(e) => {
-          const f = e.currentTarget.files?.[0];
-          if (f) store.getState().openCompareFile(f);
-          e.currentTarget.value = '';
-        }}
-      />
+      <JsonFileInput ref={fileInput} label="Results file" testId="open-file-input" onFile={(f) => store.getState().openFile(f)} />
+      <JsonFileInput ref={compareInput} label="Results file to compare" testId="compare-file-input" onFile={(f) => store.getState().openCompareFile(f)} />
       <input
         ref={folderInput}
         type="file"

@@ -4,6 +4,7 @@ import { labelCounts, type LabelFilter } from '../../store/notes-slice';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
+import { JsonFileInput } from '../../ui/json-file-input';
 
 /** Label counts and filter of the run, and its notes exported to one file or imported from one (merged). */
 export function NotesBar({ actions }: { actions?: ReactNode }) {
@@ -71,18 +72,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
           >
             {confirmClear ? `Delete notes of ${noted} episodes?` : 'Clear notes'}
           </Button>
-          <input
-            ref={input}
-            type="file"
-            accept=".json,application/json"
-            className="hidden"
-            data-testid="notes-import-file"
-            onChange={(e) => {
-              const f = e.currentTarget.files?.[0];
-              e.currentTarget.value = '';
-              if (f) void f.text().then((t) => store.getState().importNotes(f.name, t));
-            }}
-          />
+          <JsonFileInput ref={input} testId="notes-import-file" onFile={(f) => void f.text().then((t) => store.getState().importNotes(f.name, t))} />
         </span>
       </div>
       {result && (
