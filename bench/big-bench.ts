@@ -16,6 +16,7 @@ import { DATA_DIR, hasShared, SHARED_DIR } from '../test/support/shared';
 import { hasChromium, launchChromium, startApp } from '../test/browser/harness';
 import type { BenchResult, Log } from './bench-types';
 import { benchDir, writeBigRun, writeLongMessage } from './big-files';
+import { probeLoad } from './browser/load-probe';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FULL = 5000;
@@ -23,45 +24,6 @@ const HALF = 2500;
 const MESSAGE_MB = [10, 25, 50] as const;
 /** An argument Chromium ignores, to find its processes. */
 const MARKER = `--tau-inspect-big-bench=${process.pid}`;
-
-interface PageBench {
-  n: number;
-  t0: number | null;
-  opened: number | null;
-  first: number | null;
-  all: number | null;
-  longtasks: { start: number; duration: number }[];
-}
-
-declare global {
-  interface Window {
-    __big: PageBench;
-  }
-}
-
-function instrument(n: number): void {
-  const b: PageBench = { n, t0: null, opened: null, first: null, all: null, longtasks: [] };
-  window.__big = b;
-  document.querySelector('[data-testid="open-file-input"]')?.addEventListener('change', () => (b.t0 = performance.now()), { capture: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration });
-  }).observe({ type: 'longtask', buffered: false });
-  const check = (): void => {
-    if (b.t0 === null) return;
-    const table = document.querySelector<HTMLElement>('[data-testid="episode-table"]');
-    if (!table || table.dataset.total !== String(n)) return;
-    b.opened ??= performance.now();
-    if (b.first === null && document.querySelector('[data-testid="episode-row"]:not([data-reward=""])'))
-      requestAnimationFrame(() => {
-        b.first ??= performance.now();
-      });
-    if (b.all === null && table.dataset.evaluated === String(n))
-      requestAnimationFrame(() => {
-        b.all ??= performance.now();
-      });
-  };
-  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-reward', 'data-evaluated', 'data-total'] });
-}
 
 /** Scrolls the episode list from top to bottom and back in screen-sized jumps, one per frame. */
 async function scrollList(): Promise<number> {
@@ -177,11 +139,11 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
   try {
     await page.goto(linked);
     await page.waitForSelector('[data-testid="episode-table"][data-complete="true"]');
-    await page.evaluate(instrument, n);
+    await page.evaluate(probeLoad, n);
     await page.setInputFiles('[data-testid="open-file-input"]', file);
-    await page.waitForFunction(() => window.__big.all !== null, undefined, { timeout: 900_000, polling: 500 });
+    await page.waitForFunction(() => window.__load.all !== null, undefined, { timeout: 900_000, polling: 500 });
     await page.waitForTimeout(500);
-    const b = await page.evaluate(() => window.__big);
+    const b = await page.evaluate(() => window.__load);
     const t0 = b.t0 ?? 0;
     const during = b.longtasks.filter((t) => t.start >= t0 && b.all !== null && t.start <= b.all);
     const longestLoad = during.reduce((m, t) => Math.max(m, t.duration), 0);
@@ -197,10 +159,10 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     const heap = pageHeap === null ? null : pageHeap + (workerHeap ?? 0);
     const renderer = rendererBytes(MARKER, 'VmRSS');
 
-    const before = await page.evaluate(() => window.__big.longtasks.length);
+    const before = await page.evaluate(() => window.__load.longtasks.length);
     await page.evaluate(scrollList);
     await page.waitForTimeout(300);
-    const scrollTasks = await page.evaluate((k) => window.__big.longtasks.slice(k), before);
+    const scrollTasks = await page.evaluate((k) => window.__load.longtasks.slice(k), before);
     const longestScroll = scrollTasks.reduce((m, t) => Math.max(m, t.duration), 0);
     const rendererPeak = rendererBytes(MARKER, 'VmHWM');
     const rel = (x: number | null): number | null => (x === null ? null : x - t0);

@@ -11,42 +11,18 @@ import { pathToFileURL } from 'node:url';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../../test/support/shared';
 import { COMPLETE, hasChromium, launchChromium, startApp } from '../../test/browser/harness';
 import type { BenchResult, Log } from '../bench-types';
-
-interface PageBench {
-  t0: number | null;
-  first: number | null;
-  all: number | null;
-  longtasks: { start: number; duration: number }[];
-  steps: number[];
-}
+import { probeLoad } from './load-probe';
 
 declare global {
   interface Window {
-    __bench: PageBench;
+    __steps: number[];
   }
 }
 
-function instrument(): void {
-  const b: PageBench = { t0: null, first: null, all: null, longtasks: [], steps: [] };
-  window.__bench = b;
-  document.querySelector('[data-testid="open-file-input"]')?.addEventListener('change', () => (b.t0 = performance.now()), { capture: true });
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration });
-  }).observe({ type: 'longtask', buffered: false });
-  const check = (): void => {
-    if (b.t0 === null) return;
-    const table = document.querySelector<HTMLElement>('[data-testid="episode-table"]');
-    if (!table || table.dataset.total !== '200') return;
-    if (b.first === null && document.querySelector('[data-testid="episode-row"]:not([data-reward=""])'))
-      requestAnimationFrame(() => {
-        b.first ??= performance.now();
-      });
-    if (b.all === null && table.dataset.evaluated === '200')
-      requestAnimationFrame(() => {
-        b.all ??= performance.now();
-      });
-  };
-  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-reward', 'data-evaluated', 'data-total'] });
+/** Step-to-step latency in the episode screen: keydown → the pane's first change → the next frame. */
+function probeSteps(): void {
+  const steps: number[] = [];
+  window.__steps = steps;
   window.addEventListener(
     'keydown',
     (e) => {
@@ -55,7 +31,7 @@ function instrument(): void {
       const t0 = e.timeStamp;
       const mo = new MutationObserver(() => {
         mo.disconnect();
-        requestAnimationFrame(() => b.steps.push(performance.now() - t0));
+        requestAnimationFrame(() => steps.push(performance.now() - t0));
       });
       mo.observe(pane, { subtree: true, childList: true, attributes: true, characterData: true });
       setTimeout(() => mo.disconnect(), 1000);
@@ -112,12 +88,13 @@ export async function runAppBench(log: Log): Promise<BenchResult> {
     const page = await context.newPage();
     await page.goto(linked);
     await page.waitForSelector(COMPLETE);
-    await page.evaluate(instrument);
+    await page.evaluate(probeLoad, 200);
+    await page.evaluate(probeSteps);
     await page.setInputFiles('[data-testid="open-file-input"]', file);
-    await page.waitForFunction(() => window.__bench.all !== null, undefined, { timeout: 300_000, polling: 200 });
+    await page.waitForFunction(() => window.__load.all !== null, undefined, { timeout: 300_000, polling: 200 });
     await page.waitForSelector(COMPLETE, { timeout: 60_000 });
     const origin = await page.getByTestId('detection').textContent();
-    const b = await page.evaluate(() => window.__bench);
+    const b = await page.evaluate(() => window.__load);
     const during = b.longtasks.filter((t) => b.t0 !== null && b.all !== null && t.start >= b.t0 && t.start <= b.all);
     const longest = during.reduce((m, t) => Math.max(m, t.duration), 0);
 
@@ -130,7 +107,7 @@ export async function runAppBench(log: Log): Promise<BenchResult> {
     const openEpisode = Date.now() - openStart;
     await page.getByTestId('tab-db').click();
     await page.waitForSelector('[data-testid="db-at-step"]');
-    await page.evaluate(() => (window.__bench.steps = []));
+    await page.evaluate(() => (window.__steps.length = 0));
     await page.locator('[data-testid="episode-pane"]').click({ position: { x: 5, y: 60 } });
     for (let i = 0; i < 15; i++) {
       await page.keyboard.press('j');
@@ -140,7 +117,7 @@ export async function runAppBench(log: Log): Promise<BenchResult> {
       await page.keyboard.press('k');
       await page.waitForTimeout(60);
     }
-    const steps = await page.evaluate(() => window.__bench.steps);
+    const steps = await page.evaluate(() => window.__steps);
     const sorted = [...steps].sort((x, y) => x - y);
     const median = sorted.length ? sorted[Math.floor(sorted.length / 2)]! : null;
     const worst = sorted.length ? sorted[sorted.length - 1]! : null;
