@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Detection, EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
+import type { EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { handleKey, KEYS } from '../../src/app/keys';
 import { createAppStore } from '../../src/store/app-store';
 import { fakePort } from '../support/fake-port';
+import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
 const { port } = fakePort();
 const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
-const summary = (index: number): EpisodeSummary => ({
-  index,
-  reward: index % 2,
-  hypotheticalReward: null,
-  done: true,
-  doneBy: 'stop',
-  reasons: index % 2 ? [] : ['db-mismatch'],
-  reasonTexts: [],
-  error: null,
-  strategy: 'tool-calling',
-  stepsExecuted: 3,
-  diffCount: 0,
-  outputsMissing: [],
-  outputsTotal: 0,
-  agrees: true,
-});
-const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: true, fileKind: 'tau-bench-results', fileKindText: '', notes: [] };
+const summary = (index: number): EpisodeSummary => testSummary(index, index % 2, { reasons: index % 2 ? [] : ['db-mismatch'] });
+const detection = { ...TEST_DETECTION, ruleFinal: true, fileKindText: '' };
 const key = (k: string, extra: Partial<KeyboardEvent> = {}): KeyboardEvent => ({ key: k, target: null, defaultPrevented: false, ctrlKey: false, metaKey: false, altKey: false, ...extra }) as KeyboardEvent;
 
 function opened() {

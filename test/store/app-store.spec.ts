@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeView } from '../../src/core/view/episode-view';
-import type { Detection, EpisodeHeader, EpisodeSummary } from '../../src/core/contract';
+import type { EpisodeHeader, EpisodeSummary } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { visibleRows } from '../../src/store/rows';
 import { runAverages } from '../../src/store/run-stats';
 import { fakePort } from '../support/fake-port';
+import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
 const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({ index, taskId, trial, recordedReward, turns: 10 + index, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
-const summary = (index: number, reward: number, recorded: number, reasons: EpisodeSummary['reasons'] = []): EpisodeSummary => ({
-  index,
-  reward,
-  hypotheticalReward: null,
-  done: true,
-  doneBy: 'stop',
-  reasons,
-  reasonTexts: [],
-  error: null,
-  strategy: 'tool-calling',
-  stepsExecuted: 3,
-  diffCount: 0,
-  outputsMissing: [],
-  outputsTotal: 0,
-  agrees: reward === recorded,
-});
-const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false, fileKind: 'tau-bench-results', fileKindText: 'a results file', notes: [] };
+const summary = (index: number, reward: number, recorded: number, reasons: EpisodeSummary['reasons'] = []): EpisodeSummary => testSummary(index, reward, { reasons, agrees: reward === recorded });
+const detection = TEST_DETECTION;
 const headers = [header(0, 0, 0, 1), header(1, 0, 1, 0), header(2, 1, 0, 1)];
 
 describe('app store', () => {

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Detection, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
+import type { EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { comparison, drillPair } from '../../src/store/review-slice';
 import { fakePort } from '../support/fake-port';
+import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
 const header = (index: number, taskId: number, trial: number): EpisodeHeader => ({ index, taskId, trial, recordedReward: null, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, 'a') });
-const summary = (index: number, reward: number): EpisodeSummary => ({
-  index,
-  reward,
-  hypotheticalReward: null,
-  done: true,
-  doneBy: 'stop',
-  reasons: [],
-  reasonTexts: [],
-  error: null,
-  strategy: 'tool-calling',
-  stepsExecuted: 3,
-  diffCount: 0,
-  outputsMissing: [],
-  outputsTotal: 0,
-  agrees: null,
-});
-const detection: Detection = { domain: 'retail', domainWhy: 'x', dataCommit: 'abc', dataSource: 's', versionWhy: 'v', rule: 'db-and-outputs', ruleWhy: 'r', ruleFinal: false, fileKind: 'tau-bench-results', fileKindText: 'a results file', notes: [] };
+const summary = (index: number, reward: number): EpisodeSummary => testSummary(index, reward, { agrees: null });
+const detection = TEST_DETECTION;
 // Tasks 0 and 1, two trials each, trial 0 first.
 const headers = [header(0, 0, 0), header(1, 1, 0), header(2, 0, 1), header(3, 1, 1)];
 const file = (name: string): File => new File(['[]'], name, { type: 'application/json' });
