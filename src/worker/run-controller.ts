@@ -81,9 +81,7 @@ export class RunController {
     previous?.scheduler.cancel();
     const resumePrevious = (): void => {
       if (!previous || stoppedBefore || this.current !== previous || this.latest !== run || !previous.detection || previous.finished) return;
-      previous.scheduler.resume();
-      previous.epoch++;
-      void this.evaluateAll(previous, previous.epoch);
+      this.restart(previous);
     };
     let session: InspectSession;
     let label = sourceLabel(source);
@@ -236,8 +234,12 @@ export class RunController {
   resume(run: number): void {
     const c = this.at(run);
     if (!c || !c.detection || c.finished || !c.scheduler.isCancelled) return;
+    this.restart(c);
+  }
+
+  /** Evaluation goes on after a cancel. A loop stopped by `cancel` may not have noticed yet: the new epoch ends it for good. */
+  private restart(c: Current): void {
     c.scheduler.resume();
-    // A loop stopped by `cancel` may not have noticed yet: the new epoch ends it for good.
     c.epoch++;
     void this.evaluateAll(c, c.epoch);
   }
