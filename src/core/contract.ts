@@ -158,3 +158,10 @@ export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNo
 export { sessionReportHtml, type ReportOptions } from './session/report';
 export { taskBugText, type TaskBugInput } from './view/task-bug';
 export { compareTrials, type TrialCell, type TrialComparison, type TrialInput, type TrialRow } from './view/trial-compare';
+
+/**
+ * Starts a version 2 `#ep=` payload, an envelope: this line, a context line (JSON), then the
+ * episode's text. Written on the page (`shareText`, src/store/share-codec.ts), split in the worker
+ * (`splitSharedText`, src/worker/shared-episode.ts).
+ */
+export const SHARE_MAGIC = 'tau-inspect-share/2\n';

@@ -1,5 +1,5 @@
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
-import { NOTES_FORMAT, parseNotesExport, type EpisodeNotes, type StepEdit } from '../core/contract';
+import { NOTES_FORMAT, parseNotesExport, SHARE_MAGIC, type EpisodeNotes, type StepEdit } from '../core/contract';
 
 /**
  * An episode's JSON text as a compact, URL-safe string (raw deflate, base64url). The way back is
@@ -56,8 +56,8 @@ function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
  * not nested inside another JSON value. Version 1 links carry the episode's JSON alone; they start
  * with `{` and still open. The worker splits the two (src/worker/shared-episode.ts,
  * `splitSharedText`) and hands the context line to the page, which reads it with `readShareContext`.
+ * The first line is `SHARE_MAGIC` (src/core/contract.ts, shared by both).
  */
-export const SHARE_MAGIC = 'tau-inspect-share/2\n';
 
 /** What a shared link keeps of the place it was made in (every field is untrusted on the way back). */
 export interface ShareContext {

@@ -1,4 +1,5 @@
 import { Inflate } from 'fflate';
+import { SHARE_MAGIC } from '../core/contract';
 
 /**
  * Decoding an episode carried in a link (`#ep=`, written by `encodeEpisode` in
@@ -10,8 +11,6 @@ export const MAX_SHARED_JSON_BYTES = 64 * 1024 * 1024;
 /** A fragment longer than this is not a link this app wrote (browsers cap URLs well below it). */
 export const MAX_SHARED_PAYLOAD = 16 * 1024 * 1024;
 
-/** Starts a version 2 payload (an envelope: context line, then the episode); see `shareText` in src/store/share-codec.ts. */
-const SHARE_MAGIC = 'tau-inspect-share/2\n';
 
 /**
  * Splits a decoded payload into the episode's text and, for a version 2 envelope, its context
