@@ -43,6 +43,17 @@ describe('a damaged file still yields every episode the damage does not touch', 
     expect(r.reports[2]!.error).toMatch(/^the file ends inside episode 2 at line 1 column \d+ \(char \d+, byte \d+\): /);
   });
 
+  it('a tail cut after a complete inner object (reward_info) is only a cut episode, not also "text after the list"', () => {
+    // The reader looks for the next episode inside the cut one; an inner object that parses must not
+    // leave it believing the list ended there.
+    const cut = whole.indexOf('"traj"', startOf(2)) + 30;
+    expect(whole.slice(startOf(2), cut)).toContain('"reward_info": {"reward"'.replace(' ', ''));
+    const r = judge(whole.slice(0, cut));
+    expect(r.reports.length).toBe(3);
+    expect(r.reports[2]!.error).toMatch(/^the file ends inside episode 2 at /);
+    expect(r.notes.join('\n')).not.toMatch(/text after the list/);
+  });
+
   it('one flipped byte in episode 1: the damage is located, episodes 0, 2 and 3 are judged as before', () => {
     const at = whole.indexOf('"traj"', startOf(1)) + 9;
     const text = `${whole.slice(0, at)}\x01${whole.slice(at + 1)}`;

@@ -147,7 +147,7 @@ export function scanList<T>(
   return { items, outside };
 }
 
-/** The next position at or after `from` where an element accepted by `isElement` parses. */
+/** The next position at or after `from` where an element accepted by `isElement` parses; -1 (the parser at the end) when none does. */
 function resume(p: Parser, from: number, isElement: (v: PyValue) => boolean, resumeAt: RegExp): number {
   const re = new RegExp(resumeAt.source, 'g');
   re.lastIndex = from;
@@ -161,6 +161,9 @@ function resume(p: Parser, from: number, isElement: (v: PyValue) => boolean, res
     }
     re.lastIndex = m.index + 1;
   }
+  // Nothing further is an element: the rest belongs to the damage, so the parser ends there (not
+  // wherever the last candidate it tried stopped, which would read as text after the list).
+  p.i = p.s.length;
   return -1;
 }
 
