@@ -350,7 +350,7 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
       `episode${replaced.length > 1 ? 's' : ''} ${replaced
         .slice(0, 10)
         .map((r) => r.i)
-        .join(', ')}${replaced.length > 10 ? ', …' : ''} hold U+FFFD (�), the mark of bytes that are not UTF-8 or of a character lost before this file was written; first at ${placeOf(
+        .join(', ')}${replaced.length > 10 ? ', …' : ''} ${replaced.length > 1 ? 'hold' : 'holds'} U+FFFD (�), the mark of bytes that are not UTF-8 or of a character lost before this file was written; first at ${placeOf(
         text,
         { pos: first.k, ...lineColumn(text, first.k) },
       )} in episode ${first.i}`,
