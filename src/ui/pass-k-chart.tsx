@@ -27,6 +27,8 @@ export function PassKChart({
   testId?: string;
 }) {
   const n = Math.max(recomputed.length, recorded.length, 1);
+  /** Every k is labelled up to ten trials; past that every `tick`-th. */
+  const tick = n <= 10 ? 1 : Math.ceil(n / 10);
   const x = (k: number): number => PAD.l + INSET + (n === 1 ? (W - PAD.l - PAD.r) / 2 - INSET : ((k - 1) / (n - 1)) * (W - PAD.l - PAD.r - 2 * INSET));
   const y = (v: number): number => PAD.t + (1 - v) * (H - PAD.t - PAD.b);
   const summary = (complete ? recomputed : recorded).map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(', ');
@@ -55,11 +57,11 @@ export function PassKChart({
             </text>
           </g>
         ))}
-        {/* k = 1..n under the axis: "k=" once, then bare numbers, so ten trials still fit. */}
+        {/* k = 1..n under the axis: "k" once, then bare numbers; past ten, every `tick`-th (and the last), so they never run together. */}
         <text x={PAD.l - 4} y={H - 5} textAnchor="end" className="fill-slate-500 text-[9px]">
           k
         </text>
-        {Array.from({ length: n }, (_, i) => i + 1).map((k) => (
+        {Array.from({ length: n }, (_, i) => i + 1).filter((k) => k === 1 || k === n || (k % tick === 0 && n - k >= tick / 2)).map((k) => (
           <text key={k} x={x(k)} y={H - 5} textAnchor="middle" className="fill-slate-500 text-[9px]">
             {k}
           </text>

@@ -77,7 +77,7 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
           <Legend className="bg-white ring-2 ring-violet-600 ring-inset" label="≠ rec" />
         </span>
       </figcaption>
-      <div ref={ref} className="mt-1.5 space-y-1" role="group" aria-label="Outcome by task and trial" data-testid="outcome-grid">
+      <div ref={ref} className="mt-1.5 max-h-[40vh] space-y-1 overflow-y-auto" role="group" aria-label="Outcome by task and trial" data-testid="outcome-grid">
         {chunk(tasks, Math.max(5, Math.floor((width - LABEL_W) / PITCH))).map((band) => (
           <div key={band[0]} className="flex">
             <div className="flex shrink-0 flex-col gap-[3px] pr-1 text-right text-[10px] leading-[14px] text-slate-400" style={{ width: LABEL_W }} aria-hidden="true">
