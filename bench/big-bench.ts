@@ -45,9 +45,10 @@ async function scrollList(): Promise<number> {
 
 /**
  * Resident memory (VmRSS now, VmHWM at its peak) of the renderer processes of the Chromium started
- * with `marker` (the page and its worker live in one), the largest, in bytes (Linux /proc).
+ * with `marker` (the page and its worker live in one), the largest, in bytes (Linux /proc); with
+ * `browser`, of the browser process itself (where Blobs are kept).
  */
-function rendererBytes(marker: string, field: 'VmRSS' | 'VmHWM'): number | null {
+function rendererBytes(marker: string, field: 'VmRSS' | 'VmHWM', which: 'renderer' | 'browser' = 'renderer'): number | null {
   const procs = new Map<number, { ppid: number; cmd: string }>();
   for (const p of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
@@ -59,6 +60,14 @@ function rendererBytes(marker: string, field: 'VmRSS' | 'VmHWM'): number | null 
   }
   const root = [...procs].find(([, v]) => v.cmd.includes(marker) && !v.cmd.includes('--type='))?.[0];
   if (root === undefined) return null;
+  if (which === 'browser') {
+    try {
+      const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${root}/status`, 'utf8'));
+      return m ? Number(m[1]) * 1024 : null;
+    } catch {
+      return null;
+    }
+  }
   const under = (pid: number): boolean => {
     for (let p = procs.get(pid)?.ppid, k = 0; p !== undefined && p > 1 && k < 10; p = procs.get(p)?.ppid, k++) if (p === root) return true;
     return false;
@@ -120,6 +129,32 @@ interface AppRow {
   workerHeap: number | null;
   renderer: number | null;
   rendererPeak: number | null;
+  /** The browser process's resident memory before the file was chosen and after all verdicts (the file's bytes are a Blob there). */
+  browserBefore: number | null;
+  browserAfter: number | null;
+  /** A search over every episode: typed query → episode count shown, for a common word and for one found nowhere. */
+  searchCommon: number | null;
+  searchNone: number | null;
+}
+
+/** Types `q` in the search box and waits for the episode count: milliseconds. */
+async function timeSearch(page: import('playwright-core').Page, q: string): Promise<number | null> {
+  const box = '[data-testid="search"]';
+  const counted = (): boolean => {
+    const span = document.querySelector('[data-testid="search"]')?.parentElement?.querySelector('span');
+    return span !== null && span !== undefined && /^\d+ episodes?$/.test(span.textContent ?? '');
+  };
+  await page.fill(box, '');
+  await page.press(box, 'Enter');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="search"]')?.parentElement?.querySelector('span'));
+  await page.fill(box, q);
+  const t0 = Date.now();
+  await page.press(box, 'Enter');
+  await page.waitForFunction(counted, undefined, { timeout: 120_000, polling: 20 }).catch(() => null);
+  const t = Date.now() - t0;
+  await page.fill(box, '');
+  await page.press(box, 'Enter');
+  return t;
 }
 
 /** Warm-up: the data files, the parsed DB and its hashes end up in this browser context (IndexedDB). */
@@ -140,6 +175,7 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     await page.goto(linked);
     await page.waitForSelector('[data-testid="episode-table"][data-complete="true"]');
     await page.evaluate(probeLoad, n);
+    const browserBefore = rendererBytes(MARKER, 'VmRSS', 'browser');
     await page.setInputFiles('[data-testid="open-file-input"]', file);
     await page.waitForFunction(() => window.__load.all !== null, undefined, { timeout: 900_000, polling: 500 });
     await page.waitForTimeout(500);
@@ -158,6 +194,9 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     const workerHeap = workers.length ? workers.reduce((a, x) => a + x, 0) : null;
     const heap = pageHeap === null ? null : pageHeap + (workerHeap ?? 0);
     const renderer = rendererBytes(MARKER, 'VmRSS');
+    const browserAfter = rendererBytes(MARKER, 'VmRSS', 'browser');
+    const searchCommon = await timeSearch(page, 'refund');
+    const searchNone = await timeSearch(page, 'qzxv nowhere');
 
     const before = await page.evaluate(() => window.__load.longtasks.length);
     await page.evaluate(scrollList);
@@ -166,7 +205,7 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     const longestScroll = scrollTasks.reduce((m, t) => Math.max(m, t.duration), 0);
     const rendererPeak = rendererBytes(MARKER, 'VmHWM');
     const rel = (x: number | null): number | null => (x === null ? null : x - t0);
-    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longTasks, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak };
+    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longTasks, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak, browserBefore, browserAfter, searchCommon, searchNone };
   } finally {
     await page.close();
   }
@@ -180,8 +219,8 @@ async function bundleCli(dir: string): Promise<string> {
 }
 
 /** One CLI `evaluate` run under /usr/bin/time: wall time and peak RSS of the child. */
-function timeCli(cli: string, file: string): { ms: number; peakBytes: number | null; ok: boolean } {
-  const args = [cli, 'evaluate', file, '--data', join(ROOT, 'sample-runs', 'data'), '--json'];
+function timeCli(cli: string, file: string, data = join(ROOT, 'sample-runs', 'data')): { ms: number; peakBytes: number | null; ok: boolean } {
+  const args = [cli, 'evaluate', file, '--data', data, '--json'];
   const timed = existsSync('/usr/bin/time');
   const t0 = performance.now();
   const r = timed
@@ -197,7 +236,19 @@ const r1 = (x: number | null): number | null => (x === null ? null : Number(x.to
 const ms = (x: number | null): string => (x === null ? 'n/a' : `${x.toFixed(0)} ms`);
 const mb = (x: number | null): string => (x === null ? 'n/a' : `${(x / MB).toFixed(0)} MB`);
 
-const APP_KEYS = ['big_file_load_ms', 'big_file_all_verdicts_ms', 'big_file_longest_task_ms', 'big_file_scroll_longest_task_ms', 'big_file_heap_mb', 'big_file_worker_heap_mb', 'big_file_renderer_mb', 'big_file_renderer_peak_mb'] as const;
+const APP_KEYS = [
+  'big_file_load_ms',
+  'big_file_all_verdicts_ms',
+  'big_file_longest_task_ms',
+  'big_file_scroll_longest_task_ms',
+  'big_file_heap_mb',
+  'big_file_worker_heap_mb',
+  'big_file_renderer_mb',
+  'big_file_renderer_peak_mb',
+  'big_file_browser_process_growth_mb',
+  'big_file_search_ms',
+  'big_file_search_nowhere_ms',
+] as const;
 
 export async function runBigBench(log: Log): Promise<BenchResult> {
   const dir = benchDir();
@@ -255,13 +306,26 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
         `  ${String(a.n).padEnd(10)}${mb(a.bytes).padEnd(10)}${ms(a.opened).padEnd(11)}${ms(a.first).padEnd(13)}${ms(a.all).padEnd(14)}${ms(a.longestLoad).padEnd(14)}${ms(a.longestScroll).padEnd(12)}${`${mb(a.heap)} (${mb(a.pageHeap)} + ${mb(a.workerHeap)})`.padEnd(25)}${mb(a.renderer).padEnd(10)}${mb(a.rendererPeak)}`,
       );
     for (const a of app)
+      log(
+        `  ${a.n} episodes: browser process ${mb(a.browserBefore)} → ${mb(a.browserAfter)} (the file's bytes are a Blob there); search "refund" ${ms(a.searchCommon)}, a query found nowhere ${ms(a.searchNone)}`,
+      );
+    for (const a of app)
       log(`  ${a.n} episodes: ${a.longTasks.count} long tasks (≥ 50 ms) while loading, ${a.longTasks.over200} over 200 ms, the longest beginning ${ms(a.longTasks.worstAt)} after the file was chosen`);
     log('  goal: no main-thread task > 200 ms while loading or scrolling; time and memory of the full file about twice the half');
     log('  (long tasks are wall time: on a machine busy with other work they stretch with the load)');
     const full = app.find((a) => a.n === FULL)!;
     const half = app.find((a) => a.n === HALF)!;
+    // The CLI on the same two files (every report printed as a JSON line).
+    log(`\nbig bench: the CLI on the same files, evaluate --json (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
+    const cliRows = files.map((f) => ({ n: f.n, bytes: f.bytes, ...timeCli(cli, f.file, DATA_DIR) }));
+    for (const c of cliRows) log(`  ${String(c.n).padEnd(6)} episodes, ${mb(c.bytes)}: ${ms(c.ms)}, peak RSS ${mb(c.peakBytes)}${c.ok ? '' : '  (the CLI FAILED)'}`);
+    const [cliHalf, cliFull] = cliRows;
     return {
       ...result,
+      big_file_cli_ms: r1(cliFull!.ms),
+      big_file_cli_peak_mb: cliFull!.peakBytes === null ? null : r1(cliFull!.peakBytes / MB),
+      half_file_cli_ms: r1(cliHalf!.ms),
+      half_file_cli_peak_mb: cliHalf!.peakBytes === null ? null : r1(cliHalf!.peakBytes / MB),
       big_file_load_ms: r1(full.first),
       big_file_all_verdicts_ms: r1(full.all),
       big_file_longest_task_ms: r1(Math.max(full.longestLoad, half.longestLoad)),
@@ -270,6 +334,10 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       big_file_worker_heap_mb: full.workerHeap === null ? null : r1(full.workerHeap / MB),
       big_file_renderer_mb: full.renderer === null ? null : r1(full.renderer / MB),
       big_file_renderer_peak_mb: full.rendererPeak === null ? null : r1(full.rendererPeak / MB),
+      big_file_browser_process_growth_mb: full.browserBefore === null || full.browserAfter === null ? null : r1((full.browserAfter - full.browserBefore) / MB),
+      big_file_search_ms: r1(full.searchCommon),
+      big_file_search_nowhere_ms: r1(full.searchNone),
+      half_file_search_ms: r1(half.searchCommon),
       half_file_load_ms: r1(half.first),
       half_file_all_verdicts_ms: r1(half.all),
       half_file_heap_mb: half.heap === null ? null : r1(half.heap / MB),

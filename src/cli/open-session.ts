@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { decodeResultsBytes, InspectSession, prepareSha256, ResultsFileError, type FileOptions } from '../core/contract';
+import { InspectSession, prepareSha256, ResultsFileError, type FileOptions } from '../core/contract';
 import { dataReader } from './data-reader';
 import { UsageError } from './usage';
 
@@ -19,9 +19,10 @@ export async function openSession(file: string, data: string, options: FileOptio
   }
   let session: InspectSession;
   try {
-    // Like the app's worker, the session keeps a few evaluations (each episode's row stays), so a
-    // big file costs its text and a little per episode, not every replay.
-    session = new InspectSession(decodeResultsBytes(bytes), options, undefined, { keptEvaluations: KEPT_EVALUATIONS });
+    // Like the app's worker, the session keeps a few evaluations (each episode's row stays), and
+    // reads episodes again from the file's bytes (no whole text is made of a plain file), so a big
+    // file costs its bytes and a little per episode, not every replay.
+    session = InspectSession.fromBytes(bytes, options, undefined, { keptEvaluations: KEPT_EVALUATIONS });
   } catch (e) {
     if (e instanceof ResultsFileError) throw new ResultsFileError(`${file}: ${e.message}`);
     throw e;

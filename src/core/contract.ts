@@ -33,7 +33,7 @@ export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { TranscriptView } from './view/transcript';
 export type { EpisodeReport } from './view/report-json';
 export { formatReward, RULE_TEXT } from './view/format';
-export { InspectSession, type DataSnapshot, type Detection, type StepEdit, type ViewResult } from './session/session';
+export { InspectSession, type DataSnapshot, type Detection, type SessionReader, type StepEdit, type ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export type { WhatIfInfo } from './view/episode-view';
@@ -149,7 +149,7 @@ export type FromWorker =
   | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
   | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null }
   | { readonly type: 'report'; readonly run: number; readonly id: number; readonly html: string | null; readonly error: string | null };
-export { decodeResultsBytes } from './model/episode/decode';
+export { byteOffsets, decodeResultsBytes } from './model/episode/decode';
 export { isSuccess, passHatK, type PassK, type TrialOutcome } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
 export { compareRuns, type CompareOutcome, type RunComparison, type TaskComparison, type TrialCounts } from './view/compare';

@@ -20,7 +20,7 @@ import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
 import { PersistentVersions } from './persistent-cache';
 import { post, yieldToMessages } from './post';
-import { readRun, sourceLabel } from './read-run';
+import { openRun, sourceLabel } from './read-run';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
 
@@ -88,23 +88,29 @@ export class RunController {
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
     let shared: string | undefined;
     try {
-      const r = await readRun(source);
+      let prefetched: Promise<void> = Promise.resolve();
+      // Reads the file as it arrives (episodes parsed one by one, no whole text for a plain file);
+      // as soon as its first bytes are in, data for the likely domain is looked for meanwhile.
+      const r = await openRun(source, {
+        keptEvaluations: KEPT_EVALUATIONS,
+        wanted,
+        prefix: (text) => {
+          const guess = guessDomainFromText(text);
+          if (!guess) return;
+          const progress = (l: string): Progress => (p) => post({ type: 'data-progress', run, label: l, ...p });
+          early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
+          // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is read.
+          prefetched = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
+        },
+      });
+      if (r === null) return;
       label = r.label;
       shared = r.shared;
-      // Start reading data for the likely domain while the file is parsed.
-      const guess = guessDomainFromText(r.text);
-      if (guess) {
-        const progress = (l: string): Progress => (p) => post({ type: 'data-progress', run, label: l, ...p });
-        early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
-        // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is parsed.
-        await this.persisted.prefetch(early.located, guess, guessDataCommitFromText(r.text));
-        await yieldToMessages();
-      }
+      await prefetched;
+      await yieldToMessages();
       await hashReady;
       if (!wanted()) return;
-      // A few parsed episodes and evaluations stay, and each episode's header and row; episodes are read
-      // again from the file's bytes (from the text for other sources) when asked for.
-      session = new InspectSession(r.text, {}, undefined, { keptEvaluations: KEPT_EVALUATIONS, headers: true, ...(r.slices && { elementText: r.slices }) });
+      session = r.session;
     } catch (e) {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
       resumePrevious();

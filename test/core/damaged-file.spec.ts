@@ -98,4 +98,45 @@ describe('a damaged file still yields every episode the damage does not touch', 
     expect(Object.getOwnPropertyDescriptor(r.records[0]!.extra, '__proto__')?.value).toBe('x');
     expect(Object.getPrototypeOf(r.records[0]!.extra)).toBe(Object.prototype);
   });
+
+  it('byte offsets are the file\'s own: past a byte-order mark, in UTF-16, and with invalid bytes (each as many bytes as it had)', () => {
+    const utf8 = new TextEncoder();
+    // The damage (a `}` where a value belongs) is at a known byte of each file.
+    const body = '[{"a": "é", "traj": [}]]';
+    const damageAt = (bytes: Uint8Array): number => bytes.lastIndexOf(0x7d, bytes.length - 3);
+    const files: [string, Uint8Array][] = [
+      ['a byte-order mark', new Uint8Array([0xef, 0xbb, 0xbf, ...utf8.encode(body)])],
+      ['two invalid bytes (C3 without its second byte, a lone FF) before it', new Uint8Array([...utf8.encode('[{"a": "'), 0xc3, 0xff, ...utf8.encode('", "traj": [}]]')])],
+      ['a cut four-byte character (F0 9F 98) before it', new Uint8Array([...utf8.encode('[{"a": "'), 0xf0, 0x9f, 0x98, ...utf8.encode('", "traj": [}]]')])],
+      ['UTF-16LE', new Uint8Array([0xff, 0xfe, ...[...body].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])])],
+    ];
+    for (const [what, bytes] of files) {
+      const at = what === 'UTF-16LE' ? 2 + 2 * body.lastIndexOf('}', body.length - 3) : damageAt(bytes);
+      let said = '';
+      try {
+        InspectSession.fromBytes(bytes);
+      } catch (e) {
+        said = (e as Error).message;
+      }
+      expect(said, what).toMatch(new RegExp(`\\(byte ${at}\\)$`));
+    }
+  });
+
+  it('byteOffsets agrees with TextDecoder on random bytes (every character boundary)', async () => {
+    const { byteOffsets } = await import('../../src/core/model/episode/decode');
+    let seed = 7;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed / 2147483648);
+    const pool = [0x41, 0x7b, 0x80, 0xbf, 0xc2, 0xc3, 0xdf, 0xe0, 0xe2, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xff, 0x9f, 0x98, 0xa0, 0x90, 0x8f];
+    for (let round = 0; round < 300; round++) {
+      const bytes = new Uint8Array(Array.from({ length: 1 + Math.floor(rnd() * 24) }, () => pool[Math.floor(rnd() * pool.length)]!));
+      const at = byteOffsets(bytes);
+      const text = new TextDecoder().decode(bytes);
+      // Every byte where the decoding can be cut in two without changing it is where its prefix's text ends.
+      for (let end = 0; end <= bytes.length; end++) {
+        const prefix = new TextDecoder().decode(bytes.subarray(0, end));
+        if (prefix + new TextDecoder().decode(bytes.subarray(end)) !== text) continue;
+        expect(at(prefix.length), `${[...bytes].map((b) => b.toString(16)).join(' ')} at ${end}`).toBe(end);
+      }
+    }
+  });
 });

@@ -55,10 +55,11 @@ interface Outcome {
   readonly notes: readonly string[];
 }
 
-function run(text: string): Outcome | { refused: string } {
+/** `text` (or its UTF-8 `bytes`, read chunk by chunk as the CLI and the app's worker do) through the whole session. */
+function run(text: string, bytes?: Uint8Array): Outcome | { refused: string } {
   let session: InspectSession;
   try {
-    session = new InspectSession(text, {}, cache);
+    session = bytes ? InspectSession.fromBytes(bytes, {}, cache, {}, 4096) : new InspectSession(text, {}, cache);
     session.useData(versionsFor(session.domain));
   } catch (e) {
     if (e instanceof ResultsFileError || e instanceof EvaluationSetupError) return { refused: e.message };
@@ -260,6 +261,16 @@ describeShared('fuzz: damaged results files', () => {
         } catch (e) {
           failures.push(`${label}: threw ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
           continue;
+        }
+        // Every other copy is also read from its bytes in chunks: the same outcome, refusal or notes.
+        if (n % 2 === 0) {
+          let viaBytes: ReturnType<typeof run> | string;
+          try {
+            viaBytes = run(m.text, new TextEncoder().encode(m.text));
+          } catch (e) {
+            viaBytes = `threw ${e instanceof Error ? e.message : String(e)}`;
+          }
+          if (JSON.stringify(viaBytes) !== JSON.stringify(out)) failures.push(`${label}: read from bytes in chunks differs: ${JSON.stringify(viaBytes).slice(0, 300)}`);
         }
         if ('refused' in out) {
           // Only a file with nothing readable may be refused: the damage is in its first episode.

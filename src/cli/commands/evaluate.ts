@@ -70,7 +70,13 @@ function readArgs(rest: string[]): Options | 'help' {
 
 const reward = (r: number | null | undefined): string => formatReward(r, '-');
 
-function table(reports: readonly EpisodeReport[], why: readonly string[]): string {
+/** What a table row needs of a report. */
+const ROW_FIELDS = ['index', 'task_id', 'trial', 'recorded_reward', 'reward', 'matches_recorded_reward', 'error', 'done', 'done_by'] as const;
+type Row = Pick<EpisodeReport, (typeof ROW_FIELDS)[number]>;
+
+const row = (r: EpisodeReport): Row => Object.fromEntries(ROW_FIELDS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]])) as unknown as Row;
+
+function table(reports: readonly Row[], why: readonly string[]): string {
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'done', 'why']];
   reports.forEach((r, i) => {
     const mark = r.matches_recorded_reward === false ? ' ≠' : '';
@@ -83,7 +89,9 @@ function table(reports: readonly EpisodeReport[], why: readonly string[]): strin
 /** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
 async function evaluate(o: Options): Promise<void> {
   const session = await openSession(o.file, o.data, o);
-  const reports = session.evaluateAll();
+  // What is printed of each report is made as it comes (a JSON line, or the few fields of a table
+  // row), so a 5,000-episode file does not hold 5,000 reports with every step's observation.
+  const reports = session.evaluateAll((r) => (o.json ? JSON.stringify(r) : row(r)));
   const d = session.detection();
   const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
   const notes = [
@@ -96,15 +104,16 @@ async function evaluate(o: Options): Promise<void> {
   if (o.json) {
     process.stderr.write(notes.join('\n') + '\n');
     // JSON.stringify escapes every control character, so the lines are terminal-safe as they are.
-    process.stdout.write(reports.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    for (const line of reports) process.stdout.write(`${line as string}\n`);
     return;
   }
   const summaries = session.summaries();
   const why = summaries.map((s) => terminalSafe(s.error !== null ? `error: ${s.error}` : s.reasonTexts.join('; ') || 'ok'));
-  const ok = reports.filter((r) => !r.error);
-  const total = reports.reduce((s, r) => s + (r.reward ?? 0), 0);
+  const rows = reports as Row[];
+  const ok = rows.filter((r) => !r.error);
+  const total = rows.reduce((s, r) => s + (r.reward ?? 0), 0);
   const agree = ok.filter((r) => r.matches_recorded_reward === true).length;
-  process.stdout.write(`${notes.join('\n')}\n\n${table(reports, why)}\n\n`);
+  process.stdout.write(`${notes.join('\n')}\n\n${table(rows, why)}\n\n`);
   process.stdout.write(
     `${reports.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${reports.length ? (total / reports.length).toFixed(3) : '-'} = ${total}/${reports.length} (episodes that cannot be evaluated count 0, as τ-bench reports); recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
   );

@@ -33,6 +33,25 @@ export function parseJson(text: string, options: { readonly freeze?: boolean } =
   return v;
 }
 
+/**
+ * One element of a top-level list, read on its own exactly as `scanList` reads it inside the list
+ * (the same depth limit, over-long integers refused): its value, or null when it is not one clean
+ * JSON value (any error, a deferred over-long integer, text after it). A caller that gets null
+ * reads the whole list with `scanList`, which says where and why.
+ */
+export function parseListElement(text: string): { readonly value: PyValue } | null {
+  const p = new Parser(text, false);
+  p.deferLongInts = true;
+  try {
+    const value = p.value(1);
+    if (p.deferred !== null || p.i !== text.length) return null;
+    return { value };
+  } catch (e) {
+    if (e instanceof PyException) return null;
+    throw e;
+  }
+}
+
 /** Like parseJson but returns undefined instead of throwing a JSONDecodeError. */
 export function tryParseJson(text: string): { ok: true; value: PyValue } | { ok: false; error: PyException } {
   try {

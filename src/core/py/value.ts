@@ -52,6 +52,28 @@ export function deepCopy<T extends PyValue>(v: T): T {
   return v;
 }
 
+/**
+ * `s` as a string of its own. A string cut from a longer one (what a parser's `slice` gives, 13
+ * characters or more) keeps the whole longer one alive in V8: a small field kept from a parsed
+ * episode would hold the episode's whole text. Short strings are copies already.
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
+}
+
+/** `deepCopy` whose strings (keys too) are strings of their own (see `ownString`): for values kept long after their text is gone. */
+export function detached<T extends PyValue>(v: T): T {
+  const x: PyValue = v;
+  if (typeof x === 'string') return ownString(x) as T;
+  if (x instanceof Map) {
+    const out: PyDict = new Map();
+    for (const [k, y] of x) out.set(ownString(k), detached(y));
+    return out as T;
+  }
+  if (Array.isArray(x)) return x.map((y) => detached(y)) as T;
+  return v;
+}
+
 /** Converts a Python value to plain JSON-ish JS for display (ints beyond 2^53 become strings). */
 export function toPlain(v: PyValue): unknown {
   if (v instanceof Map) {

@@ -1,6 +1,7 @@
 import { reviveDb, type Db, type Domain } from '../model/data/db';
 import { loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
-import { FILE_KIND_TEXT, readResults, type FileKind } from '../model/episode/results-file';
+import { byteOffsets, decodeResultsBytes } from '../model/episode/decode';
+import { FILE_KIND_TEXT, readResults, ResultsStream, type FileKind, type ResultsFile } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
 import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
@@ -77,12 +78,62 @@ export interface SessionMemory {
   readonly headers?: boolean;
   /** Where episodes are read again by UTF-8 byte range (a file's bytes), so the text need not stay (see `ReadOptions`). */
   readonly elementText?: (byteStart: number, byteEnd: number) => string;
+  /** Where a position of the text is in the file's bytes, for damage notes (see `ReadOptions.byteOffset`). */
+  readonly byteOffset?: (pos: number) => number;
 }
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
 interface Kept {
   readonly summaries: Readonly<Record<RewardRule, EpisodeSummary>>;
   readonly evidence: RuleEvidence | null;
+}
+
+/** A query of printable ASCII without the characters JSON escapes (`"`, `\\`) or may escape (`/`). */
+const PLAIN_QUERY = /^[\x20-\x21\x23-\x2e\x30-\x5b\x5d-\x7e]+$/;
+/** A `\\u` escape of a character that lower-cases to printable ASCII: U+0020–U+007F, İ (U+0130 → i̇), the Kelvin sign (U+212A → k). */
+const ASCII_ESCAPE = /\\u(?:00[2-7][0-9a-f]|0130|212a)/i;
+
+/**
+ * Whether an episode's JSON text may hold `q` (a `PLAIN_QUERY`, lower case) in one of its decoded
+ * strings, lower-cased: such a match is made of characters written as themselves, or of `\\u`
+ * escapes of characters that lower-case to ASCII. False only when neither can be.
+ */
+function mayHold(text: string, q: string): boolean {
+  return text.toLowerCase().includes(q) || ASCII_ESCAPE.test(text);
+}
+
+/** A results file read, with what was tallied while it was read (see `InspectSession.reader`). */
+class ReadFile {
+  constructor(
+    readonly file: ResultsFile,
+    readonly tally: FileTally,
+    readonly headers: EpisodeHeader[] | null,
+  ) {}
+}
+
+/** What a session works out from each record while the file is read. */
+function tallying(memory: SessionMemory): { tally: FileTally; headers: EpisodeHeader[] | null; visit: (r: EpisodeRecord) => void } {
+  const tally = new FileTally();
+  const headers: EpisodeHeader[] | null = memory.headers ? [] : null;
+  return {
+    tally,
+    headers,
+    visit: (r) => {
+      tally.add(r);
+      if (headers) headers[r.index] = episodeHeader(r);
+    },
+  };
+}
+
+/**
+ * Opens a session from a file's bytes as they arrive (see `InspectSession.reader`): `push` each
+ * chunk in order, then `session()`. Null from `session()` (or false from `push`) means the file is
+ * not a plain undamaged UTF-8 list of episodes: open it from its whole text instead (`new
+ * InspectSession(decodeResultsBytes(bytes), …)`), which locates and explains what is unusual.
+ */
+export interface SessionReader {
+  push(chunk: Uint8Array): boolean;
+  session(): InspectSession | null;
 }
 
 /**
@@ -113,6 +164,8 @@ export class InspectSession {
   private otherEvaluator = false;
   private finishNotes: readonly string[] = [];
   private settled = false;
+  /** An episode's JSON text as in the file, for lazily read files (see `ResultsFile.episodeText`). */
+  private readonly episodeText: ((index: number) => string | null) | null;
 
   /**
    * `source`: the results file's text (read once; each episode's messages are parsed again from
@@ -120,24 +173,26 @@ export class InspectSession {
    * `cache`: hashes and reference replays to share with other sessions on the same data (tests, benchmarks).
    */
   constructor(
-    source: string | readonly EpisodeRecord[],
+    source: string | readonly EpisodeRecord[] | ReadFile,
     private readonly options: FileOptions = {},
     private readonly cache: EvalCache = new EvalCache(),
     memory: SessionMemory = {},
   ) {
-    const tally = new FileTally();
-    const headers: EpisodeHeader[] | null = memory.headers ? [] : null;
-    const visit = (r: EpisodeRecord): void => {
-      tally.add(r);
-      if (headers) headers[r.index] = episodeHeader(r);
-    };
-    let file: { records: readonly EpisodeRecord[]; kind: FileKind; notes: readonly string[] };
-    if (typeof source === 'string') file = readResults(source, { lazy: true, visit, ...(memory.elementText && { elementText: memory.elementText }) });
+    let read: ReadFile;
+    if (source instanceof ReadFile) read = source;
     else {
-      file = { records: [...source], kind: 'tau-bench-results', notes: [] };
-      file.records.forEach(visit);
+      const t = tallying(memory);
+      let file: ResultsFile;
+      if (typeof source === 'string') file = readResults(source, { lazy: true, visit: t.visit, ...(memory.elementText && { elementText: memory.elementText }), ...(memory.byteOffset && { byteOffset: memory.byteOffset }) });
+      else {
+        file = { records: [...source], kind: 'tau-bench-results', notes: [] };
+        file.records.forEach(t.visit);
+      }
+      read = new ReadFile(file, t.tally, t.headers);
     }
+    const { file, tally, headers } = read;
     this.records = file.records;
+    this.episodeText = file.episodeText ?? null;
     rememberTally(this.records, tally);
     this.headerList = headers;
     this.fileKind = file.kind;
@@ -147,6 +202,43 @@ export class InspectSession {
     this.domainWhy = d.why;
     this.kept = new Array<Kept | undefined>(this.records.length);
     this.keptEvaluations = Math.max(1, memory.keptEvaluations ?? Infinity);
+  }
+
+  /**
+   * A session read from a file's bytes chunk by chunk, never holding its whole text: each episode is
+   * parsed once as it arrives and read again by byte range through `elementText` (which must give
+   * the UTF-8 text of those bytes of the file) when asked for. See `SessionReader`.
+   */
+  static reader(
+    elementText: (byteStart: number, byteEnd: number) => string,
+    options: FileOptions = {},
+    cache: EvalCache = new EvalCache(),
+    memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {},
+  ): SessionReader {
+    const t = tallying(memory);
+    const stream = new ResultsStream(elementText, t.visit);
+    return {
+      push: (chunk) => stream.push(chunk),
+      session: () => {
+        const file = stream.end();
+        return file === null ? null : new InspectSession(new ReadFile(file, t.tally, t.headers), options, cache, memory);
+      },
+    };
+  }
+
+  /**
+   * A session on a file's bytes held in memory (the CLI): read as `reader` does (in one piece unless
+   * `chunkBytes` says otherwise, as tests do), the episodes read again from the bytes, so no whole
+   * text is made; a file that is not a plain UTF-8
+   * list of episodes is read from its whole text instead (`decodeResultsBytes`), with the same
+   * results. Throws what the constructor throws.
+   */
+  static fromBytes(bytes: Uint8Array, options: FileOptions = {}, cache: EvalCache = new EvalCache(), memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {}, chunkBytes = Infinity): InspectSession {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const reader = InspectSession.reader((start, end) => decoder.decode(bytes.subarray(start, end)), options, cache, memory);
+    let plain = true;
+    for (let at = 0; plain && at < bytes.length; at += chunkBytes) plain = reader.push(bytes.subarray(at, at + chunkBytes));
+    return (plain ? reader.session() : null) ?? new InspectSession(decodeResultsBytes(bytes), options, cache, { ...memory, byteOffset: byteOffsets(bytes) });
   }
 
   headers(): EpisodeHeader[] {
@@ -291,13 +383,19 @@ export class InspectSession {
   }
 
   /** Evaluates every episode, settles the rule and returns the verdicts as plain JSON (the CLI's `--json`). */
-  evaluateAll(): EpisodeReport[] {
+  /**
+   * Evaluates every episode and settles the rule; the reports, each passed through `keep` (what a
+   * caller holds of 5,000 reports: a JSON line, a table row) as soon as it is made.
+   */
+  evaluateAll(): EpisodeReport[];
+  evaluateAll<T>(keep: (report: EpisodeReport) => T): T[];
+  evaluateAll<T>(keep: (report: EpisodeReport) => T = (r) => r as T): T[] {
     // Each report is made while its episode is evaluated, under the rule in use (a known data
     // version's rule never changes), so a session that keeps few evaluations evaluates each
     // episode once; they are made again only if settling the rule changes it.
     const rule = this.rule;
-    const reports = this.records.map((_, i) => episodeReport(this.outcome(i), this.domain, this.version!, rule));
-    return this.finish() ? this.reports() : reports;
+    const kept = this.records.map((_, i) => keep(episodeReport(this.outcome(i), this.domain, this.version!, rule)));
+    return this.finish() ? this.records.map((_, i) => keep(episodeReport(this.outcome(i), this.domain, this.version!, this.rule))) : kept;
   }
 
   summaries(): EpisodeSummary[] {
@@ -391,7 +489,13 @@ export class InspectSession {
   search(query: string): number[] {
     const q = query.toLowerCase();
     if (!q) return this.records.map((r) => r.index);
+    // An episode whose JSON text cannot hold the query is not parsed (see `mayHold`).
+    const quick = this.episodeText !== null && PLAIN_QUERY.test(q) ? this.episodeText : null;
     return this.records
+      .filter((r) => {
+        const text = quick?.(r.index) ?? null;
+        return text === null || mayHold(text, q);
+      })
       .filter((r) =>
         r.traj.some((m) => {
           if (m.get('role') === 'system') return false;

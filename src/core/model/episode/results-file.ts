@@ -1,6 +1,7 @@
-import { lineColumn, parseJson, scanList, type JsonDamage } from '../../py/json-parse';
+import { lineColumn, parseJson, parseListElement, scanList, type JsonDamage } from '../../py/json-parse';
+import { ListSplitter } from '../../py/json-split';
 import { pyRepr } from '../../py/repr';
-import { typeName, type PyDict, type PyValue } from '../../py/value';
+import { detached, ownString, typeName, type PyDict, type PyValue } from '../../py/value';
 import type { Action, EpisodeRecord, Task } from './types';
 
 export class ResultsFileError extends Error {}
@@ -113,6 +114,25 @@ export interface ResultsFile {
   readonly kind: FileKind;
   /** What is damaged in the file and where, in words. */
   readonly notes: readonly string[];
+  /**
+   * A lazily read episode's text as it is in the file (its JSON, not parsed), null for others: what
+   * a search can look through before it parses an episode.
+   */
+  readonly episodeText?: (index: number) => string | null;
+}
+
+/** Each episode's place in the file, by record index, and its text read from there. */
+class Places {
+  private readonly at: number[] = [];
+  constructor(private readonly slice: (start: number, end: number) => string) {}
+  set(index: number, start: number, end: number): void {
+    this.at[2 * index] = start;
+    this.at[2 * index + 1] = end;
+  }
+  readonly text = (index: number): string | null => {
+    const start = this.at[2 * index];
+    return start === undefined ? null : this.slice(start, this.at[2 * index + 1]!);
+  };
 }
 
 /** An element of the top-level list that reading may resume at after damage. */
@@ -133,14 +153,14 @@ function utf8Offset(text: string, pos: number): number {
   return n;
 }
 
-/** Where a JSON error is, as a person looks for it: line, column, char and UTF-8 byte offset. */
-export function placeOf(text: string, d: Pick<JsonDamage, 'pos' | 'line' | 'column' | 'char'>): string {
-  return `line ${d.line} column ${d.column} (char ${d.char}, byte ${utf8Offset(text, d.pos)})`;
+/** Where a JSON error is, as a person looks for it: line, column, char and byte offset in the file (`byteAt`, see `ReadOptions.byteOffset`). */
+export function placeOf(byteAt: (pos: number) => number, d: Pick<JsonDamage, 'pos' | 'line' | 'column' | 'char'>): string {
+  return `line ${d.line} column ${d.column} (char ${d.char}, byte ${byteAt(d.pos)})`;
 }
 
 const damageText = (d: JsonDamage): string => (d.error.pyType === 'JSONDecodeError' ? d.error.text.replace(/: line \d+ column \d+ \(char \d+\)$/, '') : `${d.error.pyType}: ${d.error.text}`);
 
-function damagedEpisode(text: string, index: number, d: JsonDamage, truncated: boolean): EpisodeRecord {
+function damagedEpisode(byteAt: (pos: number) => number, index: number, d: JsonDamage, truncated: boolean): EpisodeRecord {
   const python = d.error.pyType === 'ValueError' ? " (Python's json.loads refuses the whole file for this)" : '';
   const where = truncated ? `the file ends inside episode ${index}` : `episode ${index} is damaged`;
   return {
@@ -154,7 +174,7 @@ function damagedEpisode(text: string, index: number, d: JsonDamage, truncated: b
     traj: [],
     runError: null,
     extra: {},
-    problem: `${where} at ${placeOf(text, d)}: ${damageText(d)}${python}`,
+    problem: `${where} at ${placeOf(byteAt, d)}: ${damageText(d)}${python}`,
   };
 }
 
@@ -190,6 +210,12 @@ export interface ReadOptions {
    * exactly this text (valid UTF-8 without a byte-order mark before offset 0).
    */
   readonly elementText?: (byteStart: number, byteEnd: number) => string;
+  /**
+   * Where a position of the text is in the file's bytes, for damage notes (`byteOffsets` of the
+   * bytes the text was decoded from); by default the text's own UTF-8 length up to it, which is the
+   * file's offset only for UTF-8 without a byte-order mark or invalid bytes.
+   */
+  readonly byteOffset?: (pos: number) => number;
 }
 
 /** UTF-8 length of `text` from `from` to `to` (a surrogate pair is 4 bytes, a lone surrogate 3, as TextEncoder writes U+FFFD). */
@@ -248,7 +274,22 @@ function reparser(slice: (start: number, end: number) => string): (start: number
  * the getters hold on to `read` and the range only, never to the text being scanned.
  */
 function lazyRecord(r: EpisodeRecord, read: (start: number, end: number) => Parsed, start: number, end: number): EpisodeRecord {
-  const { traj: _traj, raw: _raw, ...rest } = r;
+  const { traj: _traj, raw: _raw, ...kept } = r;
+  // What stays is copied out of the episode's text, which would otherwise stay whole behind them.
+  const own = (s: string | null): string | null => (s === null ? null : ownString(s));
+  const rest = {
+    ...kept,
+    problem: own(kept.problem),
+    runError: own(kept.runError),
+    extra: Object.fromEntries(Object.entries(kept.extra).map(([k, v]) => [ownString(k), ownString(v)])),
+    recordedRewardInfo: kept.recordedRewardInfo && detached(kept.recordedRewardInfo),
+    task: kept.task && {
+      userId: detached(kept.task.userId),
+      actions: kept.task.actions.map((a) => ({ name: ownString(a.name), kwargs: detached(a.kwargs) })),
+      instruction: ownString(kept.task.instruction),
+      outputs: kept.task.outputs.map(ownString),
+    },
+  };
   return Object.defineProperties(rest, {
     traj: { enumerable: true, get: () => read(start, end).traj },
     raw: { enumerable: true, get: () => read(start, end).raw },
@@ -263,7 +304,11 @@ function lazyRecord(r: EpisodeRecord, read: (start: number, end: number) => Pars
  */
 export function readResults(text: string, options: ReadOptions = {}): ResultsFile {
   const { lazy = false, visit = () => undefined, elementText } = options;
-  const read = !lazy ? null : reparser(elementText ?? textSlices(text));
+  // Positions are asked for in file order (damage, then notes), so `byteOffsets` counts on.
+  const byteAt = options.byteOffset ?? ((pos: number) => utf8Offset(text, pos));
+  const slice = elementText ?? textSlices(text);
+  const read = !lazy ? null : reparser(slice);
+  const places = lazy ? new Places(slice) : null;
   // Byte offsets for `elementText`, counted along as the elements come (in order).
   let atChar = 0;
   let atByte = 0;
@@ -279,7 +324,9 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
     const r = readEpisode(v, i);
     visit(r);
     if (!read) return { message: null, record: r };
-    return { message: null, record: lazyRecord(r, read, place(start), place(end)) };
+    const [a, b] = [place(start), place(end)];
+    places?.set(i, a, b);
+    return { message: null, record: lazyRecord(r, read, a, b) };
   });
   if (scan === null) {
     let root: PyValue;
@@ -304,7 +351,7 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
   const notes: string[] = [];
   const firstDamage = scan.items.length > 0 && scan.items.every((it) => !it.ok) ? scan.items[0]!.damage : (scan.items.length === 0 ? scan.outside[0] : undefined);
   // Nothing readable at all: the file as a whole is not JSON (Python's message, with the byte offset).
-  if (firstDamage) throw new ResultsFileError(`not valid JSON: ${firstDamage.error.pyType === 'JSONDecodeError' ? '' : `${firstDamage.error.pyType}: `}${firstDamage.error.text} (byte ${utf8Offset(text, firstDamage.pos)})`);
+  if (firstDamage) throw new ResultsFileError(`not valid JSON: ${firstDamage.error.pyType === 'JSONDecodeError' ? '' : `${firstDamage.error.pyType}: `}${firstDamage.error.text} (byte ${byteAt(firstDamage.pos)})`);
   if (scan.items.length > 0 && scan.items.every((it) => it.ok && it.value.message !== null)) {
     const traj = scan.items.map((it) => (it.ok ? it.value.message : null)) as PyDict[];
     const read = readEpisode(new Map<string, PyValue>([['traj', traj]]), 0);
@@ -316,17 +363,17 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
     if (it.ok && it.value.record) return it.value.record;
     const r = it.ok
       ? readEpisode(it.value.message, i)
-      : damagedEpisode(text, i, it.damage, it.end >= text.length && it.damage.error.pyType === 'JSONDecodeError' && (it.damage.pos >= text.trimEnd().length - 1 || it.damage.error.text.startsWith('Unterminated string')));
+      : damagedEpisode(byteAt, i, it.damage, it.end >= text.length && it.damage.error.pyType === 'JSONDecodeError' && (it.damage.pos >= text.trimEnd().length - 1 || it.damage.error.text.startsWith('Unterminated string')));
     visit(r);
     return r;
   });
   for (const d of scan.outside)
     notes.push(
       d.error.text.startsWith('Extra data')
-        ? `text after the list of episodes at ${placeOf(text, d)} is ignored (Python's json.loads refuses such a file)`
+        ? `text after the list of episodes at ${placeOf(byteAt, d)} is ignored (Python's json.loads refuses such a file)`
         : d.pos >= text.trimEnd().length
-          ? `the file is cut off after episode ${records.length - 1} (${placeOf(text, d)}): the list is never closed`
-          : `the list of episodes is damaged between episodes at ${placeOf(text, d)}: ${damageText(d)}`,
+          ? `the file is cut off after episode ${records.length - 1} (${placeOf(byteAt, d)}): the list is never closed`
+          : `the list of episodes is damaged between episodes at ${placeOf(byteAt, d)}: ${damageText(d)}`,
     );
   const damaged = scan.items.filter((it) => !it.ok).length;
   if (damaged > 0)
@@ -351,12 +398,66 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
         .slice(0, 10)
         .map((r) => r.i)
         .join(', ')}${replaced.length > 10 ? ', …' : ''} ${replaced.length > 1 ? 'hold' : 'holds'} U+FFFD (�), the mark of bytes that are not UTF-8 or of a character lost before this file was written; first at ${placeOf(
-        text,
+        byteAt,
         { pos: first.k, ...lineColumn(text, first.k) },
       )} in episode ${first.i}`,
     );
   }
-  return { records, kind: 'tau-bench-results', notes };
+  return { records, kind: 'tau-bench-results', notes, ...(places && { episodeText: places.text }) };
+}
+
+/**
+ * Reads a results file from its bytes as they arrive, never holding its whole text: each episode is
+ * decoded and parsed on its own, seen by `visit`, and kept as a lazy record read again through
+ * `elementText` (by absolute byte range in the bytes pushed). For a plain, undamaged list of
+ * episodes in UTF-8 it gives the same records as `readResults(text, { lazy: true })`; for
+ * anything else — damage, UTF-16, bytes that are not UTF-8 (or U+FFFD in the text), a bare message
+ * list, a single episode, an empty list — `end()` returns null and the caller reads the whole text
+ * with `readResults`, which locates and explains what is wrong. `push` returning false says that
+ * already (the rest of the bytes need not be looked at, but the whole text is needed).
+ */
+export class ResultsStream {
+  private readonly records: EpisodeRecord[] = [];
+  private readonly splitter: ListSplitter;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private readonly read: (start: number, end: number) => Parsed;
+  private readonly places: Places;
+
+  constructor(
+    elementText: (byteStart: number, byteEnd: number) => string,
+    private readonly visit: (record: EpisodeRecord) => void = () => undefined,
+  ) {
+    this.read = reparser(elementText);
+    this.places = new Places(elementText);
+    this.splitter = new ListSplitter((bytes, start, end) => this.element(bytes, start, end));
+  }
+
+  push(chunk: Uint8Array): boolean {
+    return this.splitter.push(chunk);
+  }
+
+  end(): ResultsFile | null {
+    if (!this.splitter.end()) return null;
+    return { records: this.records, kind: 'tau-bench-results', notes: [], episodeText: this.places.text };
+  }
+
+  private element(parts: readonly Uint8Array[], start: number, end: number): boolean {
+    let text = '';
+    try {
+      for (let k = 0; k < parts.length - 1; k++) text += this.decoder.decode(parts[k], { stream: true });
+      text += this.decoder.decode(parts.at(-1));
+    } catch {
+      return false;
+    }
+    if (text.includes('\ufffd')) return false;
+    const parsed = parseListElement(text);
+    if (parsed === null || isMessage(parsed.value)) return false;
+    const r = readEpisode(parsed.value, this.records.length);
+    this.visit(r);
+    this.places.set(r.index, start, end);
+    this.records.push(lazyRecord(r, this.read, start, end));
+    return true;
+  }
 }
 
 /** The episodes of a results file (see `readResults`). */

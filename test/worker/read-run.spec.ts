@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { FileLike } from '../../src/core/contract';
+import { InspectSession } from '../../src/core/session/session';
+import { jsonDumps } from '../../src/core/py/json-dumps';
+import { parseJson } from '../../src/core/py/json-parse';
+import type { PyValue } from '../../src/core/py/value';
+import { openRun, type OpenHooks } from '../../src/worker/read-run';
+import { sampleRunText } from '../support/fixtures';
+
+/**
+ * Issue 9 item 3 in the worker: a local file is read in slices as it arrives (never `arrayBuffer()`
+ * of the whole file, never one text of it) into the same session the whole text gives; a damaged or
+ * UTF-16 file is read the careful way, with its damage located; an open no longer wanted stops
+ * reading.
+ */
+
+/** A DOM-like File over `bytes` that streams them in `chunk`-byte pieces and counts what was read of it. */
+function fakeFile(name: string, bytes: Uint8Array, chunk = 1 << 20): FileLike & { stream(): ReadableStream<Uint8Array>; pieces: number; whole: number; fail: number | undefined } {
+  const f = {
+    name,
+    size: bytes.length,
+    pieces: 0,
+    whole: 0,
+    fail: undefined as number | undefined,
+    text: async () => {
+      f.whole++;
+      return new TextDecoder().decode(bytes);
+    },
+    arrayBuffer: async () => {
+      f.whole++;
+      return bytes.slice().buffer;
+    },
+    stream: () => {
+      let at = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (f.fail !== undefined && at >= f.fail) {
+            controller.error(new DOMException('A requested file or directory could not be found at the time an operation was processed.', 'NotFoundError'));
+            return;
+          }
+          f.pieces++;
+          controller.enqueue(bytes.slice(at, at + chunk));
+          at += chunk;
+          if (at >= bytes.length) controller.close();
+        },
+      });
+    },
+  };
+  return f;
+}
+
+/** The sample run's episodes repeated until the file passes `minBytes` (several 4 MB slices). */
+function bigRun(minBytes: number): string {
+  const episodes = (parseJson(sampleRunText()) as PyValue[]).map((e) => jsonDumps(e));
+  const out: string[] = [];
+  let n = 0;
+  for (let k = 0; n < minBytes; k++) {
+    const e = episodes[k % episodes.length]!;
+    out.push(e);
+    n += e.length + 2;
+  }
+  return `[${out.join(', ')}]`;
+}
+
+const hooks = (over: Partial<OpenHooks> = {}): OpenHooks & { prefixes: string[] } => {
+  const prefixes: string[] = [];
+  return { keptEvaluations: 4, wanted: () => true, prefix: (t) => prefixes.push(t), prefixes, ...over };
+};
+
+const episodesOf = (s: InspectSession): string[] => s.records.map((r) => `${r.index}|${r.taskId}|${r.problem}|${jsonDumps(r.raw)}`);
+
+describe('openRun reads a local file as it arrives', () => {
+  const text = bigRun(9 << 20);
+  const bytes = new TextEncoder().encode(text);
+
+  it('in slices, into the session the whole text gives', async () => {
+    const file = fakeFile('big.json', bytes);
+    const h = hooks();
+    const r = await openRun({ kind: 'file', file }, h);
+    expect(file.whole).toBe(0);
+    expect(file.pieces).toBeGreaterThanOrEqual(9);
+    expect(h.prefixes).toHaveLength(1);
+    expect(h.prefixes[0]!.length).toBe(1 << 20);
+    const want = new InspectSession(text, {}, undefined, { headers: true });
+    expect(r!.session.records.length).toBe(want.records.length);
+    expect(episodesOf(r!.session)).toEqual(episodesOf(want));
+    expect(r!.session.headers()).toEqual(want.headers());
+    expect(r!.label).toBe('big.json');
+  });
+
+  it('stops reading once the run is no longer wanted', async () => {
+    const file = fakeFile('big.json', bytes);
+    let asked = 0;
+    const r = await openRun({ kind: 'file', file }, hooks({ wanted: () => ++asked < 2 }));
+    expect(r).toBeNull();
+    expect(file.pieces).toBeLessThan(4);
+  });
+
+  it('a file that cannot be read to its end says so', async () => {
+    const file = fakeFile('gone.json', bytes);
+    file.fail = 3 << 20;
+    await expect(openRun({ kind: 'file', file }, hooks())).rejects.toThrow(/^reading it stopped part-way \(.*could not be found.*\): was the file changed or removed while it was read\? Open it again$/);
+  });
+
+  it('reads a damaged file the careful way: the episodes before the damage, the damage located', async () => {
+    const cut = bytes.subarray(0, Math.floor(bytes.length * 0.6));
+    const r = await openRun({ kind: 'file', file: fakeFile('cut.json', cut) }, hooks());
+    const want = new InspectSession(new TextDecoder().decode(cut));
+    expect(episodesOf(r!.session)).toEqual(episodesOf(want));
+    const last = r!.session.records.at(-1)!;
+    expect(last.problem).toMatch(/^the file ends inside episode \d+ at line \d+ column \d+ \(char \d+, byte \d+\)/);
+    expect(r!.session.records.slice(0, -1).every((x) => x.problem === null || !x.problem.includes('file ends'))).toBe(true);
+  });
+
+  it('reads UTF-16 and a UTF-8 byte-order mark as the same episodes', async () => {
+    const small = sampleRunText();
+    const want = episodesOf(new InspectSession(small));
+    const utf16 = new Uint8Array(2 + small.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let k = 0; k < small.length; k++) {
+      utf16[2 + 2 * k] = small.charCodeAt(k) & 0xff;
+      utf16[3 + 2 * k] = small.charCodeAt(k) >> 8;
+    }
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(small)]);
+    for (const b of [utf16, bom]) {
+      const r = await openRun({ kind: 'file', file: fakeFile('x.json', b) }, hooks());
+      expect(episodesOf(r!.session)).toEqual(want);
+    }
+  });
+});
