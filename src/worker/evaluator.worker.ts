@@ -45,7 +45,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     case 'prioritize':
       return runs.prioritize(m.run, m.indices);
     case 'search':
-      return runs.search(m.run, m.id, m.query);
+      return void runs.search(m.run, m.id, m.query);
     case 'view':
       return runs.view(m.run, m.id, m.index);
     case 'transcript':

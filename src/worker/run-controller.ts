@@ -24,6 +24,9 @@ import { openRun, sourceLabel } from './read-run';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
 
+/** Episodes searched between two looks at the message queue (a few milliseconds of work). */
+const SEARCH_SLICE = 100;
+
 /** Full evaluations kept for views and what-ifs (the rest is recomputed when asked for again). */
 const KEPT_EVALUATIONS = 24;
 
@@ -56,6 +59,8 @@ export class RunController {
   private compareWanted: number | null = null;
   /** The (main) run the page asked for last: an open that finishes after a later one started is dropped. */
   private latest = -1;
+  /** Searches started: one that sees a newer one started stops. */
+  private searches = 0;
 
   private live(c: Current): boolean {
     return c === this.current || c === this.compare;
@@ -282,9 +287,25 @@ export class RunController {
     this.at(run)?.scheduler.prioritize(indices);
   }
 
-  search(run: number, id: number, query: string): void {
+  /**
+   * Searches in slices of episodes, letting other messages (a view, a step) in between, so a search
+   * through thousands of episodes never holds the worker; a search overtaken by a newer one stops
+   * (the page only wants the newest).
+   */
+  async search(run: number, id: number, query: string): Promise<void> {
     const c = this.at(run);
-    if (c) post({ type: 'search-result', run, id, query, indices: c.session.search(query) });
+    if (!c) return;
+    const mine = ++this.searches;
+    const indices: number[] = [];
+    const total = c.session.records.length;
+    for (let at = 0; at < total; at += SEARCH_SLICE) {
+      if (at > 0) {
+        await yieldToMessages();
+        if (mine !== this.searches || !this.live(c)) return;
+      }
+      indices.push(...c.session.search(query, at, at + SEARCH_SLICE));
+    }
+    post({ type: 'search-result', run, id, query, indices });
   }
 
   view(run: number, id: number, index: number): void {

@@ -204,7 +204,13 @@ describeShared('a results file read chunk by chunk gives the same episodes as it
       const bytes = bytesOf.get(f)!;
       const quick = InspectSession.fromBytes(bytes);
       const whole = new InspectSession(readResults(new TextDecoder().decode(bytes)).records);
-      for (const q of queries) expect(quick.search(q), `${f} "${q}"`).toEqual(whole.search(q));
+      for (const q of queries) {
+        const all = whole.search(q);
+        expect(quick.search(q), `${f} "${q}"`).toEqual(all);
+        // In slices, as the worker searches: the same episodes.
+        const sliced = [0, 7, 8, 50, quick.records.length].flatMap((a, k, cuts) => (k + 1 < cuts.length ? quick.search(q, a, cuts[k + 1]) : []));
+        expect(sliced, `${f} "${q}" in slices`).toEqual(all);
+      }
     }
   });
 });

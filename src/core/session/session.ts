@@ -485,13 +485,15 @@ export class InspectSession {
   /**
    * Indices of episodes whose user, agent or tool messages contain `query` (case-insensitive). The
    * system prompt is left out: it is the same policy text in every episode, so it would match all.
+   * `from`/`to`: only episodes in that index range (a caller searching a big file in slices).
    */
-  search(query: string): number[] {
+  search(query: string, from = 0, to = this.records.length): number[] {
     const q = query.toLowerCase();
-    if (!q) return this.records.map((r) => r.index);
+    const records = this.records.slice(from, to);
+    if (!q) return records.map((r) => r.index);
     // An episode whose JSON text cannot hold the query is not parsed (see `mayHold`).
     const quick = this.episodeText !== null && PLAIN_QUERY.test(q) ? this.episodeText : null;
-    return this.records
+    return records
       .filter((r) => {
         const text = quick?.(r.index) ?? null;
         return text === null || mayHold(text, q);
