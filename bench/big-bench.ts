@@ -6,7 +6,7 @@
  * Run alone: npm run -s bench -- --json big   (or npx tsx bench/big-bench.ts)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -137,6 +137,31 @@ interface AppRow {
   searchNone: number | null;
   /** An episode opened (click → its verdict shown) while a search runs through every episode. */
   openDuringSearch: number | null;
+  /** The Report button: click → download, its size, and an episode opened meanwhile (click → verdict). */
+  reportMs: number | null;
+  reportBytes: number | null;
+  openDuringReport: number | null;
+  /** The renderer's peak resident memory once the report was built too. */
+  rendererPeakWithReport: number | null;
+}
+
+/** Clicks Report and, while the worker builds it, opens another episode: both timed. */
+async function timeReport(page: import('playwright-core').Page): Promise<{ reportMs: number | null; reportBytes: number | null; openDuringReport: number | null }> {
+  const t0 = Date.now();
+  const download = page.waitForEvent('download', { timeout: 600_000 });
+  await page.locator('[data-testid="report-button"]').first().click();
+  const row = page.locator('[data-testid="episode-row"]').nth(4);
+  const index = await row.getAttribute('data-index');
+  const t1 = Date.now();
+  await row.click();
+  const opened = await page
+    .waitForSelector(`[data-testid="episode-screen"][data-episode="${index}"] [data-testid="verdict-reward"]`, { timeout: 600_000 })
+    .then(() => Date.now() - t1, () => null);
+  const d = await download.catch(() => null);
+  const reportMs = d ? Date.now() - t0 : null;
+  const path = d ? await d.path().catch(() => null) : null;
+  const reportBytes = path ? statSync(path).size : null;
+  return { reportMs, reportBytes, openDuringReport: opened };
 }
 
 /** Starts a search through every episode and at once opens an episode: milliseconds until its verdict shows. */
@@ -218,8 +243,10 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     const longestScroll = scrollTasks.reduce((m, t) => Math.max(m, t.duration), 0);
     const rendererPeak = rendererBytes(MARKER, 'VmHWM');
     const openDuringSearch = await openWhileSearching(page);
+    const report = await timeReport(page);
+    const rendererPeakWithReport = rendererBytes(MARKER, 'VmHWM');
     const rel = (x: number | null): number | null => (x === null ? null : x - t0);
-    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longTasks, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak, browserBefore, browserAfter, searchCommon, searchNone, openDuringSearch };
+    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longTasks, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak, browserBefore, browserAfter, searchCommon, searchNone, openDuringSearch, ...report, rendererPeakWithReport };
   } finally {
     await page.close();
   }
@@ -263,6 +290,10 @@ const APP_KEYS = [
   'big_file_search_ms',
   'big_file_search_nowhere_ms',
   'big_file_open_during_search_ms',
+  'big_file_report_ms',
+  'big_file_report_mb',
+  'big_file_open_during_report_ms',
+  'big_file_renderer_peak_with_report_mb',
 ] as const;
 
 export async function runBigBench(log: Log): Promise<BenchResult> {
@@ -322,7 +353,7 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       );
     for (const a of app)
       log(
-        `  ${a.n} episodes: browser process ${mb(a.browserBefore)} → ${mb(a.browserAfter)} (the file's bytes are a Blob there); search "refund" ${ms(a.searchCommon)}, a query found nowhere ${ms(a.searchNone)}; an episode opened during a search ${ms(a.openDuringSearch)}`,
+        `  ${a.n} episodes: browser process ${mb(a.browserBefore)} → ${mb(a.browserAfter)} (the file's bytes are a Blob there); search "refund" ${ms(a.searchCommon)}, a query found nowhere ${ms(a.searchNone)}; an episode opened during a search ${ms(a.openDuringSearch)}; report ${mb(a.reportBytes)} in ${ms(a.reportMs)}, an episode opened meanwhile ${ms(a.openDuringReport)}, renderer peak after ${mb(a.rendererPeakWithReport)}`,
       );
     for (const a of app)
       log(`  ${a.n} episodes: ${a.longTasks.count} long tasks (≥ 50 ms) while loading, ${a.longTasks.over200} over 200 ms, the longest beginning ${ms(a.longTasks.worstAt)} after the file was chosen`);
@@ -353,6 +384,10 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       big_file_search_ms: r1(full.searchCommon),
       big_file_search_nowhere_ms: r1(full.searchNone),
       big_file_open_during_search_ms: r1(full.openDuringSearch),
+      big_file_report_ms: r1(full.reportMs),
+      big_file_report_mb: full.reportBytes === null ? null : r1(full.reportBytes / MB),
+      big_file_open_during_report_ms: r1(full.openDuringReport),
+      big_file_renderer_peak_with_report_mb: full.rendererPeakWithReport === null ? null : r1(full.rendererPeakWithReport / MB),
       half_file_search_ms: r1(half.searchCommon),
       half_file_load_ms: r1(half.first),
       half_file_all_verdicts_ms: r1(half.all),

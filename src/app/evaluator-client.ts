@@ -56,7 +56,7 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
         case 'what-if':
           return s().whatIfArrived(m.run, m.id, m.view, m.error);
         case 'report':
-          return s().reportArrived(m.run, m.id, m.html, m.error);
+          return s().reportArrived(m.run, m.id, m.file, m.error);
       }
     };
     /** Messages about the second run of a comparison. */

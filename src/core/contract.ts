@@ -148,14 +148,14 @@ export type FromWorker =
   | { readonly type: 'transcript'; readonly run: number; readonly index: number; readonly transcript: TranscriptView | null }
   | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
   | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null }
-  | { readonly type: 'report'; readonly run: number; readonly id: number; readonly html: string | null; readonly error: string | null };
+  | { readonly type: 'report'; readonly run: number; readonly id: number; readonly file: ReportFile | null; readonly error: string | null };
 export { byteOffsets, decodeResultsBytes } from './model/episode/decode';
 export { isSuccess, passHatK, type PassK, type TrialOutcome } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
 export { compareRuns, type CompareOutcome, type RunComparison, type TaskComparison, type TrialCounts } from './view/compare';
 export { escapeHtml, reportHtml, type ReportInput, type ReportNotes, type ReportEpisode } from './view/report-html';
 export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport, type EpisodeNotes, type NoteConflict, type NoteLabel, type NotesExport, type NotesMerge } from './view/notes';
-export { sessionReportHtml, type ReportOptions } from './session/report';
+export { sessionReportHtml, sessionReportParts, type ReportOptions } from './session/report';
 export { taskBugText, type TaskBugInput } from './view/task-bug';
 export { compareTrials, type TrialCell, type TrialComparison, type TrialInput, type TrialRow } from './view/trial-compare';
 
@@ -164,4 +164,13 @@ export { compareTrials, type TrialCell, type TrialComparison, type TrialInput, t
  * episode's text. Written on the page (`shareText`, src/store/share-codec.ts), split in the worker
  * (`splitSharedText`, src/worker/shared-episode.ts).
  */
+/**
+ * The offline report as the worker hands it over: a Blob of HTML (built in the worker piece by
+ * piece, kept by the browser outside the page), named here by the little core can name of it.
+ */
+export interface ReportFile {
+  readonly size: number;
+  readonly type: string;
+}
+
 export const SHARE_MAGIC = 'tau-inspect-share/2\n';

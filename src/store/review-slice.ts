@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import { compareRuns, isSuccess, type CompareOutcome, type Detection, type Domain, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type RunComparison } from '../core/contract';
+import { compareRuns, isSuccess, type CompareOutcome, type Detection, type Domain, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type ReportFile, type RunComparison } from '../core/contract';
 import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
 
@@ -49,7 +49,8 @@ export interface ReviewSlice {
   selectCompareTask(taskId: number | null): void;
   selectCompareEpisode(side: CompareSide, index: number): void;
   /** The offline report (HTML text) of the open run with its notes; null (and `report.error`) when it cannot be built. */
-  buildReport(): Promise<string | null>;
+  /** The open run's offline report (a Blob of HTML), null when it could not be built (`report.error` says why). */
+  buildReport(): Promise<ReportFile | null>;
 
   compareOpened(run: number, label: string, domain: Domain, headers: readonly EpisodeHeader[]): void;
   compareFailed(run: number, label: string, message: string): void;
@@ -58,13 +59,13 @@ export interface ReviewSlice {
   compareSummarized(run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace: boolean): void;
   /** A view asked for by the drill-down (ids < 0). */
   compareViewArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
-  reportArrived(run: number, id: number, html: string | null, error: string | null): void;
+  reportArrived(run: number, id: number, file: ReportFile | null, error: string | null): void;
 }
 
 /** Ids of views asked for by the comparison are negative, so the episode screen's answers never mix with them. */
 let compareViewId = 0;
 let reportId = 0;
-const waitingReports = new Map<number, (html: string | null) => void>();
+const waitingReports = new Map<number, (file: ReportFile | null) => void>();
 
 /** Outcomes of a run for `compareRuns`; null while any episode is not evaluated yet. */
 export function compareOutcomes(headers: readonly EpisodeHeader[], summaries: readonly (EpisodeSummary | undefined)[]): CompareOutcome[] | null {
@@ -225,11 +226,11 @@ export const createReviewSlice =
           if (ep && ep.id === id && sideRun === run) set({ compareEpisodes: { ...s.compareEpisodes, [side]: { ...ep, view, error } } });
         }
       },
-      reportArrived(_run, id, html, error) {
+      reportArrived(_run, id, file, error) {
         const resolve = waitingReports.get(id);
         waitingReports.delete(id);
-        if (get().report?.id === id) set({ report: html === null ? { id, state: 'error', error: error ?? 'the report could not be built' } : null });
-        resolve?.(html);
+        if (get().report?.id === id) set({ report: file === null ? { id, state: 'error', error: error ?? 'the report could not be built' } : null });
+        resolve?.(file);
       },
     };
   };

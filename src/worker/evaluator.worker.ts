@@ -26,7 +26,7 @@ self.onmessage = (ev: MessageEvent<ToWorker>) => {
     case 'close-compare':
       return runs.closeCompare();
     case 'report':
-      return runs.report(m.run, m.id, m.title, m.notes);
+      return void runs.report(m.run, m.id, m.title, m.notes);
     case 'cancel':
       return runs.cancel(m.run);
     case 'resume':

@@ -14,7 +14,8 @@ import {
   type RunSource,
   type StepEdit,
   type ViewResult,
-  sessionReportHtml,
+  sessionReportParts,
+  type EpisodeSummary,
 } from '../core/contract';
 import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
@@ -23,6 +24,11 @@ import { post, yieldToMessages } from './post';
 import { openRun, sourceLabel } from './read-run';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
+
+/** Work on a report between two looks at the message queue. */
+const REPORT_SLICE_MS = 25;
+/** Report text gathered before it becomes one part of the report's Blob. */
+const REPORT_PART_CHARS = 1 << 20;
 
 /** Episodes searched between two looks at the message queue (a few milliseconds of work). */
 const SEARCH_SLICE = 100;
@@ -260,15 +266,36 @@ export class RunController {
     return this.current?.run === run ? this.current : this.compare?.run === run ? this.compare : null;
   }
 
-  /** The offline report of a run: every episode evaluated first (the rule settled), then `sessionReportHtml`. */
-  report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): void {
+  /**
+   * The offline report of a run: every episode evaluated first (the rule settled), then
+   * `sessionReportParts` gathered into a Blob a megabyte at a time. Both stages pause every few
+   * milliseconds for other messages (a view, a step), so building the report of a big run (~100 MB
+   * for 5,000 episodes) never holds the worker, and the report is never one string in this process.
+   */
+  async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
     const c = this.at(run);
-    if (!c) return post({ type: 'report', run, id, html: null, error: 'that run is no longer open' });
-    if (!c.detection) return post({ type: 'report', run, id, html: null, error: 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' });
+    if (!c) return post({ type: 'report', run, id, file: null, error: 'that run is no longer open' });
+    if (!c.detection) return post({ type: 'report', run, id, file: null, error: 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' });
+    const gone = (): boolean => !this.live(c);
+    const closed = (): void => post({ type: 'report', run, id, file: null, error: 'the run was closed while its report was built' });
+    let last = performance.now();
+    const pause = async (): Promise<boolean> => {
+      if (performance.now() - last < REPORT_SLICE_MS) return false;
+      await yieldToMessages();
+      last = performance.now();
+      return true;
+    };
     try {
       const s = c.scheduler;
-      const fresh = [];
-      for (let i = 0; i < s.total; i++) if (!s.isEvaluated(i)) fresh.push(s.evaluate(i));
+      let fresh: EpisodeSummary[] = [];
+      for (let i = 0; i < s.total; i++) {
+        if (!s.isEvaluated(i)) fresh.push(s.evaluate(i));
+        if (fresh.length > 0 && (await pause())) {
+          if (gone()) return closed();
+          post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
+          fresh = [];
+        }
+      }
       if (fresh.length > 0) post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
       void this.settle(c);
       const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
@@ -277,9 +304,22 @@ export class RunController {
         const n = byFp.get(h.fingerprint);
         if (n) byIndex.set(i, n);
       });
-      post({ type: 'report', run, id, html: sessionReportHtml(c.session, { title, notes: byIndex }), error: null });
+      const blobs: Blob[] = [];
+      let pending: string[] = [];
+      let pendingChars = 0;
+      for (const part of sessionReportParts(c.session, { title, notes: byIndex })) {
+        pending.push(part);
+        pendingChars += part.length;
+        if (pendingChars >= REPORT_PART_CHARS) {
+          blobs.push(new Blob(pending));
+          pending = [];
+          pendingChars = 0;
+        }
+        if ((await pause()) && gone()) return closed();
+      }
+      post({ type: 'report', run, id, file: new Blob([...blobs, ...pending], { type: 'text/html' }), error: null });
     } catch (e) {
-      post({ type: 'report', run, id, html: null, error: e instanceof Error ? e.message : String(e) });
+      post({ type: 'report', run, id, file: null, error: e instanceof Error ? e.message : String(e) });
     }
   }
 

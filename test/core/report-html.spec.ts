@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { InspectSession, sessionReportHtml, type EpisodeNotes } from '../../src/core/contract';
+import { InspectSession, sessionReportHtml, sessionReportParts, type EpisodeNotes } from '../../src/core/contract';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../sample-runs');
 const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)>';
@@ -40,5 +40,16 @@ describe('the offline report (the app and the CLI build the same)', () => {
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+  });
+
+  it('comes piece by piece: the part before the episodes, one part per episode, the end; joined, the same document', async () => {
+    const s = await sampleSession();
+    const parts = [...sessionReportParts(s, { title: 'x', generatedAt: 'now' })];
+    expect(parts).toHaveLength(s.records.length + 2);
+    expect(parts[0]).toMatch(/^<!doctype html>[\s\S]*<h2>Details<\/h2>\n$/);
+    expect(parts[0]).not.toContain('<section');
+    parts.slice(1, -1).forEach((p, i) => expect(p).toMatch(new RegExp(`^\\n?<section id="ep-${i}"[\\s\\S]*</section>$`)));
+    expect(parts.at(-1)).toBe('\n</body></html>\n');
+    expect(parts.join('')).toBe(sessionReportHtml(s, { title: 'x', generatedAt: 'now' }));
   });
 });

@@ -116,8 +116,9 @@ describe('the report in the store', () => {
     expect(call[3]).toBe('a.json');
     expect(call[4]).toEqual([mine]);
     expect(s().report?.state).toBe('building');
-    s().reportArrived(1, call[2] as number, '<html></html>', null);
-    await expect(done).resolves.toBe('<html></html>');
+    const file = { size: 13, type: 'text/html' };
+    s().reportArrived(1, call[2] as number, file, null);
+    await expect(done).resolves.toBe(file);
     expect(s().report).toBeNull();
 
     const failed = s().buildReport();

@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportHtml, type EpisodeNotes } from '../../core/contract';
+import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportParts, type EpisodeNotes } from '../../core/contract';
 import { openSession } from '../open-session';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
@@ -62,15 +63,30 @@ export async function reportCommand(args: string[]): Promise<number> {
       const n = byFp.get(episodeFingerprint(r));
       if (n) byIndex.set(i, n);
     });
-  const html = sessionReportHtml(session, { title: basename(file), notes: byIndex });
+  // Written piece by piece as it is made: a 5,000-episode run's report (~100 MB) is never held whole.
+  let bytes = 0;
+  let fd: number;
   try {
-    await writeFile(values.output, html, 'utf8');
+    fd = openSync(values.output, 'w');
   } catch (e) {
     throw new UsageError(`cannot write ${values.output}: ${(e as Error).message}`);
   }
+  try {
+    for (const part of sessionReportParts(session, { title: basename(file), notes: byIndex })) {
+      const chunk = Buffer.from(part, 'utf8');
+      try {
+        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
+      } catch (e) {
+        throw new UsageError(`cannot write ${values.output}: ${(e as Error).message}`);
+      }
+      bytes += chunk.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
   const n = session.records.length;
   process.stderr.write(
-    terminalSafe(`wrote ${values.output}: ${n} episodes, ${Buffer.byteLength(html)} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`) + '\n',
+    terminalSafe(`wrote ${values.output}: ${n} episodes, ${bytes} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`) + '\n',
   );
   return 0;
 }

@@ -1,6 +1,6 @@
 import type { EpisodeNotes } from '../view/notes';
 import { passHatK } from '../view/pass-k';
-import { reportHtml } from '../view/report-html';
+import { episodeSection, REPORT_END, reportHead } from '../view/report-html';
 import { isSuccess } from '../view/pass-k';
 import type { InspectSession } from './session';
 
@@ -19,11 +19,22 @@ export interface ReportOptions {
  * evaluates every episode, settles the rule, and renders every failed episode in full.
  */
 export function sessionReportHtml(session: InspectSession, o: ReportOptions): string {
+  return [...sessionReportParts(session, o)].join('');
+}
+
+/**
+ * The report of `sessionReportHtml` piece by piece, so a caller can write it out as it is made and
+ * never holds it whole (a 5,000-episode run's report is about 100 MB): the part before the episodes,
+ * then one part per episode (its view made then and let go), then the end. Every episode is evaluated
+ * first (the rule settled); a caller may pause between parts.
+ */
+export function* sessionReportParts(session: InspectSession, o: ReportOptions): Generator<string, void, undefined> {
   session.finish();
   const d = session.detection();
   const headers = session.headers();
   const summaries = session.summaries();
-  return reportHtml({
+  const rows = headers.map((header, i) => ({ header, summary: summaries[i]!, notes: o.notes?.get(i) ?? null }));
+  yield reportHead({
     title: o.title,
     domain: d.domain,
     dataCommit: d.dataCommit,
@@ -35,17 +46,12 @@ export function sessionReportHtml(session: InspectSession, o: ReportOptions): st
         return h.taskId === null ? [] : [{ taskId: h.taskId, trial: h.trial ?? 0, reward: s.reward ?? 0 }];
       }),
     ),
-    episodes: headers.map((header, i) => {
-      const summary = summaries[i]!;
-      const failed = summary.reward === null || !isSuccess(summary.reward);
-      const v = failed && summary.error === null ? session.view(i) : null;
-      return {
-        header,
-        summary,
-        view: v && !('error' in v) ? v : null,
-        notes: o.notes?.get(i) ?? null,
-        ...(o.sections && { sections: o.sections(i) }),
-      };
-    }),
+    episodes: rows,
   });
+  for (const [i, row] of rows.entries()) {
+    const failed = row.summary.reward === null || !isSuccess(row.summary.reward);
+    const v = failed && row.summary.error === null ? session.view(i) : null;
+    yield `${i > 0 ? '\n' : ''}${episodeSection({ ...row, view: v && !('error' in v) ? v : null, ...(o.sections && { sections: o.sections(i) }) })}`;
+  }
+  yield REPORT_END;
 }

@@ -382,9 +382,8 @@ export class InspectSession {
     return changed;
   }
 
-  /** Evaluates every episode, settles the rule and returns the verdicts as plain JSON (the CLI's `--json`). */
   /**
-   * Evaluates every episode and settles the rule; the reports, each passed through `keep` (what a
+   * Evaluates every episode and settles the rule (the CLI's `--json` prints these); the reports, each passed through `keep` (what a
    * caller holds of 5,000 reports: a JSON line, a table row) as soon as it is made.
    */
   evaluateAll(): EpisodeReport[];

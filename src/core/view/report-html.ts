@@ -106,7 +106,8 @@ function fullEpisode(v: EpisodeView): string {
   return `${verdict}${walk}${finds}<h3>Instruction</h3>${pre(v.instruction)}${reference}${diff}${outputs}<h3>Dialogue</h3>${dialogue(v)}`;
 }
 
-function episodeSection(ep: ReportEpisode): string {
+/** One episode's section of the report (see `reportHead`). */
+export function episodeSection(ep: ReportEpisode): string {
   const { header: h, summary: s, view } = ep;
   const reward = s?.reward ?? null;
   const failed = reward === null || !isSuccess(reward);
@@ -123,6 +124,14 @@ function episodeSection(ep: ReportEpisode): string {
  * file, the notes or the model goes through `escapeHtml`.
  */
 export function reportHtml(r: ReportInput): string {
+  return `${reportHead(r)}${r.episodes.map(episodeSection).join('\n')}${REPORT_END}`;
+}
+
+/** What follows the last episode section. */
+export const REPORT_END = '\n</body></html>\n';
+
+/** The report as it is written piece by piece: everything before the first episode section (views are not needed here). */
+export function reportHead(r: Omit<ReportInput, 'episodes'> & { readonly episodes: readonly Omit<ReportEpisode, 'view' | 'sections'>[] }): string {
   const eps = r.episodes;
   const evaluated = eps.filter((x) => x.summary && x.summary.error === null);
   const passed = evaluated.filter((x) => isSuccess(x.summary!.reward ?? 0)).length;
@@ -150,7 +159,5 @@ ${labels.size ? `<p>labels: ${[...labels].map(([l, c]) => `${e(l)}: ${c}`).join(
 <h2>Episodes</h2>
 <div class="wide"><table><tr><th>#</th><th>task</th><th>trial</th><th>reward</th><th>recorded</th><th>why</th><th>label</th></tr>${rows}</table></div>
 <h2>Details</h2>
-${eps.map(episodeSection).join('\n')}
-</body></html>
 `;
 }

@@ -19,14 +19,15 @@ export function ReportButton({ className, testId = 'report-button', small = fals
   const building = report?.state === 'building';
   const download = async (): Promise<void> => {
     const label = store.getState().source?.label ?? 'run';
-    const html = await store.getState().buildReport();
-    if (html === null) {
+    const file = await store.getState().buildReport();
+    if (file === null) {
       const r = store.getState().report;
       if (r?.error) store.getState().notify('error', `No report: ${r.error}.`);
       return;
     }
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+    // The worker built the report as a Blob (the contract names only its size and type).
+    a.href = URL.createObjectURL(file as Blob);
     a.download = reportFileName(label);
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
