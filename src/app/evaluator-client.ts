@@ -37,6 +37,8 @@ export function connectEvaluator(): { port: EvaluatorPort; attach(store: AppStor
           return s().runFailed(m.run, m.label, m.message);
         case 'data-needed':
           return s().dataNeeded(m.run, { domain: m.domain, suggestedBase: m.suggestedBase, files: m.files, reason: m.reason });
+        case 'run-progress':
+          return s().runProgressed(m.run, m.loaded, m.total);
         case 'data-progress':
           return s().dataProgressed(m.run, { label: m.label, done: m.done, total: m.total, bytes: m.bytes });
         case 'data-error':

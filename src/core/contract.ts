@@ -124,6 +124,8 @@ export type ToWorker =
 
 export type FromWorker =
   | { readonly type: 'samples'; readonly names: readonly string[] }
+  /** How much of a results file has been read (a big file takes seconds); `total` null when unknown. */
+  | { readonly type: 'run-progress'; readonly run: number; readonly loaded: number; readonly total: number | null }
   | {
       readonly type: 'run-opened';
       readonly run: number;

@@ -30,7 +30,7 @@ export interface RunSlice {
   samples: readonly string[] | null;
   nextRun: number;
   /** `fallback`: opened because another run could not be (the complaint about that one stays on screen). */
-  pending: { readonly run: number; readonly info: RunInfo; readonly fallback?: boolean } | null;
+  pending: { readonly run: number; readonly info: RunInfo; readonly fallback?: boolean; readonly read?: { readonly loaded: number; readonly total: number | null } } | null;
   run: number | null;
   source: RunInfo | null;
   domain: Domain | null;
@@ -88,6 +88,8 @@ export interface RunSlice {
   runFailed(run: number, label: string, message: string): void;
   dataNeeded(run: number, request: DataRequest): void;
   dataProgressed(run: number, progress: DataProgress): void;
+  /** How much of the run being opened has been read. */
+  runProgressed(run: number, loaded: number, total: number | null): void;
   dataFailed(run: number, message: string): void;
   detected(run: number, detection: Detection, origin: DataOrigin, reset: boolean): void;
   summarized(run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace: boolean): void;
@@ -294,6 +296,10 @@ export const createRunSlice =
       },
       dataProgressed(run, progress) {
         if (run === get().run) set({ dataProgress: progress });
+      },
+      runProgressed(run, loaded, total) {
+        const p = get().pending;
+        if (p?.run === run) set({ pending: { ...p, read: { loaded, total } } });
       },
       dataFailed(run, message) {
         if (run === get().run) set({ dataError: message, dataProgress: null });

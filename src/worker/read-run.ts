@@ -37,7 +37,12 @@ export interface OpenHooks {
   readonly prefix: (text: string) => void;
   /** False once the run is no longer wanted: reading stops, and `openRun` gives null. */
   readonly wanted: () => boolean;
+  /** How much has been read, a few times a second while a big file is read (`total` null when unknown). */
+  readonly progress?: (loaded: number, total: number | null) => void;
 }
+
+/** How often reading reports its progress. */
+const PROGRESS_MS = 150;
 
 /** How much of a file's beginning `prefix` gets. */
 const PREFIX_BYTES = 1 << 20;
@@ -48,7 +53,7 @@ const PREFIX_BYTES = 1 << 20;
  * A file that is not a plain UTF-8 list of episodes (damage, UTF-16, another format) is read from
  * its whole text once every byte is in, as before, so its damage is located and explained.
  */
-async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hooks: OpenHooks): Promise<OpenedRun | null> {
+async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hooks: OpenHooks, total: number | null): Promise<OpenedRun | null> {
   const store: ByteStore = byteStore();
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const memory = { keptEvaluations: hooks.keptEvaluations, headers: true };
@@ -57,6 +62,9 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   let head: Uint8Array[] | null = [];
   let headBytes = 0;
   const source = stream.getReader();
+  let loaded = 0;
+  // The first chunk is reported at once, later ones a few times a second.
+  let told = -Infinity;
   try {
     for (;;) {
       let next: ReadableStreamReadResult<Uint8Array>;
@@ -72,6 +80,11 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
         return null;
       }
       store.append(value);
+      loaded += value.length;
+      if (hooks.progress && performance.now() - told >= PROGRESS_MS) {
+        told = performance.now();
+        hooks.progress(loaded, total);
+      }
       if (plain) plain = reader.push(value);
       if (head) {
         head.push(value);
@@ -108,17 +121,27 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /**
- * A file's bytes as a stream: a DOM File's own `stream()` (one read of the file from start to end,
- * so a file removed or replaced on disk meanwhile is still read whole, as one `arrayBuffer()` would
- * be); a file-like object without one gives its bytes at once.
+ * Bytes read from a file at once. A file up to this size is read in one go, as `arrayBuffer()` would
+ * (the browser then holds the file open to the end, so one removed or replaced on disk right after it
+ * was chosen is still read whole); a bigger one in slices of this size, each a fresh read of the file.
  */
+const FILE_SLICE_BYTES = 16 << 20;
+
+/** A file's bytes as a stream of slices (see `FILE_SLICE_BYTES`); a file-like object that cannot be sliced gives its bytes at once. */
 function streamOf(file: FileLike): ReadableStream<Uint8Array> {
   const blob = file as Partial<Blob>;
-  if (typeof blob.stream === 'function') return blob.stream.call(file) as ReadableStream<Uint8Array>;
+  let at = 0;
   return new ReadableStream({
-    async start(controller) {
-      controller.enqueue(new Uint8Array(await file.arrayBuffer()));
-      controller.close();
+    async pull(controller) {
+      if (typeof blob.slice !== 'function') {
+        controller.enqueue(new Uint8Array(await file.arrayBuffer()));
+        controller.close();
+        return;
+      }
+      const part = new Uint8Array(await blob.slice.call(file, at, at + FILE_SLICE_BYTES).arrayBuffer());
+      at += part.length;
+      if (part.length > 0) controller.enqueue(part);
+      if (part.length === 0 || at >= file.size) controller.close();
     },
   });
 }
@@ -137,11 +160,11 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
       return fromText(text, `${source.name}.json`, hooks);
     }
     case 'file':
-      return fromStream(streamOf(source.file), source.file.name, hooks);
+      return fromStream(streamOf(source.file), source.file.name, hooks, source.file.size);
     case 'stored': {
       const file = await loadStoredFile();
       if (!file || file.name !== source.name) throw new Error('it is no longer kept in this browser; open the file again');
-      return fromStream(streamOf(file), file.name, hooks);
+      return fromStream(streamOf(file), file.name, hooks, file.size);
     }
     case 'shared': {
       const { episode, context } = splitSharedText(decodeSharedEpisode(source.payload));
@@ -156,7 +179,10 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
       }
       if (!res.ok) throw new Error(`the server answered HTTP ${res.status}`);
       if (!res.body) return fromText(decodeResultsBytes(new Uint8Array(await res.arrayBuffer())), source.url, hooks);
-      return fromStream(res.body, source.url, hooks);
+      const length = Number(res.headers.get('content-length'));
+      // A compressed response's length is not what the body stream gives.
+      const total = Number.isFinite(length) && length > 0 && !res.headers.get('content-encoding') ? length : null;
+      return fromStream(res.body, source.url, hooks, total);
     }
   }
 }

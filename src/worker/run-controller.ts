@@ -105,6 +105,8 @@ export class RunController {
       const r = await openRun(source, {
         keptEvaluations: KEPT_EVALUATIONS,
         wanted,
+        // The second run of a comparison shows no reading progress (its pane says "Opening B…").
+        ...(role === 'main' && { progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }) }),
         prefix: (text) => {
           const guess = guessDomainFromText(text);
           if (!guess) return;

@@ -186,8 +186,9 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       const path = join(dir, 'long-line.json');
       writeFileSync(path, JSON.stringify([ep]));
       await page.setInputFiles('[data-testid="open-file-input"]', path);
-      rmSync(dir, { recursive: true, force: true });
+      // Removed once read: what this test looks at is the long line, not a file that vanishes (read-run.spec has that).
       await page.waitForSelector('[data-testid="episode-table"][data-total="1"][data-complete="true"]', { timeout: 60_000 });
+      rmSync(dir, { recursive: true, force: true });
       await openEpisode(page, 0);
       const row = page.locator(`[data-testid="dialogue"] li[data-message-index="${user}"]`);
       const controls = row.getByTestId('fold-controls');

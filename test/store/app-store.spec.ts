@@ -5,6 +5,7 @@ import { createAppStore } from '../../src/store/app-store';
 import { visibleRows } from '../../src/store/rows';
 import { runAverages } from '../../src/store/run-stats';
 import { fakePort } from '../support/fake-port';
+import { progressOf } from '../../src/features/shell/progress-bar';
 import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
 const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({ index, taskId, trial, recordedReward, turns: 10 + index, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
@@ -30,6 +31,26 @@ describe('app store', () => {
     s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
     s().summarized(1, [summary(0, 1, 1), summary(1, 1, 0, [])], 2, false);
     expect(s().summaries[1]?.agrees).toBe(false);
+  });
+
+  it('shows how much of a big file has been read while it opens (progress bar and words), only for the run being opened', () => {
+    const { port } = fakePort();
+    const store = createAppStore(port);
+    const s = store.getState;
+    s().openSample('a');
+    s().runOpened(1, 'a.json', 'retail', 'why', headers);
+    s().openUrl('https://x/big.json');
+    expect(progressOf(s())?.label).toBe('Opening https://x/big.json…');
+    s().runProgressed(1, 5, 10);
+    expect(s().pending?.read).toBeUndefined();
+    s().runProgressed(2, 45 * 1024 * 1024, 98 * 1024 * 1024);
+    expect(progressOf(s())).toMatchObject({ label: 'Reading https://x/big.json: 45.0 MB of 98.0 MB', short: 'Reading 45%' });
+    expect(progressOf(s())?.value).toBeCloseTo(45 / 98);
+    s().runProgressed(2, 3 * 1024 * 1024, null);
+    expect(progressOf(s())).toMatchObject({ label: 'Reading https://x/big.json: 3.0 MB', value: null });
+    s().runOpened(2, 'big.json', 'retail', 'why', headers);
+    expect(s().pending).toBeNull();
+    expect(progressOf(s())?.label ?? '').not.toContain('Reading');
   });
 
   it('stops and resumes the open run, and forgets "stopped" on new data or another run', () => {

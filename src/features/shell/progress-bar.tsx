@@ -13,8 +13,13 @@ interface Progress {
   readonly short?: string;
 }
 
-function progressOf(s: AppState): Progress | null {
+export function progressOf(s: AppState): Progress | null {
   const total = s.headers.length;
+  const read = s.pending?.read;
+  if (s.pending && read)
+    return read.total
+      ? { label: `Reading ${safeLabel(s.pending.info.label)}: ${formatBytes(read.loaded)} of ${formatBytes(read.total)}`, short: `Reading ${Math.floor((100 * read.loaded) / read.total)}%`, value: read.loaded / read.total }
+      : { label: `Reading ${safeLabel(s.pending.info.label)}: ${formatBytes(read.loaded)}`, value: null };
   if (s.pending) return { label: `Opening ${safeLabel(s.pending.info.label)}…`, value: null };
   const p = s.dataProgress;
   if (p && !s.detection)
