@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ListSplitter } from '../../src/core/py/json-split';
+import { decodeResultsBytes } from '../../src/core/model/episode/decode';
 import { readResults, ResultsStream } from '../../src/core/model/episode/results-file';
 import type { EpisodeRecord } from '../../src/core/model/episode/types';
 import { jsonDumps } from '../../src/core/py/json-dumps';
@@ -95,6 +96,36 @@ describe('ListSplitter', () => {
     s.push(bytes);
     expect(s.end()).toBe(false);
     expect(s.ok).toBe(false);
+  });
+});
+
+describe('a cut byte-order mark', () => {
+  // Only a whole EF BB BF is a mark: one or two of its bytes are not UTF-8, so the whole text begins
+  // with U+FFFD and is not JSON. The splitter took them for the start of a mark and read on.
+  it.each([
+    ['EF BB then [', [0xef, 0xbb]],
+    ['EF then [', [0xef]],
+    ['EF, a space, then [', [0xef, 0x20]],
+    ['EF BB, a newline, then [', [0xef, 0xbb, 0x0a]],
+    ['EF BB EF BB BF then [', [0xef, 0xbb, 0xef, 0xbb, 0xbf]],
+  ])('%s: the splitter stops, and the session from bytes is refused as the whole text is', (_, head) => {
+    const bytes = new Uint8Array([...head, ...utf8.encode('[{"task_id": 0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "hi"}]}]')]);
+    for (const size of [1, 2, 3, bytes.length]) {
+      const s = new ListSplitter(() => true);
+      for (let at = 0; at < bytes.length; at += size) s.push(bytes.subarray(at, at + size));
+      expect(s.end(), `chunks of ${size}`).toBe(false);
+    }
+    const error = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        return String(e);
+      }
+      return 'no error';
+    };
+    const want = error(() => new InspectSession(decodeResultsBytes(bytes)));
+    expect(want).toMatch(/^Error: not valid JSON: Expecting value: line 1 column 1 \(char 0\)/);
+    for (const size of [1, 2, 4096]) expect(error(() => InspectSession.fromBytes(bytes, {}, undefined, {}, size)), `chunks of ${size}`).toBe(want);
   });
 });
 
