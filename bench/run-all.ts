@@ -9,6 +9,7 @@ import { runAppBench } from './browser/app-bench';
 import type { BenchResult, Log } from './bench-types';
 import { runBigBench } from './big-bench';
 import { runCliBench } from './cli-bench';
+import { runDamageBench } from './damage-bench';
 import { runReviewBench } from './review-bench';
 
 interface Bench {
@@ -23,6 +24,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'app', run: runAppBench, byDefault: true },
   { name: 'review', run: runReviewBench, byDefault: true },
   { name: 'big', run: runBigBench, byDefault: true },
+  { name: 'damage', run: runDamageBench, byDefault: true },
 ];
 
 const args = process.argv.slice(2);

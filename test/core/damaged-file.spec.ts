@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDb, DOMAIN_TABLES } from '../../src/core/model/data/db';
 import { readResults, ResultsFileError } from '../../src/core/model/episode/results-file';
-import { parseJson } from '../../src/core/py/json-parse';
+import { lineColumn, parseJson } from '../../src/core/py/json-parse';
 import { InspectSession } from '../../src/core/session/session';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -72,6 +72,29 @@ describe('a damaged file still yields every episode the damage does not touch', 
 
   it("JSONDecodeError counts a character outside the BMP once, as CPython 3.11 does", () => {
     expect(() => parseJson('["😀", x]')).toThrow('Expecting value: line 1 column 7 (char 6)');
+  });
+
+  it.each([
+    // [what, a broken episode, where in it the error is, Python's message]
+    ['a missing value', '{"traj": [}', 10, 'Expecting value'],
+    ['a missing comma after an emoji', '{"x": "😀", "traj": [1 2]}', 23, "Expecting ',' delimiter"],
+    ['a bad escape on a second line', '{"x": "é€",\n "traj": "\\q"}', 22, 'Invalid \\escape'],
+  ])('many damaged episodes (%s) each say their own line, column and char', (_, broken, offset, message) => {
+    // Lines, columns and chars are counted on from one damage to the next (linear in the file):
+    // every one must be what counting from the start gives.
+    const good = '{"traj": [], "x": "😀\\n€"}';
+    const elements = Array.from({ length: 60 }, (_, i) => (i % 2 === 1 ? good : broken));
+    const text = `[\n${elements.join(',\n')}\n]`;
+    const records = readResults(text).records;
+    expect(records.length).toBe(60);
+    let at = 2;
+    elements.forEach((e, i) => {
+      if (e === broken) {
+        const { line, column, char } = lineColumn(text, at + offset);
+        expect(records[i]!.problem, `episode ${i}`).toMatch(new RegExp(`^episode ${i} is damaged at line ${line} column ${column} \\(char ${char}, byte \\d+\\): ${message.replace(/\\/g, '\\\\')}`));
+      } else expect(records[i]!.problem, `episode ${i}`).toBe('info.task is missing, not an object');
+      at += e.length + 2;
+    });
   });
 
   it('deep nesting is a RecursionError with CPython\'s text, in that episode only', () => {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ListSplitter } from '../../src/core/py/json-split';
+import { decodeResultsBytes } from '../../src/core/model/episode/decode';
 import { readResults, ResultsStream } from '../../src/core/model/episode/results-file';
 import type { EpisodeRecord } from '../../src/core/model/episode/types';
 import { jsonDumps } from '../../src/core/py/json-dumps';
@@ -95,6 +96,67 @@ describe('ListSplitter', () => {
     s.push(bytes);
     expect(s.end()).toBe(false);
     expect(s.ok).toBe(false);
+  });
+});
+
+describe('a cut byte-order mark', () => {
+  // Only a whole EF BB BF is a mark: one or two of its bytes are not UTF-8, so the whole text begins
+  // with U+FFFD and is not JSON. The splitter took them for the start of a mark and read on.
+  it.each([
+    ['EF BB then [', [0xef, 0xbb]],
+    ['EF then [', [0xef]],
+    ['EF, a space, then [', [0xef, 0x20]],
+    ['EF BB, a newline, then [', [0xef, 0xbb, 0x0a]],
+    ['EF BB EF BB BF then [', [0xef, 0xbb, 0xef, 0xbb, 0xbf]],
+  ])('%s: the splitter stops, and the session from bytes is refused as the whole text is', (_, head) => {
+    const bytes = new Uint8Array([...head, ...utf8.encode('[{"task_id": 0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "hi"}]}]')]);
+    for (const size of [1, 2, 3, bytes.length]) {
+      const s = new ListSplitter(() => true);
+      for (let at = 0; at < bytes.length; at += size) s.push(bytes.subarray(at, at + size));
+      expect(s.end(), `chunks of ${size}`).toBe(false);
+    }
+    const error = (f: () => unknown): string => {
+      try {
+        f();
+      } catch (e) {
+        return String(e);
+      }
+      return 'no error';
+    };
+    const want = error(() => new InspectSession(decodeResultsBytes(bytes)));
+    expect(want).toMatch(/^Error: not valid JSON: Expecting value: line 1 column 1 \(char 0\)/);
+    for (const size of [1, 2, 4096]) expect(error(() => InspectSession.fromBytes(bytes, {}, undefined, {}, size)), `chunks of ${size}`).toBe(want);
+  });
+});
+
+describe('fromBytes with any chunk size', () => {
+  // A size below 1 (0, negative, NaN) read one byte a chunk; 0 and below never moved on (it hung).
+  it.each([0, -5, 0.5, NaN, 1.5, 3, Infinity])('chunks of %s give the session of the whole bytes', (size) => {
+    const text = '[{"task_id": 0, "reward": 1.0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "h\u00e9 😀"}]}]';
+    const want = new InspectSession(text, { domain: 'retail' });
+    const bytes = utf8.encode(text);
+    // Pushes counted (a reader that stops a push loop that would never end, so the spec fails, not hangs).
+    let pushes = 0;
+    const reader = InspectSession.reader;
+    const spy = vi.spyOn(InspectSession, 'reader').mockImplementation((...args) => {
+      const r = reader(...args);
+      return {
+        push: (chunk) => {
+          if (++pushes > bytes.length) throw new Error(`${pushes} pushes for ${bytes.length} bytes`);
+          return r.push(chunk);
+        },
+        session: () => r.session(),
+      };
+    });
+    let got: InspectSession;
+    try {
+      got = InspectSession.fromBytes(bytes, { domain: 'retail' }, undefined, {}, size);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(pushes).toBeLessThanOrEqual(bytes.length);
+    expect(got.records.map(fingerprint)).toEqual(want.records.map(fingerprint));
+    expect(got.headers()).toEqual(want.headers());
   });
 });
 

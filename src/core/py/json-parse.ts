@@ -84,6 +84,47 @@ export function lineColumn(s: string, pos: number): { line: number; column: numb
   return { line, column: char - charAtNewline, char: char + Math.max(0, pos - s.length) };
 }
 
+/**
+ * `lineColumn` of positions in one text, counted on from the last one asked for (from the start
+ * again only for an earlier position): a scan that meets damage after damage — each resume attempt
+ * that fails is one — would otherwise count from the start of the text each time, quadratic in the
+ * file's size.
+ */
+class LineCounter {
+  private k = 0;
+  private line = 1;
+  private char = 0;
+  private charAtNewline = -1;
+  constructor(private readonly s: string) {}
+
+  at(pos: number): { line: number; column: number; char: number } {
+    if (pos < this.k) {
+      this.k = 0;
+      this.line = 1;
+      this.char = 0;
+      this.charAtNewline = -1;
+    }
+    const s = this.s;
+    let { k, line, char, charAtNewline } = this;
+    // A surrogate pair cut by `pos` counts as one character before it (as in `lineColumn`) and as
+    // part of a pair after it: the count is not kept from such a position.
+    let cut = false;
+    for (; k < pos && k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(k + 1) & 0xfc00) === 0xdc00) {
+        if (k + 1 < pos) k++;
+        else cut = true;
+      } else if (c === 10) {
+        line += 1;
+        charAtNewline = char;
+      }
+      char++;
+    }
+    if (!cut) Object.assign(this, { k, line, char, charAtNewline });
+    return { line, column: char - charAtNewline, char: char + Math.max(0, pos - s.length) };
+  }
+}
+
 /** One element of a top-level list, read on its own: its value, or why it could not be read. */
 export type ListItem<T = PyValue> =
   | { readonly ok: true; readonly value: T; readonly start: number; readonly end: number; readonly damage: JsonDamage | null }
@@ -95,7 +136,7 @@ export interface ListScan<T = PyValue> {
   readonly outside: readonly JsonDamage[];
 }
 
-const damageAt = (p: Parser, e: PyException): JsonDamage => ({ error: e, pos: p.failPos, ...lineColumn(p.s, p.failPos) });
+const damageAt = (p: Parser, e: PyException): JsonDamage => ({ error: e, pos: p.failPos, ...p.lines.at(p.failPos) });
 
 /**
  * Reads a top-level JSON list element by element, so that damage in one element costs that
@@ -203,17 +244,21 @@ export function frozen<T extends PyDict | PyValue[]>(v: T): T {
 
 class Parser {
   i = 0;
+  /** Line and column of error positions (see `LineCounter`). */
+  readonly lines: LineCounter;
   constructor(
     readonly s: string,
     readonly freeze: boolean,
-  ) {}
+  ) {
+    this.lines = new LineCounter(s);
+  }
 
   /** Set by `scanList`: integers over the digit limit are recorded here instead of thrown. */
   deferred: JsonDamage | null = null;
   deferLongInts = false;
 
   fail(msg: string, pos: number): PyException {
-    const { line, column, char } = lineColumn(this.s, pos);
+    const { line, column, char } = this.lines.at(pos);
     const e = new PyException('JSONDecodeError', `${msg}: line ${line} column ${column} (char ${char})`);
     this.failPos = pos;
     return e;
@@ -282,7 +327,7 @@ class Parser {
             this.failPos = pos;
             throw e;
           }
-          this.deferred ??= { error: e, pos, ...lineColumn(s, pos) };
+          this.deferred ??= { error: e, pos, ...this.lines.at(pos) };
           return Number(t);
         }
         return BigInt(t);

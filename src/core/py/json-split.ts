@@ -91,6 +91,14 @@ export class ListSplitter {
         continue;
       }
       const b = chunk[i]!;
+      // A byte-order mark begun must be whole (EF BB BF): a cut one is bytes that are not UTF-8 (U+FFFD
+      // in the whole text), not a mark followed by whitespace or `[`.
+      if (this.state === 0 && this.bom > 0 && this.bom < 3) {
+        if (b !== BOM[this.bom]) return this.stop();
+        this.bom++;
+        i++;
+        continue;
+      }
       if (b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09) {
         i++;
         continue;
@@ -98,7 +106,7 @@ export class ListSplitter {
       switch (this.state) {
         case 0:
           // A UTF-8 byte-order mark (EF BB BF) at the very start, possibly cut between chunks.
-          if (this.base + i === this.bom && this.bom < 3 && b === BOM[this.bom]) {
+          if (this.base + i === 0 && b === BOM[0]) {
             this.bom++;
             i++;
             continue;

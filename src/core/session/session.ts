@@ -236,8 +236,10 @@ export class InspectSession {
   static fromBytes(bytes: Uint8Array, options: FileOptions = {}, cache: EvalCache = new EvalCache(), memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {}, chunkBytes = Infinity): InspectSession {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     const reader = InspectSession.reader((start, end) => decoder.decode(bytes.subarray(start, end)), options, cache, memory);
+    // Whole bytes a chunk, at least one (a chunk size of 0 or below never moved on: it hung).
+    const step = chunkBytes >= 1 ? Math.floor(chunkBytes) : 1;
     let plain = true;
-    for (let at = 0; plain && at < bytes.length; at += chunkBytes) plain = reader.push(bytes.subarray(at, at + chunkBytes));
+    for (let at = 0; plain && at < bytes.length; at += step) plain = reader.push(bytes.subarray(at, at + step));
     return (plain ? reader.session() : null) ?? new InspectSession(decodeResultsBytes(bytes), options, cache, { ...memory, byteOffset: byteOffsets(bytes) });
   }
 
