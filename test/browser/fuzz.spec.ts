@@ -4,24 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_BROWSER_SERVICES, offlinePage, READ_ALL_ROWS, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { mulberry32 as rng } from '../support/prng';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLE = JSON.parse(readFileSync(join(ROOT, 'sample-runs/runs/retail-sample.json'), 'utf8')) as unknown[];
 /** `FUZZ_SEED=<n>` replays another sequence; the seed is in every failure message. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261202);
 const FILES = 120;
-
-/** mulberry32: a small seeded generator, so a failing case can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 

@@ -12,6 +12,7 @@ import { parseJson } from '../../src/core/py/json-parse';
 import type { PyDict, PyValue } from '../../src/core/py/value';
 import { InspectSession } from '../../src/core/session/session';
 import { describeShared, hasShared, readShared, SHARED_DIR, sharedDb } from '../support/shared';
+import { mulberry32 as prng } from '../support/prng';
 
 /**
  * Seeded fuzzing of the core on damaged copies of ../shared/runs: small sub-files (3 episodes)
@@ -24,18 +25,6 @@ import { describeShared, hasShared, readShared, SHARED_DIR, sharedDb } from '../
 
 const MUTATIONS = 1000;
 const SEED = 0x7a0b3e11;
-
-/** mulberry32: a small deterministic PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const versions = new Map<Domain, DataVersion[]>();
 const versionsFor = (d: Domain): DataVersion[] => {

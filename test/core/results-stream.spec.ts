@@ -8,6 +8,7 @@ import type { EpisodeRecord } from '../../src/core/model/episode/types';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { InspectSession } from '../../src/core/session/session';
 import { describeShared, hasShared, SHARED_DIR } from '../support/shared';
+import { mulberry32 as prng } from '../support/prng';
 
 /**
  * Issue 9 item 3: a results file read from its bytes chunk by chunk (never its whole text) gives the
@@ -17,18 +18,6 @@ import { describeShared, hasShared, SHARED_DIR } from '../support/shared';
 
 const utf8 = new TextEncoder();
 const textOf = (parts: readonly Uint8Array[]): string => new TextDecoder().decode(new Uint8Array(parts.flatMap((p) => [...p])));
-
-/** mulberry32 */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Cuts `bytes` into chunks: tiny ones (1–7 bytes) over the first `tinyUpTo` bytes, then up to `max`. */
 function chunks(bytes: Uint8Array, rnd: () => number, max: number, tinyUpTo = 0): Uint8Array[] {
