@@ -69,19 +69,7 @@ export function tryParseJson(text: string): { ok: true; value: PyValue } | { ok:
  */
 // Python parity: json.decoder.JSONDecodeError (lineno, colno, pos)
 export function lineColumn(s: string, pos: number): { line: number; column: number; char: number } {
-  let line = 1;
-  let char = 0;
-  let charAtNewline = -1;
-  for (let k = 0; k < pos && k < s.length; k++) {
-    const c = s.charCodeAt(k);
-    if (c >= 0xd800 && c <= 0xdbff && k + 1 < pos && (s.charCodeAt(k + 1) & 0xfc00) === 0xdc00) k++;
-    else if (c === 10) {
-      line += 1;
-      charAtNewline = char;
-    }
-    char++;
-  }
-  return { line, column: char - charAtNewline, char: char + Math.max(0, pos - s.length) };
+  return new LineCounter(s).at(pos);
 }
 
 /**
@@ -90,6 +78,7 @@ export function lineColumn(s: string, pos: number): { line: number; column: numb
  * that fails is one — would otherwise count from the start of the text each time, quadratic in the
  * file's size.
  */
+// Python parity: json.decoder.JSONDecodeError (lineno, colno, pos)
 class LineCounter {
   private k = 0;
   private line = 1;

@@ -91,9 +91,10 @@ export class ListSplitter {
         continue;
       }
       const b = chunk[i]!;
-      // A byte-order mark begun must be whole (EF BB BF): a cut one is bytes that are not UTF-8 (U+FFFD
-      // in the whole text), not a mark followed by whitespace or `[`.
-      if (this.state === 0 && this.bom > 0 && this.bom < 3) {
+      // A UTF-8 byte-order mark (EF BB BF) at the very start, possibly cut between chunks. One begun
+      // must be whole: a cut one is bytes that are not UTF-8 (U+FFFD in the whole text), not a mark
+      // followed by whitespace or `[`.
+      if (this.state === 0 && this.bom < 3 && (this.bom > 0 || (this.base + i === 0 && b === BOM[0]))) {
         if (b !== BOM[this.bom]) return this.stop();
         this.bom++;
         i++;
@@ -105,12 +106,6 @@ export class ListSplitter {
       }
       switch (this.state) {
         case 0:
-          // A UTF-8 byte-order mark (EF BB BF) at the very start, possibly cut between chunks.
-          if (this.base + i === 0 && b === BOM[0]) {
-            this.bom++;
-            i++;
-            continue;
-          }
           if (b !== 0x5b) return this.stop();
           this.state = 1;
           i++;
