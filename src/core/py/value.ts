@@ -61,6 +61,11 @@ export function ownString(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
 
+/** A string record (keys and values) of strings of their own (see `ownString`); a key named `__proto__` stays an ordinary key. */
+export function ownStrings(r: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(r).map(([k, v]) => [ownString(k), ownString(v)]));
+}
+
 /** `deepCopy` whose strings (keys too) are strings of their own (see `ownString`): for values kept long after their text is gone. */
 export function detached<T extends PyValue>(v: T): T {
   const x: PyValue = v;

@@ -3,7 +3,6 @@ import type { EpisodeRecord } from '../model/episode/types';
 import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
 import { reasons, type ReasonCode } from './explain';
 import { episodeFingerprint } from './fingerprint';
-import { ownString } from '../py/value';
 
 /** What the overview shows of an episode before it is evaluated. */
 export interface EpisodeHeader {
@@ -45,9 +44,9 @@ export function episodeHeader(r: EpisodeRecord): EpisodeHeader {
     trial: r.trial,
     recordedReward: r.recordedReward,
     turns: r.traj.filter((m) => m.get('role') !== 'system').length,
-    // Own strings: a header outlives the episode's parsed text, which a cut-out string would keep whole.
-    problem: r.problem === null ? null : ownString(r.problem),
-    extra: Object.fromEntries(Object.entries(r.extra).map(([k, v]) => [ownString(k), ownString(v)])),
+    // Strings of their own already (see `readEpisode`): a header may outlive the episode's text.
+    problem: r.problem,
+    extra: r.extra,
     fingerprint: episodeFingerprint(r),
   };
 }

@@ -1,7 +1,7 @@
 import { lineColumn, parseJson, parseListElement, scanList, type JsonDamage } from '../../py/json-parse';
 import { ListSplitter } from '../../py/json-split';
 import { pyRepr } from '../../py/repr';
-import { detached, ownString, typeName, type PyDict, type PyValue } from '../../py/value';
+import { detached, ownString, ownStrings, typeName, type PyDict, type PyValue } from '../../py/value';
 import type { Action, EpisodeRecord, Task } from './types';
 
 export class ResultsFileError extends Error {}
@@ -48,8 +48,30 @@ function readTask(v: PyValue | undefined): Task {
 
 const KNOWN = new Set(['task_id', 'reward', 'info', 'traj', 'trial']);
 
-/** Reads one `EnvRunResult`; never throws — problems end up in `problem`. */
+/**
+ * Reads one `EnvRunResult`; never throws — problems end up in `problem`. The fields a record keeps
+ * besides `raw` and `traj` are strings of their own (`ownString`/`detached`): a record and the header
+ * made from it outlive the episode's parsed text, and in V8 a string cut from a longer one keeps the
+ * longer one alive — a kept task instruction would hold its whole episode.
+ */
 export function readEpisode(v: PyValue, index: number): EpisodeRecord {
+  const r = readFields(v, index);
+  return {
+    ...r,
+    problem: r.problem === null ? null : ownString(r.problem),
+    runError: r.runError === null ? null : ownString(r.runError),
+    extra: ownStrings(r.extra),
+    recordedRewardInfo: r.recordedRewardInfo && detached(r.recordedRewardInfo),
+    task: r.task && {
+      userId: detached(r.task.userId),
+      actions: r.task.actions.map((a) => ({ name: ownString(a.name), kwargs: detached(a.kwargs) })),
+      instruction: ownString(r.task.instruction),
+      outputs: r.task.outputs.map(ownString),
+    },
+  };
+}
+
+function readFields(v: PyValue, index: number): EpisodeRecord {
   const base = {
     raw: v,
     index,
@@ -274,22 +296,8 @@ function reparser(slice: (start: number, end: number) => string): (start: number
  * the getters hold on to `read` and the range only, never to the text being scanned.
  */
 function lazyRecord(r: EpisodeRecord, read: (start: number, end: number) => Parsed, start: number, end: number): EpisodeRecord {
-  const { traj: _traj, raw: _raw, ...kept } = r;
-  // What stays is copied out of the episode's text, which would otherwise stay whole behind them.
-  const own = (s: string | null): string | null => (s === null ? null : ownString(s));
-  const rest = {
-    ...kept,
-    problem: own(kept.problem),
-    runError: own(kept.runError),
-    extra: Object.fromEntries(Object.entries(kept.extra).map(([k, v]) => [ownString(k), ownString(v)])),
-    recordedRewardInfo: kept.recordedRewardInfo && detached(kept.recordedRewardInfo),
-    task: kept.task && {
-      userId: detached(kept.task.userId),
-      actions: kept.task.actions.map((a) => ({ name: ownString(a.name), kwargs: detached(a.kwargs) })),
-      instruction: ownString(kept.task.instruction),
-      outputs: kept.task.outputs.map(ownString),
-    },
-  };
+  // The rest of the record is strings of their own already (see `readEpisode`).
+  const { traj: _traj, raw: _raw, ...rest } = r;
   return Object.defineProperties(rest, {
     traj: { enumerable: true, get: () => read(start, end).traj },
     raw: { enumerable: true, get: () => read(start, end).raw },
