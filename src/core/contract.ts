@@ -151,7 +151,7 @@ export type FromWorker =
   | { readonly type: 'episode-json'; readonly run: number; readonly index: number; readonly json: string | null }
   | { readonly type: 'what-if'; readonly run: number; readonly id: number; readonly view: EpisodeView | null; readonly error: string | null }
   | { readonly type: 'report'; readonly run: number; readonly id: number; readonly file: ReportFile | null; readonly error: string | null };
-export { byteOffsets, decodeResultsBytes } from './model/episode/decode';
+export { decodeResultsBytes } from './model/episode/decode';
 export { isSuccess, passHatK, type PassK, type TrialOutcome } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
 export { compareRuns, type CompareOutcome, type RunComparison, type TaskComparison, type TrialCounts } from './view/compare';

@@ -81,16 +81,7 @@ class MemoryStore implements ByteStore {
   }
 
   seal(): void {
-    if (this.chunks.length === 1) this.bytes = this.chunks[0]!;
-    else {
-      const out = new Uint8Array(this.chunks.reduce((n, c) => n + c.length, 0));
-      let k = 0;
-      for (const c of this.chunks) {
-        out.set(c, k);
-        k += c.length;
-      }
-      this.bytes = out;
-    }
+    this.bytes = concatBytes(this.chunks);
     this.chunks = [];
   }
 
@@ -102,6 +93,18 @@ class MemoryStore implements ByteStore {
     if (!this.bytes) throw new Error('the file is still being read');
     return this.bytes;
   }
+}
+
+/** The parts one after the other (the part itself when there is one). */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let k = 0;
+  for (const p of parts) {
+    out.set(p, k);
+    k += p.length;
+  }
+  return out;
 }
 
 /** A Blob store in a browser worker (`FileReaderSync` is there), else bytes in memory (tests, other hosts). */

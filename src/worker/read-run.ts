@@ -1,24 +1,11 @@
-import { byteOffsets, decodeResultsBytes, InspectSession, type FileLike, type RunSource } from '../core/contract';
-import { byteStore, type ByteStore } from './byte-store';
+import { decodeResultsBytes, InspectSession, type FileLike, type RunSource } from '../core/contract';
+import { byteStore, concatBytes, type ByteStore } from './byte-store';
 import { loadStoredFile } from './data-sources';
 import { decodeSharedEpisode, splitSharedText } from './shared-episode';
 import { sampleNames, sampleRunText } from './sample';
 
 export const sourceLabel = (s: RunSource): string =>
   s.kind === 'sample' ? `${s.name}.json` : s.kind === 'file' ? s.file.name : s.kind === 'stored' ? s.name : s.kind === 'shared' ? 'the episode shared in the link' : s.url;
-
-/**
- * Episodes read again from the file's bytes (by UTF-8 byte range): the text need not stay in
- * memory. Null when the text is not exactly the bytes' UTF-8 (UTF-16, or bytes that were not UTF-8
- * and became U+FFFD).
- */
-function byteSlices(bytes: Uint8Array, text: string): ((byteStart: number, byteEnd: number) => string) | null {
-  if (text.includes('\ufffd')) return null;
-  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return null;
-  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  return (start, end) => decoder.decode(body.subarray(start, end));
-}
 
 export interface OpenedRun {
   readonly session: InspectSession;
@@ -90,7 +77,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
         head.push(value);
         headBytes += value.length;
         if (headBytes >= PREFIX_BYTES) {
-          hooks.prefix(decodeResultsBytes(concat(head).subarray(0, PREFIX_BYTES)));
+          hooks.prefix(decodeResultsBytes(concatBytes(head).subarray(0, PREFIX_BYTES)));
           head = null;
         }
       }
@@ -98,26 +85,12 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   } finally {
     source.releaseLock();
   }
-  if (head) hooks.prefix(decodeResultsBytes(concat(head)));
+  if (head) hooks.prefix(decodeResultsBytes(concatBytes(head)));
   store.seal();
   const session = plain ? reader.session() : null;
   if (session) return { session, label };
-  // Not a plain list: the careful reader on the whole text, the bytes kept for re-reading when they are the text's UTF-8.
-  const bytes = store.all();
-  const text = decodeResultsBytes(bytes);
-  const slices = byteSlices(bytes, text);
-  return { session: new InspectSession(text, {}, undefined, { ...memory, byteOffset: byteOffsets(bytes), ...(slices && { elementText: slices }) }), label };
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let k = 0;
-  for (const p of parts) {
-    out.set(p, k);
-    k += p.length;
-  }
-  return out;
+  // Not a plain list: the careful reader on the whole text.
+  return { session: InspectSession.fromWholeText(store.all(), {}, undefined, memory), label };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { reviveDb, type Db, type Domain } from '../model/data/db';
 import { loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
-import { byteOffsets, decodeResultsBytes } from '../model/episode/decode';
+import { byteOffsets, decodeResultsBytes, utf8Slices } from '../model/episode/decode';
 import { FILE_KIND_TEXT, readResults, ResultsStream, type FileKind, type ResultsFile } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
@@ -240,7 +240,19 @@ export class InspectSession {
     const step = chunkBytes >= 1 ? Math.floor(chunkBytes) : 1;
     let plain = true;
     for (let at = 0; plain && at < bytes.length; at += step) plain = reader.push(bytes.subarray(at, at + step));
-    return (plain ? reader.session() : null) ?? new InspectSession(decodeResultsBytes(bytes), options, cache, { ...memory, byteOffset: byteOffsets(bytes) });
+    return (plain ? reader.session() : null) ?? InspectSession.fromWholeText(bytes, options, cache, memory);
+  }
+
+  /**
+   * A session on the whole text of a file's bytes (`decodeResultsBytes`), read the careful way
+   * (`readResults`: damage located, to the byte in the file, and explained): what `fromBytes` and the
+   * worker fall back to when the bytes are not a plain UTF-8 list of episodes. Episodes are read again
+   * from the bytes when their text is exactly the bytes' UTF-8 (`utf8Slices`), else from the text.
+   */
+  static fromWholeText(bytes: Uint8Array, options: FileOptions = {}, cache: EvalCache = new EvalCache(), memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {}): InspectSession {
+    const text = decodeResultsBytes(bytes);
+    const slices = utf8Slices(bytes, text);
+    return new InspectSession(text, options, cache, { ...memory, byteOffset: byteOffsets(bytes), ...(slices && { elementText: slices }) });
   }
 
   headers(): EpisodeHeader[] {

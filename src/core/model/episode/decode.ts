@@ -11,6 +11,19 @@ export function decodeResultsBytes(bytes: Uint8Array): string {
 }
 
 /**
+ * Episodes read again from the file's bytes (by UTF-8 byte range, as `ReadOptions.elementText`), so
+ * the text need not stay in memory. Null when `text` (`decodeResultsBytes(bytes)`) is not exactly
+ * the bytes' UTF-8 after a byte-order mark: UTF-16, or bytes that were not UTF-8 and became U+FFFD.
+ */
+export function utf8Slices(bytes: Uint8Array, text: string): ((byteStart: number, byteEnd: number) => string) | null {
+  if (text.includes('\ufffd')) return null;
+  if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) return null;
+  const body = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  return (start, end) => decoder.decode(body.subarray(start, end));
+}
+
+/**
  * Where a position of `decodeResultsBytes(bytes)`'s text (a UTF-16 index) is in `bytes`: past a
  * byte-order mark, two bytes a unit in UTF-16, and in UTF-8 counting each character's own bytes —
  * an invalid sequence is as many bytes as the decoder turned into one U+FFFD (the WHATWG "maximal
