@@ -1,0 +1,201 @@
+/**
+ * τ²-bench's `Environment` (environment/environment.py): tool calls routed to the agent's or the
+ * user's toolkit, responses as τ² writes them into tool messages, initialization and replay.
+ */
+import { PyException } from '../../py/errors';
+import { create, deepCopyValue, modelDump, PydModel, pyJsonDumps, tStr, validate, type TDict, type TValue } from '../../py/pydantic';
+import { sha256Hex } from '../../py/hash';
+import { Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
+import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2-types';
+
+/** A replayed call's response: the tool message's content and error flag. */
+export interface ToolResponse {
+  readonly content: string;
+  readonly error: boolean;
+}
+
+/** The DBs an environment starts from (validated once per file; each environment works on copies). */
+export interface BaseDbs {
+  readonly agent: PydModel;
+  readonly user: PydModel | null;
+}
+
+// Python parity: tau2.utils.get_pydantic_hash / get_dict_hash — sha256(json.dumps(model_dump(), sort_keys=True, default=str)).
+export const dbHash = (db: PydModel): string => sha256Hex(pyJsonDumps(modelDump(db), { sortKeys: true }));
+
+// Python parity: Environment.to_json_str.
+export function toJsonStr(resp: TValue): string {
+  if (typeof resp === 'string') return resp;
+  const process = (x: TValue): TValue => {
+    if (x instanceof PydModel) return modelDump(x);
+    if (typeof x === 'bigint' || typeof x === 'number' || typeof x === 'boolean') return tStr(x);
+    if (Array.isArray(x)) return x.map(process);
+    if (x instanceof Map) return new Map([...x].map(([k, y]) => [k, process(y)]));
+    return x;
+  };
+  return pyJsonDumps(process(resp));
+}
+
+// Python parity: addict.Dict.update — nested dicts merged key by key, anything else replaced.
+function deepMerge(into: TDict, update: TDict): void {
+  for (const [k, v] of update) {
+    const cur = into.get(k);
+    if (cur instanceof Map && v instanceof Map) deepMerge(cur, v);
+    else into.set(k, deepCopyValue(v));
+  }
+}
+
+export class Tau2Environment {
+  readonly agent: Toolkit | null;
+  readonly user: Toolkit | null;
+
+  constructor(
+    readonly domain: Tau2Domain,
+    base: BaseDbs,
+    readonly solo: boolean,
+  ) {
+    this.agent = new Toolkit(domain.agent, deepCopyValue(base.agent));
+    this.user = domain.user && base.user ? new Toolkit(domain.user, deepCopyValue(base.user)) : null;
+    if (solo && this.user) {
+      const overlap = this.agent.toolNames().filter((n) => this.user!.hasTool(n));
+      if (overlap.length > 0) throw new PyException('ValueError', `Tool names overlap: {${overlap.map((n) => `'${n}'`).join(', ')}}`);
+    }
+    this.syncTools();
+  }
+
+  syncTools(): void {
+    this.domain.syncTools?.(this.agent, this.user);
+  }
+
+  hasTool(name: string): boolean {
+    return (this.agent?.hasTool(name) ?? false) || (this.user?.hasTool(name) ?? false);
+  }
+
+  // Python parity: Environment._is_mutating_tool (unknown tools count as mutating).
+  isMutating(name: string): boolean {
+    for (const kit of [this.agent, this.user]) if (kit?.hasTool(name)) return kit.tool(name)!.mutates;
+    return true;
+  }
+
+  /** The toolkit a call reaches (solo mode routes the agent's calls of user tools to the user's toolkit). */
+  route(name: string, requestor: Requestor): Toolkit | null {
+    if (requestor === 'user') return this.solo ? null : this.user;
+    if (this.solo && this.user?.hasTool(name)) return this.user;
+    return this.agent;
+  }
+
+  // Python parity: Environment.make_tool_call (no sync).
+  makeToolCall(name: string, requestor: Requestor, args: TDict): TValue {
+    if (requestor === 'user') {
+      if (this.solo) throw new PyException('ValueError', 'User tool calls are not allowed in solo mode');
+      if (!this.user) throw new PyException('ValueError', 'User tools not available');
+      return this.user.useTool(name, args);
+    }
+    const kit = this.route(name, requestor);
+    if (!kit) throw new PyException('ValueError', 'Tools not available');
+    return kit.useTool(name, args);
+  }
+
+  // Python parity: Environment.get_response — `Error: <str(e)>` for any exception, sync after success.
+  getResponse(call: Tau2ToolCall): ToolResponse {
+    try {
+      const resp = this.makeToolCall(call.name, call.requestor, call.arguments);
+      this.syncTools();
+      return { content: toJsonStr(resp), error: false };
+    } catch (e) {
+      return { content: `Error: ${exceptionText(e)}`, error: true };
+    }
+  }
+
+  // Python parity: Environment.run_env_function_call.
+  runEnvFunctionCall(call: EnvFunctionCall): TValue {
+    const kit = call.envType === 'user' ? this.user : this.agent;
+    if (!kit) throw new PyException('AttributeError', `'NoneType' object has no attribute '${call.funcName}'`);
+    const res = kit.callByName(call.funcName, call.arguments);
+    this.syncTools();
+    return res;
+  }
+
+  // Python parity: Environment.run_env_assertion(raise_assertion_error=False).
+  runEnvAssertion(a: EnvFunctionCall): boolean {
+    const res = this.runEnvFunctionCall(a);
+    if (typeof res !== 'boolean') throw new PyException('ValueError', `Function ${a.funcName} returned <class '${typeOfName(res)}'> instead of bool`);
+    return res === (a.assertValue ?? true);
+  }
+
+  // Python parity: ToolKitBase.update_db / update_pydantic_model_with_dict.
+  private updateDb(kit: Toolkit, update: TDict): void {
+    const raw = modelDump(kit.db) as TDict;
+    deepMerge(raw, update);
+    kit.db = validate(kit.def.db, raw);
+  }
+
+  /**
+   * `Environment.set_state(…, strict=False)`: initialization data and actions, then the known
+   * mutating calls of `messages` replayed (reads and unknown tools skipped), then a sync.
+   * `onCall` sees every pair of call and recorded tool message, replayed or not.
+   */
+  setState(task: Tau2Task | null, messages: readonly Tau2Message[], onCall?: (call: Tau2ToolCall, recorded: Tau2Message, replayed: ToolResponse | null) => void): void {
+    if (this.solo && messages.some((m) => m.role === 'user')) throw new PyException('AssertionError', 'User messages are not allowed in solo mode');
+    const pairs = callPairs(messages);
+    const init = task?.initializationData ?? null;
+    if (init?.agentData) {
+      this.updateDb(this.agent!, init.agentData);
+      // Python parity: set_state hands the agent's DB to the user toolkit when agent data is given.
+      if (this.user) this.user.db = this.agent!.db;
+    }
+    if (init?.userData) {
+      if (!this.user) throw new PyException('AttributeError', "'NoneType' object has no attribute 'update_db'");
+      this.updateDb(this.user, init.userData);
+      if (this.agent) this.agent.db = this.user.db;
+    }
+    for (const action of task?.initializationActions ?? []) this.runEnvFunctionCall(action);
+    for (const [call, recorded] of pairs) {
+      if (!this.hasTool(call.name) || !this.isMutating(call.name)) {
+        onCall?.(call, recorded, null);
+        continue;
+      }
+      const response = this.getResponse(call);
+      onCall?.(call, recorded, response);
+    }
+    this.syncTools();
+  }
+
+  agentHash(): string | null {
+    return this.agent ? dbHash(this.agent.db) : null;
+  }
+
+  userHash(): string | null {
+    return this.user ? dbHash(this.user.db) : null;
+  }
+}
+
+// Python parity: set_state's get_actions_from_messages — calls paired with the tool messages that follow, by position.
+export function callPairs(messages: readonly Tau2Message[]): [Tau2ToolCall, Tau2Message][] {
+  const out: [Tau2ToolCall, Tau2Message][] = [];
+  for (let i = 0; i < messages.length; ) {
+    const m = messages[i++]!;
+    if (m.role === 'tool') throw new PyException('ValueError', 'Tool message not expected. Tool messages should always follow a tool call.');
+    if ((m.role !== 'assistant' && m.role !== 'user') || m.toolCalls === null) continue;
+    for (const tc of m.toolCalls) {
+      const tm = messages[i++];
+      if (tm === undefined) throw new PyException('ValueError', 'Tool message expected. Got None.');
+      if (tm.role !== 'tool') throw new PyException('ValueError', `Tool message expected. Got <class 'tau2.data_model.message.${messageClass(tm.role)}'>`);
+      if (tc.id !== tm.id) throw new PyException('ValueError', `Tool call id mismatch. Got ${tc.id} and ${tm.id}`);
+      out.push([tc, tm]);
+    }
+  }
+  return out;
+}
+
+const messageClass = (role: string): string => ({ assistant: 'AssistantMessage', user: 'UserMessage', system: 'SystemMessage' })[role] ?? 'Message';
+
+const typeOfName = (v: TValue): string => (v === null ? 'NoneType' : typeof v === 'string' ? 'str' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : Array.isArray(v) ? 'list' : v instanceof PydModel ? v.cls.name : 'dict');
+
+/** `str(e)` of an exception raised by emulated Python code; a JS error (a bug here) says so. */
+export function exceptionText(e: unknown): string {
+  if (e instanceof PyException) return e.text;
+  throw e;
+}
+
+export { create };

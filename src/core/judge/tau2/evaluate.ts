@@ -1,0 +1,276 @@
+/**
+ * τ²-bench's `evaluate_simulation` with `EvaluationType.ALL` (evaluator/evaluator*.py at v1.0.1, as
+ * `tau2 evaluate-trajs` runs it: lenient replay), plus a full replay of every call for its output.
+ * NL assertions are never recomputed: they were judged by an LLM when the run was made and are
+ * taken from the file as recorded.
+ */
+import { PyException } from '../../py/errors';
+import { pyLower } from '../../py/lower';
+import type { TDict, TValue } from '../../py/pydantic';
+import type { Tau2Domain, ToolType } from '../../model/domains/tau2/toolkit';
+import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
+import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
+import { argsEqual } from './compare-args';
+
+export interface DbHashes {
+  readonly goldAgent: string | null;
+  readonly predictedAgent: string | null;
+  readonly goldUser: string | null;
+  readonly predictedUser: string | null;
+}
+
+export interface EnvAssertionCheck {
+  readonly assertion: EnvFunctionCall;
+  readonly met: boolean;
+  readonly reward: number;
+  /** The assertion raised instead of answering (τ² would stop the evaluation there). */
+  readonly error: string | null;
+}
+
+export interface ActionCheck {
+  readonly action: Tau2Action;
+  readonly actionMatch: boolean;
+  readonly actionReward: number;
+  readonly toolType: ToolType | null;
+  /** Index (in `toolCalls`) of the first call that matched. */
+  readonly matchedCall: number | null;
+}
+
+export interface CommunicateCheck {
+  readonly info: string;
+  readonly met: boolean;
+  readonly justification: string;
+  /** Index of the message it was found in. */
+  readonly messageIndex: number | null;
+}
+
+export interface NlAssertionRecord {
+  readonly assertion: string;
+  readonly met: boolean | null;
+  readonly justification: string | null;
+  /** Always true: taken from the file, judged by an LLM when the run was made. */
+  readonly recorded: true;
+}
+
+export interface ReplayedCall {
+  readonly index: number;
+  readonly messageIndex: number;
+  readonly id: string;
+  readonly name: string;
+  readonly requestor: Requestor;
+  readonly arguments: TDict;
+  readonly knownTool: boolean;
+  readonly mutating: boolean;
+  /** What τ²'s environment returns for it on a replay of every call in order; null for an unknown tool. */
+  readonly output: string | null;
+  readonly error: boolean;
+  readonly recordedOutput: string | null;
+  /** τ² v1.0.1's evaluator re-executes only known, mutating calls. */
+  readonly evaluatorReplayed: boolean;
+}
+
+export interface Tau2Evaluation {
+  readonly simulation: Tau2Simulation;
+  readonly premature: boolean;
+  readonly reward: number;
+  readonly rewardBasis: readonly RewardType[] | null;
+  readonly rewardBreakdown: ReadonlyMap<RewardType, number> | null;
+  readonly dbMatch: boolean | null;
+  readonly dbReward: number | null;
+  readonly dbHash: DbHashes | null;
+  readonly initialDbHash: { readonly agent: string | null; readonly user: string | null };
+  readonly finalDbHash: { readonly agent: string | null; readonly user: string | null };
+  readonly envAssertions: readonly EnvAssertionCheck[] | null;
+  readonly actionChecks: readonly ActionCheck[] | null;
+  readonly communicateChecks: readonly CommunicateCheck[] | null;
+  readonly nlAssertions: readonly NlAssertionRecord[] | null;
+  readonly toolCalls: readonly ReplayedCall[];
+  /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
+  readonly error: string | null;
+  readonly note: string | null;
+}
+
+const COMPLETED = new Set(['agent_stop', 'user_stop']);
+
+export interface Tau2Context {
+  readonly domain: Tau2Domain;
+  readonly base: BaseDbs;
+  readonly solo: boolean;
+}
+
+function toolTypeOf(env: Tau2Environment, name: string): ToolType | null {
+  for (const kit of [env.agent, env.user]) if (kit?.hasTool(name)) return kit.tool(name)!.toolType;
+  return null;
+}
+
+/** Every call replayed in order on a fresh environment (reads too), with τ²'s response to each. */
+function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation): { calls: ReplayedCall[]; agent: string | null; user: string | null } {
+  const env = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
+  try {
+    if (task) env.setState({ ...task, messageHistory: [] }, []);
+  } catch {
+    // Initialization failing is the evaluation's to report; the calls are still replayed.
+  }
+  // Recorded outputs, paired by position as τ² pairs them.
+  const recorded = sim.messages.filter((m) => m.role === 'tool');
+  const calls: ReplayedCall[] = [];
+  sim.messages.forEach((m, messageIndex) => {
+    if ((m.role !== 'assistant' && m.role !== 'user') || m.toolCalls === null) return;
+    for (const call of m.toolCalls) {
+      const known = env.hasTool(call.name);
+      const mutating = known && env.isMutating(call.name);
+      const resp = known ? env.getResponse(call) : null;
+      calls.push({
+        index: calls.length,
+        messageIndex,
+        id: call.id,
+        name: call.name,
+        requestor: call.requestor,
+        arguments: call.arguments,
+        knownTool: known,
+        mutating,
+        output: resp?.content ?? null,
+        error: resp?.error ?? false,
+        recordedOutput: recorded[calls.length]?.content ?? null,
+        evaluatorReplayed: mutating,
+      });
+    }
+  });
+  env.syncTools();
+  return { calls, agent: env.agentHash(), user: env.userHash() };
+}
+
+// Python parity: CommunicateEvaluator.evaluate_communicate_info.
+function communicateChecks(info: readonly string[], sim: Tau2Simulation): CommunicateCheck[] {
+  return info.map((s) => {
+    const needle = pyLower(s);
+    for (let i = 0; i < sim.messages.length; i++) {
+      const m = sim.messages[i]!;
+      if (m.role !== 'assistant' || m.content === null || m.content.trim() === '') continue;
+      if (pyLower(m.content).replaceAll(',', '').includes(needle))
+        return { info: s, met: true, justification: `Information '${s}' communicated in the message:\n '${m.content}'`, messageIndex: i };
+    }
+    return { info: s, met: false, justification: `Information '${s}' not communicated.`, messageIndex: null };
+  });
+}
+
+function recordedNl(sim: Tau2Simulation): NlAssertionRecord[] | null {
+  const nl = sim.rewardInfo?.get('nl_assertions');
+  if (!Array.isArray(nl)) return null;
+  return nl.map((x) => {
+    const d = x instanceof Map ? x : new Map<string, TValue>();
+    const met = d.get('met');
+    const just = d.get('justification');
+    return { assertion: String(d.get('nl_assertion') ?? ''), met: typeof met === 'boolean' ? met : null, justification: typeof just === 'string' ? just : null, recorded: true };
+  });
+}
+
+const product = (xs: Iterable<number>): number => {
+  let r = 1;
+  for (const x of xs) r *= x;
+  return r;
+};
+
+/** Judges one simulation as τ² does; never throws (an evaluation error is reported in `error`). */
+export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation): Tau2Evaluation {
+  const initEnv = (): Tau2Environment => {
+    const env = new Tau2Environment(ctx.domain, ctx.base, false);
+    if (task) env.setState({ ...task, messageHistory: [] }, []);
+    return env;
+  };
+  let initialDbHash = { agent: null as string | null, user: null as string | null };
+  try {
+    const env = initEnv();
+    initialDbHash = { agent: env.agentHash(), user: env.userHash() };
+  } catch {
+    /* reported below */
+  }
+  const replay = fullReplay(ctx, task, sim);
+  const base = {
+    simulation: sim,
+    initialDbHash,
+    finalDbHash: { agent: replay.agent, user: replay.user },
+    toolCalls: replay.calls,
+    nlAssertions: recordedNl(sim),
+  };
+  const empty = { rewardBasis: null, rewardBreakdown: null, dbMatch: null, dbReward: null, dbHash: null, envAssertions: null, actionChecks: null, communicateChecks: null };
+  if (!COMPLETED.has(sim.terminationReason))
+    return { ...base, ...empty, premature: true, reward: 0, error: null, note: `Simulation terminated prematurely. Termination reason: ${sim.terminationReason}` };
+  if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
+  const criteria = task.criteria;
+  if (criteria === null) return { ...base, ...empty, premature: false, reward: 1, error: null, note: 'No evaluation criteria' };
+  try {
+    const basis = criteria.rewardBasis;
+    // Environment: the predicted env (agent's calls replayed) against the gold env (reference actions).
+    let dbMatch = true;
+    let dbHash: DbHashes | null = null;
+    let envChecks: EnvAssertionCheck[] | null = null;
+    const probe = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
+    if (criteria.actions !== null || criteria.envAssertions !== null) {
+      const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
+      predicted.setState(task, sim.messages);
+      // Python parity: the gold environment is built without solo mode.
+      const gold = new Tau2Environment(ctx.domain, ctx.base, false);
+      gold.setState(task, task.messageHistory);
+      for (const a of criteria.actions ?? []) {
+        try {
+          gold.makeToolCall(a.name, a.requestor, a.arguments);
+        } catch (e) {
+          exceptionText(e);
+        }
+      }
+      dbHash = { goldAgent: gold.agentHash(), predictedAgent: predicted.agentHash(), goldUser: gold.userHash(), predictedUser: predicted.userHash() };
+      dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
+      envChecks = (criteria.envAssertions ?? []).map((a) => {
+        const met = predicted.runEnvAssertion(a);
+        return { assertion: a, met, reward: met ? 1 : 0, error: null };
+      });
+    }
+    const envAssertionReward = product((envChecks ?? []).map((c) => c.reward));
+    // Actions: every reference action must be matched by some call of the agent or the user.
+    const calls = sim.messages.flatMap((m) => ((m.role === 'assistant' || m.role === 'user') && m.toolCalls !== null ? m.toolCalls : []));
+    const actionChecks =
+      criteria.actions === null || criteria.actions.length === 0
+        ? null
+        : criteria.actions.map((a) => {
+            const i = calls.findIndex((c) => c.name === a.name && argsEqual(a, c.arguments));
+            return { action: a, actionMatch: i >= 0, actionReward: i >= 0 ? 1 : 0, toolType: toolTypeOf(probe, a.name), matchedCall: i >= 0 ? i : null };
+          });
+    const actionReward = actionChecks === null || actionChecks.every((c) => c.actionMatch) ? 1 : 0;
+    const comm = criteria.communicateInfo === null || criteria.communicateInfo.length === 0 ? null : communicateChecks(criteria.communicateInfo, sim);
+    const commReward = comm === null || comm.every((c) => c.met) ? 1 : 0;
+    const nl = base.nlAssertions;
+    const nlReward = nl === null || nl.length === 0 || nl.every((c) => c.met === true) ? 1 : 0;
+    const dbReward = dbMatch ? 1 : 0;
+    // Python parity: evaluate_simulation's product over the basis, breakdown in env, action, nl, communicate order.
+    const breakdown = new Map<RewardType, number>();
+    let reward = 1;
+    const has = (t: RewardType): boolean => basis.includes(t);
+    const count = (t: RewardType, r: number): void => {
+      breakdown.set(t, r);
+      reward *= r;
+    };
+    if (has('DB') && dbHash !== null) count('DB', dbReward);
+    if (has('ENV_ASSERTION') && envChecks !== null) count('ENV_ASSERTION', envAssertionReward);
+    if (has('ACTION')) count('ACTION', actionReward);
+    if (has('NL_ASSERTION')) count('NL_ASSERTION', nlReward);
+    if (has('COMMUNICATE')) count('COMMUNICATE', commReward);
+    return {
+      ...base,
+      premature: false,
+      reward,
+      rewardBasis: basis,
+      rewardBreakdown: breakdown,
+      dbMatch,
+      dbReward,
+      dbHash,
+      envAssertions: envChecks,
+      actionChecks,
+      communicateChecks: comm,
+      error: null,
+      note: criteria.actions === null && criteria.envAssertions === null ? 'No expected actions or env assertions' : null,
+    };
+  } catch (e) {
+    return { ...base, ...empty, premature: false, reward: 0, error: e instanceof PyException ? `${e.pyType}: ${e.text}` : String(e), note: null };
+  }
+}

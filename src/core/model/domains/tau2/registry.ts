@@ -1,0 +1,8 @@
+import { MOCK } from './mock';
+import type { Tau2Domain } from './toolkit';
+
+/** The τ² domains this port judges (by `info.environment_info.domain_name`). */
+export const TAU2_DOMAINS: ReadonlyMap<string, Tau2Domain> = new Map([[MOCK.name, MOCK]]);
+
+/** Domains τ² has that this port does not judge yet. */
+export const TAU2_PENDING_DOMAINS: readonly string[] = ['airline', 'retail', 'telecom'];

@@ -1,0 +1,108 @@
+/**
+ * The face a τ²-bench domain shows its environment: toolkits (agent and user), their tools and the
+ * other methods tasks call by name (initialization actions, env assertions), and the DB models.
+ * A toolkit instance holds its DB, which initialization may replace (τ²'s `ToolKitBase.update_db`).
+ */
+import { PyException } from '../../../py/errors';
+import { tRepr, type ModelClass, type PydModel, type TDict, type TValue } from '../../../py/pydantic';
+
+export type ToolType = 'read' | 'write' | 'think' | 'generic';
+
+/** A parameter of a method, in signature order; without `default` it is required. */
+export interface ParamSpec {
+  readonly name: string;
+  readonly default?: TValue;
+}
+
+/** A toolkit method: `run` gets `self` and the bound arguments (every parameter present). */
+export interface MethodDef {
+  readonly name: string;
+  readonly params: readonly ParamSpec[];
+  readonly run: (self: Toolkit, args: ReadonlyMap<string, TValue>) => TValue;
+}
+
+/** A tool (`@is_tool`): its type and whether replay re-executes it (`mutates_state`, WRITE by default). */
+export interface ToolDef extends MethodDef {
+  readonly toolType: ToolType;
+  readonly mutates: boolean;
+}
+
+export interface ToolkitDef {
+  /** The Python class name, as argument errors name the method (`MockTools.create_task()`). */
+  readonly className: string;
+  readonly db: ModelClass;
+  readonly tools: readonly ToolDef[];
+  /** Methods that are not tools (initialization actions, assertions), reached only by name. */
+  readonly functions: readonly MethodDef[];
+}
+
+/** A toolkit with its DB (`self` of the Python methods). */
+export class Toolkit {
+  private readonly tools: ReadonlyMap<string, ToolDef>;
+  private readonly methods: ReadonlyMap<string, MethodDef>;
+
+  constructor(
+    readonly def: ToolkitDef,
+    public db: PydModel,
+  ) {
+    this.tools = new Map(def.tools.map((x) => [x.name, x]));
+    this.methods = new Map([...def.functions, ...def.tools].map((x) => [x.name, x]));
+  }
+
+  hasTool(name: string): boolean {
+    return this.tools.has(name);
+  }
+
+  tool(name: string): ToolDef | undefined {
+    return this.tools.get(name);
+  }
+
+  toolNames(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  // Python parity: ToolKitBase.use_tool.
+  useTool(name: string, kwargs: TDict): TValue {
+    const tool = this.tools.get(name);
+    if (tool === undefined) throw new PyException('ValueError', `Tool '${name}' not found.`);
+    return callMethod(this, tool, kwargs);
+  }
+
+  // Python parity: getattr(toolkit, func_name)(**arguments).
+  callByName(name: string, kwargs: TDict): TValue {
+    const m = this.methods.get(name);
+    if (m === undefined) throw new PyException('AttributeError', `'${this.def.className}' object has no attribute ${tRepr(name)}`);
+    return callMethod(this, m, kwargs);
+  }
+}
+
+// Python parity: CPython 3.11's argument binding errors for `method(**kwargs)`.
+function callMethod(self: Toolkit, m: MethodDef, kwargs: TDict): TValue {
+  const where = `${self.def.className}.${m.name}()`;
+  const names = new Set(m.params.map((p) => p.name));
+  for (const k of kwargs.keys()) if (!names.has(k)) throw new PyException('TypeError', `${where} got an unexpected keyword argument '${k}'`);
+  const missing = m.params.filter((p) => p.default === undefined && !kwargs.has(p.name)).map((p) => `'${p.name}'`);
+  if (missing.length > 0) {
+    const list = missing.length === 1 ? missing[0] : missing.length === 2 ? missing.join(' and ') : `${missing.slice(0, -1).join(', ')}, and ${missing[missing.length - 1]}`;
+    throw new PyException('TypeError', `${where} missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
+  }
+  const bound = new Map<string, TValue>();
+  for (const p of m.params) bound.set(p.name, kwargs.has(p.name) ? kwargs.get(p.name)! : p.default!);
+  return m.run(self, bound);
+}
+
+/** A τ² domain: its toolkits, DB files and how an environment of it is put together. */
+export interface Tau2Domain {
+  readonly name: string;
+  readonly agent: ToolkitDef;
+  readonly user: ToolkitDef | null;
+  /** DB files under `data/tau2/domains/<name>/`. */
+  readonly dbFiles: { readonly agent: string; readonly user: string | null };
+  /** Parses a DB file's text into Python values (JSON or TOML as τ²'s `load_file` reads it). */
+  readonly parseDbFile: (text: string, file: string) => TValue;
+  /** `sync_tools` (telecom moves device state into the agent's DB); none elsewhere. */
+  readonly syncTools?: (agent: Toolkit | null, user: Toolkit | null) => void;
+}
+
+/** Reads an argument as a Python `str` key for `in` / `[]` on a dict (a non-str is never a key there). */
+export const key = (v: TValue): string | null => (typeof v === 'string' ? v : null);

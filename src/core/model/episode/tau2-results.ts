@@ -1,0 +1,187 @@
+/**
+ * Reads a τ²-bench results file (`{timestamp, info, tasks, simulations}`, v0.x and v1.0.x) into a
+ * `Tau2Run`. Tasks come from the file. Fields τ² adds over time (τ³-era `simulation_index`, `mode`,
+ * `ticks`, `review`, …) are kept in the raw records and ignored by the evaluator.
+ */
+import { parseJson } from '../../py/json-parse';
+import type { PyValue } from '../../py/value';
+import type { TDict, TValue } from '../../py/pydantic';
+import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Criteria, Tau2Message, Tau2Run, Tau2Simulation, Tau2Task, Tau2ToolCall } from './tau2-types';
+
+export class Tau2FileError extends Error {}
+
+const isDict = (v: TValue | undefined): v is TDict => v instanceof Map;
+const str = (v: TValue | undefined): string | null => (typeof v === 'string' ? v : null);
+const list = (v: TValue | undefined): readonly TValue[] | null => (Array.isArray(v) ? v : null);
+
+/** Whether a parsed JSON root is a τ² results object. */
+export const isTau2Root = (root: PyValue): boolean => root instanceof Map && root.has('simulations') && root.has('tasks');
+
+function requestorOf(v: TValue | undefined): Requestor {
+  return v === 'user' ? 'user' : 'assistant';
+}
+
+function toolCall(v: TValue, where: string): Tau2ToolCall {
+  if (!isDict(v)) throw new Tau2FileError(`${where}: a tool call is not an object`);
+  const args = v.get('arguments');
+  return {
+    id: str(v.get('id')) ?? '',
+    name: str(v.get('name')) ?? '',
+    arguments: isDict(args) ? args : new Map(),
+    requestor: requestorOf(v.get('requestor')),
+  };
+}
+
+export function readMessage(v: TValue, where: string): Tau2Message {
+  if (!isDict(v)) throw new Tau2FileError(`${where}: not a message object`);
+  const role = str(v.get('role')) ?? '';
+  const calls = list(v.get('tool_calls'));
+  return {
+    role,
+    content: str(v.get('content')),
+    toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`)),
+    id: role === 'tool' ? (str(v.get('id')) ?? '') : null,
+    requestor: role === 'tool' ? requestorOf(v.get('requestor')) : null,
+    error: v.get('error') === true,
+  };
+}
+
+function envCall(v: TValue, where: string): EnvFunctionCall {
+  if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
+  const args = v.get('arguments');
+  const av = v.get('assert_value');
+  return {
+    envType: requestorOf(v.get('env_type')),
+    funcName: str(v.get('func_name')) ?? '',
+    arguments: isDict(args) ? args : new Map(),
+    assertValue: typeof av === 'boolean' ? av : v.has('assert_value') ? null : null,
+    message: str(v.get('message')),
+    raw: v,
+  };
+}
+
+function action(v: TValue, where: string): Tau2Action {
+  if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
+  const args = v.get('arguments');
+  const ca = list(v.get('compare_args'));
+  return {
+    actionId: str(v.get('action_id')) ?? '',
+    requestor: requestorOf(v.get('requestor')),
+    name: str(v.get('name')) ?? '',
+    arguments: isDict(args) ? args : new Map(),
+    info: str(v.get('info')),
+    compareArgs: ca === null ? null : ca.filter((x): x is string => typeof x === 'string'),
+    raw: v,
+  };
+}
+
+const REWARD_TYPES = new Set(['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE']);
+
+function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
+  if (!isDict(v)) return null;
+  const actions = list(v.get('actions'));
+  const envAssertions = list(v.get('env_assertions'));
+  const info = list(v.get('communicate_info'));
+  const nl = list(v.get('nl_assertions'));
+  const basis = list(v.get('reward_basis')) ?? ['DB', 'COMMUNICATE'];
+  return {
+    actions: actions === null ? null : actions.map((a, i) => action(a, `${where}, action ${i}`)),
+    envAssertions: envAssertions === null ? null : envAssertions.map((a, i) => envCall(a, `${where}, env assertion ${i}`)),
+    communicateInfo: info === null ? null : info.map((x) => (typeof x === 'string' ? x : String(x))),
+    nlAssertions: nl === null ? null : nl.map((x) => (typeof x === 'string' ? x : String(x))),
+    rewardBasis: basis.filter((b): b is RewardType => typeof b === 'string' && REWARD_TYPES.has(b)),
+  };
+}
+
+export function readTask(v: TValue, where: string): Tau2Task {
+  if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
+  const id = str(v.get('id'));
+  if (id === null) throw new Tau2FileError(`${where}: no "id"`);
+  const init = v.get('initial_state');
+  const initDict = isDict(init) ? init : null;
+  const data = initDict?.get('initialization_data');
+  const actions = list(initDict?.get('initialization_actions'));
+  const history = list(initDict?.get('message_history'));
+  return {
+    id,
+    initializationData: isDict(data)
+      ? { agentData: isDict(data.get('agent_data')) ? (data.get('agent_data') as TDict) : null, userData: isDict(data.get('user_data')) ? (data.get('user_data') as TDict) : null }
+      : null,
+    initializationActions: actions === null ? null : actions.map((a, i) => envCall(a, `${where}, initialization action ${i}`)),
+    messageHistory: (history ?? []).map((m, i) => readMessage(m, `${where}, history message ${i}`)),
+    criteria: criteria(v.get('evaluation_criteria'), `task ${id}`),
+    raw: v,
+  };
+}
+
+export function readSimulation(v: TValue, index: number): Tau2Simulation {
+  const where = `simulation ${index}`;
+  if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
+  const messages = list(v.get('messages')) ?? [];
+  const ri = v.get('reward_info');
+  return {
+    index,
+    id: str(v.get('id')) ?? `#${index}`,
+    taskId: str(v.get('task_id')) ?? '',
+    trial: v.get('trial') ?? null,
+    terminationReason: str(v.get('termination_reason')) ?? '',
+    messages: messages.map((m, i) => readMessage(m, `${where}, message ${i}`)),
+    rewardInfo: isDict(ri) ? ri : null,
+  };
+}
+
+/** Reads a whole τ² results object (parsed or as text). */
+export function readTau2Results(input: string | PyValue): Tau2Run {
+  const root = (typeof input === 'string' ? parseJson(input) : input) as TValue;
+  if (!isDict(root) || !isDict(root.get('info') ?? new Map()) || !list(root.get('simulations')) || !list(root.get('tasks')))
+    throw new Tau2FileError('not a τ²-bench results file: expected an object with "tasks" and "simulations" lists');
+  const info = (root.get('info') as TDict | undefined) ?? new Map();
+  const notes: string[] = [];
+  const tasks = new Map<string, Tau2Task>();
+  (root.get('tasks') as TValue[]).forEach((t, i) => {
+    try {
+      const task = readTask(t, `task ${i}`);
+      tasks.set(task.id, task);
+    } catch (e) {
+      notes.push(e instanceof Error ? e.message : String(e));
+    }
+  });
+  const simulations: Tau2Simulation[] = [];
+  (root.get('simulations') as TValue[]).forEach((s, i) => {
+    try {
+      simulations.push(readSimulation(s, i));
+    } catch (e) {
+      notes.push(e instanceof Error ? e.message : String(e));
+    }
+  });
+  const env = info.get('environment_info');
+  const domain = (isDict(env) ? str(env.get('domain_name')) : null) ?? '';
+  // Python parity: evaluate_trajectories.is_solo_mode.
+  const impl = (k: string): string | null => { const d = info.get(k); return isDict(d) ? str(d.get('implementation')) : null; };
+  const solo = impl('agent_info') === 'llm_agent_solo' && impl('user_info') === 'dummy_user';
+  return { domain, soloMode: solo, tasks, simulations, notes, info };
+}
+
+/**
+ * The directory layout of a τ² run (`results.json` beside `simulations/<id>.json`, as leaderboard
+ * submissions store it): the simulations' texts are added to the results object's own list.
+ */
+export function readTau2Folder(resultsText: string, simulationTexts: readonly { readonly name: string; readonly text: string }[]): Tau2Run {
+  const root = parseJson(resultsText) as TValue;
+  if (!isDict(root)) throw new Tau2FileError('results.json: not a τ²-bench results object');
+  const own = list(root.get('simulations')) ?? [];
+  const extra: TValue[] = [];
+  const notes: string[] = [];
+  for (const s of simulationTexts) {
+    try {
+      extra.push(parseJson(s.text) as TValue);
+    } catch (e) {
+      notes.push(`simulations/${s.name}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const merged = new Map(root);
+  merged.set('simulations', [...own, ...extra]);
+  if (!merged.has('tasks')) merged.set('tasks', []);
+  const run = readTau2Results(merged as PyValue);
+  return { ...run, notes: [...notes, ...run.notes] };
+}

@@ -1,0 +1,87 @@
+/**
+ * τ²-bench's results file as the evaluator needs it: tasks (with their evaluation criteria and
+ * initial state) and simulations (messages, termination, the recorded reward info). Fields are
+ * Python values as read by `json.loads` (`TValue`), kept as recorded.
+ */
+import type { TDict, TValue } from '../../py/pydantic';
+
+export type Requestor = 'assistant' | 'user';
+
+export interface Tau2ToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: TDict;
+  readonly requestor: Requestor;
+}
+
+export interface Tau2Message {
+  readonly role: string;
+  readonly content: string | null;
+  /** `tool_calls` of an assistant or user message; null when it has none (`is_tool_call()` is `tool_calls is not None`). */
+  readonly toolCalls: readonly Tau2ToolCall[] | null;
+  /** A tool message's id, requestor and error flag. */
+  readonly id: string | null;
+  readonly requestor: Requestor | null;
+  readonly error: boolean;
+}
+
+export interface EnvFunctionCall {
+  readonly envType: Requestor;
+  readonly funcName: string;
+  readonly arguments: TDict;
+  /** Set for env assertions. */
+  readonly assertValue: boolean | null;
+  readonly message: string | null;
+  /** The call as recorded, for reports. */
+  readonly raw: TDict;
+}
+
+export interface Tau2Action {
+  readonly actionId: string;
+  readonly requestor: Requestor;
+  readonly name: string;
+  readonly arguments: TDict;
+  readonly info: string | null;
+  readonly compareArgs: readonly string[] | null;
+  readonly raw: TDict;
+}
+
+export type RewardType = 'DB' | 'ENV_ASSERTION' | 'NL_ASSERTION' | 'ACTION' | 'COMMUNICATE';
+
+export interface Tau2Criteria {
+  readonly actions: readonly Tau2Action[] | null;
+  readonly envAssertions: readonly EnvFunctionCall[] | null;
+  readonly communicateInfo: readonly string[] | null;
+  readonly nlAssertions: readonly string[] | null;
+  readonly rewardBasis: readonly RewardType[];
+}
+
+export interface Tau2Task {
+  readonly id: string;
+  readonly initializationData: { readonly agentData: TDict | null; readonly userData: TDict | null } | null;
+  readonly initializationActions: readonly EnvFunctionCall[] | null;
+  readonly messageHistory: readonly Tau2Message[];
+  readonly criteria: Tau2Criteria | null;
+  readonly raw: TDict;
+}
+
+export interface Tau2Simulation {
+  readonly index: number;
+  readonly id: string;
+  readonly taskId: string;
+  readonly trial: TValue;
+  readonly terminationReason: string;
+  readonly messages: readonly Tau2Message[];
+  /** `reward_info` as recorded (null when absent). */
+  readonly rewardInfo: TDict | null;
+}
+
+export interface Tau2Run {
+  readonly domain: string;
+  readonly soloMode: boolean;
+  readonly tasks: ReadonlyMap<string, Tau2Task>;
+  readonly simulations: readonly Tau2Simulation[];
+  /** Damage and oddities of the file, in words. */
+  readonly notes: readonly string[];
+  readonly info: TDict;
+}

@@ -1,0 +1,189 @@
+import { PyException } from '../errors';
+import { reprStr } from '../repr';
+import { deepCopyValue, PydModel, type FieldType, type ModelClass, type TDict, type TValue } from './model';
+import { tRepr, tTypeName } from './repr';
+
+/** The pydantic version named in a ValidationError's help URLs (parity masks it, see README). */
+export const PYDANTIC_URL_VERSION = '2.13';
+
+interface LineError {
+  readonly loc: readonly (string | number)[];
+  readonly type: string;
+  readonly msg: string;
+  readonly input: TValue;
+}
+
+class Invalid {
+  constructor(readonly errors: LineError[]) {}
+}
+
+const fail = (type: string, msg: string, input: TValue): Invalid => new Invalid([{ loc: [], type, msg, input }]);
+
+// Python parity: pydantic-core's truncated input_value (repr over 50 characters: first 25, '...', last 24).
+function inputRepr(v: TValue): string {
+  const r = tRepr(v);
+  const cps = [...r];
+  return cps.length > 50 ? `${cps.slice(0, 25).join('')}...${cps.slice(-24).join('')}` : r;
+}
+
+// Python parity: pydantic_core.ValidationError.__str__.
+function errorText(title: string, errors: readonly LineError[]): string {
+  const lines = [`${errors.length} validation error${errors.length === 1 ? '' : 's'} for ${title}`];
+  for (const e of errors) {
+    if (e.loc.length > 0) lines.push(e.loc.join('.'));
+    lines.push(`  ${e.msg} [type=${e.type}, input_value=${inputRepr(e.input)}, input_type=${tTypeName(e.input)}]`);
+    lines.push(`    For further information visit https://errors.pydantic.dev/${PYDANTIC_URL_VERSION}/v/${e.type}`);
+  }
+  return lines.join('\n');
+}
+
+const TRUE_STRINGS = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
+const FALSE_STRINGS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
+
+// Python parity: pydantic 2 lax-mode validation of Python input (the types τ²'s models use).
+function validateValue(type: FieldType, v: TValue): TValue | Invalid {
+  switch (type.kind) {
+    case 'any':
+      return v;
+    case 'none':
+      return v === null ? null : fail('none_required', 'Input should be None', v);
+    case 'str':
+      return typeof v === 'string' ? v : fail('string_type', 'Input should be a valid string', v);
+    case 'int':
+      if (typeof v === 'bigint') return v;
+      if (typeof v === 'boolean') return v ? 1n : 0n;
+      if (typeof v === 'number') {
+        if (!Number.isFinite(v)) return fail('finite_number', 'Input should be a finite number', v);
+        return Number.isInteger(v) ? BigInt(v) : fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part', v);
+      }
+      if (typeof v === 'string') {
+        const s = v.trim().replace(/_/g, '');
+        if (/^[+-]?\d+$/.test(s)) return BigInt(s);
+        if (/^[+-]?\d+\.0*$/.test(s)) return BigInt(s.slice(0, s.indexOf('.')));
+        return fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer', v);
+      }
+      return fail('int_type', 'Input should be a valid integer', v);
+    case 'float':
+      if (typeof v === 'number') return v;
+      if (typeof v === 'bigint') return Number(v);
+      if (typeof v === 'boolean') return v ? 1 : 0;
+      if (typeof v === 'string') {
+        const s = v.trim();
+        return s !== '' && /^[+-]?(\d[\d_]*\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan)$/i.test(s)
+          ? Number(s.replace(/_/g, '').replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'))
+          : fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', v);
+      }
+      return fail('float_type', 'Input should be a valid number', v);
+    case 'bool':
+      if (typeof v === 'boolean') return v;
+      if (typeof v === 'bigint' && (v === 0n || v === 1n)) return v === 1n;
+      if (typeof v === 'number' && (v === 0 || v === 1)) return v === 1;
+      if (typeof v === 'string') {
+        const s = v.trim().toLowerCase();
+        if (TRUE_STRINGS.has(s)) return true;
+        if (FALSE_STRINGS.has(s)) return false;
+        return fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v);
+      }
+      return typeof v === 'bigint' || typeof v === 'number'
+        ? fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v)
+        : fail('bool_type', 'Input should be a valid boolean', v);
+    case 'literal': {
+      if (type.values.some((x) => x === v)) return v;
+      const shown = type.values.map((x) => (typeof x === 'string' ? reprStr(x) : typeof x === 'boolean' ? (x ? 'True' : 'False') : x.toString()));
+      const expected = shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+      return fail('literal_error', `Input should be ${expected}`, v);
+    }
+    case 'list': {
+      if (!Array.isArray(v)) return fail('list_type', 'Input should be a valid list', v);
+      const out: TValue[] = [];
+      const errors: LineError[] = [];
+      v.forEach((x, i) => {
+        const r = validateValue(type.item, x);
+        if (r instanceof Invalid) errors.push(...r.errors.map((e) => ({ ...e, loc: [i, ...e.loc] })));
+        else out.push(r);
+      });
+      return errors.length > 0 ? new Invalid(errors) : out;
+    }
+    case 'dict': {
+      if (!(v instanceof Map)) return fail('dict_type', 'Input should be a valid dictionary', v);
+      const out: TDict = new Map();
+      const errors: LineError[] = [];
+      for (const [k, x] of v) {
+        const kr = validateValue(type.key, k);
+        if (kr instanceof Invalid) errors.push(...kr.errors.map((e) => ({ ...e, loc: [k, '[key]', ...e.loc] })));
+        const r = validateValue(type.value, x);
+        if (r instanceof Invalid) errors.push(...r.errors.map((e) => ({ ...e, loc: [k, ...e.loc] })));
+        else if (!(kr instanceof Invalid)) out.set(kr as string, r);
+      }
+      return errors.length > 0 ? new Invalid(errors) : out;
+    }
+    case 'union': {
+      // Optional[T] (T | None): None passes, anything else is T's business (errors without a member tag).
+      const others = type.members.filter((m) => m.kind !== 'none');
+      if (v === null && others.length < type.members.length) return null;
+      if (others.length === 1) return validateValue(others[0]!, v);
+      // Python parity: smart-mode union — the first member that validates (strict matches are tried first
+      // by pydantic; for the member sets used here the first success is the same), else every member's errors.
+      const errors: LineError[] = [];
+      for (const m of type.members) {
+        const r = validateValue(m, v);
+        if (!(r instanceof Invalid)) return r;
+        errors.push(...r.errors.map((e) => ({ ...e, loc: [memberTag(m), ...e.loc] })));
+      }
+      return new Invalid(errors);
+    }
+    case 'model':
+      return validateModel(type.model(), v);
+  }
+}
+
+function memberTag(m: FieldType): string {
+  switch (m.kind) {
+    case 'model':
+      return m.model().name;
+    case 'literal':
+      return `literal[${m.values.map((x) => (typeof x === 'string' ? reprStr(x) : String(x))).join(',')}]`;
+    case 'list':
+      return `list[${memberTag(m.item)}]`;
+    case 'dict':
+      return `dict[${memberTag(m.key)},${memberTag(m.value)}]`;
+    default:
+      return m.kind;
+  }
+}
+
+function validateModel(cls: ModelClass, v: TValue): PydModel | Invalid {
+  // Python parity: an instance of the model is taken as it is (revalidate_instances='never').
+  if (v instanceof PydModel && v.cls === cls) return v;
+  if (!(v instanceof Map)) return fail('model_type', `Input should be a valid dictionary or instance of ${cls.name}`, v);
+  const out = new Map<string, TValue>();
+  const errors: LineError[] = [];
+  for (const f of cls.fields) {
+    if (!v.has(f.name)) {
+      if (f.default === undefined) errors.push({ loc: [f.name], type: 'missing', msg: 'Field required', input: v });
+      else out.set(f.name, 'value' in f.default ? deepCopyValue(f.default.value) : f.default.factory());
+      continue;
+    }
+    const r = validateValue(f.type, v.get(f.name)!);
+    if (r instanceof Invalid) errors.push(...r.errors.map((e) => ({ ...e, loc: [f.name, ...e.loc] })));
+    else out.set(f.name, r);
+  }
+  if (cls.extra === 'forbid') {
+    const names = new Set(cls.fields.map((f) => f.name));
+    for (const [k, x] of v) if (!names.has(k)) errors.push({ loc: [k], type: 'extra_forbidden', msg: 'Extra inputs are not permitted', input: x });
+  }
+  return errors.length > 0 ? new Invalid(errors) : new PydModel(cls, out);
+}
+
+/**
+ * pydantic `Model.model_validate(input)` / `Model(**kwargs)`: the validated instance, or a
+ * `PyException('ValidationError')` whose text is `str()` of pydantic's error.
+ */
+export function validate(cls: ModelClass, input: TValue): PydModel {
+  const r = validateModel(cls, input);
+  if (r instanceof Invalid) throw new PyException('ValidationError', errorText(cls.name, r.errors));
+  return r;
+}
+
+/** `Model(**kwargs)`: keyword arguments given as entries. */
+export const create = (cls: ModelClass, kwargs: Record<string, TValue>): PydModel => validate(cls, new Map(Object.entries(kwargs)));

@@ -1,0 +1,98 @@
+/**
+ * A τ²-bench run opened for judging: the results file read, its domain's DBs loaded (once per
+ * file) and each simulation evaluated on demand as τ² does.
+ */
+import { PyException } from '../py/errors';
+import { validate, type TValue } from '../py/pydantic';
+import { TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
+import type { ReadText } from '../model/data/versions';
+import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../model/domains/tau2/registry';
+import type { Tau2Domain } from '../model/domains/tau2/toolkit';
+import { readTau2Results, Tau2FileError } from '../model/episode/tau2-results';
+import type { Tau2Run } from '../model/episode/tau2-types';
+import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
+import { tau2Report, type Tau2Report } from '../view/tau2/report';
+import { tau2Explain } from '../view/tau2/explain';
+
+export class Tau2SetupError extends Error {}
+
+async function readDbFile(read: ReadText, domain: Tau2Domain, file: string, commit: string): Promise<{ text: string; where: string }> {
+  for (const path of [tau2DataPath(domain.name, file, commit), tau2DataPath(domain.name, file)]) {
+    const text = await read(path);
+    if (text !== null) return { text, where: path };
+  }
+  throw new Tau2SetupError(`τ²-bench data not found: neither ${tau2DataPath(domain.name, file, commit)} nor ${tau2DataPath(domain.name, file)} under the data location`);
+}
+
+export class Tau2Session {
+  private readonly memo = new Map<number, Tau2Evaluation>();
+
+  private constructor(
+    readonly run: Tau2Run,
+    readonly domain: Tau2Domain,
+    private readonly ctx: Tau2Context,
+    /** How the data was found, in words (for the CLI's detection line). */
+    readonly dataWhy: string,
+  ) {}
+
+  /** Opens a run: `run` already read (text or folder), `read` reaches the τ² data (see `tau2DataPath`). */
+  static async open(run: Tau2Run, read: ReadText, options: { readonly commit?: string } = {}): Promise<Tau2Session> {
+    const domain = TAU2_DOMAINS.get(run.domain);
+    if (domain === undefined) {
+      const why = TAU2_PENDING_DOMAINS.includes(run.domain)
+        ? `the τ² domain '${run.domain}' is not ported yet (this version judges: ${[...TAU2_DOMAINS.keys()].join(', ')})`
+        : `unknown τ² domain '${run.domain}' (known: ${[...TAU2_DOMAINS.keys(), ...TAU2_PENDING_DOMAINS].join(', ')})`;
+      throw new Tau2SetupError(why);
+    }
+    const commit = options.commit ?? TAU2_PINNED_COMMIT;
+    const agentFile = await readDbFile(read, domain, domain.dbFiles.agent, commit);
+    const userFile = domain.dbFiles.user === null ? null : await readDbFile(read, domain, domain.dbFiles.user, commit);
+    const load = (text: string, file: string, model: typeof domain.agent.db) => {
+      try {
+        return validate(model, domain.parseDbFile(text, file) as TValue);
+      } catch (e) {
+        throw new Tau2SetupError(`${file}: ${e instanceof PyException ? e.text : String(e)}`);
+      }
+    };
+    const base = {
+      agent: load(agentFile.text, agentFile.where, domain.agent.db),
+      user: userFile && domain.user ? load(userFile.text, userFile.where, domain.user.db) : null,
+    };
+    const recorded = run.info.get('git_commit');
+    const why = `data ${agentFile.where.startsWith(commit) ? commit.slice(0, 7) : 'checkout'} (${agentFile.where}); the file records τ² commit ${
+      typeof recorded === 'string' ? recorded.slice(0, 7) : 'unknown'
+    }; τ²'s DB files are the same from v0.1.0 to v1.0.1`;
+    return new Tau2Session(run, domain, { domain, base, solo: run.soloMode }, why);
+  }
+
+  /** Reads a results object's text; throws `Tau2FileError` when it is not one. */
+  static read(text: string): Tau2Run {
+    return readTau2Results(text);
+  }
+
+  get size(): number {
+    return this.run.simulations.length;
+  }
+
+  evaluate(index: number): Tau2Evaluation {
+    let e = this.memo.get(index);
+    if (e === undefined) {
+      const sim = this.run.simulations[index];
+      if (sim === undefined) throw new RangeError(`no simulation ${index} (the file has ${this.size})`);
+      e = evaluateTau2(this.ctx, this.run.tasks.get(sim.taskId) ?? null, sim);
+      if (this.memo.size > 64) this.memo.clear();
+      this.memo.set(index, e);
+    }
+    return e;
+  }
+
+  report(index: number): Tau2Report {
+    return tau2Report(this.evaluate(index));
+  }
+
+  explain(index: number): string[] {
+    return tau2Explain(this.evaluate(index), this.run.tasks.get(this.run.simulations[index]!.taskId) ?? null);
+  }
+}
+
+export { Tau2FileError };

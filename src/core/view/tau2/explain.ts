@@ -1,0 +1,56 @@
+/** How τ² judged one simulation, step by step down to the product (the CLI's `explain`). */
+import { modelDump, pyJsonDumps, type TValue } from '../../py/pydantic';
+import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
+import type { Tau2Task } from '../../model/episode/tau2-types';
+import { tau2Findings } from './findings';
+
+const args = (v: TValue): string => pyJsonDumps(modelDump(v));
+const num = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));
+const short = (h: string | null): string => (h === null ? '—' : h.slice(0, 12));
+
+export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] {
+  const s = e.simulation;
+  const out: string[] = [`simulation ${s.index} (${s.id}), task ${s.taskId}, termination ${s.terminationReason}`];
+  if (e.premature) {
+    out.push(`1. Terminated by ${s.terminationReason}, not agent_stop/user_stop: τ² gives reward 0.0 and runs no check.`);
+    return out;
+  }
+  if (e.error !== null) {
+    out.push(`1. The evaluation could not be done: ${e.error}. Reward 0.0.`);
+    return out;
+  }
+  const c = task?.criteria;
+  if (!c) {
+    out.push('1. The task has no evaluation criteria: reward 1.0.');
+    return out;
+  }
+  const basis = c.rewardBasis;
+  out.push(`1. Reward basis: ${basis.join(', ')} — the reward is the product of these components; other checks are shown but do not count.`);
+  let n = 2;
+  if (e.dbHash) {
+    out.push(
+      `${n++}. DB check: the agent's calls replayed on a fresh environment (only known tools that write; reads and unknown tools skipped), the reference actions on another;`,
+      `   agent DB gold ${short(e.dbHash.goldAgent)} vs predicted ${short(e.dbHash.predictedAgent)}` +
+        (e.dbHash.goldUser !== null || e.dbHash.predictedUser !== null ? `, user DB gold ${short(e.dbHash.goldUser)} vs predicted ${short(e.dbHash.predictedUser)}` : '') +
+        ` → ${e.dbMatch ? 'match (1.0)' : 'differ (0.0)'}${basis.includes('DB') ? '' : ' — not in the basis'}`,
+    );
+  } else out.push(`${n++}. No reference actions and no env assertions: no environment is built, the DB check passes.`);
+  for (const a of e.envAssertions ?? [])
+    out.push(`${n++}. Env assertion ${a.assertion.funcName}(${args(a.assertion.arguments)}) on the ${a.assertion.envType}'s environment: ${a.met ? 'met' : 'NOT met'}${basis.includes('ENV_ASSERTION') ? '' : ' — not in the basis'}`);
+  for (const a of e.actionChecks ?? [])
+    out.push(
+      `${n++}. Action ${a.action.name}(${args(a.action.arguments)})${a.action.compareArgs ? ` comparing ${a.action.compareArgs.join(', ') || 'no argument'}` : ''}: ${
+        a.actionMatch ? `called (call ${a.matchedCall! + 1})` : 'never called with these arguments'
+      }${basis.includes('ACTION') ? '' : ' — not in the basis'}`,
+    );
+  for (const m of e.communicateChecks ?? [])
+    out.push(`${n++}. Communicate '${m.info}' (lower-cased, in an assistant message with commas removed): ${m.met ? `found in message ${m.messageIndex}` : 'not found'}${basis.includes('COMMUNICATE') ? '' : ' — not in the basis'}`);
+  for (const m of e.nlAssertions ?? [])
+    out.push(`${n++}. NL assertion '${m.assertion}': ${m.met === null ? 'no verdict recorded' : m.met ? 'met' : 'NOT met'} (judged by an LLM when the run was made, not recomputed)`);
+  const parts = [...(e.rewardBreakdown ?? [])].map(([k, v]) => `${k} ${num(v)}`);
+  out.push(`${n++}. Reward = ${parts.length > 0 ? parts.join(' × ') : '1.0'} = ${num(e.reward)}`);
+  const rec = s.rewardInfo?.get('reward');
+  if (typeof rec === 'number') out.push(`   recorded: ${num(rec)}${rec === e.reward ? ' (same)' : ' (DIFFERENT)'}`);
+  for (const f of tau2Findings(e)) out.push(`   not counted: ${f.text}`);
+  return out;
+}

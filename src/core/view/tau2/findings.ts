@@ -1,0 +1,72 @@
+/**
+ * What τ² does not count: facts about a simulation that its reward does not show. Heuristics and
+ * reminders, never part of the reward.
+ */
+import { pyLower } from '../../py/lower';
+import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
+
+export type Tau2FindingKind =
+  | 'no-op-reference'
+  | 'ignored-action-check'
+  | 'nl-recorded'
+  | 'info-inside-number'
+  | 'recorded-pass-recomputed-fail'
+  | 'recorded-fail-recomputed-pass'
+  | 'output-differs';
+
+export interface Tau2Finding {
+  readonly kind: Tau2FindingKind;
+  readonly text: string;
+}
+
+const DIGIT = /\d/;
+
+/** Whether every place `info` occurs in an assistant message (as τ² searches) sits inside a longer number. */
+function onlyInsideNumbers(e: Tau2Evaluation, info: string): boolean {
+  const needle = pyLower(info);
+  if (!/^\d/.test(needle) && !/\d$/.test(needle)) return false;
+  let found = false;
+  for (const m of e.simulation.messages) {
+    if (m.role !== 'assistant' || m.content === null) continue;
+    const hay = pyLower(m.content).replaceAll(',', '');
+    for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {
+      found = true;
+      const before = hay[i - 1] ?? '';
+      const after = hay[i + needle.length] ?? '';
+      const inside = (DIGIT.test(needle[0]!) && (DIGIT.test(before) || before === '.')) || (DIGIT.test(needle[needle.length - 1]!) && DIGIT.test(after));
+      if (!inside) return false;
+    }
+  }
+  return found;
+}
+
+export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
+  const out: Tau2Finding[] = [];
+  const basis = e.rewardBasis ?? [];
+  if (e.dbHash && basis.includes('DB') && e.dbHash.goldAgent === e.initialDbHash.agent && e.dbHash.goldUser === e.initialDbHash.user)
+    out.push({ kind: 'no-op-reference', text: "The task's reference actions leave the DB as it started: an agent that changes nothing passes the DB check." });
+  if (e.actionChecks && !basis.includes('ACTION')) {
+    const failed = e.actionChecks.filter((c) => !c.actionMatch);
+    if (failed.length > 0)
+      out.push({
+        kind: 'ignored-action-check',
+        text: `${failed.length} of ${e.actionChecks.length} reference action${e.actionChecks.length === 1 ? '' : 's'} not called as written (${failed.map((c) => c.action.name).join(', ')}), but ACTION is not in the reward basis: it does not count.`,
+      });
+  }
+  if (basis.includes('NL_ASSERTION'))
+    out.push({ kind: 'nl-recorded', text: 'NL assertions are part of the reward: judged by an LLM when the run was made, taken from the file as recorded, not recomputed.' });
+  for (const c of e.communicateChecks ?? [])
+    if (c.met && onlyInsideNumbers(e, c.info))
+      out.push({ kind: 'info-inside-number', text: `Required information '${c.info}' was found only inside a longer number.` });
+  const recorded = e.simulation.rewardInfo?.get('reward');
+  const rec = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
+  if (rec !== null && rec === 1 && e.reward !== 1)
+    out.push({ kind: 'recorded-pass-recomputed-fail', text: `The file records a pass (reward ${rec}); recomputed, the simulation fails (reward ${e.reward}).` });
+  if (rec !== null && rec !== 1 && e.reward === 1)
+    out.push({ kind: 'recorded-fail-recomputed-pass', text: `The file records reward ${rec}; recomputed, the simulation passes.` });
+  const URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;
+  const differs = e.toolCalls.filter((c) => c.output !== null && c.recordedOutput !== null && c.output.replace(URL, '') !== c.recordedOutput.replace(URL, ''));
+  if (differs.length > 0)
+    out.push({ kind: 'output-differs', text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).` });
+  return out;
+}

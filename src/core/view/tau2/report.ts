@@ -1,0 +1,94 @@
+/**
+ * One simulation's verdict as plain JSON (the CLI's `evaluate --json` line): the same field names
+ * and meaning as τ²'s own evaluation records, plus what τ² does not count (`findings`).
+ */
+import { modelDump, PYDANTIC_URL_VERSION, type TValue } from '../../py/pydantic';
+import { toPlain, type PyValue } from '../../py/value';
+import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
+import { tau2Findings, type Tau2Finding } from './findings';
+
+const plain = (v: TValue): unknown => toPlain(modelDump(v) as PyValue);
+const URL_VERSION = /errors\.pydantic\.dev\/\d+\.\d+\//g;
+/** Tool outputs compared with the recorded ones up to the pydantic version in help URLs. */
+export const maskPydanticUrl = (s: string): string => s.replace(URL_VERSION, `errors.pydantic.dev/${PYDANTIC_URL_VERSION}/`);
+
+export interface Tau2Report {
+  readonly index: number;
+  readonly simulation_id: string;
+  readonly task_id: string;
+  readonly trial: unknown;
+  readonly termination_reason: string;
+  readonly premature: boolean;
+  readonly reward: number;
+  readonly recorded_reward: number | null;
+  readonly matches_recorded_reward: boolean | null;
+  readonly reward_basis: readonly string[] | null;
+  readonly reward_breakdown: Record<string, number> | null;
+  readonly db_match: boolean | null;
+  readonly db_reward: number | null;
+  readonly db_hash: { gold_agent: string | null; predicted_agent: string | null; gold_user: string | null; predicted_user: string | null } | null;
+  readonly initial_db_hash: { agent: string | null; user: string | null };
+  readonly env_assertions: readonly { env_assertion: unknown; met: boolean; reward: number }[] | null;
+  readonly action_checks: readonly { action: unknown; action_match: boolean; action_reward: number; tool_type: string | null }[] | null;
+  readonly communicate_checks: readonly { info: string; met: boolean; justification: string }[] | null;
+  readonly nl_assertions: readonly { nl_assertion: string; met: boolean | null; justification: string | null; recorded: true }[] | null;
+  readonly tool_calls: readonly {
+    index: number;
+    message_index: number;
+    id: string;
+    name: string;
+    requestor: string;
+    known_tool: boolean;
+    mutating: boolean;
+    output: string | null;
+    error: boolean;
+    evaluator_replayed: boolean;
+    matches_recorded: boolean | null;
+  }[];
+  readonly error: string | null;
+  readonly note: string | null;
+  readonly findings: readonly Tau2Finding[];
+}
+
+export function tau2Report(e: Tau2Evaluation): Tau2Report {
+  const s = e.simulation;
+  const recorded = s.rewardInfo?.get('reward');
+  const recordedReward = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
+  return {
+    index: s.index,
+    simulation_id: s.id,
+    task_id: s.taskId,
+    trial: plain(s.trial),
+    termination_reason: s.terminationReason,
+    premature: e.premature,
+    reward: e.reward,
+    recorded_reward: recordedReward,
+    matches_recorded_reward: recordedReward === null ? null : recordedReward === e.reward,
+    reward_basis: e.rewardBasis,
+    reward_breakdown: e.rewardBreakdown && Object.fromEntries(e.rewardBreakdown),
+    db_match: e.dbMatch,
+    db_reward: e.dbReward,
+    db_hash: e.dbHash && { gold_agent: e.dbHash.goldAgent, predicted_agent: e.dbHash.predictedAgent, gold_user: e.dbHash.goldUser, predicted_user: e.dbHash.predictedUser },
+    initial_db_hash: e.initialDbHash,
+    env_assertions: e.envAssertions && e.envAssertions.map((c) => ({ env_assertion: plain(c.assertion.raw), met: c.met, reward: c.reward })),
+    action_checks: e.actionChecks && e.actionChecks.map((c) => ({ action: plain(c.action.raw), action_match: c.actionMatch, action_reward: c.actionReward, tool_type: c.toolType })),
+    communicate_checks: e.communicateChecks && e.communicateChecks.map((c) => ({ info: c.info, met: c.met, justification: c.justification })),
+    nl_assertions: e.nlAssertions && e.nlAssertions.map((c) => ({ nl_assertion: c.assertion, met: c.met, justification: c.justification, recorded: true as const })),
+    tool_calls: e.toolCalls.map((c) => ({
+      index: c.index,
+      message_index: c.messageIndex,
+      id: c.id,
+      name: c.name,
+      requestor: c.requestor,
+      known_tool: c.knownTool,
+      mutating: c.mutating,
+      output: c.output,
+      error: c.error,
+      evaluator_replayed: c.evaluatorReplayed,
+      matches_recorded: c.output === null || c.recordedOutput === null ? null : maskPydanticUrl(c.output) === maskPydanticUrl(c.recordedOutput),
+    })),
+    error: e.error,
+    note: e.note,
+    findings: tau2Findings(e),
+  };
+}
