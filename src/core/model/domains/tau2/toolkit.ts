@@ -4,7 +4,7 @@
  * A toolkit instance holds its DB, which initialization may replace (τ²'s `ToolKitBase.update_db`).
  */
 import { PyException } from '../../../py/errors';
-import { tRepr, type ModelClass, type PydModel, type TDict, type TValue } from '../../../py/pydantic';
+import { deepCopyValue, PydModel, tRepr, type ModelClass, type TDict, type TValue } from '../../../py/pydantic';
 
 export type ToolType = 'read' | 'write' | 'think' | 'generic';
 
@@ -41,9 +41,14 @@ export class Toolkit {
   private readonly tools: ReadonlyMap<string, ToolDef>;
   private readonly methods: ReadonlyMap<string, MethodDef>;
 
+  /**
+   * `base`: the DB this one was shallowly copied from (see `shallowDbCopy`): its records are shared
+   * until `own` copies one; null when `db` is a whole copy of its own.
+   */
   constructor(
     readonly def: ToolkitDef,
     public db: PydModel,
+    public base: PydModel | null = null,
   ) {
     this.tools = new Map(def.tools.map((x) => [x.name, x]));
     this.methods = new Map([...def.functions, ...def.tools].map((x) => [x.name, x]));
@@ -91,6 +96,31 @@ function callMethod(self: Toolkit, m: MethodDef, kwargs: TDict): TValue {
   return m.run(self, bound);
 }
 
+/**
+ * A copy of a DB whose dict-of-record fields are new maps holding the base's records: cheap for a
+ * big DB, safe as long as every record a tool may change is taken with `own` first.
+ */
+export function shallowDbCopy(db: PydModel): PydModel {
+  const fields = new Map<string, TValue>();
+  for (const [k, v] of db.fields) fields.set(k, v instanceof Map ? new Map(v) : deepCopyValue(v));
+  return new PydModel(db.cls, fields);
+}
+
+/**
+ * `self.db.<table>[key]` for a tool that may change the record: the record of this DB's own,
+ * copied from the base the first time it is taken (undefined when there is none).
+ */
+export function own(self: Toolkit, table: string, key: string): PydModel | undefined {
+  const map = self.db.get(table) as TDict;
+  const rec = map.get(key);
+  if (!(rec instanceof PydModel)) return undefined;
+  const baseRec = self.base ? (self.base.get(table) as TDict).get(key) : undefined;
+  if (baseRec !== rec) return rec;
+  const copy = deepCopyValue(rec);
+  map.set(key, copy);
+  return copy;
+}
+
 /** A τ² domain: its toolkits, DB files and how an environment of it is put together. */
 export interface Tau2Domain {
   readonly name: string;
@@ -102,6 +132,8 @@ export interface Tau2Domain {
   readonly parseDbFile: (text: string, file: string) => TValue;
   /** `sync_tools` (telecom moves device state into the agent's DB); none elsewhere. */
   readonly syncTools?: (agent: Toolkit | null, user: Toolkit | null) => void;
+  /** The agent's tools take every record they change with `own`: environments may share the base's records. */
+  readonly copyOnWrite?: boolean;
 }
 
 /** Reads an argument as a Python `str` key for `in` / `[]` on a dict (a non-str is never a key there). */
