@@ -1,4 +1,4 @@
-import { EvaluationSetupError, ResultsFileError } from '../core/contract';
+import { EvaluationSetupError, ResultsFileError, Tau2FileError, Tau2SetupError } from '../core/contract';
 import { compareCommand, USAGE as COMPARE_USAGE } from './commands/compare';
 import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
 import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
@@ -31,7 +31,7 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     const message = terminalSafe(e instanceof Error ? e.message : String(e));
-    if (e instanceof UsageError || e instanceof ResultsFileError || e instanceof EvaluationSetupError) {
+    if (e instanceof UsageError || e instanceof ResultsFileError || e instanceof EvaluationSetupError || e instanceof Tau2FileError || e instanceof Tau2SetupError) {
       process.stderr.write(`tau-inspect: ${message}\n`);
       if (e instanceof UsageError && !message.startsWith('cannot read')) process.stderr.write(`\n${command?.usage ?? USAGE}\n`);
       return 2;

@@ -38,6 +38,12 @@ export type { DbWorkSnapshot } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export type { WhatIfInfo } from './view/episode-view';
 export { prepareSha256 } from './py/sha256';
+export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
+export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau2-results';
+export type { Tau2Run } from './model/episode/tau2-types';
+export { Tau2Session, Tau2SetupError } from './session/tau2-session';
+export type { Tau2Report } from './view/tau2/report';
+export type { Tau2Finding } from './view/tau2/findings';
 
 import type { Domain } from './model/data/db';
 import type { EpisodeView } from './view/episode-view';

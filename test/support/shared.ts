@@ -79,3 +79,18 @@ export function sharedDb(commit: string, domain: Domain): Db {
   }
   return db;
 }
+
+/** τ²-bench material: `../shared/tau2` (data, runs, expected), or `$TAU2_SHARED`. */
+export const TAU2_DIR = resolve(process.env.TAU2_SHARED || join(SHARED_DIR, 'tau2'));
+const tau2Missing = ['data', 'runs', 'expected'].filter((d) => !existsSync(join(TAU2_DIR, d))).map((d) => join(TAU2_DIR, d));
+
+/** `describe` for suites that need `../shared/tau2` (skipped without it, failing under REQUIRE_SHARED=1). */
+export function describeTau2(name: string, factory: () => void): void {
+  if (tau2Missing.length === 0) describe(name, factory);
+  else
+    describe(name, () =>
+      (requireShared ? it : it.skip)('needs ../shared/tau2', () => {
+        throw new Error(`REQUIRE_SHARED=1: ../shared/tau2 is incomplete; missing: ${tau2Missing.join(', ')}`);
+      }),
+    );
+}

@@ -8,6 +8,7 @@ import {
   type RewardRule,
 } from '../../core/contract';
 import { openSession } from '../open-session';
+import { evaluateTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
 
@@ -15,7 +16,9 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_UR
                             [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
 
   Re-evaluates a τ-bench results file (run.py output) with a bit-exact port of τ-bench's
-  tools and evaluator, and prints one verdict per episode.
+  tools and evaluator, and prints one verdict per episode. A τ²-bench results file (or a run
+  folder: results.json + simulations/) is judged as τ² v1.0.1 judges it, one line per simulation;
+  its --data is laid out <commit>/data/tau2/domains/<domain>/… (default: τ²'s public raw file host).
 
   --data          τ-bench data: a directory or URL base laid out as <commit>/tau_bench/envs/<domain>/data/*.json,
                   or a tau-bench checkout (tau_bench/envs/...). Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
@@ -27,6 +30,8 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_UR
 interface Options {
   readonly file: string;
   readonly data: string;
+  /** `--data` as given (τ² runs default to τ²'s own data host, not τ-bench's). */
+  readonly dataArg: string | undefined;
   readonly json: boolean;
   readonly domain?: Domain;
   readonly dataVersion?: string;
@@ -61,6 +66,7 @@ function readArgs(rest: string[]): Options | 'help' {
   return {
     file: positionals[0]!,
     data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
+    dataArg: values.data,
     json: values.json,
     ...(values.domain !== undefined && { domain: values.domain as Domain }),
     ...(values['data-version'] !== undefined && { dataVersion: values['data-version'] }),
@@ -88,6 +94,8 @@ function table(reports: readonly Row[], why: readonly string[]): string {
 
 /** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
 async function evaluate(o: Options): Promise<void> {
+  const tau2 = await readTau2Run(o.file);
+  if (tau2 !== null) return evaluateTau2(tau2, o.dataArg, o.json);
   const session = await openSession(o.file, o.data, o);
   // What is printed of each report is made as it comes (a JSON line, or the few fields of a table
   // row), so a 5,000-episode file does not hold 5,000 reports with every step's observation.

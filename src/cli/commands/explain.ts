@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_BASE, DOMAINS, type Domain, type RewardRule } from '../../core/contract';
 import { openSession } from '../open-session';
+import { explainTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
 
@@ -48,6 +49,11 @@ export async function explainCommand(args: string[]): Promise<number> {
     throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
   if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
     throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
+  const tau2 = await readTau2Run(positionals[0]!);
+  if (tau2 !== null) {
+    await explainTau2(tau2, values.data, Number(values.episode), values.json === true);
+    return 0;
+  }
   const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
   const session = await openSession(positionals[0]!, data, {
     ...(values.domain !== undefined && { domain: values.domain as Domain }),

@@ -62,7 +62,7 @@ export class Tau2Session {
     const why = `data ${agentFile.where.startsWith(commit) ? commit.slice(0, 7) : 'checkout'} (${agentFile.where}); the file records τ² commit ${
       typeof recorded === 'string' ? recorded.slice(0, 7) : 'unknown'
     }; τ²'s DB files are the same from v0.1.0 to v1.0.1`;
-    return new Tau2Session(run, domain, { domain, base, solo: run.soloMode }, why);
+    return new Tau2Session(run, domain, { domain, base, solo: run.soloMode, perTask: new Map() }, why);
   }
 
   /** Reads a results object's text; throws `Tau2FileError` when it is not one. */

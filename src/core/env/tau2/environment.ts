@@ -5,8 +5,7 @@
 import { PyException } from '../../py/errors';
 import { create, deepCopyValue, modelDump, PydModel, pyJsonDumps, tStr, validate, type TDict, type TValue } from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
-import { compareCodePoints } from '../../py/hashable';
-import { dumpsStr } from '../../py/json-dumps';
+import { hasherFor } from './db-hasher';
 import { shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2-types';
 
@@ -22,41 +21,10 @@ export interface BaseDbs {
   readonly user: PydModel | null;
 }
 
-/** Sorted-keys JSON text of the base DBs' records, by identity (records of a base are never changed: see `own`). */
-const recordTexts = new WeakMap<PydModel, string>();
-
-/**
- * sha256 of `json.dumps(db.model_dump(), sort_keys=True, default=str)`. With sorted keys the text of a
- * DB of record tables is its records' texts in key order, so a record shared with `base` reuses its text.
- */
+/** sha256 of `json.dumps(db.model_dump(), sort_keys=True, default=str)`; `base`: the DB `db` shares records with. */
 // Python parity: tau2.utils.get_pydantic_hash / get_dict_hash.
 export function dbHash(db: PydModel, base: PydModel | null = null): string {
-  if (base === null) return sha256Hex(pyJsonDumps(modelDump(db), { sortKeys: true }));
-  const parts: string[] = [];
-  const names = [...db.fields.keys()].sort(compareCodePoints);
-  names.forEach((name, i) => {
-    const v = db.fields.get(name)!;
-    const baseTable = base.fields.get(name);
-    parts.push(i > 0 ? ', ' : '{', dumpsStr(name), ': ');
-    if (!(v instanceof Map) || !(baseTable instanceof Map)) {
-      parts.push(pyJsonDumps(modelDump(v), { sortKeys: true }));
-      return;
-    }
-    const keys = [...v.keys()].sort(compareCodePoints);
-    parts.push('{');
-    keys.forEach((k, j) => {
-      const rec = v.get(k)!;
-      let text: string | undefined;
-      if (rec instanceof PydModel && baseTable.get(k) === rec) {
-        text = recordTexts.get(rec);
-        if (text === undefined) recordTexts.set(rec, (text = pyJsonDumps(modelDump(rec), { sortKeys: true })));
-      } else text = pyJsonDumps(modelDump(rec), { sortKeys: true });
-      parts.push(j > 0 ? ', ' : '', dumpsStr(k), ': ', text);
-    });
-    parts.push('}');
-  });
-  parts.push(names.length > 0 ? '}' : '{}');
-  return sha256Hex(parts.join(''));
+  return base === null ? sha256Hex(pyJsonDumps(modelDump(db), { sortKeys: true })) : hasherFor(base).hash(db);
 }
 
 // Python parity: Environment.to_json_str.

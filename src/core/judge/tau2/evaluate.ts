@@ -96,6 +96,8 @@ export interface Tau2Context {
   readonly domain: Tau2Domain;
   readonly base: BaseDbs;
   readonly solo: boolean;
+  /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
+  readonly perTask?: Map<Tau2Task, { initial: { agent: string | null; user: string | null }; gold?: { agent: string | null; user: string | null } }>;
 }
 
 function toolTypeOf(env: Tau2Environment, name: string): ToolType | null {
@@ -179,12 +181,16 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     return env;
   };
   let initialDbHash = { agent: null as string | null, user: null as string | null };
-  try {
-    const env = initEnv();
-    initialDbHash = { agent: env.agentHash(), user: env.userHash() };
-  } catch {
-    /* reported below */
-  }
+  const cached = task ? ctx.perTask?.get(task) : undefined;
+  if (cached) initialDbHash = cached.initial;
+  else
+    try {
+      const env = initEnv();
+      initialDbHash = { agent: env.agentHash(), user: env.userHash() };
+      if (task) ctx.perTask?.set(task, { initial: initialDbHash });
+    } catch {
+      /* reported below */
+    }
   const replay = fullReplay(ctx, task, sim);
   const base = {
     simulation: sim,
@@ -209,17 +215,23 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
       predicted.setState(task, sim.messages);
-      // Python parity: the gold environment is built without solo mode.
-      const gold = new Tau2Environment(ctx.domain, ctx.base, false);
-      gold.setState(task, task.messageHistory);
-      for (const a of criteria.actions ?? []) {
-        try {
-          gold.makeToolCall(a.name, a.requestor, a.arguments);
-        } catch (e) {
-          exceptionText(e);
+      const memo = ctx.perTask?.get(task);
+      let goldHashes = memo?.gold;
+      if (goldHashes === undefined) {
+        // Python parity: the gold environment is built without solo mode.
+        const gold = new Tau2Environment(ctx.domain, ctx.base, false);
+        gold.setState(task, task.messageHistory);
+        for (const a of criteria.actions ?? []) {
+          try {
+            gold.makeToolCall(a.name, a.requestor, a.arguments);
+          } catch (e) {
+            exceptionText(e);
+          }
         }
+        goldHashes = { agent: gold.agentHash(), user: gold.userHash() };
+        if (memo) memo.gold = goldHashes;
       }
-      dbHash = { goldAgent: gold.agentHash(), predictedAgent: predicted.agentHash(), goldUser: gold.userHash(), predictedUser: predicted.userHash() };
+      dbHash = { goldAgent: goldHashes.agent, predictedAgent: predicted.agentHash(), goldUser: goldHashes.user, predictedUser: predicted.userHash() };
       dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
       envChecks = (criteria.envAssertions ?? []).map((a) => {
         const met = predicted.runEnvAssertion(a);

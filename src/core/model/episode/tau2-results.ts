@@ -185,3 +185,21 @@ export function readTau2Folder(resultsText: string, simulationTexts: readonly { 
   const run = readTau2Results(merged as PyValue);
   return { ...run, notes: [...notes, ...run.notes] };
 }
+
+/**
+ * The τ² run in a file's text, or null when the text is not a τ² results object (a τ-bench file).
+ * A text that names τ²'s fields but is not valid JSON is a damaged τ² file: `Tau2FileError` says where.
+ */
+export function readTau2Text(text: string): Tau2Run | null {
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (!start.startsWith('{')) return null;
+  let root: PyValue;
+  try {
+    root = parseJson(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    if (/"simulations"\s*:/.test(text) && /"tasks"\s*:/.test(text))
+      throw new Tau2FileError(`a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`);
+    return null;
+  }
+  return isTau2Root(root) ? readTau2Results(root) : null;
+}

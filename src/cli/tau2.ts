@@ -1,0 +1,95 @@
+/** τ²-bench runs in the CLI: a results file or a results folder, judged by `Tau2Session`. */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { prepareSha256, readTau2Folder, readTau2Text, TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT, Tau2Session, type Tau2Run } from '../core/contract';
+import { dataReader } from './data-reader';
+import { terminalSafe } from './terminal';
+import { UsageError } from './usage';
+
+/**
+ * The τ² run at `path` — a results file (`{info, tasks, simulations}`) or a folder laid out as
+ * leaderboard submissions are (`results.json` + `simulations/<id>.json`) — or null for anything else.
+ */
+export async function readTau2Run(path: string): Promise<Tau2Run | null> {
+  let isDir = false;
+  try {
+    isDir = (await stat(path)).isDirectory();
+  } catch {
+    return null;
+  }
+  if (isDir) {
+    let results: string;
+    try {
+      results = await readFile(join(path, 'results.json'), 'utf8');
+    } catch {
+      throw new UsageError(`${path} is a folder without results.json (a τ² run folder holds results.json and simulations/<id>.json)`);
+    }
+    const dir = join(path, 'simulations');
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    const sims = await Promise.all(names.map(async (name) => ({ name, text: await readFile(join(dir, name), 'utf8') })));
+    return readTau2Folder(results, sims);
+  }
+  const bytes = await readFile(path);
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)) i++;
+  if (bytes[i] !== 0x7b) return null;
+  return readTau2Text(new TextDecoder('utf-8').decode(bytes));
+}
+
+/** Opens a τ² run with its domain's data from `--data` (a folder or URL base), else τ²'s public host. */
+export async function openTau2(run: Tau2Run, data: string | undefined): Promise<{ session: Tau2Session; notes: string[] }> {
+  await prepareSha256();
+  const root = data ?? (process.env.TAU2_DATA || TAU2_DEFAULT_DATA_BASE);
+  const session = await Tau2Session.open(run, dataReader(root));
+  const notes = [
+    `file: a τ²-bench results file (${run.simulations.length} simulations, ${run.tasks.size} tasks${run.soloMode ? ', solo mode' : ''})`,
+    `domain: ${run.domain} (info.environment_info.domain_name)`,
+    `data: ${session.dataWhy}; from ${root}${data === undefined ? ` (default: pinned ${TAU2_PINNED_COMMIT.slice(0, 7)})` : ''}`,
+    'rule: τ² v1.0.1 evaluate_simulation, EvaluationType.ALL (the product of each task’s reward_basis); NL assertions as recorded',
+    ...run.notes.map((n) => `note: ${n}`),
+  ].map(terminalSafe);
+  return { session, notes };
+}
+
+const fmt = (r: number | null): string => (r === null ? '-' : Number.isInteger(r) ? r.toFixed(1) : String(r));
+
+/** `evaluate` on a τ² run: a JSON line per simulation, or a table. */
+export async function evaluateTau2(run: Tau2Run, data: string | undefined, json: boolean): Promise<void> {
+  const { session, notes } = await openTau2(run, data);
+  if (json) {
+    process.stderr.write(notes.join('\n') + '\n');
+    for (let i = 0; i < session.size; i++) process.stdout.write(`${JSON.stringify(session.report(i))}\n`);
+    return;
+  }
+  const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'db', 'ended', 'why']];
+  let total = 0;
+  let agree = 0;
+  let recorded = 0;
+  for (let i = 0; i < session.size; i++) {
+    const r = session.report(i);
+    total += r.reward;
+    if (r.recorded_reward !== null) {
+      recorded++;
+      if (r.matches_recorded_reward) agree++;
+    }
+    const why = r.error ?? (r.premature ? 'ended prematurely' : [...(r.db_match === false ? ['DB differs'] : []), ...(r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed'), ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`)].join('; ') || 'ok');
+    rows.push([String(i), r.task_id, String(r.trial ?? '-'), fmt(r.recorded_reward), fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : ''), r.db_match === null ? '-' : r.db_match ? 'match' : 'differ', r.termination_reason, terminalSafe(why)]);
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
+  const table = rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
+  process.stdout.write(`${notes.join('\n')}\n\n${table}\n\n`);
+  process.stdout.write(
+    `${session.size} simulations; average reward ${session.size ? (total / session.size).toFixed(3) : '-'} = ${total}/${session.size} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n`,
+  );
+}
+
+/** `explain` on a τ² run. */
+export async function explainTau2(run: Tau2Run, data: string | undefined, index: number, json: boolean): Promise<void> {
+  const { session, notes } = await openTau2(run, data);
+  if (!Number.isInteger(index) || index < 0 || index >= session.size) throw new UsageError(`--episode must be 0 … ${session.size - 1} (the file has ${session.size} simulations)`);
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ ...session.report(index), explanation: session.explain(index) })}\n`);
+    return;
+  }
+  process.stdout.write(`${notes.join('\n')}\n\n${session.explain(index).map(terminalSafe).join('\n')}\n`);
+}
