@@ -1,12 +1,10 @@
 /** τ²'s AirlineTools (domains/airline/tools.py), with Python's behaviour for any argument. */
-import { PyException } from '../../../../py/errors';
-import { evalPyExpression, pyFloat } from '../../../../py/expr';
 import { intFromStr } from '../../../../py/int-parse';
-import { mul, pySum, roundFloat2 } from '../../../../py/ops';
+import { mul, pySum } from '../../../../py/ops';
 import { deepCopyValue, PydModel, validate, type TValue } from '../../../../py/pydantic';
-import { reprFloat } from '../../../../py/repr';
 import { compareCodePoints } from '../../../../py/hashable';
 import type { PyValue } from '../../../../py/value';
+import { calculate } from '../calculate';
 import { own, type MethodDef, type Toolkit, type ToolDef, type ToolType } from '../toolkit';
 import { attr, has, item, items, less, minus, plus, same, setAttr, size, table, text, valueError } from '../py-attrs';
 import { AirportCode, Certificate, DirectFlight, FlightDateStatusAvailable, FlightInfo, Passenger, Payment, Reservation, ReservationFlight } from './models';
@@ -220,13 +218,7 @@ const updateFlights: MethodDef['run'] = (self, a) => {
 
 const AGENT_TOOLS: ToolDef[] = [
   tool('book_reservation', 'write', ['user_id', 'origin', 'destination', 'flight_type', 'cabin', 'flights', 'passengers', 'payment_methods', 'total_baggages', 'nonfree_baggages', 'insurance'], bookReservation),
-  tool('calculate', 'generic', ['expression'], (_self, a) => {
-    const expression = a.get('expression')!;
-    // Python parity: AirlineTools.calculate — `char in "..."`, then str(round(float(eval(expression)), 2)).
-    for (const ch of items(expression)) if (typeof ch !== 'string' || !'0123456789+-*/(). '.includes(ch)) throw valueError('Invalid characters in expression');
-    if (typeof expression !== 'string') throw new PyException('TypeError', 'eval() arg 1 must be a string, bytes or code object');
-    return reprFloat(roundFloat2(pyFloat(evalPyExpression(expression))));
-  }),
+  tool('calculate', 'generic', ['expression'], (_self, a) => calculate(a.get('expression')!)),
   tool('cancel_reservation', 'write', ['reservation_id'], (self, a) => {
     const r = getReservation(self, a.get('reservation_id')!, true);
     const history = attr(r, 'payment_history') as TValue[];

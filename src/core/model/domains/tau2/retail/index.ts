@@ -1,0 +1,14 @@
+import { parseJson } from '../../../../py/json-parse';
+import type { TValue } from '../../../../py/pydantic';
+import type { Tau2Domain } from '../toolkit';
+import { RetailDb } from './models';
+import { RETAIL_TOOLS } from './tools';
+
+export const RETAIL: Tau2Domain = {
+  name: 'retail',
+  agent: { className: 'RetailTools', db: RetailDb, tools: RETAIL_TOOLS, functions: [] },
+  user: null,
+  dbFiles: { agent: 'db.json', user: null },
+  parseDbFile: (text) => parseJson(text) as TValue,
+  copyOnWrite: true,
+};
