@@ -11,6 +11,7 @@ import { runBigBench } from './big-bench';
 import { runCliBench } from './cli-bench';
 import { runDamageBench } from './damage-bench';
 import { runReviewBench } from './review-bench';
+import { runTau2Bench } from './tau2-bench';
 
 interface Bench {
   readonly name: string;
@@ -25,6 +26,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'review', run: runReviewBench, byDefault: true },
   { name: 'big', run: runBigBench, byDefault: true },
   { name: 'damage', run: runDamageBench, byDefault: true },
+  { name: 'tau2', run: runTau2Bench, byDefault: true },
 ];
 
 const args = process.argv.slice(2);
