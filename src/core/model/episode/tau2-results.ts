@@ -4,6 +4,7 @@
  * `ticks`, `review`, …) are kept in the raw records and ignored by the evaluator.
  */
 import { parseJson } from '../../py/json-parse';
+import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
 import type { TDict, TValue } from '../../py/pydantic';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Criteria, Tau2Message, Tau2Run, Tau2Simulation, Tau2Task, Tau2ToolCall } from './tau2-types';
@@ -139,6 +140,7 @@ export function readTau2Results(input: string | PyValue): Tau2Run {
   const notes: string[] = [];
   const tasks = new Map<string, Tau2Task>();
   (root.get('tasks') as TValue[]).forEach((t, i) => {
+    if (t === null) return; // a damaged task, already named
     try {
       const task = readTask(t, `task ${i}`);
       tasks.set(task.id, task);
@@ -148,6 +150,7 @@ export function readTau2Results(input: string | PyValue): Tau2Run {
   });
   const simulations: Tau2Simulation[] = [];
   (root.get('simulations') as TValue[]).forEach((s, i) => {
+    if (s === null) return; // a damaged simulation, already named
     try {
       simulations.push(readSimulation(s, i));
     } catch (e) {
@@ -197,9 +200,11 @@ export function readTau2Text(text: string): Tau2Run | null {
   try {
     root = parseJson(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    if (/"simulations"\s*:/.test(text) && /"tasks"\s*:/.test(text))
-      throw new Tau2FileError(`a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`);
-    return null;
+    if (!/"simulations"\s*:/.test(text) || !/"tasks"\s*:/.test(text)) return null;
+    const damaged = readDamagedTau2(text.replace(/^\uFEFF/, ''));
+    if (damaged === null) throw new Tau2FileError(`a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`);
+    const run = readTau2Results(damaged.root as PyValue);
+    return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
   return isTau2Root(root) ? readTau2Results(root) : null;
 }

@@ -1,0 +1,84 @@
+/** The CLI on τ² runs: a results file, a run folder, a damaged file, explain, and a domain not ported yet. */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, expect, it } from 'vitest';
+import { describeTau2, TAU2_DIR } from '../support/shared';
+
+const root = resolve(import.meta.dirname, '../..');
+let dir = '';
+let bundle = '';
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tau2-cli-'));
+  bundle = join(dir, 'tau-inspect.mjs');
+  await build({ entryPoints: [join(root, 'src/cli/tau-inspect.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
+  return () => rmSync(dir, { recursive: true, force: true });
+});
+
+const cli = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8', cwd: root, maxBuffer: 1 << 28 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+const FILE = 'sierra-research__pr171-ironforge-v3-deepseek-airline.json';
+const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describeTau2('tau-inspect on τ² runs', () => {
+  const data = () => join(TAU2_DIR, 'data');
+  const expected = () => JSON.parse(readFileSync(join(TAU2_DIR, 'expected', FILE.replace('.json', '.expected.json')), 'utf8')) as { simulations: Record<string, unknown>[] };
+
+  it('evaluate --json: one line per simulation with τ²’s record fields, equal to τ²’s own', () => {
+    const r = cli('evaluate', join(TAU2_DIR, 'runs', FILE), '--data', data(), '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('domain: airline');
+    const got = lines(r.out);
+    const want = expected().simulations;
+    expect(got).toHaveLength(want.length);
+    got.forEach((g, i) => {
+      for (const k of ['simulation_id', 'task_id', 'reward', 'db_match', 'db_hash']) expect(g[k], `${i} ${k}`).toEqual(want[i]![k]);
+      expect((g.tool_calls as { output: string }[]).map((c) => c.output)).toEqual((want[i]!.tool_calls as { output: string }[]).map((c) => c.output));
+      expect(Array.isArray(g.findings)).toBe(true);
+    });
+  });
+
+  it('a run folder (results.json + simulations/<id>.json) reads as the file does', () => {
+    const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', FILE), 'utf8')) as { simulations: { id: string }[] };
+    const folder = join(dir, 'run');
+    mkdirSync(join(folder, 'simulations'), { recursive: true });
+    writeFileSync(join(folder, 'results.json'), JSON.stringify({ ...run, simulations: [] }));
+    run.simulations.forEach((s, i) => writeFileSync(join(folder, 'simulations', `${String(i).padStart(3, '0')}-${s.id}.json`), JSON.stringify(s)));
+    const a = cli('evaluate', folder, '--data', data(), '--json');
+    const b = cli('evaluate', join(TAU2_DIR, 'runs', FILE), '--data', data(), '--json');
+    expect(a.code, a.err).toBe(0);
+    expect(lines(a.out).map((l) => [l.simulation_id, l.reward, l.db_hash])).toEqual(lines(b.out).map((l) => [l.simulation_id, l.reward, l.db_hash]));
+  });
+
+  it('a damaged file: the damaged simulation is named with its line, every other one is judged as in the intact file', () => {
+    const text = readFileSync(join(TAU2_DIR, 'runs', FILE), 'utf8');
+    const at = text.indexOf('"messages"', text.indexOf('"simulations"')) + 30;
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, `${text.slice(0, at)}\u0001}{${text.slice(at)}`);
+    const r = cli('evaluate', broken, '--data', data(), '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/simulation 0 is damaged at line \d+ column \d+/);
+    const intact = lines(cli('evaluate', join(TAU2_DIR, 'runs', FILE), '--data', data(), '--json').out);
+    expect(lines(r.out)).toEqual(intact.slice(1));
+  });
+
+  it('explain: the account down to the product; a table without --json', () => {
+    const r = cli('explain', join(TAU2_DIR, 'runs', FILE), '--data', data(), '--episode', '1');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/Reward basis: DB, COMMUNICATE/);
+    expect(r.out).toMatch(/Reward = DB 0\.0 × COMMUNICATE 1\.0 = 0\.0/);
+    const t = cli('evaluate', join(TAU2_DIR, 'runs', FILE), '--data', data());
+    expect(t.out).toMatch(/recomputed reward equals the recorded one for 4 of 4/);
+  });
+
+  it('a domain not ported yet is refused by name (exit 2), never judged', () => {
+    const r = cli('evaluate', join(TAU2_DIR, 'runs', 'sierra-research__pr17-gpt-4o-telecom.json'), '--data', data(), '--json');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("the τ² domain 'telecom' is not ported yet");
+    expect(r.out).toBe('');
+  });
+});
