@@ -39,10 +39,11 @@ export class Tau2Session {
   static async open(run: Tau2Run, read: ReadText, options: { readonly commit?: string } = {}): Promise<Tau2Session> {
     const domain = TAU2_DOMAINS.get(run.domain);
     if (domain === undefined) {
+      const what = `a τ²-bench results file (${run.simulations.length} simulations) of domain '${run.domain}'`;
       const why = TAU2_PENDING_DOMAINS.includes(run.domain)
         ? `the τ² domain '${run.domain}' is not ported yet (this version judges: ${[...TAU2_DOMAINS.keys()].join(', ')})`
-        : `unknown τ² domain '${run.domain}' (known: ${[...TAU2_DOMAINS.keys(), ...TAU2_PENDING_DOMAINS].join(', ')})`;
-      throw new Tau2SetupError(why);
+        : `'${run.domain}' is not one of τ²'s domains (a fork's own domain?); this version judges ${[...TAU2_DOMAINS.keys()].join(', ')}`;
+      throw new Tau2SetupError(`${what}: ${why}`);
     }
     const commit = options.commit ?? TAU2_PINNED_COMMIT;
     const agentFile = await readDbFile(read, domain, domain.dbFiles.agent, commit);
