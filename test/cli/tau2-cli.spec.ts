@@ -75,10 +75,24 @@ describeTau2('tau-inspect on τ² runs', () => {
     expect(t.out).toMatch(/recomputed reward equals the recorded one for 4 of 4/);
   });
 
-  it('a domain not ported yet is refused by name (exit 2), never judged', () => {
-    const r = cli('evaluate', join(TAU2_DIR, 'runs', 'sierra-research__pr17-gpt-4o-telecom.json'), '--data', data(), '--json');
+  it('a domain τ² does not have (a fork’s own) is refused by name (exit 2), never judged', () => {
+    const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', FILE), 'utf8')) as { info: { environment_info: { domain_name: string } } };
+    run.info.environment_info.domain_name = 'airline-relaxed';
+    const file = join(dir, 'fork.json');
+    writeFileSync(file, JSON.stringify(run));
+    const r = cli('evaluate', file, '--data', data(), '--json');
     expect(r.code).toBe(2);
-    expect(r.err).toContain("the τ² domain 'telecom' is not ported yet");
+    expect(r.err).toContain("'airline-relaxed' is not one of τ²'s domains");
     expect(r.out).toBe('');
+  });
+
+  it('telecom: the user’s device tools, solo mode; explain names the env assertions', () => {
+    const r = cli('evaluate', join(TAU2_DIR, 'runs', 'sierra-research__gym-gpt-4.1-telecom-solo-1task.json'), '--data', data(), '--json');
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('solo mode');
+    const [line] = lines(r.out);
+    const want = JSON.parse(readFileSync(join(TAU2_DIR, 'expected', 'sierra-research__gym-gpt-4.1-telecom-solo-1task.expected.json'), 'utf8')) as { simulations: Record<string, unknown>[] };
+    expect(line!.db_hash).toEqual(want.simulations[0]!.db_hash);
+    expect(line!.reward).toBe(want.simulations[0]!.reward);
   });
 });

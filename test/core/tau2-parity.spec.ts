@@ -16,6 +16,8 @@ interface ExpectedSim {
   reward: number;
   db_match: boolean | null;
   db_hash: Record<string, string | null> | null;
+  initial_db_hash: Record<string, string | null>;
+  db_hash_nondeterministic: boolean;
   env_assertions: { met: boolean }[] | null;
   action_checks: { action_match: boolean }[] | null;
   communicate_checks: { met: boolean }[] | null;
@@ -29,6 +31,8 @@ function comparable(r: Tau2Report) {
     reward: r.reward,
     db_match: r.db_match,
     db_hash: r.db_hash,
+    initial_db_hash: r.initial_db_hash,
+    db_hash_nondeterministic: r.db_hash_nondeterministic,
     env_assertions: r.env_assertions?.map((c) => c.met) ?? null,
     action_checks: r.action_checks?.map((c) => c.action_match) ?? null,
     communicate_checks: r.communicate_checks?.map((c) => c.met) ?? null,
@@ -42,6 +46,8 @@ function expectedOf(x: ExpectedSim) {
     reward: x.reward,
     db_match: x.db_match,
     db_hash: x.db_hash,
+    initial_db_hash: x.initial_db_hash,
+    db_hash_nondeterministic: x.db_hash_nondeterministic,
     env_assertions: x.env_assertions?.map((c) => c.met) ?? null,
     action_checks: x.action_checks?.map((c) => c.action_match) ?? null,
     communicate_checks: x.communicate_checks?.map((c) => c.met) ?? null,

@@ -58,6 +58,7 @@ export class Tau2Session {
     const base = {
       agent: load(agentFile.text, agentFile.where, domain.agent.db),
       user: userFile && domain.user ? load(userFile.text, userFile.where, domain.user.db) : null,
+      shared: new Map<string, TValue>(),
     };
     const recorded = run.info.get('git_commit');
     const why = `data ${agentFile.where.startsWith(commit) ? commit.slice(0, 7) : 'checkout'} (${agentFile.where}); the file records τ² commit ${

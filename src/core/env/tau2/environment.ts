@@ -3,7 +3,7 @@
  * user's toolkit, responses as τ² writes them into tool messages, initialization and replay.
  */
 import { PyException } from '../../py/errors';
-import { create, deepCopyValue, modelDump, PydModel, pyJsonDumps, tStr, validate, type TDict, type TValue } from '../../py/pydantic';
+import { create, dateStr, deepCopyValue, EnumMember, modelDump, PyDate, PyDateTime, PydModel, pyJsonDumps, tStr, validate, type TDict, type TValue } from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
 import { hasherFor } from './db-hasher';
 import { shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
@@ -19,6 +19,8 @@ export interface ToolResponse {
 export interface BaseDbs {
   readonly agent: PydModel;
   readonly user: PydModel | null;
+  /** State every toolkit of the run shares (what Python keeps in class attributes, per process). */
+  readonly shared?: Map<string, TValue>;
 }
 
 /** sha256 of `json.dumps(db.model_dump(), sort_keys=True, default=str)`; `base`: the DB `db` shares records with. */
@@ -30,8 +32,10 @@ export function dbHash(db: PydModel, base: PydModel | null = null): string {
 // Python parity: Environment.to_json_str.
 export function toJsonStr(resp: TValue): string {
   if (typeof resp === 'string') return resp;
+  if (resp instanceof EnumMember) return resp.value; // a str: returned as it is
   const process = (x: TValue): TValue => {
     if (x instanceof PydModel) return modelDump(x);
+    if (x instanceof PyDate || x instanceof PyDateTime) return dateStr(x, 'T'); // isoformat()
     if (typeof x === 'bigint' || typeof x === 'number' || typeof x === 'boolean') return tStr(x);
     if (Array.isArray(x)) return x.map(process);
     if (x instanceof Map) return new Map([...x].map(([k, y]) => [k, process(y)]));
@@ -60,6 +64,7 @@ export class Tau2Environment {
   ) {
     this.agent = domain.copyOnWrite ? new Toolkit(domain.agent, shallowDbCopy(base.agent), base.agent) : new Toolkit(domain.agent, deepCopyValue(base.agent));
     this.user = domain.user && base.user ? new Toolkit(domain.user, deepCopyValue(base.user)) : null;
+    if (base.shared) for (const kit of [this.agent, this.user]) if (kit) kit.shared = base.shared;
     if (solo && this.user) {
       const overlap = this.agent.toolNames().filter((n) => this.user!.hasTool(n));
       if (overlap.length > 0) throw new PyException('ValueError', `Tool names overlap: {${overlap.map((n) => `'${n}'`).join(', ')}}`);
@@ -163,6 +168,11 @@ export class Tau2Environment {
       onCall?.(call, recorded, response);
     }
     this.syncTools();
+  }
+
+  /** Whether a tool drew a random id in this environment (see `Toolkit.nondeterministic`). */
+  nondeterministic(): boolean {
+    return (this.agent?.nondeterministic ?? false) || (this.user?.nondeterministic ?? false);
   }
 
   agentHash(): string | null {

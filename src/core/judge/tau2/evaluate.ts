@@ -78,6 +78,8 @@ export interface Tau2Evaluation {
   readonly dbMatch: boolean | null;
   readonly dbReward: number | null;
   readonly dbHash: DbHashes | null;
+  /** A tool drew a random id (telecom's new bill without a draft bill): these hashes are not comparable. */
+  readonly dbHashNondeterministic: boolean;
   readonly initialDbHash: { readonly agent: string | null; readonly user: string | null };
   readonly finalDbHash: { readonly agent: string | null; readonly user: string | null };
   readonly envAssertions: readonly EnvAssertionCheck[] | null;
@@ -97,7 +99,7 @@ export interface Tau2Context {
   readonly base: BaseDbs;
   readonly solo: boolean;
   /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
-  readonly perTask?: Map<Tau2Task, { initial: { agent: string | null; user: string | null }; gold?: { agent: string | null; user: string | null } }>;
+  readonly perTask?: Map<Tau2Task, { initial: { agent: string | null; user: string | null }; gold?: { agent: string | null; user: string | null; random: boolean } }>;
 }
 
 function toolTypeOf(env: Tau2Environment, name: string): ToolType | null {
@@ -199,7 +201,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     toolCalls: replay.calls,
     nlAssertions: recordedNl(sim),
   };
-  const empty = { rewardBasis: null, rewardBreakdown: null, dbMatch: null, dbReward: null, dbHash: null, envAssertions: null, actionChecks: null, communicateChecks: null };
+  const empty = { rewardBasis: null, rewardBreakdown: null, dbMatch: null, dbReward: null, dbHash: null, dbHashNondeterministic: false, envAssertions: null, actionChecks: null, communicateChecks: null };
   if (!COMPLETED.has(sim.terminationReason))
     return { ...base, ...empty, premature: true, reward: 0, error: null, note: `Simulation terminated prematurely. Termination reason: ${sim.terminationReason}` };
   if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
@@ -211,6 +213,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     let dbMatch = true;
     let dbHash: DbHashes | null = null;
     let envChecks: EnvAssertionCheck[] | null = null;
+    let random = false;
     const probe = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
@@ -228,10 +231,11 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
             exceptionText(e);
           }
         }
-        goldHashes = { agent: gold.agentHash(), user: gold.userHash() };
+        goldHashes = { agent: gold.agentHash(), user: gold.userHash(), random: gold.nondeterministic() };
         if (memo) memo.gold = goldHashes;
       }
       dbHash = { goldAgent: goldHashes.agent, predictedAgent: predicted.agentHash(), goldUser: goldHashes.user, predictedUser: predicted.userHash() };
+      random = goldHashes.random || predicted.nondeterministic();
       dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
       envChecks = (criteria.envAssertions ?? []).map((a) => {
         const met = predicted.runEnvAssertion(a);
@@ -276,6 +280,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       dbMatch,
       dbReward,
       dbHash,
+      dbHashNondeterministic: random,
       envAssertions: envChecks,
       actionChecks,
       communicateChecks: comm,

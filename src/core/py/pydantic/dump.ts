@@ -1,7 +1,7 @@
 import { sortedKeys } from '../hashable';
 import { dumpsFloat, dumpsStr } from '../json-dumps';
-import { PydModel, type TValue } from './model';
-import { tStr } from './repr';
+import { EnumMember, PyDate, PyDateTime, PydModel, type TValue } from './model';
+import { dateStr, tStr } from './repr';
 
 /** pydantic `model_dump()` (python mode): models become dicts in field order, recursively. */
 export function modelDump(v: TValue): TValue {
@@ -33,6 +33,8 @@ export function pyJsonDumps(v: TValue, options: { readonly sortKeys?: boolean } 
     else if (typeof x === 'bigint') out.push(x.toString());
     else if (typeof x === 'number') out.push(dumpsFloat(x));
     else if (typeof x === 'string') out.push(dumpsStr(x));
+    else if (x instanceof EnumMember) out.push(dumpsStr(x.value)); // a str subclass: its value
+    else if (x instanceof PyDate || x instanceof PyDateTime) out.push(dumpsStr(dateStr(x))); // default=str
     else if (x instanceof PydModel) out.push(dumpsStr(tStr(x)));
     else if (Array.isArray(x)) {
       out.push('[');

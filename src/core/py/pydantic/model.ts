@@ -6,7 +6,62 @@
  * list = array, dict = Map) plus model instances (`PydModel`). A field keeps whatever a tool
  * assigns to it later (pydantic does not validate assignment by default).
  */
-export type TValue = null | boolean | bigint | number | string | TValue[] | TDict | PydModel;
+export type TValue = null | boolean | bigint | number | string | TValue[] | TDict | PydModel | EnumMember | PyDate | PyDateTime;
+
+/** A member of a `str` Enum: equal to its value, printed by JSON as its value, by repr as `<Cls.NAME: 'value'>`. */
+export class EnumMember {
+  constructor(
+    readonly cls: EnumClass,
+    readonly name: string,
+    readonly value: string,
+  ) {}
+}
+
+/** A `class X(str, Enum)`: its members in declaration order. */
+export class EnumClass {
+  readonly members: readonly EnumMember[];
+  private readonly byValue: ReadonlyMap<string, EnumMember>;
+  private readonly byName: ReadonlyMap<string, EnumMember>;
+  constructor(
+    readonly name: string,
+    members: readonly (readonly [string, string])[],
+  ) {
+    this.members = members.map(([n, v]) => new EnumMember(this, n, v));
+    this.byValue = new Map(this.members.map((m) => [m.value, m]));
+    this.byName = new Map(this.members.map((m) => [m.name, m]));
+  }
+  /** `Cls(value)`: the member with that value, or undefined. */
+  of(value: string): EnumMember | undefined {
+    return this.byValue.get(value);
+  }
+  /** `Cls.NAME`. */
+  get(name: string): EnumMember {
+    const m = this.byName.get(name);
+    if (m === undefined) throw new Error(`${this.name} has no member ${name}`);
+    return m;
+  }
+}
+
+/** `datetime.date`. */
+export class PyDate {
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+  ) {}
+}
+
+/** `datetime.datetime` (naive, whole seconds). */
+export class PyDateTime {
+  constructor(
+    readonly year: number,
+    readonly month: number,
+    readonly day: number,
+    readonly hour: number,
+    readonly minute: number,
+    readonly second: number,
+  ) {}
+}
 export type TDict = Map<string, TValue>;
 
 export type FieldType =
@@ -15,7 +70,9 @@ export type FieldType =
   | { readonly kind: 'list'; readonly item: FieldType }
   | { readonly kind: 'dict'; readonly key: FieldType; readonly value: FieldType }
   | { readonly kind: 'union'; readonly members: readonly FieldType[] }
-  | { readonly kind: 'model'; readonly model: () => ModelClass };
+  | { readonly kind: 'model'; readonly model: () => ModelClass }
+  | { readonly kind: 'enum'; readonly enum: EnumClass }
+  | { readonly kind: 'date' | 'datetime' };
 
 /** Field type builders: `t.str`, `t.list(t.int)`, `t.optional(t.model(() => User))`, … */
 export const t = {
@@ -32,6 +89,9 @@ export const t = {
   /** `Optional[T]` is `Union[T, None]`. */
   optional: (inner: FieldType): FieldType => ({ kind: 'union', members: [inner, { kind: 'none' }] }),
   model: (model: () => ModelClass): FieldType => ({ kind: 'model', model }),
+  enum: (e: EnumClass): FieldType => ({ kind: 'enum', enum: e }),
+  date: { kind: 'date' } as FieldType,
+  datetime: { kind: 'datetime' } as FieldType,
 };
 
 export interface FieldSpec {

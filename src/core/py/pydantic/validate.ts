@@ -1,6 +1,6 @@
 import { PyException } from '../errors';
 import { reprStr } from '../repr';
-import { deepCopyValue, PydModel, type FieldType, type ModelClass, type TDict, type TValue } from './model';
+import { deepCopyValue, EnumMember, PyDate, PyDateTime, PydModel, type FieldType, type ModelClass, type TDict, type TValue } from './model';
 import { tRepr, tTypeName } from './repr';
 
 /** The pydantic version named in a ValidationError's help URLs (parity masks it, see README). */
@@ -113,7 +113,7 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
         if (kr instanceof Invalid) errors.push(...kr.errors.map((e) => ({ ...e, loc: [k, '[key]', ...e.loc] })));
         const r = validateValue(type.value, x);
         if (r instanceof Invalid) errors.push(...r.errors.map((e) => ({ ...e, loc: [k, ...e.loc] })));
-        else if (!(kr instanceof Invalid)) out.set(kr as string, r);
+        else if (!(kr instanceof Invalid)) out.set(kr instanceof EnumMember ? kr.value : (kr as string), r);
       }
       return errors.length > 0 ? new Invalid(errors) : out;
     }
@@ -134,7 +134,33 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
     }
     case 'model':
       return validateModel(type.model(), v);
+    case 'enum': {
+      if (v instanceof EnumMember && v.cls === type.enum) return v;
+      const m = typeof v === 'string' ? type.enum.of(v) : v instanceof EnumMember ? type.enum.of(v.value) : undefined;
+      if (m) return m;
+      const shown = type.enum.members.map((x) => reprStr(x.value));
+      return fail('enum', `Input should be ${shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`}`, v);
+    }
+    case 'date':
+      return validateDate(v, false);
+    case 'datetime':
+      return validateDate(v, true);
   }
+}
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+// Python parity: pydantic's date / datetime from an ISO string (the forms τ²'s data uses), or an instance.
+function validateDate(v: TValue, withTime: boolean): TValue | Invalid {
+  if (withTime && v instanceof PyDateTime) return v;
+  if (!withTime && v instanceof PyDate) return v;
+  if (withTime && v instanceof PyDate) return new PyDateTime(v.year, v.month, v.day, 0, 0, 0);
+  const m = typeof v === 'string' ? ISO.exec(v) : null;
+  if (m === null)
+    return withTime ? fail('datetime_type', 'Input should be a valid datetime', v) : fail('date_type', 'Input should be a valid date', v);
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
+  if (!withTime) return m[4] === undefined ? new PyDate(y!, mo!, d!) : fail('date_from_datetime_inexact', 'Datetimes provided to dates should have zero time - e.g. be exact dates', v);
+  return new PyDateTime(y!, mo!, d!, h!, mi!, sec!);
 }
 
 function memberTag(m: FieldType): string {

@@ -12,7 +12,8 @@ export type Tau2FindingKind =
   | 'info-inside-number'
   | 'recorded-pass-recomputed-fail'
   | 'recorded-fail-recomputed-pass'
-  | 'output-differs';
+  | 'output-differs'
+  | 'random-hash';
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
@@ -43,6 +44,8 @@ function onlyInsideNumbers(e: Tau2Evaluation, info: string): boolean {
 export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   const out: Tau2Finding[] = [];
   const basis = e.rewardBasis ?? [];
+  if (e.dbHashNondeterministic)
+    out.push({ kind: 'random-hash', text: "A tool drew a random bill id (telecom's refuel_data without a draft bill): this DB hash cannot be reproduced by anyone, so the DB check is not comparable." });
   if (e.dbHash && basis.includes('DB') && e.dbHash.goldAgent === e.initialDbHash.agent && e.dbHash.goldUser === e.initialDbHash.user)
     out.push({ kind: 'no-op-reference', text: "The task's reference actions leave the DB as it started: an agent that changes nothing passes the DB check." });
   if (e.actionChecks && !basis.includes('ACTION')) {

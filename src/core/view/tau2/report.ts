@@ -28,6 +28,7 @@ export interface Tau2Report {
   readonly db_reward: number | null;
   readonly db_hash: { gold_agent: string | null; predicted_agent: string | null; gold_user: string | null; predicted_user: string | null } | null;
   readonly initial_db_hash: { agent: string | null; user: string | null };
+  readonly db_hash_nondeterministic: boolean;
   readonly env_assertions: readonly { env_assertion: unknown; met: boolean; reward: number }[] | null;
   readonly action_checks: readonly { action: unknown; action_match: boolean; action_reward: number; tool_type: string | null }[] | null;
   readonly communicate_checks: readonly { info: string; met: boolean; justification: string }[] | null;
@@ -70,6 +71,7 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
     db_reward: e.dbReward,
     db_hash: e.dbHash && { gold_agent: e.dbHash.goldAgent, predicted_agent: e.dbHash.predictedAgent, gold_user: e.dbHash.goldUser, predicted_user: e.dbHash.predictedUser },
     initial_db_hash: e.initialDbHash,
+    db_hash_nondeterministic: e.dbHashNondeterministic,
     env_assertions: e.envAssertions && e.envAssertions.map((c) => ({ env_assertion: plain(c.assertion.raw), met: c.met, reward: c.reward })),
     action_checks: e.actionChecks && e.actionChecks.map((c) => ({ action: plain(c.action.raw), action_match: c.actionMatch, action_reward: c.actionReward, tool_type: c.toolType })),
     communicate_checks: e.communicateChecks && e.communicateChecks.map((c) => ({ info: c.info, met: c.met, justification: c.justification })),

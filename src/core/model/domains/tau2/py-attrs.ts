@@ -1,6 +1,6 @@
 /** Python attribute and operator access over τ² values (models, dicts, lists, scalars), with CPython's errors. */
 import { PyException } from '../../../py/errors';
-import { PydModel, tStr, tTypeName, type TDict, type TValue } from '../../../py/pydantic';
+import { dateStr, EnumMember, PyDate, PyDateTime, PydModel, tStr, tTypeName, type TDict, type TValue } from '../../../py/pydantic';
 import type { PyValue } from '../../../py/value';
 import { add, contains, eq, getItem, len, lt, sub } from '../../../py/ops';
 
@@ -24,7 +24,14 @@ export const has = (container: TValue, x: TValue): boolean => contains(pv(contai
 export const plus = (a: TValue, b: TValue, op: '+' | '+=' = '+'): TValue => add(pv(a), pv(b), op) as TValue;
 export const minus = (a: TValue, b: TValue, op: '-' | '-=' = '-'): TValue => sub(pv(a), pv(b), op) as TValue;
 export const less = (a: TValue, b: TValue): boolean => lt(pv(a), pv(b));
-export const same = (a: TValue, b: TValue): boolean => (a instanceof PydModel || b instanceof PydModel ? a === b : eq(pv(a), pv(b)));
+// Python parity: == (a str Enum member equals its value; dates by value; models by identity here).
+export function same(a: TValue, b: TValue): boolean {
+  if (a instanceof EnumMember) a = a.value;
+  if (b instanceof EnumMember) b = b.value;
+  if (a instanceof PyDate || a instanceof PyDateTime || b instanceof PyDate || b instanceof PyDateTime)
+    return (a instanceof PyDate || a instanceof PyDateTime) && (b instanceof PyDate || b instanceof PyDateTime) && a.constructor === b.constructor && dateStr(a) === dateStr(b);
+  return a instanceof PydModel || b instanceof PydModel ? a === b : eq(pv(a), pv(b));
+}
 export const size = (v: TValue): number => len(pv(v));
 export const text = tStr;
 

@@ -1,10 +1,11 @@
 import { AIRLINE } from './airline';
 import { MOCK } from './mock';
 import { RETAIL } from './retail';
+import { TELECOM } from './telecom';
 import type { Tau2Domain } from './toolkit';
 
 /** The τ² domains this port judges (by `info.environment_info.domain_name`). */
-export const TAU2_DOMAINS: ReadonlyMap<string, Tau2Domain> = new Map([AIRLINE, MOCK, RETAIL].map((d) => [d.name, d]));
+export const TAU2_DOMAINS: ReadonlyMap<string, Tau2Domain> = new Map([AIRLINE, MOCK, RETAIL, TELECOM].map((d) => [d.name, d]));
 
 /** Domains τ² has that this port does not judge yet. */
-export const TAU2_PENDING_DOMAINS: readonly string[] = ['telecom'];
+export const TAU2_PENDING_DOMAINS: readonly string[] = [];

@@ -39,6 +39,11 @@ export interface ToolkitDef {
 /** A toolkit with its DB (`self` of the Python methods). */
 export class Toolkit {
   private readonly tools: ReadonlyMap<string, ToolDef>;
+  /** A tool drew a random id (telecom's new bill): no hash of this DB can be reproduced. */
+  nondeterministic = false;
+  private readonly counters = new Map<string, number>();
+  /** State shared by every toolkit of one opened run (Python class attributes live per process). */
+  shared: Map<string, TValue> = new Map();
   private readonly methods: ReadonlyMap<string, MethodDef>;
 
   /**
@@ -52,6 +57,13 @@ export class Toolkit {
   ) {
     this.tools = new Map(def.tools.map((x) => [x.name, x]));
     this.methods = new Map([...def.functions, ...def.tools].map((x) => [x.name, x]));
+  }
+
+  /** A per-toolkit counter (stands in for randomness where τ² draws an id). */
+  counter(name: string): number {
+    const n = (this.counters.get(name) ?? 0) + 1;
+    this.counters.set(name, n);
+    return n;
   }
 
   hasTool(name: string): boolean {
