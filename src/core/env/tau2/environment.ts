@@ -112,7 +112,8 @@ export class Tau2Environment {
       this.syncTools();
       return { content: toJsonStr(resp), error: false };
     } catch (e) {
-      return { content: `Error: ${exceptionText(e)}`, error: true };
+      // A JS error here is a flaw of this port, not τ²'s answer: said as such, never a crash.
+      return { content: e instanceof PyException ? `Error: ${e.text}` : `Error: (tau-inspect could not replay this call: ${e instanceof Error ? e.message : String(e)})`, error: true };
     }
   }
 

@@ -81,7 +81,6 @@ export interface Tau2Evaluation {
   /** A tool drew a random id (telecom's new bill without a draft bill): these hashes are not comparable. */
   readonly dbHashNondeterministic: boolean;
   readonly initialDbHash: { readonly agent: string | null; readonly user: string | null };
-  readonly finalDbHash: { readonly agent: string | null; readonly user: string | null };
   readonly envAssertions: readonly EnvAssertionCheck[] | null;
   readonly actionChecks: readonly ActionCheck[] | null;
   readonly communicateChecks: readonly CommunicateCheck[] | null;
@@ -108,7 +107,7 @@ function toolTypeOf(env: Tau2Environment, name: string): ToolType | null {
 }
 
 /** Every call replayed in order on a fresh environment (reads too), with τ²'s response to each. */
-function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation): { calls: ReplayedCall[]; agent: string | null; user: string | null } {
+function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation): ReplayedCall[] {
   const env = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
   try {
     if (task) env.setState({ ...task, messageHistory: [] }, []);
@@ -140,8 +139,7 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
       });
     }
   });
-  env.syncTools();
-  return { calls, agent: env.agentHash(), user: env.userHash() };
+  return calls;
 }
 
 // Python parity: CommunicateEvaluator.evaluate_communicate_info.
@@ -193,17 +191,25 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     } catch {
       /* reported below */
     }
-  const replay = fullReplay(ctx, task, sim);
+  let replay: ReplayedCall[] = [];
+  let replayError: string | null = null;
+  try {
+    replay = fullReplay(ctx, task, sim);
+  } catch (e) {
+    replayError = e instanceof PyException ? `${e.pyType}: ${e.text}` : String(e);
+  }
   const base = {
     simulation: sim,
     initialDbHash,
-    finalDbHash: { agent: replay.agent, user: replay.user },
-    toolCalls: replay.calls,
+    toolCalls: replay,
     nlAssertions: recordedNl(sim),
   };
   const empty = { rewardBasis: null, rewardBreakdown: null, dbMatch: null, dbReward: null, dbHash: null, dbHashNondeterministic: false, envAssertions: null, actionChecks: null, communicateChecks: null };
   if (!COMPLETED.has(sim.terminationReason))
     return { ...base, ...empty, premature: true, reward: 0, error: null, note: `Simulation terminated prematurely. Termination reason: ${sim.terminationReason}` };
+  if (replayError !== null) return { ...base, ...empty, premature: false, reward: 0, error: `the calls could not be replayed: ${replayError}`, note: null };
+  if (sim.fullDuplex)
+    return { ...base, ...empty, premature: false, reward: 0, error: 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not read yet', note: null };
   if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
   const criteria = task.criteria;
   if (criteria === null) return { ...base, ...empty, premature: false, reward: 1, error: null, note: 'No evaluation criteria' };

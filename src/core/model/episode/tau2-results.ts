@@ -127,6 +127,8 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
     trial: v.get('trial') ?? null,
     terminationReason: str(v.get('termination_reason')) ?? '',
     messages: messages.map((m, i) => readMessage(m, `${where}, message ${i}`)),
+    // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
+    fullDuplex: v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,
   };
 }

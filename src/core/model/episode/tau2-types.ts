@@ -72,6 +72,8 @@ export interface Tau2Simulation {
   readonly trial: TValue;
   readonly terminationReason: string;
   readonly messages: readonly Tau2Message[];
+  /** A full-duplex (voice) simulation: τ² judges its `ticks`, not its messages. */
+  readonly fullDuplex: boolean;
   /** `reward_info` as recorded (null when absent). */
   readonly rewardInfo: TDict | null;
 }

@@ -3,6 +3,7 @@
  * reminders, never part of the reward.
  */
 import { pyLower } from '../../py/lower';
+import type { TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 
 export type Tau2FindingKind =
@@ -13,7 +14,8 @@ export type Tau2FindingKind =
   | 'recorded-pass-recomputed-fail'
   | 'recorded-fail-recomputed-pass'
   | 'output-differs'
-  | 'random-hash';
+  | 'random-hash'
+  | 'recorded-differs';
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
@@ -67,9 +69,35 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
     out.push({ kind: 'recorded-pass-recomputed-fail', text: `The file records a pass (reward ${rec}); recomputed, the simulation fails (reward ${e.reward}).` });
   if (rec !== null && rec !== 1 && e.reward === 1)
     out.push({ kind: 'recorded-fail-recomputed-pass', text: `The file records reward ${rec}; recomputed, the simulation passes.` });
+  for (const text of recordedDifferences(e)) out.push({ kind: 'recorded-differs', text });
   const URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;
   const differs = e.toolCalls.filter((c) => c.output !== null && c.recordedOutput !== null && c.output.replace(URL, '') !== c.recordedOutput.replace(URL, ''));
   if (differs.length > 0)
     out.push({ kind: 'output-differs', text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).` });
+  return out;
+}
+
+const boolList = (v: TValue | undefined, key: string): (boolean | null)[] | null =>
+  Array.isArray(v) ? v.map((x) => (x instanceof Map && typeof x.get(key) === 'boolean' ? (x.get(key) as boolean) : null)) : null;
+
+/** Each component the file records that the recomputation does not reproduce, in words (with the likely cause). */
+export function recordedDifferences(e: Tau2Evaluation): string[] {
+  const ri = e.simulation.rewardInfo;
+  if (ri === null || e.premature || e.error !== null) return [];
+  const out: string[] = [];
+  const basis = ri.get('reward_basis');
+  if (Array.isArray(basis) && e.rewardBasis && basis.join(',') !== e.rewardBasis.join(','))
+    out.push(`The file records reward basis ${basis.join(', ')}; the task in the file says ${e.rewardBasis.join(', ')}: the run was judged by another version of τ²'s rule.`);
+  const db = ri.get('db_check');
+  const recordedDb = db instanceof Map ? db.get('db_match') : undefined;
+  if (typeof recordedDb === 'boolean' && e.dbMatch !== null && recordedDb !== e.dbMatch) out.push(`The file records db_match ${recordedDb}; recomputed, it is ${e.dbMatch}.`);
+  const pairs: [string, string, (boolean | null)[] | null, boolean[] | null][] = [
+    ['env assertions', 'met', boolList(ri.get('env_assertions'), 'met'), e.envAssertions?.map((c) => c.met) ?? null],
+    ['action checks', 'action_match', boolList(ri.get('action_checks'), 'action_match'), e.actionChecks?.map((c) => c.actionMatch) ?? null],
+    ['communicate checks', 'met', boolList(ri.get('communicate_checks'), 'met'), e.communicateChecks?.map((c) => c.met) ?? null],
+  ];
+  for (const [name, , rec, got] of pairs)
+    if (rec !== null && got !== null && (rec.length !== got.length || rec.some((x, i) => x !== got[i])))
+      out.push(`The file records ${name} ${JSON.stringify(rec)}; recomputed: ${JSON.stringify(got)}.`);
   return out;
 }
