@@ -1,7 +1,7 @@
 /** τ²-bench runs in the CLI: a results file or a results folder, judged by `Tau2Session`. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { prepareSha256, readTau2Folder, readTau2Text, TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT, Tau2Session, type Tau2Run } from '../core/contract';
+import { compareRuns, prepareSha256, readTau2Folder, readTau2Text, TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT, Tau2Session, type CompareOutcome, type Tau2Run, type TrialCounts } from '../core/contract';
 import { dataReader } from './data-reader';
 import { terminalSafe } from './terminal';
 import { UsageError } from './usage';
@@ -92,4 +92,44 @@ export async function explainTau2(run: Tau2Run, data: string | undefined, index:
     return;
   }
   process.stdout.write(`${notes.join('\n')}\n\n${session.explain(index).map(terminalSafe).join('\n')}\n`);
+}
+
+/** Task ids of τ² runs (strings) in a natural order: numbers by value first, then the rest by text. */
+function naturalOrder(ids: Iterable<string>): string[] {
+  return [...new Set(ids)].sort((x, y) => {
+    const nx = /^\d+$/.test(x) ? Number(x) : NaN;
+    const ny = /^\d+$/.test(y) ? Number(y) : NaN;
+    if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
+    if (!Number.isNaN(nx)) return -1;
+    if (!Number.isNaN(ny)) return 1;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** `compare` on two τ² runs: per task the passes of each, flipped tasks, pass^k of both. */
+export async function compareTau2(a: { name: string; run: Tau2Run }, b: { name: string; run: Tau2Run }, data: string | undefined, json: boolean): Promise<void> {
+  const sa = (await openTau2(a.run, data)).session;
+  const sb = (await openTau2(b.run, data)).session;
+  const ids = naturalOrder([...a.run.simulations, ...b.run.simulations].map((s) => s.taskId));
+  const number = new Map(ids.map((id, i) => [id, i]));
+  const outcomes = (s: Tau2Session): CompareOutcome[] =>
+    Array.from({ length: s.size }, (_, i) => {
+      const r = s.report(i);
+      return { index: i, taskId: number.get(r.task_id) ?? null, trial: typeof r.trial === 'number' ? r.trial : null, reward: r.error === null ? r.reward : null };
+    });
+  const cmp = compareRuns(outcomes(sa), outcomes(sb));
+  const notes = [`A: ${a.name} (τ² ${a.run.domain}, ${sa.size} simulations)`, `B: ${b.name} (τ² ${b.run.domain}, ${sb.size} simulations)`];
+  if (a.run.domain !== b.run.domain) notes.push(`warning: A is ${a.run.domain} and B is ${b.run.domain}; the task ids do not name the same tasks`);
+  const counts = (c: TrialCounts): string => (c.trials === 0 ? '–' : `${c.passes}/${c.trials}`);
+  if (json) {
+    process.stderr.write(notes.map(terminalSafe).join('\n') + '\n');
+    for (const t of cmp.tasks) process.stdout.write(`${JSON.stringify({ task_id: ids[t.taskId], a: t.a, b: t.b, flip: t.flip })}\n`);
+    return;
+  }
+  const rows = [['task', 'A', 'B', '']];
+  for (const t of cmp.tasks) rows.push([terminalSafe(ids[t.taskId]!), counts(t.a), counts(t.b), t.flip === 'gained' ? 'B passes, A did not' : t.flip === 'lost' ? 'A passed, B does not' : '']);
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...r[c]!].length)));
+  const table = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
+  const pk = (side: 'a' | 'b') => cmp.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join('  ');
+  process.stdout.write(`${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B\nA  ${pk('a')}\nB  ${pk('b')}\n`);
 }

@@ -42,6 +42,7 @@ export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-da
 export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau2-results';
 export type { Tau2Run } from './model/episode/tau2-types';
 export { Tau2Session, Tau2SetupError } from './session/tau2-session';
+export { tau2ReportParts } from './session/tau2-report';
 export type { Tau2Report } from './view/tau2/report';
 export type { Tau2Finding } from './view/tau2/findings';
 

@@ -66,6 +66,35 @@ describeTau2('tau-inspect on τ² runs', () => {
     expect(lines(r.out)).toEqual(intact.slice(1));
   });
 
+  it('compare: two τ² runs task by task; a τ² run beside a τ-bench run is refused', () => {
+    const a = join(TAU2_DIR, 'runs', 'sierra-research__pr171-ironshell-gpt54-run1-airline.json');
+    const b = join(TAU2_DIR, 'runs', 'sierra-research__pr171-ironshell-opus46-run1-airline.json');
+    const r = cli('compare', a, b, '--data', data(), '--json');
+    expect(r.code, r.err).toBe(0);
+    const rows = lines(r.out) as { task_id: string; a: { trials: number; passes: number }; b: { trials: number; passes: number }; flip: string | null }[];
+    const reward = (file: string, task: string) =>
+      (JSON.parse(readFileSync(join(TAU2_DIR, 'expected', file.replace('.json', '.expected.json')), 'utf8')) as { simulations: { task_id: string; reward: number }[] }).simulations.filter((s) => s.task_id === task);
+    for (const row of rows) {
+      const passes = reward('sierra-research__pr171-ironshell-gpt54-run1-airline.json', row.task_id).filter((s) => s.reward === 1).length;
+      expect(row.a.passes, row.task_id).toBe(passes);
+    }
+    expect(rows.filter((x) => x.flip === 'gained').length).toBeGreaterThan(0);
+    const mixed = cli('compare', a, join(root, 'sample-runs/runs/retail-sample.json'), '--data', data());
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toContain('cannot be compared task by task');
+  });
+
+  it('report: one HTML file, no script, failed simulations first with their dialogue, every text escaped', () => {
+    const out = join(dir, 'r.html');
+    const r = cli('report', join(TAU2_DIR, 'runs', FILE), '--data', data(), '-o', out);
+    expect(r.code, r.err).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain("default-src 'none'");
+    expect(html.match(/<section/g)).toHaveLength(3);
+    expect(html).toContain('Reward = DB 0.0 × COMMUNICATE 1.0 = 0.0');
+  });
+
   it('explain: the account down to the product; a table without --json', () => {
     const r = cli('explain', join(TAU2_DIR, 'runs', FILE), '--data', data(), '--episode', '1');
     expect(r.code, r.err).toBe(0);

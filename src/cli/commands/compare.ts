@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareRuns, DEFAULT_DATA_BASE, type CompareOutcome, type InspectSession, type TrialCounts } from '../../core/contract';
 import { openSession } from '../open-session';
+import { compareTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
 
@@ -9,7 +10,8 @@ export const USAGE = `usage: tau-inspect compare A.json B.json [--data DIR_OR_UR
 
   Compares two runs on the same tasks (two models, or two agent strategies): per task the
   passes of each run, the tasks whose majority verdict flipped, and pass^k of both. Each file
-  is re-evaluated (its own domain, data version and rule detected).
+  is re-evaluated (its own domain, data version and rule detected). Two τ²-bench runs (files or
+  run folders) are compared the same way, judged as τ² judges them (--data: τ²'s data).
 
   --data  τ-bench data, as for evaluate. Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
   --json  one line per task: {"task_id", "a": {"trials", "passes"}, "b": {"trials", "passes"}}`;
@@ -44,6 +46,12 @@ export async function compareCommand(args: string[]): Promise<number> {
   if (positionals.length < 2) throw new UsageError(positionals.length === 0 ? 'missing A.json and B.json' : 'missing B.json');
   if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}'`);
   const [fa, fb] = positionals as [string, string];
+  const [ta, tb] = [await readTau2Run(fa), await readTau2Run(fb)];
+  if ((ta === null) !== (tb === null)) throw new UsageError(`${ta ? fa : fb} is a τ²-bench run and ${ta ? fb : fa} a τ-bench run: they cannot be compared task by task`);
+  if (ta && tb) {
+    await compareTau2({ name: basename(fa), run: ta }, { name: basename(fb), run: tb }, values.data, values.json === true);
+    return 0;
+  }
   const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
   const a = await openSession(fa, data, {});
   const b = await openSession(fb, data, {});

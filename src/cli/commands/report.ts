@@ -2,7 +2,8 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportParts, type EpisodeNotes } from '../../core/contract';
+import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportParts, tau2ReportParts, type EpisodeNotes } from '../../core/contract';
+import { openTau2, readTau2Run } from '../tau2';
 import { openSession } from '../open-session';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
@@ -37,6 +38,31 @@ async function readNotes(file: string): Promise<EpisodeNotes[]> {
 }
 
 /** `tau-inspect report RESULTS.json -o REPORT.html …` */
+/** Writes the report piece by piece as it is made: a 5,000-episode run's report (~100 MB) is never held whole. */
+function writeParts(output: string, parts: Iterable<string>): number {
+  let bytes = 0;
+  let fd: number;
+  try {
+    fd = openSync(output, 'w');
+  } catch (e) {
+    throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
+  }
+  try {
+    for (const part of parts) {
+      const chunk = Buffer.from(part, 'utf8');
+      try {
+        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
+      } catch (e) {
+        throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
+      }
+      bytes += chunk.length;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
 export async function reportCommand(args: string[]): Promise<number> {
   let parsed;
   try {
@@ -55,6 +81,13 @@ export async function reportCommand(args: string[]): Promise<number> {
   const file = positionals[0]!;
   const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
   const notes = values.notes === undefined ? [] : await readNotes(values.notes);
+  const tau2 = await readTau2Run(file);
+  if (tau2 !== null) {
+    const { session } = await openTau2(tau2, values.data);
+    const bytes = writeParts(values.output, tau2ReportParts(session, basename(file)));
+    process.stderr.write(terminalSafe(`wrote ${values.output}: ${session.size} simulations, ${bytes} bytes`) + '\n');
+    return 0;
+  }
   const session = await openSession(file, data, {});
   const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
   const byIndex = new Map<number, EpisodeNotes>();
@@ -63,27 +96,7 @@ export async function reportCommand(args: string[]): Promise<number> {
       const n = byFp.get(episodeFingerprint(r));
       if (n) byIndex.set(i, n);
     });
-  // Written piece by piece as it is made: a 5,000-episode run's report (~100 MB) is never held whole.
-  let bytes = 0;
-  let fd: number;
-  try {
-    fd = openSync(values.output, 'w');
-  } catch (e) {
-    throw new UsageError(`cannot write ${values.output}: ${(e as Error).message}`);
-  }
-  try {
-    for (const part of sessionReportParts(session, { title: basename(file), notes: byIndex })) {
-      const chunk = Buffer.from(part, 'utf8');
-      try {
-        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
-      } catch (e) {
-        throw new UsageError(`cannot write ${values.output}: ${(e as Error).message}`);
-      }
-      bytes += chunk.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
+  const bytes = writeParts(values.output, sessionReportParts(session, { title: basename(file), notes: byIndex }));
   const n = session.records.length;
   process.stderr.write(
     terminalSafe(`wrote ${values.output}: ${n} episodes, ${bytes} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`) + '\n',

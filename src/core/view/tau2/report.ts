@@ -39,6 +39,7 @@ export interface Tau2Report {
     id: string;
     name: string;
     requestor: string;
+    arguments: unknown;
     known_tool: boolean;
     mutating: boolean;
     output: string | null;
@@ -82,6 +83,7 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
       id: c.id,
       name: c.name,
       requestor: c.requestor,
+      arguments: plain(c.arguments),
       known_tool: c.knownTool,
       mutating: c.mutating,
       output: c.output,

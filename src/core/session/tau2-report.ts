@@ -1,0 +1,64 @@
+/**
+ * The offline report of a τ² run (the CLI's `report`): one self-contained HTML file, no script and
+ * no request (a CSP in the file forbids both). Every simulation summarized, failed ones first and in
+ * full: how τ² judged it, what it does not count, the dialogue with each call's replayed output.
+ * Every text from the file goes through `escapeHtml`. Made piece by piece.
+ */
+import { escapeHtml as e } from '../view/report-html';
+import type { Tau2Report } from '../view/tau2/report';
+import type { Tau2Session } from './tau2-session';
+
+const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#111;background:#fff}
+p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}th{white-space:nowrap}
+.fail{color:#b00020}.pass{color:#06693a}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:6px;margin:4px 0}
+section{border-top:2px solid #999;margin-top:24px}h2{font-size:17px}.role{font-weight:600}.note{color:#555}
+@media (prefers-color-scheme: dark){body{background:#111;color:#eee}pre{background:#222}td,th{border-color:#333}.note{color:#aaa}.fail{color:#ff8a80}.pass{color:#8fe3b0}a{color:#9ecbff}}`;
+
+const num = (x: number | null): string => (x === null ? '–' : Number.isInteger(x) ? x.toFixed(1) : String(x));
+const anchor = (r: Tau2Report): string => `sim-${r.index}`;
+const why = (r: Tau2Report): string =>
+  r.error ??
+  (r.premature
+    ? `ended: ${r.termination_reason}`
+    : [
+        ...(r.db_match === false ? ['DB differs'] : []),
+        ...(r.env_assertions ?? []).filter((c) => !c.met).map(() => 'env assertion not met'),
+        ...(r.reward_basis?.includes('ACTION') ? (r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed') : []),
+        ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
+      ].join('; ') || 'ok');
+
+export function* tau2ReportParts(session: Tau2Session, title: string): Generator<string> {
+  const reports = Array.from({ length: session.size }, (_, i) => session.report(i));
+  const failed = reports.filter((r) => r.reward !== 1);
+  const total = reports.reduce((s, r) => s + r.reward, 0);
+  yield `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${e(`tau-inspect report: ${title}`)}</title><style>${CSS}</style></head><body>
+<h1>${e(title)}</h1>
+<p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations, average reward ${reports.length ? (total / reports.length).toFixed(3) : '–'} = ${total}/${reports.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
+<table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th></tr></thead><tbody>`;
+  for (const r of [...failed, ...reports.filter((x) => x.reward === 1)])
+    yield `<tr><td>${r.reward === 1 ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${num(r.reward)}${r.matches_recorded_reward === false ? ' ≠' : ''}</td><td>${e(why(r))}</td></tr>`;
+  yield '</tbody></table>';
+  for (const r of failed) {
+    const sim = session.run.simulations.find((s) => s.index === r.index)!;
+    const parts = [`<section id="${anchor(r)}"><h2>Simulation ${r.index}: task ${e(r.task_id)}, reward ${num(r.reward)}</h2>`];
+    parts.push(`<pre>${e(session.explain(session.run.simulations.indexOf(sim)).join('\n'))}</pre>`);
+    const calls = new Map<number, Tau2Report['tool_calls'][number][]>();
+    for (const c of r.tool_calls) calls.set(c.message_index, [...(calls.get(c.message_index) ?? []), c]);
+    sim.messages.forEach((m, i) => {
+      if (m.role === 'tool') return;
+      const text = m.content === null || m.content.trim() === '' ? '' : `<pre>${e(m.content)}</pre>`;
+      const made = (calls.get(i) ?? []).map(
+        (c) => `<pre class="note">${e(`${c.name}(${JSON.stringify(c.arguments)})`)} → ${e(c.output ?? '(unknown tool: not run)')}${c.matches_recorded === false ? ' (differs from the recorded output)' : ''}</pre>`,
+      );
+      if (text === '' && made.length === 0) return;
+      parts.push(`<div><span class="role">${e(m.role)}</span>${text}${made.join('')}</div>`);
+    });
+    parts.push('</section>');
+    yield parts.join('\n');
+  }
+  yield '</body></html>\n';
+}
