@@ -1,7 +1,7 @@
 /** τ²-bench runs in the CLI: a results file or a results folder, judged by `Tau2Session`. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareRuns, prepareSha256, readTau2Folder, readTau2Text, TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT, Tau2Session, type CompareOutcome, type Tau2Run, type TrialCounts } from '../core/contract';
+import { compareRuns, prepareSha256, type LoadedDbs, readTau2Folder, readTau2Text, TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT, Tau2Session, type CompareOutcome, type Tau2Run, type TrialCounts } from '../core/contract';
 import { dataReader } from './data-reader';
 import { terminalSafe } from './terminal';
 import { UsageError } from './usage';
@@ -37,10 +37,10 @@ export async function readTau2Run(path: string): Promise<Tau2Run | null> {
 }
 
 /** Opens a τ² run with its domain's data from `--data` (a folder or URL base), else τ²'s public host. */
-export async function openTau2(run: Tau2Run, data: string | undefined): Promise<{ session: Tau2Session; notes: string[] }> {
+export async function openTau2(run: Tau2Run, data: string | undefined, dbs?: Map<string, Promise<LoadedDbs>>): Promise<{ session: Tau2Session; notes: string[] }> {
   await prepareSha256();
   const root = data ?? (process.env.TAU2_DATA || TAU2_DEFAULT_DATA_BASE);
-  const session = await Tau2Session.open(run, dataReader(root));
+  const session = await Tau2Session.open(run, dataReader(root), dbs ? { dbs } : {});
   const notes = [
     `file: a τ²-bench results file (${run.simulations.length} simulations, ${run.tasks.size} tasks${run.soloMode ? ', solo mode' : ''})`,
     `domain: ${run.domain} (info.environment_info.domain_name)`,
@@ -53,12 +53,25 @@ export async function openTau2(run: Tau2Run, data: string | undefined): Promise<
 
 const fmt = (r: number | null): string => (r === null ? '-' : Number.isInteger(r) ? r.toFixed(1) : String(r));
 
+/**
+ * `evaluate` on τ² runs: a JSON line per simulation, or a table. Several runs (a whole submission) are
+ * judged in one process with each domain's DBs loaded once; their JSON lines then start with `file`.
+ */
+export async function evaluateTau2Runs(runs: readonly { readonly name: string; readonly run: Tau2Run }[], data: string | undefined, json: boolean): Promise<void> {
+  const dbs = new Map<string, Promise<LoadedDbs>>();
+  for (const { name, run } of runs) {
+    if (runs.length > 1 && !json) process.stdout.write(`== ${terminalSafe(name)}\n`);
+    await evaluateTau2(run, data, json, dbs, runs.length > 1 ? name : null);
+    if (runs.length > 1 && !json) process.stdout.write('\n');
+  }
+}
+
 /** `evaluate` on a τ² run: a JSON line per simulation, or a table. */
-export async function evaluateTau2(run: Tau2Run, data: string | undefined, json: boolean): Promise<void> {
-  const { session, notes } = await openTau2(run, data);
+export async function evaluateTau2(run: Tau2Run, data: string | undefined, json: boolean, dbs?: Map<string, Promise<LoadedDbs>>, file: string | null = null): Promise<void> {
+  const { session, notes } = await openTau2(run, data, dbs);
   if (json) {
     process.stderr.write(notes.join('\n') + '\n');
-    for (let i = 0; i < session.size; i++) process.stdout.write(`${JSON.stringify(session.report(i))}\n`);
+    for (let i = 0; i < session.size; i++) process.stdout.write(`${JSON.stringify(file === null ? session.report(i) : { file, ...session.report(i) })}\n`);
     return;
   }
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'db', 'ended', 'why']];

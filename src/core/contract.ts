@@ -41,7 +41,7 @@ export { prepareSha256 } from './py/sha256';
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
 export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau2-results';
 export type { Tau2Run } from './model/episode/tau2-types';
-export { Tau2Session, Tau2SetupError } from './session/tau2-session';
+export { Tau2Session, Tau2SetupError, type LoadedDbs } from './session/tau2-session';
 export { tau2ReportParts } from './session/tau2-report';
 export type { Tau2Report } from './view/tau2/report';
 export type { Tau2Finding } from './view/tau2/findings';

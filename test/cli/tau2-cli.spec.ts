@@ -42,6 +42,18 @@ describeTau2('tau-inspect on τ² runs', () => {
     });
   });
 
+  it('several τ² runs in one process: each line names its file, the verdicts are those of each run alone', () => {
+    const other = 'sierra-research__pr170-e2e-mock-baseline.json';
+    const r = cli('evaluate', join(TAU2_DIR, 'runs', FILE), join(TAU2_DIR, 'runs', other), '--data', data(), '--json');
+    expect(r.code, r.err).toBe(0);
+    const got = lines(r.out);
+    const alone = [FILE, other].flatMap((f) => lines(cli('evaluate', join(TAU2_DIR, 'runs', f), '--data', data(), '--json').out).map((l) => ({ file: f, ...l })));
+    expect(got).toEqual(alone);
+    const mixed = cli('evaluate', join(TAU2_DIR, 'runs', FILE), join(root, 'sample-runs/runs/retail-sample.json'));
+    expect(mixed.code).toBe(2);
+    expect(mixed.err).toContain('several files are judged together only when all are τ²-bench runs');
+  });
+
   it('a run folder (results.json + simulations/<id>.json) reads as the file does', () => {
     const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', FILE), 'utf8')) as { simulations: { id: string }[] };
     const folder = join(dir, 'run');

@@ -6,19 +6,22 @@ import {
   type Domain,
   type EpisodeReport,
   type RewardRule,
+  type Tau2Run,
 } from '../../core/contract';
 import { openSession } from '../open-session';
-import { evaluateTau2, readTau2Run } from '../tau2';
+import { evaluateTau2Runs, readTau2Run } from '../tau2';
+import { basename } from 'node:path';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
 
-export const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_URL] [--json] [--domain retail|airline]
+export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS…] [--data DIR_OR_URL] [--json] [--domain retail|airline]
                             [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
 
   Re-evaluates a τ-bench results file (run.py output) with a bit-exact port of τ-bench's
   tools and evaluator, and prints one verdict per episode. A τ²-bench results file (or a run
   folder: results.json + simulations/) is judged as τ² v1.0.1 judges it, one line per simulation;
   its --data is laid out <commit>/data/tau2/domains/<domain>/… (default: τ²'s public raw file host).
+  Several τ² runs are judged in one process (each domain's DB loaded once; JSON lines start with "file").
 
   --data          τ-bench data: a directory or URL base laid out as <commit>/tau_bench/envs/<domain>/data/*.json,
                   or a tau-bench checkout (tau_bench/envs/...). Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
@@ -29,6 +32,8 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [--data DIR_OR_UR
 
 interface Options {
   readonly file: string;
+  /** Every file named (several only for τ²-bench runs). */
+  readonly files: readonly string[];
   readonly data: string;
   /** `--data` as given (τ² runs default to τ²'s own data host, not τ-bench's). */
   readonly dataArg: string | undefined;
@@ -58,13 +63,13 @@ function readArgs(rest: string[]): Options | 'help' {
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
-  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   if (values.domain !== undefined && !DOMAINS.includes(values.domain as Domain))
     throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
   if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
     throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
   return {
     file: positionals[0]!,
+    files: positionals,
     data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
     dataArg: values.data,
     json: values.json,
@@ -94,8 +99,9 @@ function table(reports: readonly Row[], why: readonly string[]): string {
 
 /** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
 async function evaluate(o: Options): Promise<void> {
-  const tau2 = await readTau2Run(o.file);
-  if (tau2 !== null) return evaluateTau2(tau2, o.dataArg, o.json);
+  const runs = await Promise.all(o.files.map(async (f) => ({ name: basename(f), run: await readTau2Run(f) })));
+  if (runs.every((r) => r.run !== null)) return evaluateTau2Runs(runs as { name: string; run: Tau2Run }[], o.dataArg, o.json);
+  if (o.files.length > 1) throw new UsageError(`several files are judged together only when all are τ²-bench runs; ${runs.find((r) => r.run === null)!.name} is not`);
   const session = await openSession(o.file, o.data, o);
   // What is printed of each report is made as it comes (a JSON line, or the few fields of a table
   // row), so a 5,000-episode file does not hold 5,000 reports with every step's observation.

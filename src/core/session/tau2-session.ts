@@ -3,7 +3,7 @@
  * file) and each simulation evaluated on demand as τ² does.
  */
 import { PyException } from '../py/errors';
-import { validate, type TValue } from '../py/pydantic';
+import { validate, type PydModel, type TValue } from '../py/pydantic';
 import { TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
 import type { ReadText } from '../model/data/versions';
 import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../model/domains/tau2/registry';
@@ -24,6 +24,30 @@ async function readDbFile(read: ReadText, domain: Tau2Domain, file: string, comm
   throw new Tau2SetupError(`τ²-bench data not found: neither ${tau2DataPath(domain.name, file, commit)} nor ${tau2DataPath(domain.name, file)} under the data location`);
 }
 
+/** A domain's DBs read and validated (shared by every session judged against the same data). */
+export interface LoadedDbs {
+  readonly agent: PydModel;
+  readonly user: PydModel | null;
+  readonly where: string;
+}
+
+async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string): Promise<LoadedDbs> {
+  const agentFile = await readDbFile(read, domain, domain.dbFiles.agent, commit);
+  const userFile = domain.dbFiles.user === null ? null : await readDbFile(read, domain, domain.dbFiles.user, commit);
+  const load = (text: string, file: string, model: typeof domain.agent.db): PydModel => {
+    try {
+      return validate(model, domain.parseDbFile(text, file) as TValue);
+    } catch (e) {
+      throw new Tau2SetupError(`${file}: ${e instanceof PyException ? e.text : String(e)}`);
+    }
+  };
+  return {
+    agent: load(agentFile.text, agentFile.where, domain.agent.db),
+    user: userFile && domain.user ? load(userFile.text, userFile.where, domain.user.db) : null,
+    where: agentFile.where,
+  };
+}
+
 export class Tau2Session {
   private readonly memo = new Map<number, Tau2Evaluation>();
 
@@ -36,7 +60,11 @@ export class Tau2Session {
   ) {}
 
   /** Opens a run: `run` already read (text or folder), `read` reaches the τ² data (see `tau2DataPath`). */
-  static async open(run: Tau2Run, read: ReadText, options: { readonly commit?: string } = {}): Promise<Tau2Session> {
+  /**
+   * `dbs`: DBs already loaded for this data location (a caller judging several runs keeps one map,
+   * so airline's 7 MB DB is read and validated once; the DBs are never written, see `own`).
+   */
+  static async open(run: Tau2Run, read: ReadText, options: { readonly commit?: string; readonly dbs?: Map<string, Promise<LoadedDbs>> } = {}): Promise<Tau2Session> {
     const domain = TAU2_DOMAINS.get(run.domain);
     if (domain === undefined) {
       const what = `a τ²-bench results file (${run.simulations.length} simulations) of domain '${run.domain}'`;
@@ -46,20 +74,15 @@ export class Tau2Session {
       throw new Tau2SetupError(`${what}: ${why}`);
     }
     const commit = options.commit ?? TAU2_PINNED_COMMIT;
-    const agentFile = await readDbFile(read, domain, domain.dbFiles.agent, commit);
-    const userFile = domain.dbFiles.user === null ? null : await readDbFile(read, domain, domain.dbFiles.user, commit);
-    const load = (text: string, file: string, model: typeof domain.agent.db) => {
-      try {
-        return validate(model, domain.parseDbFile(text, file) as TValue);
-      } catch (e) {
-        throw new Tau2SetupError(`${file}: ${e instanceof PyException ? e.text : String(e)}`);
-      }
-    };
-    const base = {
-      agent: load(agentFile.text, agentFile.where, domain.agent.db),
-      user: userFile && domain.user ? load(userFile.text, userFile.where, domain.user.db) : null,
-      shared: new Map<string, TValue>(),
-    };
+    const key = `${domain.name}@${commit}`;
+    let loading = options.dbs?.get(key);
+    if (loading === undefined) {
+      loading = loadDbs(read, domain, commit);
+      options.dbs?.set(key, loading);
+    }
+    const loaded = await loading;
+    const agentFile = { where: loaded.where };
+    const base = { agent: loaded.agent, user: loaded.user, shared: new Map<string, TValue>() };
     const recorded = run.info.get('git_commit');
     const why = `data ${agentFile.where.startsWith(commit) ? commit.slice(0, 7) : 'checkout'} (${agentFile.where}); the file records τ² commit ${
       typeof recorded === 'string' ? recorded.slice(0, 7) : 'unknown'
