@@ -32,7 +32,7 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
       `${n++}. DB check: the agent's calls replayed on a fresh environment (only known tools that write; reads and unknown tools skipped), the reference actions on another;`,
       `   agent DB gold ${short(e.dbHash.goldAgent)} vs predicted ${short(e.dbHash.predictedAgent)}` +
         (e.dbHash.goldUser !== null || e.dbHash.predictedUser !== null ? `, user DB gold ${short(e.dbHash.goldUser)} vs predicted ${short(e.dbHash.predictedUser)}` : '') +
-        ` → ${e.dbMatch ? 'match (1.0)' : 'differ (0.0)'}${basis.includes('DB') ? '' : ' — not in the basis'}`,
+        ` → ${e.dbHashNondeterministic ? 'not comparable: a tool drew a random bill id, so no one can reproduce these hashes' : e.dbMatch ? 'match (1.0)' : 'differ (0.0)'}${basis.includes('DB') ? '' : ' — not in the basis'}`,
     );
   } else out.push(`${n++}. No reference actions and no env assertions: no environment is built, the DB check passes.`);
   for (const a of e.envAssertions ?? [])
