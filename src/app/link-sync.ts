@@ -1,6 +1,7 @@
 import type { StepEdit } from '../core/contract';
 import type { AppState, AppStore } from '../store/app-store';
 import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
+import { resolveLinkUrl } from '../store/consent';
 
 function linkOf(s: AppState): Link {
   const src = s.pending?.info ?? s.source;
@@ -27,8 +28,14 @@ const STEP_DELAY_MS = 100;
  * Restores the place in `location.hash`, then keeps the hash in step with the store
  * (replaceState). Moving the step cursor only is written once stepping pauses.
  */
+/** The link in the location, its run= and data= addresses resolved against the page (a relative one names the app's own server). */
+function linkHere(): Link {
+  const l = parseLink(location.hash);
+  return { ...l, run: l.run === null ? null : resolveLinkUrl(l.run, location.href), data: l.data === null ? null : resolveLinkUrl(l.data, location.href) };
+}
+
 export function syncLink(store: AppStore): () => void {
-  store.getState().restore(parseLink(location.hash));
+  store.getState().restore(linkHere());
   let last = location.hash;
   let lastLink: Link | null = null;
   let pending: string | null = null;
@@ -60,7 +67,7 @@ export function syncLink(store: AppStore): () => void {
     lastLink = null;
     if (location.hash === last) return;
     last = location.hash;
-    const link = parseLink(location.hash);
+    const link = linkHere();
     const s = store.getState();
     const cur = linkOf(s);
     if (link.run !== cur.run || link.sample !== cur.sample || link.file !== cur.file || link.ep !== cur.ep || (link.data !== null && link.data !== cur.data)) {

@@ -33,6 +33,20 @@ export function originOf(url: string): string | null {
   }
 }
 
+/**
+ * An address from a link, resolved against the page it opens on: `runs/x.json` or `/runs/x.json` on
+ * the app's own server becomes that server's URL (an absolute address stays as it is; one of another
+ * scheme stays unusable, see `originOf`).
+ */
+export function resolveLinkUrl(url: string, page: string | null): string {
+  if (page === null || /^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  try {
+    return new URL(url, page).href;
+  } catch {
+    return url;
+  }
+}
+
 export function hostConsent(ownOrigin: string | null = null, storage: KeyValueStorage | null = null): HostConsent {
   const load = (): string[] => {
     try {

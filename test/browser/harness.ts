@@ -62,6 +62,8 @@ function waitExit(p: ChildProcess, what: string): Promise<void> {
 
 export interface AppServer {
   readonly url: string;
+  /** The folder served (the built app): a spec may put files there to be fetched from the app's own origin. */
+  readonly outDir: string;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startApp(dataDir: string | null): Promise<AppServer> {
   }
   return {
     url,
+    outDir,
     async close() {
       const exited = new Promise<void>((r) => (server.exitCode !== null ? r() : server.once('exit', () => r())));
       server.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -218,6 +218,24 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       expect(o.errors).toEqual([]);
     } finally {
       await o.context.close();
+    }
+  }, 120_000);
+
+  it('opens a relative #run= link (a path or a name on the app’s own server) like a same-origin one, without asking', async () => {
+    mkdirSync(join(server.outDir, 'runs'), { recursive: true });
+    writeFileSync(join(server.outDir, 'runs', 'relative.json'), readFileSync(join(ROOT, 'sample-runs/runs/retail-sample.json')));
+    for (const hash of ['#run=runs/relative.json', '#run=/runs/relative.json']) {
+      const o = await fresh(hash);
+      const { page } = o;
+      try {
+        await page.waitForSelector('[data-testid="episode-row"]', { timeout: 60_000 });
+        expect(await page.getByTestId('run-consent').count()).toBe(0);
+        expect(await page.locator('body').textContent()).not.toContain('not an http(s) address');
+        expect(await page.locator('body').textContent()).toContain('relative.json');
+        expect(o.blocked).toEqual([]);
+      } finally {
+        await o.context.close();
+      }
     }
   }, 120_000);
 

@@ -15,3 +15,16 @@ describe('link fragment', () => {
 
   it('ignores malformed numbers', () => expect(parseLink('#episode=abc&step=-1')).toEqual(EMPTY_LINK));
 });
+
+describe('relative run= and data= addresses', () => {
+  it('resolve against the page: a path or a relative name is the app’s own server; other schemes stay unusable', async () => {
+    const { resolveLinkUrl, originOf } = await import('../../src/store/consent');
+    const page = 'https://team.example/inspect/index.html#run=runs/x.json';
+    expect(resolveLinkUrl('/runs/x.json', page)).toBe('https://team.example/runs/x.json');
+    expect(resolveLinkUrl('runs/x.json', page)).toBe('https://team.example/inspect/runs/x.json');
+    expect(resolveLinkUrl('../data', page)).toBe('https://team.example/data');
+    expect(resolveLinkUrl('https://elsewhere.example/r.json', page)).toBe('https://elsewhere.example/r.json');
+    expect(originOf(resolveLinkUrl('javascript:alert(1)', page))).toBeNull();
+    expect(resolveLinkUrl('runs/x.json', null)).toBe('runs/x.json');
+  });
+});
