@@ -27,6 +27,10 @@ const ELEMENTS = [
   { type: 'core-judge', pattern: 'src/core/judge' },
   { type: 'core-view', pattern: 'src/core/view' },
   { type: 'core-session', pattern: 'src/core/session' },
+  // The leaf every layer outside core may import: it imports nothing but the fflate package.
+  { type: 'shared', pattern: 'src/shared' },
+  // The page ↔ worker messages (src/protocol/messages.ts) and the types they carry besides core's.
+  { type: 'protocol', pattern: 'src/protocol' },
   { type: 'worker', pattern: 'src/worker' },
   { type: 'store', pattern: 'src/store' },
   { type: 'ui', pattern: 'src/ui' },
@@ -55,13 +59,15 @@ const MAY_IMPORT = {
   'core-session': ['core-py', 'core-data', 'core-episode', 'core-domains', 'core-env', 'core-judge', 'core-view'],
   'core-contract': ['core-py', 'core-data', 'core-episode', 'core-domains', 'core-env', 'core-judge', 'core-view', 'core-session'],
   'core-globals': [],
-  worker: ['core-contract'],
-  store: ['core-contract'],
-  ui: ['core-contract'], // + store, types only (below)
-  feature: ['core-contract', 'store', 'ui'], // never another feature
-  app: ['core-contract', 'store', 'ui', 'feature', 'worker'],
-  'app-entry': ['core-contract', 'store', 'ui', 'feature', 'worker', 'app', 'app-entry'],
-  cli: ['core-contract'],
+  shared: [],
+  protocol: ['core-contract', 'shared'],
+  worker: ['core-contract', 'shared', 'protocol'],
+  store: ['core-contract', 'shared', 'protocol'],
+  ui: ['core-contract', 'shared', 'protocol'], // + store, types only (below)
+  feature: ['core-contract', 'shared', 'protocol', 'store', 'ui'], // never another feature
+  app: ['core-contract', 'shared', 'protocol', 'store', 'ui', 'feature', 'worker'],
+  'app-entry': ['core-contract', 'shared', 'protocol', 'store', 'ui', 'feature', 'worker', 'app', 'app-entry'],
+  cli: ['core-contract', 'shared'],
 };
 
 const FILE_LAYERS = new Set(FILES.map((f) => f.category));
@@ -169,6 +175,14 @@ export default tseslint.config(
       ...restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'fflate'], message: 'Storage and transport belong to the worker and store, not core.' }] }),
       'no-restricted-globals': ['error', ...CORE_GLOBALS],
     },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'immer', '@noble/*', 'hash-wasm', 'jsondiffpatch', 'fast-json-stable-stringify', '@tanstack/*'], message: 'src/shared imports nothing but fflate.' }] }),
+  },
+  {
+    files: ['src/protocol/**/*.ts'],
+    rules: restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'fflate'], message: 'The protocol declares messages; storage and transport live in the worker and the store.' }] }),
   },
   { files: ['src/worker/**/*.ts'], rules: restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE] }) },
   { files: ['src/store/**/*.ts'], rules: restrictImports({ patterns: [REACT, NODE], paths: [ZUSTAND_REACT] }) },

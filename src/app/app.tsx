@@ -24,7 +24,7 @@ import { installKeys } from './keys';
 import { markWelcomed, welcomed } from './layout-persist';
 
 function EmptyState() {
-  const pending = useApp((s) => s.pending);
+  const pending = useApp((s) => s.pending.a);
   const samples = useApp((s) => s.samples);
   return (
     <div className="flex flex-1 items-center justify-center p-6">
@@ -74,7 +74,7 @@ function Welcome(props: { compact: boolean; onDismiss: () => void }) {
 
 /** Whether the welcome line shows (on the sample, until dismissed), and its dismissal. */
 function useWelcome(): { shown: boolean; dismiss: () => void } {
-  const sample = useApp((s) => s.source?.kind === 'sample');
+  const sample = useApp((s) => s.runs.a.source?.kind === 'sample');
   const [shown, setShown] = useState(() => !welcomed());
   return {
     shown: shown && sample,
@@ -115,10 +115,10 @@ const narrowReview = (
 
 function Shell() {
   const store = useAppStore();
-  const hasRun = useApp((s) => s.source !== null);
+  const hasRun = useApp((s) => s.runs.a.source !== null);
   const open = useApp((s) => s.selected !== null);
   const listHidden = useApp((s) => s.layout.listHidden);
-  const comparing = useApp((s) => s.compareShown && s.compareRun !== null);
+  const comparing = useApp((s) => s.compareShown && s.runs.b.id !== null);
   const welcome = useWelcome();
   useEffect(() => installKeys(store), [store]);
   // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.

@@ -39,14 +39,14 @@ export function EpisodeBody() {
   const view = useApp((s) => s.view);
   const transcript = useApp((s) => s.transcript);
   const error = useApp((s) => s.viewError);
-  const detection = useApp((s) => s.detection);
+  const detection = useApp((s) => s.runs.a.detection);
   const step = useApp((s) => s.step);
   const layout = useApp((s) => s.layout);
   const query = useApp((s) => s.query);
   const hitIndex = useApp((s) => s.hitIndex);
   const hitNonce = useApp((s) => s.hitNonce);
   const whatIfView = useApp((s) => s.whatIf?.view ?? null);
-  const problem = useApp((s) => (s.selected === null ? null : (s.headers[s.selected]?.problem ?? null)));
+  const problem = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected]?.problem ?? null)));
   const toggle = (flag: 'verdictOpen' | 'sideHidden' | 'instructionOpen'): void => store.getState().toggleLayout(flag);
 
   if (view && detection && !error)

@@ -8,12 +8,12 @@ import { CompareTrialPicker, TrialComparePanel } from '../features/trials/trial-
 export function EpisodePane() {
   const store = useAppStore();
   const selected = useApp((s) => s.selected);
-  const header = useApp((s) => (s.selected === null ? null : (s.headers[s.selected] ?? null)));
-  const summary = useApp((s) => (s.selected === null ? undefined : s.summaries[s.selected]));
+  const header = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected] ?? null)));
+  const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
   const listHidden = useApp((s) => s.layout.listHidden);
   const sideHidden = useApp((s) => s.layout.sideHidden);
   const view = useApp((s) => s.view);
-  const comparing = useApp((s) => s.trialCompare !== null && s.trialCompare.index === s.selected && s.trialCompare.run === s.run);
+  const comparing = useApp((s) => s.trialCompare !== null && s.trialCompare.index === s.selected && s.trialCompare.run === s.runs.a.id);
   if (selected === null || !header) return null;
   const s = store.getState;
   return (

@@ -47,7 +47,7 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
   }
   if (typingInto(e.target)) return false;
   // The comparison of two runs covers the run's screens: their keys would act out of sight.
-  if (s.compareShown && s.compareRun !== null) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
+  if (s.compareShown && s.runs.b.id !== null) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
   const episode = s.selected !== null;
   switch (e.key) {
     case 'j':

@@ -4,7 +4,7 @@ import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey,
 import { resolveLinkUrl } from '../store/consent';
 
 function linkOf(s: AppState): Link {
-  const src = s.pending?.info ?? s.source;
+  const src = s.pending.a?.info ?? s.runs.a.source;
   return {
     run: src?.url ?? s.runRequest?.url ?? null,
     sample: src?.sample ?? null,
@@ -48,7 +48,7 @@ export function syncLink(store: AppStore): () => void {
     pending = null;
   };
   const unsubscribe = store.subscribe((s) => {
-    if ((s.pending !== null || s.runRequest !== null) && s.source === null) return;
+    if ((s.pending.a !== null || s.runRequest !== null) && s.runs.a.source === null) return;
     const link = linkOf(s);
     const hash = formatLink(link);
     if (hash === last) return;
@@ -74,7 +74,7 @@ export function syncLink(store: AppStore): () => void {
       s.restore(link);
       return;
     }
-    if (s.pending !== null) {
+    if (s.pending.a !== null) {
       // The run named is still opening: the place (and overview) apply once it is open, not to the run it replaces.
       let edits: StepEdit[] | undefined;
       try {

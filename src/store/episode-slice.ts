@@ -1,11 +1,12 @@
-import type { EpisodeView, TranscriptView } from '../core/contract';
+import type { EpisodeView, StepEdit, TranscriptView } from '../core/contract';
 import type { StateCreator } from 'zustand/vanilla';
+import type { FromWorker } from '../protocol/messages';
+import type { FileBlob } from '../protocol/wire-types';
 import type { AppState } from './app-store';
 import { EMPTY_LINK, formatLink } from './link';
-import type { StepEdit } from '../core/contract';
 import type { EvaluatorPort } from './ports';
+import type { StoreAccess, StoreHandlers } from './receive';
 import { isFailed, visibleRows } from './rows';
-import { encodeEpisode, shareText } from './share-codec';
 
 /** A step-cursor move by key; kept until the episode's steps are known, so no key press is lost while it loads. */
 export type StepMove = 'next' | 'prev' | 'first' | 'last';
@@ -16,7 +17,6 @@ export interface EpisodeSlice {
   step: number;
   view: EpisodeView | null;
   viewError: string | null;
-  viewId: number;
   /** The selected episode's dialogue as recorded, shown before (or without) its evaluation. */
   transcript: TranscriptView | null;
   /** `End` was pressed before the steps were known: go to the last step once they are. */
@@ -25,13 +25,15 @@ export interface EpisodeSlice {
   hitIndex: number;
   /** Changes on every hit move, so the dialogue scrolls to the hit even when it is the same one. */
   hitNonce: number;
-  /** A link fragment carrying the selected episode itself, once made. */
+  /** A link fragment carrying the selected episode itself, once the worker made its payload. */
   share: {
     readonly index: number;
+    /** The step the link opens at. */
+    readonly step: number;
     readonly fragment: string | null;
     readonly error: string | null;
-    /** The episode's JSON text (for "Download the episode file" when the link is too long). */
-    readonly json?: string;
+    /** The episode's JSON as a file, from the worker (for "Download the episode file" when the link is too long). */
+    readonly file?: FileBlob;
     /** A name for that file: `<file>-episode-<index>.json`. */
     readonly fileName?: string;
   } | null;
@@ -42,11 +44,10 @@ export interface EpisodeSlice {
   whatIfSeq: number;
 
   runWhatIf(edits: readonly StepEdit[]): void;
-  whatIfArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
   clearWhatIf(): void;
 
+  /** Asks the worker for the selected episode's link payload, with the place it is shared from. */
   shareEpisode(): void;
-  episodeJsonArrived(run: number, index: number, json: string | null): void;
   select(index: number | null, step?: number): void;
   setStep(step: number): void;
   /** Moves the step cursor; before the view has arrived the move is kept and applied when it does. */
@@ -54,9 +55,8 @@ export interface EpisodeSlice {
   /** The next (+1) or previous (-1) episode in list order (filters and sort as shown); `failed`: only failed ones. */
   stepEpisode(delta: 1 | -1, failed?: boolean): void;
   stepHit(delta: 1 | -1): void;
-  transcriptArrived(run: number, index: number, transcript: TranscriptView | null): void;
+  /** Asks again for the selected episode's view (and its what-if), after the open run's data or rule changed. */
   refreshView(): void;
-  viewArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
 }
 
 const clampStep = (view: EpisodeView | null, step: number): number => (view ? Math.max(0, Math.min(step, view.steps.length - 1)) : Math.max(0, step));
@@ -68,7 +68,6 @@ export const createEpisodeSlice =
     step: 0,
     view: null,
     viewError: null,
-    viewId: 0,
     transcript: null,
     stepToEnd: false,
     hitIndex: 0,
@@ -79,7 +78,8 @@ export const createEpisodeSlice =
     whatIfSeq: 0,
 
     runWhatIf(edits) {
-      const { run, selected, whatIfSeq, detection, whatIfEdits } = get();
+      const { selected, whatIfSeq, whatIfEdits } = get();
+      const { id: run, detection } = get().runs.a;
       if (run === null || selected === null) return;
       if (edits.length === 0) {
         get().clearWhatIf();
@@ -87,12 +87,7 @@ export const createEpisodeSlice =
       }
       const id = whatIfSeq + 1;
       set({ whatIfSeq: id, whatIf: { id, index: selected, edits, view: null, error: null }, whatIfEdits: { ...whatIfEdits, [selected]: edits } });
-      if (detection !== null) port.whatIf(run, id, selected, edits);
-    },
-    whatIfArrived(run, id, view, error) {
-      const s = get();
-      if (run !== s.run || s.whatIf?.id !== id) return;
-      set({ whatIf: { ...s.whatIf, view, error }, step: clampStep(view ?? s.view, s.step) });
+      if (detection !== null) port.send({ type: 'what-if', run, id, episode: selected, edits });
     },
     clearWhatIf() {
       const { selected, whatIfEdits } = get();
@@ -102,32 +97,22 @@ export const createEpisodeSlice =
     },
 
     shareEpisode() {
-      const { run, selected } = get();
-      if (run === null || selected === null) return;
-      set({ share: { index: selected, fragment: null, error: null } });
-      port.episodeJson(run, selected);
-    },
-    episodeJsonArrived(run, index, json) {
       const s = get();
-      if (run !== s.run || s.share?.index !== index) return;
-      if (json === null) {
-        set({ share: { index, fragment: null, error: 'this episode could not be written out' } });
-        return;
-      }
-      const edits = s.whatIfEdits[index] ?? [];
-      const h = s.headers[index];
+      const { id: run, headers, source } = s.runs.a;
+      const index = s.selected;
+      if (run === null || index === null) return;
+      const h = headers[index];
       // Shared again from a shared link: the file and index it came from, not "the link".
-      const from = s.source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: s.source?.label ?? null, index };
+      const from = source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: source?.label ?? null, index };
       const notes = h ? (s.notes.get(h.fingerprint) ?? null) : null;
-      const text = shareText(json, { file: from.file, index: from.index, step: s.step, notes, edits });
-      const fragment = formatLink({ ...EMPTY_LINK, ep: encodeEpisode(text), data: s.dataBase, episode: 0, step: s.step });
       const stem = (from.file ?? 'run').split(/[\\/]/).pop()!.replace(/\.json$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'run';
-      set({ share: { index, fragment, error: null, json, fileName: `${stem}-episode-${from.index ?? index}.json` } });
+      set({ share: { index, step: s.step, fragment: null, error: null, fileName: `${stem}-episode-${from.index ?? index}.json` } });
+      port.send({ type: 'share-link', run, episode: index, context: { file: from.file, index: from.index, step: s.step, notes, edits: s.whatIfEdits[index] ?? [] } });
     },
 
     select(index, step = 0) {
       const s = get();
-      if (index === null || index < 0 || index >= s.headers.length) {
+      if (index === null || index < 0 || index >= s.runs.a.headers.length) {
         set({ selected: null, view: null, viewError: null, showList: true, transcript: null, stepToEnd: false, whatIf: null, trialCompare: null });
         return;
       }
@@ -136,7 +121,7 @@ export const createEpisodeSlice =
         return;
       }
       set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null, trialCompare: null, stepToEnd: false, hitIndex: 0, hitNonce: s.hitNonce + 1, transcript: s.transcript?.index === index ? s.transcript : null });
-      if (s.run !== null) port.transcript(s.run, index);
+      if (s.runs.a.id !== null) port.send({ type: 'transcript', run: s.runs.a.id, episode: index });
       get().refreshView();
     },
     setStep(step) {
@@ -161,7 +146,8 @@ export const createEpisodeSlice =
     },
     stepEpisode(delta, failed = false) {
       const s = get();
-      const rows = visibleRows(s.headers, s.summaries, s.filters, s.sort, s.hits);
+      const { headers, summaries } = s.runs.a;
+      const rows = visibleRows(headers, summaries, s.filters, s.sort, s.hits);
       if (rows.length === 0) return;
       let at = s.selected === null ? -1 : rows.indexOf(s.selected);
       if (at < 0 && s.selected !== null) {
@@ -171,7 +157,7 @@ export const createEpisodeSlice =
       }
       for (let i = at + delta; i >= 0 && i < rows.length; i += delta) {
         const index = rows[i]!;
-        if (!failed || isFailed(s.headers[index]!, s.summaries[index])) {
+        if (!failed || isFailed(headers[index]!, summaries[index])) {
           get().select(index);
           return;
         }
@@ -180,26 +166,42 @@ export const createEpisodeSlice =
     stepHit(delta) {
       set((s) => ({ hitIndex: s.hitIndex + delta, hitNonce: s.hitNonce + 1 }));
     },
-    transcriptArrived(run, index, transcript) {
-      const s = get();
-      if (run !== s.run || index !== s.selected) return;
-      set({ transcript });
-    },
     refreshView() {
-      const { run, selected, detection, viewId } = get();
+      const { selected } = get();
+      const { id: run, detection } = get().runs.a;
       if (run === null || selected === null || detection === null) return;
-      set({ viewId: viewId + 1 });
-      port.view(run, viewId + 1, selected);
+      port.send({ type: 'view', run, episode: selected });
       const saved = get().whatIfEdits[selected];
       if (saved) get().runWhatIf(saved);
     },
-    viewArrived(run, id, view, error) {
-      const s = get();
-      if (s.isTrialViewId(id)) {
-        s.trialViewArrived(run, id, view, error);
-        return;
-      }
-      if (run !== s.run || id !== s.viewId) return;
-      set({ view, viewError: error, step: s.stepToEnd && view ? Math.max(0, view.steps.length - 1) : clampStep(view, s.step), stepToEnd: s.stepToEnd && !view });
-    },
   });
+
+/** The episode screen's view: taken when it is the open run's selected episode, whoever asked for it. */
+export function episodeViewArrived({ run, episode, view, error }: FromWorker<'view'>, { get, set }: StoreAccess): void {
+  const s = get();
+  if (run !== s.runs.a.id || episode !== s.selected) return;
+  set({ view, viewError: error, step: s.stepToEnd && view ? Math.max(0, view.steps.length - 1) : clampStep(view, s.step), stepToEnd: s.stepToEnd && !view });
+}
+
+export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-link'> = {
+  transcript({ run, episode, transcript }, { get, set }) {
+    const s = get();
+    if (run === s.runs.a.id && episode === s.selected) set({ transcript });
+  },
+  'what-if'({ run, id, view, error }, { get, set }) {
+    const s = get();
+    if (run !== s.runs.a.id || s.whatIf?.id !== id) return;
+    set({ whatIf: { ...s.whatIf, view, error }, step: clampStep(view ?? s.view, s.step) });
+  },
+  'share-link'(m, { get, set }) {
+    const s = get();
+    const share = s.share;
+    if (m.run !== s.runs.a.id || share?.index !== m.episode) return;
+    if (m.payload === null) {
+      set({ share: { index: share.index, step: share.step, fragment: null, error: m.error } });
+      return;
+    }
+    const fragment = formatLink({ ...EMPTY_LINK, ep: m.payload, data: s.dataBase, episode: 0, step: share.step });
+    set({ share: { ...share, fragment, error: null, file: m.file } });
+  },
+};

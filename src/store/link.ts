@@ -1,7 +1,8 @@
 import { NOTE_LABELS, type StepEdit } from '../core/contract';
 import type { LabelFilter } from './notes-slice';
 import type { Filters, ReasonFilter, Sort, SortKey } from './rows';
-import { decodeSmallPayload, encodeEpisode, readEdits } from './share-codec';
+import { readEdits } from '../protocol/share-context';
+import { decodePayload, encodePayload } from '../shared/share-codec';
 
 /**
  * The place a link restores: `#run=<url>&data=<url base>&episode=<index>&step=<n>`; instead of `run`,
@@ -83,13 +84,16 @@ export function formatLink(l: Link): string {
 }
 
 /** What-if edits as a link parameter. */
-export const encodeEdits = (edits: readonly StepEdit[]): string => encodeEpisode(JSON.stringify(edits));
+export const encodeEdits = (edits: readonly StepEdit[]): string => encodePayload(JSON.stringify(edits));
+
+/** What-if edits are small: a payload past these is not one this app wrote. */
+const EDITS_LIMITS = { maxChars: 1024 * 1024, maxBytes: 1024 * 1024 };
 
 /** What-if edits back from a link; throws a readable Error when they are damaged. */
 export function decodeEdits(payload: string): StepEdit[] {
   let value: unknown;
   try {
-    value = JSON.parse(decodeSmallPayload(payload));
+    value = JSON.parse(decodePayload(payload, EDITS_LIMITS));
   } catch (e) {
     throw new Error(`the what-if edits in this link are damaged: ${(e as Error).message}`);
   }
@@ -136,3 +140,12 @@ export function viewToLink(v: LinkView): Pick<Link, 'failed' | 'reason' | 'task'
     ...((v.sort.key !== 'index' || v.sort.desc) && { sort: `${v.sort.desc ? '-' : ''}${v.sort.key}` }),
   };
 }
+
+/**
+ * The longest link "Share episode" copies. Browsers take far longer URLs (Chromium 2 MB), but a
+ * link is only useful if it survives where people paste it: a Slack message holds 40,000
+ * characters, a Teams message about 28,000, a GitHub comment 65,536, and several mail clients
+ * and URL shorteners cut or refuse links past 32 KB. 32,000 characters fits the common ones with
+ * room for a sentence around it; past that the app offers the episode file instead.
+ */
+export const MAX_LINK_CHARS = 32_000;

@@ -83,7 +83,7 @@ export const createNotesSlice =
 
     async editNotes(index, patch) {
       const s = get();
-      const h = s.headers[index];
+      const h = s.runs.a.headers[index];
       if (!h) return;
       const old = s.notes.get(h.fingerprint);
       const steps = { ...(old?.steps ?? {}) };
@@ -96,7 +96,7 @@ export const createNotesSlice =
         label: patch.label !== undefined ? patch.label : (old?.label ?? null),
         note: patch.note ?? old?.note ?? '',
         steps,
-        file: s.source?.label ?? old?.file ?? null,
+        file: s.runs.a.source?.label ?? old?.file ?? null,
         index,
         taskId: h.taskId,
         updatedAt: new Date().toISOString(),
@@ -119,11 +119,12 @@ export const createNotesSlice =
 
     exportRunNotes() {
       const s = get();
-      const ns = s.headers.flatMap((h) => {
+      const { headers, source } = s.runs.a;
+      const ns = headers.flatMap((h) => {
         const n = s.notes.get(h.fingerprint);
-        return n ? [{ ...n, index: h.index, taskId: h.taskId, file: s.source?.label ?? n.file }] : [];
+        return n ? [{ ...n, index: h.index, taskId: h.taskId, file: source?.label ?? n.file }] : [];
       });
-      return exportNotes(s.source?.label ?? null, ns);
+      return exportNotes(source?.label ?? null, ns);
     },
 
     async importNotes(file, text) {
@@ -146,7 +147,7 @@ export const createNotesSlice =
 
     async clearRunNotes() {
       const s = get();
-      const fps = s.headers.map((h) => h.fingerprint).filter((f) => s.notes.has(f));
+      const fps = s.runs.a.headers.map((h) => h.fingerprint).filter((f) => s.notes.has(f));
       await storage.remove(fps);
       const notes = new Map(get().notes);
       for (const f of fps) notes.delete(f);

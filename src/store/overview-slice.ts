@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
+import type { StoreHandlers } from './receive';
 import { NO_FILTERS, type Filters, type Sort, type SortKey } from './rows';
 
 export interface OverviewSlice {
@@ -19,7 +20,6 @@ export interface OverviewSlice {
   sortBy(key: SortKey): void;
   setQuery(query: string): void;
   prioritize(indices: readonly number[]): void;
-  searchAnswered(run: number, id: number, indices: readonly number[]): void;
   runChanged(): void;
   setShowList(show: boolean): void;
 }
@@ -29,14 +29,15 @@ export const createOverviewSlice =
   (set, get) => {
     let lastPriority = '';
     const search = (query: string): void => {
-      const { run, searchId } = get();
+      const { searchId } = get();
+      const run = get().runs.a.id;
       const q = query.trim();
       if (run === null || q === '') {
         set({ hits: null, searching: false });
         return;
       }
       set({ searchId: searchId + 1, searching: true });
-      port.search(run, searchId + 1, q);
+      port.send({ type: 'search', run, id: searchId + 1, query: q });
     };
     return {
       filters: NO_FILTERS,
@@ -58,16 +59,12 @@ export const createOverviewSlice =
         search(query);
       },
       prioritize(indices) {
-        const run = get().run;
+        const run = get().runs.a.id;
         const key = `${run}:${indices.join(',')}`;
         if (run === null || key === lastPriority) return;
         lastPriority = key;
-        const pending = indices.filter((i) => get().summaries[i] === undefined);
-        if (pending.length > 0) port.prioritize(run, pending);
-      },
-      searchAnswered(run, id, indices) {
-        if (run !== get().run || id !== get().searchId) return;
-        set({ hits: new Set(indices), searching: false });
+        const pending = indices.filter((i) => get().runs.a.summaries[i] === undefined);
+        if (pending.length > 0) port.send({ type: 'prioritize', run, indices: pending });
       },
       runChanged() {
         lastPriority = '';
@@ -77,3 +74,10 @@ export const createOverviewSlice =
       setShowList: (showList) => set({ showList }),
     };
   };
+
+export const overviewHandlers: StoreHandlers<'search'> = {
+  search({ run, id, indices }, { get, set }) {
+    if (run !== get().runs.a.id || id !== get().searchId) return;
+    set({ hits: new Set(indices), searching: false });
+  },
+};

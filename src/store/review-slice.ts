@@ -1,26 +1,14 @@
 import type { StateCreator } from 'zustand/vanilla';
-import { compareRuns, isSuccess, type CompareOutcome, type Detection, type Domain, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type ReportFile, type RunComparison } from '../core/contract';
+import { compareRuns, isSuccess, type CompareOutcome, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type RunComparison } from '../core/contract';
+import type { FromWorker } from '../protocol/messages';
+import type { FileBlob } from '../protocol/wire-types';
 import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
+import type { StoreAccess, StoreHandlers } from './receive';
+import { NO_RUN, type RunState } from './run-state';
 
-/** The second run of a comparison (B; the open run is A), as the worker reports it. */
-export interface CompareRun {
-  readonly run: number;
-  readonly label: string;
-  readonly domain: Domain;
-  readonly headers: readonly EpisodeHeader[];
-  readonly summaries: readonly (EpisodeSummary | undefined)[];
-  readonly evaluated: number;
-  readonly detection: Detection | null;
-  /** Why B cannot be evaluated (data missing, a data error), shown in the compare view. */
-  readonly problem: string | null;
-  /** Where τ-bench's data could be fetched from, when B needs data this browser does not have (fetched only if the user agrees). */
-  readonly dataBase: string | null;
-}
-
-/** One episode of the drill-down: `index` in its run, the view once it arrives. */
+/** One episode of the drill-down: `index` in its side's run, the view once it arrives. */
 export interface CompareEpisode {
-  readonly id: number;
   readonly index: number;
   readonly view: EpisodeView | null;
   readonly error: string | null;
@@ -28,9 +16,8 @@ export interface CompareEpisode {
 
 export type CompareSide = 'a' | 'b';
 
+/** Comparing the open run (A, `runs.a`) with a second one (B, `runs.b`), and the open run's offline report. */
 export interface ReviewSlice {
-  comparePending: { readonly run: number; readonly label: string } | null;
-  compareRun: CompareRun | null;
   /** The compare view is on screen (instead of the overview). */
   compareShown: boolean;
   compareFlipsOnly: boolean;
@@ -48,24 +35,12 @@ export interface ReviewSlice {
   /** Shows a task's episodes of both runs (the first trial of each, or the given ones). */
   selectCompareTask(taskId: number | null): void;
   selectCompareEpisode(side: CompareSide, index: number): void;
-  /** The offline report (HTML text) of the open run with its notes; null (and `report.error`) when it cannot be built. */
   /** The open run's offline report (a Blob of HTML), null when it could not be built (`report.error` says why). */
-  buildReport(): Promise<ReportFile | null>;
-
-  compareOpened(run: number, label: string, domain: Domain, headers: readonly EpisodeHeader[]): void;
-  compareFailed(run: number, label: string, message: string): void;
-  compareProblem(run: number, message: string, dataBase?: string): void;
-  compareDetected(run: number, detection: Detection, reset: boolean): void;
-  compareSummarized(run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace: boolean): void;
-  /** A view asked for by the drill-down (ids < 0). */
-  compareViewArrived(run: number, id: number, view: EpisodeView | null, error: string | null): void;
-  reportArrived(run: number, id: number, file: ReportFile | null, error: string | null): void;
+  buildReport(): Promise<FileBlob | null>;
 }
 
-/** Ids of views asked for by the comparison are negative, so the episode screen's answers never mix with them. */
-let compareViewId = 0;
 let reportId = 0;
-const waitingReports = new Map<number, (file: ReportFile | null) => void>();
+const waitingReports = new Map<number, (file: FileBlob | null) => void>();
 
 /** Outcomes of a run for `compareRuns`; null while any episode is not evaluated yet. */
 export function compareOutcomes(headers: readonly EpisodeHeader[], summaries: readonly (EpisodeSummary | undefined)[]): CompareOutcome[] | null {
@@ -79,10 +54,9 @@ export function compareOutcomes(headers: readonly EpisodeHeader[], summaries: re
 }
 
 /** The comparison of the open run (A) with the second one (B), once both are evaluated. */
-export function comparison(s: Pick<AppState, 'headers' | 'summaries' | 'compareRun'>): RunComparison | null {
-  const b = s.compareRun;
-  if (!b) return null;
-  const oa = compareOutcomes(s.headers, s.summaries);
+export function comparison(a: RunState, b: RunState): RunComparison | null {
+  if (b.id === null) return null;
+  const oa = compareOutcomes(a.headers, a.summaries);
   const ob = compareOutcomes(b.headers, b.summaries);
   return oa && ob ? compareRuns(oa, ob) : null;
 }
@@ -128,16 +102,12 @@ export const createReviewSlice =
   (set, get) => {
     const requestView = (side: CompareSide, index: number): void => {
       const s = get();
-      const run = side === 'a' ? s.run : s.compareRun?.run;
-      if (run === null || run === undefined) return;
-      const id = --compareViewId;
-      set({ compareEpisodes: { ...s.compareEpisodes, [side]: { id, index, view: null, error: null } } });
-      port.view(run, id, index);
+      const run = s.runs[side].id;
+      if (run === null) return;
+      set({ compareEpisodes: { ...s.compareEpisodes, [side]: { index, view: null, error: null } } });
+      port.send({ type: 'view', run, episode: index });
     };
-    const mine = (run: number): boolean => get().compareRun?.run === run;
     return {
-      comparePending: null,
-      compareRun: null,
       compareShown: false,
       compareFlipsOnly: false,
       compareTask: null,
@@ -145,92 +115,56 @@ export const createReviewSlice =
       report: null,
 
       openCompareFile(file) {
-        const run = get().nextRun;
-        set({ nextRun: run + 1, comparePending: { run, label: file.name } });
-        port.openCompare(run, { kind: 'file', file });
+        get().openRun('b', { kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name });
       },
       closeCompare() {
-        port.closeCompare();
-        set({ compareRun: null, comparePending: null, compareShown: false, compareTask: null, compareEpisodes: { a: null, b: null } });
+        port.send({ type: 'close-run', slot: 'b' });
+        set((s) => ({ runs: { ...s.runs, b: NO_RUN }, pending: { ...s.pending, b: null }, compareShown: false, compareTask: null, compareEpisodes: { a: null, b: null } }));
       },
       showCompare: (compareShown) => set({ compareShown }),
       setCompareFlipsOnly: (compareFlipsOnly) => set({ compareFlipsOnly }),
       selectCompareTask(taskId) {
         set({ compareTask: taskId, compareEpisodes: { a: null, b: null } });
         if (taskId === null) return;
-        const s = get();
-        const { a, b } = drillPair(taskId, s.headers, s.summaries, s.compareRun?.headers ?? [], s.compareRun?.summaries ?? []);
-        if (a !== undefined) requestView('a', a);
-        if (b !== undefined) requestView('b', b);
+        const { a, b } = get().runs;
+        const pair = drillPair(taskId, a.headers, a.summaries, b.headers, b.summaries);
+        if (pair.a !== undefined) requestView('a', pair.a);
+        if (pair.b !== undefined) requestView('b', pair.b);
       },
       selectCompareEpisode: (side, index) => requestView(side, index),
 
       buildReport() {
         const s = get();
-        if (s.run === null) return Promise.resolve(null);
+        const { id: run, headers, source } = s.runs.a;
+        if (run === null) return Promise.resolve(null);
         const id = ++reportId;
-        const notes = s.headers.flatMap((h) => {
+        const notes = headers.flatMap((h) => {
           const n = s.notes.get(h.fingerprint);
           return n ? [n] : [];
         });
         set({ report: { id, state: 'building', error: null } });
         return new Promise((resolve) => {
           waitingReports.set(id, resolve);
-          port.report(s.run!, id, s.source?.label ?? 'run', notes);
+          port.send({ type: 'report', run, id, title: source?.label ?? 'run', notes });
         });
-      },
-
-      compareOpened(run, label, domain, headers) {
-        if (get().comparePending?.run !== run) return;
-        set({
-          comparePending: null,
-          compareRun: { run, label, domain, headers, summaries: new Array<EpisodeSummary | undefined>(headers.length), evaluated: 0, detection: null, problem: null, dataBase: null },
-          compareShown: true,
-          compareTask: null,
-          compareEpisodes: { a: null, b: null },
-        });
-      },
-      compareFailed(run, label, message) {
-        if (get().comparePending?.run !== run) return;
-        set({ comparePending: null });
-        get().notify('error', `Could not open ${label} to compare: ${message}`);
-      },
-      compareProblem(run, message, dataBase) {
-        if (!mine(run)) return;
-        set((s) => ({ compareRun: s.compareRun && { ...s.compareRun, problem: message, dataBase: dataBase ?? s.compareRun.dataBase } }));
-      },
-      compareDetected(run, detection, reset) {
-        if (!mine(run)) return;
-        set((s) => ({
-          compareRun: s.compareRun && {
-            ...s.compareRun,
-            detection,
-            problem: null,
-            dataBase: null,
-            ...(reset && { summaries: new Array<EpisodeSummary | undefined>(s.compareRun.headers.length), evaluated: 0 }),
-          },
-        }));
-      },
-      compareSummarized(run, summaries, evaluated, replace) {
-        const b = get().compareRun;
-        if (!b || b.run !== run) return;
-        const next = replace ? new Array<EpisodeSummary | undefined>(b.headers.length) : [...b.summaries];
-        for (const x of summaries) next[x.index] = x;
-        set({ compareRun: { ...b, summaries: next, evaluated } });
-      },
-      compareViewArrived(run, id, view, error) {
-        const s = get();
-        for (const side of ['a', 'b'] as const) {
-          const ep = s.compareEpisodes[side];
-          const sideRun = side === 'a' ? s.run : s.compareRun?.run;
-          if (ep && ep.id === id && sideRun === run) set({ compareEpisodes: { ...s.compareEpisodes, [side]: { ...ep, view, error } } });
-        }
-      },
-      reportArrived(_run, id, file, error) {
-        const resolve = waitingReports.get(id);
-        waitingReports.delete(id);
-        if (get().report?.id === id) set({ report: file === null ? { id, state: 'error', error: error ?? 'the report could not be built' } : null });
-        resolve?.(file);
       },
     };
   };
+
+/** A drill-down view: taken by each side whose run and episode it is. */
+export function compareViewArrived({ run, episode, view, error }: FromWorker<'view'>, { get, set }: StoreAccess): void {
+  const s = get();
+  for (const side of ['a', 'b'] as const) {
+    const ep = get().compareEpisodes[side];
+    if (ep && ep.index === episode && s.runs[side].id === run) set({ compareEpisodes: { ...get().compareEpisodes, [side]: { ...ep, view, error } } });
+  }
+}
+
+export const reviewHandlers: StoreHandlers<'report'> = {
+  report({ id, file, error }, { get, set }) {
+    const resolve = waitingReports.get(id);
+    waitingReports.delete(id);
+    if (get().report?.id === id) set({ report: file === null ? { id, state: 'error', error: error ?? 'the report could not be built' } : null });
+    resolve?.(file);
+  },
+};

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import { mergeNotes, type EpisodeNotes, type NoteConflict } from '../core/contract';
 import type { AppState } from './app-store';
 import type { NotesPort } from './notes-port';
-import type { ShareContext } from './share-codec';
+import type { ShareContext } from '../protocol/share-context';
 
 /** Where an episode opened from a shared link came from, and what became of the notes it carried. */
 export interface SharedFrom {
@@ -43,7 +43,7 @@ export const createShareSlice =
         set({ sharedFrom: base });
         return;
       }
-      const run = get().run;
+      const run = get().runs.a.id;
       set({ sharedFrom: { ...base, notes: 'saving' } });
       // The notes belong to the episode opened, whatever fingerprint the link claims.
       const incoming: EpisodeNotes = { ...ctx.notes, fingerprint, file: ctx.file, index: ctx.index };
@@ -53,14 +53,14 @@ export const createShareSlice =
         const mine = new Map([...stored.map((n) => [n.fingerprint, n] as const), ...get().notes]);
         const m = mergeNotes([...mine.values()], [incoming]);
         if (m.write.length) await storage.putMany(m.write);
-        if (get().run !== run) return;
+        if (get().runs.a.id !== run) return;
         const notes = new Map(get().notes);
         for (const n of m.write) notes.set(n.fingerprint, n);
         const mineNow = mine.get(fingerprint);
         if (mineNow && !notes.has(fingerprint)) notes.set(fingerprint, mineNow);
         set({ notes, sharedFrom: { ...base, notes: m.conflicts.length ? 'conflict' : m.added || m.updated ? 'added' : 'same', conflicts: m.conflicts } });
       } catch (e) {
-        if (get().run === run) set({ sharedFrom: { ...base, notes: 'error', error: `the notes in the link could not be kept in this browser: ${(e as Error).message}` } });
+        if (get().runs.a.id === run) set({ sharedFrom: { ...base, notes: 'error', error: `the notes in the link could not be kept in this browser: ${(e as Error).message}` } });
       }
     },
   });

@@ -1,4 +1,5 @@
-import { DEFAULT_DATA_BASE, type DataOrigin, type DataVersion, type Domain, type FileLike, type InspectSession, type ReadText } from '../core/contract';
+import { DEFAULT_DATA_BASE, type DataVersion, type Domain, type InspectSession, type ReadText } from '../core/contract';
+import type { DataOrigin, FileLike } from '../protocol/wire-types';
 import { allCached, browserCache, candidatePaths, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import { hasSampleData, readSampleData } from './sample';
 

@@ -1,4 +1,5 @@
-import { dataPath, DOMAIN_TABLES, KNOWN_DATA_VERSIONS, sha256Hex, type Domain, type FileLike, type FolderFile, type ReadText } from '../core/contract';
+import { dataPath, DOMAIN_TABLES, KNOWN_DATA_VERSIONS, sha256Hex, type Domain, type ReadText } from '../core/contract';
+import type { FileLike, FolderFile } from '../protocol/wire-types';
 import { createStore, get as idbGet, setMany as idbSetMany, set as idbSet, type UseStore } from 'idb-keyval';
 
 /** Every path `loadDataVersions` may read for a domain: each known commit, then the checkout layout. */

@@ -1,8 +1,8 @@
-import type { FromWorker } from '../core/contract';
+import type { FromWorker } from '../protocol/messages';
 
 declare const self: { postMessage(m: FromWorker): void };
 
-/** Sends one message to the page. */
+/** Sends one message to the page (an event, or the answer to a request). */
 export const post = (m: FromWorker): void => self.postMessage(m);
 
 let channel: MessageChannel | null = null;

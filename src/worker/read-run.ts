@@ -1,4 +1,6 @@
-import { decodeResultsBytes, InspectSession, type FileLike, type RunSource } from '../core/contract';
+import { decodeResultsBytes, InspectSession } from '../core/contract';
+import { readShareContext, type SharedContext } from '../protocol/share-context';
+import type { FileLike, RunSource } from '../protocol/wire-types';
 import { byteStore, concatBytes, type ByteStore } from './byte-store';
 import { loadStoredFile } from './data-sources';
 import { decodeSharedEpisode, splitSharedText } from './shared-episode';
@@ -10,8 +12,8 @@ export const sourceLabel = (s: RunSource): string =>
 export interface OpenedRun {
   readonly session: InspectSession;
   readonly label: string;
-  /** The context line of a version 2 shared link (file name, index, notes, edits), read on the page. */
-  readonly shared?: string;
+  /** The context a version 2 shared link carried (file name, index, step, notes, edits), checked field by field. */
+  readonly shared?: SharedContext;
 }
 
 export interface OpenHooks {
@@ -119,7 +121,7 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
   });
 }
 
-function fromText(text: string, label: string, hooks: OpenHooks, shared?: string): OpenedRun {
+function fromText(text: string, label: string, hooks: OpenHooks, shared?: SharedContext): OpenedRun {
   hooks.prefix(text.slice(0, PREFIX_BYTES));
   return { session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true }), label, ...(shared !== undefined && { shared }) };
 }
@@ -141,7 +143,7 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
     }
     case 'shared': {
       const { episode, context } = splitSharedText(decodeSharedEpisode(source.payload));
-      return fromText(episode, 'the episode shared in the link', hooks, context ?? undefined);
+      return fromText(episode, 'the episode shared in the link', hooks, context === null ? undefined : readShareContext(context));
     }
     case 'url': {
       let res: Response;

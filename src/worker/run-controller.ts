@@ -5,25 +5,26 @@ import {
   guessDomainFromText,
   InspectSession,
   prepareSha256,
-  type DataOrigin,
   type DataVersion,
   type Detection,
   type Domain,
   type EpisodeNotes,
   type EpisodeView,
-  type RunSource,
   type StepEdit,
   type ViewResult,
   sessionReportParts,
   type EpisodeSummary,
 } from '../core/contract';
+import type { ShareContext } from '../protocol/share-context';
+import type { DataOrigin, EpisodeAddress, RunSlot, RunSource } from '../protocol/wire-types';
 import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
 import { PersistentVersions } from './persistent-cache';
 import { post, yieldToMessages } from './post';
-import { openRun, sourceLabel } from './read-run';
+import { openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
+import { sharePayload } from './shared-episode';
 
 /** Work on a report between two looks at the message queue. */
 const REPORT_SLICE_MS = 25;
@@ -40,6 +41,7 @@ const KEPT_EVALUATIONS = 24;
 const hashReady = prepareSha256().catch(() => undefined);
 
 interface Current {
+  readonly slot: RunSlot;
   readonly run: number;
   readonly session: InspectSession;
   readonly sample: boolean;
@@ -52,52 +54,48 @@ interface Current {
 }
 
 /**
- * The open run (and a second one opened beside it to compare): reading it, finding its data,
- * evaluating it, answering the page about it.
+ * The runs the page opened, one per slot (`a` the open run, `b` one opened beside it to compare),
+ * handled alike: reading each, finding its data, evaluating it, answering the page about it.
  */
 export class RunController {
   readonly data = new DataLocator();
   private readonly persisted = new PersistentVersions();
-  private current: Current | null = null;
-  /** The second run of a comparison. */
-  private compare: Current | null = null;
-  /** The run id of the last second run asked for (null once closed): one closed while it was read is dropped. */
-  private compareWanted: number | null = null;
-  /** The (main) run the page asked for last: an open that finishes after a later one started is dropped. */
-  private latest = -1;
+  private readonly slots: Record<RunSlot, Current | null> = { a: null, b: null };
+  /** The run id the page asked for last in each slot (null once closed): an open overtaken by a later one, or closed while it was read, is dropped. */
+  private readonly wanted: Record<RunSlot, number | null> = { a: null, b: null };
   /** Searches started: one that sees a newer one started stops. */
   private searches = 0;
 
   private live(c: Current): boolean {
-    return c === this.current || c === this.compare;
+    return this.slots[c.slot] === c;
   }
 
-  closeCompare(): void {
-    this.compareWanted = null;
-    if (this.compare) {
-      this.compare.epoch++;
-      this.compare.scheduler.cancel();
+  close(slot: RunSlot): void {
+    this.wanted[slot] = null;
+    const c = this.slots[slot];
+    if (c) {
+      c.epoch++;
+      c.scheduler.cancel();
     }
-    this.compare = null;
+    this.slots[slot] = null;
   }
 
-  /** `role`: 'compare' opens the run beside the open one (the open run stays). */
-  async open(run: number, source: RunSource, role: 'main' | 'compare' = 'main'): Promise<void> {
-    if (role === 'compare') this.compareWanted = run;
-    else this.latest = run;
-    const wanted = (): boolean => (role === 'main' ? this.latest === run : this.compareWanted === run);
-    // The run open so far stops evaluating at once; it goes on if this one cannot be opened.
-    const previous = role === 'main' ? this.current : null;
+  /** Opens a run into `slot` (the run in the other slot stays). */
+  async open(slot: RunSlot, run: number, source: RunSource): Promise<void> {
+    this.wanted[slot] = run;
+    const wanted = (): boolean => this.wanted[slot] === run;
+    // The run open in the slot so far stops evaluating at once; it goes on if this one cannot be opened.
+    const previous = this.slots[slot];
     const stoppedBefore = previous?.scheduler.isCancelled === true;
     previous?.scheduler.cancel();
     const resumePrevious = (): void => {
-      if (!previous || stoppedBefore || this.current !== previous || this.latest !== run || !previous.detection || previous.finished) return;
+      if (!previous || stoppedBefore || this.slots[slot] !== previous || !wanted() || !previous.detection || previous.finished) return;
       this.restart(previous);
     };
     let session: InspectSession;
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
-    let shared: string | undefined;
+    let shared: OpenedRun['shared'];
     try {
       let prefetched: Promise<void> = Promise.resolve();
       // Reads the file as it arrives (episodes parsed one by one, no whole text for a plain file);
@@ -105,8 +103,7 @@ export class RunController {
       const r = await openRun(source, {
         keptEvaluations: KEPT_EVALUATIONS,
         wanted,
-        // The second run of a comparison shows no reading progress (its pane says "Opening B…").
-        ...(role === 'main' && { progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }) }),
+        progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }),
         prefix: (text) => {
           const guess = guessDomainFromText(text);
           if (!guess) return;
@@ -130,13 +127,15 @@ export class RunController {
       return;
     }
     if (!wanted()) return;
-    if (source.kind === 'file' && role === 'main') void storeFile(source.file);
-    const before = role === 'main' ? this.current : this.compare;
+    // The open run's local file is kept for a reload (a compared one is not).
+    if (source.kind === 'file' && slot === 'a') void storeFile(source.file);
+    const before = this.slots[slot];
     if (before) {
       before.epoch++;
       before.scheduler.cancel();
     }
     const c: Current = {
+      slot,
       run,
       session,
       sample: source.kind === 'sample',
@@ -146,19 +145,18 @@ export class RunController {
       epoch: 0,
       finished: false,
     };
-    if (role === 'main') this.current = c;
-    else this.compare = c;
+    this.slots[slot] = c;
     post({ type: 'run-opened', run, label, domain: session.domain, domainWhy: session.domainWhy, headers: session.headers(), ...(shared !== undefined && { shared }) });
     await this.resolveData(c, early);
   }
 
   /** Looks for data again (a folder was picked, a URL agreed to) if the open run still needs it. */
   retryData(onlyIfMissing: boolean): void {
-    for (const c of [this.current, this.compare]) if (c && !c.sample && !(onlyIfMissing && c.detection)) void this.resolveData(c);
+    for (const c of [this.slots.a, this.slots.b]) if (c && !c.sample && !(onlyIfMissing && c.detection)) void this.resolveData(c);
   }
 
   folderWithoutData(name: string): void {
-    const c = this.current;
+    const c = this.slots.a;
     if (c && !c.sample)
       post({ type: 'data-error', run: c.run, message: `“${name}” holds no τ-bench data files (expected <commit>/tau_bench/envs/<domain>/data/*.json or tau_bench/envs/<domain>/data/*.json)` });
   }
@@ -263,9 +261,9 @@ export class RunController {
     void this.evaluateAll(c, c.epoch);
   }
 
-  /** The open run, if `run` names it. */
+  /** The open run `run` names, in either slot. */
   private at(run: number): Current | null {
-    return this.current?.run === run ? this.current : this.compare?.run === run ? this.compare : null;
+    return this.slots.a?.run === run ? this.slots.a : this.slots.b?.run === run ? this.slots.b : null;
   }
 
   /**
@@ -347,31 +345,31 @@ export class RunController {
       }
       indices.push(...c.session.search(query, at, at + SEARCH_SLICE));
     }
-    post({ type: 'search-result', run, id, query, indices });
+    post({ type: 'search', run, id, query, indices });
   }
 
-  view(run: number, id: number, index: number): void {
+  view({ run, episode }: EpisodeAddress): void {
     const c = this.at(run);
     if (!c) return;
     if (!c.detection) {
-      post({ type: 'view', run, id, index, view: null, error: 'waiting for data' });
+      post({ type: 'view', run, episode, view: null, error: 'waiting for data' });
       return;
     }
-    const fresh = !c.scheduler.isEvaluated(index);
-    const answer = this.answer(index, () => c.session.view(index));
-    if (fresh && index >= 0 && index < c.scheduler.total)
-      post({ type: 'summaries', run, summaries: [c.scheduler.evaluate(index)], evaluated: c.scheduler.count, total: c.scheduler.total, replace: false });
-    post({ type: 'view', run, id, index, ...answer });
+    const fresh = !c.scheduler.isEvaluated(episode);
+    const answer = this.answer(episode, () => c.session.view(episode));
+    if (fresh && episode >= 0 && episode < c.scheduler.total)
+      post({ type: 'summaries', run, summaries: [c.scheduler.evaluate(episode)], evaluated: c.scheduler.count, total: c.scheduler.total, replace: false });
+    post({ type: 'view', run, episode, ...answer });
   }
 
-  transcript(run: number, index: number): void {
+  transcript({ run, episode }: EpisodeAddress): void {
     const c = this.at(run);
-    if (c) post({ type: 'transcript', run, index, transcript: c.session.transcript(index) });
+    if (c) post({ type: 'transcript', run, episode, transcript: c.session.transcript(episode) });
   }
 
-  whatIf(run: number, id: number, index: number, edits: readonly StepEdit[]): void {
+  whatIf(run: number, id: number, episode: number, edits: readonly StepEdit[]): void {
     const c = this.at(run);
-    if (c?.detection) post({ type: 'what-if', run, id, ...this.answer(index, () => c.session.whatIf(index, edits)) });
+    if (c?.detection) post({ type: 'what-if', run, id, ...this.answer(episode, () => c.session.whatIf(episode, edits)) });
   }
 
   private answer(index: number, make: () => ViewResult): { view: EpisodeView; error: null } | { view: null; error: string } {
@@ -384,15 +382,17 @@ export class RunController {
     return 'error' in r ? { view: null, error: r.error } : { view: r, error: null };
   }
 
-  episodeJson(run: number, index: number): void {
+  /** The `ep=` payload of an episode shared with its context, and its JSON as a file (offered when the link is too long). */
+  shareLink({ run, episode }: EpisodeAddress, context: ShareContext): void {
     const c = this.at(run);
     if (!c) return;
-    let json: string | null = null;
+    let json: string;
     try {
-      json = c.session.episodeJson(index);
+      json = c.session.episodeJson(episode);
     } catch {
-      json = null;
+      post({ type: 'share-link', run, episode, payload: null, file: null, error: 'this episode could not be written out' });
+      return;
     }
-    post({ type: 'episode-json', run, index, json });
+    post({ type: 'share-link', run, episode, payload: sharePayload(json, context), file: new Blob([json], { type: 'application/json' }), error: null });
   }
 }

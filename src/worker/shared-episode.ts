@@ -1,20 +1,36 @@
-import { Inflate } from 'fflate';
-import { SHARE_MAGIC } from '../core/contract';
+import { decodePayload, encodePayload, PayloadError } from '../shared/share-codec';
+import type { ShareContext } from '../protocol/share-context';
 
 /**
- * Decoding an episode carried in a link (`#ep=`, written by `encodeEpisode` in
- * src/store/share-codec.ts: raw deflate, base64url). It runs in the worker, never on the page's
- * thread, and inflates in small steps with a cap on the output, so a tampered, truncated or
- * "decompression bomb" fragment ends in a clear message instead of a hung tab.
+ * One episode carried in a link (`#ep=`). Both ways run in the worker, never on the page's thread:
+ * `sharePayload` writes it for `share-link` (the episode's text never goes to the page to be
+ * deflated), `decodeSharedEpisode` reads it back for a link opened (a bounded inflate,
+ * src/shared/share-codec.ts).
+ *
+ * Version 2 of the payload is an envelope around the episode. Its deflated text is
+ *
+ *     tau-inspect-share/2\n<context as one line of JSON>\n<the episode's JSON text>
+ *
+ * The episode stays the exact text `episodeJson` wrote (Python's number types intact), so it is
+ * not nested inside another JSON value. Version 1 links carry the episode's JSON alone; they start
+ * with `{` and still open.
  */
+export const SHARE_MAGIC = 'tau-inspect-share/2\n';
+
 export const MAX_SHARED_JSON_BYTES = 64 * 1024 * 1024;
 /** A fragment longer than this is not a link this app wrote (browsers cap URLs well below it). */
 export const MAX_SHARED_PAYLOAD = 16 * 1024 * 1024;
 
+export const shareText = (episodeJson: string, ctx: ShareContext): string => `${SHARE_MAGIC}${JSON.stringify({ v: 2, ...ctx })}\n${episodeJson}`;
+
+/** The `ep=` payload of an episode shared with its context. */
+export const sharePayload = (episodeJson: string, ctx: ShareContext): string => encodePayload(shareText(episodeJson, ctx));
+
+const damaged = (why: string): Error => new Error(`the episode in this link is damaged (${why})`);
 
 /**
  * Splits a decoded payload into the episode's text and, for a version 2 envelope, its context
- * line (JSON, read and checked on the page). A version 1 payload is the episode alone.
+ * line (untrusted JSON, read by `readShareContext`). A version 1 payload is the episode alone.
  */
 export function splitSharedText(text: string): { episode: string; context: string | null } {
   if (!text.startsWith(SHARE_MAGIC)) return { episode: text, context: null };
@@ -23,53 +39,13 @@ export function splitSharedText(text: string): { episode: string; context: strin
   return { episode: text.slice(end + 1), context: text.slice(SHARE_MAGIC.length, end) };
 }
 
-const B64URL = /^[A-Za-z0-9_-]*$/;
-const STEP = 4096;
-
-const damaged = (why: string): Error => new Error(`the episode in this link is damaged (${why})`);
-
 export function decodeSharedEpisode(payload: string, maxBytes = MAX_SHARED_JSON_BYTES): string {
-  if (payload.length > MAX_SHARED_PAYLOAD) throw damaged(`it is ${payload.length.toLocaleString('en-US')} characters long, more than a shared episode can be`);
-  if (!B64URL.test(payload)) throw damaged('unexpected characters');
-  let bin: string;
   try {
-    bin = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    throw damaged('it is not base64url; the link may have been cut short or edited');
-  }
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-
-  const out: Uint8Array[] = [];
-  let size = 0;
-  let ended = false;
-  const tooBig = damaged(`it inflates to more than ${maxBytes / 1024 / 1024} MB, far more than one episode; it was not made by this app`);
-  const inflate = new Inflate((chunk, final) => {
-    size += chunk.byteLength;
-    if (size > maxBytes) throw tooBig;
-    out.push(chunk);
-    if (final) ended = true;
-  });
-  try {
-    for (let at = 0; at < bytes.length || at === 0; at += STEP) {
-      const last = at + STEP >= bytes.length;
-      inflate.push(bytes.subarray(at, at + STEP), last);
-      if (last) break;
-    }
+    return decodePayload(payload, { maxChars: MAX_SHARED_PAYLOAD, maxBytes });
   } catch (e) {
-    if (e === tooBig) throw tooBig;
-    throw damaged('it does not decompress; the link may have been cut short');
-  }
-  if (!ended) throw damaged('it ends early; the link may have been cut short');
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const c of out) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(all);
-  } catch {
-    throw damaged('it is not UTF-8 text');
+    if (!(e instanceof PayloadError)) throw e;
+    if (e.problem === 'too-long') throw damaged(`${e.message}, more than a shared episode can be`);
+    if (e.problem === 'too-big') throw damaged(`${e.message}, far more than one episode; it was not made by this app`);
+    throw damaged(e.message);
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_LINK_CHARS } from '../../store/share-codec';
+import { MAX_LINK_CHARS } from '../../store/link';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { useApp } from '../../ui/store-context';
@@ -10,8 +10,8 @@ import { useApp } from '../../ui/store-context';
  * says so when it is copied.
  */
 export function CopyLinkButton() {
-  const kind = useApp((s) => s.source?.kind ?? null);
-  const file = useApp((s) => s.source?.file ?? null);
+  const kind = useApp((s) => s.runs.a.source?.kind ?? null);
+  const file = useApp((s) => s.runs.a.source?.file ?? null);
   const [said, setSaid] = useState<string | null>(null);
   if (kind === null) return null;
   const local = kind === 'file' || kind === 'stored';

@@ -15,7 +15,7 @@ const NOTES_SAID = {
 
 /** Where an episode opened from a shared link comes from, what happened to its notes; or the file a link asks for. */
 export function LinkContext() {
-  const shared = useApp((s) => (s.source?.embedded !== undefined ? s.sharedFrom : null));
+  const shared = useApp((s) => (s.runs.a.source?.embedded !== undefined ? s.sharedFrom : null));
   const request = useApp((s) => s.fileRequest);
   if (request) return <FileRequest name={request.name} episode={request.place?.episode ?? null} step={request.place?.step ?? null} />;
   if (!shared) return null;

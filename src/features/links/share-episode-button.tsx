@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { MAX_LINK_CHARS } from '../../store/share-codec';
+import { MAX_LINK_CHARS } from '../../store/link';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
-/** Saves text as a file (a Blob URL; nothing leaves the browser). */
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+/** Saves a file the worker made (a Blob URL; nothing leaves the browser). */
+function download(name: string, file: Blob): void {
+  const url = URL.createObjectURL(file);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -54,7 +54,7 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
         <span className="sm:hidden">Share</span>
         <span className="hidden sm:inline">Share episode</span>
       </Button>
-      {tooLong !== null && mine?.json !== undefined && dismissed !== mine.fragment && (
+      {tooLong !== null && mine?.file !== undefined && dismissed !== mine.fragment && (
         <div
           role="alert"
           data-testid="share-too-long"
@@ -66,7 +66,7 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
           </p>
           <p className="mt-1">Send the episode file instead (the recipient opens it in tau-inspect), or the run’s report.</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <Button variant="primary" onClick={() => download(mine.fileName ?? 'episode.json', mine.json!)}>
+            <Button variant="primary" onClick={() => download(mine.fileName ?? 'episode.json', mine.file as Blob)}>
               Download the episode file
             </Button>
             {report}

@@ -9,9 +9,9 @@ const ABOUT: Record<string, string> = { airline: 'about 10 MB', retail: 'about 4
 /** Asks before fetching τ-bench data from the network; offers a local folder instead. */
 export function DataConsent() {
   const store = useAppStore();
-  const request = useApp((s) => s.dataRequest);
-  const error = useApp((s) => s.dataError);
-  const detection = useApp((s) => s.detection);
+  const request = useApp((s) => s.runs.a.dataRequest);
+  const error = useApp((s) => s.runs.a.dataError);
+  const detection = useApp((s) => s.runs.a.detection);
   const linkBase = useApp((s) => s.linkDataBase);
   const remembered = useApp((s) => s.rememberedHosts);
   const [base, setBase] = useState<string | null>(null);

@@ -12,8 +12,8 @@ const itemClass =
 export function OpenMenu() {
   const store = useAppStore();
   const samples = useApp((s) => s.samples);
-  const current = useApp((s) => s.source?.sample ?? null);
-  const hasRun = useApp((s) => s.run !== null);
+  const current = useApp((s) => s.runs.a.source?.sample ?? null);
+  const hasRun = useApp((s) => s.runs.a.id !== null);
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);

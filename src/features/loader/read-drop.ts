@@ -1,4 +1,4 @@
-import type { FolderFile } from '../../core/contract';
+import type { FolderFile } from '../../protocol/wire-types';
 
 const readAll = (reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> =>
   new Promise((resolve, reject) => {

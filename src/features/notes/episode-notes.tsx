@@ -58,12 +58,12 @@ function NoteField({ id, label, value, onSave, testId }: { id: string; label: st
 export function EpisodeNotes() {
   const store = useAppStore();
   const index = useApp((s) => s.selected);
-  const header = useApp((s) => (s.selected === null ? undefined : s.headers[s.selected]));
+  const header = useApp((s) => (s.selected === null ? undefined : s.runs.a.headers[s.selected]));
   const notes = useApp((s) => notesOf(s, header));
   const step = useApp((s) => s.step);
   const view = useApp((s) => s.view);
-  const detection = useApp((s) => s.detection);
-  const file = useApp((s) => s.source?.label ?? '');
+  const detection = useApp((s) => s.runs.a.detection);
+  const file = useApp((s) => s.runs.a.source?.label ?? '');
   const save = useApp((s) => (header && s.noteSave?.fingerprint === header.fingerprint ? s.noteSave : null));
   const ready = useApp((s) => s.notesReady);
   const storageError = useApp((s) => s.notesError);

@@ -9,11 +9,11 @@ import { JsonFileInput } from '../../ui/json-file-input';
 /** Label counts and filter of the run, and its notes exported to one file or imported from one (merged). */
 export function NotesBar({ actions }: { actions?: ReactNode }) {
   const store = useAppStore();
-  const headers = useApp((s) => s.headers);
+  const headers = useApp((s) => s.runs.a.headers);
   const notes = useApp((s) => s.notes);
   const filter = useApp((s) => s.labelFilter);
   const result = useApp((s) => s.notesImport);
-  const source = useApp((s) => s.source?.label ?? 'run');
+  const source = useApp((s) => s.runs.a.source?.label ?? 'run');
   const counts = useMemo(() => labelCounts(headers, notes), [headers, notes]);
   const noted = useMemo(() => headers.filter((h) => notes.has(h.fingerprint)).length, [headers, notes]);
   const [confirmClear, setConfirmClear] = useState(false);

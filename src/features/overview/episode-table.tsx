@@ -123,15 +123,15 @@ function Row({ h, s, selected, active, pending, id, onOpen }: { h: EpisodeHeader
 /** The run's episodes, one row each, virtualised; arrows move, Enter opens. */
 export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const store = useAppStore();
-  const headers = useApp((s) => s.headers);
-  const summaries = useApp((s) => s.summaries);
+  const headers = useApp((s) => s.runs.a.headers);
+  const summaries = useApp((s) => s.runs.a.summaries);
   const selected = useApp((s) => s.selected);
   const sort = useApp((s) => s.sort);
-  const ready = useApp((s) => s.detection !== null);
-  const stopped = useApp((s) => s.stopped);
+  const ready = useApp((s) => s.runs.a.detection !== null);
+  const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
-  const evaluated = useApp((s) => s.evaluated);
-  const complete = useApp((s) => s.detection?.ruleFinal === true && s.evaluated >= s.headers.length);
+  const evaluated = useApp((s) => s.runs.a.evaluated);
+  const complete = useApp(({ runs: { a } }) => a.detection?.ruleFinal === true && a.evaluated >= a.headers.length);
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const base = useId();

@@ -10,7 +10,7 @@ const control = `rounded-md border border-slate-300 bg-white px-2 py-1 text-xs t
 export function FilterBar({ shown }: { shown: number }) {
   const store = useAppStore();
   const filters = useApp((s) => s.filters);
-  const headers = useApp((s) => s.headers);
+  const headers = useApp((s) => s.runs.a.headers);
   const searching = useApp((s) => s.searching);
   const hits = useApp((s) => s.hits);
   const storeQuery = useApp((s) => s.query);

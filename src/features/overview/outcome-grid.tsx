@@ -44,8 +44,8 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
  */
 export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
   const store = useAppStore();
-  const headers = useApp((s) => s.headers);
-  const summaries = useApp((s) => s.summaries);
+  const headers = useApp((s) => s.runs.a.headers);
+  const summaries = useApp((s) => s.runs.a.summaries);
   const selected = useApp((s) => s.selected);
   const [ref, width] = useWidth();
   const shown = useMemo(() => new Set(rows), [rows]);

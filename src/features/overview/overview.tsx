@@ -12,8 +12,8 @@ import { RunSummary } from './run-summary';
  */
 export function Overview({ compact = false, notesBar, intro }: { compact?: boolean; notesBar?: ReactNode; intro?: ReactNode }) {
   const select = useMemo(() => rowsSelector(), []);
-  const all = useApp((s) => select(s.headers, s.summaries, s.filters, s.sort, s.hits));
-  const headers = useApp((s) => s.headers);
+  const all = useApp((s) => select(s.runs.a.headers, s.runs.a.summaries, s.filters, s.sort, s.hits));
+  const headers = useApp((s) => s.runs.a.headers);
   const notes = useApp((s) => s.notes);
   const labelFilter = useApp((s) => s.labelFilter);
   const rows = useMemo(() => filterByLabel(all, headers, notes, labelFilter), [all, headers, notes, labelFilter]);

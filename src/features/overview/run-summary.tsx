@@ -38,8 +38,8 @@ function denominatorNote(a: Average, missing = 0): string {
 /** Averages with their denominators, disagreements, the pass^k curve and the task × trial grid. */
 export function RunSummary({ rows }: { rows: readonly number[] }) {
   const store = useAppStore();
-  const headers = useApp((s) => s.headers);
-  const summaries = useApp((s) => s.summaries);
+  const headers = useApp((s) => s.runs.a.headers);
+  const summaries = useApp((s) => s.runs.a.summaries);
   const open = useApp((s) => s.layout.chartsOpen);
   const a = useMemo(() => runAverages(headers, summaries), [headers, summaries]);
   const pass = useMemo(() => {

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { type EpisodeHeader, type EpisodeSummary, type TaskComparison, type TrialCounts } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
 import { comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
+import { runProblem } from '../../store/run-state';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
@@ -124,22 +125,21 @@ function EpisodeColumn({ side, label, ep, indices, headers, summaries, narrowHid
 /** Two runs task by task: pass rates side by side, the tasks that flipped, pass^k of both, and a task's episodes of each run. */
 export function CompareView() {
   const store = useAppStore();
-  const headers = useApp((s) => s.headers);
-  const summaries = useApp((s) => s.summaries);
-  const evaluated = useApp((s) => s.evaluated);
-  const detection = useApp((s) => s.detection);
-  const dataRequest = useApp((s) => s.dataRequest);
-  const aLabel = useApp((s) => s.source?.label ?? 'run');
-  const aDomain = useApp((s) => s.domain);
-  const b = useApp((s) => s.compareRun);
+  const a = useApp((s) => s.runs.a);
+  const b = useApp((s) => s.runs.b);
   const flipsOnly = useApp((s) => s.compareFlipsOnly);
   const task = useApp((s) => s.compareTask);
   const eps = useApp((s) => s.compareEpisodes);
-  const cmp = useMemo(() => comparison({ headers, summaries, compareRun: b }), [headers, summaries, b]);
+  const cmp = useMemo(() => comparison(a, b), [a, b]);
   const drill = useRef<HTMLDivElement>(null);
   /** Narrow screens show one run's episode at a time. */
   const [narrowSide, setNarrowSide] = useState<CompareSide>('a');
-  if (!b) return null;
+  if (b.id === null) return null;
+  const { headers, summaries } = a;
+  const aLabel = a.source?.label ?? 'run';
+  const bLabel = b.source?.label ?? 'run';
+  const bProblem = runProblem(b);
+  const bDataBase = b.dataRequest?.suggestedBase ?? null;
   const pick = (taskId: number): void => {
     store.getState().selectCompareTask(taskId);
     // One column (narrow screens): the episodes are below the table, so bring them into view.
@@ -165,23 +165,23 @@ export function CompareView() {
         <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-slate-700">
           <dt className="font-semibold">A</dt>
           <dd className="truncate" data-testid="compare-label-a" title={safeLabel(aLabel)}>
-            {safeLabel(aLabel)} · {aDomain} · {headers.length} episodes
+            {safeLabel(aLabel)} · {a.domain} · {headers.length} episodes
           </dd>
           <dt className="font-semibold">B</dt>
-          <dd className="truncate" data-testid="compare-label-b" title={safeLabel(b.label)}>
-            {safeLabel(b.label)} · {b.domain} · {b.headers.length} episodes
+          <dd className="truncate" data-testid="compare-label-b" title={safeLabel(bLabel)}>
+            {safeLabel(bLabel)} · {b.domain} · {b.headers.length} episodes
           </dd>
         </dl>
-        {aDomain !== null && aDomain !== b.domain && (
-          <p className="mt-1 text-xs text-amber-800">A is {aDomain} and B is {b.domain}: the task ids do not name the same tasks.</p>
+        {a.domain !== null && a.domain !== b.domain && (
+          <p className="mt-1 text-xs text-amber-800">A is {a.domain} and B is {b.domain}: the task ids do not name the same tasks.</p>
         )}
         {!cmp && (
           <div className="mt-1">
-            <Progress what="A" evaluated={evaluated} total={headers.length} problem={detection ? null : dataRequest ? dataRequest.reason : null} />
-            <Progress what="B" evaluated={b.evaluated} total={b.headers.length} problem={b.problem} />
-            {b.problem && b.dataBase && (
-              <Button variant="toolbar" className="mt-1" onClick={() => store.getState().agreeToFetch(b.dataBase!)} data-testid="compare-fetch-data">
-                Fetch τ-bench data from {safeLabel(b.dataBase, 80)}
+            <Progress what="A" evaluated={a.evaluated} total={headers.length} problem={a.detection ? null : a.dataRequest ? a.dataRequest.reason : null} />
+            <Progress what="B" evaluated={b.evaluated} total={b.headers.length} problem={bProblem} />
+            {bProblem && bDataBase && (
+              <Button variant="toolbar" className="mt-1" onClick={() => store.getState().agreeToFetch(bDataBase)} data-testid="compare-fetch-data">
+                Fetch τ-bench data from {safeLabel(bDataBase, 80)}
               </Button>
             )}
           </div>
@@ -253,7 +253,7 @@ export function CompareView() {
                 </div>
                 <div className="grid gap-2 xl:grid-cols-2">
                   <EpisodeColumn side="a" narrowHidden={narrowSide !== 'a'} label={aLabel} ep={eps.a} indices={selected.aIndices} headers={headers} summaries={summaries} />
-                  <EpisodeColumn side="b" narrowHidden={narrowSide !== 'b'} label={b.label} ep={eps.b} indices={selected.bIndices} headers={b.headers} summaries={b.summaries} />
+                  <EpisodeColumn side="b" narrowHidden={narrowSide !== 'b'} label={bLabel} ep={eps.b} indices={selected.bIndices} headers={b.headers} summaries={b.summaries} />
                 </div>
               </>
             ) : (
@@ -269,11 +269,11 @@ export function CompareView() {
 /** In the header while a second run is open: back to the comparison. */
 export function CompareToggle({ className, small = false }: { className?: string; small?: boolean }) {
   const store = useAppStore();
-  const b = useApp((s) => s.compareRun);
-  const pending = useApp((s) => s.comparePending);
+  const open = useApp((s) => s.runs.b.id !== null);
+  const pending = useApp((s) => s.pending.b !== null);
   const shown = useApp((s) => s.compareShown);
   if (pending) return <span className={`text-xs whitespace-nowrap text-slate-500 ${className ?? ''}`}>Opening B…</span>;
-  if (!b || shown) return null;
+  if (!open || shown) return null;
   return (
     <Button variant={small ? 'small' : 'outline'} className={className} onClick={() => store.getState().showCompare(true)} data-testid={small ? 'compare-toggle-narrow' : 'compare-toggle'}>
       Compare

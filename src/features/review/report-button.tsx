@@ -14,11 +14,11 @@ export const reportFileName = (label: string): string =>
 /** Downloads the open run's offline report (built in the worker: every episode evaluated, failed ones in full, with notes). */
 export function ReportButton({ className, testId = 'report-button', small = false, label = 'Report' }: { className?: string; testId?: string; small?: boolean; label?: string }) {
   const store = useAppStore();
-  const hasData = useApp((s) => s.detection !== null);
+  const hasData = useApp((s) => s.runs.a.detection !== null);
   const report = useApp((s) => s.report);
   const building = report?.state === 'building';
   const download = async (): Promise<void> => {
-    const label = store.getState().source?.label ?? 'run';
+    const label = store.getState().runs.a.source?.label ?? 'run';
     const file = await store.getState().buildReport();
     if (file === null) {
       const r = store.getState().report;

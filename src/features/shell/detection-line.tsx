@@ -12,13 +12,13 @@ const RULE_TEXT: Record<string, string> = {
 
 /** Where the run and the data came from, and what was detected, in plain words (with the reasons on demand). */
 export function DetectionLine() {
-  const source = useApp((s) => s.source);
-  const domain = useApp((s) => s.domain);
-  const domainWhy = useApp((s) => s.domainWhy);
-  const detection = useApp((s) => s.detection);
-  const origin = useApp((s) => s.origin);
-  const count = useApp((s) => s.headers.length);
-  const loading = useApp((s) => s.dataProgress !== null && s.dataError === null);
+  const source = useApp((s) => s.runs.a.source);
+  const domain = useApp((s) => s.runs.a.domain);
+  const domainWhy = useApp((s) => s.runs.a.domainWhy);
+  const detection = useApp((s) => s.runs.a.detection);
+  const origin = useApp((s) => s.runs.a.origin);
+  const count = useApp((s) => s.runs.a.headers.length);
+  const loading = useApp((s) => s.runs.a.dataProgress !== null && s.runs.a.dataError === null);
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!source) return null;

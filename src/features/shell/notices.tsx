@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Notice } from '../../store/run-slice';
+import type { Notice } from '../../store/notices-slice';
 import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
 

@@ -13,23 +13,25 @@ interface Progress {
   readonly short?: string;
 }
 
+/** The open run's progress: being read, its data being fetched, being evaluated (stopped or not). */
 export function progressOf(s: AppState): Progress | null {
-  const total = s.headers.length;
-  const read = s.pending?.read;
-  if (s.pending && read)
+  const pending = s.pending.a;
+  const { headers, dataProgress: p, detection, evaluated, stopped } = s.runs.a;
+  const total = headers.length;
+  const read = pending?.read;
+  if (pending && read)
     return read.total
-      ? { label: `Reading ${safeLabel(s.pending.info.label)}: ${formatBytes(read.loaded)} of ${formatBytes(read.total)}`, short: `Reading ${Math.floor((100 * read.loaded) / read.total)}%`, value: read.loaded / read.total }
-      : { label: `Reading ${safeLabel(s.pending.info.label)}: ${formatBytes(read.loaded)}`, value: null };
-  if (s.pending) return { label: `Opening ${safeLabel(s.pending.info.label)}…`, value: null };
-  const p = s.dataProgress;
-  if (p && !s.detection)
+      ? { label: `Reading ${safeLabel(pending.info.label)}: ${formatBytes(read.loaded)} of ${formatBytes(read.total)}`, short: `Reading ${Math.floor((100 * read.loaded) / read.total)}%`, value: read.loaded / read.total }
+      : { label: `Reading ${safeLabel(pending.info.label)}: ${formatBytes(read.loaded)}`, value: null };
+  if (pending) return { label: `Opening ${safeLabel(pending.info.label)}…`, value: null };
+  if (p && !detection)
     return p.done < p.total
       ? { label: `${p.label}: ${p.done}/${p.total} files, ${formatBytes(p.bytes)}`, value: p.total ? p.done / p.total : null }
       : { label: 'Building the DB and detecting the data version…', value: null };
-  if (s.detection && s.evaluated < total)
-    return s.stopped
-      ? { label: `Stopped at ${s.evaluated} of ${total} episodes`, short: `Stopped ${s.evaluated}/${total}`, value: s.evaluated / total, stopped: true }
-      : { label: `Evaluating ${s.evaluated}/${total}`, value: s.evaluated / total };
+  if (detection && evaluated < total)
+    return stopped
+      ? { label: `Stopped at ${evaluated} of ${total} episodes`, short: `Stopped ${evaluated}/${total}`, value: evaluated / total, stopped: true }
+      : { label: `Evaluating ${evaluated}/${total}`, value: evaluated / total };
   return null;
 }
 
@@ -77,7 +79,7 @@ export function ProgressText() {
 /** "Stop" while episodes are evaluated; "Resume" once the user stopped (rows not evaluated stay so). */
 export function EvaluationControl() {
   const store = useAppStore();
-  const state = useApp((s) => (s.detection && s.evaluated < s.headers.length ? (s.stopped ? 'stopped' : 'running') : null));
+  const state = useApp(({ runs: { a } }) => (a.detection && a.evaluated < a.headers.length ? (a.stopped ? 'stopped' : 'running') : null));
   if (state === null) return null;
   return state === 'running' ? (
     <Button variant="small" onClick={() => store.getState().stopEvaluation()} title="Stop evaluating: rows evaluated so far stay; the rest can be evaluated later" data-testid="stop-evaluation">

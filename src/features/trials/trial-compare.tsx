@@ -10,9 +10,9 @@ import { useApp, useAppStore } from '../../ui/store-context';
 export function CompareTrialPicker() {
   const store = useAppStore();
   const selected = useApp((s) => s.selected);
-  const headers = useApp((s) => s.headers);
-  const current = useApp((s) => (s.trialCompare?.index === s.selected && s.trialCompare.run === s.run ? s.trialCompare.other : null));
-  const others = useMemo(() => (selected === null ? [] : otherTrials({ headers }, selected)), [headers, selected]);
+  const headers = useApp((s) => s.runs.a.headers);
+  const current = useApp((s) => (s.trialCompare?.index === s.selected && s.trialCompare.run === s.runs.a.id ? s.trialCompare.other : null));
+  const others = useMemo(() => (selected === null ? [] : otherTrials(headers, selected)), [headers, selected]);
   if (selected === null || others.length === 0) return null;
   return (
     <label className="flex items-center">
@@ -112,7 +112,7 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
   const store = useAppStore();
   const c = useApp((s) => s.trialCompare);
   const other = c?.view ?? null;
-  const headers = useApp((s) => s.headers);
+  const headers = useApp((s) => s.runs.a.headers);
   const cmp = useMemo(() => (other ? compareTrials(view, other) : null), [view, other]);
   if (!c) return null;
   const task = headers[c.index]?.taskId;

@@ -27,7 +27,7 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
   const whatIf = useApp((s) => s.whatIf);
   const run = useApp((s) => s.runWhatIf);
   const clear = useApp((s) => s.clearWhatIf);
-  const domain = useApp((s) => s.domain);
+  const domain = useApp((s) => s.runs.a.domain);
   const shown = whatIf?.view ?? recorded;
   const current = shown.steps[step];
   const message = current ? shown.messages[current.messageIndex] : undefined;

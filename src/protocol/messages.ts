@@ -1,0 +1,138 @@
+import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, TranscriptView } from '../core/contract';
+import type { ShareContext, SharedContext } from './share-context';
+import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource } from './wire-types';
+
+/**
+ * The seam between the page and the evaluator worker, declared once. Every message the page sends
+ * is a request below, with the answer the worker sends back for it (a message of the same `type`),
+ * if any; every message the worker sends on its own is an event. The page's sender
+ * (src/app/evaluator-client.ts, the store's `EvaluatorPort`), the worker's dispatch
+ * (src/worker/handlers.ts), the store's receiver (src/store/receive.ts) and the specs' fake port
+ * are all typed from these two maps: a new message is one entry here plus its handler, and the
+ * handler maps do not compile until it has one.
+ */
+
+/** A request's fields (`Body`) and its answer's (`Answer`; null: none). The fields are types only; at run time an entry says whether it is answered. */
+interface RequestSpec<Body, Answer> {
+  readonly answered: boolean;
+  readonly types?: { readonly body: Body; readonly answer: Answer };
+}
+interface EventSpec<Body> {
+  readonly types?: { readonly body: Body };
+}
+/** A request the worker acts on without answering. */
+const tell = <Body>(): RequestSpec<Body, null> => ({ answered: false });
+/** A request the worker answers. */
+const ask = <Body, Answer>(): RequestSpec<Body, Answer> => ({ answered: true });
+const event = <Body>(): EventSpec<Body> => ({});
+
+type EpisodeAnswer = { readonly view: EpisodeView; readonly error: null } | { readonly view: null; readonly error: string };
+
+/** Page → worker. */
+export const REQUESTS = {
+  /** The worker starts: where the dev server serves τ-bench data. Answered with the bundled sample runs' names. */
+  init: ask<{ readonly devDataUrl: string }, { readonly samples: readonly string[] }>(),
+  /**
+   * Opens a results file into a slot under a new run id. The run open in that slot so far stops
+   * evaluating at once, and goes on if this one cannot be opened. The worker reports with events
+   * (`run-progress`, `run-opened` or `run-error`, then data and evaluation events).
+   */
+  'open-run': tell<{ readonly slot: RunSlot; readonly run: number; readonly source: RunSource }>(),
+  /** Drops the run in a slot (the compared run, `b`). */
+  'close-run': tell<{ readonly slot: RunSlot }>(),
+  /** Stop evaluating this run (what is evaluated stays; views are still answered). */
+  cancel: tell<{ readonly run: number }>(),
+  /** Go on evaluating a run stopped by `cancel` (from where it stopped). */
+  resume: tell<{ readonly run: number }>(),
+  /** A picked or dropped τ-bench data folder. */
+  'use-folder': tell<{ readonly name: string; readonly files: readonly FolderFile[] }>(),
+  /** The user agreed to fetch data from this URL base (or a link carried it from an agreed host). */
+  'use-data-url': tell<{ readonly base: string }>(),
+  /** Rows on screen, evaluated before the rest. */
+  prioritize: tell<{ readonly run: number; readonly indices: readonly number[] }>(),
+  /** Episodes whose messages hold the query (`id`: the page's sequence number; only the newest search is answered). */
+  search: ask<{ readonly run: number; readonly id: number; readonly query: string }, { readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }>(),
+  /** An episode's evaluation as a view (for the episode screen, another trial beside it, or a compared run's drill-down alike). */
+  view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
+  /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
+  transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
+  /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */
+  'what-if': ask<EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] }, { readonly run: number; readonly id: number } & EpisodeAnswer>(),
+  /**
+   * An episode made into a link's `ep=` payload with the place it is shared from: the worker writes
+   * the envelope and deflates it (`payload`), and hands the episode's JSON as a file to offer when
+   * the link is too long.
+   */
+  'share-link': ask<
+    EpisodeAddress & { readonly context: ShareContext },
+    EpisodeAddress & ({ readonly payload: string; readonly file: FileBlob; readonly error: null } | { readonly payload: null; readonly file: null; readonly error: string })
+  >(),
+  /**
+   * The offline report of a run (as the CLI's `report`), every episode evaluated first.
+   * `notes`: the notes of its episodes (matched by fingerprint in the worker).
+   */
+  report: ask<
+    { readonly run: number; readonly id: number; readonly title: string; readonly notes: readonly EpisodeNotes[] },
+    { readonly run: number; readonly id: number; readonly file: FileBlob | null; readonly error: string | null }
+  >(),
+};
+
+/** Worker → page, unasked (about a run the page opened). */
+export const EVENTS = {
+  /** How much of a results file has been read (a big file takes seconds); `total` null when unknown. */
+  'run-progress': event<{ readonly run: number; readonly loaded: number; readonly total: number | null }>(),
+  /** `shared`: the context a shared link carried (checked in the worker). */
+  'run-opened': event<{
+    readonly run: number;
+    readonly label: string;
+    readonly domain: Domain;
+    readonly domainWhy: string;
+    readonly headers: readonly EpisodeHeader[];
+    readonly shared?: SharedContext;
+  }>(),
+  /** The run could not be opened; whatever was open in its slot before stays open. */
+  'run-error': event<{ readonly run: number; readonly label: string; readonly message: string }>(),
+  'data-needed': event<{ readonly run: number } & DataRequest>(),
+  'data-progress': event<{ readonly run: number } & DataProgress>(),
+  'data-error': event<{ readonly run: number; readonly message: string }>(),
+  /** `reset`: the data changed, earlier summaries no longer hold. */
+  detection: event<{ readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }>(),
+  /** Newly evaluated rows (or all rows again after the rule changed: `replace`). */
+  summaries: event<{ readonly run: number; readonly summaries: readonly EpisodeSummary[]; readonly evaluated: number; readonly total: number; readonly replace: boolean }>(),
+};
+
+type Requests = typeof REQUESTS;
+type Events = typeof EVENTS;
+type BodyOf<S> = S extends RequestSpec<infer B, unknown> ? B : S extends EventSpec<infer B> ? B : never;
+type AnswerOf<S> = S extends RequestSpec<unknown, infer A> ? A : never;
+
+export type RequestName = keyof Requests;
+export type EventName = keyof Events;
+/** The requests the worker answers. */
+export type AnsweredName = { [K in RequestName]: AnswerOf<Requests[K]> extends null ? never : K }[RequestName];
+/** Every `type` the worker sends: its events and the answers to requests. */
+export type FromWorkerName = EventName | AnsweredName;
+
+/** A message to the worker (one request). */
+export type ToWorker<K extends RequestName = RequestName> = { [P in K]: { readonly type: P } & BodyOf<Requests[P]> }[K];
+/** A message from the worker: an event, or the answer to a request of the same `type`. */
+export type FromWorker<K extends FromWorkerName = FromWorkerName> = {
+  [P in K]: { readonly type: P } & (P extends EventName ? BodyOf<Events[P]> : P extends AnsweredName ? AnswerOf<Requests[P]> : never);
+}[K];
+
+/** One handler per request: the worker's dispatch. */
+export type RequestHandlers = { readonly [K in RequestName]: (m: ToWorker<K>) => void };
+/** One handler per event and answer: the page's receiver. */
+export type FromWorkerHandlers = { readonly [K in FromWorkerName]: (m: FromWorker<K>) => void };
+
+/** Event and request names are one namespace on the way back: none may be both. */
+const noOverlap: [Extract<EventName, RequestName>] extends [never] ? true : false = true;
+void noOverlap;
+
+export const REQUEST_NAMES = Object.keys(REQUESTS) as RequestName[];
+export const FROM_WORKER_NAMES = [...(Object.keys(EVENTS) as EventName[]), ...REQUEST_NAMES.filter((k) => REQUESTS[k].answered)] as FromWorkerName[];
+
+/** Hands a message to its handler. */
+export function dispatch<M extends { readonly type: string }>(handlers: { readonly [K in M['type']]: (m: Extract<M, { readonly type: K }>) => void }, m: M): void {
+  (handlers[m.type as M['type']] as (m: M) => void)(m);
+}

@@ -1,0 +1,72 @@
+import type { Domain } from '../core/contract';
+
+/**
+ * What the page and the worker hand each other besides core's own data (views, summaries,
+ * detections, which src/core/contract.ts names): where a run comes from, the data a run needs,
+ * and the files the worker builds.
+ */
+
+/** The two runs the app holds: `a` the open run, `b` a second one opened beside it to compare. */
+export type RunSlot = 'a' | 'b';
+
+/** A file handed over by the page (a DOM `File`; the worker needs only this much of it). */
+export interface FileLike {
+  readonly name: string;
+  readonly size: number;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Where a results file comes from. */
+export type RunSource =
+  | { readonly kind: 'sample'; readonly name: string }
+  | { readonly kind: 'file'; readonly file: FileLike }
+  /** The last local file opened, kept in this browser so a reload finds it again. */
+  | { readonly kind: 'stored'; readonly name: string }
+  | { readonly kind: 'url'; readonly url: string }
+  /** One episode carried in a link (`#ep=`): deflated JSON, base64url, decoded in the worker with a size cap. */
+  | { readonly kind: 'shared'; readonly payload: string };
+
+/** A file of a picked or dropped tau-bench folder, with its path inside that folder. */
+export interface FolderFile {
+  readonly path: string;
+  readonly file: FileLike;
+}
+
+/** How the data was obtained, for the header. */
+export interface DataOrigin {
+  readonly kind: 'sample' | 'folder' | 'dev' | 'url' | 'cache';
+  readonly label: string;
+}
+
+/** Data the worker needs and does not have: the user picks a folder or agrees to fetch. */
+export interface DataRequest {
+  readonly domain: Domain;
+  readonly suggestedBase: string;
+  readonly files: readonly string[];
+  readonly reason: string;
+}
+
+export interface DataProgress {
+  readonly label: string;
+  readonly done: number;
+  readonly total: number;
+  readonly bytes: number;
+}
+
+/**
+ * A file the worker built (the offline report, an episode's JSON): a Blob, kept by the browser
+ * outside the page until it is downloaded; named here by the little both sides need of it.
+ */
+export interface FileBlob {
+  readonly size: number;
+  readonly type: string;
+}
+
+/** One episode of one run: what a view, a transcript or a share link is asked for. */
+export interface EpisodeAddress {
+  /** The run's id (given by the page when it opened it). */
+  readonly run: number;
+  /** The episode's index in the run's file. */
+  readonly episode: number;
+}

@@ -1,0 +1,41 @@
+import type { FromWorker, FromWorkerHandlers, FromWorkerName } from '../protocol/messages';
+import { dispatch } from '../protocol/messages';
+import type { AppState } from './app-store';
+import { episodeHandlers, episodeViewArrived } from './episode-slice';
+import { overviewHandlers } from './overview-slice';
+import { compareViewArrived, reviewHandlers } from './review-slice';
+import { runHandlers } from './runs-slice';
+import { trialViewArrived } from './trials-slice';
+
+/** What a handler may do with the store. */
+export interface StoreAccess {
+  get(): AppState;
+  set(partial: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void;
+}
+
+/** The store's handler of one message from the worker. */
+export type StoreHandler<K extends FromWorkerName> = (m: FromWorker<K>, store: StoreAccess) => void;
+export type StoreHandlers<K extends FromWorkerName = FromWorkerName> = { readonly [P in K]: StoreHandler<P> };
+
+/**
+ * One handler per event and answer of src/protocol/messages.ts (the map does not compile without
+ * each). A view answer is addressed by run and episode, not by who asked: the episode screen,
+ * another trial beside it and a compared run's drill-down each take it if it is the one they show.
+ */
+export const STORE_HANDLERS: StoreHandlers = {
+  ...runHandlers,
+  ...overviewHandlers,
+  ...episodeHandlers,
+  ...reviewHandlers,
+  view(m, store) {
+    episodeViewArrived(m, store);
+    trialViewArrived(m, store);
+    compareViewArrived(m, store);
+  },
+};
+
+/** The store's side of the seam: a message from the worker to its handler. */
+export function receiver(store: StoreAccess): (m: FromWorker) => void {
+  const bound = Object.fromEntries(Object.entries(STORE_HANDLERS).map(([k, h]) => [k, (m: FromWorker) => (h as StoreHandler<FromWorkerName>)(m as never, store)]));
+  return (m) => dispatch(bound as unknown as FromWorkerHandlers, m);
+}

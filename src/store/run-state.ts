@@ -1,0 +1,79 @@
+import type { Detection, Domain, EpisodeHeader, EpisodeSummary } from '../core/contract';
+import type { DataOrigin, DataProgress, DataRequest, RunSlot, RunSource } from '../protocol/wire-types';
+
+export type { RunSlot };
+
+/** Where a run came from, as the page knows it (it goes into links). */
+export interface RunInfo {
+  readonly kind: RunSource['kind'];
+  readonly label: string;
+  /** Set for a run opened from a URL (it goes into links). */
+  readonly url: string | null;
+  readonly sample: string | null;
+  /** A local file kept in this browser (it goes into links as `file=`, which only this browser can open). */
+  readonly file: string | null;
+  /** One episode carried in the link itself (`ep=`). */
+  readonly embedded?: string;
+}
+
+/**
+ * One run as the worker reports it. The app holds two (`runs.a`, the open run, and `runs.b`, one
+ * opened beside it to compare), updated by the same handlers (src/store/runs-slice.ts).
+ */
+export interface RunState {
+  /** The run's id (the page numbers the runs it opens); null: no run in this slot. */
+  readonly id: number | null;
+  readonly source: RunInfo | null;
+  readonly domain: Domain | null;
+  readonly domainWhy: string;
+  readonly headers: readonly EpisodeHeader[];
+  readonly summaries: readonly (EpisodeSummary | undefined)[];
+  readonly evaluated: number;
+  /** The user stopped evaluating the run (rows not evaluated stay so); cleared by resuming, new data or another run. */
+  readonly stopped: boolean;
+  readonly detection: Detection | null;
+  readonly origin: DataOrigin | null;
+  /** Data the run needs and this browser does not have. */
+  readonly dataRequest: DataRequest | null;
+  readonly dataProgress: DataProgress | null;
+  readonly dataError: string | null;
+}
+
+export const NO_RUN: RunState = {
+  id: null,
+  source: null,
+  domain: null,
+  domainWhy: '',
+  headers: [],
+  summaries: [],
+  evaluated: 0,
+  stopped: false,
+  detection: null,
+  origin: null,
+  dataRequest: null,
+  dataProgress: null,
+  dataError: null,
+};
+
+/** A run asked for and not open yet. `fallback`: opened because another run could not be (the complaint about that one stays on screen). */
+export interface PendingRun {
+  readonly run: number;
+  readonly info: RunInfo;
+  readonly fallback?: boolean;
+  readonly read?: { readonly loaded: number; readonly total: number | null };
+}
+
+export const SLOTS: readonly RunSlot[] = ['a', 'b'];
+
+/** The slot whose open run has this id. */
+export const slotOf = (runs: Readonly<Record<RunSlot, RunState>>, run: number): RunSlot | null => SLOTS.find((k) => runs[k].id === run) ?? null;
+
+/** The slot where the run with this id is being opened. */
+export const pendingSlotOf = (pending: Readonly<Record<RunSlot, PendingRun | null>>, run: number): RunSlot | null => SLOTS.find((k) => pending[k]?.run === run) ?? null;
+
+/** Why a compared run cannot be evaluated (data missing, a data error), in words; null when nothing is wrong. */
+export function runProblem(r: RunState): string | null {
+  if (r.dataError !== null) return r.dataError;
+  if (r.detection !== null || r.dataRequest === null) return null;
+  return `${r.dataRequest.reason} Pick a τ-bench data folder (Open ▸ tau-bench data folder…), or fetch it.`;
+}
