@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { handleKey, KEYS } from '../../src/app/keys';
 import { createAppStore } from '../../src/store/app-store';
+import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
 import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
@@ -15,9 +16,9 @@ function opened() {
   const store = createAppStore(port);
   const s = store.getState;
   s().openSample('a');
-  s().runOpened(1, 'a.json', 'retail', 'why', [0, 1, 2, 3].map(header));
-  s().detected(1, detection, { kind: 'sample', label: 'sample' }, true);
-  s().summarized(1, [0, 1, 2, 3].map(summary), 4, false);
+  s().receive(says.opened(1, 'a.json', [0, 1, 2, 3].map(header)));
+  s().receive(says.detected(1, detection, { kind: 'sample', label: 'sample' }, true));
+  s().receive(says.summaries(1, [0, 1, 2, 3].map(summary), 4));
   return { store, s };
 }
 
@@ -28,7 +29,7 @@ describe('keyboard model', () => {
     s().select(1);
     for (const k of ['j', 'ArrowDown', 'j', 'k']) expect(handleKey(key(k), store)).toBe(true);
     expect(s().step).toBe(2);
-    s().viewArrived(1, s().viewId, { steps: [{}, {}, {}, {}] } as unknown as EpisodeView, null);
+    s().receive(says.view(1, s().selected!, { steps: [{}, {}, {}, {}] } as unknown as EpisodeView));
     expect(s().step).toBe(2);
     handleKey(key('End'), store);
     expect(s().step).toBe(3);

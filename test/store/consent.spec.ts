@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/store/app-store';
 import { hostConsent, originOf, STORAGE_KEY, type KeyValueStorage } from '../../src/store/consent';
 import { EMPTY_LINK } from '../../src/store/link';
+import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
 
 function memoryStorage(): KeyValueStorage & { data: Map<string, string> } {
@@ -47,11 +48,11 @@ describe('hosts a link may make the app contact', () => {
     const { port, calls } = fakePort();
     const s = createAppStore(port, hostConsent(OWN, memoryStorage())).getState;
     s().restore({ ...EMPTY_LINK, sample: 'a', data: 'https://elsewhere.example/tau' });
-    expect(calls.filter((c) => c[0] === 'useDataUrl')).toEqual([]);
+    expect(calls.filter((c) => c.type === 'use-data-url')).toEqual([]);
     expect(s().linkDataBase).toBe('https://elsewhere.example/tau');
     expect(s().dataBase).toBeNull();
     s().agreeToFetch('https://elsewhere.example/tau', true);
-    expect(calls.filter((c) => c[0] === 'useDataUrl')).toEqual([['useDataUrl', 'https://elsewhere.example/tau']]);
+    expect(calls.filter((c) => c.type === 'use-data-url')).toEqual([{ type: 'use-data-url', base: 'https://elsewhere.example/tau' }]);
     expect(s().rememberedHosts).toEqual(['https://elsewhere.example']);
   });
 
@@ -61,7 +62,7 @@ describe('hosts a link may make the app contact', () => {
     hostConsent(OWN, storage).remember('https://raw.example');
     const s = createAppStore(port, hostConsent(OWN, storage)).getState;
     s().restore({ ...EMPTY_LINK, sample: 'a', data: 'https://raw.example/tau' });
-    expect(calls.map((c) => c[0])).toEqual(['useDataUrl', 'openRun']);
+    expect(calls.map((c) => c.type)).toEqual(['use-data-url', 'open-run']);
     expect(s().linkDataBase).toBeNull();
   });
 
@@ -73,7 +74,7 @@ describe('hosts a link may make the app contact', () => {
     expect(calls).toEqual([]);
     expect(s().runRequest).toEqual({ url: 'https://elsewhere.example/run.json' });
     s().answerRunRequest(true, true);
-    expect(calls).toEqual([['openRun', 1, { kind: 'url', url: 'https://elsewhere.example/run.json' }]]);
+    expect(calls).toEqual([{ type: 'open-run', slot: 'a', run: 1, source: { kind: 'url', url: 'https://elsewhere.example/run.json' } }]);
     expect(s().runRequest).toBeNull();
     expect(s().place).toEqual({ episode: 1, step: null });
     expect(hostConsent(OWN, storage).agreed('https://elsewhere.example/other.json')).toBe(true);
@@ -82,12 +83,12 @@ describe('hosts a link may make the app contact', () => {
   it('no to a run= link opens the first sample instead; a same-origin run= opens without asking', () => {
     const { port, calls } = fakePort();
     const s = createAppStore(port, hostConsent(OWN, memoryStorage())).getState;
-    s().samplesListed(['retail-sample']);
+    s().receive(says.samples(['retail-sample']));
     s().restore({ ...EMPTY_LINK, run: 'https://elsewhere.example/run.json' });
     s().answerRunRequest(false);
-    expect(calls).toEqual([['openRun', 1, { kind: 'sample', name: 'retail-sample' }]]);
+    expect(calls).toEqual([{ type: 'open-run', slot: 'a', run: 1, source: { kind: 'sample', name: 'retail-sample' } }]);
     s().restore({ ...EMPTY_LINK, run: `${OWN}/runs/a.json` });
-    expect(calls.at(-1)).toEqual(['openRun', 2, { kind: 'url', url: `${OWN}/runs/a.json` }]);
+    expect(calls.at(-1)).toEqual({ type: 'open-run', slot: 'a', run: 2, source: { kind: 'url', url: `${OWN}/runs/a.json` } });
   });
 
   it('a run= that is not an http(s) address is refused with a message', () => {

@@ -3,6 +3,7 @@ import type { EpisodeHeader, EpisodeNotes } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { memoryNotes, type NotesPort } from '../../src/store/notes-port';
 import { filterByLabel, labelCounts } from '../../src/store/notes-slice';
+import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
 
 const { port } = fakePort();
@@ -11,7 +12,7 @@ const header = (index: number): EpisodeHeader => ({ index, taskId: index * 10, t
 function opened(storage: NotesPort) {
   const store = createAppStore(port, undefined, storage);
   store.getState().openSample('x');
-  store.getState().runOpened(1, 'run <b>.json', 'retail', 'why', [header(0), header(1), header(2)]);
+  store.getState().receive(says.opened(1, 'run <b>.json', [header(0), header(1), header(2)]));
   return store;
 }
 
@@ -37,9 +38,9 @@ describe('notes slice', () => {
     await b.getState().loadNotes();
     const n = b.getState().notes.get(header(2).fingerprint)!;
     expect(n).toMatchObject({ label: 'agent error', steps: { '3': 'wrong id' } });
-    expect(labelCounts(b.getState().headers, b.getState().notes)).toEqual(new Map([['agent error', 1]]));
-    expect(filterByLabel([0, 1, 2], b.getState().headers, b.getState().notes, 'agent error')).toEqual([2]);
-    expect(filterByLabel([0, 1, 2], b.getState().headers, b.getState().notes, 'unlabelled')).toEqual([0, 1]);
+    expect(labelCounts(b.getState().runs.a.headers, b.getState().notes)).toEqual(new Map([['agent error', 1]]));
+    expect(filterByLabel([0, 1, 2], b.getState().runs.a.headers, b.getState().notes, 'agent error')).toEqual([2]);
+    expect(filterByLabel([0, 1, 2], b.getState().runs.a.headers, b.getState().notes, 'unlabelled')).toEqual([0, 1]);
   });
 
   it('export → clear → import gives the same notes back; a second import shows conflicts and keeps mine', async () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { comparison, drillPair } from '../../src/store/review-slice';
-import { fakePort } from '../support/fake-port';
+import { runProblem } from '../../src/store/run-state';
+import { says } from '../support/worker-says';
+import { fakePort, sent } from '../support/fake-port';
 import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
 const header = (index: number, taskId: number, trial: number): EpisodeHeader => ({ index, taskId, trial, recordedReward: null, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, 'a') });
@@ -17,8 +19,8 @@ function openBoth() {
   const store = createAppStore(port);
   const s = store.getState;
   s().openSample('a');
-  s().runOpened(1, 'a.json', 'retail', 'why', headers);
-  s().detected(1, detection, { kind: 'sample', label: '' }, true);
+  s().receive(says.opened(1, 'a.json', headers));
+  s().receive(says.detected(1, detection, { kind: 'sample', label: '' }, true));
   s().openCompareFile(file('<b>b</b>.json'));
   return { store, s, calls };
 }
@@ -26,21 +28,23 @@ function openBoth() {
 describe('comparing two runs in the store', () => {
   it('opens B with its own run id, compares only once both are evaluated, and flips task 0', () => {
     const { s, calls } = openBoth();
-    expect(calls.at(-1)?.slice(0, 2)).toEqual(['openCompare', 2]);
-    s().compareOpened(2, '<b>b</b>.json', 'retail', headers);
+    expect(calls.at(-1)).toMatchObject({ type: 'open-run', slot: 'b', run: 2 });
+    s().receive(says.opened(2, '<b>b</b>.json', headers));
     expect(s().compareShown).toBe(true);
-    expect(s().compareRun?.label).toBe('<b>b</b>.json');
+    expect(s().runs.b.source?.label).toBe('<b>b</b>.json');
     // A: task 0 passes twice, task 1 once; B: task 0 fails twice.
-    s().summarized(1, [summary(0, 1), summary(1, 1), summary(2, 1), summary(3, 0)], 4, false);
-    s().compareDetected(2, detection, true);
-    s().compareSummarized(2, [summary(0, 0), summary(1, 1), summary(2, 0)], 3, false);
-    expect(comparison(s())).toBeNull();
-    // Answers about the main run never land in B, nor B's in the main run.
-    s().compareSummarized(1, [summary(3, 1)], 4, false);
-    expect(comparison(s())).toBeNull();
-    s().compareSummarized(2, [summary(3, 1)], 4, false);
-    expect(s().summaries[3]?.reward).toBe(0);
-    const cmp = comparison(s())!;
+    s().receive(says.summaries(1, [summary(0, 1), summary(1, 1), summary(2, 1), summary(3, 0)], 4));
+    s().receive(says.detected(2, detection, { kind: 'sample', label: '' }, true));
+    s().receive(says.summaries(2, [summary(0, 0), summary(1, 1), summary(2, 0)], 3));
+    expect(comparison(s().runs.a, s().runs.b)).toBeNull();
+    // Answers about the main run never land in B, nor B's in the main run: each goes to the run its id names.
+    s().receive(says.summaries(1, [summary(3, 1)], 4));
+    expect(comparison(s().runs.a, s().runs.b)).toBeNull();
+    expect(s().runs.a.summaries[3]?.reward).toBe(1);
+    s().receive(says.summaries(1, [summary(3, 0)], 4));
+    s().receive(says.summaries(2, [summary(3, 1)], 4));
+    expect(s().runs.a.summaries[3]?.reward).toBe(0);
+    const cmp = comparison(s().runs.a, s().runs.b)!;
     expect(cmp.tasks.map((t) => [t.taskId, t.a, t.b, t.flip])).toEqual([
       [0, { trials: 2, passes: 2 }, { trials: 2, passes: 0 }, 'lost'],
       [1, { trials: 2, passes: 1 }, { trials: 2, passes: 2 }, null],
@@ -60,24 +64,21 @@ describe('comparing two runs in the store', () => {
     expect(drillPair(9, h, [], h, [])).toEqual({ a: undefined, b: undefined });
   });
 
-  it('drills into a task: views of both runs with negative ids, each answer lands on its own side only', () => {
+  it('drills into a task: views of both runs addressed by run and episode, each answer lands on its own side only', () => {
     const { s, calls } = openBoth();
-    s().compareOpened(2, 'b.json', 'retail', headers);
+    s().receive(says.opened(2, 'b.json', headers));
     s().selectCompareTask(1);
-    const views = calls.filter((c) => c[0] === 'view');
-    expect(views.map((c) => [c[1], c[3]])).toEqual([
-      [1, 1],
-      [2, 1],
+    expect(sent(calls, 'view')).toEqual([
+      { type: 'view', run: 1, episode: 1 },
+      { type: 'view', run: 2, episode: 1 },
     ]);
-    const [idA, idB] = views.map((c) => c[2] as number);
-    expect(idA).toBeLessThan(0);
-    expect(idB).toBeLessThan(0);
     const view = { verdict: { reward: 1 } } as unknown as EpisodeView;
-    s().compareViewArrived(2, idA!, view, null); // A's id on B's run: ignored
+    s().receive(says.view(2, 3, view)); // B's other episode: not the one shown
+    s().receive(says.view(3, 1, view)); // no such run
     expect(s().compareEpisodes.a?.view).toBeNull();
     expect(s().compareEpisodes.b?.view).toBeNull();
-    s().compareViewArrived(1, idA!, view, null);
-    s().compareViewArrived(2, idB!, null, 'waiting for data');
+    s().receive(says.view(1, 1, view));
+    s().receive(says.view(2, 1, null, 'waiting for data'));
     expect(s().compareEpisodes.a?.view).toBe(view);
     expect(s().compareEpisodes.b).toMatchObject({ index: 1, view: null, error: 'waiting for data' });
     // The other trial on B's side.
@@ -85,17 +86,31 @@ describe('comparing two runs in the store', () => {
     expect(s().compareEpisodes.b).toMatchObject({ index: 3, view: null, error: null });
     expect(s().compareEpisodes.a?.view).toBe(view);
     s().closeCompare();
-    expect(calls.at(-1)).toEqual(['closeCompare']);
-    expect(s().compareRun).toBeNull();
+    expect(calls.at(-1)).toEqual({ type: 'close-run', slot: 'b' });
+    expect(s().runs.b.id).toBeNull();
   });
 
   it('a file that cannot be opened to compare says so and leaves the open run alone', () => {
     const { s } = openBoth();
-    s().compareFailed(2, 'b.json', 'not valid JSON');
-    expect(s().compareRun).toBeNull();
-    expect(s().comparePending).toBeNull();
-    expect(s().source?.label).toBe('a.json');
+    s().receive(says.failed(2, 'b.json', 'not valid JSON'));
+    expect(s().runs.b.id).toBeNull();
+    expect(s().pending.b).toBeNull();
+    expect(s().runs.a.source?.label).toBe('a.json');
     expect(s().notices.at(-1)?.text).toContain('not valid JSON');
+  });
+
+  it('B needing data says why and where it may be fetched from; data arriving clears it', () => {
+    const { s } = openBoth();
+    s().receive(says.opened(2, 'b.json', headers));
+    s().receive({ type: 'data-needed', run: 2, domain: 'retail', suggestedBase: 'https://data.example/tau', files: [], reason: 'Needs the retail data.' });
+    expect(runProblem(s().runs.b)).toBe('Needs the retail data. Pick a τ-bench data folder (Open ▸ tau-bench data folder…), or fetch it.');
+    expect(s().runs.b.dataRequest?.suggestedBase).toBe('https://data.example/tau');
+    // The open run (A) is not asked about: its data is there.
+    expect(s().runs.a.dataRequest).toBeNull();
+    s().receive({ type: 'data-error', run: 2, message: 'the folder has no retail files' });
+    expect(runProblem(s().runs.b)).toBe('the folder has no retail files');
+    s().receive(says.detected(2, detection, { kind: 'sample', label: '' }, true));
+    expect(runProblem(s().runs.b)).toBeNull();
   });
 });
 
@@ -111,19 +126,17 @@ describe('the report in the store', () => {
       ]),
     });
     const done = s().buildReport();
-    const call = calls.at(-1)!;
-    expect(call.slice(0, 2)).toEqual(['report', 1]);
-    expect(call[3]).toBe('a.json');
-    expect(call[4]).toEqual([mine]);
+    const call = sent(calls, 'report').at(-1)!;
+    expect(call).toMatchObject({ run: 1, title: 'a.json', notes: [mine] });
     expect(s().report?.state).toBe('building');
     const file = { size: 13, type: 'text/html' };
-    s().reportArrived(1, call[2] as number, file, null);
+    s().receive({ type: 'report', run: 1, id: call.id, file, error: null });
     await expect(done).resolves.toBe(file);
     expect(s().report).toBeNull();
 
     const failed = s().buildReport();
-    const id = calls.at(-1)![2] as number;
-    s().reportArrived(1, id, null, 'waiting for data');
+    const id = sent(calls, 'report').at(-1)!.id;
+    s().receive({ type: 'report', run: 1, id, file: null, error: 'waiting for data' });
     await expect(failed).resolves.toBeNull();
     expect(s().report).toMatchObject({ state: 'error', error: 'waiting for data' });
   });

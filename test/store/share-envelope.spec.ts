@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { episodeFingerprint, type EpisodeHeader, type EpisodeNotes, type RunSource } from '../../src/core/contract';
+import { episodeFingerprint, type EpisodeHeader, type EpisodeNotes } from '../../src/core/contract';
 import { readResultsFile } from '../../src/core/model/episode/results-file';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { createAppStore, type AppStore } from '../../src/store/app-store';
 import { formatLink, parseLink, viewFromLink, viewToLink, EMPTY_LINK } from '../../src/store/link';
 import { memoryNotes } from '../../src/store/notes-port';
-import { SHARE_MAGIC } from '../../src/core/contract';
-import { encodeEpisode, readShareContext, shareText } from '../../src/store/share-codec';
-import { decodeSharedEpisode, splitSharedText } from '../../src/worker/shared-episode';
+import type { ToWorker } from '../../src/protocol/messages';
+import { readShareContext } from '../../src/protocol/share-context';
+import type { RunSource } from '../../src/protocol/wire-types';
+import { encodePayload } from '../../src/shared/share-codec';
+import { decodeSharedEpisode, SHARE_MAGIC, sharePayload, shareText, splitSharedText } from '../../src/worker/shared-episode';
 import { sampleRunText } from '../support/fixtures';
+import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
 
-const portOpening = (opened: RunSource[]) => fakePort({ openRun: (_run, source) => void opened.push(source) }).port;
+const portOpening = (opened: RunSource[]) => fakePort((m) => void (m.type === 'open-run' && opened.push(m.source))).port;
 
 const flush = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
 
@@ -22,20 +25,24 @@ describe('the #ep= envelope (version 2)', () => {
 
   /** A store with a local file open (`file`), episode 5 at step 3, a note, a label and a what-if edit, that shares it. */
   async function shareFromLocalFile(): Promise<{ fragment: string; json: string }> {
-    const store = createAppStore(portOpening([]));
+    const asked: ToWorker<'share-link'>[] = [];
+    const store = createAppStore(fakePort((m) => void (m.type === 'share-link' && asked.push(m))).port);
     const s = store.getState;
     s().openFile(new File(['[]'], 'gpt <b>run</b>.json'));
-    s().runOpened(1, 'gpt <b>run</b>.json', 'retail', 'why', headers);
+    s().receive(says.opened(1, 'gpt <b>run</b>.json', headers));
     s().select(5, 3);
     await s().editNotes(5, { note: 'the agent never asked for consent', label: 'agent error', step: { index: 3, text: 'here' } });
     store.setState({ whatIfEdits: { 5: [edit] } });
     s().shareEpisode();
+    // The worker's part: the episode's text with the context the page sent, deflated.
     const json = jsonDumps(records[5]!.raw);
-    s().episodeJsonArrived(1, 5, json);
+    const req = asked.at(-1)!;
+    expect([req.run, req.episode]).toEqual([1, 5]);
+    s().receive({ type: 'share-link', run: 1, episode: 5, payload: sharePayload(json, req.context), file: new Blob([json]), error: null });
     return { fragment: s().share!.fragment!, json };
   }
 
-  /** Opens a fragment in a fresh store, doing the worker's part (decode, split) by hand. */
+  /** Opens a fragment in a fresh store, doing the worker's part (decode, split, read the context) by hand. */
   function openInFreshStore(fragment: string, notes = memoryNotes()): { store: AppStore; episode: string } {
     const opened: RunSource[] = [];
     const store = createAppStore(portOpening(opened), undefined, notes);
@@ -44,7 +51,7 @@ describe('the #ep= envelope (version 2)', () => {
     if (src.kind !== 'shared') throw new Error(`opened ${src.kind}`);
     const { episode, context } = splitSharedText(decodeSharedEpisode(src.payload));
     const one = readResultsFile(episode);
-    store.getState().runOpened(1, 'the episode shared in the link', 'retail', 'why', [{ ...headers[5]!, index: 0, fingerprint: episodeFingerprint(one[0]!) }], context ?? undefined);
+    store.getState().receive(says.opened(1, 'the episode shared in the link', [{ ...headers[5]!, index: 0, fingerprint: episodeFingerprint(one[0]!) }], context === null ? undefined : readShareContext(context)));
     return { store, episode };
   }
 
@@ -55,7 +62,7 @@ describe('the #ep= envelope (version 2)', () => {
     await flush();
     expect(episode).toBe(json);
     const s = store.getState();
-    expect(s.source?.label).toBe('episode #5 of gpt <b>run</b>.json, shared in the link');
+    expect(s.runs.a.source?.label).toBe('episode #5 of gpt <b>run</b>.json, shared in the link');
     expect(s.sharedFrom).toMatchObject({ file: 'gpt <b>run</b>.json', index: 5, notes: 'added', conflicts: [], problems: [] });
     expect(s.selected).toBe(0);
     expect(s.step).toBe(3);
@@ -82,7 +89,7 @@ describe('the #ep= envelope (version 2)', () => {
 
   it('a version 1 link (the episode alone) still opens, with no context', () => {
     const json = jsonDumps(records[2]!.raw);
-    const split = splitSharedText(decodeSharedEpisode(encodeEpisode(json)));
+    const split = splitSharedText(decodeSharedEpisode(encodePayload(json)));
     expect(split).toEqual({ episode: json, context: null });
   });
 
@@ -106,7 +113,7 @@ describe('filters, search and sort in the link of a run', () => {
 
     const store = createAppStore(portOpening([]));
     store.getState().restore(parseLink(hash));
-    store.getState().runOpened(1, 'retail-sample.json', 'retail', 'why', []);
+    store.getState().receive(says.opened(1, 'retail-sample.json', []));
     const s = store.getState();
     expect([s.filters, s.sort, s.query, s.labelFilter]).toEqual([view.filters, view.sort, view.query, view.label]);
   });
@@ -124,14 +131,14 @@ describe('a link to a local file this browser does not keep', () => {
     const s = store.getState;
     s().restore(parseLink('#file=my%20run.json&episode=3&step=2&failed=1'));
     expect(opened.at(-1)).toEqual({ kind: 'stored', name: 'my run.json' });
-    s().runFailed(1, 'my run.json', 'it is no longer kept in this browser; open the file again');
+    s().receive(says.failed(1, 'my run.json', 'it is no longer kept in this browser; open the file again'));
     expect(s().fileRequest).toMatchObject({ name: 'my run.json', place: { episode: 3, step: 2 } });
     expect(s().notices).toEqual([]);
     s().openFile(new File(['[]'], 'my run.json'));
     expect(opened.at(-1)?.kind).toBe('file');
     expect(s().fileRequest).toBeNull();
     const headers = Array.from({ length: 5 }, (_, i) => ({ index: i, taskId: i, trial: 0, recordedReward: 0, turns: 1, problem: null, extra: {}, fingerprint: String(i).repeat(64) }));
-    s().runOpened(2, 'my run.json', 'retail', 'why', headers);
+    s().receive(says.opened(2, 'my run.json', headers));
     expect([s().selected, s().step, s().filters.failedOnly]).toEqual([3, 2, true]);
   });
 });

@@ -5,10 +5,13 @@ import { readResultsFile } from '../../src/core/model/episode/results-file';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { createAppStore } from '../../src/store/app-store';
 import { parseLink } from '../../src/store/link';
-import { episodeFingerprint, type RunSource } from '../../src/core/contract';
-import { encodeEpisode } from '../../src/store/share-codec';
-import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES, splitSharedText } from '../../src/worker/shared-episode';
+import { episodeFingerprint } from '../../src/core/contract';
+import type { ToWorker } from '../../src/protocol/messages';
+import type { RunSource } from '../../src/protocol/wire-types';
+import { encodePayload as encodeEpisode } from '../../src/shared/share-codec';
+import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES, sharePayload, splitSharedText } from '../../src/worker/shared-episode';
 import { deflateSync } from 'fflate';
+import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
 
 const sample = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-runs/runs/retail-sample.json'), 'utf8');
@@ -51,18 +54,24 @@ describe('sharing one episode in the link (no server)', () => {
 
   it('the store makes a fragment with ep=, and restoring it hands the payload to the worker to decode', () => {
     const opened: RunSource[] = [];
-    let asked: [number, number] | null = null;
-    const { port } = fakePort({ openRun: (_run, source) => void opened.push(source), episodeJson: (run, index) => void (asked = [run, index]) });
+    let asked: ToWorker<'share-link'> | null = null;
+    const { port } = fakePort((m) => {
+      if (m.type === 'open-run') opened.push(m.source);
+      if (m.type === 'share-link') asked = m;
+    });
     const store = createAppStore(port);
     const s = store.getState;
     s().openSample('retail-sample');
-    s().runOpened(1, 'retail-sample.json', 'retail', 'why', records.map((r) => ({ index: r.index, taskId: r.taskId, trial: r.trial, recordedReward: r.recordedReward, turns: 1, problem: null, extra: {}, fingerprint: episodeFingerprint(r) })));
+    s().receive(says.opened(1, 'retail-sample.json', records.map((r) => ({ index: r.index, taskId: r.taskId, trial: r.trial, recordedReward: r.recordedReward, turns: 1, problem: null, extra: {}, fingerprint: episodeFingerprint(r) }))));
     s().select(3, 2);
     s().shareEpisode();
-    expect(asked).toEqual([1, 3]);
+    const req = asked as ToWorker<'share-link'> | null;
+    expect(req).toMatchObject({ run: 1, episode: 3, context: { file: 'retail-sample.json', index: 3, step: 2, notes: null, edits: [] } });
+    // The worker's part: the payload made from the episode's text and that context (the text itself never goes to the page).
     const json = jsonDumps(records[3]!.raw);
-    s().episodeJsonArrived(1, 3, json);
+    s().receive({ type: 'share-link', run: 1, episode: 3, payload: sharePayload(json, req!.context), file: new Blob([json]), error: null });
     const fragment = s().share?.fragment;
+    expect(s().share?.file?.size).toBe(new TextEncoder().encode(json).length);
     expect(fragment).toMatch(/^#ep=[A-Za-z0-9_-]+&episode=0&step=2$/);
 
     const other = createAppStore(port);

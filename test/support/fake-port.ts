@@ -1,36 +1,21 @@
+import type { RequestName, ToWorker } from '../../src/protocol/messages';
 import type { EvaluatorPort } from '../../src/store/ports';
 
-/** Every method of the port: a new one fails the typecheck here, in one place, not in each spec's fake. */
-const METHODS: Readonly<Record<keyof EvaluatorPort, true>> = {
-  openRun: true,
-  openCompare: true,
-  closeCompare: true,
-  report: true,
-  cancel: true,
-  resume: true,
-  useFolder: true,
-  useDataUrl: true,
-  prioritize: true,
-  search: true,
-  view: true,
-  transcript: true,
-  episodeJson: true,
-  whatIf: true,
-};
-
-export type PortCall = [keyof EvaluatorPort, ...unknown[]];
-
 /**
- * An evaluator port for store specs: records every call in order (`calls`, name first) and passes
- * it on to `also[name]` when a spec wants to act on it.
+ * An evaluator port for store specs, derived from the protocol (src/protocol/messages.ts): it
+ * records every request sent, in order (`calls`), and hands each to `on` when a spec wants to act
+ * on it. Any request the protocol declares is taken as it is: there is no list to keep in step.
  */
-export function fakePort(also: Partial<EvaluatorPort> = {}): { port: EvaluatorPort; calls: PortCall[] } {
-  const calls: PortCall[] = [];
-  const port = {} as Record<keyof EvaluatorPort, (...a: unknown[]) => void>;
-  for (const name of Object.keys(METHODS) as (keyof EvaluatorPort)[])
-    port[name] = (...a) => {
-      calls.push([name, ...a]);
-      (also[name] as ((...b: unknown[]) => void) | undefined)?.(...a);
-    };
-  return { port: port as unknown as EvaluatorPort, calls };
+export function fakePort(on?: (m: ToWorker) => void): { port: EvaluatorPort; calls: ToWorker[] } {
+  const calls: ToWorker[] = [];
+  const port: EvaluatorPort = {
+    send(m) {
+      calls.push(m);
+      on?.(m);
+    },
+  };
+  return { port, calls };
 }
+
+/** The requests of one type among those sent, typed. */
+export const sent = <K extends RequestName>(calls: readonly ToWorker[], type: K): ToWorker<K>[] => calls.filter((m) => m.type === type) as unknown as ToWorker<K>[];

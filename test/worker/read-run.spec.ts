@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileLike } from '../../src/core/contract';
+import type { FileLike } from '../../src/protocol/wire-types';
 import { InspectSession } from '../../src/core/session/session';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { parseJson } from '../../src/core/py/json-parse';
