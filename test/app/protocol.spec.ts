@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { connectWorker, type WorkerLike } from '../../src/app/evaluator-client';
+import { dispatch, EVENTS, FROM_WORKER_NAMES, REQUEST_NAMES, REQUESTS, type FromWorker, type FromWorkerName, type RequestName, type ToWorker } from '../../src/protocol/messages';
+import { createAppStore, type AppStore } from '../../src/store/app-store';
+import type { EvaluatorPort } from '../../src/store/ports';
+import { STORE_HANDLERS } from '../../src/store/receive';
+import { requestHandlers } from '../../src/worker/handlers';
+import type { RunController } from '../../src/worker/run-controller';
+import { fakePort } from '../support/fake-port';
+
+/**
+ * The page ↔ worker messages are declared once (src/protocol/messages.ts). Everything else is
+ * derived from that declaration; these specs check that each side covers every message, from the
+ * protocol's own name lists, so a message added there is covered here without editing this file.
+ */
+
+/** Fields enough for any request or answer: handlers take what their message has. */
+const ANY_FIELDS = {
+  slot: 'a',
+  run: 99,
+  id: 99,
+  episode: 0,
+  devDataUrl: 'http://localhost/tau-bench-data/',
+  source: { kind: 'sample', name: 'nothing' },
+  files: [],
+  name: 'folder',
+  base: 'http://localhost/data',
+  indices: [],
+  query: 'q',
+  edits: [],
+  context: { file: null, index: null, step: 0, notes: null, edits: [] },
+  title: 't',
+  notes: [],
+} as const;
+const request = (type: RequestName): ToWorker => ({ ...ANY_FIELDS, type }) as unknown as ToWorker;
+const answer = (type: FromWorkerName): FromWorker => ({ ...ANY_FIELDS, type, samples: [], headers: [], summaries: [], view: null, error: 'x', file: null, payload: null }) as unknown as FromWorker;
+
+describe('the protocol, declared once', () => {
+  it('names every request and every message back, with no name both an event and a request', () => {
+    expect(REQUEST_NAMES).toEqual(Object.keys(REQUESTS));
+    expect(new Set(REQUEST_NAMES).size).toBe(REQUEST_NAMES.length);
+    expect(FROM_WORKER_NAMES).toEqual([...Object.keys(EVENTS), ...REQUEST_NAMES.filter((k) => REQUESTS[k].answered)]);
+    expect(Object.keys(EVENTS).filter((k) => k in REQUESTS)).toEqual([]);
+    // The answered requests are the ones whose answers the page waits for.
+    expect(REQUEST_NAMES.filter((k) => REQUESTS[k].answered).sort()).toEqual(['init', 'report', 'search', 'share-link', 'transcript', 'view', 'what-if']);
+  });
+
+  it('types each side from it: the worker’s dispatch, the store’s receiver and the port', () => {
+    expectTypeOf<keyof ReturnType<typeof requestHandlers>>().toEqualTypeOf<RequestName>();
+    expectTypeOf<keyof typeof STORE_HANDLERS>().toEqualTypeOf<FromWorkerName>();
+    expectTypeOf<Parameters<EvaluatorPort['send']>[0]>().toEqualTypeOf<ToWorker>();
+    expectTypeOf<ToWorker['type']>().toEqualTypeOf<RequestName>();
+    expectTypeOf<FromWorker['type']>().toEqualTypeOf<FromWorkerName>();
+    // A view is asked for and answered by its address (run and episode), never by an id.
+    expectTypeOf<ToWorker<'view'>>().toEqualTypeOf<{ readonly type: 'view' } & { readonly run: number; readonly episode: number }>();
+  });
+});
+
+describe('the page’s side covers every message', () => {
+  function standIn(): WorkerLike & { posted: ToWorker[] } {
+    const posted: ToWorker[] = [];
+    return { posted, postMessage: (m) => void posted.push(m), onmessage: null, onerror: null };
+  }
+
+  it('the client posts every request as it is, and hands every message back to the store’s receive', () => {
+    const worker = standIn();
+    const { port, attach } = connectWorker(worker, 'http://localhost/tau-bench-data/');
+    const received: FromWorker[] = [];
+    attach({ getState: () => ({ receive: (m: FromWorker) => void received.push(m), notify: () => undefined }) } as unknown as AppStore);
+    expect(worker.posted).toEqual([{ type: 'init', devDataUrl: 'http://localhost/tau-bench-data/' }]);
+    for (const name of REQUEST_NAMES) {
+      const m = request(name);
+      port.send(m);
+      expect(worker.posted.at(-1)).toBe(m);
+    }
+    for (const name of FROM_WORKER_NAMES) {
+      const m = answer(name);
+      worker.onmessage!({ data: m } as MessageEvent<FromWorker>);
+      expect(received.at(-1)).toBe(m);
+    }
+    expect(received.map((m) => m.type)).toEqual(FROM_WORKER_NAMES);
+  });
+
+  it('the fake port records every request the protocol declares', () => {
+    const seen: RequestName[] = [];
+    const { port, calls } = fakePort((m) => void seen.push(m.type));
+    for (const name of REQUEST_NAMES) port.send(request(name));
+    expect(calls.map((m) => m.type)).toEqual(REQUEST_NAMES);
+    expect(seen).toEqual(REQUEST_NAMES);
+  });
+
+  it('the store has a handler for every event and answer, and one about a run it never opened changes nothing', () => {
+    expect(Object.keys(STORE_HANDLERS).sort()).toEqual([...FROM_WORKER_NAMES].sort());
+    for (const name of FROM_WORKER_NAMES) expect(typeof STORE_HANDLERS[name]).toBe('function');
+    const { port, calls } = fakePort();
+    const store = createAppStore(port);
+    const before = store.getState();
+    for (const name of FROM_WORKER_NAMES) if (name !== 'init') store.getState().receive(answer(name));
+    expect(store.getState()).toBe(before);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('the worker’s side covers every request', () => {
+  const self = globalThis as { self?: unknown };
+  afterEach(() => void delete self.self);
+
+  it('dispatches each request to its handler, which acts on the run controller (or answers)', () => {
+    const acted: string[] = [];
+    const data = { devDataUrl: '', agreedBases: new Set<string>(), useFolder: () => void acted.push('data.useFolder') };
+    const runs = new Proxy({ data } as unknown as RunController, {
+      get: (_target, key) => (key === 'data' ? data : (...args: unknown[]) => void acted.push(`${String(key)}:${args.length}`)),
+    });
+    const posted: FromWorker[] = [];
+    self.self = { postMessage: (m: FromWorker) => void posted.push(m) };
+    const handlers = requestHandlers(runs);
+    expect(Object.keys(handlers)).toEqual(REQUEST_NAMES);
+    for (const name of REQUEST_NAMES) {
+      const before = acted.length + posted.length;
+      dispatch(handlers, request(name));
+      expect(acted.length + posted.length, name).toBeGreaterThan(before);
+    }
+    expect(posted.map((m) => m.type)).toEqual(['init']);
+  });
+});
