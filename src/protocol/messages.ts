@@ -7,9 +7,9 @@ import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, F
  * is a request below, with the answer the worker sends back for it (a message of the same `type`),
  * if any; every message the worker sends on its own is an event. The page's sender
  * (src/app/evaluator-client.ts, the store's `EvaluatorPort`), the worker's dispatch
- * (src/worker/handlers.ts), the store's receiver (src/store/receive.ts) and the specs' fake port
- * are all typed from these two maps: a new message is one entry here plus its handler, and the
- * handler maps do not compile until it has one.
+ * (src/worker/handlers.ts), the store's receiver (src/store/receive.ts, `StoreHandlers`) and the
+ * specs' fake port are all typed from these two maps: a new message is one entry here plus its
+ * handler, and the handler maps do not compile until it has one.
  */
 
 /** A request's fields (`Body`) and its answer's (`Answer`; null: none). The fields are types only; at run time an entry says whether it is answered. */
@@ -122,8 +122,6 @@ export type FromWorker<K extends FromWorkerName = FromWorkerName> = {
 
 /** One handler per request: the worker's dispatch. */
 export type RequestHandlers = { readonly [K in RequestName]: (m: ToWorker<K>) => void };
-/** One handler per event and answer: the page's receiver. */
-export type FromWorkerHandlers = { readonly [K in FromWorkerName]: (m: FromWorker<K>) => void };
 
 /** Event and request names are one namespace on the way back: none may be both. */
 const noOverlap: [Extract<EventName, RequestName>] extends [never] ? true : false = true;

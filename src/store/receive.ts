@@ -1,5 +1,4 @@
-import type { FromWorker, FromWorkerHandlers, FromWorkerName } from '../protocol/messages';
-import { dispatch } from '../protocol/messages';
+import type { FromWorker, FromWorkerName } from '../protocol/messages';
 import type { AppState } from './app-store';
 import { episodeHandlers, episodeViewArrived } from './episode-slice';
 import { overviewHandlers } from './overview-slice';
@@ -35,7 +34,7 @@ export const STORE_HANDLERS: StoreHandlers = {
 };
 
 /** The store's side of the seam: a message from the worker to its handler. */
-export function receiver(store: StoreAccess): (m: FromWorker) => void {
-  const bound = Object.fromEntries(Object.entries(STORE_HANDLERS).map(([k, h]) => [k, (m: FromWorker) => (h as StoreHandler<FromWorkerName>)(m as never, store)]));
-  return (m) => dispatch(bound as unknown as FromWorkerHandlers, m);
-}
+export const receiver =
+  (store: StoreAccess) =>
+  (m: FromWorker): void =>
+    (STORE_HANDLERS[m.type] as StoreHandler<FromWorkerName>)(m as never, store);
