@@ -62,8 +62,8 @@ describeShared('episode screen (server-rendered with real episode views)', () =>
     expect(t).toContain('int vs float only');
     expect(t).toContain('payment_history[0].amount');
     expect(t).toContain('500.0');
-    expect(t).toContain('written in step 5');
-    expect(t).toContain('written by reference action 2');
+    expect(t).toContain('last written by step 5');
+    expect(t).toContain('last written by reference action 2');
     expect(t).toContain('Reference actions');
     expect(html).toContain('aria-current="step"');
     expect(html).toContain('data-step="4"');

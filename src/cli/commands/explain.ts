@@ -28,6 +28,10 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+/** Who last wrote a value: the last call that wrote it, even with the value it already had. */
+const agentBlame = (step: number | null): string => (step === null ? 'no agent call touched it' : `last written by step ${step + 1}`);
+const referenceBlame = (gold: number | null): string => (gold === null ? 'no reference action touched it' : `last written by reference action ${gold + 1}`);
+
 /** `tau-inspect explain RESULTS.json --episode N …` */
 export async function explainCommand(args: string[]): Promise<number> {
   let parsed;
@@ -103,8 +107,12 @@ export async function explainCommand(args: string[]): Promise<number> {
       out.push(`  ${where}  ${p.match.padEnd(10)} ${p.write ? 'write' : 'read '} ${p.name}${p.failed ? ' (failed)' : ''}${mark}`);
       for (const arg of p.args) out.push(`        ${arg.name}: agent ${arg.agent ?? '(absent)'} · reference ${arg.reference ?? '(absent)'}`);
     }
-    for (const d of a.dbDiffs)
-      out.push(`  ${d.record} differs: last written by ${d.step === null ? 'no agent step' : `step ${d.step + 1}`} and ${d.gold === null ? 'no reference action' : `reference ${d.gold + 1}`}`);
+    for (const d of a.dbDiffs) {
+      out.push(`  ${d.record} differs: ${agentBlame(d.step)}; ${referenceBlame(d.gold)}`);
+      const fields = view.diff.find((r) => `${r.table}/${r.key}` === d.record)?.fields ?? [];
+      for (const f of fields)
+        out.push(`        ${f.path}: agent ${f.agent ?? '(absent)'}, ${agentBlame(f.agentStep)} · reference ${f.reference ?? '(absent)'}, ${referenceBlame(f.referenceStep)}`);
+    }
   }
   process.stdout.write(out.map(terminalSafe).join('\n') + '\n');
   return 0;

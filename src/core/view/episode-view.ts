@@ -6,7 +6,7 @@ import { finalReward } from '../judge/evaluate';
 import type { RewardRule } from '../env/reward';
 import { pyRepr } from '../py/repr';
 import type { PyDict, PyValue } from '../py/value';
-import { blameStep } from './blame';
+import { blameWrite, episodeWrites } from './blame';
 import { pathText, prettyJson, pyJson, pyJsonInline, pyJsonLines, type RecordLine } from './display';
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
@@ -135,8 +135,9 @@ export interface RecordDiffView {
   readonly agentLines: readonly RecordLine[] | null;
   readonly referenceLines: readonly RecordLine[] | null;
   /**
-   * agentStep / referenceStep: the last step (0-based) that changed this field's value on that
-   * side; null when no step did (the initial value, or absent from the start).
+   * agentStep / referenceStep: the last step (0-based) whose call wrote this field on that side,
+   * even with the value it already had; null when no call touched it (the initial value, or
+   * absent from the start).
    */
   readonly fields: readonly (FieldChangeView & { readonly agentStep: number | null; readonly referenceStep: number | null })[];
   /** Every field difference is int vs float only. */
@@ -247,15 +248,15 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
       changes,
     };
   });
-  const gtStates: Db[] = [version.db, ...ev.groundTruth.steps.map((s) => s.state)];
+  const writes = ev.diff.length === 0 ? null : episodeWrites(ev.domain, version.db, replay.steps, ev.groundTruth.steps);
   const diff: RecordDiffView[] = ev.diff.map((d) => {
     const changes = fieldDiff(d.agent, d.reference);
     const fields = changes.map((c, k) => ({
       ...fieldViews([c])[0]!,
-      // Each side is blamed on the step that changed this very field (appearing or vanishing
-      // included); null when no step did, so the value is the initial one.
-      agentStep: blameStep(states, d.table, d.key, c.path),
-      referenceStep: blameStep(gtStates, d.table, d.key, c.path),
+      // Each side is blamed on the last call that wrote this field (or the record or list holding
+      // it), whether or not the value changed; null when no call touched it.
+      agentStep: blameWrite(writes!.agent, d.table, d.key, c.path),
+      referenceStep: blameWrite(writes!.reference, d.table, d.key, c.path),
       k,
     }));
     return {
