@@ -25,6 +25,7 @@ export type {
   ToolCallView,
   VerdictView,
 } from './view/episode-view';
+export type { NearKind, NearSaid } from './view/near-outputs';
 export type { Reason, ReasonCode } from './view/explain';
 export type { Finding, FindingKind } from './view/findings';
 export type { Alignment, AlignmentMatch, AlignmentPair, ArgDiff } from './view/alignment';

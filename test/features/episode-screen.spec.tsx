@@ -80,7 +80,7 @@ describeShared('episode screen (server-rendered with real episode views)', () =>
 
   it('shows found outputs with the exact matched span of the respond text, and where else they appear', () => {
     const view = viewOf(airline!.session, 208);
-    const html = renderToString(<OutputsPanel view={view} active={null} onFound={noop} onElsewhere={noop} />);
+    const html = renderToString(<OutputsPanel view={view} active={null} onFound={noop} onElsewhere={noop} onNear={noop} />);
     const t = text(html);
     expect(t).toContain('Only respond messages count');
     for (const o of view.outputs!) {

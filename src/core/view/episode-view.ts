@@ -7,6 +7,7 @@ import type { RewardRule } from '../env/reward';
 import { pyRepr } from '../py/repr';
 import type { PyDict, PyValue } from '../py/value';
 import { blameWrite, episodeWrites } from './blame';
+import { nearThingsSaid, type NearSaid, type SaidText } from './near-outputs';
 import { pathText, prettyJson, pyJson, pyJsonInline, pyJsonLines, type RecordLine } from './display';
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
@@ -159,6 +160,8 @@ export interface OutputView {
   readonly span: Span | null;
   /** Places the output appears that τ-bench does not look at. */
   readonly elsewhere: readonly Elsewhere[];
+  /** For an output not found: the closest things the agent did say to the user (`nearThingsSaid`). */
+  readonly near: readonly NearSaid[];
 }
 
 export interface ReferenceStepView {
@@ -270,6 +273,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
   });
   // Each message is normalised once, however many outputs are looked for in it.
   const haystacks = new Map<number, OutputHaystack>();
+  const said: SaidText[] = steps.flatMap((s) => (s.isRespond && s.respondText !== null ? [{ stepIndex: s.index, messageIndex: s.messageIndex, text: s.respondText }] : []));
   const outputs =
     verdict.outputs === null
       ? null
@@ -280,6 +284,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
           messageIndex: c.match?.messageIndex ?? null,
           span: c.match?.span ?? null,
           elsewhere: elsewhere(c.output, messages, steps, c.match?.messageIndex ?? null, haystacks),
+          near: c.found ? [] : nearThingsSaid(c.output, said),
         }));
   const reward = finalReward(ev, rule);
   return {
