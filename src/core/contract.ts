@@ -162,7 +162,7 @@ export type FromWorker =
 export { decodeResultsBytes } from './model/episode/decode';
 export { isSuccess, passHatK, type PassK, type TrialOutcome } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
-export { compareRuns, type CompareOutcome, type RunComparison, type TaskComparison, type TrialCounts } from './view/compare';
+export { compareRuns, judgedApart, type CompareOutcome, type FlipCount, type JudgedApart, type RunComparison, type RunJudging, type TaskComparison, type TrialCounts } from './view/compare';
 export { escapeHtml, reportHtml, type ReportInput, type ReportNotes, type ReportEpisode } from './view/report-html';
 export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport, type EpisodeNotes, type NoteConflict, type NoteLabel, type NotesExport, type NotesMerge } from './view/notes';
 export { sessionReportHtml, sessionReportParts, type ReportOptions } from './session/report';
