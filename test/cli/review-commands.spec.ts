@@ -91,7 +91,8 @@ describe('tau-inspect compare', () => {
     const recs = readResultsFile(readFileSync(sampleRun, 'utf8'));
     expect(lines.map((l) => l.task_id)).toEqual([...new Set(recs.map((x) => x.taskId))].sort((x, y) => x! - y!));
     for (const l of lines) {
-      expect(Object.keys(l)).toEqual(['task_id', 'a', 'b']);
+      expect(Object.keys(l)).toEqual(['task_id', 'a', 'b', 'flip']);
+      expect((l as { flip?: unknown }).flip).toBeNull();
       expect(l.a).toEqual(l.b);
       expect(l.a.trials).toBe(recs.filter((x) => x.taskId === l.task_id).length);
     }
@@ -112,7 +113,7 @@ describe('tau-inspect compare', () => {
     writeFileSync(a, JSON.stringify(only.map((e) => ({ ...e, traj: (e as unknown as { traj: unknown[] }).traj.slice(0, 2) }))));
     const r = cli('compare', a, b, '--data', sampleData, '--json');
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out.trim())).toEqual({ task_id: episodes[pass]!.task_id, a: { trials: 1, passes: 0 }, b: { trials: 1, passes: 1 } });
+    expect(JSON.parse(r.out.trim())).toEqual({ task_id: episodes[pass]!.task_id, a: { trials: 1, passes: 0 }, b: { trials: 1, passes: 1 }, flip: 'gained' });
     expect(cli('compare', a, b, '--data', sampleData).out).toMatch(/B passes, A did not/);
   });
 });
