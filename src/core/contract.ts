@@ -24,6 +24,7 @@ export type {
   StepView,
   ToolCallView,
 } from './view/episode-view';
+export type { NearKind, NearSaid } from './view/near-outputs';
 export type { Reason, ReasonCode } from './view/explain';
 export type { Finding, FindingKind } from './view/findings';
 export type { AlignmentMatch, AlignmentPair } from './view/alignment';
@@ -36,7 +37,7 @@ export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2-types';
 export type { Tau2Report } from './view/tau2/report';
 export type { PassK, TrialOutcome } from './view/pass-k';
-export type { CompareOutcome, RunComparison, TaskComparison, TrialCounts } from './view/compare';
+export type { CompareOutcome, FlipCount, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
 export type { EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
 export type { TrialCell, TrialComparison, TrialInput } from './view/trial-compare';
 
@@ -54,7 +55,7 @@ export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
-export { compareRuns } from './view/compare';
+export { compareRuns, judgedApart } from './view/compare';
 export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport } from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import { compareRuns, isSuccess, type CompareOutcome, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type RunComparison } from '../core/contract';
+import { compareRuns, isSuccess, judgedApart, type CompareOutcome, type Detection, type JudgedApart, type RunJudging, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type RunComparison } from '../core/contract';
 import type { FromWorker } from '../protocol/messages';
 import type { FileBlob } from '../protocol/wire-types';
 import type { AppState } from './app-store';
@@ -58,7 +58,20 @@ export function comparison(a: RunState, b: RunState): RunComparison | null {
   if (b.id === null) return null;
   const oa = compareOutcomes(a.headers, a.summaries);
   const ob = compareOutcomes(b.headers, b.summaries);
-  return oa && ob ? compareRuns(oa, ob) : null;
+  return oa && ob ? compareRuns(oa, ob, judgingOf(a, b)) : null;
+}
+
+const judging = (d: Detection): RunJudging => ({ domain: d.domain, dataCommit: d.dataCommit, rule: d.rule });
+
+/** How A and B were judged, once both are detected. */
+export function judgingOf(a: RunState, b: RunState): { a: RunJudging; b: RunJudging } | undefined {
+  return a.detection && b.detection ? { a: judging(a.detection), b: judging(b.detection) } : undefined;
+}
+
+/** What differs in how A and B were judged (domain, data version, rule); empty when nothing does or before detection. */
+export function apartOf(a: RunState, b: RunState): JudgedApart[] {
+  const j = judgingOf(a, b);
+  return j ? judgedApart(j.a, j.b) : [];
 }
 
 type Passed = boolean | null;

@@ -135,7 +135,7 @@ describe.skipIf(skipBrowser)('episode screen in headless Chromium', () => {
       }
     }, 60_000);
 
-    it('DB diff of failed episodes lists τ-bench’s differing records; "written in step N" moves the cursor there', async () => {
+    it('DB diff of failed episodes lists τ-bench’s differing records; "last written by step N" moves the cursor there', async () => {
       const failed = expected.filter((e) => e.r_actions === false).slice(0, 5);
       expect(failed.length).toBeGreaterThan(0);
       let clicked = false;
@@ -148,16 +148,16 @@ describe.skipIf(skipBrowser)('episode screen in headless Chromium', () => {
         expect([...records].sort(), `episode ${ep.index}: records in the DB diff`).toEqual([...ep.diff_records].sort());
         expect(await page.getByTestId('verdict-ending').textContent(), `episode ${ep.index}: ending`).toContain(ENDING[ep.done_by ?? 'none']);
         if (clicked) continue;
-        const links = panel.getByRole('button', { name: /^Go to agent step \d+, which wrote / });
+        const links = panel.getByRole('button', { name: /^Go to agent step \d+, which last wrote / });
         if ((await links.count()) === 0) continue;
         await page.getByTestId('step-current').click();
         await page.keyboard.press('Home');
         await expectStep(page, 0, `episode ${ep.index} at Home`);
         const link = links.last();
-        const n = Number((await link.textContent())?.match(/^written in step (\d+)$/)?.[1]);
+        const n = Number((await link.textContent())?.match(/^last written by step (\d+)$/)?.[1]);
         expect(n, 'the link names a step').toBeGreaterThan(1);
         await link.click();
-        await expectStep(page, n - 1, `episode ${ep.index} after "written in step ${n}"`);
+        await expectStep(page, n - 1, `episode ${ep.index} after "last written by step ${n}"`);
         clicked = true;
       }
       expect(clicked, 'some failed episode has a field written by an agent step').toBe(true);

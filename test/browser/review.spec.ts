@@ -87,8 +87,10 @@ describe.skipIf(skipBrowser)('review runs together in headless Chromium', () => 
       const eps = p.locator('[data-testid="report-episode"]');
       expect(await eps.count()).toBe(rows.length);
       const got = await eps.evaluateAll((els) => els.map((e) => ({ index: Number(e.getAttribute('data-index')), reward: e.getAttribute('data-reward') })));
-      expect(got.map((g) => g.index)).toEqual(rows.map((r) => r.index));
-      expect(got.map((g) => Number(g.reward))).toEqual(rows.map((r) => Number(r.reward)));
+      // Failed episodes first, then passed ones, each in file order.
+      const failedFirst = [...rows.filter((r) => Number(r.reward) < 1), ...rows.filter((r) => Number(r.reward) >= 1)];
+      expect(got.map((g) => g.index)).toEqual(failedFirst.map((r) => r.index));
+      expect(got.map((g) => Number(g.reward))).toEqual(failedFirst.map((r) => Number(r.reward)));
       // Failed episodes in full: verdict and dialogue; the hostile note and file name are text.
       const failed = p.locator('[data-testid="report-episode"][data-index="1"]');
       expect(await failed.locator('h3', { hasText: 'Dialogue' }).count()).toBe(1);

@@ -135,7 +135,7 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await page.waitForSelector('[data-testid="trial-parts"]', { timeout: 15_000 });
     expect(await page.textContent('[data-testid="trial-reward-a"]')).toBe('0');
     expect(await page.textContent('[data-testid="trial-reward-b"]')).toBe('1');
-    expect(await page.textContent('[data-testid="trial-parts"]')).toMatch(/They part at row \d+: both call exchange_delivered_order_items for reference action \d+ .*with different arguments/);
+    expect(await page.textContent('[data-testid="trial-parts"]')).toMatch(/They part at row \d+, the first write where they differ: both call exchange_delivered_order_items \(reference action \d+\) with different arguments/);
     const parted = page.locator('[data-testid="trial-row"][data-parts="true"]');
     expect(await parted.count()).toBe(1);
     expect(await parted.textContent()).toContain('2051947368');

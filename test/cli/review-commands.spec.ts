@@ -71,8 +71,10 @@ describe('tau-inspect report', () => {
     const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected/gpt-4o-airline.expected.json'), 'utf8')) as { index: number; reward: number }[];
     const eps = reportEpisodes(html);
     expect(eps).toHaveLength(200);
-    expect(eps.map((e) => e.index)).toEqual(expected.map((x) => x.index));
-    expect(eps.map((e) => e.reward)).toEqual(expected.map((x) => formatReward(x.reward)));
+    // Failed episodes first, then passed ones, each in file order.
+    const failedFirst = [...expected.filter((x) => x.reward < 1), ...expected.filter((x) => x.reward >= 1)];
+    expect(eps.map((e) => e.index)).toEqual(failedFirst.map((x) => x.index));
+    expect(eps.map((e) => e.reward)).toEqual(failedFirst.map((x) => formatReward(x.reward)));
     expect(html).not.toMatch(/<script/i);
   }, 60_000);
 });
@@ -89,7 +91,8 @@ describe('tau-inspect compare', () => {
     const recs = readResultsFile(readFileSync(sampleRun, 'utf8'));
     expect(lines.map((l) => l.task_id)).toEqual([...new Set(recs.map((x) => x.taskId))].sort((x, y) => x! - y!));
     for (const l of lines) {
-      expect(Object.keys(l)).toEqual(['task_id', 'a', 'b']);
+      expect(Object.keys(l)).toEqual(['task_id', 'a', 'b', 'flip']);
+      expect((l as { flip?: unknown }).flip).toBeNull();
       expect(l.a).toEqual(l.b);
       expect(l.a.trials).toBe(recs.filter((x) => x.taskId === l.task_id).length);
     }
@@ -110,7 +113,7 @@ describe('tau-inspect compare', () => {
     writeFileSync(a, JSON.stringify(only.map((e) => ({ ...e, traj: (e as unknown as { traj: unknown[] }).traj.slice(0, 2) }))));
     const r = cli('compare', a, b, '--data', sampleData, '--json');
     expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(r.out.trim())).toEqual({ task_id: episodes[pass]!.task_id, a: { trials: 1, passes: 0 }, b: { trials: 1, passes: 1 } });
+    expect(JSON.parse(r.out.trim())).toEqual({ task_id: episodes[pass]!.task_id, a: { trials: 1, passes: 0 }, b: { trials: 1, passes: 1 }, flip: 'gained' });
     expect(cli('compare', a, b, '--data', sampleData).out).toMatch(/B passes, A did not/);
   });
 });

@@ -36,7 +36,7 @@ describe('two trials of a task lined up on the reference actions (sample run)', 
         const calls = v.alignment.pairs.flatMap((p) => (p.step === null ? [] : [p.step])).sort((a, b) => a - b);
         expect(steps).toEqual(calls);
       }
-      const first = c.rows.findIndex((r) => !r.agree);
+      const first = c.rows.findIndex((r) => !r.agree && (r.a?.write === true || r.b?.write === true));
       expect(c.parts?.row ?? -1).toBe(first);
       expect(c.a.reward).toBe(views[i]!.verdict.reward);
       expect(c.b.reward).toBe(views[j]!.verdict.reward);
@@ -75,7 +75,7 @@ describe('two trials of a task lined up on the reference actions (sample run)', 
     expect(row.b?.match).toBe('same');
     expect(row.a?.kwargs).toContain('2051947368');
     expect(row.b?.kwargs).not.toContain('2051947368');
-    expect(c.parts!.why).toMatch(/^both call exchange_delivered_order_items for reference action \d+ \(exchange_delivered_order_items\), with different arguments: new_item_ids \(trial A step \d+, trial B step \d+\)$/);
+    expect(c.parts!.why).toMatch(/^both call exchange_delivered_order_items \(reference action \d+\) with different arguments: new_item_ids \(trial A step \d+, trial B step \d+\)$/);
     expect(row.argsApart).toEqual(['new_item_ids']);
     // Every row before it agrees: the same calls with the same arguments.
     expect(c.rows.slice(0, c.parts!.row).every((r) => r.agree && r.a?.kwargs === r.b?.kwargs)).toBe(true);
@@ -88,10 +88,11 @@ describe('compareTrials on hand-made alignments', () => {
     step,
     match,
     name,
-    write: false,
+    write: true,
     failed: false,
     args: [],
   });
+  const read = (p: AlignmentPair): AlignmentPair => ({ ...p, write: false });
   const withArgs = (p: AlignmentPair, args: Record<string, string>): AlignmentPair => ({ ...p, args: Object.entries(args).map(([name, agent]) => ({ name, agent, reference: '0' })) });
   const trial = (index: number, pairs: AlignmentPair[], kwargs: Record<number, string> = {}): TrialInput => ({
     index,
@@ -112,28 +113,53 @@ describe('compareTrials on hand-made alignments', () => {
       [null, 'calc', 3, 1],
       [1, 'cancel', 4, 2],
     ]);
-    expect(c.parts).toEqual({ row: 0, why: 'trial A calls find for an extra call of find at its step 1; trial B makes no such call here' });
+    expect(c.parts).toEqual({ row: 0, why: 'trial A makes an extra call of find at its step 1, which trial B does not make' });
   });
 
   it('a reference action only one trial calls is where they part', () => {
     const a = trial(0, [pair(0, 0, 'get'), pair(1, null, 'cancel')]);
     const b = trial(1, [pair(0, 0, 'get'), pair(1, 3, 'cancel')]);
     const c = compareTrials(a, b);
-    expect(c.parts).toEqual({ row: 1, why: 'trial B calls cancel for reference action 2 (cancel) at its step 4; trial A never does' });
+    expect(c.parts).toEqual({ row: 1, why: 'trial B calls cancel (reference action 2) at its step 4; trial A never calls it' });
   });
 
   it('names the arguments in which two calls for one reference action differ', () => {
     const a = trial(0, [withArgs(pair(0, 0, 'get', 'other-args'), { id: '1', zip: '5' })], { 0: '{"id": 1, "zip": 5}' });
     const b = trial(1, [withArgs(pair(0, 0, 'get', 'other-args'), { id: '1', name: '"x"' })], { 0: '{"id": 1, "name": "x"}' });
     expect(compareTrials(a, b).rows[0]!.argsApart).toEqual(['zip', 'name']);
-    expect(compareTrials(a, b).parts?.why).toBe('both call get for reference action 1 (get), with different arguments: zip, name (trial A step 1, trial B step 1)');
+    expect(compareTrials(a, b).parts?.why).toBe('both call get (reference action 1) with different arguments: zip, name (trial A step 1, trial B step 1)');
   });
 
   it('the same tool with other arguments parts them; the same arguments do not', () => {
     const a = trial(0, [pair(0, 0, 'get', 'other-args')], { 0: '{"id": 1}' });
     expect(compareTrials(a, trial(1, [pair(0, 0, 'get', 'other-args')], { 0: '{"id": 1}' })).parts).toBeNull();
     expect(compareTrials(a, trial(1, [pair(0, 0, 'get', 'other-args')], { 0: '{"id": 2}' })).parts?.why).toBe(
-      'both call get for reference action 1 (get), with different arguments (trial A step 1, trial B step 1)',
+      'both call get (reference action 1) with different arguments (trial A step 1, trial B step 1)',
     );
+  });
+
+  it('a difference in reads only is shown, not counted: they do not part on writes', () => {
+    // Trial A reads the user twice (an extra read) and looks up another order; both cancel alike.
+    const a = trial(0, [read(pair(0, 0, 'get_user_details')), read(pair(null, 1, 'get_user_details')), read(pair(1, 2, 'get_order_details', 'other-args')), pair(2, 3, 'cancel_pending_order')], { 2: '{"order_id": "#W2"}', 3: '{"order_id": "#W1"}' });
+    const b = trial(1, [read(pair(0, 0, 'get_user_details')), read(pair(1, 1, 'get_order_details')), pair(2, 2, 'cancel_pending_order')], { 1: '{"order_id": "#W1"}', 2: '{"order_id": "#W1"}' });
+    const c = compareTrials(a, b);
+    expect(c.parts).toBeNull();
+    expect(c.rows.map((r) => [r.name, r.agree, r.apartOnWrite])).toEqual([
+      ['get_user_details', true, false],
+      ['get_user_details', false, false],
+      ['get_order_details', false, false],
+      ['cancel_pending_order', true, false],
+    ]);
+    expect(c.readsApart).toEqual({ row: 1, count: 2, why: 'trial A makes an extra call of get_user_details at its step 2, which trial B does not make' });
+  });
+
+  it('a write call that failed on one side and was never made on the other writes nothing: no parting; a successful one parts', () => {
+    const failed = (p: AlignmentPair): AlignmentPair => ({ ...p, failed: true });
+    const a = trial(0, [pair(0, 0, 'get'), failed(pair(null, 1, 'cancel_pending_order'))]);
+    const b = trial(1, [pair(0, 0, 'get')]);
+    expect(compareTrials(a, b).parts).toBeNull();
+    expect(compareTrials(a, b).readsApart?.row).toBe(1);
+    const c = compareTrials(trial(0, [pair(0, 0, 'get'), pair(null, 1, 'cancel_pending_order')]), b);
+    expect(c.parts).toEqual({ row: 1, why: 'trial A makes an extra call of cancel_pending_order at its step 2, which trial B does not make' });
   });
 });

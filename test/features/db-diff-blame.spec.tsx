@@ -6,18 +6,30 @@ import { describeShared } from '../support/shared';
 
 const noop = (): void => {};
 
-describeShared('DB diff wording for values no step changed (gpt-4o-airline episode 3)', () => {
-  it('says "initial value" instead of naming a reference action that never wrote the field', () => {
-    const view = evaluatedSharedRun('gpt-4o-airline.json').session.view(3);
-    if ('error' in view) throw new Error(view.error);
-    const html = renderToString(<DbDiff view={view} onStep={noop} onReference={noop} />);
-    const items = html.split('data-testid="diff-field"').slice(1);
+const fieldItems = (file: string, episode: number): string[] => {
+  const view = evaluatedSharedRun(file).session.view(episode);
+  if ('error' in view) throw new Error(view.error);
+  const html = renderToString(<DbDiff view={view} onStep={noop} onReference={noop} />);
+  return html.split('data-testid="diff-field"').slice(1);
+};
+
+describeShared('DB diff wording: the last call that wrote each field', () => {
+  it('grok-4 retail episode 104: step 20 wrote the unchanged New York address, so it is named for all four fields', () => {
+    const items = fieldItems('grok-4-tool-calling-retail.json', 104);
+    expect(items).toHaveLength(4);
+    for (const li of items) {
+      expect(li).toContain('last written by <!-- -->step 20');
+      expect(li).toContain('last written by reference action <!-- -->3');
+      expect(li).not.toContain('touched it');
+    }
+  });
+
+  it('gpt-4o airline episode 3: a field no agent call wrote says so; the flights update wrote the prices it copied', () => {
+    const items = fieldItems('gpt-4o-airline.json', 3);
     const price = items.find((li) => li.includes('>flights[0].price<'));
-    expect(price).toBeDefined();
-    expect(price).toContain('initial value: no reference action changed it');
-    expect(price).not.toContain('written by reference action');
+    expect(price).toContain('last written by reference action <!-- -->1');
     const bags = items.find((li) => li.includes('>total_baggages<'));
-    expect(bags).toContain('written by reference action <!-- -->2');
-    expect(bags).toContain('initial value: no agent step changed it');
+    expect(bags).toContain('last written by reference action <!-- -->2');
+    expect(bags).toContain('initial value: no agent call touched it');
   });
 });

@@ -62,8 +62,8 @@ describeShared('episode screen (server-rendered with real episode views)', () =>
     expect(t).toContain('int vs float only');
     expect(t).toContain('payment_history[0].amount');
     expect(t).toContain('500.0');
-    expect(t).toContain('written in step 5');
-    expect(t).toContain('written by reference action 2');
+    expect(t).toContain('last written by step 5');
+    expect(t).toContain('last written by reference action 2');
     expect(t).toContain('Reference actions');
     expect(html).toContain('aria-current="step"');
     expect(html).toContain('data-step="4"');
@@ -80,7 +80,7 @@ describeShared('episode screen (server-rendered with real episode views)', () =>
 
   it('shows found outputs with the exact matched span of the respond text, and where else they appear', () => {
     const view = viewOf(airline!.session, 208);
-    const html = renderToString(<OutputsPanel view={view} active={null} onFound={noop} onElsewhere={noop} />);
+    const html = renderToString(<OutputsPanel view={view} active={null} onFound={noop} onElsewhere={noop} onNear={noop} />);
     const t = text(html);
     expect(t).toContain('Only respond messages count');
     for (const o of view.outputs!) {

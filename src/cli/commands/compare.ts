@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareRuns, DEFAULT_DATA_BASE, type CompareOutcome, type InspectSession, type TrialCounts } from '../../core/contract';
+import { compareRuns, DEFAULT_DATA_BASE, type CompareOutcome, type InspectSession, type JudgedApart, type RunComparison, type RunJudging, type TrialCounts } from '../../core/contract';
 import { openSession } from '../open-session';
 import { compareTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
@@ -14,7 +14,12 @@ export const USAGE = `usage: tau-inspect compare A.json B.json [--data DIR_OR_UR
   run folders) are compared the same way, judged as τ² judges them (--data: τ²'s data).
 
   --data  τ-bench data, as for evaluate. Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
-  --json  one line per task: {"task_id", "a": {"trials", "passes"}, "b": {"trials", "passes"}}`;
+  When A and B were judged by different data versions, rules or domains, the output says so; flips
+  are counted only with both runs judged by one rule (A's, each episode of B judged again by it),
+  and given under both rules.
+
+  --json  one line per task: {"task_id", "a": {"trials", "passes"}, "b": {"trials", "passes"},
+          "flip": "gained"|"lost"|null} (the notes and warnings go to stderr)`;
 
 const OPTIONS = {
   data: { type: 'string' },
@@ -22,13 +27,39 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+/** Every episode evaluated (the rule settled), with its reward under the run's rule and under both. */
 function outcomes(session: InspectSession): CompareOutcome[] {
-  session.finish();
-  const headers = session.headers();
-  return session.summaries().map((s, i) => ({ index: i, taskId: headers[i]!.taskId, trial: headers[i]!.trial, reward: s.error === null ? s.reward : null }));
+  return session.evaluateAll().map((r, i) => ({ index: i, taskId: r.task_id, trial: r.trial, reward: r.error === undefined ? (r.reward ?? null) : null, rewards: r.rules ?? null }));
+}
+
+const judging = (s: InspectSession): RunJudging => {
+  const d = s.detection();
+  return { domain: d.domain, dataCommit: d.dataCommit, rule: d.rule };
+};
+
+const APART: Readonly<Record<JudgedApart['what'], string>> = { domain: 'domain', data: 'data version', rule: 'rule' };
+const short = (x: JudgedApart, v: string): string => (x.what === 'data' && /^[0-9a-f]{40}$/.test(v) ? v.slice(0, 7) : v);
+
+/** The warning when A and B were judged apart, and how the flips were counted. */
+function apartNotes(cmp: RunComparison): string[] {
+  if (cmp.judgedApart.length === 0) return [];
+  const out = [`warning: A and B were judged differently: ${cmp.judgedApart.map((x) => `${APART[x.what]} ${short(x, x.a)} (A) vs ${short(x, x.b)} (B)`).join('; ')}`];
+  if (cmp.judgedApart.some((x) => x.what === 'domain')) out.push('warning: the task ids do not name the same tasks');
+  if (cmp.judgedApart.some((x) => x.what === 'rule'))
+    out.push(
+      cmp.flipsCounted
+        ? `flips are counted with both runs judged by one rule: ${cmp.flipsByRule.map((f) => `under ${f.rule}, ${f.gained} now passed by B and ${f.lost} no longer`).join('; ')}; the table's flips use ${cmp.flipRule}`
+        : 'flips are not counted: the runs were judged by different rules',
+    );
+  return out;
 }
 
 const counts = (c: TrialCounts): string => (c.trials === 0 ? '–' : `${c.passes}/${c.trials}`);
+
+const flipLine = (cmp: RunComparison): string =>
+  !cmp.flipsCounted
+    ? 'flipped: not counted (A and B were judged by different rules)'
+    : `flipped${cmp.judgedApart.some((x) => x.what === 'rule') ? ` (both judged by ${cmp.flipRule})` : ''}: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B`;
 
 /** `tau-inspect compare A.json B.json …` */
 export async function compareCommand(args: string[]): Promise<number> {
@@ -55,15 +86,15 @@ export async function compareCommand(args: string[]): Promise<number> {
   const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
   const a = await openSession(fa, data, {});
   const b = await openSession(fb, data, {});
-  const cmp = compareRuns(outcomes(a), outcomes(b));
+  const cmp = compareRuns(outcomes(a), outcomes(b), { a: judging(a), b: judging(b) });
   const notes = [
     `A: ${basename(fa)} (${a.domain}, data ${a.detection().dataCommit.slice(0, 7)}, rule ${a.detection().rule})`,
     `B: ${basename(fb)} (${b.domain}, data ${b.detection().dataCommit.slice(0, 7)}, rule ${b.detection().rule})`,
+    ...apartNotes(cmp),
   ];
-  if (a.domain !== b.domain) notes.push(`warning: A is ${a.domain} and B is ${b.domain}; the task ids do not name the same tasks`);
   if (values.json) {
     process.stderr.write(notes.map(terminalSafe).join('\n') + '\n');
-    process.stdout.write(cmp.tasks.map((t) => JSON.stringify({ task_id: t.taskId, a: t.a, b: t.b })).join('\n') + (cmp.tasks.length ? '\n' : ''));
+    process.stdout.write(cmp.tasks.map((t) => JSON.stringify({ task_id: t.taskId, a: t.a, b: t.b, flip: t.flip })).join('\n') + (cmp.tasks.length ? '\n' : ''));
     return 0;
   }
   const rows = [['task', 'A', 'B', '']];
@@ -72,7 +103,7 @@ export async function compareCommand(args: string[]): Promise<number> {
   const table = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
   const pk = (side: 'a' | 'b') => cmp.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join('  ');
   process.stdout.write(
-    `${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B\nA  ${pk('a')}\nB  ${pk('b')}\n`,
+    `${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; ${flipLine(cmp)}\nA  ${pk('a')}\nB  ${pk('b')}\n`,
   );
   return 0;
 }

@@ -14,8 +14,9 @@ export const USAGE = `usage: tau-inspect explain RESULTS.json --episode N [--dat
   what τ-bench does not count (procedure findings, blind spots of its rule).
 
   --episode       the episode's position in the file (0-based, as in evaluate's first column)
-  --json          {"lines": [{"text", "step"?, "record"?, "gold"?}], "findings": [...]} (steps and
-                  reference actions 0-based)
+  --json          {"lines": [{"text", "step"?, "record"?, "gold"?}], "findings": [...],
+                  "missing_outputs": [{"output", "near": [{"text", "kind", "detail", "step"}]}]}
+                  (steps and reference actions 0-based)
   --data, --domain, --data-version, --rule   as for evaluate`;
 
 const OPTIONS = {
@@ -27,6 +28,10 @@ const OPTIONS = {
   rule: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** Who last wrote a value: the last call that wrote it, even with the value it already had. */
+const agentBlame = (step: number | null): string => (step === null ? 'no agent call touched it' : `last written by step ${step + 1}`);
+const referenceBlame = (gold: number | null): string => (gold === null ? 'no reference action touched it' : `last written by reference action ${gold + 1}`);
 
 /** `tau-inspect explain RESULTS.json --episode N …` */
 export async function explainCommand(args: string[]): Promise<number> {
@@ -78,13 +83,29 @@ export async function explainCommand(args: string[]): Promise<number> {
       ...(l.gold !== undefined && { gold: l.gold }),
     }));
     const findings = view.findings.map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
-    process.stdout.write(JSON.stringify({ lines, findings }) + '\n');
+    const near = (view.outputs ?? [])
+      .filter((o) => !o.found)
+      .map((o) => ({ output: o.output, near: o.near.map((n) => ({ text: n.text, kind: n.kind, detail: n.detail, step: n.stepIndex })) }));
+    process.stdout.write(JSON.stringify({ lines, findings, missing_outputs: near }) + '\n');
     return 0;
   }
   const d = session.detection();
   const out: string[] = [`Episode ${index} · task ${session.records[index]!.taskId ?? '-'} · ${d.domain}, data ${d.dataCommit.slice(0, 7)}, rule ${d.rule}`, ''];
   out.push('How τ-bench judged this episode');
   for (const l of view.walkthrough) out.push(`${l.level === 1 ? '    ' : ''}${l.text}`);
+  const missing = (view.outputs ?? []).filter((o) => !o.found);
+  if (missing.length > 0) {
+    out.push('', 'Required outputs not found: the closest things the agent did say');
+    for (const o of missing) {
+      if (o.near.length === 0) {
+        out.push(`  "${o.output}": nothing near it in any respond message`);
+        continue;
+      }
+      const sum = o.near.find((n) => n.kind === 'part-of-sum');
+      out.push(`  "${o.output}":${sum ? ` the agent said the parts but never the sum (${sum.detail})` : ''}`);
+      for (const n of o.near) out.push(`    step ${n.stepIndex + 1}: ${n.text} (${n.kind === 'part-of-sum' ? 'part of the sum' : `${n.kind}: ${n.detail}`})`);
+    }
+  }
   if (view.findings.length > 0) {
     out.push('', 'Not counted by τ-bench');
     for (const group of ['blind-spot', 'procedure'] as const) {
@@ -103,8 +124,12 @@ export async function explainCommand(args: string[]): Promise<number> {
       out.push(`  ${where}  ${p.match.padEnd(10)} ${p.write ? 'write' : 'read '} ${p.name}${p.failed ? ' (failed)' : ''}${mark}`);
       for (const arg of p.args) out.push(`        ${arg.name}: agent ${arg.agent ?? '(absent)'} · reference ${arg.reference ?? '(absent)'}`);
     }
-    for (const d of a.dbDiffs)
-      out.push(`  ${d.record} differs: last written by ${d.step === null ? 'no agent step' : `step ${d.step + 1}`} and ${d.gold === null ? 'no reference action' : `reference ${d.gold + 1}`}`);
+    for (const d of a.dbDiffs) {
+      out.push(`  ${d.record} differs: ${agentBlame(d.step)}; ${referenceBlame(d.gold)}`);
+      const fields = view.diff.find((r) => `${r.table}/${r.key}` === d.record)?.fields ?? [];
+      for (const f of fields)
+        out.push(`        ${f.path}: agent ${f.agent ?? '(absent)'}, ${agentBlame(f.agentStep)} · reference ${f.reference ?? '(absent)'}, ${referenceBlame(f.referenceStep)}`);
+    }
   }
   process.stdout.write(out.map(terminalSafe).join('\n') + '\n');
   return 0;

@@ -3,7 +3,8 @@ import { TOOLS } from '../model/domains/registry';
 import { RESPOND } from '../model/episode/actions';
 import type { Action, AgentStep } from '../model/episode/types';
 import { PyException } from '../py/errors';
-import { executeTool } from './execute';
+import { executeTool, writesOfCall } from './execute';
+import type { WritePath } from './write-log';
 
 export const STOP_TOKEN = '###STOP###';
 
@@ -69,6 +70,17 @@ export function applyTool(domain: Domain, state: Db, action: Action) {
     terminates: tool.terminates === true,
     exception: out.exception ?? null,
   };
+}
+
+/**
+ * Where each action's call wrote, changed or not (`[table, key, …path]`; empty for a respond, a
+ * read, an unknown tool, a skipped action). `before[i]` is the DB action i ran on.
+ */
+export function writesOfActions(domain: Domain, before: readonly Db[], actions: readonly Action[]): WritePath[][] {
+  return actions.map((action, i) => {
+    const tool = TOOLS[domain].get(action.name);
+    return tool?.writes ? [...writesOfCall(before[i]!, tool, action.kwargs).writes] : [];
+  });
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { EpisodeNotes } from '../view/notes';
 import { passHatK } from '../view/pass-k';
-import { episodeSection, REPORT_END, reportHead } from '../view/report-html';
-import { isSuccess } from '../view/pass-k';
+import { episodeSection, failedEpisode, passedHeading, REPORT_END, reportHead, reportOrder } from '../view/report-html';
 import type { InspectSession } from './session';
 
 export interface ReportOptions {
@@ -16,7 +15,8 @@ export interface ReportOptions {
 
 /**
  * The offline report of a whole run (the CLI's `report` and the app's "Download report"):
- * evaluates every episode, settles the rule, and renders every failed episode in full.
+ * evaluates every episode, settles the rule, and renders every failed episode in full, failed
+ * episodes first.
  */
 export function sessionReportHtml(session: InspectSession, o: ReportOptions): string {
   return [...sessionReportParts(session, o)].join('');
@@ -48,10 +48,14 @@ export function* sessionReportParts(session: InspectSession, o: ReportOptions): 
     ),
     episodes: rows,
   });
-  for (const [i, row] of rows.entries()) {
-    const failed = row.summary.reward === null || !isSuccess(row.summary.reward);
+  // Failed episodes first (in full), then passed ones, each in file order.
+  const ordered = reportOrder(rows.map((row, i) => ({ ...row, i })));
+  const passed = ordered.filter((r) => !failedEpisode(r.summary)).length;
+  for (const [k, { i, ...row }] of ordered.entries()) {
+    const failed = failedEpisode(row.summary);
     const v = failed && row.summary.error === null ? session.view(i) : null;
-    yield `${i > 0 ? '\n' : ''}${episodeSection({ ...row, view: v && !('error' in v) ? v : null, ...(o.sections && { sections: o.sections(i) }) })}`;
+    const heading = k === ordered.length - passed ? passedHeading(passed) : '';
+    yield `${k > 0 ? '\n' : ''}${heading}${episodeSection({ ...row, view: v && !('error' in v) ? v : null, ...(o.sections && { sections: o.sections(i) }) })}`;
   }
   yield REPORT_END;
 }

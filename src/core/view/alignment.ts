@@ -6,7 +6,7 @@ import type { ExecutedStep } from '../env/replay';
 import type { GroundTruth } from '../env/reward';
 import { hashableStr } from '../py/hashable';
 import type { PyValue } from '../py/value';
-import { blameStep } from './blame';
+import { blameWrite, episodeWrites } from './blame';
 import { pyJsonInline } from './display';
 import { failed } from './procedure';
 
@@ -38,7 +38,7 @@ export interface Alignment {
   /** In dialogue order: extra calls sit where the agent made them, missing reference actions after the pair before them. */
   readonly pairs: readonly AlignmentPair[];
   readonly firstDivergentWrite: { readonly gold: number | null; readonly step: number | null } | null;
-  /** For each differing record: the last agent step and the last reference action that wrote it. */
+  /** For each differing record: the last agent step and the last reference action whose call wrote it (changed or not). */
   readonly dbDiffs: readonly { readonly record: string; readonly step: number | null; readonly gold: number | null }[];
 }
 
@@ -119,15 +119,14 @@ export function alignActions(
   }
   while (e < extras.length) pairs.push(extras[e++]!);
   const divergent = pairs.find((p) => p.write && (p.match === 'missing' || p.match === 'other-args' || (p.match === 'extra' && !p.failed)));
-  const agentStates: Db[] = [initial, ...steps.map((s) => s.state)];
-  const gtStates: Db[] = [initial, ...groundTruth.steps.map((s) => s.state)];
+  const w = diffRecords.length === 0 ? null : episodeWrites(domain, initial, steps, groundTruth.steps);
   return {
     pairs,
     firstDivergentWrite: divergent ? { gold: divergent.gold, step: divergent.step } : null,
     dbDiffs: diffRecords.map((d) => ({
       record: `${d.table}/${d.key}`,
-      step: blameStep(agentStates, d.table, d.key, []),
-      gold: blameStep(gtStates, d.table, d.key, []),
+      step: blameWrite(w!.agent, d.table, d.key, []),
+      gold: blameWrite(w!.reference, d.table, d.key, []),
     })),
   };
 }

@@ -6,7 +6,8 @@ import { finalReward } from '../judge/evaluate';
 import type { RewardRule } from '../env/reward';
 import { pyRepr } from '../py/repr';
 import type { PyDict, PyValue } from '../py/value';
-import { blameStep } from './blame';
+import { blameWrite, episodeWrites } from './blame';
+import { nearThingsSaid, type NearSaid, type SaidText } from './near-outputs';
 import { pathText, prettyJson, pyJson, pyJsonInline, pyJsonLines, type RecordLine } from './display';
 import { explain, reasons, type Reason } from './explain';
 import { fieldDiff, type FieldChange } from './field-diff';
@@ -135,8 +136,9 @@ export interface RecordDiffView {
   readonly agentLines: readonly RecordLine[] | null;
   readonly referenceLines: readonly RecordLine[] | null;
   /**
-   * agentStep / referenceStep: the last step (0-based) that changed this field's value on that
-   * side; null when no step did (the initial value, or absent from the start).
+   * agentStep / referenceStep: the last step (0-based) whose call wrote this field on that side,
+   * even with the value it already had; null when no call touched it (the initial value, or
+   * absent from the start).
    */
   readonly fields: readonly (FieldChangeView & { readonly agentStep: number | null; readonly referenceStep: number | null })[];
   /** Every field difference is int vs float only. */
@@ -158,6 +160,8 @@ export interface OutputView {
   readonly span: Span | null;
   /** Places the output appears that τ-bench does not look at. */
   readonly elsewhere: readonly Elsewhere[];
+  /** For an output not found: the closest things the agent did say to the user (`nearThingsSaid`). */
+  readonly near: readonly NearSaid[];
 }
 
 export interface ReferenceStepView {
@@ -247,15 +251,15 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
       changes,
     };
   });
-  const gtStates: Db[] = [version.db, ...ev.groundTruth.steps.map((s) => s.state)];
+  const writes = ev.diff.length === 0 ? null : episodeWrites(ev.domain, version.db, replay.steps, ev.groundTruth.steps);
   const diff: RecordDiffView[] = ev.diff.map((d) => {
     const changes = fieldDiff(d.agent, d.reference);
     const fields = changes.map((c, k) => ({
       ...fieldViews([c])[0]!,
-      // Each side is blamed on the step that changed this very field (appearing or vanishing
-      // included); null when no step did, so the value is the initial one.
-      agentStep: blameStep(states, d.table, d.key, c.path),
-      referenceStep: blameStep(gtStates, d.table, d.key, c.path),
+      // Each side is blamed on the last call that wrote this field (or the record or list holding
+      // it), whether or not the value changed; null when no call touched it.
+      agentStep: blameWrite(writes!.agent, d.table, d.key, c.path),
+      referenceStep: blameWrite(writes!.reference, d.table, d.key, c.path),
       k,
     }));
     return {
@@ -269,6 +273,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
   });
   // Each message is normalised once, however many outputs are looked for in it.
   const haystacks = new Map<number, OutputHaystack>();
+  const said: SaidText[] = steps.flatMap((s) => (s.isRespond && s.respondText !== null ? [{ stepIndex: s.index, messageIndex: s.messageIndex, text: s.respondText }] : []));
   const outputs =
     verdict.outputs === null
       ? null
@@ -279,6 +284,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
           messageIndex: c.match?.messageIndex ?? null,
           span: c.match?.span ?? null,
           elsewhere: elsewhere(c.output, messages, steps, c.match?.messageIndex ?? null, haystacks),
+          near: c.found ? [] : nearThingsSaid(c.output, said),
         }));
   const reward = finalReward(ev, rule);
   return {

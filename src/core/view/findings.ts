@@ -3,8 +3,7 @@ import { RESPOND } from '../model/episode/actions';
 import type { EpisodeEvaluation } from '../judge/evaluate';
 import { finalReward, RULES } from '../judge/evaluate';
 import { pyLower } from '../py/lower';
-import type { Db } from '../model/data/db';
-import { blameStep } from './blame';
+import { blameWrite, episodeWrites, type EpisodeWrites } from './blame';
 import { pathText, pyJsonInline } from './display';
 import { fieldDiff } from './field-diff';
 import { procedureFindings, type ProcedureKind } from './procedure';
@@ -177,14 +176,14 @@ export function findings(ev: EpisodeEvaluation, version: DataVersion, rule: Rewa
   }
 
   // Records that differ only in int vs float.
-  const states: Db[] = [version.db, ...steps.map((s) => s.state)];
+  let writes: EpisodeWrites | null = null;
   for (const d of ev.diff) {
     const changes = fieldDiff(d.agent, d.reference);
     if (changes.length === 0 || !changes.every((c) => c.intVsFloat)) continue;
     const paths = changes.map((c) => `${pathText(c.path)} (agent ${c.agent === undefined ? '-' : pyJsonInline(c.agent)}, reference ${c.reference === undefined ? '-' : pyJsonInline(c.reference)})`);
     blind(
       'db-differs-only-in-number-type',
-      blameStep(states, d.table, d.key, changes[0]!.path),
+      blameWrite((writes ??= episodeWrites(ev.domain, version.db, steps, ev.groundTruth.steps)).agent, d.table, d.key, changes[0]!.path),
       `${d.table}/${d.key} differs from the reference only in int vs float: ${paths.join(', ')}. Equal as numbers, but τ-bench hashes str() of the DB, where 49 and 49.0 differ.`,
     );
   }

@@ -46,6 +46,8 @@ export interface TrialRow {
   readonly b: TrialCell | null;
   /** The two sides did the same thing here: both skipped it, or both called it with the same arguments and outcome. */
   readonly agree: boolean;
+  /** The sides differ here in a call that could change the DB (see `parts`). */
+  readonly apartOnWrite: boolean;
   /**
    * For a reference action both trials called: the arguments in which the two calls differ (each
    * call's differences from the reference compared; an argument neither changed is the reference's on both).
@@ -57,8 +59,14 @@ export interface TrialComparison {
   readonly a: { readonly index: number; readonly reward: number; readonly recordedReward: number | null; readonly sentence: string };
   readonly b: { readonly index: number; readonly reward: number; readonly recordedReward: number | null; readonly sentence: string };
   readonly rows: readonly TrialRow[];
-  /** The first row where the two trials part, and why in words; null when every row agrees. */
+  /**
+   * The first row where the two trials part on a write — a call that could change the DB, made
+   * on one side and not the other, or with other arguments —, and why in words; null when they
+   * write alike (reads may still differ: `readsApart`).
+   */
   readonly parts: { readonly row: number; readonly why: string } | null;
+  /** The first row where only reads differ (shown, not counted: τ-bench judges the DB), and how many such rows. */
+  readonly readsApart: { readonly row: number; readonly why: string; readonly count: number } | null;
   /** Each trial's dialogue after its last call shown: messages from this index on. */
   readonly tail: { readonly a: number; readonly b: number };
 }
@@ -115,16 +123,32 @@ function argsApart(gold: number | null, x: TrialCell | null, y: TrialCell | null
   return [...new Set([...ax.keys(), ...ay.keys()])].filter((n) => !ax.has(n) || !ay.has(n) || ax.get(n) !== ay.get(n));
 }
 
-const refName = (row: TrialRow): string => (row.gold === null ? `an extra call of ${row.name}` : `reference action ${row.gold + 1} (${row.name})`);
+/** The call as the sentence names it: "cancel_pending_order (reference action 2)" or "an extra call of get_user_details". */
+const what = (row: TrialRow): string => (row.gold === null ? `an extra call of ${row.name}` : `${row.name} (reference action ${row.gold + 1})`);
 
-function partWhy(row: TrialRow): string {
+function apartWhy(row: TrialRow): string {
   const { a, b } = row;
-  if (called(a) && !called(b)) return `trial A calls ${row.name} for ${refName(row)} at its step ${a.step! + 1}; trial B ${row.gold === null ? 'makes no such call here' : 'never does'}`;
-  if (!called(a) && called(b)) return `trial B calls ${row.name} for ${refName(row)} at its step ${b.step! + 1}; trial A ${row.gold === null ? 'makes no such call here' : 'never does'}`;
-  if (a!.failed !== b!.failed) return `both call ${row.name} for ${refName(row)}, but it fails in trial ${a!.failed ? 'A' : 'B'}`;
+  const one = (x: 'A' | 'B', cell: TrialCell, other: 'A' | 'B'): string =>
+    row.gold === null
+      ? `trial ${x} makes an extra call of ${row.name} at its step ${cell.step! + 1}, which trial ${other} does not make`
+      : `trial ${x} calls ${what(row)} at its step ${cell.step! + 1}; trial ${other} never calls it`;
+  if (called(a) && !called(b)) return one('A', a, 'B');
+  if (!called(a) && called(b)) return one('B', b, 'A');
+  const both = row.gold === null ? `both make an extra call of ${row.name}` : `both call ${what(row)}`;
+  if (a!.failed !== b!.failed) return `${both}, but it fails in trial ${a!.failed ? 'A' : 'B'}`;
   const which = row.argsApart.length ? `: ${row.argsApart.join(', ')}` : '';
-  return `both call ${row.name} for ${refName(row)}, with different arguments${which} (trial A step ${a!.step! + 1}, trial B step ${b!.step! + 1})`;
+  return `${both} with different arguments${which} (trial A step ${a!.step! + 1}, trial B step ${b!.step! + 1})`;
 }
+
+/** A call that ran and could change the DB. */
+const wrote = (c: TrialCell | null): boolean => called(c) && c.write && !c.failed;
+
+/**
+ * The two sides differ here in what they wrote: a call of a tool that writes, made (and not
+ * failed) on at least one side. A difference in reads, or in write calls that failed on both
+ * sides, changes no DB: τ-bench never counts it.
+ */
+const apartOnWrite = (row: Omit<TrialRow, 'apartOnWrite'>): boolean => !row.agree && (wrote(row.a) || wrote(row.b));
 
 export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
   const A = buckets(a);
@@ -132,7 +156,8 @@ export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
   const golds = [...new Set([...A.gold.keys(), ...B.gold.keys()])].sort((x, y) => x - y);
   const rows: TrialRow[] = [];
   const push = (gold: number | null, x: TrialCell | null, y: TrialCell | null): void => {
-    rows.push({ gold, name: (x ?? y)!.name, a: x, b: y, agree: sameCall(x, y), argsApart: argsApart(gold, x, y) });
+    const row = { gold, name: (x ?? y)!.name, a: x, b: y, agree: sameCall(x, y), apartOnWrite: false, argsApart: argsApart(gold, x, y) };
+    rows.push({ ...row, apartOnWrite: apartOnWrite(row) });
   };
   const extrasAfter = (g: number): void => {
     for (const [x, y] of zipExtras(A.extras.get(g) ?? [], B.extras.get(g) ?? [])) push(null, x, y);
@@ -155,7 +180,16 @@ export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
     }
     tail[side] = next;
   }
-  const at = rows.findIndex((r) => !r.agree);
+  const at = rows.findIndex((r) => r.apartOnWrite);
+  const readOnly = (r: TrialRow): boolean => !r.agree && !r.apartOnWrite;
+  const read = rows.findIndex(readOnly);
   const side = (t: TrialInput): TrialComparison['a'] => ({ index: t.index, reward: t.verdict.reward, recordedReward: t.verdict.recordedReward, sentence: t.verdict.sentence });
-  return { a: side(a), b: side(b), rows, parts: at < 0 ? null : { row: at, why: partWhy(rows[at]!) }, tail };
+  return {
+    a: side(a),
+    b: side(b),
+    rows,
+    parts: at < 0 ? null : { row: at, why: apartWhy(rows[at]!) },
+    readsApart: read < 0 ? null : { row: read, why: apartWhy(rows[read]!), count: rows.filter(readOnly).length },
+    tail,
+  };
 }

@@ -77,11 +77,11 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                 <div className="flex flex-wrap items-center gap-1 text-[11px] text-rose-800">
                   <span className="font-semibold">agent</span>
                   {f.agentStep !== null ? (
-                    <Button variant="link" onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which wrote ${f.path}`}>
-                      written in {stepLabel(f.agentStep)}
+                    <Button variant="link" onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which last wrote ${f.path}`}>
+                      last written by {stepLabel(f.agentStep)}
                     </Button>
                   ) : (
-                    <span className="text-slate-500">initial value: no agent step changed it</span>
+                    <span className="text-slate-500">initial value: no agent call touched it</span>
                   )}
                 </div>
                 <pre className={`${PRE} text-rose-950`}>
@@ -95,12 +95,12 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                     <Button
                       variant="link"
                       onClick={() => onReference(f.referenceStep!)}
-                      aria-label={`Show reference action ${f.referenceStep + 1}, which wrote ${f.path}`}
+                      aria-label={`Show reference action ${f.referenceStep + 1}, which last wrote ${f.path}`}
                     >
-                      written by reference action {f.referenceStep + 1}
+                      last written by reference action {f.referenceStep + 1}
                     </Button>
                   ) : (
-                    <span className="text-slate-500">initial value: no reference action changed it</span>
+                    <span className="text-slate-500">initial value: no reference action touched it</span>
                   )}
                 </div>
                 <pre className={`${PRE} text-emerald-950`}>

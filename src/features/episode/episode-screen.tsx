@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent, type ReactNode } from 'react';
-import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
+import type { Elsewhere, EpisodeView, NearSaid, OutputView } from '../../core/contract';
 import type { Detection } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { FOCUS_RING_SKY } from '../../ui/focus';
@@ -119,6 +119,14 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
       setMark({ messageIndex: o.messageIndex, target: 'respond', span: o.span, label: `required output "${o.output}" matched here` });
       setActiveOutput(o.output);
       jump(o.stepIndex);
+    },
+    [jump],
+  );
+  const onNear = useCallback(
+    (o: OutputView, n: NearSaid) => {
+      setMark({ messageIndex: n.messageIndex, target: 'respond', span: n.span, label: `"${n.text}" said here, near the required output "${o.output}"` });
+      setActiveOutput(o.output);
+      jump(n.stepIndex);
     },
     [jump],
   );
@@ -260,7 +268,7 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
                 <ReferenceActions reference={view.reference} selected={reference?.index ?? null} nonce={reference?.nonce ?? 0} />
               </div>
             )}
-            {current === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} />}
+            {current === 'outputs' && <OutputsPanel view={view} active={activeOutput} onFound={onFound} onElsewhere={onElsewhere} onNear={onNear} />}
             {extra && <PanelSlot panel={extra} view={view} step={cursor} onStep={select} nav={nav} />}
           </div>
         </aside>

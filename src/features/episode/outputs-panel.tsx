@@ -1,4 +1,4 @@
-import type { Elsewhere, EpisodeView, OutputView } from '../../core/contract';
+import type { Elsewhere, EpisodeView, NearKind, NearSaid, OutputView } from '../../core/contract';
 import { MarkedText } from './marked-text';
 import { Button } from '../../ui/button';
 import { ELSEWHERE_LABEL, stepLabel } from './ui';
@@ -8,8 +8,10 @@ export function OutputsPanel(props: {
   active: string | null;
   onFound: (o: OutputView) => void;
   onElsewhere: (o: OutputView, place: Elsewhere) => void;
+  /** Shows a near thing said in its step (marked in the dialogue). */
+  onNear: (o: OutputView, near: NearSaid) => void;
 }) {
-  const { view, active, onFound, onElsewhere } = props;
+  const { view, active, onFound, onElsewhere, onNear } = props;
   if (view.outputs === null)
     return (
       <p className="text-xs text-slate-600" data-testid="outputs-panel">
@@ -24,7 +26,7 @@ export function OutputsPanel(props: {
       </p>
       <ul className="space-y-1.5">
         {view.outputs.map((o, i) => (
-          <OutputRow key={i} output={o} view={view} active={active === o.output} onFound={onFound} onElsewhere={onElsewhere} />
+          <OutputRow key={i} output={o} view={view} active={active === o.output} onFound={onFound} onElsewhere={onElsewhere} onNear={onNear} />
         ))}
       </ul>
     </div>
@@ -37,8 +39,9 @@ function OutputRow(props: {
   active: boolean;
   onFound: (o: OutputView) => void;
   onElsewhere: (o: OutputView, place: Elsewhere) => void;
+  onNear: (o: OutputView, near: NearSaid) => void;
 }) {
-  const { output: o, view, active, onFound, onElsewhere } = props;
+  const { output: o, view, active, onFound, onElsewhere, onNear } = props;
   const step = o.stepIndex === null ? undefined : view.steps[o.stepIndex];
   const text = step?.respondText ?? null;
   return (
@@ -63,6 +66,7 @@ function OutputRow(props: {
           <MarkedText text={text} span={o.span} context={80} label={`matched "${o.output}"`} />
         </p>
       )}
+      {!o.found && o.near.length > 0 && <NearList output={o} onNear={onNear} />}
       {o.elsewhere.length > 0 && (
         <div className="mt-1">
           <div className="text-[11px] font-medium text-slate-600">
@@ -89,5 +93,44 @@ function OutputRow(props: {
         </div>
       )}
     </li>
+  );
+}
+
+const NEAR_LABEL: Readonly<Record<NearKind, string>> = {
+  'part-of-sum': 'part of a sum it never gave',
+  'within-percent': 'close',
+  'same-digits': 'same digits',
+  'small-edit': 'nearly the same',
+};
+
+/** The closest things the agent did say to the user, each with a link to its step. */
+function NearList(props: { output: OutputView; onNear: (o: OutputView, near: NearSaid) => void }) {
+  const { output: o, onNear } = props;
+  const sum = o.near.find((n) => n.kind === 'part-of-sum');
+  return (
+    <div className="mt-1" data-testid="output-near">
+      <div className="text-[11px] font-medium text-slate-600">Closest things the agent did say:</div>
+      {sum && (
+        <p className="mt-0.5 text-[11px] text-slate-700" data-testid="near-sum">
+          The agent said the parts but never the sum: <code className="font-mono">{sum.detail}</code>
+        </p>
+      )}
+      <ul className="mt-0.5 space-y-0.5">
+        {o.near.map((n, i) => (
+          <li key={i} className="grid grid-cols-[auto_1fr] gap-x-2" data-testid="near-said" data-kind={n.kind}>
+            <Button variant="link" className="whitespace-nowrap" onClick={() => onNear(o, n)} aria-label={`Show "${n.text}", said in ${stepLabel(n.stepIndex)}`}>
+              {stepLabel(n.stepIndex)}
+            </Button>
+            <span className="min-w-0">
+              <code className="rounded bg-slate-100 px-1 font-mono text-[12px] text-slate-900 [overflow-wrap:anywhere]">{n.text}</code>{' '}
+              <span className="text-slate-600">
+                {NEAR_LABEL[n.kind]}
+                {n.kind === 'part-of-sum' ? '' : `: ${n.detail}`}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

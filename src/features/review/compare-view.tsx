@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
-import { type EpisodeHeader, type EpisodeSummary, type TaskComparison, type TrialCounts } from '../../core/contract';
+import { type EpisodeHeader, type EpisodeSummary, type JudgedApart, type TaskComparison, type TrialCounts } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
-import { comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
+import { apartOf, comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
 import { runProblem } from '../../store/run-state';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
@@ -14,6 +14,21 @@ import { useApp, useAppStore } from '../../ui/store-context';
 
 const counts = (c: TrialCounts): string => (c.trials === 0 ? '–' : `${c.passes}/${c.trials}`);
 const FLIP_TEXT = { gained: 'B passes, A did not', lost: 'A passed, B does not' } as const;
+
+const APART_LABEL: Readonly<Record<JudgedApart['what'], string>> = { domain: 'domain', data: 'data version', rule: 'rule' };
+const apartValue = (x: JudgedApart, v: string): string => (x.what === 'data' && /^[0-9a-f]{40}$/.test(v) ? v.slice(0, 7) : v);
+
+/** At the top of the comparison when A and B were judged by other domains, data versions or rules. */
+export function JudgedApartWarning({ apart }: { apart: readonly JudgedApart[] }) {
+  if (apart.length === 0) return null;
+  return (
+    <p role="note" className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-950" data-testid="compare-judged-apart">
+      <strong>A and B were judged differently:</strong> {apart.map((x) => `${APART_LABEL[x.what]} ${apartValue(x, x.a)} (A) vs ${apartValue(x, x.b)} (B)`).join('; ')}.
+      {apart.some((x) => x.what === 'rule') && ' Flips are not counted: under different rules the same trajectory can pass in one run and fail in the other.'}
+      {apart.some((x) => x.what === 'domain') && ' The task ids do not name the same tasks.'}
+    </p>
+  );
+}
 
 function Progress({ what, evaluated, total, problem }: { what: string; evaluated: number; total: number; problem: string | null }) {
   return (
@@ -131,6 +146,7 @@ export function CompareView() {
   const task = useApp((s) => s.compareTask);
   const eps = useApp((s) => s.compareEpisodes);
   const cmp = useMemo(() => comparison(a, b), [a, b]);
+  const apart = useMemo(() => apartOf(a, b), [a, b]);
   const drill = useRef<HTMLDivElement>(null);
   /** Narrow screens show one run's episode at a time. */
   const [narrowSide, setNarrowSide] = useState<CompareSide>('a');
@@ -172,8 +188,11 @@ export function CompareView() {
             {safeLabel(bLabel)} · {b.domain} · {b.headers.length} episodes
           </dd>
         </dl>
-        {a.domain !== null && a.domain !== b.domain && (
-          <p className="mt-1 text-xs text-amber-800">A is {a.domain} and B is {b.domain}: the task ids do not name the same tasks.</p>
+        {apart.length > 0 ? (
+          <JudgedApartWarning apart={apart} />
+        ) : (
+          a.domain !== null &&
+          a.domain !== b.domain && <p className="mt-1 text-xs text-amber-800">A is {a.domain} and B is {b.domain}: the task ids do not name the same tasks.</p>
         )}
         {!cmp && (
           <div className="mt-1">
@@ -191,7 +210,14 @@ export function CompareView() {
         <div className="grid min-h-0 gap-3 p-3 lg:grid-cols-[minmax(20rem,28rem)_minmax(0,1fr)]">
           <div className="min-w-0 space-y-2">
             <p className="text-sm text-slate-800" data-testid="compare-summary">
-              {cmp.tasks.length} tasks · <span className="text-emerald-800">{cmp.gained} now passed by B</span> · <span className="text-rose-800">{cmp.lost} no longer passed by B</span>
+              {cmp.tasks.length} tasks ·{' '}
+              {cmp.flipsCounted ? (
+                <>
+                  <span className="text-emerald-800">{cmp.gained} now passed by B</span> · <span className="text-rose-800">{cmp.lost} no longer passed by B</span>
+                </>
+              ) : (
+                <span className="text-amber-800">flips not counted (judged by different rules)</span>
+              )}
               {(cmp.withoutTask.a > 0 || cmp.withoutTask.b > 0) && ` · without a task id (left out): A ${cmp.withoutTask.a}, B ${cmp.withoutTask.b}`}
             </p>
             <div className="rounded-lg border border-slate-200 bg-white p-2">

@@ -45,6 +45,21 @@ const MATCH_TONE: Readonly<Record<TrialCell['match'], string>> = {
 
 const ROLE_TONE: Readonly<Record<string, string>> = { user: 'text-emerald-800', assistant: 'text-indigo-800', tool: 'text-amber-800' };
 
+/** A tool name that wraps only after its underscores, never inside a word. */
+function ToolName({ name }: { name: string }) {
+  const parts = name.split(/(?<=_)/);
+  return (
+    <code className="font-mono break-normal text-slate-900" data-testid="trial-tool-name">
+      {parts.map((p, i) => (
+        <span key={i}>
+          {p}
+          {i < parts.length - 1 && <wbr />}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 /** A stretch of one trial's dialogue (what was said between two calls), folded until asked for. */
 function Said({ messages, from, to, label }: { messages: readonly MessageView[]; from: number; to: number; label: string }) {
   const shown = messages.slice(from, to).filter((m) => m.role !== 'system');
@@ -140,13 +155,23 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
           <p className={`rounded border px-2 py-1 ${cmp.parts ? 'border-rose-300 bg-white text-rose-950' : 'border-emerald-300 bg-white text-emerald-950'}`} data-testid="trial-parts">
             {cmp.parts ? (
               <>
-                <strong>They part at row {cmp.parts.row + 1}:</strong> {cmp.parts.why}.{' '}
+                <strong>They part at row {cmp.parts.row + 1}, the first write where they differ:</strong> {cmp.parts.why}.{' '}
                 <Button variant="link" onClick={() => document.querySelector('[data-testid="trial-row"][data-parts="true"]')?.scrollIntoView({ block: 'center' })}>
                   Show it
                 </Button>
               </>
+            ) : cmp.readsApart ? (
+              <>
+                <strong>They do not part on writes:</strong> both trials make the same calls that change the DB.
+              </>
             ) : (
               'The two trials make the same tool calls for every reference action.'
+            )}
+            {cmp.readsApart && (
+              <span className="mt-0.5 block text-slate-700" data-testid="trial-reads-apart">
+                Reads differ in {cmp.readsApart.count} row{cmp.readsApart.count === 1 ? '' : 's'} (shown, not counted: τ-bench judges only the DB and the outputs), first at row{' '}
+                {cmp.readsApart.row + 1}: {cmp.readsApart.why}.
+              </span>
             )}
           </p>
           <div className="grid grid-cols-2 gap-x-2 border-b border-slate-200 pb-0.5 text-[11px] font-medium text-slate-500 sm:grid-cols-[9rem_1fr_1fr]">
@@ -163,11 +188,12 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
                   data-testid="trial-row"
                   data-agree={r.agree}
                   data-parts={parts || undefined}
-                  className={`grid grid-cols-2 gap-x-2 rounded px-1 py-1 sm:grid-cols-[9rem_1fr_1fr] ${parts ? 'bg-rose-50 ring-1 ring-rose-300' : r.agree ? '' : 'bg-amber-50/60'}`}
+                  className={`grid grid-cols-2 gap-x-2 rounded px-1 py-1 sm:grid-cols-[9rem_1fr_1fr] ${parts ? 'bg-rose-50 ring-1 ring-rose-300' : r.agree ? '' : r.apartOnWrite ? 'bg-amber-50/60' : 'bg-slate-50'}`}
                 >
                   <div className="col-span-2 min-w-0 sm:col-span-1">
-                    <span className="font-medium text-slate-700">{r.gold === null ? 'not in the reference' : `ref ${r.gold + 1}`}</span> <code className="font-mono break-all text-slate-900">{r.name}</code>
+                    <span className="font-medium text-slate-700">{r.gold === null ? 'not in the reference' : `ref ${r.gold + 1}`}</span> <ToolName name={r.name} />
                     {parts && <span className="ml-1 font-semibold text-rose-800">← they part here</span>}
+                    {!r.agree && !r.apartOnWrite && <span className="ml-1 text-slate-500">(read: not counted)</span>}
                     {r.argsApart.length > 0 && (
                       <span className="block text-amber-900" data-testid="trial-args-apart">
                         differs in {r.argsApart.join(', ')}
