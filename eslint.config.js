@@ -99,16 +99,41 @@ const restrictImports = ({ patterns = [], paths = [] }) => ({ 'no-restricted-imp
 // ---------------------------------------------------------------- 3. host globals core may not touch
 
 const CORE_GLOBALS = [
-  'window', 'self', 'globalThis', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage', 'indexedDB', 'caches',
-  'fetch', 'XMLHttpRequest', 'postMessage', 'process', 'Buffer', 'require', '__dirname', '__filename',
+  'window',
+  'self',
+  'globalThis',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'caches',
+  'fetch',
+  'XMLHttpRequest',
+  'postMessage',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
 ].map((name) => ({ name, message: 'src/core runs in the browser, the worker and Node alike: take what you need as a parameter.' }));
 
 // ---------------------------------------------------------------- 5. no HTML from strings
 
 const NO_HTML = [
-  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Model output, notes and file names are untrusted text: render them as text, never HTML.' },
-  { selector: "AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]", message: 'Never assign HTML strings: set textContent or render with React.' },
-  { selector: "CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]", message: 'Never parse HTML strings: build nodes or render with React.' },
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'Model output, notes and file names are untrusted text: render them as text, never HTML.',
+  },
+  {
+    selector: 'AssignmentExpression > MemberExpression.left[property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'Never assign HTML strings: set textContent or render with React.',
+  },
+  {
+    selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|createContextualFragment)$/]',
+    message: 'Never parse HTML strings: build nodes or render with React.',
+  },
   { selector: "CallExpression[callee.object.name='document'][callee.property.name=/^write(ln)?$/]", message: 'No document.write.' },
 ];
 
@@ -172,20 +197,44 @@ export default tseslint.config(
   {
     files: ['src/core/**/*.ts'],
     rules: {
-      ...restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'fflate'], message: 'Storage and transport belong to the worker and store, not core.' }] }),
+      ...restrictImports({
+        patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'fflate'], message: 'Storage and transport belong to the worker and store, not core.' }],
+      }),
       'no-restricted-globals': ['error', ...CORE_GLOBALS],
     },
   },
   {
     files: ['src/shared/**/*.ts'],
-    rules: restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'immer', '@noble/*', 'hash-wasm', 'jsondiffpatch', 'fast-json-stable-stringify', '@tanstack/*'], message: 'src/shared imports nothing but fflate.' }] }),
+    rules: restrictImports({
+      patterns: [
+        REACT,
+        ZUSTAND_ANY,
+        NODE,
+        {
+          group: ['idb-keyval', 'immer', '@noble/*', 'hash-wasm', 'jsondiffpatch', 'fast-json-stable-stringify', '@tanstack/*'],
+          message: 'src/shared imports nothing but fflate.',
+        },
+      ],
+    }),
   },
   {
     files: ['src/protocol/**/*.ts'],
-    rules: restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'fflate'], message: 'The protocol declares messages; storage and transport live in the worker and the store.' }] }),
+    rules: restrictImports({
+      patterns: [
+        REACT,
+        ZUSTAND_ANY,
+        NODE,
+        { group: ['idb-keyval', 'fflate'], message: 'The protocol declares messages; storage and transport live in the worker and the store.' },
+      ],
+    }),
   },
   { files: ['src/worker/**/*.ts'], rules: restrictImports({ patterns: [REACT, ZUSTAND_ANY, NODE] }) },
   { files: ['src/store/**/*.ts'], rules: restrictImports({ patterns: [REACT, NODE], paths: [ZUSTAND_REACT] }) },
   { files: ['src/ui/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}', 'src/main.tsx'], rules: restrictImports({ patterns: [NODE] }) },
-  { files: ['src/cli/**/*.ts'], rules: restrictImports({ patterns: [REACT, { group: ['zustand', 'zustand/*', 'idb-keyval'], message: 'The CLI runs on core through the contract: no app state.' }] }) },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: restrictImports({
+      patterns: [REACT, { group: ['zustand', 'zustand/*', 'idb-keyval'], message: 'The CLI runs on core through the contract: no app state.' }],
+    }),
+  },
 );

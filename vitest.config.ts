@@ -18,7 +18,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'core', include: ['test/core/**/*.spec.ts', 'test/store/**/*.spec.ts', 'test/worker/**/*.spec.ts', 'test/features/**/*.spec.{ts,tsx}', 'test/ui/**/*.spec.{ts,tsx}', 'test/app/**/*.spec.{ts,tsx}'], isolate: false },
+        test: {
+          name: 'core',
+          include: [
+            'test/core/**/*.spec.ts',
+            'test/store/**/*.spec.ts',
+            'test/worker/**/*.spec.ts',
+            'test/features/**/*.spec.{ts,tsx}',
+            'test/ui/**/*.spec.{ts,tsx}',
+            'test/app/**/*.spec.{ts,tsx}',
+          ],
+          isolate: false,
+        },
       },
       {
         extends: true,

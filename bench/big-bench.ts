@@ -146,7 +146,9 @@ interface AppRow {
 }
 
 /** Clicks Report and, while the worker builds it, opens another episode: both timed. */
-async function timeReport(page: import('playwright-core').Page): Promise<{ reportMs: number | null; reportBytes: number | null; openDuringReport: number | null }> {
+async function timeReport(
+  page: import('playwright-core').Page,
+): Promise<{ reportMs: number | null; reportBytes: number | null; openDuringReport: number | null }> {
   const t0 = Date.now();
   const download = page.waitForEvent('download', { timeout: 600_000 });
   await page.locator('[data-testid="report-button"]').first().click();
@@ -156,7 +158,10 @@ async function timeReport(page: import('playwright-core').Page): Promise<{ repor
   await row.click();
   const opened = await page
     .waitForSelector(`[data-testid="episode-screen"][data-episode="${index}"] [data-testid="verdict-reward"]`, { timeout: 600_000 })
-    .then(() => Date.now() - t1, () => null);
+    .then(
+      () => Date.now() - t1,
+      () => null,
+    );
   const d = await download.catch(() => null);
   const reportMs = d ? Date.now() - t0 : null;
   const path = d ? await d.path().catch(() => null) : null;
@@ -171,7 +176,10 @@ async function openWhileSearching(page: import('playwright-core').Page): Promise
   await page.press(box, 'Enter');
   const t0 = Date.now();
   await page.locator('[data-testid="episode-row"]').nth(2).click();
-  const shown = await page.waitForSelector('[data-testid="verdict-reward"]', { timeout: 120_000 }).then(() => true, () => false);
+  const shown = await page.waitForSelector('[data-testid="verdict-reward"]', { timeout: 120_000 }).then(
+    () => true,
+    () => false,
+  );
   return shown ? Date.now() - t0 : null;
 }
 
@@ -246,7 +254,27 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     const report = await timeReport(page);
     const rendererPeakWithReport = rendererBytes(MARKER, 'VmHWM');
     const rel = (x: number | null): number | null => (x === null ? null : x - t0);
-    return { bytes, opened: rel(b.opened), first: rel(b.first), all: rel(b.all), longestLoad, longTasks, longestScroll, heap, pageHeap, workerHeap, renderer, rendererPeak, browserBefore, browserAfter, searchCommon, searchNone, openDuringSearch, ...report, rendererPeakWithReport };
+    return {
+      bytes,
+      opened: rel(b.opened),
+      first: rel(b.first),
+      all: rel(b.all),
+      longestLoad,
+      longTasks,
+      longestScroll,
+      heap,
+      pageHeap,
+      workerHeap,
+      renderer,
+      rendererPeak,
+      browserBefore,
+      browserAfter,
+      searchCommon,
+      searchNone,
+      openDuringSearch,
+      ...report,
+      rendererPeakWithReport,
+    };
   } finally {
     await page.close();
   }
@@ -255,7 +283,15 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
 /** The CLI as a bundle in `dir` (what `npm run build:cli` makes). */
 async function bundleCli(dir: string): Promise<string> {
   const out = join(dir, 'tau-inspect.mjs');
-  await build({ entryPoints: [join(ROOT, 'src/cli/tau-inspect.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: out, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(ROOT, 'src/cli/tau-inspect.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: out,
+    logLevel: 'warning',
+  });
   return out;
 }
 
@@ -303,14 +339,18 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
     // The CLI on one episode with a long message.
     const cli = await bundleCli(dir);
     const sample = join(ROOT, 'sample-runs', 'runs', 'retail-sample.json');
-    log(`\nbig bench: the CLI on one episode whose last agent message is ${MESSAGE_MB.join(', ')} MB (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
+    log(
+      `\nbig bench: the CLI on one episode whose last agent message is ${MESSAGE_MB.join(', ')} MB (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`,
+    );
     const rows: { mb: number; ms: number; peak: number | null }[] = [];
     for (const size of MESSAGE_MB) {
       const file = join(dir, `long-message-${size}mb.json`);
       writeLongMessage(sample, size, file);
       const t = timeCli(cli, file);
       rows.push({ mb: size, ms: t.ms, peak: t.peakBytes });
-      log(`  ${String(size).padStart(3)} MB message: ${ms(t.ms)} (${(t.ms / size).toFixed(0)} ms/MB), peak RSS ${mb(t.peakBytes)}${t.ok ? '' : '  (the CLI FAILED)'}`);
+      log(
+        `  ${String(size).padStart(3)} MB message: ${ms(t.ms)} (${(t.ms / size).toFixed(0)} ms/MB), peak RSS ${mb(t.peakBytes)}${t.ok ? '' : '  (the CLI FAILED)'}`,
+      );
       rmSync(file);
     }
     const largest = rows.at(-1)!;
@@ -345,8 +385,12 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       await browser.close();
       await server.close();
     }
-    log(`\nbig bench: gpt-4o-airline.json's episodes repeated with varied text, in headless Chromium, data cached in the browser (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
-    log(`  ${'episodes'.padEnd(10)}${'file'.padEnd(10)}${'opened'.padEnd(11)}${'1st verdict'.padEnd(13)}${'all verdicts'.padEnd(14)}${'longest task'.padEnd(14)}${'scrolling'.padEnd(12)}${'JS heap (page + worker)'.padEnd(25)}${'renderer'.padEnd(10)}renderer peak (RSS, with the worker)`);
+    log(
+      `\nbig bench: gpt-4o-airline.json's episodes repeated with varied text, in headless Chromium, data cached in the browser (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`,
+    );
+    log(
+      `  ${'episodes'.padEnd(10)}${'file'.padEnd(10)}${'opened'.padEnd(11)}${'1st verdict'.padEnd(13)}${'all verdicts'.padEnd(14)}${'longest task'.padEnd(14)}${'scrolling'.padEnd(12)}${'JS heap (page + worker)'.padEnd(25)}${'renderer'.padEnd(10)}renderer peak (RSS, with the worker)`,
+    );
     for (const a of app)
       log(
         `  ${String(a.n).padEnd(10)}${mb(a.bytes).padEnd(10)}${ms(a.opened).padEnd(11)}${ms(a.first).padEnd(13)}${ms(a.all).padEnd(14)}${ms(a.longestLoad).padEnd(14)}${ms(a.longestScroll).padEnd(12)}${`${mb(a.heap)} (${mb(a.pageHeap)} + ${mb(a.workerHeap)})`.padEnd(25)}${mb(a.renderer).padEnd(10)}${mb(a.rendererPeak)}`,
@@ -356,7 +400,9 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
         `  ${a.n} episodes: browser process ${mb(a.browserBefore)} → ${mb(a.browserAfter)} (the file's bytes are a Blob there); search "refund" ${ms(a.searchCommon)}, a query found nowhere ${ms(a.searchNone)}; an episode opened during a search ${ms(a.openDuringSearch)}; report ${mb(a.reportBytes)} in ${ms(a.reportMs)}, an episode opened meanwhile ${ms(a.openDuringReport)}, renderer peak after ${mb(a.rendererPeakWithReport)}`,
       );
     for (const a of app)
-      log(`  ${a.n} episodes: ${a.longTasks.count} long tasks (≥ 50 ms) while loading, ${a.longTasks.over200} over 200 ms, the longest beginning ${ms(a.longTasks.worstAt)} after the file was chosen`);
+      log(
+        `  ${a.n} episodes: ${a.longTasks.count} long tasks (≥ 50 ms) while loading, ${a.longTasks.over200} over 200 ms, the longest beginning ${ms(a.longTasks.worstAt)} after the file was chosen`,
+      );
     log('  goal: no main-thread task > 200 ms while loading or scrolling; time and memory of the full file about twice the half');
     log('  (long tasks are wall time: on a machine busy with other work they stretch with the load)');
     const full = app.find((a) => a.n === FULL)!;
@@ -364,7 +410,8 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
     // The CLI on the same two files (every report printed as a JSON line).
     log(`\nbig bench: the CLI on the same files, evaluate --json (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
     const cliRows = files.map((f) => ({ n: f.n, bytes: f.bytes, ...timeCli(cli, f.file, DATA_DIR) }));
-    for (const c of cliRows) log(`  ${String(c.n).padEnd(6)} episodes, ${mb(c.bytes)}: ${ms(c.ms)}, peak RSS ${mb(c.peakBytes)}${c.ok ? '' : '  (the CLI FAILED)'}`);
+    for (const c of cliRows)
+      log(`  ${String(c.n).padEnd(6)} episodes, ${mb(c.bytes)}: ${ms(c.ms)}, peak RSS ${mb(c.peakBytes)}${c.ok ? '' : '  (the CLI FAILED)'}`);
     const [cliHalf, cliFull] = cliRows;
     return {
       ...result,

@@ -19,7 +19,12 @@ type Json = { [k: string]: unknown };
  */
 export function writeBigRun(source: string, n: number, out: string): { bytes: number; episodes: number } {
   const text = readFileSync(source, 'utf8');
-  const scan = scanList(text, () => true, /\{/, (_v, _i, start, end) => text.slice(start, end));
+  const scan = scanList(
+    text,
+    () => true,
+    /\{/,
+    (_v, _i, start, end) => text.slice(start, end),
+  );
   if (!scan || scan.items.length === 0) throw new Error(`${source}: not a list of episodes`);
   const episodes = scan.items.map((it) => (it.ok ? it.value : text.slice(it.start, it.end)));
   const parts: string[] = [];
@@ -34,7 +39,23 @@ export function writeBigRun(source: string, n: number, out: string): { bytes: nu
 
 /** Deterministic text that reads like a long answer (numbers, ids, words), `mb` × 2^20 characters. */
 function longText(mb: number): string {
-  const words = ['order', '#W5193402', 'refund', '$69.49', 'gift card', 'the', 'item', 'is', 'cancelled', 'and', 'shipped', 'to', 'Lisbon', '1000ml', 'celadon'];
+  const words = [
+    'order',
+    '#W5193402',
+    'refund',
+    '$69.49',
+    'gift card',
+    'the',
+    'item',
+    'is',
+    'cancelled',
+    'and',
+    'shipped',
+    'to',
+    'Lisbon',
+    '1000ml',
+    'celadon',
+  ];
   const unit: string[] = [];
   let x = 12345;
   for (let k = 0; k < 4096; k++) {

@@ -20,7 +20,11 @@ export async function runReviewBench(log: Log, file = join(shared, 'runs', 'gpt-
   const sizes = session.records
     .map((_, i) => `#ep=${encodeEpisode(session.episodeJson(i))}&name=${encodeURIComponent(basename(file))}&episode=${i}`.length)
     .sort((a, b) => a - b);
-  const median = sizes.length ? (sizes.length % 2 ? sizes[(sizes.length - 1) / 2]! : Math.round((sizes[sizes.length / 2 - 1]! + sizes[sizes.length / 2]!) / 2)) : 0;
+  const median = sizes.length
+    ? sizes.length % 2
+      ? sizes[(sizes.length - 1) / 2]!
+      : Math.round((sizes[sizes.length / 2 - 1]! + sizes[sizes.length / 2]!) / 2)
+    : 0;
   const max = sizes.at(-1) ?? 0;
   const t0 = performance.now();
   const html = sessionReportHtml(session, { title: basename(file) });

@@ -23,7 +23,10 @@ export async function runTau2Bench(log: Log): Promise<BenchResult> {
   for (const f of files) {
     const n = (JSON.parse(readFileSync(join(tau2, 'runs', f), 'utf8')) as { simulations: unknown[] }).simulations.length;
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [cli, 'evaluate', join(tau2, 'runs', f), '--data', join(tau2, 'data'), '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = spawnSync(process.execPath, [cli, 'evaluate', join(tau2, 'runs', f), '--data', join(tau2, 'data'), '--json'], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
     const t = performance.now() - t0;
     if (r.status !== 0) throw new Error(`${f}: exit ${r.status}: ${r.stderr}`);
     const lines = r.stdout.trim().split('\n').length;
@@ -36,7 +39,10 @@ export async function runTau2Bench(log: Log): Promise<BenchResult> {
   log(`tau2-bench: ${files.length} airline files, ${sims} simulations, one process per file: ${ms.toFixed(0)} ms, ${(ms / sims).toFixed(1)} ms per simulation`);
   // Every airline file in one process (a whole submission): the DB is read and validated once.
   const t0 = performance.now();
-  const all = spawnSync(process.execPath, [cli, 'evaluate', ...files.map((f) => join(tau2, 'runs', f)), '--data', join(tau2, 'data'), '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const all = spawnSync(process.execPath, [cli, 'evaluate', ...files.map((f) => join(tau2, 'runs', f)), '--data', join(tau2, 'data'), '--json'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   const one = performance.now() - t0;
   if (all.status !== 0) throw new Error(`all files: exit ${all.status}: ${all.stderr}`);
   const lines = all.stdout.trim().split('\n').length;

@@ -15,7 +15,9 @@ const runs = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--data'
 const failures: string[] = [];
 let skipped = 0;
 const tables: string[] = [];
-for (const file of readdirSync(runs).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(runs)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   const session = await openSession(join(runs, file), data, {});
   const reports = session.evaluateAll();
   const counts = new Map<string, number>();
@@ -35,7 +37,10 @@ for (const file of readdirSync(runs).filter((f) => f.endsWith('.json')).sort()) 
     // Tasks whose reference actions hold no write (or no call at all) cannot lose one.
     const goldWrites = r.alignment!.pairs.filter((p) => p.gold !== null && p.write).length;
     // The generator could only place an output beside a tool call where the episode has one: skip those whose text holds no output at all.
-    const texts = record.traj.map((m) => m.get('content')).filter((c): c is string => typeof c === 'string').map((c) => c.toLowerCase().replace(/,/g, ''));
+    const texts = record.traj
+      .map((m) => m.get('content'))
+      .filter((c): c is string => typeof c === 'string')
+      .map((c) => c.toLowerCase().replace(/,/g, ''));
     const hasOutputs = Object.keys(r.outputs ?? {}).some((o) => texts.some((t) => t.includes(o.toLowerCase())));
     if (kind === 'gold-no-consent' && wrote && !kinds.has('write-without-consent')) fail('no write-without-consent');
     if (kind === 'gold' && kinds.has('write-without-consent')) fail('write-without-consent on a gold episode');
@@ -45,16 +50,26 @@ for (const file of readdirSync(runs).filter((f) => f.endsWith('.json')).sort()) 
       if (r.alignment!.first_divergent_write === null) fail('no first_divergent_write');
     }
     if (kind.startsWith('wrong-arg') && goldWrites > 0 && !r.alignment!.pairs.some((p) => p.match === 'other-args')) fail('no other-args pair');
-    if ((kind === 'drop-write' && goldWrites === 0) || (kind.startsWith('wrong-arg') && goldWrites === 0) || (kind === 'outputs-beside-toolcall' && !hasOutputs)) skipped++;
+    if (
+      (kind === 'drop-write' && goldWrites === 0) ||
+      (kind.startsWith('wrong-arg') && goldWrites === 0) ||
+      (kind === 'outputs-beside-toolcall' && !hasOutputs)
+    )
+      skipped++;
   }
   if (file === 'grok-4-tool-calling-retail.json' && !reports[3]!.findings!.some((f) => f.kind === 'output-inside-longer-token'))
     failures.push(`${file} #3: no output-inside-longer-token`);
   const row = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`);
-  tables.push(`${file} (${reports.length} episodes)\n  findings (episodes with ≥1): ${row.join(', ') || 'none'}\n  pairs: ${[...pairs].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  tables.push(
+    `${file} (${reports.length} episodes)\n  findings (episodes with ≥1): ${row.join(', ') || 'none'}\n  pairs: ${[...pairs].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+  );
   process.stderr.write(`${file} done\n`);
 }
 process.stdout.write(tables.join('\n') + '\n');
 if (failures.length > 0) {
   process.stdout.write(`\n${failures.length} expectation(s) failed:\n${failures.slice(0, 50).join('\n')}\n`);
   process.exitCode = 1;
-} else process.stdout.write(`\nEvery synthetic expectation holds (${skipped} drop-write / wrong-arg / outputs-beside-toolcall episodes skipped: their task has no reference write; outputs-beside-toolcall episodes skipped: no required output appears anywhere in their messages).\n`);
+} else
+  process.stdout.write(
+    `\nEvery synthetic expectation holds (${skipped} drop-write / wrong-arg / outputs-beside-toolcall episodes skipped: their task has no reference write; outputs-beside-toolcall episodes skipped: no required output appears anywhere in their messages).\n`,
+  );

@@ -22,14 +22,24 @@ for (const [cp, lower] of special) {
 }
 
 // Single code point mappings as runs: [start, count, stride, delta], stride 1 or 2.
-const singles = [...full].filter(([, l]) => l.length === 1).map(([cp, l]) => [cp, l[0] - cp]).sort((a, b) => a[0] - b[0]);
+const singles = [...full]
+  .filter(([, l]) => l.length === 1)
+  .map(([cp, l]) => [cp, l[0] - cp])
+  .sort((a, b) => a[0] - b[0]);
 const runs = [];
 for (const [cp, delta] of singles) {
   const last = runs[runs.length - 1];
   if (last && last[3] === delta) {
     const next = last[0] + last[1] * last[2];
-    if (cp === next) { last[1]++; continue; }
-    if (last[1] === 1 && (cp === last[0] + 2)) { last[2] = 2; last[1] = 2; continue; }
+    if (cp === next) {
+      last[1]++;
+      continue;
+    }
+    if (last[1] === 1 && cp === last[0] + 2) {
+      last[2] = 2;
+      last[1] = 2;
+      continue;
+    }
   }
   runs.push([cp, 1, 1, delta]);
 }
@@ -69,4 +79,6 @@ writeFileSync(
     `/** Inclusive [start, end] pairs, flattened: the Case_Ignorable property. */\n` +
     `export const CASE_IGNORABLE_RANGES: readonly number[] = [\n${block(ignorableRanges, 12)}\n];\n`,
 );
-console.log(`${full.size} mappings: ${runs.length} runs, ${expansions.length} expansions; ${casedRanges.length} Cased, ${ignorableRanges.length} Case_Ignorable ranges`);
+console.log(
+  `${full.size} mappings: ${runs.length} runs, ${expansions.length} expansions; ${casedRanges.length} Cased, ${ignorableRanges.length} Case_Ignorable ranges`,
+);

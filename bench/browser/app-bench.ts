@@ -100,10 +100,14 @@ export async function runAppBench(log: Log): Promise<BenchResult> {
 
     const rows = page.locator('[data-testid="episode-row"][data-reward="0"]');
     await rows.first().click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="episode-pane"]')?.textContent?.includes('Evaluating the episode'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="episode-pane"]')?.textContent?.includes('Evaluating the episode'), undefined, {
+      timeout: 30_000,
+    });
     const openStart = Date.now();
     await page.locator('[data-testid="episode-row"]').nth(3).click();
-    await page.waitForFunction(() => !document.querySelector('[data-testid="episode-pane"]')?.textContent?.includes('Evaluating the episode'), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('[data-testid="episode-pane"]')?.textContent?.includes('Evaluating the episode'), undefined, {
+      timeout: 30_000,
+    });
     const openEpisode = Date.now() - openStart;
     await page.getByTestId('tab-db').click();
     await page.waitForSelector('[data-testid="db-at-step"]');
@@ -137,9 +141,13 @@ export async function runAppBench(log: Log): Promise<BenchResult> {
     log(`  parsed DB kept from the warm-up  ${stored ? 'yes' : 'NO (the measured visit parsed and hashed the data again)'}`);
     log(`  file chosen → first verdict      ${ms(first)}   (goal < 1000 ms)`);
     log(`  file chosen → all 200 verdicts   ${ms(all)}   (goal < 5000 ms)`);
-    log(`  longest main-thread task         ${during.length ? ms(longest) : '< 50 ms (no long task)'}   (${during.length} long tasks ≥ 50 ms; goal none > 200 ms)`);
+    log(
+      `  longest main-thread task         ${during.length ? ms(longest) : '< 50 ms (no long task)'}   (${during.length} long tasks ≥ 50 ms; goal none > 200 ms)`,
+    );
     log(`  open an episode (click → shown)  ${ms(openEpisode)}`);
-    log(`  step → next step, DB-at-step tab ${steps.length ? `median ${ms(median)}, worst ${ms(worst)} over ${steps.length}` : 'n/a (the episode screen did not react to j/k)'}   (goal < 16 ms)`);
+    log(
+      `  step → next step, DB-at-step tab ${steps.length ? `median ${ms(median)}, worst ${ms(worst)} over ${steps.length}` : 'n/a (the episode screen did not react to j/k)'}   (goal < 16 ms)`,
+    );
     log(`  JS heap, page (main thread)      ${mb(heapBytes)}   (the worker's heap is separate)`);
     await context.close();
     const r1 = (x: number | null): number | null => (x === null ? null : Number(x.toFixed(1)));

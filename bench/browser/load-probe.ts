@@ -40,5 +40,10 @@ export function probeLoad(n: number): void {
         b.all ??= performance.now();
       });
   };
-  new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-reward', 'data-evaluated', 'data-total'] });
+  new MutationObserver(check).observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['data-reward', 'data-evaluated', 'data-total'],
+  });
 }

@@ -69,7 +69,10 @@ async function shoot(browser: Browser, server: AppServer, p: Plan, size: (typeof
     await save('episode');
     if (dark) return saved;
     await page.getByTestId('tab-diff').click();
-    const link = page.getByTestId('db-diff').getByRole('button', { name: /^Go to agent step \d+/ }).first();
+    const link = page
+      .getByTestId('db-diff')
+      .getByRole('button', { name: /^Go to agent step \d+/ })
+      .first();
     if (await link.count()) await link.click();
     await page.getByTestId('db-diff').scrollIntoViewIfNeeded();
     await save('diff');
@@ -77,7 +80,11 @@ async function shoot(browser: Browser, server: AppServer, p: Plan, size: (typeof
     if (size.width < 1024) await page.getByRole('button', { name: 'Back to the episode list' }).click();
     await openEpisode(page, p.outputsEpisode);
     await page.getByTestId('tab-outputs').click();
-    await page.getByTestId('outputs-panel').getByRole('button', { name: /^Show where / }).first().click();
+    await page
+      .getByTestId('outputs-panel')
+      .getByRole('button', { name: /^Show where / })
+      .first()
+      .click();
     if (size.width < 1024) {
       await page.locator('[data-testid="dialogue"] mark').first().scrollIntoViewIfNeeded();
       await save('outputs-match');
@@ -110,5 +117,8 @@ export async function takeScreenshots(out = '/tmp/shots', sampleOnly = false): P
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
-  await takeScreenshots(args.find((a) => !a.startsWith('--')), args.includes('--sample'));
+  await takeScreenshots(
+    args.find((a) => !a.startsWith('--')),
+    args.includes('--sample'),
+  );
 }

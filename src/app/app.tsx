@@ -31,8 +31,8 @@ function EmptyState() {
       <div className="max-w-md rounded-xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
         <p className="text-base font-semibold text-slate-900">{pending ? `Opening ${safeLabel(pending.info.label)}…` : 'Open a τ-bench results file'}</p>
         <p className="mt-2 text-sm text-slate-600">
-          Drop a results file (run.py output) or a single episode anywhere on this page, or use <span className="font-medium">Open</span>. Everything runs in this
-          browser.
+          Drop a results file (run.py output) or a single episode anywhere on this page, or use <span className="font-medium">Open</span>. Everything runs in
+          this browser.
         </p>
         {samples && samples.length === 0 && <p className="mt-2 text-xs text-slate-500">This build has no sample runs (sample-runs/runs is empty).</p>}
       </div>
@@ -60,9 +60,9 @@ function Welcome(props: { compact: boolean; onDismiss: () => void }) {
         </p>
       ) : (
         <p className="min-w-0 flex-1">
-          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run (a made-up shop on τ-bench's retail schema), so the app works offline. For a real run:{' '}
-          <strong>Open</strong> a <code className="font-mono">run.py</code> results file or drop it here; τ-bench's data comes from a local folder or, if you agree, from GitHub.
-          Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd>.
+          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run (a made-up shop on τ-bench's retail schema), so the app works offline. For a
+          real run: <strong>Open</strong> a <code className="font-mono">run.py</code> results file or drop it here; τ-bench's data comes from a local folder or,
+          if you agree, from GitHub. Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd>.
         </p>
       )}
       <Button variant="quiet" onClick={props.onDismiss} aria-label="Dismiss the welcome line">

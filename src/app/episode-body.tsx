@@ -83,5 +83,7 @@ export function EpisodeBody() {
     <Status tone="wait">Evaluating the episode: replay and verdict follow in a moment…</Status>
   );
   if (!transcript) return <div className="p-2">{status}</div>;
-  return <TranscriptScreen transcript={transcript} status={status} instructionOpen={layout.instructionOpen} onToggleInstruction={() => toggle('instructionOpen')} />;
+  return (
+    <TranscriptScreen transcript={transcript} status={status} instructionOpen={layout.instructionOpen} onToggleInstruction={() => toggle('instructionOpen')} />
+  );
 }

@@ -22,7 +22,12 @@ export function EpisodePane() {
         <Button onClick={() => s().select(null)} className="whitespace-nowrap lg:hidden" aria-label="Back to the episode list (Esc)">
           ‹ List
         </Button>
-        <Button onClick={() => s().toggleLayout('listHidden')} className="hidden whitespace-nowrap lg:inline-block" aria-pressed={!listHidden} title="Show or hide the episode list (l)">
+        <Button
+          onClick={() => s().toggleLayout('listHidden')}
+          className="hidden whitespace-nowrap lg:inline-block"
+          aria-pressed={!listHidden}
+          title="Show or hide the episode list (l)"
+        >
           {listHidden ? '☰ List' : '⇤ List'}
         </Button>
         <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
@@ -48,7 +53,12 @@ export function EpisodePane() {
             </span>
             <span className="hidden sm:inline">next failed</span>
           </Button>
-          <Button onClick={() => s().toggleLayout('sideHidden')} className="hidden whitespace-nowrap @4xl/pane:inline-block" aria-pressed={!sideHidden} title="Show or hide the side column (s)">
+          <Button
+            onClick={() => s().toggleLayout('sideHidden')}
+            className="hidden whitespace-nowrap @4xl/pane:inline-block"
+            aria-pressed={!sideHidden}
+            title="Show or hide the side column (s)"
+          >
             {sideHidden ? 'Side ⇠' : 'Side ⇥'}
           </Button>
           <Button onClick={() => s().select(null)} className="hidden lg:inline-block" aria-label="Close the episode (Esc)" title="Close the episode (Esc)">
@@ -56,9 +66,7 @@ export function EpisodePane() {
           </Button>
         </div>
       </div>
-      <div className="@container flex min-h-0 flex-1 flex-col">
-        {comparing && view ? <TrialComparePanel view={view} /> : <EpisodeBody />}
-      </div>
+      <div className="@container flex min-h-0 flex-1 flex-col">{comparing && view ? <TrialComparePanel view={view} /> : <EpisodeBody />}</div>
     </div>
   );
 }

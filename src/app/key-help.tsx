@@ -30,7 +30,8 @@ export function KeyHelp() {
         Keys
       </h2>
       <p className="mt-1 text-xs text-slate-600">
-        Step keys work wherever the focus is, except in text fields. The episode list keeps the arrow keys only while it has the focus (it shows a ring); Esc leaves it.
+        Step keys work wherever the focus is, except in text fields. The episode list keeps the arrow keys only while it has the focus (it shows a ring); Esc
+        leaves it.
       </p>
       <table className="mt-2 w-full text-left text-xs">
         <tbody>

@@ -19,7 +19,14 @@ function linkOf(s: AppState): Link {
 }
 
 const sameButStep = (a: Link, b: Link): boolean =>
-  a.run === b.run && a.sample === b.sample && a.file === b.file && a.ep === b.ep && a.data === b.data && a.episode === b.episode && a.whatIf === b.whatIf && viewKey(a) === viewKey(b);
+  a.run === b.run &&
+  a.sample === b.sample &&
+  a.file === b.file &&
+  a.ep === b.ep &&
+  a.data === b.data &&
+  a.episode === b.episode &&
+  a.whatIf === b.whatIf &&
+  viewKey(a) === viewKey(b);
 
 /** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */
 const STEP_DELAY_MS = 100;
@@ -82,7 +89,10 @@ export function syncLink(store: AppStore): () => void {
       } catch (e) {
         s.notify('error', (e as Error).message);
       }
-      store.setState({ place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) }, linkView: viewFromLink(link) });
+      store.setState({
+        place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) },
+        linkView: viewFromLink(link),
+      });
       return;
     }
     if (viewKey(link) !== viewKey(cur)) {

@@ -31,7 +31,13 @@ export async function main(argv: string[]): Promise<number> {
     return await command.run(rest);
   } catch (e) {
     const message = terminalSafe(e instanceof Error ? e.message : String(e));
-    if (e instanceof UsageError || e instanceof ResultsFileError || e instanceof EvaluationSetupError || e instanceof Tau2FileError || e instanceof Tau2SetupError) {
+    if (
+      e instanceof UsageError ||
+      e instanceof ResultsFileError ||
+      e instanceof EvaluationSetupError ||
+      e instanceof Tau2FileError ||
+      e instanceof Tau2SetupError
+    ) {
       process.stderr.write(`tau-inspect: ${message}\n`);
       if (e instanceof UsageError && !message.startsWith('cannot read')) process.stderr.write(`\n${command?.usage ?? USAGE}\n`);
       return 2;

@@ -1,7 +1,19 @@
 /** τ²-bench runs in the CLI: a results file or a results folder, judged by `Tau2Session`. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compareRuns, prepareSha256, type LoadedDbs, readTau2Folder, readTau2Text, TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT, Tau2Session, type CompareOutcome, type Tau2Run, type TrialCounts } from '../core/contract';
+import {
+  compareRuns,
+  prepareSha256,
+  type LoadedDbs,
+  readTau2Folder,
+  readTau2Text,
+  TAU2_DEFAULT_DATA_BASE,
+  TAU2_PINNED_COMMIT,
+  Tau2Session,
+  type CompareOutcome,
+  type Tau2Run,
+  type TrialCounts,
+} from '../core/contract';
 import { dataReader } from './data-reader';
 import { terminalSafe } from './terminal';
 import { UsageError } from './usage';
@@ -37,7 +49,11 @@ export async function readTau2Run(path: string): Promise<Tau2Run | null> {
 }
 
 /** Opens a τ² run with its domain's data from `--data` (a folder or URL base), else τ²'s public host. */
-export async function openTau2(run: Tau2Run, data: string | undefined, dbs?: Map<string, Promise<LoadedDbs>>): Promise<{ session: Tau2Session; notes: string[] }> {
+export async function openTau2(
+  run: Tau2Run,
+  data: string | undefined,
+  dbs?: Map<string, Promise<LoadedDbs>>,
+): Promise<{ session: Tau2Session; notes: string[] }> {
   await prepareSha256();
   const root = data ?? (process.env.TAU2_DATA || TAU2_DEFAULT_DATA_BASE);
   const session = await Tau2Session.open(run, dataReader(root), dbs ? { dbs } : {});
@@ -57,7 +73,11 @@ const fmt = (r: number | null): string => (r === null ? '-' : Number.isInteger(r
  * `evaluate` on τ² runs: a JSON line per simulation, or a table. Several runs (a whole submission) are
  * judged in one process with each domain's DBs loaded once; their JSON lines then start with `file`.
  */
-export async function evaluateTau2Runs(runs: readonly { readonly name: string; readonly run: Tau2Run }[], data: string | undefined, json: boolean): Promise<void> {
+export async function evaluateTau2Runs(
+  runs: readonly { readonly name: string; readonly run: Tau2Run }[],
+  data: string | undefined,
+  json: boolean,
+): Promise<void> {
   const dbs = new Map<string, Promise<LoadedDbs>>();
   for (const { name, run } of runs) {
     if (runs.length > 1 && !json) process.stdout.write(`== ${terminalSafe(name)}\n`);
@@ -67,7 +87,13 @@ export async function evaluateTau2Runs(runs: readonly { readonly name: string; r
 }
 
 /** `evaluate` on a τ² run: a JSON line per simulation, or a table. */
-export async function evaluateTau2(run: Tau2Run, data: string | undefined, json: boolean, dbs?: Map<string, Promise<LoadedDbs>>, file: string | null = null): Promise<void> {
+export async function evaluateTau2(
+  run: Tau2Run,
+  data: string | undefined,
+  json: boolean,
+  dbs?: Map<string, Promise<LoadedDbs>>,
+  file: string | null = null,
+): Promise<void> {
   const { session, notes } = await openTau2(run, data, dbs);
   if (json) {
     process.stderr.write(notes.join('\n') + '\n');
@@ -85,8 +111,25 @@ export async function evaluateTau2(run: Tau2Run, data: string | undefined, json:
       recorded++;
       if (r.matches_recorded_reward) agree++;
     }
-    const why = r.error ?? (r.premature ? 'ended prematurely' : [...(r.db_match === false ? ['DB differs'] : []), ...(r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed'), ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`)].join('; ') || 'ok');
-    rows.push([String(i), r.task_id, String(r.trial ?? '-'), fmt(r.recorded_reward), fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : ''), r.db_match === null ? '-' : r.db_match ? 'match' : 'differ', r.termination_reason, terminalSafe(why)]);
+    const why =
+      r.error ??
+      (r.premature
+        ? 'ended prematurely'
+        : [
+            ...(r.db_match === false ? ['DB differs'] : []),
+            ...(r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed'),
+            ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
+          ].join('; ') || 'ok');
+    rows.push([
+      String(i),
+      r.task_id,
+      String(r.trial ?? '-'),
+      fmt(r.recorded_reward),
+      fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : ''),
+      r.db_match === null ? '-' : r.db_match ? 'match' : 'differ',
+      r.termination_reason,
+      terminalSafe(why),
+    ]);
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
   const table = rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
@@ -99,7 +142,8 @@ export async function evaluateTau2(run: Tau2Run, data: string | undefined, json:
 /** `explain` on a τ² run. */
 export async function explainTau2(run: Tau2Run, data: string | undefined, index: number, json: boolean): Promise<void> {
   const { session, notes } = await openTau2(run, data);
-  if (!Number.isInteger(index) || index < 0 || index >= session.size) throw new UsageError(`--episode must be 0 … ${session.size - 1} (the file has ${session.size} simulations)`);
+  if (!Number.isInteger(index) || index < 0 || index >= session.size)
+    throw new UsageError(`--episode must be 0 … ${session.size - 1} (the file has ${session.size} simulations)`);
   if (json) {
     process.stdout.write(`${JSON.stringify({ ...session.report(index), explanation: session.explain(index) })}\n`);
     return;
@@ -120,7 +164,12 @@ function naturalOrder(ids: Iterable<string>): string[] {
 }
 
 /** `compare` on two τ² runs: per task the passes of each, flipped tasks, pass^k of both. */
-export async function compareTau2(a: { name: string; run: Tau2Run }, b: { name: string; run: Tau2Run }, data: string | undefined, json: boolean): Promise<void> {
+export async function compareTau2(
+  a: { name: string; run: Tau2Run },
+  b: { name: string; run: Tau2Run },
+  data: string | undefined,
+  json: boolean,
+): Promise<void> {
   const sa = (await openTau2(a.run, data)).session;
   const sb = (await openTau2(b.run, data)).session;
   const ids = naturalOrder([...a.run.simulations, ...b.run.simulations].map((s) => s.taskId));
@@ -128,7 +177,12 @@ export async function compareTau2(a: { name: string; run: Tau2Run }, b: { name: 
   const outcomes = (s: Tau2Session): CompareOutcome[] =>
     Array.from({ length: s.size }, (_, i) => {
       const r = s.report(i);
-      return { index: i, taskId: number.get(r.task_id) ?? null, trial: typeof r.trial === 'number' ? r.trial : null, reward: r.error === null ? r.reward : null };
+      return {
+        index: i,
+        taskId: number.get(r.task_id) ?? null,
+        trial: typeof r.trial === 'number' ? r.trial : null,
+        reward: r.error === null ? r.reward : null,
+      };
     });
   const cmp = compareRuns(outcomes(sa), outcomes(sb));
   const notes = [`A: ${a.name} (τ² ${a.run.domain}, ${sa.size} simulations)`, `B: ${b.name} (τ² ${b.run.domain}, ${sb.size} simulations)`];
@@ -140,9 +194,24 @@ export async function compareTau2(a: { name: string; run: Tau2Run }, b: { name: 
     return;
   }
   const rows = [['task', 'A', 'B', '']];
-  for (const t of cmp.tasks) rows.push([terminalSafe(ids[t.taskId]!), counts(t.a), counts(t.b), t.flip === 'gained' ? 'B passes, A did not' : t.flip === 'lost' ? 'A passed, B does not' : '']);
+  for (const t of cmp.tasks)
+    rows.push([
+      terminalSafe(ids[t.taskId]!),
+      counts(t.a),
+      counts(t.b),
+      t.flip === 'gained' ? 'B passes, A did not' : t.flip === 'lost' ? 'A passed, B does not' : '',
+    ]);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...r[c]!].length)));
-  const table = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
+  const table = rows
+    .map((r) =>
+      r
+        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
   const pk = (side: 'a' | 'b') => cmp.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join('  ');
-  process.stdout.write(`${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B\nA  ${pk('a')}\nB  ${pk('b')}\n`);
+  process.stdout.write(
+    `${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B\nA  ${pk('a')}\nB  ${pk('b')}\n`,
+  );
 }

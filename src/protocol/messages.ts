@@ -51,13 +51,19 @@ export const REQUESTS = {
   /** Rows on screen, evaluated before the rest. */
   prioritize: tell<{ readonly run: number; readonly indices: readonly number[] }>(),
   /** Episodes whose messages hold the query (`id`: the page's sequence number; only the newest search is answered). */
-  search: ask<{ readonly run: number; readonly id: number; readonly query: string }, { readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }>(),
+  search: ask<
+    { readonly run: number; readonly id: number; readonly query: string },
+    { readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }
+  >(),
   /** An episode's evaluation as a view (for the episode screen, another trial beside it, or a compared run's drill-down alike). */
   view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
   /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */
-  'what-if': ask<EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] }, { readonly run: number; readonly id: number } & EpisodeAnswer>(),
+  'what-if': ask<
+    EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] },
+    { readonly run: number; readonly id: number } & EpisodeAnswer
+  >(),
   /**
    * An episode made into a link's `ep=` payload with the place it is shared from: the worker writes
    * the envelope and deflates it (`payload`), and hands the episode's JSON as a file to offer when
@@ -65,7 +71,8 @@ export const REQUESTS = {
    */
   'share-link': ask<
     EpisodeAddress & { readonly context: ShareContext },
-    EpisodeAddress & ({ readonly payload: string; readonly file: FileBlob; readonly error: null } | { readonly payload: null; readonly file: null; readonly error: string })
+    EpisodeAddress &
+      ({ readonly payload: string; readonly file: FileBlob; readonly error: null } | { readonly payload: null; readonly file: null; readonly error: string })
   >(),
   /**
    * The offline report of a run (as the CLI's `report`), every episode evaluated first.
@@ -98,7 +105,13 @@ export const EVENTS = {
   /** `reset`: the data changed, earlier summaries no longer hold. */
   detection: event<{ readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }>(),
   /** Newly evaluated rows (or all rows again after the rule changed: `replace`). */
-  summaries: event<{ readonly run: number; readonly summaries: readonly EpisodeSummary[]; readonly evaluated: number; readonly total: number; readonly replace: boolean }>(),
+  summaries: event<{
+    readonly run: number;
+    readonly summaries: readonly EpisodeSummary[];
+    readonly evaluated: number;
+    readonly total: number;
+    readonly replace: boolean;
+  }>(),
 };
 
 type Requests = typeof REQUESTS;
@@ -131,6 +144,9 @@ export const REQUEST_NAMES = Object.keys(REQUESTS) as RequestName[];
 export const FROM_WORKER_NAMES = [...(Object.keys(EVENTS) as EventName[]), ...REQUEST_NAMES.filter((k) => REQUESTS[k].answered)] as FromWorkerName[];
 
 /** Hands a message to its handler. */
-export function dispatch<M extends { readonly type: string }>(handlers: { readonly [K in M['type']]: (m: Extract<M, { readonly type: K }>) => void }, m: M): void {
+export function dispatch<M extends { readonly type: string }>(
+  handlers: { readonly [K in M['type']]: (m: Extract<M, { readonly type: K }>) => void },
+  m: M,
+): void {
   (handlers[m.type as M['type']] as (m: M) => void)(m);
 }

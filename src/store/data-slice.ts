@@ -24,13 +24,21 @@ export const createDataSlice =
     useFolder(name, files) {
       set((s) => ({ runs: { ...s.runs, a: { ...s.runs.a, dataError: null } } }));
       port.send({ type: 'use-folder', name, files });
-      get().notify('info', `τ-bench data: using the folder “${name}” (${files.length} JSON file${files.length === 1 ? '' : 's'}, read in this browser) for runs that are not samples.`);
+      get().notify(
+        'info',
+        `τ-bench data: using the folder “${name}” (${files.length} JSON file${files.length === 1 ? '' : 's'}, read in this browser) for runs that are not samples.`,
+      );
     },
     agreeToFetch(base, remember = false) {
       const b = base.trim().replace(/\/+$/, '');
       if (!b) return;
       if (remember) consent.remember(b);
-      set((s) => ({ dataBase: b, linkDataBase: null, runs: { ...s.runs, a: { ...s.runs.a, dataRequest: null, dataError: null } }, rememberedHosts: consent.remembered() }));
+      set((s) => ({
+        dataBase: b,
+        linkDataBase: null,
+        runs: { ...s.runs, a: { ...s.runs.a, dataRequest: null, dataError: null } },
+        rememberedHosts: consent.remembered(),
+      }));
       port.send({ type: 'use-data-url', base: b });
     },
   });

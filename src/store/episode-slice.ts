@@ -38,7 +38,13 @@ export interface EpisodeSlice {
     readonly fileName?: string;
   } | null;
   /** A what-if replay of the selected episode: its edits and, once back, its view. */
-  whatIf: { readonly id: number; readonly index: number; readonly edits: readonly StepEdit[]; readonly view: EpisodeView | null; readonly error: string | null } | null;
+  whatIf: {
+    readonly id: number;
+    readonly index: number;
+    readonly edits: readonly StepEdit[];
+    readonly view: EpisodeView | null;
+    readonly error: string | null;
+  } | null;
   /** What-if edits per episode of the open run: kept when switching episodes, put into the link. */
   whatIfEdits: Readonly<Record<number, readonly StepEdit[]>>;
   whatIfSeq: number;
@@ -103,11 +109,23 @@ export const createEpisodeSlice =
       if (run === null || index === null) return;
       const h = headers[index];
       // Shared again from a shared link: the file and index it came from, not "the link".
-      const from = source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: source?.label ?? null, index };
+      const from =
+        source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: source?.label ?? null, index };
       const notes = h ? (s.notes.get(h.fingerprint) ?? null) : null;
-      const stem = (from.file ?? 'run').split(/[\\/]/).pop()!.replace(/\.json$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'run';
+      const stem =
+        (from.file ?? 'run')
+          .split(/[\\/]/)
+          .pop()!
+          .replace(/\.json$/i, '')
+          .replace(/[^\w.-]+/g, '_')
+          .slice(0, 80) || 'run';
       set({ share: { index, step: s.step, fragment: null, error: null, fileName: `${stem}-episode-${from.index ?? index}.json` } });
-      port.send({ type: 'share-link', run, episode: index, context: { file: from.file, index: from.index, step: s.step, notes, edits: s.whatIfEdits[index] ?? [] } });
+      port.send({
+        type: 'share-link',
+        run,
+        episode: index,
+        context: { file: from.file, index: from.index, step: s.step, notes, edits: s.whatIfEdits[index] ?? [] },
+      });
     },
 
     select(index, step = 0) {
@@ -120,7 +138,19 @@ export const createEpisodeSlice =
         set({ step: clampStep(s.view, step), showList: false });
         return;
       }
-      set({ selected: index, step, view: null, viewError: null, showList: false, whatIf: null, trialCompare: null, stepToEnd: false, hitIndex: 0, hitNonce: s.hitNonce + 1, transcript: s.transcript?.index === index ? s.transcript : null });
+      set({
+        selected: index,
+        step,
+        view: null,
+        viewError: null,
+        showList: false,
+        whatIf: null,
+        trialCompare: null,
+        stepToEnd: false,
+        hitIndex: 0,
+        hitNonce: s.hitNonce + 1,
+        transcript: s.transcript?.index === index ? s.transcript : null,
+      });
       if (s.runs.a.id !== null) port.send({ type: 'transcript', run: s.runs.a.id, episode: index });
       get().refreshView();
     },

@@ -39,18 +39,29 @@ export const createLinkSlice =
         } catch (e) {
           get().notify('error', `${(e as Error).message}; the episode opens without them.`);
         }
-      set({ place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) }, runRequest: null, linkView: viewFromLink(link), fileRequest: null });
+      set({
+        place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) },
+        runRequest: null,
+        linkView: viewFromLink(link),
+        fileRequest: null,
+      });
       const s = get();
       if (link.ep !== null) {
         // Decoded in the worker (bounded inflate): a damaged or oversized fragment comes back as run-error.
-        s.openRun('a', { kind: 'shared', payload: link.ep }, { kind: 'shared', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep });
+        s.openRun(
+          'a',
+          { kind: 'shared', payload: link.ep },
+          { kind: 'shared', label: 'episode shared in the link', url: null, sample: null, file: null, embedded: link.ep },
+        );
         if (link.episode === null) set({ place: { episode: 0, step: link.step, ...(edits && { edits }) } });
       } else if (link.run !== null) {
         if (consent.agreed(link.run)) s.openUrl(link.run);
-        else if (originOf(link.run) === null) s.notify('error', `The link names a results file at “${link.run.slice(0, 200)}”, which is not an http(s) address; nothing was opened.`);
+        else if (originOf(link.run) === null)
+          s.notify('error', `The link names a results file at “${link.run.slice(0, 200)}”, which is not an http(s) address; nothing was opened.`);
         else set({ runRequest: { url: link.run } });
       } else if (link.sample !== null) s.openSample(link.sample);
-      else if (link.file !== null) s.openRun('a', { kind: 'stored', name: link.file }, { kind: 'stored', label: link.file, url: null, sample: null, file: link.file });
+      else if (link.file !== null)
+        s.openRun('a', { kind: 'stored', name: link.file }, { kind: 'stored', label: link.file, url: null, sample: null, file: link.file });
       else {
         const samples = s.samples;
         if (samples && samples[0] !== undefined) s.openSample(samples[0]);

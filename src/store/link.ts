@@ -31,7 +31,8 @@ export interface Link {
 }
 
 /** The overview fields of a link, for comparing two links. */
-export const viewKey = (l: Link): string => JSON.stringify([l.failed ?? false, l.reason ?? null, l.task ?? null, l.label ?? null, l.query ?? null, l.sort ?? null]);
+export const viewKey = (l: Link): string =>
+  JSON.stringify([l.failed ?? false, l.reason ?? null, l.task ?? null, l.label ?? null, l.query ?? null, l.sort ?? null]);
 
 export const EMPTY_LINK: Link = { run: null, sample: null, file: null, ep: null, data: null, episode: null, step: null };
 
@@ -110,7 +111,15 @@ export interface LinkView {
   readonly label: LabelFilter | null;
 }
 
-const REASON_FILTERS: readonly string[] = ['db-mismatch', 'missing-output', 'never-finished', 'crash', 'db-not-judged', 'error', 'disagree'] satisfies readonly ReasonFilter[];
+const REASON_FILTERS: readonly string[] = [
+  'db-mismatch',
+  'missing-output',
+  'never-finished',
+  'crash',
+  'db-not-judged',
+  'error',
+  'disagree',
+] satisfies readonly ReasonFilter[];
 const SORT_KEYS: readonly string[] = ['index', 'task', 'trial', 'recorded', 'reward', 'turns'] satisfies readonly SortKey[];
 const LABEL_FILTERS: readonly string[] = [...NOTE_LABELS, 'labelled', 'unlabelled'];
 

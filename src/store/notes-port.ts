@@ -30,7 +30,11 @@ export function indexedDbNotes(): NotesPort & { clearAll(): Promise<void> } {
   return {
     all: async () => (await entries<string, EpisodeNotes>(store())).map(([, v]) => v),
     put: (n) => idbSet(n.fingerprint, n, store()),
-    putMany: (ns) => setMany(ns.map((n) => [n.fingerprint, n]), store()),
+    putMany: (ns) =>
+      setMany(
+        ns.map((n) => [n.fingerprint, n]),
+        store(),
+      ),
     remove: (fps) => delMany([...fps], store()),
     clearAll: () => clear(store()),
   };

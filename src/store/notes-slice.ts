@@ -1,12 +1,28 @@
 import type { StateCreator } from 'zustand/vanilla';
-import { exportNotes, hasContent, mergeNotes, parseNotesExport, type EpisodeHeader, type EpisodeNotes, type NoteConflict, type NoteLabel } from '../core/contract';
+import {
+  exportNotes,
+  hasContent,
+  mergeNotes,
+  parseNotesExport,
+  type EpisodeHeader,
+  type EpisodeNotes,
+  type NoteConflict,
+  type NoteLabel,
+} from '../core/contract';
 import type { AppState } from './app-store';
 import type { NotesPort } from './notes-port';
 
 export type LabelFilter = NoteLabel | 'labelled' | 'unlabelled';
 
 export type NotesImportResult =
-  | { readonly ok: true; readonly file: string; readonly added: number; readonly updated: number; readonly unchanged: number; readonly conflicts: readonly NoteConflict[] }
+  | {
+      readonly ok: true;
+      readonly file: string;
+      readonly added: number;
+      readonly updated: number;
+      readonly unchanged: number;
+      readonly conflicts: readonly NoteConflict[];
+    }
   | { readonly ok: false; readonly file: string; readonly error: string };
 
 /** What one edit changes; `step` sets the note of one step. */
@@ -41,7 +57,12 @@ export interface NotesSlice {
 export const notesOf = (s: Pick<AppState, 'notes'>, h: EpisodeHeader | undefined): EpisodeNotes | null => (h ? (s.notes.get(h.fingerprint) ?? null) : null);
 
 /** Rows kept by the label filter. */
-export function filterByLabel(rows: readonly number[], headers: readonly EpisodeHeader[], notes: ReadonlyMap<string, EpisodeNotes>, f: LabelFilter | null): readonly number[] {
+export function filterByLabel(
+  rows: readonly number[],
+  headers: readonly EpisodeHeader[],
+  notes: ReadonlyMap<string, EpisodeNotes>,
+  f: LabelFilter | null,
+): readonly number[] {
   if (f === null) return rows;
   return rows.filter((i) => {
     const label = notes.get(headers[i]!.fingerprint)?.label ?? null;

@@ -68,7 +68,18 @@ export const createOverviewSlice =
       },
       runChanged() {
         lastPriority = '';
-        set((s) => ({ filters: { ...s.filters, taskId: null }, hits: null, searching: false, selected: null, view: null, viewError: null, transcript: null, stepToEnd: false, step: 0, showList: true }));
+        set((s) => ({
+          filters: { ...s.filters, taskId: null },
+          hits: null,
+          searching: false,
+          selected: null,
+          view: null,
+          viewError: null,
+          transcript: null,
+          stepToEnd: false,
+          step: 0,
+          showList: true,
+        }));
         search(get().query);
       },
       setShowList: (showList) => set({ showList }),

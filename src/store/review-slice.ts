@@ -1,5 +1,17 @@
 import type { StateCreator } from 'zustand/vanilla';
-import { compareRuns, isSuccess, judgedApart, type CompareOutcome, type Detection, type JudgedApart, type RunJudging, type EpisodeHeader, type EpisodeSummary, type EpisodeView, type RunComparison } from '../core/contract';
+import {
+  compareRuns,
+  isSuccess,
+  judgedApart,
+  type CompareOutcome,
+  type Detection,
+  type JudgedApart,
+  type RunJudging,
+  type EpisodeHeader,
+  type EpisodeSummary,
+  type EpisodeView,
+  type RunComparison,
+} from '../core/contract';
 import type { FromWorker } from '../protocol/messages';
 import type { FileBlob } from '../protocol/wire-types';
 import type { AppState } from './app-store';
@@ -132,7 +144,13 @@ export const createReviewSlice =
       },
       closeCompare() {
         port.send({ type: 'close-run', slot: 'b' });
-        set((s) => ({ runs: { ...s.runs, b: NO_RUN }, pending: { ...s.pending, b: null }, compareShown: false, compareTask: null, compareEpisodes: { a: null, b: null } }));
+        set((s) => ({
+          runs: { ...s.runs, b: NO_RUN },
+          pending: { ...s.pending, b: null },
+          compareShown: false,
+          compareTask: null,
+          compareEpisodes: { a: null, b: null },
+        }));
       },
       showCompare: (compareShown) => set({ compareShown }),
       setCompareFlipsOnly: (compareFlipsOnly) => set({ compareFlipsOnly }),

@@ -18,7 +18,6 @@ export interface Sort {
 
 export const NO_FILTERS: Filters = { failedOnly: false, reason: null, taskId: null };
 
-
 /** Failed by the recomputed reward once known, by the recorded one until then; errors count as failed. */
 export function isFailed(h: EpisodeHeader, s: EpisodeSummary | undefined): boolean {
   if (s) return s.error !== null || s.reward === null || !isSuccess(s.reward);

@@ -69,7 +69,8 @@ export const SLOTS: readonly RunSlot[] = ['a', 'b'];
 export const slotOf = (runs: Readonly<Record<RunSlot, RunState>>, run: number): RunSlot | null => SLOTS.find((k) => runs[k].id === run) ?? null;
 
 /** The slot where the run with this id is being opened. */
-export const pendingSlotOf = (pending: Readonly<Record<RunSlot, PendingRun | null>>, run: number): RunSlot | null => SLOTS.find((k) => pending[k]?.run === run) ?? null;
+export const pendingSlotOf = (pending: Readonly<Record<RunSlot, PendingRun | null>>, run: number): RunSlot | null =>
+  SLOTS.find((k) => pending[k]?.run === run) ?? null;
 
 /** Why a compared run cannot be evaluated (data missing, a data error), in words; null when nothing is wrong. */
 export function runProblem(r: RunState): string | null {

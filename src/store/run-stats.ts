@@ -82,7 +82,10 @@ const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(
 export const formatAverage = (a: Average): string => (a.value === null ? '—' : `${a.value.toFixed(3)} = ${num(a.sum)}/${a.count}`);
 
 /** Successes per task (recomputed once evaluated, recorded until then), for per-task pass rates. */
-export function taskPassRates(headers: readonly EpisodeHeader[], summaries: readonly (EpisodeSummary | undefined)[]): Map<number, { readonly passed: number; readonly trials: number }> {
+export function taskPassRates(
+  headers: readonly EpisodeHeader[],
+  summaries: readonly (EpisodeSummary | undefined)[],
+): Map<number, { readonly passed: number; readonly trials: number }> {
   const out = new Map<number, { passed: number; trials: number }>();
   for (const h of headers) {
     if (h.taskId === null) continue;

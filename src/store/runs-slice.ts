@@ -43,7 +43,11 @@ export const createRunsSlice =
 
     openRun(slot, source, info, fallback = false) {
       const run = get().nextRun;
-      set((s) => ({ nextRun: run + 1, pending: { ...s.pending, [slot]: { run, info, ...(fallback && { fallback }) } }, ...(slot === 'a' && { wantSample: false }) }));
+      set((s) => ({
+        nextRun: run + 1,
+        pending: { ...s.pending, [slot]: { run, info, ...(fallback && { fallback }) } },
+        ...(slot === 'a' && { wantSample: false }),
+      }));
       port.send({ type: 'open-run', slot, run, source });
     },
     openSample: (name) => get().openRun('a', { kind: 'sample', name }, sampleInfo(name)),
@@ -52,7 +56,11 @@ export const createRunsSlice =
       if (req) {
         // The file a `file=` link asked for: go to the place the link names.
         set({ fileRequest: null, place: req.place, linkView: req.view });
-        if (file.name !== req.name) get().notify('info', `The link was made on “${req.name.slice(0, 200)}”; you opened “${file.name.slice(0, 200)}”, so the place it names may not match.`);
+        if (file.name !== req.name)
+          get().notify(
+            'info',
+            `The link was made on “${req.name.slice(0, 200)}”; you opened “${file.name.slice(0, 200)}”, so the place it names may not match.`,
+          );
       }
       get().openRun('a', { kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name });
     },
@@ -86,7 +94,9 @@ function patchRun({ get, set }: StoreAccess, run: number, patch: (r: RunState) =
 const unevaluated = (r: RunState): (EpisodeSummary | undefined)[] => new Array<EpisodeSummary | undefined>(r.headers.length);
 
 /** The worker's events about runs, for both slots alike. */
-export const runHandlers: StoreHandlers<'init' | 'run-progress' | 'run-opened' | 'run-error' | 'data-needed' | 'data-progress' | 'data-error' | 'detection' | 'summaries'> = {
+export const runHandlers: StoreHandlers<
+  'init' | 'run-progress' | 'run-opened' | 'run-error' | 'data-needed' | 'data-progress' | 'data-error' | 'detection' | 'summaries'
+> = {
   init({ samples }, { get, set }) {
     set({ samples });
     const s = get();
@@ -107,7 +117,12 @@ export const runHandlers: StoreHandlers<'init' | 'run-progress' | 'run-opened' |
     const pending = s.pending[slot]!;
     const ctx = m.shared?.ctx ?? null;
     // An episode shared in a link is named by where it was shared from.
-    const label = pending.info.embedded === undefined ? m.label : ctx?.file != null ? `episode${ctx.index === null ? '' : ` #${ctx.index}`} of ${ctx.file}, shared in the link` : pending.info.label;
+    const label =
+      pending.info.embedded === undefined
+        ? m.label
+        : ctx?.file != null
+          ? `episode${ctx.index === null ? '' : ` #${ctx.index}`} of ${ctx.file}, shared in the link`
+          : pending.info.label;
     const run: RunState = {
       ...NO_RUN,
       id: m.run,

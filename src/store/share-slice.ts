@@ -60,7 +60,8 @@ export const createShareSlice =
         if (mineNow && !notes.has(fingerprint)) notes.set(fingerprint, mineNow);
         set({ notes, sharedFrom: { ...base, notes: m.conflicts.length ? 'conflict' : m.added || m.updated ? 'added' : 'same', conflicts: m.conflicts } });
       } catch (e) {
-        if (get().runs.a.id === run) set({ sharedFrom: { ...base, notes: 'error', error: `the notes in the link could not be kept in this browser: ${(e as Error).message}` } });
+        if (get().runs.a.id === run)
+          set({ sharedFrom: { ...base, notes: 'error', error: `the notes in the link could not be kept in this browser: ${(e as Error).message}` } });
       }
     },
   });

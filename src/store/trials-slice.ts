@@ -41,7 +41,15 @@ export const createTrialsSlice =
         set({ trialCompare: null });
         return;
       }
-      set({ trialCompare: { run, index: selected, other, view: null, error: detection === null ? 'the verdicts need τ-bench’s data, which is not loaded yet' : null } });
+      set({
+        trialCompare: {
+          run,
+          index: selected,
+          other,
+          view: null,
+          error: detection === null ? 'the verdicts need τ-bench’s data, which is not loaded yet' : null,
+        },
+      });
       if (detection !== null) port.send({ type: 'view', run, episode: other });
     },
   });

@@ -199,5 +199,7 @@ export function splitInvisible(s: string): (string | { readonly invisible: strin
 
 /** A one-line label from untrusted text (a file name, a URL): clipped, line breaks and invisible characters shown as marks. */
 export function safeLabel(s: string, max = 200): string {
-  return clip(s, max).replace(/[\n\r\t]/g, ' ').replace(INVISIBLE, (c) => `⟨${codePointName(c)}⟩`);
+  return clip(s, max)
+    .replace(/[\n\r\t]/g, ' ')
+    .replace(INVISIBLE, (c) => `⟨${codePointName(c)}⟩`);
 }

@@ -18,7 +18,12 @@ function Visible(props: { text: string }): ReactNode {
     typeof p === 'string' ? (
       p
     ) : (
-      <span key={i} data-invisible={p.invisible} title="an invisible or direction-changing character in the text" className="mx-px rounded-sm bg-slate-200 px-0.5 font-sans text-[10px] text-slate-600">
+      <span
+        key={i}
+        data-invisible={p.invisible}
+        title="an invisible or direction-changing character in the text"
+        className="mx-px rounded-sm bg-slate-200 px-0.5 font-sans text-[10px] text-slate-600"
+      >
         {p.invisible}
       </span>
     ),
@@ -37,7 +42,16 @@ function Breakable(props: { text: string }): ReactNode {
   ));
 }
 
-const Block = memo(function Block(props: { text: string; start: number; end: number; span: Span | null; label: string; markClass: string; hits: readonly Span[]; current: number }) {
+const Block = memo(function Block(props: {
+  text: string;
+  start: number;
+  end: number;
+  span: Span | null;
+  label: string;
+  markClass: string;
+  hits: readonly Span[];
+  current: number;
+}) {
   const range = { start: props.start, end: props.end };
   if (props.hits.length === 0)
     return markPieces(props.text, range, props.span).map((p, i) =>
@@ -53,7 +67,12 @@ const Block = memo(function Block(props: { text: string; start: number; end: num
     let node: ReactNode = <Breakable text={p.text} />;
     if (p.hit >= 0)
       node = (
-        <mark data-testid="search-hit" data-hit={p.hit} data-current={p.hit === props.current ? 'true' : undefined} className={p.hit === props.current ? HIT_CURRENT : HIT}>
+        <mark
+          data-testid="search-hit"
+          data-hit={p.hit}
+          data-current={p.hit === props.current ? 'true' : undefined}
+          className={p.hit === props.current ? HIT_CURRENT : HIT}
+        >
           {node}
         </mark>
       );

@@ -2,7 +2,8 @@ import { KNOWN_DATA_VERSIONS, shortCommit } from '../core/contract';
 
 export const formatReward = (r: number | null | undefined): string => (r === null || r === undefined ? '—' : Number.isInteger(r) ? r.toFixed(0) : r.toFixed(2));
 
-export const formatBytes = (n: number): string => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+export const formatBytes = (n: number): string =>
+  n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export function describeCommit(commit: string): string {
   if (commit === 'sample-runs/data') return 'none: invented sample data';

@@ -48,7 +48,13 @@ export function PassKChart({
           </span>
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} className="mt-1 h-auto w-full max-w-[20rem]" role="img" aria-label={`pass^k curve, ${labels.solid}: ${summary || 'no data yet'}; ${labels.dashed}: ${dashedSummary || 'none'}`} data-testid={testId}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="mt-1 h-auto w-full max-w-[20rem]"
+        role="img"
+        aria-label={`pass^k curve, ${labels.solid}: ${summary || 'no data yet'}; ${labels.dashed}: ${dashedSummary || 'none'}`}
+        data-testid={testId}
+      >
         {[0, 0.25, 0.5, 0.75, 1].map((v) => (
           <g key={v}>
             <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="stroke-slate-200" strokeWidth={v === 0 ? 1 : 0.5} />
@@ -61,11 +67,13 @@ export function PassKChart({
         <text x={PAD.l - 4} y={H - 5} textAnchor="end" className="fill-slate-500 text-[9px]">
           k
         </text>
-        {Array.from({ length: n }, (_, i) => i + 1).filter((k) => k === 1 || k === n || (k % tick === 0 && n - k >= tick / 2)).map((k) => (
-          <text key={k} x={x(k)} y={H - 5} textAnchor="middle" className="fill-slate-500 text-[9px]">
-            {k}
-          </text>
-        ))}
+        {Array.from({ length: n }, (_, i) => i + 1)
+          .filter((k) => k === 1 || k === n || (k % tick === 0 && n - k >= tick / 2))
+          .map((k) => (
+            <text key={k} x={x(k)} y={H - 5} textAnchor="middle" className="fill-slate-500 text-[9px]">
+              {k}
+            </text>
+          ))}
         {recorded.length > 0 && <path d={path(recorded, x, y)} fill="none" className="stroke-slate-400" strokeWidth={1.2} strokeDasharray="3 2" />}
         {!complete && (
           <text x={(PAD.l + W - PAD.r) / 2} y={PAD.t + 12} textAnchor="middle" className="fill-slate-400 text-[9px]">

@@ -87,16 +87,30 @@ export class DataLocator {
   async locate(domain: Domain, sample: boolean, progress: (label: string) => Progress, report: (message: string) => void): Promise<Located | null> {
     const paths = candidatePaths(domain);
     if (sample) {
-      if (hasSampleData) return { key: 'sample', read: readSampleData, label: SAMPLE_LABEL, origin: { kind: 'sample', label: 'embedded sample data (sample-runs/data, invented; no network)' } };
+      if (hasSampleData)
+        return {
+          key: 'sample',
+          read: readSampleData,
+          label: SAMPLE_LABEL,
+          origin: { kind: 'sample', label: 'embedded sample data (sample-runs/data, invented; no network)' },
+        };
       report('sample-runs/data is empty: this build has no sample data. Pick a tau-bench folder or fetch the data instead.');
     }
     const folder = this.folder;
     if (folder && paths.some((p) => folder.index.has(p)))
-      return { key: `folder:${folder.name}`, read: folderReader(folder.index), label: folder.name, origin: { kind: 'folder', label: `local folder “${folder.name}” (read in this browser)` } };
+      return {
+        key: `folder:${folder.name}`,
+        read: folderReader(folder.index),
+        label: folder.name,
+        origin: { kind: 'folder', label: `local folder “${folder.name}” (read in this browser)` },
+      };
     const store = this.textCache();
     for (const base of this.agreedBases) {
       const key = `url:${base}`;
-      const origin = (fetched: boolean): DataOrigin => ({ kind: fetched ? 'url' : 'cache', label: `${base} (${fetched ? 'fetched with your agreement, now cached in this browser' : 'cached in this browser'})` });
+      const origin = (fetched: boolean): DataOrigin => ({
+        kind: fetched ? 'url' : 'cache',
+        label: `${base} (${fetched ? 'fetched with your agreement, now cached in this browser' : 'cached in this browser'})`,
+      });
       if (this.memoised(key, domain)) return { key, read: noRead, label: base, origin: origin(false) };
       try {
         const { read, identify, fetched, found } = await prefetchUrl(base, paths, store, progress(`Fetching ${domain} data`));

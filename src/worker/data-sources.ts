@@ -86,7 +86,11 @@ const files = (): UseStore => (fileStore ??= createStore('tau-inspect-files', 'f
 /** Keeps the last opened local results file, so a reload can open it again. */
 export const storeFile = (file: FileLike): Promise<void> => idbSet('last', file, files()).catch(() => undefined);
 
-export const loadStoredFile = (): Promise<FileLike | null> => idbGet<FileLike>('last', files()).then((f) => f ?? null, () => null);
+export const loadStoredFile = (): Promise<FileLike | null> =>
+  idbGet<FileLike>('last', files()).then(
+    (f) => f ?? null,
+    () => null,
+  );
 
 export async function allCached(cache: TextCache, base: string, paths: readonly string[]): Promise<boolean> {
   try {

@@ -134,7 +134,10 @@ export class PersistentVersions {
         this.early.delete(entry.key);
         const hit = await (early ?? get<Stored>(entry.key, versionsStore()));
         if (hit?.format !== FORMAT) return null;
-        const restored = session.restoreVersion({ commit: preferred.commit, known: preferred.known, source: `${loc.label}/${preferred.commit}`, db: new Map() }, hit.data);
+        const restored = session.restoreVersion(
+          { commit: preferred.commit, known: preferred.known, source: `${loc.label}/${preferred.commit}`, db: new Map() },
+          hit.data,
+        );
         if (!restored) return null;
         entry.restored = restored;
         entry.work = hit.data.work;

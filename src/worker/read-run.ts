@@ -7,7 +7,15 @@ import { decodeSharedEpisode, splitSharedText } from './shared-episode';
 import { sampleNames, sampleRunText } from './sample';
 
 export const sourceLabel = (s: RunSource): string =>
-  s.kind === 'sample' ? `${s.name}.json` : s.kind === 'file' ? s.file.name : s.kind === 'stored' ? s.name : s.kind === 'shared' ? 'the episode shared in the link' : s.url;
+  s.kind === 'sample'
+    ? `${s.name}.json`
+    : s.kind === 'file'
+      ? s.file.name
+      : s.kind === 'stored'
+        ? s.name
+        : s.kind === 'shared'
+          ? 'the episode shared in the link'
+          : s.url;
 
 export interface OpenedRun {
   readonly session: InspectSession;
@@ -60,7 +68,9 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
       try {
         next = await source.read();
       } catch (e) {
-        throw new Error(`reading it stopped part-way (${e instanceof Error ? e.message : String(e)}): was the file changed or removed while it was read? Open it again`);
+        throw new Error(
+          `reading it stopped part-way (${e instanceof Error ? e.message : String(e)}): was the file changed or removed while it was read? Open it again`,
+        );
       }
       const { done, value } = next;
       if (done) break;
@@ -123,7 +133,11 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
 
 function fromText(text: string, label: string, hooks: OpenHooks, shared?: SharedContext): OpenedRun {
   hooks.prefix(text.slice(0, PREFIX_BYTES));
-  return { session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true }), label, ...(shared !== undefined && { shared }) };
+  return {
+    session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true }),
+    label,
+    ...(shared !== undefined && { shared }),
+  };
 }
 
 /** The results file from wherever the page says it is, read into a session (null: no longer wanted). */

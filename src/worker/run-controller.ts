@@ -107,7 +107,10 @@ export class RunController {
         prefix: (text) => {
           const guess = guessDomainFromText(text);
           if (!guess) return;
-          const progress = (l: string): Progress => (p) => post({ type: 'data-progress', run, label: l, ...p });
+          const progress =
+            (l: string): Progress =>
+            (p) =>
+              post({ type: 'data-progress', run, label: l, ...p });
           early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
           // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is read.
           prefetched = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
@@ -146,7 +149,15 @@ export class RunController {
       finished: false,
     };
     this.slots[slot] = c;
-    post({ type: 'run-opened', run, label, domain: session.domain, domainWhy: session.domainWhy, headers: session.headers(), ...(shared !== undefined && { shared }) });
+    post({
+      type: 'run-opened',
+      run,
+      label,
+      domain: session.domain,
+      domainWhy: session.domainWhy,
+      headers: session.headers(),
+      ...(shared !== undefined && { shared }),
+    });
     await this.resolveData(c, early);
   }
 
@@ -158,13 +169,20 @@ export class RunController {
   folderWithoutData(name: string): void {
     const c = this.slots.a;
     if (c && !c.sample)
-      post({ type: 'data-error', run: c.run, message: `“${name}” holds no τ-bench data files (expected <commit>/tau_bench/envs/<domain>/data/*.json or tau_bench/envs/<domain>/data/*.json)` });
+      post({
+        type: 'data-error',
+        run: c.run,
+        message: `“${name}” holds no τ-bench data files (expected <commit>/tau_bench/envs/<domain>/data/*.json or tau_bench/envs/<domain>/data/*.json)`,
+      });
   }
 
   private async resolveData(c: Current, early: { domain: Domain; located: Promise<Located | null> } | null = null): Promise<void> {
     const { session, run } = c;
     const domain = session.domain;
-    const progress = (label: string): Progress => (p) => this.live(c) && post({ type: 'data-progress', run, label, ...p });
+    const progress =
+      (label: string): Progress =>
+      (p) =>
+        this.live(c) && post({ type: 'data-progress', run, label, ...p });
     const report = (message: string): void => void (this.live(c) && post({ type: 'data-error', run, message }));
     try {
       const loc = early?.domain === domain ? await early.located : await this.data.locate(domain, c.sample, progress, report);

@@ -7,10 +7,20 @@ import { fakePort } from '../support/fake-port';
 import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
 const { port } = fakePort();
-const header = (index: number): EpisodeHeader => ({ index, taskId: index, trial: 0, recordedReward: index % 2, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
+const header = (index: number): EpisodeHeader => ({
+  index,
+  taskId: index,
+  trial: 0,
+  recordedReward: index % 2,
+  turns: 4,
+  problem: null,
+  extra: {},
+  fingerprint: String(index).padStart(64, '0'),
+});
 const summary = (index: number): EpisodeSummary => testSummary(index, index % 2, { reasons: index % 2 ? [] : ['db-mismatch'] });
 const detection = { ...TEST_DETECTION, ruleFinal: true, fileKindText: '' };
-const key = (k: string, extra: Partial<KeyboardEvent> = {}): KeyboardEvent => ({ key: k, target: null, defaultPrevented: false, ctrlKey: false, metaKey: false, altKey: false, ...extra }) as KeyboardEvent;
+const key = (k: string, extra: Partial<KeyboardEvent> = {}): KeyboardEvent =>
+  ({ key: k, target: null, defaultPrevented: false, ctrlKey: false, metaKey: false, altKey: false, ...extra }) as KeyboardEvent;
 
 function opened() {
   const store = createAppStore(port);
@@ -72,6 +82,7 @@ describe('keyboard model', () => {
 
   it('lists every key it handles in the help', () => {
     const listed = new Set(KEYS.flatMap((k) => k.keys));
-    for (const k of ['j', 'k', '↑', '↓', 'Home', 'End', 'n', 'p', 'f', 'F', 'Enter', 'Esc', 'l', 'v', 's', '/', ',', '.', '?']) expect(listed.has(k), k).toBe(true);
+    for (const k of ['j', 'k', '↑', '↓', 'Home', 'End', 'n', 'p', 'f', 'F', 'Enter', 'Esc', 'l', 'v', 's', '/', ',', '.', '?'])
+      expect(listed.has(k), k).toBe(true);
   });
 });

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { connectWorker, type WorkerLike } from '../../src/app/evaluator-client';
-import { dispatch, EVENTS, FROM_WORKER_NAMES, REQUEST_NAMES, REQUESTS, type FromWorker, type FromWorkerName, type RequestName, type ToWorker } from '../../src/protocol/messages';
+import {
+  dispatch,
+  EVENTS,
+  FROM_WORKER_NAMES,
+  REQUEST_NAMES,
+  REQUESTS,
+  type FromWorker,
+  type FromWorkerName,
+  type RequestName,
+  type ToWorker,
+} from '../../src/protocol/messages';
 import { createAppStore, type AppStore } from '../../src/store/app-store';
 import type { EvaluatorPort } from '../../src/store/ports';
 import { STORE_HANDLERS } from '../../src/store/receive';
@@ -33,7 +43,8 @@ const ANY_FIELDS = {
   notes: [],
 } as const;
 const request = (type: RequestName): ToWorker => ({ ...ANY_FIELDS, type }) as unknown as ToWorker;
-const answer = (type: FromWorkerName): FromWorker => ({ ...ANY_FIELDS, type, samples: [], headers: [], summaries: [], view: null, error: 'x', file: null, payload: null }) as unknown as FromWorker;
+const answer = (type: FromWorkerName): FromWorker =>
+  ({ ...ANY_FIELDS, type, samples: [], headers: [], summaries: [], view: null, error: 'x', file: null, payload: null }) as unknown as FromWorker;
 
 describe('the protocol, declared once', () => {
   it('names every request and every message back, with no name both an event and a request', () => {

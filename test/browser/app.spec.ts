@@ -8,7 +8,8 @@ import { COMPLETE, launchChromium, READ_ALL_ROWS, skipBrowser, startApp, type Ap
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const isLocal = (url: string): boolean => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url) || url.startsWith('data:') || url.startsWith('blob:');
+const isLocal = (url: string): boolean =>
+  /^(https?|wss?):\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url) || url.startsWith('data:') || url.startsWith('blob:');
 
 /** A page that may only reach the local server; everything else is aborted and recorded. */
 async function offlinePage(browser: Browser): Promise<{ context: BrowserContext; page: Page; blocked: string[] }> {
@@ -103,7 +104,9 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
         expect(await page.getByTestId('detection').textContent()).toContain('TAU_BENCH_DATA');
         const rows = await page.evaluate(READ_ALL_ROWS);
         expect(rows.length).toBe(200);
-        const wrong = rows.filter((r) => r.reward !== String(expected[r.index]?.reward)).map((r) => `#${r.index}: got ${r.reward}, τ-bench ${expected[r.index]?.reward}`);
+        const wrong = rows
+          .filter((r) => r.reward !== String(expected[r.index]?.reward))
+          .map((r) => `#${r.index}: got ${r.reward}, τ-bench ${expected[r.index]?.reward}`);
         expect(wrong).toEqual([]);
         expect(blocked).toEqual([]);
       } finally {

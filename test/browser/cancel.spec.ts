@@ -73,7 +73,9 @@ describe.skipIf(skipBrowser)('stopping and resuming an evaluation', () => {
       expect(await page.getByTestId('stop-evaluation').count()).toBe(0);
       const rows = await page.evaluate(READ_ALL_ROWS);
       expect(rows.length).toBe(EPISODES);
-      const wrong = rows.filter((r) => r.reward === '' || r.reward !== r.recordedReward).map((r) => `#${r.index}: ${r.reward || 'not evaluated'} vs recorded ${r.recordedReward}`);
+      const wrong = rows
+        .filter((r) => r.reward === '' || r.reward !== r.recordedReward)
+        .map((r) => `#${r.index}: ${r.reward || 'not evaluated'} vs recorded ${r.recordedReward}`);
       expect(wrong).toEqual([]);
     } finally {
       await context.close();

@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR, describeShared, hasShared, SHARED_DIR } from '../support/shared';
-import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, READ_ALL_ROWS, SCROLL_TO_ROW, skipBrowser, startAppAndBrowser, type AppServer, type OfflinePage } from './harness';
+import {
+  COMPLETE,
+  NO_BROWSER_SERVICES,
+  offlinePage,
+  READ_ALL_ROWS,
+  SCROLL_TO_ROW,
+  skipBrowser,
+  startAppAndBrowser,
+  type AppServer,
+  type OfflinePage,
+} from './harness';
 
 interface Expected {
   readonly index: number;
@@ -176,7 +186,9 @@ describe.skipIf(skipBrowser)('episode screen in headless Chromium', () => {
         const panel = page.getByTestId('outputs-panel');
         await panel.waitFor();
         const rows = panel.locator('[data-testid="output-row"][data-found]');
-        const shown = await rows.evaluateAll((els) => els.map((e) => [e.querySelector('code')?.textContent ?? '', (e as HTMLElement).dataset.found ?? ''] as const));
+        const shown = await rows.evaluateAll((els) =>
+          els.map((e) => [e.querySelector('code')?.textContent ?? '', (e as HTMLElement).dataset.found ?? ''] as const),
+        );
         expect(Object.fromEntries(shown.map(([o, f]) => [o, f === 'true'])), `episode ${ep.index}: outputs`).toEqual(ep.outputs);
         for (const [output, found] of Object.entries(ep.outputs!)) {
           if (!found) continue;

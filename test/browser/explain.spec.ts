@@ -16,12 +16,22 @@ const say = (content: string): Msg => ({ role: 'assistant', content });
 const call = (name: string, args: Record<string, unknown>, opts: { content?: string; more?: [string, Record<string, unknown>][] } = {}): Msg => ({
   role: 'assistant',
   content: opts.content ?? null,
-  tool_calls: [[name, args] as const, ...(opts.more ?? [])].map(([n, a], i) => ({ id: `c${i}`, type: 'function', function: { name: n, arguments: JSON.stringify(a) } })),
+  tool_calls: [[name, args] as const, ...(opts.more ?? [])].map(([n, a], i) => ({
+    id: `c${i}`,
+    type: 'function',
+    function: { name: n, arguments: JSON.stringify(a) },
+  })),
 });
 const tool = (content: string): Msg => ({ role: 'tool', content });
 
 const YUSUF = 'yusuf_rossi_9620';
-const AUTH: Msg[] = [user('Hi.'), say('Your name and zip?'), user('Yusuf Rossi, 19122'), call('find_user_id_by_name_zip', { first_name: 'Yusuf', last_name: 'Rossi', zip: '19122' }), tool(YUSUF)];
+const AUTH: Msg[] = [
+  user('Hi.'),
+  say('Your name and zip?'),
+  user('Yusuf Rossi, 19122'),
+  call('find_user_id_by_name_zip', { first_name: 'Yusuf', last_name: 'Rossi', zip: '19122' }),
+  tool(YUSUF),
+];
 const FIND = { name: 'find_user_id_by_name_zip', kwargs: { first_name: 'Yusuf', last_name: 'Rossi', zip: '19122' } };
 const CANCEL = { order_id: '#W6247578', reason: 'no longer needed' };
 const GOLD_CANCEL = [FIND, { name: 'cancel_pending_order', kwargs: CANCEL }];
@@ -31,9 +41,23 @@ const BYE: Msg[] = [say('Done. Anything else?'), user('No. ###STOP###')];
 
 const EPISODES: { traj: Msg[]; actions: unknown[]; outputs?: string[] }[] = [
   /* 0 write-without-consent */ { traj: [...AUTH, call('cancel_pending_order', CANCEL), tool('{}'), ...BYE], actions: GOLD_CANCEL },
-  /* 1 failed-write */ { traj: [...AUTH, ...ASK, call('cancel_pending_order', { ...CANCEL, order_id: '#W6679257' }), tool('Error'), call('cancel_pending_order', CANCEL), tool('{}'), ...BYE], actions: GOLD_CANCEL },
+  /* 1 failed-write */ {
+    traj: [
+      ...AUTH,
+      ...ASK,
+      call('cancel_pending_order', { ...CANCEL, order_id: '#W6679257' }),
+      tool('Error'),
+      call('cancel_pending_order', CANCEL),
+      tool('{}'),
+      ...BYE,
+    ],
+    actions: GOLD_CANCEL,
+  },
   /* 2 write-before-auth */ { traj: [user('Cancel #W6247578.'), ...ASK, call('cancel_pending_order', CANCEL), tool('{}'), ...BYE], actions: GOLD_CANCEL },
-  /* 3 write-for-other-user */ { traj: [...AUTH, ...ASK, call('cancel_pending_order', { ...CANCEL, order_id: '#W5918442' }), tool('{}'), ...BYE], actions: GOLD_CANCEL },
+  /* 3 write-for-other-user */ {
+    traj: [...AUTH, ...ASK, call('cancel_pending_order', { ...CANCEL, order_id: '#W5918442' }), tool('{}'), ...BYE],
+    actions: GOLD_CANCEL,
+  },
   /* 4 claim-not-backed, return-only-records-request */ {
     traj: [...AUTH, ...ASK, call('return_delivered_order_items', RETURN), tool('{}'), say('Your refund has been processed.'), user('Thanks ###STOP###')],
     actions: [FIND, { name: 'return_delivered_order_items', kwargs: RETURN }],
@@ -42,18 +66,41 @@ const EPISODES: { traj: Msg[]; actions: unknown[]; outputs?: string[] }[] = [
   /* 6 output-inside-longer-token */ { traj: [...AUTH, say('Model X100 comes in 11 options.'), user('ok ###STOP###')], actions: [FIND], outputs: ['10'] },
   /* 7 output-unmatchable-comma */ { traj: [...AUTH, say('It costs 1,000 dollars.'), user('ok ###STOP###')], actions: [FIND], outputs: ['1,000'] },
   /* 8 output-outside-respond */ {
-    traj: [...AUTH, call('get_order_details', { order_id: '#W6247578' }, { content: 'The total is 53.27.' }), tool('{}'), say('Anything else?'), user('no ###STOP###')],
+    traj: [
+      ...AUTH,
+      call('get_order_details', { order_id: '#W6247578' }, { content: 'The total is 53.27.' }),
+      tool('{}'),
+      say('Anything else?'),
+      user('no ###STOP###'),
+    ],
     actions: [FIND],
     outputs: ['53.27'],
   },
-  /* 9 tool-calls-dropped */ { traj: [...AUTH, ...ASK, call('cancel_pending_order', CANCEL, { more: [['get_order_details', { order_id: '#W6247578' }]] }), tool('{}'), ...BYE], actions: GOLD_CANCEL },
-  /* 10 step-limit-after-match */ { traj: [...AUTH, ...ASK, call('cancel_pending_order', CANCEL), tool('{}'), say('Done.'), user('Thanks!')], actions: GOLD_CANCEL },
+  /* 9 tool-calls-dropped */ {
+    traj: [...AUTH, ...ASK, call('cancel_pending_order', CANCEL, { more: [['get_order_details', { order_id: '#W6247578' }]] }), tool('{}'), ...BYE],
+    actions: GOLD_CANCEL,
+  },
+  /* 10 step-limit-after-match */ {
+    traj: [...AUTH, ...ASK, call('cancel_pending_order', CANCEL), tool('{}'), say('Done.'), user('Thanks!')],
+    actions: GOLD_CANCEL,
+  },
   /* 11 rules-disagree, a failed DB episode */ {
-    traj: [...AUTH, ...ASK, call('cancel_pending_order', { ...CANCEL, reason: 'ordered by mistake' }), tool('{}'), say('Cancelled; 53.27 goes back to your card.'), user('ok ###STOP###')],
+    traj: [
+      ...AUTH,
+      ...ASK,
+      call('cancel_pending_order', { ...CANCEL, reason: 'ordered by mistake' }),
+      tool('{}'),
+      say('Cancelled; 53.27 goes back to your card.'),
+      user('ok ###STOP###'),
+    ],
     actions: GOLD_CANCEL,
     outputs: ['53.27'],
   },
-  /* 12 an output episode */ { traj: [...AUTH, say('Your total is $1,053.27 minus $1,000: 53.27.'), user('ok ###STOP###')], actions: [FIND], outputs: ['53.27'] },
+  /* 12 an output episode */ {
+    traj: [...AUTH, say('Your total is $1,053.27 minus $1,000: 53.27.'), user('ok ###STOP###')],
+    actions: [FIND],
+    outputs: ['53.27'],
+  },
 ];
 
 const FILE = JSON.stringify(
@@ -123,7 +170,12 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
       await goEpisode(page, index);
       const item = page.locator(`[data-testid="findings"] li[data-kind="${kind}"]`).first();
       await item.waitFor({ timeout: 10_000 });
-      expect(await page.locator('[data-testid="findings"]').evaluate((f, d) => f.compareDocumentPosition(d!) & Node.DOCUMENT_POSITION_PRECEDING, await page.$('[data-testid="dialogue"]')), `${kind}: findings sit below the dialogue`).toBeTruthy();
+      expect(
+        await page
+          .locator('[data-testid="findings"]')
+          .evaluate((f, d) => f.compareDocumentPosition(d!) & Node.DOCUMENT_POSITION_PRECEDING, await page.$('[data-testid="dialogue"]')),
+        `${kind}: findings sit below the dialogue`,
+      ).toBeTruthy();
       const link = item.getByTestId('finding-link');
       if ((await link.count()) === 0) {
         expect(await item.textContent(), kind).toContain(kind);
@@ -131,7 +183,8 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
       }
       const label = (await link.textContent())!;
       await link.click();
-      if (label.startsWith('step')) await expect.poll(() => page.getAttribute(SCREEN, 'data-step'), { message: kind }).toBe(String(Number(label.split(' ')[1]) - 1));
+      if (label.startsWith('step'))
+        await expect.poll(() => page.getAttribute(SCREEN, 'data-step'), { message: kind }).toBe(String(Number(label.split(' ')[1]) - 1));
       else {
         const m = Number(label.split(' ')[1]) - 1;
         await expect.poll(() => page.locator(`li[data-message-index="${m}"]`).isVisible(), { message: kind }).toBe(true);

@@ -54,7 +54,19 @@ function mutations(seed: number, count: number): Case[] {
     delete o[k];
     return `deleted ${k}`;
   };
-  const NUMBERS = ['1e400', '-1e400', '123456789012345678901234567890123456789', '-0', 'NaN', 'Infinity', '-Infinity', '1.7976931348623157e309', '0.000000000000000000000000000001', '1E+2', '00012'];
+  const NUMBERS = [
+    '1e400',
+    '-1e400',
+    '123456789012345678901234567890123456789',
+    '-0',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1.7976931348623157e309',
+    '0.000000000000000000000000000001',
+    '1E+2',
+    '00012',
+  ];
   const encode = (text: string, how: string): Buffer => {
     switch (how) {
       case 'utf8-bom':
@@ -172,7 +184,10 @@ describe.skipIf(skipBrowser)('seeded fuzz of results files through the real app'
           if ((await row.count()) > 0) await row.click();
         }
         const notices = await page.getByTestId('notice').allTextContents();
-        expect(notices.filter((n) => n.includes('evaluator stopped')), current).toEqual([]);
+        expect(
+          notices.filter((n) => n.includes('evaluator stopped')),
+          current,
+        ).toEqual([]);
         expect(await page.evaluate(() => document.getElementById('root')?.childElementCount ?? 0), `${current}: the app is still rendered`).toBeGreaterThan(0);
       }
       expect(errors).toEqual([]);

@@ -21,15 +21,30 @@ export const skipBrowser = !hasChromium && !browserRequired;
  * Chromium's own calls home (autofill field types, translation, optimisation hints…), not made by
  * the page: off when a test asserts the page makes no request beyond the local server.
  */
-export const NO_BROWSER_SERVICES = ['--disable-features=AutofillServerCommunication,OptimizationHints,Translate,MediaRouter', '--disable-domain-reliability', '--no-pings'];
+export const NO_BROWSER_SERVICES = [
+  '--disable-features=AutofillServerCommunication,OptimizationHints,Translate,MediaRouter',
+  '--disable-domain-reliability',
+  '--no-pings',
+];
 
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM))
-    return Promise.reject(new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`));
+    return Promise.reject(
+      new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`),
+    );
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+      ...extraArgs,
+    ],
   });
 }
 
@@ -131,7 +146,13 @@ export const READ_ALL_ROWS = async (): Promise<RowData[]> => {
     await frame();
     for (const el of document.querySelectorAll<HTMLElement>('[data-testid="episode-row"]')) {
       const d = el.dataset;
-      out.set(Number(d.index), { index: Number(d.index), taskId: d.taskId ?? '', trial: d.trial ?? '', reward: d.reward ?? '', recordedReward: d.recordedReward ?? '' });
+      out.set(Number(d.index), {
+        index: Number(d.index),
+        taskId: d.taskId ?? '',
+        trial: d.trial ?? '',
+        reward: d.reward ?? '',
+        recordedReward: d.recordedReward ?? '',
+      });
     }
     if (sc.scrollTop + sc.clientHeight >= sc.scrollHeight - 1) break;
     sc.scrollTop += Math.max(40, sc.clientHeight - 40);

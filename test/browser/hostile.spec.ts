@@ -5,7 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, READ_ALL_ROWS, SCROLL_TO_ROW, skipBrowser, startAppAndBrowser, type AppServer, type OfflinePage } from './harness';
+import {
+  COMPLETE,
+  NO_BROWSER_SERVICES,
+  offlinePage,
+  READ_ALL_ROWS,
+  SCROLL_TO_ROW,
+  skipBrowser,
+  startAppAndBrowser,
+  type AppServer,
+  type OfflinePage,
+} from './harness';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SAMPLE = JSON.parse(readFileSync(join(ROOT, 'sample-runs/runs/retail-sample.json'), 'utf8')) as Episode[];

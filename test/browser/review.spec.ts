@@ -57,7 +57,9 @@ describe.skipIf(skipBrowser)('review runs together in headless Chromium', () => 
       await page.goto(server.url);
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       // The sample again, under a hostile file name (it ends up in the report's title).
-      await page.locator('[data-testid="open-file-input"]').setInputFiles({ name: HOSTILE_NAME, mimeType: 'application/json', buffer: Buffer.from(SAMPLE_TEXT) });
+      await page
+        .locator('[data-testid="open-file-input"]')
+        .setInputFiles({ name: HOSTILE_NAME, mimeType: 'application/json', buffer: Buffer.from(SAMPLE_TEXT) });
       await page.waitForFunction((name) => document.body.textContent?.includes(name) ?? false, HOSTILE_NAME);
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       await page.locator('[data-testid="episode-row"][data-index="1"]').click();
@@ -112,7 +114,9 @@ describe.skipIf(skipBrowser)('review runs together in headless Chromium', () => 
     try {
       await page.goto(server.url);
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
-      await page.locator('[data-testid="compare-file-input"]').setInputFiles({ name: HOSTILE_NAME, mimeType: 'application/json', buffer: Buffer.from(flippedSample()) });
+      await page
+        .locator('[data-testid="compare-file-input"]')
+        .setInputFiles({ name: HOSTILE_NAME, mimeType: 'application/json', buffer: Buffer.from(flippedSample()) });
       await page.waitForSelector('[data-testid="compare-table"]', { timeout: 60_000 });
       expect(await page.locator('[data-testid="compare-label-b"]').textContent()).toContain(HOSTILE_NAME);
       const task0 = page.locator('[data-testid="compare-task"][data-task-id="0"]');

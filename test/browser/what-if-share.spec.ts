@@ -11,7 +11,8 @@ const SAMPLE = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-
 /** Moves back from the last step to the exchange call of sample episode 1 and replays it with the right item id. */
 async function fixExchange(page: Page): Promise<void> {
   await page.keyboard.press('End');
-  for (let i = 0; i < 20 && !(await page.textContent('[data-testid="step-current"]'))?.includes('exchange_delivered_order_items'); i++) await page.keyboard.press('k');
+  for (let i = 0; i < 20 && !(await page.textContent('[data-testid="step-current"]'))?.includes('exchange_delivered_order_items'); i++)
+    await page.keyboard.press('k');
   await page.getByRole('button', { name: /What if step/ }).click();
   const args = page.locator('#what-if-args');
   await args.fill((await args.inputValue()).replace('2051947368', '6619380254'));
@@ -36,7 +37,8 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await page.goto(`${server.url}#sample=retail-sample&episode=1&step=0`);
     await page.waitForSelector('[data-testid="episode-screen"]', { timeout: 30_000 });
     await page.keyboard.press('End');
-    for (let i = 0; i < 20 && !(await page.textContent('[data-testid="step-current"]'))?.includes('exchange_delivered_order_items'); i++) await page.keyboard.press('k');
+    for (let i = 0; i < 20 && !(await page.textContent('[data-testid="step-current"]'))?.includes('exchange_delivered_order_items'); i++)
+      await page.keyboard.press('k');
     expect(await page.textContent('[data-testid="verdict-reward"]')).toContain('0.0');
     await page.getByRole('button', { name: /What if step/ }).click();
     const args = page.locator('#what-if-args');
@@ -94,7 +96,9 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
 
     await page.getByLabel('Failed only').check();
     await page.getByRole('button', { name: 'Copy link' }).click();
-    expect(await page.textContent('[data-testid="copy-link-status"]')).toContain(`The recipient must open ${name} themselves; the link keeps episode, step, filters.`);
+    expect(await page.textContent('[data-testid="copy-link-status"]')).toContain(
+      `The recipient must open ${name} themselves; the link keeps episode, step, filters.`,
+    );
     const fileLink = await page.evaluate(() => navigator.clipboard.readText());
     expect(fileLink).toMatch(/#file=my%20%3Cb%3Erun%3C\/b%3E\.json&episode=1&step=\d+&failed=1&whatif=/);
 
@@ -135,7 +139,9 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await page.waitForSelector('[data-testid="trial-parts"]', { timeout: 15_000 });
     expect(await page.textContent('[data-testid="trial-reward-a"]')).toBe('0');
     expect(await page.textContent('[data-testid="trial-reward-b"]')).toBe('1');
-    expect(await page.textContent('[data-testid="trial-parts"]')).toMatch(/They part at row \d+, the first write where they differ: both call exchange_delivered_order_items \(reference action \d+\) with different arguments/);
+    expect(await page.textContent('[data-testid="trial-parts"]')).toMatch(
+      /They part at row \d+, the first write where they differ: both call exchange_delivered_order_items \(reference action \d+\) with different arguments/,
+    );
     const parted = page.locator('[data-testid="trial-row"][data-parts="true"]');
     expect(await parted.count()).toBe(1);
     expect(await parted.textContent()).toContain('2051947368');
@@ -150,7 +156,11 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     episodes[1]!.traj.splice(1, 0, { role: 'user', content: randomBytes(45_000).toString('base64') });
     await page.goto(`${server.url}#sample=retail-sample`);
     await page.waitForSelector('[data-testid="episode-row"]', { timeout: 30_000 });
-    await page.setInputFiles('[data-testid="open-file-input"]', { name: 'big.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([episodes[1]])) });
+    await page.setInputFiles('[data-testid="open-file-input"]', {
+      name: 'big.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify([episodes[1]])),
+    });
     await page.waitForFunction(() => location.hash.startsWith('#file='));
     await page.evaluate(() => (location.hash = `${location.hash}&episode=0&step=0`));
     await page.waitForSelector('[data-testid="episode-pane"]', { timeout: 30_000 });

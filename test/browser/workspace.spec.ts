@@ -96,7 +96,9 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
 
   it('a <think> block comes folded and opens; a search marks every hit in the episode and Enter steps to the next one, in view', async () => {
     // Episode 0 of the invented sample, its first agent text given a Qwen-style <think> block that mentions "order" three times.
-    const run = JSON.parse(readFileSync(join(import.meta.dirname, '../../sample-runs/runs/retail-sample.json'), 'utf8')) as { traj: { role: string; content?: string | null }[] }[];
+    const run = JSON.parse(readFileSync(join(import.meta.dirname, '../../sample-runs/runs/retail-sample.json'), 'utf8')) as {
+      traj: { role: string; content?: string | null }[];
+    }[];
     const episode = run[0]!;
     const agent = episode.traj.find((m) => m.role === 'assistant' && (m.content ?? '') !== '')!;
     const thinking = 'The user wants to cancel an order. Authenticate first, then look up the order and check the order is pending.';
@@ -105,7 +107,11 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
     try {
       await page.goto(server.url);
       await page.waitForSelector('[data-testid="episode-row"]');
-      await page.setInputFiles('[data-testid="open-file-input"]', { name: 'think.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify([episode])) });
+      await page.setInputFiles('[data-testid="open-file-input"]', {
+        name: 'think.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify([episode])),
+      });
       await page.waitForSelector('[data-testid="episode-table"][data-total="1"]', { timeout: 30_000 });
       await clickRow(page, 0);
       // The transcript shows before the replay; wait for the verdict so the screen is the final one.

@@ -14,7 +14,15 @@ let bundle = '';
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tau-cli-bundle-'));
   bundle = join(dir, 'tau-inspect.mjs');
-  await build({ entryPoints: [join(root, 'src/cli/tau-inspect.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(root, 'src/cli/tau-inspect.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   return () => rmSync(dir, { recursive: true, force: true });
 });
 
@@ -55,10 +63,29 @@ describe('tau-inspect CLI', () => {
   it('evaluates the sample run with --json: one object per episode, rewards as recorded', () => {
     const r = cli('evaluate', sampleRun, '--data', sampleData, '--json');
     expect(r.code, r.err).toBe(0);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThan(5);
     for (const l of lines) {
-      for (const k of ['index', 'task_id', 'trial', 'domain', 'strategy', 'data_commit', 'done', 'reward', 'recorded_reward', 'agent_hash', 'gt_hash', 'r_actions', 'outputs', 'diff_records', 'steps'])
+      for (const k of [
+        'index',
+        'task_id',
+        'trial',
+        'domain',
+        'strategy',
+        'data_commit',
+        'done',
+        'reward',
+        'recorded_reward',
+        'agent_hash',
+        'gt_hash',
+        'r_actions',
+        'outputs',
+        'diff_records',
+        'steps',
+      ])
         expect(l, `episode ${String(l.index)} lacks ${k}`).toHaveProperty(k);
       expect(l.reward).toBe(l.recorded_reward);
     }
@@ -74,7 +101,11 @@ describe('tau-inspect CLI', () => {
   itShared('reports a run that crashed as an error line, not a failure', () => {
     const r = cli('evaluate', join(SHARED_DIR, 'runs/grok-4-fast-few-shot-airline.json'), '--data', DATA_DIR, '--json');
     expect(r.code).toBe(0);
-    const errors = r.out.trim().split('\n').map((l) => JSON.parse(l) as { error?: string }).filter((l) => l.error);
+    const errors = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { error?: string })
+      .filter((l) => l.error);
     expect(errors.length).toBe(1);
     expect(errors[0]!.error).toMatch(/crashed/);
   });
@@ -120,11 +151,15 @@ describe('tau-inspect CLI', () => {
       writeFileSync(file, JSON.stringify(Array.from({ length: 8 }, () => episodes).flat()));
       const entry = join(root, 'src/cli/tau-inspect.ts');
       const quote = (x: string): string => `'${x.replace(/'/g, `'\\''`)}'`;
-      const r = spawnSync('bash', ['-c', `set -o pipefail; ${quote(process.execPath)} --import tsx ${quote(entry)} evaluate ${quote(file)} --data ${quote(sampleData)} --json | head -1`], {
-        encoding: 'utf8',
-        cwd: root,
-        env: { ...process.env, TAU_BENCH_DATA: '' },
-      });
+      const r = spawnSync(
+        'bash',
+        ['-c', `set -o pipefail; ${quote(process.execPath)} --import tsx ${quote(entry)} evaluate ${quote(file)} --data ${quote(sampleData)} --json | head -1`],
+        {
+          encoding: 'utf8',
+          cwd: root,
+          env: { ...process.env, TAU_BENCH_DATA: '' },
+        },
+      );
       expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
       expect(r.status).toBe(0);
       expect(r.stdout.trim().split('\n').length).toBe(1);
@@ -148,7 +183,10 @@ describe('tau-inspect CLI', () => {
     expect(r.err).toMatch(/a τ²-bench results file/);
   });
 
-  it.each([['[]', /no episodes: the file is an empty list/], ['[{}]', /no episodes: none of the file's 1 entries/]])('%s says "no episodes"', (text, message) => {
+  it.each([
+    ['[]', /no episodes: the file is an empty list/],
+    ['[{}]', /no episodes: none of the file's 1 entries/],
+  ])('%s says "no episodes"', (text, message) => {
     const file = join(mkdtempSync(join(tmpdir(), 'tau-cli-')), 'empty.json');
     writeFileSync(file, text);
     const r = cli('evaluate', file, '--data', sampleData);

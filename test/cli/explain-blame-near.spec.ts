@@ -6,10 +6,23 @@ import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 const explain = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), 'explain', join(SHARED_DIR, 'runs', 'grok-4-tool-calling-retail.json'), '--data', DATA_DIR, ...args], {
-    encoding: 'utf8',
-    cwd: root,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'src/cli/tau-inspect.ts'),
+      'explain',
+      join(SHARED_DIR, 'runs', 'grok-4-tool-calling-retail.json'),
+      '--data',
+      DATA_DIR,
+      ...args,
+    ],
+    {
+      encoding: 'utf8',
+      cwd: root,
+    },
+  );
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 /** With REQUIRE_SHARED=1 a missing ../shared fails these tests instead of skipping them. */

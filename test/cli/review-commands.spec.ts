@@ -9,7 +9,11 @@ import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], { encoding: 'utf8', cwd: root, env: { ...process.env, TAU_BENCH_DATA: '' } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], {
+    encoding: 'utf8',
+    cwd: root,
+    env: { ...process.env, TAU_BENCH_DATA: '' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 const sampleRun = join(root, 'sample-runs/runs/retail-sample.json');
@@ -19,7 +23,10 @@ const noShared = !hasShared && process.env.REQUIRE_SHARED !== '1';
 
 /** The report's episodes: index and data-reward of each `report-episode` element. */
 function reportEpisodes(html: string): { index: number; reward: string }[] {
-  return [...html.matchAll(/<section [^>]*data-testid="report-episode" data-index="(\d+)" data-reward="([^"]*)"/g)].map((m) => ({ index: Number(m[1]), reward: m[2]! }));
+  return [...html.matchAll(/<section [^>]*data-testid="report-episode" data-index="(\d+)" data-reward="([^"]*)"/g)].map((m) => ({
+    index: Number(m[1]),
+    reward: m[2]!,
+  }));
 }
 
 const HOSTILE = `<script>alert("x")</script><img src=x onerror='alert(1)'>&amp;`;
@@ -48,7 +55,16 @@ describe('tau-inspect report', () => {
     const file = join(dir, `<b>x<i>"'.json`);
     writeFileSync(file, JSON.stringify(episodes));
     const rec = readResultsFile(readFileSync(file, 'utf8'))[0]!;
-    const note: EpisodeNotes = { fingerprint: episodeFingerprint(rec), label: 'agent error', note: HOSTILE, steps: { '0': HOSTILE }, file: HOSTILE, index: 0, taskId: 0, updatedAt: '' };
+    const note: EpisodeNotes = {
+      fingerprint: episodeFingerprint(rec),
+      label: 'agent error',
+      note: HOSTILE,
+      steps: { '0': HOSTILE },
+      file: HOSTILE,
+      index: 0,
+      taskId: 0,
+      updatedAt: '',
+    };
     writeFileSync(join(dir, 'notes.json'), exportNotes(HOSTILE, [note]));
     const out = join(dir, 'r.html');
     const r = cli('report', file, '--data', sampleData, '-o', out, '--notes', join(dir, 'notes.json'));
@@ -62,21 +78,25 @@ describe('tau-inspect report', () => {
     expect(html).toContain('label: <b>agent error</b>');
   });
 
-  it.skipIf(noShared)('carries τ-bench’s reward for all 200 episodes of gpt-4o-airline.json in one file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tau-report-'));
-    const out = join(dir, 'report.html');
-    const r = cli('report', join(SHARED_DIR, 'runs/gpt-4o-airline.json'), '--data', DATA_DIR, '-o', out);
-    expect(r.code, r.err).toBe(0);
-    const html = readFileSync(out, 'utf8');
-    const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected/gpt-4o-airline.expected.json'), 'utf8')) as { index: number; reward: number }[];
-    const eps = reportEpisodes(html);
-    expect(eps).toHaveLength(200);
-    // Failed episodes first, then passed ones, each in file order.
-    const failedFirst = [...expected.filter((x) => x.reward < 1), ...expected.filter((x) => x.reward >= 1)];
-    expect(eps.map((e) => e.index)).toEqual(failedFirst.map((x) => x.index));
-    expect(eps.map((e) => e.reward)).toEqual(failedFirst.map((x) => formatReward(x.reward)));
-    expect(html).not.toMatch(/<script/i);
-  }, 60_000);
+  it.skipIf(noShared)(
+    'carries τ-bench’s reward for all 200 episodes of gpt-4o-airline.json in one file',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'tau-report-'));
+      const out = join(dir, 'report.html');
+      const r = cli('report', join(SHARED_DIR, 'runs/gpt-4o-airline.json'), '--data', DATA_DIR, '-o', out);
+      expect(r.code, r.err).toBe(0);
+      const html = readFileSync(out, 'utf8');
+      const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected/gpt-4o-airline.expected.json'), 'utf8')) as { index: number; reward: number }[];
+      const eps = reportEpisodes(html);
+      expect(eps).toHaveLength(200);
+      // Failed episodes first, then passed ones, each in file order.
+      const failedFirst = [...expected.filter((x) => x.reward < 1), ...expected.filter((x) => x.reward >= 1)];
+      expect(eps.map((e) => e.index)).toEqual(failedFirst.map((x) => x.index));
+      expect(eps.map((e) => e.reward)).toEqual(failedFirst.map((x) => formatReward(x.reward)));
+      expect(html).not.toMatch(/<script/i);
+    },
+    60_000,
+  );
 });
 
 describe('tau-inspect compare', () => {
@@ -87,7 +107,10 @@ describe('tau-inspect compare', () => {
   it('compares a run with itself: every task the same on both sides, nothing flipped', () => {
     const r = cli('compare', sampleRun, sampleRun, '--data', sampleData, '--json');
     expect(r.code, r.err).toBe(0);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as { task_id: number; a: { trials: number; passes: number }; b: { trials: number; passes: number } });
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { task_id: number; a: { trials: number; passes: number }; b: { trials: number; passes: number } });
     const recs = readResultsFile(readFileSync(sampleRun, 'utf8'));
     expect(lines.map((l) => l.task_id)).toEqual([...new Set(recs.map((x) => x.taskId))].sort((x, y) => x! - y!));
     for (const l of lines) {

@@ -13,7 +13,15 @@ let bundle = '';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tau2-cli-'));
   bundle = join(dir, 'tau-inspect.mjs');
-  await build({ entryPoints: [join(root, 'src/cli/tau-inspect.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(root, 'src/cli/tau-inspect.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: bundle,
+    logLevel: 'warning',
+  });
   return () => rmSync(dir, { recursive: true, force: true });
 });
 
@@ -22,11 +30,16 @@ const cli = (...args: string[]) => {
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 const FILE = 'sierra-research__pr171-ironforge-v3-deepseek-airline.json';
-const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (out: string) =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describeTau2('tau-inspect on τ² runs', () => {
   const data = () => join(TAU2_DIR, 'data');
-  const expected = () => JSON.parse(readFileSync(join(TAU2_DIR, 'expected', FILE.replace('.json', '.expected.json')), 'utf8')) as { simulations: Record<string, unknown>[] };
+  const expected = () =>
+    JSON.parse(readFileSync(join(TAU2_DIR, 'expected', FILE.replace('.json', '.expected.json')), 'utf8')) as { simulations: Record<string, unknown>[] };
 
   it('evaluate --json: one line per simulation with τ²’s record fields, equal to τ²’s own', () => {
     const r = cli('evaluate', join(TAU2_DIR, 'runs', FILE), '--data', data(), '--json');
@@ -47,7 +60,9 @@ describeTau2('tau-inspect on τ² runs', () => {
     const r = cli('evaluate', join(TAU2_DIR, 'runs', FILE), join(TAU2_DIR, 'runs', other), '--data', data(), '--json');
     expect(r.code, r.err).toBe(0);
     const got = lines(r.out);
-    const alone = [FILE, other].flatMap((f) => lines(cli('evaluate', join(TAU2_DIR, 'runs', f), '--data', data(), '--json').out).map((l) => ({ file: f, ...l })));
+    const alone = [FILE, other].flatMap((f) =>
+      lines(cli('evaluate', join(TAU2_DIR, 'runs', f), '--data', data(), '--json').out).map((l) => ({ file: f, ...l })),
+    );
     expect(got).toEqual(alone);
     const mixed = cli('evaluate', join(TAU2_DIR, 'runs', FILE), join(root, 'sample-runs/runs/retail-sample.json'));
     expect(mixed.code).toBe(2);
@@ -85,7 +100,11 @@ describeTau2('tau-inspect on τ² runs', () => {
     expect(r.code, r.err).toBe(0);
     const rows = lines(r.out) as { task_id: string; a: { trials: number; passes: number }; b: { trials: number; passes: number }; flip: string | null }[];
     const reward = (file: string, task: string) =>
-      (JSON.parse(readFileSync(join(TAU2_DIR, 'expected', file.replace('.json', '.expected.json')), 'utf8')) as { simulations: { task_id: string; reward: number }[] }).simulations.filter((s) => s.task_id === task);
+      (
+        JSON.parse(readFileSync(join(TAU2_DIR, 'expected', file.replace('.json', '.expected.json')), 'utf8')) as {
+          simulations: { task_id: string; reward: number }[];
+        }
+      ).simulations.filter((s) => s.task_id === task);
     for (const row of rows) {
       const passes = reward('sierra-research__pr171-ironshell-gpt54-run1-airline.json', row.task_id).filter((s) => s.reward === 1).length;
       expect(row.a.passes, row.task_id).toBe(passes);
@@ -132,7 +151,9 @@ describeTau2('tau-inspect on τ² runs', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain('solo mode');
     const [line] = lines(r.out);
-    const want = JSON.parse(readFileSync(join(TAU2_DIR, 'expected', 'sierra-research__gym-gpt-4.1-telecom-solo-1task.expected.json'), 'utf8')) as { simulations: Record<string, unknown>[] };
+    const want = JSON.parse(readFileSync(join(TAU2_DIR, 'expected', 'sierra-research__gym-gpt-4.1-telecom-solo-1task.expected.json'), 'utf8')) as {
+      simulations: Record<string, unknown>[];
+    };
     expect(line!.db_hash).toEqual(want.simulations[0]!.db_hash);
     expect(line!.reward).toBe(want.simulations[0]!.reward);
   });

@@ -63,11 +63,12 @@ const CASES: readonly Case[] = [
   {
     name: 'book: float amounts are summed left to right (CPython 3.11 sum)',
     actions: [
-      book({ payment_methods: '[{"payment_id": "credit_card_4421486", "amount": 0.1}, {"payment_id": "credit_card_4421486", "amount": 0.2}, {"payment_id": "credit_card_4421486", "amount": 0.3}]' }),
+      book({
+        payment_methods:
+          '[{"payment_id": "credit_card_4421486", "amount": 0.1}, {"payment_id": "credit_card_4421486", "amount": 0.2}, {"payment_id": "credit_card_4421486", "amount": 0.3}]',
+      }),
     ],
-    checks: [
-      [0, 'exact', 'Error: payment amount does not add up, total price is 255, but paid 0.6000000000000001'],
-    ],
+    checks: [[0, 'exact', 'Error: payment amount does not add up, total price is 255, but paid 0.6000000000000001']],
     hash: '4587e6b48ad2b2c4f3e1fecb40aabec7bb2286513273b8f8cec3f5865222f290',
   },
   {
@@ -103,8 +104,16 @@ const CASES: readonly Case[] = [
   {
     name: 'book: insurance adds 30 per passenger',
     actions: [
-      book({ passengers: '[{"first_name": "A", "last_name": "B", "dob": "1990-01-01"}, {"first_name": "A", "last_name": "B", "dob": "1990-01-01"}]', payment_methods: '[{"payment_id": "credit_card_4421486", "amount": 510}]', insurance: '"yes"' }),
-      book({ passengers: '[{"first_name": "A", "last_name": "B", "dob": "1990-01-01"}, {"first_name": "A", "last_name": "B", "dob": "1990-01-01"}]', payment_methods: '[{"payment_id": "credit_card_4421486", "amount": 570}]', insurance: '"yes"' }),
+      book({
+        passengers: '[{"first_name": "A", "last_name": "B", "dob": "1990-01-01"}, {"first_name": "A", "last_name": "B", "dob": "1990-01-01"}]',
+        payment_methods: '[{"payment_id": "credit_card_4421486", "amount": 510}]',
+        insurance: '"yes"',
+      }),
+      book({
+        passengers: '[{"first_name": "A", "last_name": "B", "dob": "1990-01-01"}, {"first_name": "A", "last_name": "B", "dob": "1990-01-01"}]',
+        payment_methods: '[{"payment_id": "credit_card_4421486", "amount": 570}]',
+        insurance: '"yes"',
+      }),
     ],
     checks: [
       [0, 'exact', 'Error: payment amount does not add up, total price is 570, but paid 510'],
@@ -114,9 +123,7 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'book: passengers and other fields are stored as given',
-    actions: [
-      book({ flight_type: '7', passengers: '"ab"', payment_methods: '[{"payment_id": "credit_card_4421486", "amount": 510}]' }),
-    ],
+    actions: [book({ flight_type: '7', passengers: '"ab"', payment_methods: '[{"payment_id": "credit_card_4421486", "amount": 510}]' })],
     checks: [
       [0, 'contains', '"flight_type": 7, "cabin": "economy"'],
       [0, 'contains', '"passengers": "ab", "payment_history"'],
@@ -125,12 +132,8 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'book: no segments and no insurance never takes len(passengers)',
-    actions: [
-      book({ flights: '[]', passengers: '1', payment_methods: '[]' }),
-    ],
-    checks: [
-      [0, 'contains', '"flights": [], "passengers": 1, "payment_history": []'],
-    ],
+    actions: [book({ flights: '[]', passengers: '1', payment_methods: '[]' })],
+    checks: [[0, 'contains', '"flights": [], "passengers": 1, "payment_history": []']],
     hash: 'a3f7efd4f43a40e3c5c92bf9ce458a344fa755fe842175203bf38500a7a8e647',
   },
   {
@@ -180,9 +183,17 @@ const CASES: readonly Case[] = [
       ['cancel_reservation', '{"reservation_id": "HATHAT"}'],
     ],
     checks: [
-      [1, 'contains', '"payment_history": [{"payment_id": "credit_card_4421486", "amount": 255.0}, {"payment_id": "credit_card_4421486", "amount": 0.0}, {"payment_id": "credit_card_4421486", "amount": -255.0}, {"payment_id": "credit_card_4421486", "amount": -0.0}], "created_at"'],
+      [
+        1,
+        'contains',
+        '"payment_history": [{"payment_id": "credit_card_4421486", "amount": 255.0}, {"payment_id": "credit_card_4421486", "amount": 0.0}, {"payment_id": "credit_card_4421486", "amount": -255.0}, {"payment_id": "credit_card_4421486", "amount": -0.0}], "created_at"',
+      ],
       [1, 'contains', '"insurance": "no", "status": "cancelled"}'],
-      [2, 'contains', '"amount": -0.0}, {"payment_id": "credit_card_4421486", "amount": -255.0}, {"payment_id": "credit_card_4421486", "amount": -0.0}, {"payment_id": "credit_card_4421486", "amount": 255.0}, {"payment_id": "credit_card_4421486", "amount": 0.0}]'],
+      [
+        2,
+        'contains',
+        '"amount": -0.0}, {"payment_id": "credit_card_4421486", "amount": -255.0}, {"payment_id": "credit_card_4421486", "amount": -0.0}, {"payment_id": "credit_card_4421486", "amount": 255.0}, {"payment_id": "credit_card_4421486", "amount": 0.0}]',
+      ],
     ],
     hash: '6e7c4840f9f40fb2329423f7e03067e4ef45c842f9ae1149080248032b464c64',
   },
@@ -201,7 +212,10 @@ const CASES: readonly Case[] = [
   {
     name: 'update flights: a negative total is credited to the gift card',
     actions: [
-      ['update_reservation_flights', '{"reservation_id": "SF5VA1", "cabin": "economy", "flights": [{"flight_number": "HAT076", "date": "2024-05-23"}], "payment_id": "gift_card_7002574"}'],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "SF5VA1", "cabin": "economy", "flights": [{"flight_number": "HAT076", "date": "2024-05-23"}], "payment_id": "gift_card_7002574"}',
+      ],
       ['get_user_details', '{"user_id": "olivia_moore_2080"}'],
     ],
     checks: [
@@ -228,8 +242,14 @@ const CASES: readonly Case[] = [
   {
     name: 'update flights: kept segments skip the availability checks; a credit card gets a negative entry',
     actions: [
-      ['update_reservation_flights', '{"reservation_id": "DLCYQ9", "cabin": "economy", "flights": [{"flight_number": "HAT046", "date": "2024-05-08"}], "payment_id": "credit_card_8269856"}'],
-      ['update_reservation_flights', '{"reservation_id": "DLCYQ9", "cabin": "basic_economy", "flights": [{"flight_number": "HAT046", "date": "2024-05-08"}, {"flight_number": "HAT142", "date": "2024-05-08"}, {"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "credit_card_8269856"}'],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "DLCYQ9", "cabin": "economy", "flights": [{"flight_number": "HAT046", "date": "2024-05-08"}], "payment_id": "credit_card_8269856"}',
+      ],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "DLCYQ9", "cabin": "basic_economy", "flights": [{"flight_number": "HAT046", "date": "2024-05-08"}, {"flight_number": "HAT142", "date": "2024-05-08"}, {"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "credit_card_8269856"}',
+      ],
     ],
     checks: [
       [0, 'exact', 'Error: flight HAT046 not available on date 2024-05-08'],
@@ -240,9 +260,18 @@ const CASES: readonly Case[] = [
   {
     name: 'update flights: reservation cabin is never updated, so a later old-cabin call keeps the new prices',
     actions: [
-      ['update_reservation_flights', '{"reservation_id": "DLCYQ9", "cabin": "economy", "flights": [{"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "credit_card_8269856"}'],
-      ['update_reservation_flights', '{"reservation_id": "DLCYQ9", "cabin": "basic_economy", "flights": [{"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "credit_card_8269856"}'],
-      ['update_reservation_flights', '{"reservation_id": "DLCYQ9", "cabin": "business", "flights": [{"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "x"}'],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "DLCYQ9", "cabin": "economy", "flights": [{"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "credit_card_8269856"}',
+      ],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "DLCYQ9", "cabin": "basic_economy", "flights": [{"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "credit_card_8269856"}',
+      ],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "DLCYQ9", "cabin": "business", "flights": [{"flight_number": "HAT202", "date": "2024-05-18"}], "payment_id": "x"}',
+      ],
     ],
     checks: [
       [0, 'contains', '"cabin": "basic_economy"'],
@@ -255,8 +284,14 @@ const CASES: readonly Case[] = [
     name: 'update flights: odd segment types',
     actions: [
       ['update_reservation_flights', '{"reservation_id": "SF5VA1", "cabin": "economy", "flights": ["HAT076"], "payment_id": "gift_card_7002574"}'],
-      ['update_reservation_flights', '{"reservation_id": "SF5VA1", "cabin": "economy", "flights": [{"date": "2024-05-23"}], "payment_id": "gift_card_7002574"}'],
-      ['update_reservation_flights', '{"reservation_id": "SF5VA1", "cabin": "economy", "flights": [{"flight_number": "HAT076", "date": "2024-05-23"}], "payment_id": ["x"]}'],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "SF5VA1", "cabin": "economy", "flights": [{"date": "2024-05-23"}], "payment_id": "gift_card_7002574"}',
+      ],
+      [
+        'update_reservation_flights',
+        '{"reservation_id": "SF5VA1", "cabin": "economy", "flights": [{"flight_number": "HAT076", "date": "2024-05-23"}], "payment_id": ["x"]}',
+      ],
     ],
     checks: [
       [0, 'exact', "Error: string indices must be integers, not 'str'"],
@@ -307,7 +342,11 @@ const CASES: readonly Case[] = [
       ['search_onestop_flight', '{"origin": "SFO", "destination": "JFK", "date": "2024-05-30"}'],
     ],
     checks: [
-      [0, 'contains', '{"flight_number": "HAT025", "origin": "IAH", "destination": "JFK", "scheduled_departure_time_est": "04:00:00", "scheduled_arrival_time_est": "07:30:00", "status": "available", "available_seats": {"basic_economy": 20, "economy": 2, "business": 1}, "prices": {"basic_economy": 62, "economy": 161, "business": 373}, "date": "2024-05-18"}'],
+      [
+        0,
+        'contains',
+        '{"flight_number": "HAT025", "origin": "IAH", "destination": "JFK", "scheduled_departure_time_est": "04:00:00", "scheduled_arrival_time_est": "07:30:00", "status": "available", "available_seats": {"basic_economy": 20, "economy": 2, "business": 1}, "prices": {"basic_economy": 62, "economy": 161, "business": 373}, "date": "2024-05-18"}',
+      ],
       [1, 'excludes', '"HAT082"'],
     ],
     hash: '4587e6b48ad2b2c4f3e1fecb40aabec7bb2286513273b8f8cec3f5865222f290',
@@ -320,7 +359,11 @@ const CASES: readonly Case[] = [
       ['search_onestop_flight', '{"origin": "AAA", "destination": "CCC", "date": "2024-05-07"}'],
     ],
     checks: [
-      [0, 'exact', '[[{"flight_number": "F1", "origin": "AAA", "destination": "BBB", "scheduled_departure_time_est": "22:00:00", "scheduled_arrival_time_est": "01:00:00+1", "status": "available", "n": 1, "date": "2024-05-05"}, {"flight_number": "F2", "origin": "BBB", "destination": "CCC", "scheduled_departure_time_est": "02:00:00", "scheduled_arrival_time_est": "03:00:00", "status": "landed", "m": 1, "date": "2024-05-6"}]]'],
+      [
+        0,
+        'exact',
+        '[[{"flight_number": "F1", "origin": "AAA", "destination": "BBB", "scheduled_departure_time_est": "22:00:00", "scheduled_arrival_time_est": "01:00:00+1", "status": "available", "n": 1, "date": "2024-05-05"}, {"flight_number": "F2", "origin": "BBB", "destination": "CCC", "scheduled_departure_time_est": "02:00:00", "scheduled_arrival_time_est": "03:00:00", "status": "landed", "m": 1, "date": "2024-05-6"}]]',
+      ],
       [1, 'exact', "Error: '2024-05-07'"],
     ],
     hash: 'f2030e33ecf327d2dbb16240732f6d3d6944c807c7ce91581caad5cc30c826b2',

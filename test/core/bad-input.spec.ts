@@ -49,8 +49,14 @@ describe('bad input: a clear message, the rest keeps working', () => {
   });
 
   it.each([
-    ['tool arguments that are not JSON', { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'get_order_details', arguments: '{oops' } }] }],
-    ['tool arguments that are a list', { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'get_order_details', arguments: '[1]' } }] }],
+    [
+      'tool arguments that are not JSON',
+      { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'get_order_details', arguments: '{oops' } }] },
+    ],
+    [
+      'tool arguments that are a list',
+      { role: 'assistant', content: null, tool_calls: [{ id: 'x', type: 'function', function: { name: 'get_order_details', arguments: '[1]' } }] },
+    ],
     ['a respond with no content key', { role: 'assistant', tool_calls: null }],
   ])('%s: the episode is judged up to there and marked as a τ-bench crash', (_name, message) => {
     const r = evaluateFile(readResultsFile(lastMessage(message)), () => [sample], { domain: 'retail' });
@@ -61,7 +67,9 @@ describe('bad input: a clear message, the rest keeps working', () => {
   });
 
   it('a file with no domain evidence asks for the domain', () => {
-    const text = JSON.stringify([{ task_id: 0, reward: 0, info: { task: { user_id: 'x', actions: [], instruction: '', outputs: [] } }, traj: [{ role: 'user', content: 'hi' }], trial: 0 }]);
+    const text = JSON.stringify([
+      { task_id: 0, reward: 0, info: { task: { user_id: 'x', actions: [], instruction: '', outputs: [] } }, traj: [{ role: 'user', content: 'hi' }], trial: 0 },
+    ]);
     expect(() => evaluateFile(readResultsFile(text), () => [sample])).toThrow(EvaluationSetupError);
   });
 

@@ -32,7 +32,9 @@ describe('blameWrite', () => {
     { path: [], step: 3, note: 'the whole record: the last write anywhere in it' },
   ];
   it('names the last step whose call wrote the field, the value holding it or a part of it; null when none did', () => {
-    expect(CASES.map((c) => ({ note: c.note, step: blameWrite(writes, 'reservations', 'R1', c.path) }))).toEqual(CASES.map((c) => ({ note: c.note, step: c.step })));
+    expect(CASES.map((c) => ({ note: c.note, step: blameWrite(writes, 'reservations', 'R1', c.path) }))).toEqual(
+      CASES.map((c) => ({ note: c.note, step: c.step })),
+    );
     expect(blameWrite(writes, 'reservations', 'R2', ['status'])).toBe(4);
     expect(blameWrite(writes, 'reservations', 'R3', [])).toBeNull();
     expect(blameWrite(writes, 'users', 'R1', [])).toBeNull();

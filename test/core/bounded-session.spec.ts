@@ -35,7 +35,9 @@ describe('reading a results file lazily', () => {
     const bytes = new TextEncoder().encode(wide);
     const fromBytes = readResults(wide, { lazy: true, elementText: (a, b) => new TextDecoder().decode(bytes.subarray(a, b)) });
     expect(fromBytes.records.map((r) => ({ ...r }))).toEqual(readResults(wide).records.map((r) => ({ ...r })));
-    expect(readResults(`${text.slice(0, cut)}"traj": [{"role": "user", "content": "x"}, }, ${text.slice(text.indexOf('{"task_id"', cut))}`).notes.join(' ')).toMatch(/could not be read as JSON/);
+    expect(
+      readResults(`${text.slice(0, cut)}"traj": [{"role": "user", "content": "x"}, }, ${text.slice(text.indexOf('{"task_id"', cut))}`).notes.join(' '),
+    ).toMatch(/could not be read as JSON/);
   });
 });
 

@@ -4,14 +4,28 @@ import { evaluatedSharedRun } from '../support/fixtures';
 import { describeShared } from '../support/shared';
 
 type Rewards = { 'db-and-outputs': number; 'outputs-only': number };
-const ep = (index: number, taskId: number, reward: number, rewards?: Rewards): CompareOutcome => ({ index, taskId, trial: 0, reward, ...(rewards && { rewards }) });
+const ep = (index: number, taskId: number, reward: number, rewards?: Rewards): CompareOutcome => ({
+  index,
+  taskId,
+  trial: 0,
+  reward,
+  ...(rewards && { rewards }),
+});
 const DB: RunJudging = { domain: 'retail', dataCommit: '14bf0ef52e595922d597a38f32d3e8c0dce3a8f8', rule: 'db-and-outputs' };
 const OUT: RunJudging = { domain: 'retail', dataCommit: '7362a1708d720a4d697d042f21fd8637ea144c3b', rule: 'outputs-only' };
 
 describe('compareRuns: how A and B were judged', () => {
   // Task 0: A fails under its rule, B passes. Task 1: both pass. Task 2: A passes, B fails.
-  const a = [ep(0, 0, 0, { 'db-and-outputs': 0, 'outputs-only': 1 }), ep(1, 1, 1, { 'db-and-outputs': 1, 'outputs-only': 1 }), ep(2, 2, 1, { 'db-and-outputs': 1, 'outputs-only': 1 })];
-  const b = [ep(0, 0, 1, { 'db-and-outputs': 1, 'outputs-only': 1 }), ep(1, 1, 1, { 'db-and-outputs': 1, 'outputs-only': 1 }), ep(2, 2, 0, { 'db-and-outputs': 0, 'outputs-only': 0 })];
+  const a = [
+    ep(0, 0, 0, { 'db-and-outputs': 0, 'outputs-only': 1 }),
+    ep(1, 1, 1, { 'db-and-outputs': 1, 'outputs-only': 1 }),
+    ep(2, 2, 1, { 'db-and-outputs': 1, 'outputs-only': 1 }),
+  ];
+  const b = [
+    ep(0, 0, 1, { 'db-and-outputs': 1, 'outputs-only': 1 }),
+    ep(1, 1, 1, { 'db-and-outputs': 1, 'outputs-only': 1 }),
+    ep(2, 2, 0, { 'db-and-outputs': 0, 'outputs-only': 0 }),
+  ];
 
   it('judged alike: nothing apart, flips counted under their common rule', () => {
     const c = compareRuns(a, b, { a: DB, b: DB });
@@ -55,7 +69,13 @@ describeShared('compareRuns across rules: gpt-4o-airline (7362a17, outputs-only)
     const side = (file: string) => {
       const f = evaluatedSharedRun(file);
       const judging: RunJudging = { domain: f.domain, dataCommit: f.version.commit, rule: f.rule };
-      const outcomes = f.reports.map((r, i): CompareOutcome => ({ index: i, taskId: r.task_id, trial: r.trial, reward: r.error === undefined ? (r.reward ?? null) : null, rewards: r.rules ?? null }));
+      const outcomes = f.reports.map((r, i): CompareOutcome => ({
+        index: i,
+        taskId: r.task_id,
+        trial: r.trial,
+        reward: r.error === undefined ? (r.reward ?? null) : null,
+        rewards: r.rules ?? null,
+      }));
       return { judging, outcomes };
     };
     const a = side('gpt-4o-airline.json');

@@ -7,7 +7,9 @@ import { lineColumn, parseJson } from '../../src/core/py/json-parse';
 import { InspectSession } from '../../src/core/session/session';
 
 const root = resolve(import.meta.dirname, '../..');
-const texts = Object.fromEntries(DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]));
+const texts = Object.fromEntries(
+  DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]),
+);
 const sample = { commit: 'sample', known: null, db: buildDb('retail', texts), source: 'sample' };
 const episodes = (JSON.parse(readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8')) as Record<string, unknown>[]).slice(0, 4);
 const parts = episodes.map((e) => JSON.stringify(e));
@@ -70,7 +72,7 @@ describe('a damaged file still yields every episode the damage does not touch', 
     expect(f).toThrow(/^not valid JSON: Expecting value: line 2 column 25 \(char 26\) \(byte 32\)$/);
   });
 
-  it("JSONDecodeError counts a character outside the BMP once, as CPython 3.11 does", () => {
+  it('JSONDecodeError counts a character outside the BMP once, as CPython 3.11 does', () => {
     expect(() => parseJson('["😀", x]')).toThrow('Expecting value: line 1 column 7 (char 6)');
   });
 
@@ -91,13 +93,15 @@ describe('a damaged file still yields every episode the damage does not touch', 
     elements.forEach((e, i) => {
       if (e === broken) {
         const { line, column, char } = lineColumn(text, at + offset);
-        expect(records[i]!.problem, `episode ${i}`).toMatch(new RegExp(`^episode ${i} is damaged at line ${line} column ${column} \\(char ${char}, byte \\d+\\): ${message.replace(/\\/g, '\\\\')}`));
+        expect(records[i]!.problem, `episode ${i}`).toMatch(
+          new RegExp(`^episode ${i} is damaged at line ${line} column ${column} \\(char ${char}, byte \\d+\\): ${message.replace(/\\/g, '\\\\')}`),
+        );
       } else expect(records[i]!.problem, `episode ${i}`).toBe('info.task is missing, not an object');
       at += e.length + 2;
     });
   });
 
-  it('deep nesting is a RecursionError with CPython\'s text, in that episode only', () => {
+  it("deep nesting is a RecursionError with CPython's text, in that episode only", () => {
     const at = startOf(0) + 1;
     const text = `${whole.slice(0, at)}"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}, ${whole.slice(at)}`;
     const r = judge(text);
@@ -106,8 +110,15 @@ describe('a damaged file still yields every episode the damage does not touch', 
   });
 
   it('an episode that does not fit the schema names the field, the index and what was expected', () => {
-    const bad = [episodes[0], { ...episodes[1], reward: 'high' }, { ...episodes[2], traj: [...(episodes[2]!.traj as unknown[]).slice(0, 2), 7] }, { ...episodes[3], trial: NaN }];
-    const text = JSON.stringify(bad).replace('null', 'null').replace(/"trial":null/, '"trial":NaN');
+    const bad = [
+      episodes[0],
+      { ...episodes[1], reward: 'high' },
+      { ...episodes[2], traj: [...(episodes[2]!.traj as unknown[]).slice(0, 2), 7] },
+      { ...episodes[3], trial: NaN },
+    ];
+    const text = JSON.stringify(bad)
+      .replace('null', 'null')
+      .replace(/"trial":null/, '"trial":NaN');
     const r = judge(text);
     expect(r.reports[1]!.error).toBe("reward is a str ('high'), not a number");
     expect(r.reports[2]!.error).toBe('traj[2] is a int, not an object (a message)');
@@ -122,14 +133,17 @@ describe('a damaged file still yields every episode the damage does not touch', 
     expect(Object.getPrototypeOf(r.records[0]!.extra)).toBe(Object.prototype);
   });
 
-  it('byte offsets are the file\'s own: past a byte-order mark, in UTF-16, and with invalid bytes (each as many bytes as it had)', () => {
+  it("byte offsets are the file's own: past a byte-order mark, in UTF-16, and with invalid bytes (each as many bytes as it had)", () => {
     const utf8 = new TextEncoder();
     // The damage (a `}` where a value belongs) is at a known byte of each file.
     const body = '[{"a": "é", "traj": [}]]';
     const damageAt = (bytes: Uint8Array): number => bytes.lastIndexOf(0x7d, bytes.length - 3);
     const files: [string, Uint8Array][] = [
       ['a byte-order mark', new Uint8Array([0xef, 0xbb, 0xbf, ...utf8.encode(body)])],
-      ['two invalid bytes (C3 without its second byte, a lone FF) before it', new Uint8Array([...utf8.encode('[{"a": "'), 0xc3, 0xff, ...utf8.encode('", "traj": [}]]')])],
+      [
+        'two invalid bytes (C3 without its second byte, a lone FF) before it',
+        new Uint8Array([...utf8.encode('[{"a": "'), 0xc3, 0xff, ...utf8.encode('", "traj": [}]]')]),
+      ],
       ['a cut four-byte character (F0 9F 98) before it', new Uint8Array([...utf8.encode('[{"a": "'), 0xf0, 0x9f, 0x98, ...utf8.encode('", "traj": [}]]')])],
       ['UTF-16LE', new Uint8Array([0xff, 0xfe, ...[...body].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])])],
     ];

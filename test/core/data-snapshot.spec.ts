@@ -14,7 +14,9 @@ import { COMMITS, dataTexts, describeShared, readShared } from '../support/share
 
 const root = resolve(import.meta.dirname, '../..');
 const sampleText = readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8');
-const sampleTexts = Object.fromEntries(DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]));
+const sampleTexts = Object.fromEntries(
+  DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]),
+);
 const version = (db: Db, commit = 'sample'): DataVersion => ({ commit, known: null, db, source: 'test' });
 
 /** Every Map and list of a value, depth first. */

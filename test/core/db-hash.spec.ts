@@ -10,7 +10,9 @@ import type { PyDict } from '../../src/core/py/value';
 const base = freeze(
   parseJson(
     JSON.stringify({
-      users: Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`u${String(i).padStart(3, '0')}`, { name: `User ${i}`, balance: i, tags: ['a', i % 2 ? 'b' : 'c'] }])),
+      users: Object.fromEntries(
+        Array.from({ length: 300 }, (_, i) => [`u${String(i).padStart(3, '0')}`, { name: `User ${i}`, balance: i, tags: ['a', i % 2 ? 'b' : 'c'] }]),
+      ),
       orders: Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`#W${1000 + i}`, { total: i + 0.5, items: [{ id: String(i) }] }])),
       solo: { only: { x: 1 } },
       empty: {},

@@ -14,7 +14,8 @@ import { describeShared, itShared, readShared, SHARED_DIR, sharedDb } from '../s
 import { readFileSync } from 'node:fs';
 import { DOMAIN_TABLES } from '../../src/core/model/data/db';
 
-const known = (domain: Domain): DataVersion[] => KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, domain), source: 'shared' }));
+const known = (domain: Domain): DataVersion[] =>
+  KNOWN_DATA_VERSIONS.map((k) => ({ commit: k.commit, known: k, db: sharedDb(k.commit, domain), source: 'shared' }));
 
 function judge(text: string, versions: (d: Domain) => readonly DataVersion[] = known) {
   const s = new InspectSession(text);
@@ -31,7 +32,9 @@ describeShared('recorded rewards of one episode never change the verdict of anot
   const all = episodes(file);
   const whole = judge(readShared('runs', file));
   // Episodes the two rules judge differently, whose recorded reward an editor set to the other rule's verdict.
-  const telling = whole.reports.filter((r) => r.error === undefined && r.done && r.index !== 29 && r.outputs !== null && r.reward === 0 && r.hypothetical_reward_if_done === undefined);
+  const telling = whole.reports.filter(
+    (r) => r.error === undefined && r.done && r.index !== 29 && r.outputs !== null && r.reward === 0 && r.hypothetical_reward_if_done === undefined,
+  );
   const flippable = telling.filter((r) => {
     const o = whole.s.evaluation(r.index);
     return o.ok && o.value.verdicts['outputs-only'].reward === 1 && o.value.verdicts['db-and-outputs'].reward === 0;
@@ -127,5 +130,4 @@ describeShared('fork files are explained, not shown as bare mismatches', () => {
     expect(notes).toMatch(/is not a τ-bench version tau-inspect knows/);
     expect(notes).toMatch(/episodes \([\d, ]+\) get another reward than recorded although their recorded reference hash is reproduced/);
   });
-
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/core/py/json-parse';
 import { prettyJson, pyJson, pyJsonLines } from '../../src/core/view/display';
 
-const record = parseJson(`{"reservation_id": "HATHAT", "payment_history": [{"payment_id": "gift_card_1", "amount": 500.0}, {"payment_id": "gift_card_2", "amount": 198.0}], "weird key": {}, "total_baggages": 0.0, "n": 3}`);
+const record = parseJson(
+  `{"reservation_id": "HATHAT", "payment_history": [{"payment_id": "gift_card_1", "amount": 500.0}, {"payment_id": "gift_card_2", "amount": 198.0}], "weird key": {}, "total_baggages": 0.0, "n": 3}`,
+);
 
 describe('pyJsonLines: records line by line with their field paths', () => {
   const lines = pyJsonLines(record);
@@ -38,7 +40,13 @@ describe('pyJsonLines: records line by line with their field paths', () => {
       pyJsonLines(record, paths)
         .filter((l) => l.marked)
         .map((l) => l.text.trim());
-    expect(marked([['payment_history', 1], ['total_baggages']])).toEqual(['{', '"payment_id": "gift_card_2",', '"amount": 198.0', '}', '"total_baggages": 0.0,']);
+    expect(marked([['payment_history', 1], ['total_baggages']])).toEqual([
+      '{',
+      '"payment_id": "gift_card_2",',
+      '"amount": 198.0',
+      '}',
+      '"total_baggages": 0.0,',
+    ]);
     expect(marked([['payment_history', 1, 'amount']])).toEqual(['"amount": 198.0']);
     expect(marked([['payment_h']])).toEqual([]);
     expect(pyJsonLines(record, [[]]).every((l) => l.marked)).toBe(true);

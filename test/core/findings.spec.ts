@@ -11,7 +11,9 @@ import type { FindingKind } from '../../src/core/view/findings';
  * next to a twin that must not trigger it.
  */
 const root = resolve(import.meta.dirname, '../..');
-const texts = Object.fromEntries(DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]));
+const texts = Object.fromEntries(
+  DOMAIN_TABLES.retail.map((t) => [t, readFileSync(join(root, `sample-runs/data/tau_bench/envs/retail/data/${t}.json`), 'utf8')]),
+);
 const sampleDb = buildDb('retail', texts);
 const sampleText = readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8');
 
@@ -21,12 +23,22 @@ const say = (content: string): Msg => ({ role: 'assistant', content });
 const call = (name: string, args: Record<string, unknown>, opts: { content?: string; more?: [string, Record<string, unknown>][] } = {}): Msg => ({
   role: 'assistant',
   content: opts.content ?? null,
-  tool_calls: [[name, args] as const, ...(opts.more ?? [])].map(([n, a], i) => ({ id: `c${i}`, type: 'function', function: { name: n, arguments: JSON.stringify(a) } })),
+  tool_calls: [[name, args] as const, ...(opts.more ?? [])].map(([n, a], i) => ({
+    id: `c${i}`,
+    type: 'function',
+    function: { name: n, arguments: JSON.stringify(a) },
+  })),
 });
 const tool = (content: string): Msg => ({ role: 'tool', content });
 
 const PRIYA = 'priya_okafor_3187';
-const AUTH: Msg[] = [user('Hi, I want to cancel an order.'), say('Your email, please?'), user('priya.okafor41@example.org'), call('find_user_id_by_email', { email: 'priya.okafor41@example.org' }), tool(PRIYA)];
+const AUTH: Msg[] = [
+  user('Hi, I want to cancel an order.'),
+  say('Your email, please?'),
+  user('priya.okafor41@example.org'),
+  call('find_user_id_by_email', { email: 'priya.okafor41@example.org' }),
+  tool(PRIYA),
+];
 const CANCEL_ARGS = { order_id: '#W5193402', reason: 'no longer needed' };
 const CANCEL_ACTIONS = [
   { name: 'find_user_id_by_email', kwargs: { email: 'priya.okafor41@example.org' } },
@@ -69,7 +81,15 @@ describe('procedure findings', () => {
   });
 
   it('failed-write: a failing write is its own finding, not a write without consent', () => {
-    const v = view([...AUTH, call('cancel_pending_order', { order_id: '#W6251873', reason: 'no longer needed' }), tool('Error'), ...ASK, call('cancel_pending_order', CANCEL_ARGS), tool('{}'), ...BYE]);
+    const v = view([
+      ...AUTH,
+      call('cancel_pending_order', { order_id: '#W6251873', reason: 'no longer needed' }),
+      tool('Error'),
+      ...ASK,
+      call('cancel_pending_order', CANCEL_ARGS),
+      tool('{}'),
+      ...BYE,
+    ]);
     expect(stepsOf(v, 'failed-write')).toEqual([stepOf(v, 'cancel_pending_order')]);
     expect(kinds(v)).not.toContain('write-without-consent');
     expect(kinds(clean)).not.toContain('failed-write');
@@ -103,12 +123,33 @@ describe('procedure findings', () => {
   };
 
   it('claim-not-backed: "your refund has been processed" after a return that only records a request', () => {
-    const v = view([user('I want to return a poncho.'), say('Name and zip?'), ...RETURN, ...returnCall(), say('Your refund has been processed to your PayPal account.'), user('Thanks ###STOP###')]);
+    const v = view([
+      user('I want to return a poncho.'),
+      say('Name and zip?'),
+      ...RETURN,
+      ...returnCall(),
+      say('Your refund has been processed to your PayPal account.'),
+      user('Thanks ###STOP###'),
+    ]);
     expect(stepsOf(v, 'claim-not-backed')).toEqual([v.steps.length - 1]);
-    const promise = view([user('I want to return a poncho.'), say('Name and zip?'), ...RETURN, ...returnCall(), say('The return is requested; $24.99 will be refunded once it arrives.'), user('Thanks ###STOP###')]);
+    const promise = view([
+      user('I want to return a poncho.'),
+      say('Name and zip?'),
+      ...RETURN,
+      ...returnCall(),
+      say('The return is requested; $24.99 will be refunded once it arrives.'),
+      user('Thanks ###STOP###'),
+    ]);
     expect(kinds(promise)).not.toContain('claim-not-backed');
     // A cancel records its refund in the payment history: the same words are backed there.
-    const cancel = view([...AUTH, ...ASK, call('cancel_pending_order', CANCEL_ARGS), tool('{}'), say('Your order is cancelled and the refund has been processed.'), user('Bye ###STOP###')]);
+    const cancel = view([
+      ...AUTH,
+      ...ASK,
+      call('cancel_pending_order', CANCEL_ARGS),
+      tool('{}'),
+      say('Your order is cancelled and the refund has been processed.'),
+      user('Bye ###STOP###'),
+    ]);
     expect(kinds(cancel)).not.toContain('claim-not-backed');
   });
 
@@ -148,10 +189,19 @@ describe('blind spots of the evaluator', () => {
   });
 
   it('output-outside-respond: the output only beside a tool call', () => {
-    const v = view([...AUTH, call('get_order_details', { order_id: '#W5193402' }, { content: 'The total is 69.49.' }), tool('{}'), say('Anything else?'), user('no ###STOP###')], {
-      actions: READ,
-      outputs: ['69.49'],
-    });
+    const v = view(
+      [
+        ...AUTH,
+        call('get_order_details', { order_id: '#W5193402' }, { content: 'The total is 69.49.' }),
+        tool('{}'),
+        say('Anything else?'),
+        user('no ###STOP###'),
+      ],
+      {
+        actions: READ,
+        outputs: ['69.49'],
+      },
+    );
     expect(v.verdict.reward).toBe(0);
     const f = v.findings.find((x) => x.kind === 'output-outside-respond')!;
     expect(f.step).toBe(stepOf(v, 'get_order_details'));
@@ -169,12 +219,21 @@ describe('blind spots of the evaluator', () => {
     for (const i of [0, 7]) {
       const v = session.view(i);
       if ('error' in v) throw new Error(v.error);
-      expect(v.findings.filter((f) => f.group === 'procedure'), `clean pass ${i}`).toEqual([]);
+      expect(
+        v.findings.filter((f) => f.group === 'procedure'),
+        `clean pass ${i}`,
+      ).toEqual([]);
     }
   });
 
   it('tool-calls-dropped: only the first of two tool calls runs', () => {
-    const v = view([...AUTH, ...ASK, call('cancel_pending_order', CANCEL_ARGS, { more: [['get_order_details', { order_id: '#W5193402' }]] }), tool('{}'), ...BYE]);
+    const v = view([
+      ...AUTH,
+      ...ASK,
+      call('cancel_pending_order', CANCEL_ARGS, { more: [['get_order_details', { order_id: '#W5193402' }]] }),
+      tool('{}'),
+      ...BYE,
+    ]);
     expect(stepsOf(v, 'tool-calls-dropped')).toEqual([stepOf(v, 'cancel_pending_order')]);
     expect(v.findings.find((f) => f.kind === 'tool-calls-dropped')!.text).toContain('get_order_details');
     expect(v.findings.filter((f) => f.kind === 'tool-calls-dropped')).toHaveLength(1);
@@ -190,9 +249,19 @@ describe('blind spots of the evaluator', () => {
   });
 
   it('rules-disagree: outputs right, DB wrong', () => {
-    const v = view([...AUTH, ...ASK, call('cancel_pending_order', { ...CANCEL_ARGS, reason: 'ordered by mistake' }), tool('{}'), say('Cancelled: 69.49 refunded.'), user('ok ###STOP###')], {
-      outputs: ['69.49'],
-    });
+    const v = view(
+      [
+        ...AUTH,
+        ...ASK,
+        call('cancel_pending_order', { ...CANCEL_ARGS, reason: 'ordered by mistake' }),
+        tool('{}'),
+        say('Cancelled: 69.49 refunded.'),
+        user('ok ###STOP###'),
+      ],
+      {
+        outputs: ['69.49'],
+      },
+    );
     expect(v.rules).toEqual({ 'outputs-only': 1, 'db-and-outputs': 0 });
     expect(stepsOf(v, 'rules-disagree')).toEqual([null]);
     expect(kinds(answer('The total is 69.49.', ['69.49']))).not.toContain('rules-disagree');
@@ -201,9 +270,23 @@ describe('blind spots of the evaluator', () => {
 
 describe('gold alignment', () => {
   it('same / other-args / missing / extra, reads and writes apart, first divergent write', () => {
-    const v = view([...AUTH, call('get_order_details', { order_id: '#W5193402' }), tool('{}'), ...ASK, call('cancel_pending_order', { ...CANCEL_ARGS, reason: 'ordered by mistake' }), tool('{}'), ...BYE], {
-      actions: [...CANCEL_ACTIONS, { name: 'modify_user_address', kwargs: { user_id: PRIYA, address1: 'a', address2: '', city: 'c', state: 's', country: 'USA', zip: '1' } }],
-    });
+    const v = view(
+      [
+        ...AUTH,
+        call('get_order_details', { order_id: '#W5193402' }),
+        tool('{}'),
+        ...ASK,
+        call('cancel_pending_order', { ...CANCEL_ARGS, reason: 'ordered by mistake' }),
+        tool('{}'),
+        ...BYE,
+      ],
+      {
+        actions: [
+          ...CANCEL_ACTIONS,
+          { name: 'modify_user_address', kwargs: { user_id: PRIYA, address1: 'a', address2: '', city: 'c', state: 's', country: 'USA', zip: '1' } },
+        ],
+      },
+    );
     const a = v.alignment;
     const cancel = stepOf(v, 'cancel_pending_order');
     expect(a.pairs.map((p) => [p.gold, p.step, p.match, p.write])).toEqual([
@@ -218,7 +301,15 @@ describe('gold alignment', () => {
   });
 
   it('prefers the agent call that succeeded when two calls of the reference tool exist', () => {
-    const v = view([...AUTH, ...ASK, call('cancel_pending_order', { order_id: '#W6251873', reason: 'no longer needed' }), tool('Error'), call('cancel_pending_order', { ...CANCEL_ARGS, reason: 'ordered by mistake' }), tool('{}'), ...BYE]);
+    const v = view([
+      ...AUTH,
+      ...ASK,
+      call('cancel_pending_order', { order_id: '#W6251873', reason: 'no longer needed' }),
+      tool('Error'),
+      call('cancel_pending_order', { ...CANCEL_ARGS, reason: 'ordered by mistake' }),
+      tool('{}'),
+      ...BYE,
+    ]);
     const pair = v.alignment.pairs.find((p) => p.gold === 1)!;
     expect(pair.step).toBe(v.steps.findLastIndex((s) => s.action === 'cancel_pending_order'));
     expect(v.alignment.pairs.find((p) => p.match === 'extra')!.failed).toBe(true);

@@ -149,13 +149,27 @@ const utf16 = (s: string, be: boolean): Uint8Array => {
 };
 
 function mutate(f: SubFile, rnd: () => number): Mutation {
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const j = Math.floor(rnd() * f.episodes.length);
   const [s0, s1] = f.spans[j]!;
   const inEpisode = (): number => s0 + 1 + Math.floor(rnd() * (s1 - s0 - 2));
   const withEpisode = (e: PyValue): string => `[${f.texts.map((t, i) => (i === j ? jsonDumps(e) : t)).join(', ')}]`;
   const spliced = (at: number, del: number, ins: string): string => f.text.slice(0, at) + ins + f.text.slice(at + del);
-  const kind = pick(['truncate', 'flip', 'swap', 'delete', 'duplicate-key', 'duplicate-episode', 'nest', 'huge', 'nan', 'proto', 'bom', 'utf16', 'bad-utf8'] as const);
+  const kind = pick([
+    'truncate',
+    'flip',
+    'swap',
+    'delete',
+    'duplicate-key',
+    'duplicate-episode',
+    'nest',
+    'huge',
+    'nan',
+    'proto',
+    'bom',
+    'utf16',
+    'bad-utf8',
+  ] as const);
   switch (kind) {
     case 'truncate': {
       const at = inEpisode();
@@ -223,7 +237,11 @@ function mutate(f: SubFile, rnd: () => number): Mutation {
   }
 }
 
-const runFiles = hasShared ? readdirSync(join(SHARED_DIR, 'runs')).filter((f) => f.endsWith('.json')).sort() : [];
+const runFiles = hasShared
+  ? readdirSync(join(SHARED_DIR, 'runs'))
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
 
 describeShared('fuzz: damaged results files', () => {
   const rnd = prng(SEED);
@@ -259,12 +277,14 @@ describeShared('fuzz: damaged results files', () => {
           } catch (e) {
             viaBytes = `threw ${e instanceof Error ? e.message : String(e)}`;
           }
-          if (JSON.stringify(viaBytes) !== JSON.stringify(out)) failures.push(`${label}: read from bytes in chunks differs: ${JSON.stringify(viaBytes).slice(0, 300)}`);
+          if (JSON.stringify(viaBytes) !== JSON.stringify(out))
+            failures.push(`${label}: read from bytes in chunks differs: ${JSON.stringify(viaBytes).slice(0, 300)}`);
         }
         if ('refused' in out) {
           // Only a file with nothing readable may be refused: the damage is in its first episode.
           if (m.damaged !== 0) failures.push(`${label}: refused: ${out.refused}`);
-          else if (m.broken && !/line \d+ column \d+|byte \d+|no episodes/.test(out.refused)) failures.push(`${label}: refused without a place: ${out.refused}`);
+          else if (m.broken && !/line \d+ column \d+|byte \d+|no episodes/.test(out.refused))
+            failures.push(`${label}: refused without a place: ${out.refused}`);
           continue;
         }
         f.baseline.reports.forEach((want, i) => {
@@ -275,7 +295,8 @@ describeShared('fuzz: damaged results files', () => {
         });
         if (m.damaged !== null && m.broken) {
           const said = out.errors[m.damaged] ?? '';
-          if (!/line \d+ column \d+ \(char \d+, byte \d+\)/.test(said)) failures.push(`${label}: damaged episode ${m.damaged} not located: ${said || '(no error)'}`);
+          if (!/line \d+ column \d+ \(char \d+, byte \d+\)/.test(said))
+            failures.push(`${label}: damaged episode ${m.damaged} not located: ${said || '(no error)'}`);
         }
         if (m.kind === 'bad-utf8' && !out.notes.some((x) => x.includes(`episode ${m.damaged}`) || x.includes(`episodes ${m.damaged}`)))
           failures.push(`${label}: U+FFFD not reported: ${out.notes.join(' | ')}`);

@@ -59,7 +59,7 @@ describeShared('gt-data-hashes.json (reference replays by τ-bench)', () => {
       expect(cache.hash(sharedDb(commit, domain))).toBe(entries[`${domain}/initial_db`]);
     });
 
-    it('every task whose definition is available replays to τ-bench\'s hash and error observations', () => {
+    it("every task whose definition is available replays to τ-bench's hash and error observations", () => {
       const keys = Object.keys(entries).filter((k) => !k.endsWith('initial_db'));
       const covered = keys.filter((k) => tasks.has(k));
       const wrong: string[] = [];
@@ -72,7 +72,9 @@ describeShared('gt-data-hashes.json (reference replays by τ-bench)', () => {
         if (cache.hash(replay.state, initial) !== entry.gt_data_hash) wrong.push(`${key}: hash`);
         if (JSON.stringify(errors) !== JSON.stringify(entry.gt_error_observations)) wrong.push(`${key}: errors ${JSON.stringify(errors)}`);
       }
-      console.log(`gt-data-hashes ${short}: ${covered.length - wrong.length}/${covered.length} task definitions checked agree (${keys.length} entries; definitions from ${process.env.TAU_BENCH_TASKS ? 'TAU_BENCH_TASKS' : 'the run files'})`);
+      console.log(
+        `gt-data-hashes ${short}: ${covered.length - wrong.length}/${covered.length} task definitions checked agree (${keys.length} entries; definitions from ${process.env.TAU_BENCH_TASKS ? 'TAU_BENCH_TASKS' : 'the run files'})`,
+      );
       expect(wrong).toEqual([]);
       expect(covered.length).toBeGreaterThanOrEqual(process.env.TAU_BENCH_TASKS ? keys.length : 50);
     });

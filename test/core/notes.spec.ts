@@ -9,7 +9,17 @@ const root = resolve(import.meta.dirname, '../..');
 const sampleText = readFileSync(join(root, 'sample-runs/runs/retail-sample.json'), 'utf8');
 
 const fp = (c: string): string => c.repeat(64);
-const note = (over: Partial<EpisodeNotes> = {}): EpisodeNotes => ({ fingerprint: fp('a'), label: null, note: '', steps: {}, file: 'run.json', index: 0, taskId: 3, updatedAt: '2026-01-01T00:00:00.000Z', ...over });
+const note = (over: Partial<EpisodeNotes> = {}): EpisodeNotes => ({
+  fingerprint: fp('a'),
+  label: null,
+  note: '',
+  steps: {},
+  file: 'run.json',
+  index: 0,
+  taskId: 3,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
 
 describe('episode fingerprint', () => {
   it('is the same for a re-formatted copy of the file and differs between episodes', async () => {
@@ -24,16 +34,33 @@ describe('episode fingerprint', () => {
 
   it('ignores the reward, the trial and key order, but not the dialogue', async () => {
     await prepareSha256();
-    const ep = { task_id: 1, reward: 1.0, trial: 0, info: { task: { user_id: 'u', actions: [], instruction: 'i', outputs: [] } }, traj: [{ role: 'user', content: 'hi' }] };
+    const ep = {
+      task_id: 1,
+      reward: 1.0,
+      trial: 0,
+      info: { task: { user_id: 'u', actions: [], instruction: 'i', outputs: [] } },
+      traj: [{ role: 'user', content: 'hi' }],
+    };
     const one = readResultsFile(JSON.stringify([ep]))[0]!;
-    const other = readResultsFile(JSON.stringify([{ traj: ep.traj, trial: 3, reward: 0.0, task_id: 1, info: { task: { outputs: [], instruction: 'i', actions: [], user_id: 'u' } } }]))[0]!;
+    const other = readResultsFile(
+      JSON.stringify([{ traj: ep.traj, trial: 3, reward: 0.0, task_id: 1, info: { task: { outputs: [], instruction: 'i', actions: [], user_id: 'u' } } }]),
+    )[0]!;
     const changed = readResultsFile(JSON.stringify([{ ...ep, traj: [{ role: 'user', content: 'hi!' }] }]))[0]!;
     expect(episodeFingerprint(one)).toBe(episodeFingerprint(other));
     expect(episodeFingerprint(one)).not.toBe(episodeFingerprint(changed));
   });
 
   it('turns Python values into plain JSON as documented', () => {
-    expect(plainJson(new Map<string, never>([['a', 12n as never], ['b', 1000 as never], ['c', (2n ** 64n) as never], ['d', NaN as never]]))).toEqual({ a: 12, b: 1000, c: '18446744073709551616', d: 'NaN' });
+    expect(
+      plainJson(
+        new Map<string, never>([
+          ['a', 12n as never],
+          ['b', 1000 as never],
+          ['c', (2n ** 64n) as never],
+          ['d', NaN as never],
+        ]),
+      ),
+    ).toEqual({ a: 12, b: 1000, c: '18446744073709551616', d: 'NaN' });
   });
 });
 

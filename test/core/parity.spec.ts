@@ -99,7 +99,11 @@ describeShared('parity with τ-bench verdicts (../shared/expected)', () => {
         const got = result.reports[i]!;
         const out: string[] = [];
         if (exp.matches_recorded_reward !== undefined && got.matches_recorded_reward !== exp.matches_recorded_reward) out.push(`#${i} reward`);
-        if (exp.matches_recorded_gt_hash !== undefined && exp.matches_recorded_gt_hash !== null && got.matches_recorded_gt_hash !== exp.matches_recorded_gt_hash)
+        if (
+          exp.matches_recorded_gt_hash !== undefined &&
+          exp.matches_recorded_gt_hash !== null &&
+          got.matches_recorded_gt_hash !== exp.matches_recorded_gt_hash
+        )
           out.push(`#${i} gt hash`);
         return out;
       });

@@ -25,7 +25,10 @@ describeShared('procedure notes: writes without consent (not judged by τ-bench)
       const kind = ev.record.extra.synthetic_kind;
       // The reference writes the agent repeats and that succeeded (gold-no-consent drops the confirmation before each).
       const writes = ev.replay.steps.filter(
-        (s) => TOOLS[ev.domain].get(s.action.name)?.writes === true && ev.groundTruth.steps.some((g) => g.action.name === s.action.name) && !s.observation.startsWith('Error'),
+        (s) =>
+          TOOLS[ev.domain].get(s.action.name)?.writes === true &&
+          ev.groundTruth.steps.some((g) => g.action.name === s.action.name) &&
+          !s.observation.startsWith('Error'),
       );
       const flagged = findings(ev, r.version, r.rule).filter((n) => n.kind === 'write-without-consent');
       if (kind === 'gold') {
@@ -34,7 +37,10 @@ describeShared('procedure notes: writes without consent (not judged by τ-bench)
         expect(flagged, `gold episode ${ev.record.index}`).toEqual([]);
       } else if (kind === 'gold-no-consent') {
         noConsent++;
-        expect(flagged.map((n) => n.step), `gold-no-consent episode ${ev.record.index}`).toEqual(writes.map((s) => s.index));
+        expect(
+          flagged.map((n) => n.step),
+          `gold-no-consent episode ${ev.record.index}`,
+        ).toEqual(writes.map((s) => s.index));
       }
     }
     expect(gold).toBeGreaterThan(10);

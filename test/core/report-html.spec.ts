@@ -19,7 +19,9 @@ describe('the offline report (the app and the CLI build the same)', () => {
   it('shows every failed episode with how τ-bench judged it and its findings; passed ones in one line; untrusted text escaped', async () => {
     const s = await sampleSession();
     const fp = s.headers()[1]!.fingerprint;
-    const notes = new Map<number, EpisodeNotes>([[1, { fingerprint: fp, label: 'agent error', note: HOSTILE, steps: { '0': HOSTILE }, file: null, index: 1, taskId: 1, updatedAt: 't' }]]);
+    const notes = new Map<number, EpisodeNotes>([
+      [1, { fingerprint: fp, label: 'agent error', note: HOSTILE, steps: { '0': HOSTILE }, file: null, index: 1, taskId: 1, updatedAt: 't' }],
+    ]);
     const html = sessionReportHtml(s, { title: HOSTILE, notes, generatedAt: 'now' });
     const sections = [...html.matchAll(/<section id="ep-(\d+)"[^>]*>([\s\S]*?)<\/section>/g)].map((m) => ({ index: Number(m[1]), body: m[2]! }));
     const failed = s.summaries().flatMap((x, i) => (x.reward === 1 ? [] : [i]));
@@ -51,7 +53,11 @@ describe('the offline report (the app and the CLI build the same)', () => {
     expect(parts[0]).not.toContain('<section');
     const order = [...parts[0]!.matchAll(/<tr><td><a href="#ep-(\d+)">/g)].map((m) => Number(m[1]));
     expect([...order].sort((a, b) => a - b)).toEqual([...Array(s.records.length).keys()]);
-    parts.slice(1, -1).forEach((p, k) => expect(p).toMatch(new RegExp(`^\\n?(<h2 id="passed">Passed episodes \\(\\d+\\)</h2>\\n)?<section id="ep-${order[k]}"[\\s\\S]*</section>$`)));
+    parts
+      .slice(1, -1)
+      .forEach((p, k) =>
+        expect(p).toMatch(new RegExp(`^\\n?(<h2 id="passed">Passed episodes \\(\\d+\\)</h2>\\n)?<section id="ep-${order[k]}"[\\s\\S]*</section>$`)),
+      );
     expect(parts.filter((p) => p.includes('<h2 id="passed">'))).toHaveLength(1);
     expect(parts.at(-1)).toBe('\n</body></html>\n');
     expect(parts.join('')).toBe(sessionReportHtml(s, { title: 'x', generatedAt: 'now' }));
@@ -91,7 +97,10 @@ describe('the offline report (the app and the CLI build the same)', () => {
   });
 
   it('shows no empty box for a message without text: a tool call stands alone, a message with nothing says so', async () => {
-    const episodes = JSON.parse(readFileSync(join(ROOT, 'runs/retail-sample.json'), 'utf8')) as { traj: { role: string; content: string | null; tool_calls?: unknown }[]; reward: number }[];
+    const episodes = JSON.parse(readFileSync(join(ROOT, 'runs/retail-sample.json'), 'utf8')) as {
+      traj: { role: string; content: string | null; tool_calls?: unknown }[];
+      reward: number;
+    }[];
     const ep = episodes[1]!;
     const at = ep.traj.findIndex((m) => m.role === 'assistant' && m.tool_calls);
     ep.traj[at]!.content = '';
@@ -103,6 +112,8 @@ describe('the offline report (the app and the CLI build the same)', () => {
     const section = /<section id="ep-1"[\s\S]*?<\/section>/.exec(html)![0];
     expect(section).toContain('<h3>Dialogue</h3>');
     expect(html).not.toMatch(/<pre>\s*<\/pre>/);
-    expect(section).toMatch(new RegExp(`<div class="msg assistant"><b>assistant</b> <span class="dim">#${at}[^<]*</span> <span class="dim">\\(empty message\\)</span></div>`));
+    expect(section).toMatch(
+      new RegExp(`<div class="msg assistant"><b>assistant</b> <span class="dim">#${at}[^<]*</span> <span class="dim">\\(empty message\\)</span></div>`),
+    );
   });
 });

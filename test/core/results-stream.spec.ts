@@ -22,7 +22,7 @@ const textOf = (parts: readonly Uint8Array[]): string => new TextDecoder().decod
 /** Cuts `bytes` into chunks: tiny ones (1–7 bytes) over the first `tinyUpTo` bytes, then up to `max`. */
 function chunks(bytes: Uint8Array, rnd: () => number, max: number, tinyUpTo = 0): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let at = 0; at < bytes.length; ) {
+  for (let at = 0; at < bytes.length;) {
     const n = at < tinyUpTo ? 1 + Math.floor(rnd() * 7) : 1 + Math.floor(rnd() * max);
     // A fresh copy, as a stream hands out; the reader may not rely on the buffer staying.
     out.push(bytes.slice(at, at + n));
@@ -34,7 +34,10 @@ function chunks(bytes: Uint8Array, rnd: () => number, max: number, tinyUpTo = 0)
 function streamed(bytes: Uint8Array, parts: readonly Uint8Array[]): { records: EpisodeRecord[] | null; visited: number[]; pushedAll: boolean } {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const visited: number[] = [];
-  const s = new ResultsStream((a, b) => decoder.decode(bytes.subarray(a, b)), (r) => visited.push(r.index));
+  const s = new ResultsStream(
+    (a, b) => decoder.decode(bytes.subarray(a, b)),
+    (r) => visited.push(r.index),
+  );
   let pushedAll = true;
   for (const p of parts) if (!s.push(p)) pushedAll = false;
   const file = s.end();
@@ -42,7 +45,16 @@ function streamed(bytes: Uint8Array, parts: readonly Uint8Array[]): { records: E
 }
 
 const fingerprint = (r: EpisodeRecord): string =>
-  JSON.stringify({ i: r.index, t: r.taskId, tr: r.trial, rw: r.recordedReward, p: r.problem, e: r.runError, x: r.extra, task: r.task ? [r.task.actions.map((a) => [a.name, jsonDumps(a.kwargs)]), r.task.outputs, r.task.instruction] : null }) +
+  JSON.stringify({
+    i: r.index,
+    t: r.taskId,
+    tr: r.trial,
+    rw: r.recordedReward,
+    p: r.problem,
+    e: r.runError,
+    x: r.extra,
+    task: r.task ? [r.task.actions.map((a) => [a.name, jsonDumps(a.kwargs)]), r.task.outputs, r.task.instruction] : null,
+  }) +
   jsonDumps(r.raw) +
   r.traj.length;
 
@@ -81,7 +93,12 @@ describe('ListSplitter', () => {
     ['half a byte-order mark after a space', ' \xbb'],
   ])('stops on %s (the whole-text reader explains it)', (_, text) => {
     const s = new ListSplitter(() => true);
-    const bytes = text === '\ufffe' ? new Uint8Array([0xff, 0xfe, 0x5b, 0x00]) : text === ' \xbb' ? new Uint8Array([0x20, 0xbb, 0xbf, 0x5b, 0x7b, 0x7d, 0x5d]) : utf8.encode(text);
+    const bytes =
+      text === '\ufffe'
+        ? new Uint8Array([0xff, 0xfe, 0x5b, 0x00])
+        : text === ' \xbb'
+          ? new Uint8Array([0x20, 0xbb, 0xbf, 0x5b, 0x7b, 0x7d, 0x5d])
+          : utf8.encode(text);
     s.push(bytes);
     expect(s.end()).toBe(false);
     expect(s.ok).toBe(false);
@@ -98,7 +115,10 @@ describe('a cut byte-order mark', () => {
     ['EF BB, a newline, then [', [0xef, 0xbb, 0x0a]],
     ['EF BB EF BB BF then [', [0xef, 0xbb, 0xef, 0xbb, 0xbf]],
   ])('%s: the splitter stops, and the session from bytes is refused as the whole text is', (_, head) => {
-    const bytes = new Uint8Array([...head, ...utf8.encode('[{"task_id": 0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "hi"}]}]')]);
+    const bytes = new Uint8Array([
+      ...head,
+      ...utf8.encode('[{"task_id": 0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "hi"}]}]'),
+    ]);
     for (const size of [1, 2, 3, bytes.length]) {
       const s = new ListSplitter(() => true);
       for (let at = 0; at < bytes.length; at += size) s.push(bytes.subarray(at, at + size));
@@ -114,14 +134,19 @@ describe('a cut byte-order mark', () => {
     };
     const want = error(() => new InspectSession(decodeResultsBytes(bytes)));
     expect(want).toMatch(/^Error: not valid JSON: Expecting value: line 1 column 1 \(char 0\)/);
-    for (const size of [1, 2, 4096]) expect(error(() => InspectSession.fromBytes(bytes, {}, undefined, {}, size)), `chunks of ${size}`).toBe(want);
+    for (const size of [1, 2, 4096])
+      expect(
+        error(() => InspectSession.fromBytes(bytes, {}, undefined, {}, size)),
+        `chunks of ${size}`,
+      ).toBe(want);
   });
 });
 
 describe('fromBytes with any chunk size', () => {
   // A size below 1 (0, negative, NaN) read one byte a chunk; 0 and below never moved on (it hung).
   it.each([0, -5, 0.5, NaN, 1.5, 3, Infinity])('chunks of %s give the session of the whole bytes', (size) => {
-    const text = '[{"task_id": 0, "reward": 1.0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "h\u00e9 😀"}]}]';
+    const text =
+      '[{"task_id": 0, "reward": 1.0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "h\u00e9 😀"}]}]';
     const want = new InspectSession(text, { domain: 'retail' });
     const bytes = utf8.encode(text);
     // Pushes counted (a reader that stops a push loop that would never end, so the spec fails, not hangs).
@@ -150,7 +175,8 @@ describe('fromBytes with any chunk size', () => {
 });
 
 describe('ResultsStream hands back what it cannot read plainly', () => {
-  const ep = (id: number, extra = ''): string => `{"task_id": ${id}, "reward": 1.0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "hi${extra}"}]${''}}`;
+  const ep = (id: number, extra = ''): string =>
+    `{"task_id": ${id}, "reward": 1.0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "hi${extra}"}]${''}}`;
   it.each([
     ['invalid UTF-8', new Uint8Array([...utf8.encode(`[${ep(0)}, ${ep(1).slice(0, 60)}`), 0xff, ...utf8.encode(`${ep(1).slice(60)}]`)])],
     ['U+FFFD written in the file', utf8.encode(`[${ep(0, '\ufffd')}]`)],
@@ -189,8 +215,12 @@ describe('ResultsStream hands back what it cannot read plainly', () => {
 
 const files = hasShared
   ? [
-      ...readdirSync(join(SHARED_DIR, 'runs')).filter((f) => f.endsWith('.json')).map((f) => join('runs', f)),
-      ...readdirSync(join(SHARED_DIR, 'forks')).filter((f) => f.endsWith('.json')).map((f) => join('forks', f)),
+      ...readdirSync(join(SHARED_DIR, 'runs'))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => join('runs', f)),
+      ...readdirSync(join(SHARED_DIR, 'forks'))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => join('forks', f)),
     ].sort()
   : [];
 
@@ -219,7 +249,10 @@ describeShared('a results file read chunk by chunk gives the same episodes as it
       }
       if (got.records === null) {
         // Only a file the whole-text reader found unusual may be handed back.
-        expect(readResults(text).notes.length + readResults(text).records.filter((r) => r.raw === null).length, `${f} handed back without damage`).toBeGreaterThan(0);
+        expect(
+          readResults(text).notes.length + readResults(text).records.filter((r) => r.raw === null).length,
+          `${f} handed back without damage`,
+        ).toBeGreaterThan(0);
         continue;
       }
       expect(got.visited, f).toEqual(want.map((r) => r.index));
@@ -268,12 +301,12 @@ describeShared('a results file read chunk by chunk gives the same episodes as it
 
 describe('search through escapes', () => {
   it('a query matches characters written as \\u escapes, and letters that lower-case to ASCII', () => {
-    const ep = (content: string): string => `{"task_id": 0, "reward": 1.0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "${content}"}]}`;
+    const ep = (content: string): string =>
+      `{"task_id": 0, "reward": 1.0, "info": {"task": {"user_id": "u", "actions": [], "outputs": []}}, "traj": [{"role": "user", "content": "${content}"}]}`;
     const text = `[${[ep('plain words'), ep('\\u0041BC order'), ep('\\u212a is kelvin'), ep('\\u0130stanbul'), ep('caf\\u00e9'), ep('x\\/y')].join(', ')}]`;
     const quick = InspectSession.fromBytes(utf8.encode(text), { domain: 'retail' });
     const whole = new InspectSession(readResults(text).records, { domain: 'retail' });
-    for (const q of ['abc', 'k is', 'i', 'istanbul', 'café', 'caf', 'x/y', 'plain', 'order'])
-      expect(quick.search(q), q).toEqual(whole.search(q));
+    for (const q of ['abc', 'k is', 'i', 'istanbul', 'café', 'caf', 'x/y', 'plain', 'order']) expect(quick.search(q), q).toEqual(whole.search(q));
     expect(quick.search('abc')).toEqual([1]);
     expect(quick.search('k is')).toEqual([2]);
   });

@@ -148,7 +148,11 @@ const CASES: readonly Case[] = [
   {
     name: 'modify payment: only pending orders, the current method is rejected',
     calls: [
-      { tool: 'modify_pending_order_payment', kwargs: '{"order_id": "#W1840144", "payment_method_id": "x"}', obs: 'Error: non-pending order cannot be modified' },
+      {
+        tool: 'modify_pending_order_payment',
+        kwargs: '{"order_id": "#W1840144", "payment_method_id": "x"}',
+        obs: 'Error: non-pending order cannot be modified',
+      },
       {
         tool: 'modify_pending_order_payment',
         kwargs: '{"order_id": "#W6779827", "payment_method_id": "gift_card_7219486"}',
@@ -223,7 +227,11 @@ const CASES: readonly Case[] = [
   {
     name: 'return: an empty string is an empty list; a non-original gift card is allowed',
     calls: [
-      { tool: 'return_delivered_order_items', kwargs: '{"order_id": "#W7728728", "item_ids": [], "payment_method_id": ["x"]}', obs: "Error: unhashable type: 'list'" },
+      {
+        tool: 'return_delivered_order_items',
+        kwargs: '{"order_id": "#W7728728", "item_ids": [], "payment_method_id": ["x"]}',
+        obs: "Error: unhashable type: 'list'",
+      },
       {
         tool: 'return_delivered_order_items',
         kwargs: '{"order_id": "#W7728728", "item_ids": "", "payment_method_id": "gift_card_2742113"}',
@@ -241,14 +249,11 @@ const CASES: readonly Case[] = [
     calls: [
       {
         tool: 'modify_pending_order_address',
-        kwargs:
-          '{"order_id": "#W6779827", "address1": ["a"], "address2": null, "city": 1.0, "state": true, "country": 12345678901234567890, "zip": "1"}',
+        kwargs: '{"order_id": "#W6779827", "address1": ["a"], "address2": null, "city": 1.0, "state": true, "country": 12345678901234567890, "zip": "1"}',
         returns: order('#W6779827'),
       },
     ],
-    state: [
-      [order('#W6779827', 'address'), "{'address1': ['a'], 'address2': None, 'city': 1.0, 'state': True, 'country': 12345678901234567890, 'zip': '1'}"],
-    ],
+    state: [[order('#W6779827', 'address'), "{'address1': ['a'], 'address2': None, 'city': 1.0, 'state': True, 'country': 12345678901234567890, 'zip': '1'}"]],
   },
   {
     name: 'lookups: short-circuit order decides which argument raises',
@@ -284,9 +289,7 @@ describeShared('retail tools (τ-bench 14bf0ef semantics)', () => {
     const out = executeTool(
       sharedDb(COMMITS.pinned, 'retail'),
       TOOLS.retail.get('modify_pending_order_items')!,
-      parseJson(
-        '{"order_id": "#W9093821", "item_ids": ["3557711149"], "new_item_ids": ["3928046918"], "payment_method_id": "credit_card_7422485"}',
-      ) as PyDict,
+      parseJson('{"order_id": "#W9093821", "item_ids": ["3557711149"], "new_item_ids": ["3928046918"], "payment_method_id": "credit_card_7422485"}') as PyDict,
     );
     const itemOptions = valueAt(out.state, order('#W9093821', 'items', 0n, 'options'));
     const variantOptions = valueAt(out.state, ['products', '2524789262', 'variants', '3928046918', 'options']);
@@ -327,8 +330,16 @@ describeShared('retail tools (τ-bench 14bf0ef semantics)', () => {
   // json.loads returns one shared NaN object, so Python's list.count / `in` (identity first) match it.
   it.each([
     ['return_delivered_order_items', '{"order_id": "#W2378156", "item_ids": [NaN], "payment_method_id": "credit_card_9513926"}', 'Error: some item not found'],
-    ['exchange_delivered_order_items', '{"order_id": "#W2378156", "item_ids": [NaN], "new_item_ids": ["1"], "payment_method_id": "credit_card_9513926"}', 'Error: nan not found'],
-    ['modify_pending_order_items', '{"order_id": "#W6779827", "item_ids": [NaN], "new_item_ids": ["1"], "payment_method_id": "gift_card_7219486"}', 'Error: nan not found'],
+    [
+      'exchange_delivered_order_items',
+      '{"order_id": "#W2378156", "item_ids": [NaN], "new_item_ids": ["1"], "payment_method_id": "credit_card_9513926"}',
+      'Error: nan not found',
+    ],
+    [
+      'modify_pending_order_items',
+      '{"order_id": "#W6779827", "item_ids": [NaN], "new_item_ids": ["1"], "payment_method_id": "gift_card_7219486"}',
+      'Error: nan not found',
+    ],
   ])('item_ids [NaN] in %s', (tool, kwargs, obs) => {
     const out = executeTool(sharedDb(COMMITS.pinned, 'retail'), TOOLS.retail.get(tool)!, parseJson(kwargs) as PyDict);
     expect(out.observation).toBe(obs);

@@ -31,9 +31,11 @@ describe('sha256 backends', () => {
   it('withSha256Fallback switches to the pure-TS sha256 and back', () => {
     expect(withSha256Fallback(() => sha256Backend())).toBe('fallback');
     expect(sha256Backend()).toBe('wasm');
-    expect(() => withSha256Fallback(() => {
-      throw new Error('boom');
-    })).toThrow('boom');
+    expect(() =>
+      withSha256Fallback(() => {
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
     expect(sha256Backend()).toBe('wasm');
   });
 

@@ -18,7 +18,10 @@ import { describeTau2, TAU2_DIR } from '../support/shared';
 const py = (json: string): TDict => parseJson(json) as TDict;
 const call = (name: string, args: string): Tau2ToolCall => ({ id: 'c', name, arguments: py(args), requestor: 'assistant' });
 const load = (d: Tau2Domain): BaseDbs => ({
-  agent: validate(d.agent.db, parseJson(readFileSync(join(TAU2_DIR, 'data/a2c024725189473d2d7cea3a5cfdbcc67478e41f/data/tau2/domains', d.name, 'db.json'), 'utf8')) as TValue),
+  agent: validate(
+    d.agent.db,
+    parseJson(readFileSync(join(TAU2_DIR, 'data/a2c024725189473d2d7cea3a5cfdbcc67478e41f/data/tau2/domains', d.name, 'db.json'), 'utf8')) as TValue,
+  ),
   user: null,
 });
 
@@ -39,7 +42,12 @@ describeTau2('τ² airline and retail tools', () => {
     expect(out('calculate', '{"expression": "2 * (3 + 4.5)"}')).toBe('15.0');
     expect(out('calculate', '{"expression": "1 / 0"}')).toBe('Error: division by zero');
     expect(out('calculate', '{"expression": "2 ** 3"}')).toBe('8.0'); // '**' passes the character check: eval'd as Python does
-    expect(out('book_reservation', '{"user_id": "x", "origin": "A", "destination": "B", "flight_type": "one_way", "cabin": "economy", "flights": [], "passengers": [], "payment_methods": [{"payment_id": "p"}], "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}')).toBe(
+    expect(
+      out(
+        'book_reservation',
+        '{"user_id": "x", "origin": "A", "destination": "B", "flight_type": "one_way", "cabin": "economy", "flights": [], "passengers": [], "payment_methods": [{"payment_id": "p"}], "total_baggages": 0, "nonfree_baggages": 0, "insurance": "no"}',
+      ),
+    ).toBe(
       "Error: 1 validation error for Payment\namount\n  Field required [type=missing, input_value={'payment_id': 'p'}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.13/v/missing",
     );
     const [id, user] = [...(airline.agent.get('users') as TDict)][0]!;
@@ -68,14 +76,28 @@ describeTau2('τ² airline and retail tools', () => {
 
   it('initialization data is merged key by key into the DB, then validated again (update_pydantic_model_with_dict)', () => {
     const base: BaseDbs = {
-      agent: validate(MOCK.agent.db, py('{"tasks": {"t1": {"task_id": "t1", "title": "A", "status": "pending"}}, "users": {"u": {"user_id": "u", "name": "U", "tasks": ["t1"]}}}')),
+      agent: validate(
+        MOCK.agent.db,
+        py('{"tasks": {"t1": {"task_id": "t1", "title": "A", "status": "pending"}}, "users": {"u": {"user_id": "u", "name": "U", "tasks": ["t1"]}}}'),
+      ),
       user: validate(MOCK.user!.db, py('{}')),
     };
-    const task = { initializationData: { agentData: py('{"tasks": {"t1": {"status": "completed"}}}'), userData: null }, initializationActions: null, messageHistory: [], criteria: null, id: 'x', raw: new Map() } as Tau2Task;
+    const task = {
+      initializationData: { agentData: py('{"tasks": {"t1": {"status": "completed"}}}'), userData: null },
+      initializationActions: null,
+      messageHistory: [],
+      criteria: null,
+      id: 'x',
+      raw: new Map(),
+    } as Tau2Task;
     const env = new Tau2Environment(MOCK, base, false);
     env.setState(task, []);
-    expect(pyJsonDumps(modelDump(env.agent!.db))).toBe('{"tasks": {"t1": {"task_id": "t1", "title": "A", "description": null, "status": "completed"}}, "users": {"u": {"user_id": "u", "name": "U", "tasks": ["t1"]}}}');
+    expect(pyJsonDumps(modelDump(env.agent!.db))).toBe(
+      '{"tasks": {"t1": {"task_id": "t1", "title": "A", "description": null, "status": "completed"}}, "users": {"u": {"user_id": "u", "name": "U", "tasks": ["t1"]}}}',
+    );
     const bad = { ...task, initializationData: { agentData: py('{"tasks": {"t1": {"status": "done"}}}'), userData: null } } as Tau2Task;
-    expect(() => new Tau2Environment(MOCK, base, false).setState(bad, [])).toThrow(/1 validation error for MockDB\ntasks\.t1\.status\n {2}Input should be 'pending' or 'completed'/);
+    expect(() => new Tau2Environment(MOCK, base, false).setState(bad, [])).toThrow(
+      /1 validation error for MockDB\ntasks\.t1\.status\n {2}Input should be 'pending' or 'completed'/,
+    );
   });
 });

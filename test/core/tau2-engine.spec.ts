@@ -23,13 +23,22 @@ const errorText = (f: () => unknown): string => {
 };
 
 const Payment = defineModel('Payment', [field('payment_id', t.str), field('amount', t.int)]);
-const Item = defineModel('Item', [field('name', t.str), field('price', t.float), field('tags', t.list(t.str), { factory: () => [] }), field('note', t.optional(t.str), { default: null })], {
-  extra: 'forbid',
-});
+const Item = defineModel(
+  'Item',
+  [field('name', t.str), field('price', t.float), field('tags', t.list(t.str), { factory: () => [] }), field('note', t.optional(t.str), { default: null })],
+  {
+    extra: 'forbid',
+  },
+);
 
 describe('pydantic 2 validation', () => {
   it('lax numbers: int from an integral float, float from an int; a fractional float is no int', () => {
-    expect(modelDump(validate(Payment, py('{"payment_id": "p", "amount": 3.0}')))).toEqual(new Map<string, TValue>([['payment_id', 'p'], ['amount', 3n]]));
+    expect(modelDump(validate(Payment, py('{"payment_id": "p", "amount": 3.0}')))).toEqual(
+      new Map<string, TValue>([
+        ['payment_id', 'p'],
+        ['amount', 3n],
+      ]),
+    );
     expect(pyJsonDumps(modelDump(validate(Item, py('{"name": "x", "price": 5}'))))).toBe('{"name": "x", "price": 5.0, "tags": [], "note": null}');
     expect(errorText(() => validate(Payment, py('{"payment_id": "p", "amount": 2.5}')))).toBe(
       'ValidationError: 1 validation error for Payment\namount\n  Input should be a valid integer, got a number with a fractional part [type=int_from_float, input_value=2.5, input_type=float]\n    For further information visit https://errors.pydantic.dev/2.13/v/int_from_float',
@@ -62,7 +71,9 @@ describe('pydantic 2 validation', () => {
 
   it('literals name every allowed value', () => {
     const M = defineModel('Task', [field('status', t.literal('pending', 'completed'))]);
-    expect(errorText(() => validate(M, py('{"status": "done"}')))).toContain("Input should be 'pending' or 'completed' [type=literal_error, input_value='done', input_type=str]");
+    expect(errorText(() => validate(M, py('{"status": "done"}')))).toContain(
+      "Input should be 'pending' or 'completed' [type=literal_error, input_value='done', input_type=str]",
+    );
   });
 
   it('repr of models, floats and non-ASCII text as Python prints them', () => {
@@ -79,7 +90,9 @@ describe('the DB hash encoding', () => {
 
   it("the mock DB's hash is τ²'s (base_db_hash of the pr170 mock record)", () => {
     const db = validate(MockDb, py('{"tasks": {"task_1": {"task_id": "task_1", "title": "T", "status": "pending"}}, "users": {}}'));
-    expect(pyJsonDumps(modelDump(db), { sortKeys: true })).toBe('{"tasks": {"task_1": {"description": null, "status": "pending", "task_id": "task_1", "title": "T"}}, "users": {}}');
+    expect(pyJsonDumps(modelDump(db), { sortKeys: true })).toBe(
+      '{"tasks": {"task_1": {"description": null, "status": "pending", "task_id": "task_1", "title": "T"}}, "users": {}}',
+    );
     expect(dbHash(db)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
@@ -89,7 +102,12 @@ describe('τ²’s environment on the mock domain', () => {
     agent: validate(MockDb, py('{"tasks": {}, "users": {"user_1": {"user_id": "user_1", "name": "A", "tasks": []}}}')),
     user: validate(MockUserDb, py('{"notifications": {"n1": {"notification_id": "n1", "message": "hi"}}}')),
   };
-  const call = (name: string, args: string, requestor: 'assistant' | 'user' = 'assistant'): Tau2ToolCall => ({ id: 'c', name, arguments: py(args) as Map<string, TValue>, requestor });
+  const call = (name: string, args: string, requestor: 'assistant' | 'user' = 'assistant'): Tau2ToolCall => ({
+    id: 'c',
+    name,
+    arguments: py(args) as Map<string, TValue>,
+    requestor,
+  });
 
   it('tool outputs: json of model_dump in field order; errors as "Error: " + str(e), with Python argument-binding texts', () => {
     const env = new Tau2Environment(MOCK, base, false);
@@ -98,10 +116,18 @@ describe('τ²’s environment on the mock domain', () => {
       error: false,
     });
     expect(env.getResponse(call('create_task', '{"user_id": "nobody", "title": "x"}')).content).toBe('Error: User nobody not found');
-    expect(env.getResponse(call('create_task', '{"user_id": "user_1"}')).content).toBe("Error: MockTools.create_task() missing 1 required positional argument: 'title'");
-    expect(env.getResponse(call('create_task', '{"title": "x", "colour": 1}')).content).toBe("Error: MockTools.create_task() got an unexpected keyword argument 'colour'");
-    expect(env.getResponse(call('create_task', '{}')).content).toBe("Error: MockTools.create_task() missing 2 required positional arguments: 'user_id' and 'title'");
-    expect(env.getResponse(call('create_task', '{"user_id": "user_1", "title": 5}')).content).toContain('Error: 1 validation error for Task\ntitle\n  Input should be a valid string');
+    expect(env.getResponse(call('create_task', '{"user_id": "user_1"}')).content).toBe(
+      "Error: MockTools.create_task() missing 1 required positional argument: 'title'",
+    );
+    expect(env.getResponse(call('create_task', '{"title": "x", "colour": 1}')).content).toBe(
+      "Error: MockTools.create_task() got an unexpected keyword argument 'colour'",
+    );
+    expect(env.getResponse(call('create_task', '{}')).content).toBe(
+      "Error: MockTools.create_task() missing 2 required positional arguments: 'user_id' and 'title'",
+    );
+    expect(env.getResponse(call('create_task', '{"user_id": "user_1", "title": 5}')).content).toContain(
+      'Error: 1 validation error for Task\ntitle\n  Input should be a valid string',
+    );
     expect(env.getResponse(call('no_such_tool', '{}')).content).toBe("Error: Tool 'no_such_tool' not found.");
   });
 

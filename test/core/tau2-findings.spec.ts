@@ -48,7 +48,9 @@ describeTau2('τ² findings', () => {
     const workflow = await Tau2Session.open(Tau2Session.read(text.replace('"domain_name": "telecom"', '"domain_name": "telecom-workflow"')), tau2Read);
     expect(workflow.run.domain).toBe('telecom-workflow');
     expect(workflow.report(0)).toEqual(plain.report(0));
-    await expect(Tau2Session.open(Tau2Session.read(text.replace('"domain_name": "telecom"', '"domain_name": "banking_knowledge"')), tau2Read)).rejects.toThrow("the τ² domain 'banking_knowledge' is not ported yet");
+    await expect(Tau2Session.open(Tau2Session.read(text.replace('"domain_name": "telecom"', '"domain_name": "banking_knowledge"')), tau2Read)).rejects.toThrow(
+      "the τ² domain 'banking_knowledge' is not ported yet",
+    );
   });
 
   it('a full-duplex simulation and a premature one are judged as τ² does or refused by name, never crash', async () => {

@@ -36,7 +36,13 @@ function comparable(r: Tau2Report) {
     env_assertions: r.env_assertions?.map((c) => c.met) ?? null,
     action_checks: r.action_checks?.map((c) => c.action_match) ?? null,
     communicate_checks: r.communicate_checks?.map((c) => c.met) ?? null,
-    tool_calls: r.tool_calls.map((c) => ({ name: c.name, output: c.output === null ? null : maskPydanticUrl(c.output), error: c.error, known_tool: c.known_tool, mutating: c.mutating })),
+    tool_calls: r.tool_calls.map((c) => ({
+      name: c.name,
+      output: c.output === null ? null : maskPydanticUrl(c.output),
+      error: c.error,
+      known_tool: c.known_tool,
+      mutating: c.mutating,
+    })),
   };
 }
 
@@ -51,7 +57,13 @@ function expectedOf(x: ExpectedSim) {
     env_assertions: x.env_assertions?.map((c) => c.met) ?? null,
     action_checks: x.action_checks?.map((c) => c.action_match) ?? null,
     communicate_checks: x.communicate_checks?.map((c) => c.met) ?? null,
-    tool_calls: x.tool_calls.map((c) => ({ name: c.name, output: c.output === null ? null : maskPydanticUrl(c.output), error: c.error, known_tool: c.known_tool, mutating: c.mutating })),
+    tool_calls: x.tool_calls.map((c) => ({
+      name: c.name,
+      output: c.output === null ? null : maskPydanticUrl(c.output),
+      error: c.error,
+      known_tool: c.known_tool,
+      mutating: c.mutating,
+    })),
   };
 }
 
@@ -72,7 +84,8 @@ describeTau2('τ² parity with τ²’s own evaluator', () => {
     });
     it(`${file}: ${n} of ${n} simulations, ${calls} of ${calls} tool outputs`, () => {
       expect(session.size).toBe(n);
-      for (let i = 0; i < n; i++) expect(comparable(session.report(i)), `simulation ${i}`).toEqual(expectedOf(expected.simulations[i] as unknown as ExpectedSim));
+      for (let i = 0; i < n; i++)
+        expect(comparable(session.report(i)), `simulation ${i}`).toEqual(expectedOf(expected.simulations[i] as unknown as ExpectedSim));
     });
   }
 });

@@ -14,11 +14,22 @@ import { describeTau2, TAU2_DIR } from '../support/shared';
 const DIR = () => join(TAU2_DIR, 'data/a2c024725189473d2d7cea3a5cfdbcc67478e41f/data/tau2/domains/telecom');
 const py = (json: string): TDict => parseJson(json) as TDict;
 const call = (name: string, args: string, requestor: 'assistant' | 'user' = 'assistant'): Tau2ToolCall => ({ id: 'c', name, arguments: py(args), requestor });
-const fn = (envType: 'assistant' | 'user', funcName: string, args: string): EnvFunctionCall => ({ envType, funcName, arguments: py(args), assertValue: true, message: null, raw: new Map() });
+const fn = (envType: 'assistant' | 'user', funcName: string, args: string): EnvFunctionCall => ({
+  envType,
+  funcName,
+  arguments: py(args),
+  assertValue: true,
+  message: null,
+  raw: new Map(),
+});
 
 it('TOML: tables, arrays of tables (a sub-array joins the last element), ints stay ints, floats floats, errors name the line', () => {
-  const v = parseToml('[[bills]]\nid = "B1"\ntotal = 160.5\nn = 3\n[[bills.line_items]]\namount = 40.0\n[[bills]]\nid = "B2"\n[device.apn]\nname = "internet"\nok = true\nids = ["a", "b"]\n');
-  expect(jsonDumps(v)).toBe('{"bills": [{"id": "B1", "total": 160.5, "n": 3, "line_items": [{"amount": 40.0}]}, {"id": "B2"}], "device": {"apn": {"name": "internet", "ok": true, "ids": ["a", "b"]}}}');
+  const v = parseToml(
+    '[[bills]]\nid = "B1"\ntotal = 160.5\nn = 3\n[[bills.line_items]]\namount = 40.0\n[[bills]]\nid = "B2"\n[device.apn]\nname = "internet"\nok = true\nids = ["a", "b"]\n',
+  );
+  expect(jsonDumps(v)).toBe(
+    '{"bills": [{"id": "B1", "total": 160.5, "n": 3, "line_items": [{"amount": 40.0}]}, {"id": "B2"}], "device": {"apn": {"name": "internet", "ok": true, "ids": ["a", "b"]}}}',
+  );
   expect(() => parseToml('a = 1\nb = nope\n')).toThrow(TomlError);
   expect(() => parseToml('a = 1\nb = nope\n')).toThrow(/line 2/);
 });
@@ -45,7 +56,7 @@ describeTau2('the telecom environment', () => {
     const env = new Tau2Environment(TELECOM, base, false);
     const phone = (env.agent!.db.get('lines') as TValue[]).map((l) => (l as { get(k: string): TValue }).get('phone_number'))[0] as string;
     env.runEnvFunctionCall(fn('user', 'set_user_info', `{"name": "A", "phone_number": "${phone}"}`));
-    const sur = () => pyJsonDumps(modelDump((env.user!.db.get('surroundings') as never) as TValue));
+    const sur = () => pyJsonDumps(modelDump(env.user!.db.get('surroundings') as never as TValue));
     expect(sur()).toContain(`"phone_number": "${phone}"`);
     expect(env.getResponse(call('check_network_status', '{}', 'user')).content).toContain('Airplane Mode: OFF');
     expect(env.getResponse(call('toggle_airplane_mode', '{}', 'user')).content).toMatch(/^Airplane Mode is now ON\.\nStatus Bar: ✈️ Airplane Mode \| 🔋 80%$/);

@@ -29,9 +29,14 @@ describe('two trials of a task lined up on the reference actions (sample run)', 
     for (const [i, j] of pairsOfTask()) {
       const c = compareTrials(views[i]!, views[j]!);
       const golds = c.rows.flatMap((r) => (r.gold === null ? [] : [r.gold]));
-      const expected = [...new Set([...views[i]!.alignment.pairs, ...views[j]!.alignment.pairs].flatMap((p) => (p.gold === null ? [] : [p.gold])))].sort((a, b) => a - b);
+      const expected = [...new Set([...views[i]!.alignment.pairs, ...views[j]!.alignment.pairs].flatMap((p) => (p.gold === null ? [] : [p.gold])))].sort(
+        (a, b) => a - b,
+      );
       expect(golds).toEqual(expected);
-      for (const [side, v] of [['a', views[i]!], ['b', views[j]!]] as const) {
+      for (const [side, v] of [
+        ['a', views[i]!],
+        ['b', views[j]!],
+      ] as const) {
         const steps = c.rows.flatMap((r) => (r[side]?.step != null ? [r[side]!.step!] : [])).sort((a, b) => a - b);
         const calls = v.alignment.pairs.flatMap((p) => (p.step === null ? [] : [p.step])).sort((a, b) => a - b);
         expect(steps).toEqual(calls);
@@ -75,7 +80,9 @@ describe('two trials of a task lined up on the reference actions (sample run)', 
     expect(row.b?.match).toBe('same');
     expect(row.a?.kwargs).toContain('2051947368');
     expect(row.b?.kwargs).not.toContain('2051947368');
-    expect(c.parts!.why).toMatch(/^both call exchange_delivered_order_items \(reference action \d+\) with different arguments: new_item_ids \(trial A step \d+, trial B step \d+\)$/);
+    expect(c.parts!.why).toMatch(
+      /^both call exchange_delivered_order_items \(reference action \d+\) with different arguments: new_item_ids \(trial A step \d+, trial B step \d+\)$/,
+    );
     expect(row.argsApart).toEqual(['new_item_ids']);
     // Every row before it agrees: the same calls with the same arguments.
     expect(c.rows.slice(0, c.parts!.row).every((r) => r.agree && r.a?.kwargs === r.b?.kwargs)).toBe(true);
@@ -83,7 +90,12 @@ describe('two trials of a task lined up on the reference actions (sample run)', 
 });
 
 describe('compareTrials on hand-made alignments', () => {
-  const pair = (gold: number | null, step: number | null, name: string, match: AlignmentPair['match'] = gold === null ? 'extra' : step === null ? 'missing' : 'same'): AlignmentPair => ({
+  const pair = (
+    gold: number | null,
+    step: number | null,
+    name: string,
+    match: AlignmentPair['match'] = gold === null ? 'extra' : step === null ? 'missing' : 'same',
+  ): AlignmentPair => ({
     gold,
     step,
     match,
@@ -93,7 +105,10 @@ describe('compareTrials on hand-made alignments', () => {
     args: [],
   });
   const read = (p: AlignmentPair): AlignmentPair => ({ ...p, write: false });
-  const withArgs = (p: AlignmentPair, args: Record<string, string>): AlignmentPair => ({ ...p, args: Object.entries(args).map(([name, agent]) => ({ name, agent, reference: '0' })) });
+  const withArgs = (p: AlignmentPair, args: Record<string, string>): AlignmentPair => ({
+    ...p,
+    args: Object.entries(args).map(([name, agent]) => ({ name, agent, reference: '0' })),
+  });
   const trial = (index: number, pairs: AlignmentPair[], kwargs: Record<number, string> = {}): TrialInput => ({
     index,
     messages: { length: 30 },
@@ -140,8 +155,20 @@ describe('compareTrials on hand-made alignments', () => {
 
   it('a difference in reads only is shown, not counted: they do not part on writes', () => {
     // Trial A reads the user twice (an extra read) and looks up another order; both cancel alike.
-    const a = trial(0, [read(pair(0, 0, 'get_user_details')), read(pair(null, 1, 'get_user_details')), read(pair(1, 2, 'get_order_details', 'other-args')), pair(2, 3, 'cancel_pending_order')], { 2: '{"order_id": "#W2"}', 3: '{"order_id": "#W1"}' });
-    const b = trial(1, [read(pair(0, 0, 'get_user_details')), read(pair(1, 1, 'get_order_details')), pair(2, 2, 'cancel_pending_order')], { 1: '{"order_id": "#W1"}', 2: '{"order_id": "#W1"}' });
+    const a = trial(
+      0,
+      [
+        read(pair(0, 0, 'get_user_details')),
+        read(pair(null, 1, 'get_user_details')),
+        read(pair(1, 2, 'get_order_details', 'other-args')),
+        pair(2, 3, 'cancel_pending_order'),
+      ],
+      { 2: '{"order_id": "#W2"}', 3: '{"order_id": "#W1"}' },
+    );
+    const b = trial(1, [read(pair(0, 0, 'get_user_details')), read(pair(1, 1, 'get_order_details')), pair(2, 2, 'cancel_pending_order')], {
+      1: '{"order_id": "#W1"}',
+      2: '{"order_id": "#W1"}',
+    });
     const c = compareTrials(a, b);
     expect(c.parts).toBeNull();
     expect(c.rows.map((r) => [r.name, r.agree, r.apartOnWrite])).toEqual([

@@ -16,7 +16,9 @@ const OUTPUTS = 'synthetic-retail-test-outputs-wrong+outputs-comma+outputs-besid
 describe.skipIf(!hasShared)('what-if on the synthetic runs', () => {
   it('inserting the missing write of a drop-write episode turns 0 into 1', () => {
     const session = open(GOLD);
-    const index = session.records.findIndex((r) => r.extra.synthetic_kind === 'drop-write' && r.recordedReward === 0 && r.traj.some((m) => Array.isArray(m.get('tool_calls'))));
+    const index = session.records.findIndex(
+      (r) => r.extra.synthetic_kind === 'drop-write' && r.recordedReward === 0 && r.traj.some((m) => Array.isArray(m.get('tool_calls'))),
+    );
     const view = session.view(index);
     if ('error' in view) throw new Error(view.error);
     const missing = view.alignment.pairs.find((p) => p.match === 'missing' && p.write)!;
@@ -40,7 +42,13 @@ describe.skipIf(!hasShared)('what-if on the synthetic runs', () => {
 
   it('editing the respond of an outputs-wrong episode turns 0 into 1, and the dialogue shows the new text', () => {
     const session = open(OUTPUTS);
-    const index = session.records.findIndex((r) => r.extra.synthetic_kind === 'outputs-wrong' && r.recordedReward === 0 && r.task!.outputs.length === 1 && r.traj.some((m) => Array.isArray(m.get('tool_calls'))));
+    const index = session.records.findIndex(
+      (r) =>
+        r.extra.synthetic_kind === 'outputs-wrong' &&
+        r.recordedReward === 0 &&
+        r.task!.outputs.length === 1 &&
+        r.traj.some((m) => Array.isArray(m.get('tool_calls'))),
+    );
     const view = session.view(index);
     if ('error' in view) throw new Error(view.error);
     const output = session.records[index]!.task!.outputs[0]!;
@@ -55,8 +63,13 @@ describe.skipIf(!hasShared)('what-if on the synthetic runs', () => {
   });
 
   it('a react episode: edit a tool call in the Action: text, remove a step', () => {
-    const session = open('synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json');
-    const index = session.records.findIndex((r) => r.extra.synthetic_kind === 'gold' && r.recordedReward === 1 && r.traj.some((m) => String(m.get('content')).includes('"name": "cancel_reservation"')));
+    const session = open(
+      'synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json',
+    );
+    const index = session.records.findIndex(
+      (r) =>
+        r.extra.synthetic_kind === 'gold' && r.recordedReward === 1 && r.traj.some((m) => String(m.get('content')).includes('"name": "cancel_reservation"')),
+    );
     const view = session.view(index);
     if ('error' in view) throw new Error(view.error);
     expect(view.strategy).not.toBe('tool-calling');
@@ -77,7 +90,9 @@ describe.skipIf(!hasShared)('what-if on the synthetic runs', () => {
     if ('error' in view) throw new Error(view.error);
     const call = view.steps.find((s) => !s.isRespond)!;
     expect(session.whatIf(0, [{ messageIndex: call.messageIndex, content: 'hi' }])).toMatchObject({ error: expect.stringMatching(/tool call, not a respond/) });
-    expect(session.whatIf(0, [{ messageIndex: 0, insert: true, name: 'think', kwargsJson: '[1]' }])).toMatchObject({ error: expect.stringMatching(/not a JSON object/) });
+    expect(session.whatIf(0, [{ messageIndex: 0, insert: true, name: 'think', kwargsJson: '[1]' }])).toMatchObject({
+      error: expect.stringMatching(/not a JSON object/),
+    });
     expect(session.whatIf(0, [{ messageIndex: 9999, remove: true }])).toMatchObject({ error: expect.stringMatching(/has \d+ messages/) });
   });
 });

@@ -4,7 +4,13 @@ import { chunkLines, touchedRecords } from '../../src/features/episode/db-state'
 import { differingSpans, snippet, splitSpan } from '../../src/features/episode/text';
 
 describe('touchedRecords', () => {
-  const change = (table: string, key: string, after: string | null) => ({ table, key, existedBefore: false, afterLines: after === null ? null : [{ text: after, path: '(whole record)', marked: false }], fields: [] });
+  const change = (table: string, key: string, after: string | null) => ({
+    table,
+    key,
+    existedBefore: false,
+    afterLines: after === null ? null : [{ text: after, path: '(whole record)', marked: false }],
+    fields: [],
+  });
   const step = (index: number, changes: ReturnType<typeof change>[]) => ({ index, changes }) as unknown as StepView;
   const steps = [step(0, []), step(1, [change('users', 'a', 'A1')]), step(2, [change('orders', 'x', 'X1')]), step(3, [change('users', 'a', 'A2')])];
 

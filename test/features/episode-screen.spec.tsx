@@ -9,7 +9,8 @@ import { OutputsPanel } from '../../src/features/episode/outputs-panel';
 import { evaluatedSharedRun, sharedRun, sharedVersions } from '../support/fixtures';
 import { describeShared } from '../support/shared';
 
-const AIRLINE = 'synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json';
+const AIRLINE =
+  'synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json';
 const RETAIL = 'synthetic-retail-test-outputs-wrong+outputs-comma+outputs-beside-toolcall+unknown-tool-s1.json';
 
 /** A run judged on the shared data; the shared evaluation unless a data version is forced. */
@@ -131,7 +132,10 @@ describeShared('episode screen (server-rendered with real episode views)', () =>
   });
 
   it('marks an unknown tool', () => {
-    const view = viewOf(retail!.session, retail!.session.records.findIndex((r) => r.extra.synthetic_kind === 'unknown-tool'));
+    const view = viewOf(
+      retail!.session,
+      retail!.session.records.findIndex((r) => r.extra.synthetic_kind === 'unknown-tool'),
+    );
     const s = view.steps.find((x) => x.unknownTool)!;
     const t = text(renderToString(<Dialogue view={view} step={s.index} mark={null} reveal={null} onSelect={noop} />));
     expect(t).toContain(`Unknown action ${s.action}`);

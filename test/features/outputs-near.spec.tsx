@@ -11,7 +11,10 @@ describeShared('outputs panel: near things said for a missing output (grok-4 ret
     const view = evaluatedSharedRun('grok-4-tool-calling-retail.json').session.view(16);
     if ('error' in view) throw new Error(view.error);
     const html = renderToString(<OutputsPanel view={view} active={null} onFound={noop} onElsewhere={noop} onNear={noop} />);
-    const row = html.split('data-testid="output-row"').slice(1).find((r) => r.includes('>8276.23<'))!;
+    const row = html
+      .split('data-testid="output-row"')
+      .slice(1)
+      .find((r) => r.includes('>8276.23<'))!;
     expect(row).toContain('data-found="false"');
     expect(row).toContain('data-testid="near-sum"');
     expect(row).toContain('3131.10 + 4777.75 + 367.38 = 8276.23');

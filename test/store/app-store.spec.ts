@@ -9,8 +9,18 @@ import { fakePort } from '../support/fake-port';
 import { progressOf } from '../../src/features/shell/progress-bar';
 import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
-const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({ index, taskId, trial, recordedReward, turns: 10 + index, problem: null, extra: {}, fingerprint: String(index).padStart(64, '0') });
-const summary = (index: number, reward: number, recorded: number, reasons: EpisodeSummary['reasons'] = []): EpisodeSummary => testSummary(index, reward, { reasons, agrees: reward === recorded });
+const header = (index: number, taskId: number, trial: number, recordedReward: number): EpisodeHeader => ({
+  index,
+  taskId,
+  trial,
+  recordedReward,
+  turns: 10 + index,
+  problem: null,
+  extra: {},
+  fingerprint: String(index).padStart(64, '0'),
+});
+const summary = (index: number, reward: number, recorded: number, reasons: EpisodeSummary['reasons'] = []): EpisodeSummary =>
+  testSummary(index, reward, { reasons, agrees: reward === recorded });
 const detection = TEST_DETECTION;
 const headers = [header(0, 0, 0, 1), header(1, 0, 1, 0), header(2, 1, 0, 1)];
 
@@ -102,7 +112,11 @@ describe('app store', () => {
     expect(s().pending.a?.fallback).toBe(true);
     s().receive(says.opened(2, 'a.json', headers));
     expect(s().runs.a.source?.label).toBe('a.json');
-    expect(s().notices.map((n) => n.text).join('\n')).toContain('damaged (it ends early)');
+    expect(
+      s()
+        .notices.map((n) => n.text)
+        .join('\n'),
+    ).toContain('damaged (it ends early)');
     // A run the user opens afterwards makes that complaint moot.
     s().openSample('a');
     s().receive(says.opened(3, 'a.json', headers));
@@ -191,7 +205,12 @@ describe('app store', () => {
     expect(s().selected).toBe(1);
     s().receive({ type: 'transcript', run: 1, episode: 0, transcript: { index: 0, strategy: 'tool-calling', instruction: '', messages: [], problem: null } });
     expect(s().transcript).toBeNull();
-    s().receive({ type: 'transcript', run: 1, episode: 1, transcript: { index: 1, strategy: 'tool-calling', instruction: 'goal', messages: [], problem: null } });
+    s().receive({
+      type: 'transcript',
+      run: 1,
+      episode: 1,
+      transcript: { index: 1, strategy: 'tool-calling', instruction: 'goal', messages: [], problem: null },
+    });
     expect(s().transcript?.instruction).toBe('goal');
   });
 });

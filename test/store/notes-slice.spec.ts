@@ -7,7 +7,18 @@ import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
 
 const { port } = fakePort();
-const header = (index: number): EpisodeHeader => ({ index, taskId: index * 10, trial: 0, recordedReward: 0, turns: 3, problem: null, extra: {}, fingerprint: String(index + 1).repeat(64).slice(0, 64) });
+const header = (index: number): EpisodeHeader => ({
+  index,
+  taskId: index * 10,
+  trial: 0,
+  recordedReward: 0,
+  turns: 3,
+  problem: null,
+  extra: {},
+  fingerprint: String(index + 1)
+    .repeat(64)
+    .slice(0, 64),
+});
 
 function opened(storage: NotesPort) {
   const store = createAppStore(port, undefined, storage);

@@ -7,7 +7,16 @@ import { says } from '../support/worker-says';
 import { fakePort, sent } from '../support/fake-port';
 import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
-const header = (index: number, taskId: number, trial: number): EpisodeHeader => ({ index, taskId, trial, recordedReward: null, turns: 4, problem: null, extra: {}, fingerprint: String(index).padStart(64, 'a') });
+const header = (index: number, taskId: number, trial: number): EpisodeHeader => ({
+  index,
+  taskId,
+  trial,
+  recordedReward: null,
+  turns: 4,
+  problem: null,
+  extra: {},
+  fingerprint: String(index).padStart(64, 'a'),
+});
 const summary = (index: number, reward: number): EpisodeSummary => testSummary(index, reward, { agrees: null });
 const detection = TEST_DETECTION;
 // Tasks 0 and 1, two trials each, trial 0 first.
@@ -117,7 +126,16 @@ describe('comparing two runs in the store', () => {
 describe('the report in the store', () => {
   it('asks for the open run with the notes of its episodes and resolves with the HTML; an error is kept', async () => {
     const { store, s, calls } = openBoth();
-    const mine: EpisodeNotes = { fingerprint: headers[2]!.fingerprint, label: 'agent error', note: 'x', steps: {}, file: 'a.json', index: 2, taskId: 0, updatedAt: 't' };
+    const mine: EpisodeNotes = {
+      fingerprint: headers[2]!.fingerprint,
+      label: 'agent error',
+      note: 'x',
+      steps: {},
+      file: 'a.json',
+      index: 2,
+      taskId: 0,
+      updatedAt: 't',
+    };
     const other: EpisodeNotes = { ...mine, fingerprint: 'f'.repeat(64) };
     store.setState({
       notes: new Map([

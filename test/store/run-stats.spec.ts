@@ -21,8 +21,32 @@ function averagesOf(file: string) {
 
 describe('run averages name their denominator', () => {
   it('counts an episode that cannot be evaluated as 0 in the recomputed average, and leaves out missing recorded rewards', () => {
-    const h = (index: number, recordedReward: number | null, problem: string | null = null) => ({ index, taskId: index, trial: 0, recordedReward, turns: 1, problem, extra: {}, fingerprint: String(index).padStart(64, '0') });
-    const ok = (index: number, reward: number) => ({ index, reward, hypotheticalReward: null, done: true, doneBy: 'stop', reasons: [], reasonTexts: [], error: null, strategy: 'tool-calling', stepsExecuted: 1, diffCount: 0, outputsMissing: [], outputsTotal: 0, agrees: true });
+    const h = (index: number, recordedReward: number | null, problem: string | null = null) => ({
+      index,
+      taskId: index,
+      trial: 0,
+      recordedReward,
+      turns: 1,
+      problem,
+      extra: {},
+      fingerprint: String(index).padStart(64, '0'),
+    });
+    const ok = (index: number, reward: number) => ({
+      index,
+      reward,
+      hypotheticalReward: null,
+      done: true,
+      doneBy: 'stop',
+      reasons: [],
+      reasonTexts: [],
+      error: null,
+      strategy: 'tool-calling',
+      stepsExecuted: 1,
+      diffCount: 0,
+      outputsMissing: [],
+      outputsTotal: 0,
+      agrees: true,
+    });
     const headers = [h(0, 1), h(1, 0, 'crashed'), h(2, null), h(3, 1)];
     const bad = { ...ok(1, 0), reward: null, error: 'crashed', agrees: null };
     const a = runAverages(headers, [ok(0, 1), bad, ok(2, 1), undefined]);

@@ -20,7 +20,16 @@ const flush = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
 
 describe('the #ep= envelope (version 2)', () => {
   const records = readResultsFile(sampleRunText());
-  const headers: EpisodeHeader[] = records.map((r) => ({ index: r.index, taskId: r.taskId, trial: r.trial, recordedReward: r.recordedReward, turns: 1, problem: null, extra: {}, fingerprint: episodeFingerprint(r) }));
+  const headers: EpisodeHeader[] = records.map((r) => ({
+    index: r.index,
+    taskId: r.taskId,
+    trial: r.trial,
+    recordedReward: r.recordedReward,
+    turns: 1,
+    problem: null,
+    extra: {},
+    fingerprint: episodeFingerprint(r),
+  }));
   const edit = { messageIndex: 7, kwargsJson: '{"order_id": "#W1"}' };
 
   /** A store with a local file open (`file`), episode 5 at step 3, a note, a label and a what-if edit, that shares it. */
@@ -51,7 +60,16 @@ describe('the #ep= envelope (version 2)', () => {
     if (src.kind !== 'shared') throw new Error(`opened ${src.kind}`);
     const { episode, context } = splitSharedText(decodeSharedEpisode(src.payload));
     const one = readResultsFile(episode);
-    store.getState().receive(says.opened(1, 'the episode shared in the link', [{ ...headers[5]!, index: 0, fingerprint: episodeFingerprint(one[0]!) }], context === null ? undefined : readShareContext(context)));
+    store
+      .getState()
+      .receive(
+        says.opened(
+          1,
+          'the episode shared in the link',
+          [{ ...headers[5]!, index: 0, fingerprint: episodeFingerprint(one[0]!) }],
+          context === null ? undefined : readShareContext(context),
+        ),
+      );
     return { store, episode };
   }
 
@@ -74,13 +92,24 @@ describe('the #ep= envelope (version 2)', () => {
   it('a different note already in this browser is kept and shown as a conflict, never overwritten', async () => {
     const { fragment } = await shareFromLocalFile();
     const notes = memoryNotes();
-    const mine: EpisodeNotes = { fingerprint: headers[5]!.fingerprint, label: null, note: 'my own reading', steps: {}, file: 'x.json', index: 5, taskId: 5, updatedAt: '' };
+    const mine: EpisodeNotes = {
+      fingerprint: headers[5]!.fingerprint,
+      label: null,
+      note: 'my own reading',
+      steps: {},
+      file: 'x.json',
+      index: 5,
+      taskId: 5,
+      updatedAt: '',
+    };
     await notes.put(mine);
     const { store } = openInFreshStore(fragment, notes);
     await flush();
     const s = store.getState();
     expect(s.sharedFrom?.notes).toBe('conflict');
-    expect(s.sharedFrom?.conflicts).toEqual([expect.objectContaining({ field: 'note', kept: 'my own reading', imported: 'the agent never asked for consent' })]);
+    expect(s.sharedFrom?.conflicts).toEqual([
+      expect.objectContaining({ field: 'note', kept: 'my own reading', imported: 'the agent never asked for consent' }),
+    ]);
     // The empty label and step note were filled in; the note text stayed the recipient's.
     const stored = (await notes.all())[0]!;
     expect(stored.note).toBe('my own reading');
@@ -94,7 +123,9 @@ describe('the #ep= envelope (version 2)', () => {
   });
 
   it('damaged context fields are dropped with a reason; the episode still opens', () => {
-    const text = shareText('[]', { file: 'a.json', index: 2, step: 1, notes: null, edits: [] }).replace('"notes":null', '"notes":{"fingerprint":"nope"}').replace('"edits":[]', '"edits":"rm -rf"');
+    const text = shareText('[]', { file: 'a.json', index: 2, step: 1, notes: null, edits: [] })
+      .replace('"notes":null', '"notes":{"fingerprint":"nope"}')
+      .replace('"edits":[]', '"edits":"rm -rf"');
     const { context } = splitSharedText(text);
     const r = readShareContext(context!);
     expect(r.ctx).toEqual({ file: 'a.json', index: 2, step: 1, notes: null, edits: [] });
@@ -106,7 +137,12 @@ describe('the #ep= envelope (version 2)', () => {
 
 describe('filters, search and sort in the link of a run', () => {
   it('round-trip through the fragment and restore on open', () => {
-    const view = { filters: { failedOnly: true, reason: 'db-mismatch' as const, taskId: 4 }, sort: { key: 'reward' as const, desc: true }, query: 'refund & exchange', label: 'agent error' as const };
+    const view = {
+      filters: { failedOnly: true, reason: 'db-mismatch' as const, taskId: 4 },
+      sort: { key: 'reward' as const, desc: true },
+      query: 'refund & exchange',
+      label: 'agent error' as const,
+    };
     const hash = formatLink({ ...EMPTY_LINK, sample: 'retail-sample', episode: 2, step: 1, ...viewToLink(view) });
     expect(hash).toBe('#sample=retail-sample&episode=2&step=1&failed=1&reason=db-mismatch&task=4&label=agent%20error&q=refund%20%26%20exchange&sort=-reward');
     expect(viewFromLink(parseLink(hash))).toEqual(view);
@@ -119,8 +155,15 @@ describe('filters, search and sort in the link of a run', () => {
   });
 
   it('values the app does not know are dropped, defaults leave nothing in the link', () => {
-    expect(viewFromLink(parseLink('#sort=-rm&reason=<script>&label=x&task=-1'))).toEqual({ filters: { failedOnly: false, reason: null, taskId: null }, sort: { key: 'index', desc: false }, query: '', label: null });
-    expect(viewToLink({ filters: { failedOnly: false, reason: null, taskId: null }, sort: { key: 'index', desc: false }, query: '  ', label: null })).toEqual({});
+    expect(viewFromLink(parseLink('#sort=-rm&reason=<script>&label=x&task=-1'))).toEqual({
+      filters: { failedOnly: false, reason: null, taskId: null },
+      sort: { key: 'index', desc: false },
+      query: '',
+      label: null,
+    });
+    expect(viewToLink({ filters: { failedOnly: false, reason: null, taskId: null }, sort: { key: 'index', desc: false }, query: '  ', label: null })).toEqual(
+      {},
+    );
   });
 });
 
@@ -137,7 +180,16 @@ describe('a link to a local file this browser does not keep', () => {
     s().openFile(new File(['[]'], 'my run.json'));
     expect(opened.at(-1)?.kind).toBe('file');
     expect(s().fileRequest).toBeNull();
-    const headers = Array.from({ length: 5 }, (_, i) => ({ index: i, taskId: i, trial: 0, recordedReward: 0, turns: 1, problem: null, extra: {}, fingerprint: String(i).repeat(64) }));
+    const headers = Array.from({ length: 5 }, (_, i) => ({
+      index: i,
+      taskId: i,
+      trial: 0,
+      recordedReward: 0,
+      turns: 1,
+      problem: null,
+      extra: {},
+      fingerprint: String(i).repeat(64),
+    }));
     s().receive(says.opened(2, 'my run.json', headers));
     expect([s().selected, s().step, s().filters.failedOnly]).toEqual([3, 2, true]);
   });

@@ -62,7 +62,22 @@ describe('sharing one episode in the link (no server)', () => {
     const store = createAppStore(port);
     const s = store.getState;
     s().openSample('retail-sample');
-    s().receive(says.opened(1, 'retail-sample.json', records.map((r) => ({ index: r.index, taskId: r.taskId, trial: r.trial, recordedReward: r.recordedReward, turns: 1, problem: null, extra: {}, fingerprint: episodeFingerprint(r) }))));
+    s().receive(
+      says.opened(
+        1,
+        'retail-sample.json',
+        records.map((r) => ({
+          index: r.index,
+          taskId: r.taskId,
+          trial: r.trial,
+          recordedReward: r.recordedReward,
+          turns: 1,
+          problem: null,
+          extra: {},
+          fingerprint: episodeFingerprint(r),
+        })),
+      ),
+    );
     s().select(3, 2);
     s().shareEpisode();
     const req = asked as ToWorker<'share-link'> | null;

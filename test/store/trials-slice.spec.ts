@@ -8,7 +8,16 @@ import { TEST_DETECTION } from '../support/store-fixtures';
 
 describe('comparing two trials in the store', () => {
   const { port, calls } = fakePort();
-  const headers = [0, 1, 2, 0, 1, 0].map((taskId, index) => ({ index, taskId, trial: index < 3 ? 0 : 1, recordedReward: 1, turns: 1, problem: null, extra: {}, fingerprint: String(index).repeat(64) }));
+  const headers = [0, 1, 2, 0, 1, 0].map((taskId, index) => ({
+    index,
+    taskId,
+    trial: index < 3 ? 0 : 1,
+    recordedReward: 1,
+    turns: 1,
+    problem: null,
+    extra: {},
+    fingerprint: String(index).repeat(64),
+  }));
 
   it('asks for the other trial’s view by its address and keeps the answer apart from the episode view', () => {
     const store = createAppStore(port);

@@ -10,7 +10,16 @@ export function evaluateFile(records: readonly EpisodeRecord[], versionsFor: (do
   session.useData(versionsFor(session.domain));
   const reports = session.evaluateAll();
   const d = session.detection();
-  return { session, domain: d.domain, version: session.dataVersion!, rule: d.rule, ruleWhy: d.ruleWhy, versionWhy: d.versionWhy, outcomes: records.map((_, i) => session.evaluation(i)), reports };
+  return {
+    session,
+    domain: d.domain,
+    version: session.dataVersion!,
+    rule: d.rule,
+    ruleWhy: d.ruleWhy,
+    versionWhy: d.versionWhy,
+    outcomes: records.map((_, i) => session.evaluation(i)),
+    reports,
+  };
 }
 
 export type FileEvaluation = ReturnType<typeof evaluateFile>;

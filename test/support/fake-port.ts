@@ -18,4 +18,5 @@ export function fakePort(on?: (m: ToWorker) => void): { port: EvaluatorPort; cal
 }
 
 /** The requests of one type among those sent, typed. */
-export const sent = <K extends RequestName>(calls: readonly ToWorker[], type: K): ToWorker<K>[] => calls.filter((m) => m.type === type) as unknown as ToWorker<K>[];
+export const sent = <K extends RequestName>(calls: readonly ToWorker[], type: K): ToWorker<K>[] =>
+  calls.filter((m) => m.type === type) as unknown as ToWorker<K>[];

@@ -21,8 +21,7 @@ export interface LitHashable {
 }
 export type Lit = null | boolean | bigint | number | string | Lit[] | Map<string, Lit> | LitTuple | LitHashable;
 
-const isTagged = (v: Lit): v is LitTuple | LitHashable =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map);
+const isTagged = (v: Lit): v is LitTuple | LitHashable => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Map);
 
 /** Python `repr()` of a literal value. */
 export function litRepr(v: Lit): string {

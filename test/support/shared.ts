@@ -33,9 +33,10 @@ const missingMessage = (): string =>
   `../shared is incomplete; missing: ${sharedMissing.join(', ')} (lay out ../shared, or set TAU_INSPECT_SHARED / TAU_BENCH_DATA)`;
 
 /** A test that fails naming what is missing (run under REQUIRE_SHARED=1, skipped otherwise). */
-const missingTest = (name: string): void => (requireShared ? it : it.skip)(name, () => {
-  throw new Error(`REQUIRE_SHARED=1: ${missingMessage()}`);
-});
+const missingTest = (name: string): void =>
+  (requireShared ? it : it.skip)(name, () => {
+    throw new Error(`REQUIRE_SHARED=1: ${missingMessage()}`);
+  });
 
 /**
  * `describe` for suites that need `../shared`. When it is missing the factory is not called at
@@ -61,8 +62,7 @@ export function readShared(...parts: string[]): string {
 
 export function dataTexts(commit: string, domain: Domain): Record<string, string> {
   const texts: Record<string, string> = {};
-  for (const t of DOMAIN_TABLES[domain])
-    texts[t] = readFileSync(join(DATA_DIR, commit, 'tau_bench', 'envs', domain, 'data', `${t}.json`), 'utf8');
+  for (const t of DOMAIN_TABLES[domain]) texts[t] = readFileSync(join(DATA_DIR, commit, 'tau_bench', 'envs', domain, 'data', `${t}.json`), 'utf8');
   return texts;
 }
 

@@ -16,7 +16,13 @@ export const says = {
   }),
   failed: (run: number, label: string, message: string): FromWorker<'run-error'> => ({ type: 'run-error', run, label, message }),
   progress: (run: number, loaded: number, total: number | null): FromWorker<'run-progress'> => ({ type: 'run-progress', run, loaded, total }),
-  detected: (run: number, detection: Detection, origin: DataOrigin, reset: boolean): FromWorker<'detection'> => ({ type: 'detection', run, detection, origin, reset }),
+  detected: (run: number, detection: Detection, origin: DataOrigin, reset: boolean): FromWorker<'detection'> => ({
+    type: 'detection',
+    run,
+    detection,
+    origin,
+    reset,
+  }),
   summaries: (run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace = false): FromWorker<'summaries'> => ({
     type: 'summaries',
     run,
@@ -26,6 +32,6 @@ export const says = {
     replace,
   }),
   view: (run: number, episode: number, view: EpisodeView | null, error: string | null = null): FromWorker<'view'> =>
-    (view === null ? { type: 'view', run, episode, view: null, error: error ?? 'no view' } : { type: 'view', run, episode, view, error: null }),
+    view === null ? { type: 'view', run, episode, view: null, error: error ?? 'no view' } : { type: 'view', run, episode, view, error: null },
   samples: (samples: readonly string[]): FromWorker<'init'> => ({ type: 'init', samples }),
 };

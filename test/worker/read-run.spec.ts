@@ -15,7 +15,10 @@ import { sampleRunText } from '../support/fixtures';
  */
 
 /** A DOM-like File over `bytes` that counts what was read of it; `fail`: slices from that byte on cannot be read (the file was removed). */
-function fakeFile(name: string, bytes: Uint8Array): FileLike & { slice(a: number, b: number): { arrayBuffer(): Promise<ArrayBuffer> }; reads: [number, number][]; whole: number; fail: number | undefined } {
+function fakeFile(
+  name: string,
+  bytes: Uint8Array,
+): FileLike & { slice(a: number, b: number): { arrayBuffer(): Promise<ArrayBuffer> }; reads: [number, number][]; whole: number; fail: number | undefined } {
   const f = {
     name,
     size: bytes.length,
@@ -32,7 +35,8 @@ function fakeFile(name: string, bytes: Uint8Array): FileLike & { slice(a: number
     },
     slice: (a: number, b: number) => ({
       arrayBuffer: async () => {
-        if (f.fail !== undefined && b > f.fail) throw new DOMException('A requested file or directory could not be found at the time an operation was processed.', 'NotFoundError');
+        if (f.fail !== undefined && b > f.fail)
+          throw new DOMException('A requested file or directory could not be found at the time an operation was processed.', 'NotFoundError');
         f.reads.push([a, Math.min(b, bytes.length)]);
         return bytes.slice(a, b).buffer;
       },
@@ -99,7 +103,9 @@ describe('openRun reads a local file as it arrives', () => {
   it('a file that cannot be read to its end says so', async () => {
     const file = fakeFile('gone.json', bytes);
     file.fail = 20 << 20;
-    await expect(openRun({ kind: 'file', file }, hooks())).rejects.toThrow(/^reading it stopped part-way \(.*could not be found.*\): was the file changed or removed while it was read\? Open it again$/);
+    await expect(openRun({ kind: 'file', file }, hooks())).rejects.toThrow(
+      /^reading it stopped part-way \(.*could not be found.*\): was the file changed or removed while it was read\? Open it again$/,
+    );
   });
 
   it('reads a damaged file the careful way: the episodes before the damage, the damage located', async () => {

@@ -1,6 +1,15 @@
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { compareRuns, DEFAULT_DATA_BASE, type CompareOutcome, type InspectSession, type JudgedApart, type RunComparison, type RunJudging, type TrialCounts } from '../../core/contract';
+import {
+  compareRuns,
+  DEFAULT_DATA_BASE,
+  type CompareOutcome,
+  type InspectSession,
+  type JudgedApart,
+  type RunComparison,
+  type RunJudging,
+  type TrialCounts,
+} from '../../core/contract';
 import { openSession } from '../open-session';
 import { compareTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
@@ -29,7 +38,9 @@ const OPTIONS = {
 
 /** Every episode evaluated (the rule settled), with its reward under the run's rule and under both. */
 function outcomes(session: InspectSession): CompareOutcome[] {
-  return session.evaluateAll().map((r, i) => ({ index: i, taskId: r.task_id, trial: r.trial, reward: r.error === undefined ? (r.reward ?? null) : null, rewards: r.rules ?? null }));
+  return session
+    .evaluateAll()
+    .map((r, i) => ({ index: i, taskId: r.task_id, trial: r.trial, reward: r.error === undefined ? (r.reward ?? null) : null, rewards: r.rules ?? null }));
 }
 
 const judging = (s: InspectSession): RunJudging => {
@@ -43,7 +54,9 @@ const short = (x: JudgedApart, v: string): string => (x.what === 'data' && /^[0-
 /** The warning when A and B were judged apart, and how the flips were counted. */
 function apartNotes(cmp: RunComparison): string[] {
   if (cmp.judgedApart.length === 0) return [];
-  const out = [`warning: A and B were judged differently: ${cmp.judgedApart.map((x) => `${APART[x.what]} ${short(x, x.a)} (A) vs ${short(x, x.b)} (B)`).join('; ')}`];
+  const out = [
+    `warning: A and B were judged differently: ${cmp.judgedApart.map((x) => `${APART[x.what]} ${short(x, x.a)} (A) vs ${short(x, x.b)} (B)`).join('; ')}`,
+  ];
   if (cmp.judgedApart.some((x) => x.what === 'domain')) out.push('warning: the task ids do not name the same tasks');
   if (cmp.judgedApart.some((x) => x.what === 'rule'))
     out.push(
@@ -78,7 +91,8 @@ export async function compareCommand(args: string[]): Promise<number> {
   if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}'`);
   const [fa, fb] = positionals as [string, string];
   const [ta, tb] = [await readTau2Run(fa), await readTau2Run(fb)];
-  if ((ta === null) !== (tb === null)) throw new UsageError(`${ta ? fa : fb} is a τ²-bench run and ${ta ? fb : fa} a τ-bench run: they cannot be compared task by task`);
+  if ((ta === null) !== (tb === null))
+    throw new UsageError(`${ta ? fa : fb} is a τ²-bench run and ${ta ? fb : fa} a τ-bench run: they cannot be compared task by task`);
   if (ta && tb) {
     await compareTau2({ name: basename(fa), run: ta }, { name: basename(fb), run: tb }, values.data, values.json === true);
     return 0;
@@ -98,12 +112,18 @@ export async function compareCommand(args: string[]): Promise<number> {
     return 0;
   }
   const rows = [['task', 'A', 'B', '']];
-  for (const t of cmp.tasks) rows.push([String(t.taskId), counts(t.a), counts(t.b), t.flip === 'gained' ? 'B passes, A did not' : t.flip === 'lost' ? 'A passed, B does not' : '']);
+  for (const t of cmp.tasks)
+    rows.push([String(t.taskId), counts(t.a), counts(t.b), t.flip === 'gained' ? 'B passes, A did not' : t.flip === 'lost' ? 'A passed, B does not' : '']);
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const table = rows.map((r) => r.map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ').trimEnd()).join('\n');
+  const table = rows
+    .map((r) =>
+      r
+        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
   const pk = (side: 'a' | 'b') => cmp.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join('  ');
-  process.stdout.write(
-    `${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; ${flipLine(cmp)}\nA  ${pk('a')}\nB  ${pk('b')}\n`,
-  );
+  process.stdout.write(`${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; ${flipLine(cmp)}\nA  ${pk('a')}\nB  ${pk('b')}\n`);
   return 0;
 }

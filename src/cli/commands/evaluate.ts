@@ -1,13 +1,5 @@
 import { parseArgs } from 'node:util';
-import {
-  DEFAULT_DATA_BASE,
-  DOMAINS,
-  formatReward,
-  type Domain,
-  type EpisodeReport,
-  type RewardRule,
-  type Tau2Run,
-} from '../../core/contract';
+import { DEFAULT_DATA_BASE, DOMAINS, formatReward, type Domain, type EpisodeReport, type RewardRule, type Tau2Run } from '../../core/contract';
 import { openSession } from '../open-session';
 import { evaluateTau2Runs, readTau2Run } from '../tau2';
 import { basename } from 'node:path';
@@ -91,7 +83,15 @@ function table(reports: readonly Row[], why: readonly string[]): string {
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'done', 'why']];
   reports.forEach((r, i) => {
     const mark = r.matches_recorded_reward === false ? ' ≠' : '';
-    rows.push([String(r.index), String(r.task_id ?? '-'), String(r.trial ?? '-'), reward(r.recorded_reward), reward(r.reward) + mark, r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no', why[i]!]);
+    rows.push([
+      String(r.index),
+      String(r.task_id ?? '-'),
+      String(r.trial ?? '-'),
+      reward(r.recorded_reward),
+      reward(r.reward) + mark,
+      r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no',
+      why[i]!,
+    ]);
   });
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
   return rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
@@ -101,7 +101,8 @@ function table(reports: readonly Row[], why: readonly string[]): string {
 async function evaluate(o: Options): Promise<void> {
   const runs = await Promise.all(o.files.map(async (f) => ({ name: basename(f), run: await readTau2Run(f) })));
   if (runs.every((r) => r.run !== null)) return evaluateTau2Runs(runs as { name: string; run: Tau2Run }[], o.dataArg, o.json);
-  if (o.files.length > 1) throw new UsageError(`several files are judged together only when all are τ²-bench runs; ${runs.find((r) => r.run === null)!.name} is not`);
+  if (o.files.length > 1)
+    throw new UsageError(`several files are judged together only when all are τ²-bench runs; ${runs.find((r) => r.run === null)!.name} is not`);
   const session = await openSession(o.file, o.data, o);
   // What is printed of each report is made as it comes (a JSON line, or the few fields of a table
   // row), so a 5,000-episode file does not hold 5,000 reports with every step's observation.

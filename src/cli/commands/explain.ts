@@ -67,7 +67,9 @@ export async function explainCommand(args: string[]): Promise<number> {
   });
   const index = Number(values.episode);
   if (index >= session.records.length)
-    throw new UsageError(`--episode ${index} is out of range: the file has ${session.records.length} episode${session.records.length === 1 ? '' : 's'} (0 to ${session.records.length - 1})`);
+    throw new UsageError(
+      `--episode ${index} is out of range: the file has ${session.records.length} episode${session.records.length === 1 ? '' : 's'} (0 to ${session.records.length - 1})`,
+    );
   // The rule is settled over the whole file, as in evaluate.
   session.evaluateAll();
   const view = session.view(index);
@@ -90,7 +92,10 @@ export async function explainCommand(args: string[]): Promise<number> {
     return 0;
   }
   const d = session.detection();
-  const out: string[] = [`Episode ${index} · task ${session.records[index]!.taskId ?? '-'} · ${d.domain}, data ${d.dataCommit.slice(0, 7)}, rule ${d.rule}`, ''];
+  const out: string[] = [
+    `Episode ${index} · task ${session.records[index]!.taskId ?? '-'} · ${d.domain}, data ${d.dataCommit.slice(0, 7)}, rule ${d.rule}`,
+    '',
+  ];
   out.push('How τ-bench judged this episode');
   for (const l of view.walkthrough) out.push(`${l.level === 1 ? '    ' : ''}${l.text}`);
   const missing = (view.outputs ?? []).filter((o) => !o.found);
@@ -128,7 +133,9 @@ export async function explainCommand(args: string[]): Promise<number> {
       out.push(`  ${d.record} differs: ${agentBlame(d.step)}; ${referenceBlame(d.gold)}`);
       const fields = view.diff.find((r) => `${r.table}/${r.key}` === d.record)?.fields ?? [];
       for (const f of fields)
-        out.push(`        ${f.path}: agent ${f.agent ?? '(absent)'}, ${agentBlame(f.agentStep)} · reference ${f.reference ?? '(absent)'}, ${referenceBlame(f.referenceStep)}`);
+        out.push(
+          `        ${f.path}: agent ${f.agent ?? '(absent)'}, ${agentBlame(f.agentStep)} · reference ${f.reference ?? '(absent)'}, ${referenceBlame(f.referenceStep)}`,
+        );
     }
   }
   process.stdout.write(out.map(terminalSafe).join('\n') + '\n');

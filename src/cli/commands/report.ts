@@ -51,7 +51,7 @@ function writeParts(output: string, parts: Iterable<string>): number {
     for (const part of parts) {
       const chunk = Buffer.from(part, 'utf8');
       try {
-        for (let at = 0; at < chunk.length; ) at += writeSync(fd, chunk, at);
+        for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
       } catch (e) {
         throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
       }
@@ -99,7 +99,9 @@ export async function reportCommand(args: string[]): Promise<number> {
   const bytes = writeParts(values.output, sessionReportParts(session, { title: basename(file), notes: byIndex }));
   const n = session.records.length;
   process.stderr.write(
-    terminalSafe(`wrote ${values.output}: ${n} episodes, ${bytes} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`) + '\n',
+    terminalSafe(
+      `wrote ${values.output}: ${n} episodes, ${bytes} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`,
+    ) + '\n',
   );
   return 0;
 }

@@ -44,8 +44,7 @@ export function replayGroundTruth(domain: Domain, initial: Db, actions: readonly
   return { state, steps };
 }
 
-export const groundTruthKey = (domain: Domain, task: Task): string =>
-  `${domain}|${task.actions.map((a) => `${a.name}:${jsonDumps(a.kwargs)}`).join('|')}`;
+export const groundTruthKey = (domain: Domain, task: Task): string => `${domain}|${task.actions.map((a) => `${a.name}:${jsonDumps(a.kwargs)}`).join('|')}`;
 
 export interface OutputCheck {
   readonly output: string;

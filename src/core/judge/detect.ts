@@ -228,8 +228,7 @@ export function chooseVersion(
   if (versions.length === 0) throw new EvaluationSetupError(`no ${domain} data available`);
   if (options.dataVersion) {
     const v = versions.find((x) => x.commit.startsWith(options.dataVersion!));
-    if (!v)
-      throw new EvaluationSetupError(`data version ${options.dataVersion} is not loaded (have ${versions.map((x) => shortCommit(x.commit)).join(', ')})`);
+    if (!v) throw new EvaluationSetupError(`data version ${options.dataVersion} is not loaded (have ${versions.map((x) => shortCommit(x.commit)).join(', ')})`);
     return { version: v, why: 'given', notes: [] };
   }
   return detectDataVersion(records, domain, versions, cache);
@@ -263,7 +262,13 @@ export interface VersionDetection {
  * address field the recorded tool outputs show, else the pinned version. `notes` explain
  * recorded values that no τ-bench version produces.
  */
-export function detectDataVersion(records: readonly EpisodeRecord[], domain: Domain, versions: readonly DataVersion[], cache: EvalCache, sample = 4): VersionDetection {
+export function detectDataVersion(
+  records: readonly EpisodeRecord[],
+  domain: Domain,
+  versions: readonly DataVersion[],
+  cache: EvalCache,
+  sample = 4,
+): VersionDetection {
   if (versions.length === 0) throw new Error(`no ${domain} data available`);
   const notes: string[] = [];
   const hint = addressKeyHint(records);
@@ -284,7 +289,9 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
   if (noReplay) {
     notes.push(
       `this file's reference hash is the initial database: ${
-        initialN === withHash.length ? `every recorded gt_data_hash (${initialN} of ${initialN}) is` : `${initialN} of ${withHash.length} recorded gt_data_hash values are`
+        initialN === withHash.length
+          ? `every recorded gt_data_hash (${initialN} of ${initialN}) is`
+          : `${initialN} of ${withHash.length} recorded gt_data_hash values are`
       } the hash of the untouched ${initial.get(initialHash)} ${domain} DB, so its evaluator did not replay the reference actions; its recorded rewards are not τ-bench's, and tau-inspect judges each episode by τ-bench's rule (the reference actions replayed), so recorded and recomputed rewards disagree wherever the agent changed the DB`,
     );
   }
@@ -315,7 +322,12 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
     }
     if (noReplay) {
       const v = versions.find((x) => initialHashOf(x, domain, cache) === initialHash)!;
-      return { version: v, why: `the recorded gt_data_hash values are its initial DB (${initialN} of ${withHash.length})`, notes: [...notes, ...unknownDataNote(v, domain, cache)], otherEvaluator: true };
+      return {
+        version: v,
+        why: `the recorded gt_data_hash values are its initial DB (${initialN} of ${withHash.length})`,
+        notes: [...notes, ...unknownDataNote(v, domain, cache)],
+        otherEvaluator: true,
+      };
     }
     notes.push(
       `none of the ${picked.length} recorded gt_data_hash values checked is reproduced by a loaded data version (${scores.map((s) => label(s.v)).join(', ')}) nor is an initial DB: they were computed on other data (a fork's modified data: give its checkout with --data) or by another construction, so recorded rewards cannot be checked against τ-bench's`,
@@ -334,7 +346,9 @@ export function detectDataVersion(records: readonly EpisodeRecord[], domain: Dom
   const pinned = versions.find((v) => v.commit === PINNED_COMMIT) ?? versions[0]!;
   return {
     version: pinned,
-    why: picked.length ? 'no data version reproduces the recorded gt_data_hash values; using the pinned version' : 'the file records no gt_data_hash; using the pinned version',
+    why: picked.length
+      ? 'no data version reproduces the recorded gt_data_hash values; using the pinned version'
+      : 'the file records no gt_data_hash; using the pinned version',
     notes: [...notes, ...unknownDataNote(pinned, domain, cache)],
     otherEvaluator: picked.length > 0,
   };
@@ -427,7 +441,11 @@ export function detectRule(evals: readonly RuleEvidence[], version: DataVersion)
   const other: RewardRule = fallback === 'db-and-outputs' ? 'outputs-only' : 'db-and-outputs';
   // Only episodes the two rules judge differently say anything about the rule.
   const telling = evals.filter(
-    (e) => e.replay.done && (e.record.task?.outputs.length ?? 0) > 0 && e.record.recordedReward !== null && e.verdicts['db-and-outputs'].reward !== e.verdicts['outputs-only'].reward,
+    (e) =>
+      e.replay.done &&
+      (e.record.task?.outputs.length ?? 0) > 0 &&
+      e.record.recordedReward !== null &&
+      e.verdicts['db-and-outputs'].reward !== e.verdicts['outputs-only'].reward,
   );
   const fits = (rule: RewardRule): RuleEvidence[] => telling.filter((e) => e.verdicts[rule].reward === e.record.recordedReward);
   const own = fits(fallback);
@@ -436,7 +454,11 @@ export function detectRule(evals: readonly RuleEvidence[], version: DataVersion)
     telling.length === 0
       ? 'no ended episode with required outputs tells the rules apart'
       : `of ${telling.length} recorded rewards the rules judge differently, ${own.length} fit ${fallback} and ${against.length} fit ${other}`;
-  const episodes = (es: readonly RuleEvidence[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
+  const episodes = (es: readonly RuleEvidence[]): string =>
+    es
+      .slice(0, 8)
+      .map((e) => e.record.index)
+      .join(', ') + (es.length > 8 ? ', …' : '');
   if (version.known) {
     const notes =
       against.length > own.length
@@ -447,19 +469,23 @@ export function detectRule(evals: readonly RuleEvidence[], version: DataVersion)
     return { rule: fallback, why: `${fallback} is the rule τ-bench had at ${shortCommit(version.commit)} (${evidence})`, notes };
   }
   const clear = against.length >= RULE_EVIDENCE_MIN && against.length >= RULE_EVIDENCE_SHARE * telling.length;
-  if (clear) return { rule: other, why: `unknown data: ${evidence}, a clear majority (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %)`, notes: [] };
+  if (clear)
+    return { rule: other, why: `unknown data: ${evidence}, a clear majority (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %)`, notes: [] };
   return {
     rule: fallback,
     why: `${fallback} is τ-bench's current rule, the default for data it does not know (${evidence})`,
     notes:
       against.length > own.length
-        ? [`recorded rewards lean to ${other} (${against.length} of ${telling.length}: episodes ${episodes(against)}) but not clearly enough (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %) to change the rule; verdicts keep ${fallback}`]
+        ? [
+            `recorded rewards lean to ${other} (${against.length} of ${telling.length}: episodes ${episodes(against)}) but not clearly enough (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %) to change the rule; verdicts keep ${fallback}`,
+          ]
         : [],
   };
 }
 
 /** What a file's own content shows that τ-bench's run.py does not write (known at reading, before any data). */
-export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean => records.some((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
+export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean =>
+  records.some((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
 
 export function recordNotes(records: readonly EpisodeRecord[]): string[] {
   return tallyOf(records).notes();
@@ -471,14 +497,20 @@ export function disagreementNotes(evals: readonly RuleEvidence[], rule: RewardRu
   if (off.length === 0 || explained) return [];
   const sameRef = off.filter((e) => e.recordedGtHash !== null && e.recordedGtHash === e.gtHash);
   const otherRef = off.filter((e) => e.recordedGtHash !== null && e.recordedGtHash !== e.gtHash);
-  const list = (es: readonly RuleEvidence[]): string => es.slice(0, 8).map((e) => e.record.index).join(', ') + (es.length > 8 ? ', …' : '');
+  const list = (es: readonly RuleEvidence[]): string =>
+    es
+      .slice(0, 8)
+      .map((e) => e.record.index)
+      .join(', ') + (es.length > 8 ? ', …' : '');
   const notes: string[] = [];
   if (sameRef.length > 0)
     notes.push(
       `${sameRef.length} episodes (${list(sameRef)}) get another reward than recorded although their recorded reference hash is reproduced: the DB their agent's actions leave here differs from the one the producer hashed, so the producer's tools or evaluator behaved differently from τ-bench's (or those rewards were edited)`,
     );
   if (otherRef.length > 0)
-    notes.push(`${otherRef.length} episodes (${list(otherRef)}) disagree and their recorded reference hash is not reproduced: the producer's reference DB differs (other data, or another hash construction)`);
+    notes.push(
+      `${otherRef.length} episodes (${list(otherRef)}) disagree and their recorded reference hash is not reproduced: the producer's reference DB differs (other data, or another hash construction)`,
+    );
   const rest = off.length - sameRef.length - otherRef.length;
   if (rest > 0)
     notes.push(

@@ -25,7 +25,8 @@ export interface EpisodeEvaluation {
   readonly recordedGtHash: string | null;
 }
 
-export type EpisodeOutcome = { readonly ok: true; readonly value: EpisodeEvaluation } | { readonly ok: false; readonly record: EpisodeRecord; readonly error: string };
+export type EpisodeOutcome =
+  { readonly ok: true; readonly value: EpisodeEvaluation } | { readonly ok: false; readonly record: EpisodeRecord; readonly error: string };
 
 export function recordedGtHash(record: EpisodeRecord): string | null {
   const info = record.recordedRewardInfo?.get('info');
@@ -57,7 +58,19 @@ export function evaluateEpisode(
     const diff = agentHash === gtHash ? [] : diffRecords(replay.finalState, gt.state);
     return {
       ok: true,
-      value: { record, domain, strategy, agentSteps: steps, replay, groundTruth: gt, agentHash, gtHash, verdicts, diff, recordedGtHash: recordedGtHash(record) },
+      value: {
+        record,
+        domain,
+        strategy,
+        agentSteps: steps,
+        replay,
+        groundTruth: gt,
+        agentHash,
+        gtHash,
+        verdicts,
+        diff,
+        recordedGtHash: recordedGtHash(record),
+      },
     };
   } catch (e) {
     return { ok: false, record, error: `internal error: ${e instanceof Error ? e.message : String(e)}` };
@@ -74,7 +87,6 @@ export interface RewardFacts {
 export function finalReward(ev: RewardFacts, rule: RewardRule): number {
   return ev.replay.done ? ev.verdicts[rule].reward : 0;
 }
-
 
 /** Whether a recomputed reward equals the recorded one; null when the file records none. */
 export const agreesWithRecorded = (recorded: number | null, reward: number | null): boolean | null =>

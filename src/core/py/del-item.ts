@@ -11,8 +11,7 @@ export function delItem(obj: PyValue, key: PyValue): void {
     return;
   }
   if (Array.isArray(obj)) {
-    if (typeof key !== 'bigint' && typeof key !== 'boolean')
-      throw typeError(`list indices must be integers or slices, not ${typeName(key)}`);
+    if (typeof key !== 'bigint' && typeof key !== 'boolean') throw typeError(`list indices must be integers or slices, not ${typeName(key)}`);
     let i = Number(typeof key === 'boolean' ? (key ? 1n : 0n) : key);
     if (i < 0) i += obj.length;
     if (i < 0 || i >= obj.length) throw indexError('list assignment index out of range');

@@ -178,8 +178,7 @@ function complexQuotient(a: PyComplex, b: PyComplex): PyComplex | null {
   return new PyComplex(NaN, NaN);
 }
 
-const complexProduct = (a: PyComplex, b: PyComplex): PyComplex =>
-  new PyComplex(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
+const complexProduct = (a: PyComplex, b: PyComplex): PyComplex => new PyComplex(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re);
 
 /** C99 pow() for x >= 0 (the modulus in _Py_c_pow). */
 function libmPow(x: number, y: number): number {
@@ -374,8 +373,7 @@ interface Tokens {
   readonly error: string | null;
 }
 
-const LEADING_ZEROS =
-  'leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers';
+const LEADING_ZEROS = 'leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers';
 
 function tokenize(src: string): Tokens {
   const tokens: Token[] = [];
@@ -1044,11 +1042,9 @@ class Parser {
   private invalidGroup(): void {
     this.enter();
     const m = this.mark;
-    if (this.expect('(') && this.starredExpression() && this.expect(')'))
-      this.syntax('cannot use starred expression here');
+    if (this.expect('(') && this.starredExpression() && this.expect(')')) this.syntax('cannot use starred expression here');
     this.mark = m;
-    if (this.expect('(') && this.expect('**') && this.expression() && this.expect(')'))
-      this.syntax('cannot use double starred expression here');
+    if (this.expect('(') && this.expect('**') && this.expression() && this.expect(')')) this.syntax('cannot use double starred expression here');
     this.mark = m;
     this.leave();
   }
@@ -1064,7 +1060,8 @@ class Parser {
       this.assignmentExpression();
       this.mark = m2;
       const a = this.expression();
-      if (a) this.peek(); // !':='
+      if (a)
+        this.peek(); // !':='
       else this.mark = m2;
       this.leave();
       if (a) this.forIfClauses();
@@ -1131,7 +1128,8 @@ class Parser {
       this.mark = m;
     }
     const a = this.expression();
-    if (a) this.peek(); // !':='
+    if (a)
+      this.peek(); // !':='
     else this.mark = m;
     this.leave();
     return a;
@@ -1230,7 +1228,8 @@ class Parser {
       this.assignmentExpression();
       this.mark = m3;
       e = this.expression();
-      if (e) this.peek(); // !':='
+      if (e)
+        this.peek(); // !':='
       else this.mark = m3;
       this.leave();
       if (e) this.peek(); // !'='
@@ -1446,8 +1445,7 @@ export function evalPyExpression(source: string): ExprValue {
   while (source[start] === ' ' || source[start] === '\t') start++;
   try {
     const tree = parse(source.slice(start));
-    if (depth(tree) > MAX_EXPR_DEPTH)
-      throw new PyException('RecursionError', 'maximum recursion depth exceeded during compilation');
+    if (depth(tree) > MAX_EXPR_DEPTH) throw new PyException('RecursionError', 'maximum recursion depth exceeded during compilation');
     return evaluate(tree);
   } catch (e) {
     // Near CPython's own nesting limits (200 parentheses) a cold JS engine can run out of

@@ -178,8 +178,7 @@ export function powCorrectlyRounded(x: number, y: number): number {
     if (!Number.isInteger(scaled)) continue;
     const q = 2 ** k;
     const root = e % q === 0 ? exactRoot(m, q) : null;
-    if (root !== null && Math.abs(scaled) * bitLength(root) <= EXACT_BITS_LIMIT)
-      return exactIntPow(root, e / q, BigInt(scaled));
+    if (root !== null && Math.abs(scaled) * bitLength(root) <= EXACT_BITS_LIMIT) return exactIntPow(root, e / q, BigInt(scaled));
     break;
   }
   const { m: ym, e: ye } = decompose(y);

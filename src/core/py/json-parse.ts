@@ -138,7 +138,12 @@ const damageAt = (p: Parser, e: PyException): JsonDamage => ({ error: e, pos: p.
  * its `start`/`end` in the text.
  */
 export function scanList(text: string, isElement: (v: PyValue) => boolean, resumeAt: RegExp): ListScan | null;
-export function scanList<T>(text: string, isElement: (v: PyValue) => boolean, resumeAt: RegExp, keep: (v: PyValue, index: number, start: number, end: number) => T): ListScan<T> | null;
+export function scanList<T>(
+  text: string,
+  isElement: (v: PyValue) => boolean,
+  resumeAt: RegExp,
+  keep: (v: PyValue, index: number, start: number, end: number) => T,
+): ListScan<T> | null;
 export function scanList<T>(
   text: string,
   isElement: (v: PyValue) => boolean,
@@ -173,7 +178,9 @@ export function scanList<T>(
         continue;
       }
       const deferred = p.deferred as JsonDamage | null;
-      items.push(deferred ? { ok: false, start, end: p.i, damage: deferred } : { ok: true, value: keep(value, items.length, start, p.i), start, end: p.i, damage: null });
+      items.push(
+        deferred ? { ok: false, start, end: p.i, damage: deferred } : { ok: true, value: keep(value, items.length, start, p.i), start, end: p.i, damage: null },
+      );
       p.ws();
       const c = text[p.i];
       if (c === ']') {

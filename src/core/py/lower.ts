@@ -118,7 +118,7 @@ const isCaseIgnorable = (cp: number): boolean => inRanges(CASE_IGNORABLE_RANGES,
 // Unicode 14's: 'ꟋΣ'.lower() == 'Ɤσ' (U+A7CB is unassigned in 14, so neither lowered nor Cased).
 export function isFinalSigma(s: string, i: number): boolean {
   let before = -1;
-  for (let j = i; j > 0; ) {
+  for (let j = i; j > 0;) {
     const cp = codePointBefore(s, j);
     j -= units(cp);
     if (!isCaseIgnorable(cp)) {
@@ -127,7 +127,7 @@ export function isFinalSigma(s: string, i: number): boolean {
     }
   }
   if (before < 0 || !isCased(before)) return false;
-  for (let j = i + 1; j < s.length; ) {
+  for (let j = i + 1; j < s.length;) {
     const cp = s.codePointAt(j)!;
     j += units(cp);
     if (!isCaseIgnorable(cp)) return !isCased(cp);
@@ -176,7 +176,7 @@ function lowerChunks(s: string, drop: number): string[] {
     n = 0;
   };
   const len = s.length;
-  for (let i = 0; i < len; ) {
+  for (let i = 0; i < len;) {
     const c = s.charCodeAt(i);
     if (c < 0x80) {
       NEXT_NON_ASCII.lastIndex = i;
@@ -227,7 +227,7 @@ function originalSpan(s: string, drop: number, from: number, to: number): { star
   const table = bmpTable();
   let pos = 0;
   let start = -1;
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     let width = 1;
     let produced: number;

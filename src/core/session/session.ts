@@ -183,7 +183,13 @@ export class InspectSession {
     else {
       const t = tallying(memory);
       let file: ResultsFile;
-      if (typeof source === 'string') file = readResults(source, { lazy: true, visit: t.visit, ...(memory.elementText && { elementText: memory.elementText }), ...(memory.byteOffset && { byteOffset: memory.byteOffset }) });
+      if (typeof source === 'string')
+        file = readResults(source, {
+          lazy: true,
+          visit: t.visit,
+          ...(memory.elementText && { elementText: memory.elementText }),
+          ...(memory.byteOffset && { byteOffset: memory.byteOffset }),
+        });
       else {
         file = { records: [...source], kind: 'tau-bench-results', notes: [] };
         file.records.forEach(t.visit);
@@ -233,7 +239,13 @@ export class InspectSession {
    * list of episodes is read from its whole text instead (`decodeResultsBytes`), with the same
    * results. Throws what the constructor throws.
    */
-  static fromBytes(bytes: Uint8Array, options: FileOptions = {}, cache: EvalCache = new EvalCache(), memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {}, chunkBytes = Infinity): InspectSession {
+  static fromBytes(
+    bytes: Uint8Array,
+    options: FileOptions = {},
+    cache: EvalCache = new EvalCache(),
+    memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {},
+    chunkBytes = Infinity,
+  ): InspectSession {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     const reader = InspectSession.reader((start, end) => decoder.decode(bytes.subarray(start, end)), options, cache, memory);
     // Whole bytes a chunk, at least one (a chunk size of 0 or below never moved on: it hung).
@@ -249,7 +261,12 @@ export class InspectSession {
    * worker fall back to when the bytes are not a plain UTF-8 list of episodes. Episodes are read again
    * from the bytes when their text is exactly the bytes' UTF-8 (`utf8Slices`), else from the text.
    */
-  static fromWholeText(bytes: Uint8Array, options: FileOptions = {}, cache: EvalCache = new EvalCache(), memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {}): InspectSession {
+  static fromWholeText(
+    bytes: Uint8Array,
+    options: FileOptions = {},
+    cache: EvalCache = new EvalCache(),
+    memory: Omit<SessionMemory, 'elementText' | 'byteOffset'> = {},
+  ): InspectSession {
     const text = decodeResultsBytes(bytes);
     const slices = utf8Slices(bytes, text);
     return new InspectSession(text, options, cache, { ...memory, byteOffset: byteOffsets(bytes), ...(slices && { elementText: slices }) });

@@ -52,7 +52,8 @@ export function* tau2ReportParts(session: Tau2Session, title: string): Generator
       if (m.role === 'tool') return;
       const text = m.content === null || m.content.trim() === '' ? '' : `<pre>${e(m.content)}</pre>`;
       const made = (calls.get(i) ?? []).map(
-        (c) => `<pre class="note">${e(`${c.name}(${JSON.stringify(c.arguments)})`)} → ${e(c.output ?? '(unknown tool: not run)')}${c.matches_recorded === false ? ' (differs from the recorded output)' : ''}</pre>`,
+        (c) =>
+          `<pre class="note">${e(`${c.name}(${JSON.stringify(c.arguments)})`)} → ${e(c.output ?? '(unknown tool: not run)')}${c.matches_recorded === false ? ' (differs from the recorded output)' : ''}</pre>`,
       );
       if (text === '' && made.length === 0) return;
       parts.push(`<div><span class="role">${e(m.role)}</span>${text}${made.join('')}</div>`);

@@ -21,7 +21,9 @@ async function readDbFile(read: ReadText, domain: Tau2Domain, file: string, comm
     const text = await read(path);
     if (text !== null) return { text, where: path };
   }
-  throw new Tau2SetupError(`τ²-bench data not found: neither ${tau2DataPath(domain.name, file, commit)} nor ${tau2DataPath(domain.name, file)} under the data location`);
+  throw new Tau2SetupError(
+    `τ²-bench data not found: neither ${tau2DataPath(domain.name, file, commit)} nor ${tau2DataPath(domain.name, file)} under the data location`,
+  );
 }
 
 /** A domain's DBs read and validated (shared by every session judged against the same data). */
@@ -64,7 +66,11 @@ export class Tau2Session {
    * `dbs`: DBs already loaded for this data location (a caller judging several runs keeps one map,
    * so airline's 7 MB DB is read and validated once; the DBs are never written, see `own`).
    */
-  static async open(run: Tau2Run, read: ReadText, options: { readonly commit?: string; readonly dbs?: Map<string, Promise<LoadedDbs>> } = {}): Promise<Tau2Session> {
+  static async open(
+    run: Tau2Run,
+    read: ReadText,
+    options: { readonly commit?: string; readonly dbs?: Map<string, Promise<LoadedDbs>> } = {},
+  ): Promise<Tau2Session> {
     const domain = TAU2_DOMAINS.get(run.domain);
     if (domain === undefined) {
       const what = `a τ²-bench results file (${run.simulations.length} simulations) of domain '${run.domain}'`;

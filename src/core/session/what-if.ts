@@ -49,10 +49,12 @@ function toolCallsOf(m: PyDict): PyValue[] | null {
 }
 
 const actionText = (prefix: string, name: string, args: PyValue): string =>
-  `${prefix}Action:\n${jsonDumps(new Map<string, PyValue>([
-    ['name', name],
-    ['arguments', args],
-  ]))}`;
+  `${prefix}Action:\n${jsonDumps(
+    new Map<string, PyValue>([
+      ['name', name],
+      ['arguments', args],
+    ]),
+  )}`;
 
 /** The text before the last `Action:` of a react/act message (its thought), kept when the action changes. */
 const thoughtOf = (content: PyValue | undefined): string => {
@@ -64,7 +66,9 @@ const thoughtOf = (content: PyValue | undefined): string => {
 function parseArgs(e: StepEdit): PyDict {
   const parsed = tryParseJson(e.kwargsJson ?? '{}');
   if (!parsed.ok || !(parsed.value instanceof Map))
-    throw new WhatIfError(`arguments of the ${e.insert ? 'inserted call' : `action at message ${e.messageIndex}`} are not a JSON object${parsed.ok ? '' : `: ${parsed.error.text}`}`);
+    throw new WhatIfError(
+      `arguments of the ${e.insert ? 'inserted call' : `action at message ${e.messageIndex}`} are not a JSON object${parsed.ok ? '' : `: ${parsed.error.text}`}`,
+    );
   return parsed.value;
 }
 

@@ -98,10 +98,7 @@ export function alignActions(
     for (const c of calls) {
       if (used.has(c.index) || c.action.name !== ref.name) continue;
       const diffs = argDiffs(c.action, ref);
-      const better =
-        best === null ||
-        (failed(best.s) && !failed(c)) ||
-        (failed(best.s) === failed(c) && diffs.length < best.diffs.length);
+      const better = best === null || (failed(best.s) && !failed(c)) || (failed(best.s) === failed(c) && diffs.length < best.diffs.length);
       if (better) best = { s: c, diffs };
     }
     if (best) {

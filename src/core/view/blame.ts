@@ -14,8 +14,16 @@ export interface EpisodeWrites {
 export function episodeWrites(domain: Domain, initial: Db, steps: readonly ExecutedStep[], reference: readonly GroundTruthStep[]): EpisodeWrites {
   const before = (states: readonly { readonly state: Db }[]): Db[] => [initial, ...states.map((s) => s.state)];
   return {
-    agent: writesOfActions(domain, before(steps), steps.map((s) => s.action)),
-    reference: writesOfActions(domain, before(reference), reference.map((s) => s.action)),
+    agent: writesOfActions(
+      domain,
+      before(steps),
+      steps.map((s) => s.action),
+    ),
+    reference: writesOfActions(
+      domain,
+      before(reference),
+      reference.map((s) => s.action),
+    ),
   };
 }
 

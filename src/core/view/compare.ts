@@ -130,14 +130,20 @@ const count = (flips: ReadonlyMap<number, TaskComparison['flip']>, which: 'gaine
  * each run was judged, the comparison says what differs (`judgedApart`) and counts flips only
  * with both runs under one rule (see `RunComparison.gained`).
  */
-export function compareRuns(a: readonly CompareOutcome[], b: readonly CompareOutcome[], judging?: { readonly a: RunJudging; readonly b: RunJudging }): RunComparison {
+export function compareRuns(
+  a: readonly CompareOutcome[],
+  b: readonly CompareOutcome[],
+  judging?: { readonly a: RunJudging; readonly b: RunJudging },
+): RunComparison {
   const { rows: tallied, withoutTask } = tally(a, b, (o) => o.reward);
   const apart = judging ? judgedApart(judging.a, judging.b) : [];
   const sameRule = !judging || judging.a.rule === judging.b.rule;
-  const byRule = sameRule ? [] : RULES.flatMap((rule) => {
-    const flips = flipsUnder(rule, a, b);
-    return flips ? [{ rule, flips }] : [];
-  });
+  const byRule = sameRule
+    ? []
+    : RULES.flatMap((rule) => {
+        const flips = flipsUnder(rule, a, b);
+        return flips ? [{ rule, flips }] : [];
+      });
   const common = sameRule ? null : (byRule.find((x) => x.rule === judging!.a.rule)?.flips ?? null);
   const flipsCounted = sameRule || common !== null;
   const rows: TaskComparison[] = tallied.map(([taskId, t]) => {

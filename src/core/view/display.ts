@@ -50,8 +50,10 @@ type Segment = string | number;
 
 /** A field path as the UI shows it: `items[0].price`, `["odd key"]`; the empty path is the whole record. */
 export const pathText = (path: readonly Segment[]): string =>
-  path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('').replace(/^\./, '') ||
-  WHOLE_RECORD;
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`))
+    .join('')
+    .replace(/^\./, '') || WHOLE_RECORD;
 
 export const WHOLE_RECORD = '(whole record)';
 
@@ -64,8 +66,7 @@ export interface RecordLine {
   readonly marked: boolean;
 }
 
-const startsWithPath = (path: readonly Segment[], prefix: readonly Segment[]): boolean =>
-  prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
+const startsWithPath = (path: readonly Segment[], prefix: readonly Segment[]): boolean => prefix.length <= path.length && prefix.every((p, i) => path[i] === p);
 
 /**
  * `pyJson(v)` cut into lines, each with its field path; lines at or under any of `marked` are

@@ -265,15 +265,29 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     return {
       table: d.table,
       key: d.key,
-      agentLines: d.agent === undefined ? null : pyJsonLines(d.agent, changes.filter((c) => c.kind !== 'removed').map((c) => c.path)),
-      referenceLines: d.reference === undefined ? null : pyJsonLines(d.reference, changes.filter((c) => c.kind !== 'added').map((c) => c.path)),
+      agentLines:
+        d.agent === undefined
+          ? null
+          : pyJsonLines(
+              d.agent,
+              changes.filter((c) => c.kind !== 'removed').map((c) => c.path),
+            ),
+      referenceLines:
+        d.reference === undefined
+          ? null
+          : pyJsonLines(
+              d.reference,
+              changes.filter((c) => c.kind !== 'added').map((c) => c.path),
+            ),
       fields: fields.map(({ k: _k, ...f }) => f),
       intVsFloatOnly: changes.length > 0 && changes.every((c) => c.intVsFloat),
     };
   });
   // Each message is normalised once, however many outputs are looked for in it.
   const haystacks = new Map<number, OutputHaystack>();
-  const said: SaidText[] = steps.flatMap((s) => (s.isRespond && s.respondText !== null ? [{ stepIndex: s.index, messageIndex: s.messageIndex, text: s.respondText }] : []));
+  const said: SaidText[] = steps.flatMap((s) =>
+    s.isRespond && s.respondText !== null ? [{ stepIndex: s.index, messageIndex: s.messageIndex, text: s.respondText }] : [],
+  );
   const outputs =
     verdict.outputs === null
       ? null
@@ -317,7 +331,13 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     walkthrough: walkthrough(ev, version, rule),
     rules: rewardsByRule(ev),
     whatIf: null,
-    reference: ev.groundTruth.steps.map((s) => ({ action: s.action.name, isRespond: s.action.name === RESPOND, kwargs: pyJson(s.action.kwargs), observation: s.observation, skipped: s.skipped })),
+    reference: ev.groundTruth.steps.map((s) => ({
+      action: s.action.name,
+      isRespond: s.action.name === RESPOND,
+      kwargs: pyJson(s.action.kwargs),
+      observation: s.observation,
+      skipped: s.skipped,
+    })),
   };
 }
 

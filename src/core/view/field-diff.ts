@@ -57,7 +57,9 @@ function isIntVsFloat(a: PyValue | undefined, b: PyValue | undefined): boolean {
 export function fieldDiff(agent: PyValue | undefined, reference: PyValue | undefined): FieldChange[] {
   if (agent === undefined || reference === undefined) {
     if (agent === undefined && reference === undefined) return [];
-    return [agent === undefined ? { path: [], kind: 'removed', reference: reference!, intVsFloat: false } : { path: [], kind: 'added', agent, intVsFloat: false }];
+    return [
+      agent === undefined ? { path: [], kind: 'removed', reference: reference!, intVsFloat: false } : { path: [], kind: 'added', agent, intVsFloat: false },
+    ];
   }
   const delta = differ.diff(toPlain(reference), toPlain(agent));
   const out: FieldChange[] = [];
@@ -89,7 +91,8 @@ function walk(delta: unknown, path: (string | number)[], out: FieldChange[]): vo
       paired.add(k).add(`_${k}`);
       const before = gone[0] as Plain;
       const after = sub[0] as Plain;
-      const inner = typeof before === 'object' && before !== null && typeof after === 'object' && after !== null && Array.isArray(before) === Array.isArray(after);
+      const inner =
+        typeof before === 'object' && before !== null && typeof after === 'object' && after !== null && Array.isArray(before) === Array.isArray(after);
       if (inner) walk(differ.diff(before, after), [...path, Number(k)], out);
       else {
         const reference = fromPlain(before);

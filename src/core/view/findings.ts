@@ -125,7 +125,11 @@ export function findings(ev: EpisodeEvaluation, version: DataVersion, rule: Rewa
   // Required outputs.
   for (const output of [...new Set(task.outputs)]) {
     if (output.includes(',')) {
-      blind('output-unmatchable-comma', null, `The required output "${output}" contains a comma; τ-bench removes commas from the message before searching, so it can never be found.`);
+      blind(
+        'output-unmatchable-comma',
+        null,
+        `The required output "${output}" contains a comma; τ-bench removes commas from the message before searching, so it can never be found.`,
+      );
       continue;
     }
     const check = verdict.outputs?.checks.find((c) => c.output === output);
@@ -162,7 +166,12 @@ export function findings(ev: EpisodeEvaluation, version: DataVersion, rule: Rewa
       if (role === 'tool' || (role === 'user' && content.startsWith('API output: '))) where = 'in a tool result';
       else if (role === 'assistant') {
         const calls = m.get('tool_calls');
-        where = Array.isArray(calls) && calls.length > 0 ? 'as text beside a tool call' : ev.strategy === 'tool-calling' ? null : 'in an agent message that is not a respond';
+        where =
+          Array.isArray(calls) && calls.length > 0
+            ? 'as text beside a tool call'
+            : ev.strategy === 'tool-calling'
+              ? null
+              : 'in an agent message that is not a respond';
       }
       if (where === null || occurrences(output, content).length === 0) continue;
       blind(
@@ -180,7 +189,10 @@ export function findings(ev: EpisodeEvaluation, version: DataVersion, rule: Rewa
   for (const d of ev.diff) {
     const changes = fieldDiff(d.agent, d.reference);
     if (changes.length === 0 || !changes.every((c) => c.intVsFloat)) continue;
-    const paths = changes.map((c) => `${pathText(c.path)} (agent ${c.agent === undefined ? '-' : pyJsonInline(c.agent)}, reference ${c.reference === undefined ? '-' : pyJsonInline(c.reference)})`);
+    const paths = changes.map(
+      (c) =>
+        `${pathText(c.path)} (agent ${c.agent === undefined ? '-' : pyJsonInline(c.agent)}, reference ${c.reference === undefined ? '-' : pyJsonInline(c.reference)})`,
+    );
     blind(
       'db-differs-only-in-number-type',
       blameWrite((writes ??= episodeWrites(ev.domain, version.db, steps, ev.groundTruth.steps)).agent, d.table, d.key, changes[0]!.path),

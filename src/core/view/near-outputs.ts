@@ -167,7 +167,14 @@ function partsOfSum(target: bigint, values: readonly bigint[]): number[] | null 
 
 function nearNumber(output: string, int: string, frac: string, said: readonly SaidText[]): NearSaid[] {
   const nums = numbersSaid(said).filter((n) => !(n.int === int && n.frac.replace(/0+$/, '') === frac.replace(/0+$/, '')));
-  const near = (n: Num, kind: NearKind, detail: string): NearSaid => ({ text: n.text, kind, detail, stepIndex: n.stepIndex, messageIndex: n.messageIndex, span: n.span });
+  const near = (n: Num, kind: NearKind, detail: string): NearSaid => ({
+    text: n.text,
+    kind,
+    detail,
+    stepIndex: n.stepIndex,
+    messageIndex: n.messageIndex,
+    span: n.span,
+  });
   const targetDigits = int + frac;
   const others: { n: NearSaid; rank: number }[] = [];
   const sums: NearSaid[] = [];
@@ -193,8 +200,10 @@ function nearNumber(output: string, int: string, frac: string, said: readonly Sa
         const side = off < 0 ? 'below' : 'above';
         const by = Math.abs(off) < 0.001 ? units(v > target ? v - target : target - v, decimals) : `${(Math.abs(off) * 100).toFixed(1)} %`;
         others.push({ n: near(n, 'within-percent', `${by} ${side}`), rank: Math.abs(off) });
-      }
-      else if (n.digits.replace(/^0+/, '') === targetDigits.replace(/^0+/, '') || (n.digits.length === targetDigits.length && sortedDigits(n.digits) === sortedDigits(targetDigits)))
+      } else if (
+        n.digits.replace(/^0+/, '') === targetDigits.replace(/^0+/, '') ||
+        (n.digits.length === targetDigits.length && sortedDigits(n.digits) === sortedDigits(targetDigits))
+      )
         others.push({ n: near(n, 'same-digits', 'the same digits'), rank: 1 });
     }
     // Parts of a sum are amounts like the output: with as many decimals (cents), or, for a whole
@@ -205,7 +214,10 @@ function nearNumber(output: string, int: string, frac: string, said: readonly Sa
         return v > 0n && v < target && (frac === '' ? n.money : n.frac.length === frac.length);
       })
       .slice(0, MAX_CANDIDATES);
-    const found = partsOfSum(target, parts.map((n) => scaled(n.int, n.frac, decimals)));
+    const found = partsOfSum(
+      target,
+      parts.map((n) => scaled(n.int, n.frac, decimals)),
+    );
     if (found) {
       const detail = `${found.map((i) => parts[i]!.text).join(' + ')} = ${output}`;
       for (const i of found) sums.push(near(parts[i]!, 'part-of-sum', detail));
@@ -213,7 +225,13 @@ function nearNumber(output: string, int: string, frac: string, said: readonly Sa
   }
   others.sort((a, b) => a.rank - b.rank);
   const inSum = new Set(sums.map((s) => s.text));
-  return [...sums, ...others.map((o) => o.n).filter((o) => !inSum.has(o.text)).slice(0, MAX_OTHERS)];
+  return [
+    ...sums,
+    ...others
+      .map((o) => o.n)
+      .filter((o) => !inSum.has(o.text))
+      .slice(0, MAX_OTHERS),
+  ];
 }
 
 function nearWords(output: string, said: readonly SaidText[]): NearSaid[] {
@@ -235,7 +253,17 @@ function nearWords(output: string, said: readonly SaidText[]): NearSaid[] {
       seen.add(key);
       const d = editDistance(key, want, limit);
       if (d === 0 || d > limit) continue;
-      found.push({ n: { text, kind: 'small-edit', detail: d === 1 ? '1 edit away' : `${d} edits away`, stepIndex: s.stepIndex, messageIndex: s.messageIndex, span: { start, end } }, d });
+      found.push({
+        n: {
+          text,
+          kind: 'small-edit',
+          detail: d === 1 ? '1 edit away' : `${d} edits away`,
+          stepIndex: s.stepIndex,
+          messageIndex: s.messageIndex,
+          span: { start, end },
+        },
+        d,
+      });
     }
   }
   return found

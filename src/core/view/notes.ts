@@ -88,8 +88,7 @@ export function parseNotesExport(text: string): { ok: true; value: NotesExport }
   } catch {
     return { ok: false, error: 'this file is not a tau-inspect notes export: it is not JSON' };
   }
-  if (!isObj(v) || v.format !== NOTES_FORMAT)
-    return { ok: false, error: `this file is not a tau-inspect notes export: it has no "format": "${NOTES_FORMAT}"` };
+  if (!isObj(v) || v.format !== NOTES_FORMAT) return { ok: false, error: `this file is not a tau-inspect notes export: it has no "format": "${NOTES_FORMAT}"` };
   if (v.version !== 1) return { ok: false, error: `this notes export has version ${JSON.stringify(v.version)}; this tau-inspect reads version 1` };
   if (!Array.isArray(v.episodes)) return { ok: false, error: 'this notes export has no "episodes" list' };
   const episodes: EpisodeNotes[] = [];
@@ -100,7 +99,13 @@ export function parseNotesExport(text: string): { ok: true; value: NotesExport }
   }
   return {
     ok: true,
-    value: { format: NOTES_FORMAT, version: 1, run: typeof v.run === 'string' ? v.run : null, exportedAt: typeof v.exportedAt === 'string' ? v.exportedAt : '', episodes },
+    value: {
+      format: NOTES_FORMAT,
+      version: 1,
+      run: typeof v.run === 'string' ? v.run : null,
+      exportedAt: typeof v.exportedAt === 'string' ? v.exportedAt : '',
+      episodes,
+    },
   };
 }
 

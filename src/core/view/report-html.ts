@@ -88,7 +88,13 @@ function dialogue(v: EpisodeView): string {
       const said = m.content !== null && m.content.trim() !== '';
       // A message with no text (a tool call's message, or nothing at all) shows no empty box.
       const body =
-        m.role === 'system' ? `<details><summary>system prompt</summary>${pre(m.content ?? '')}</details>` : said ? pre(m.content!) : calls ? '' : ' <span class="dim">(empty message)</span>';
+        m.role === 'system'
+          ? `<details><summary>system prompt</summary>${pre(m.content ?? '')}</details>`
+          : said
+            ? pre(m.content!)
+            : calls
+              ? ''
+              : ' <span class="dim">(empty message)</span>';
       return `<div class="msg ${e(m.role)}"><b>${e(m.role)}</b> <span class="dim">#${m.index}${step}</span>${body}${calls}</div>`;
     })
     .join('');
@@ -139,9 +145,18 @@ export function episodeSection(ep: ReportEpisode): string {
   const reward = s?.reward ?? null;
   const failed = failedEpisode(s);
   const head = `#${h.index} · task ${h.taskId ?? '–'} · trial ${h.trial ?? '–'} · reward <span class="${failed ? 'fail' : 'pass'}">${e(formatReward(reward))}</span>`;
-  const why = s?.error ? `<p class="fail">cannot be evaluated: ${e(s.error)}</p>` : s && s.reasonTexts.length ? `<p>${s.reasonTexts.map(e).join('; ')}</p>` : s ? '' : '<p class="dim">not evaluated</p>';
+  const why = s?.error
+    ? `<p class="fail">cannot be evaluated: ${e(s.error)}</p>`
+    : s && s.reasonTexts.length
+      ? `<p>${s.reasonTexts.map(e).join('; ')}</p>`
+      : s
+        ? ''
+        : '<p class="dim">not evaluated</p>';
   const extra = (ep.sections ?? []).map((x) => `<h3>${e(x.title)}</h3>${pre(x.text)}`).join('');
-  const body = failed && view ? `<details open><summary>${head}</summary>${why}${notesHtml(ep.notes, view)}${extra}${fullEpisode(view)}</details>` : `<p>${head}</p>${why}${notesHtml(ep.notes, view)}${extra}`;
+  const body =
+    failed && view
+      ? `<details open><summary>${head}</summary>${why}${notesHtml(ep.notes, view)}${extra}${fullEpisode(view)}</details>`
+      : `<p>${head}</p>${why}${notesHtml(ep.notes, view)}${extra}`;
   return `<section id="ep-${h.index}" data-testid="report-episode" data-index="${h.index}" data-reward="${e(formatReward(reward, ''))}">${body}</section>`;
 }
 

@@ -23,13 +23,24 @@ function fenced(text: string, lang = ''): string {
  */
 export function taskBugText(t: TaskBugInput): string {
   const v = t.view;
-  const agent = v.steps.map((s, i) => `${i + 1}. ${s.action} ${s.isRespond ? JSON.stringify(s.respondText ?? '') : s.kwargs.replace(/\s*\n\s*/g, ' ')}`).join('\n');
+  const agent = v.steps
+    .map((s, i) => `${i + 1}. ${s.action} ${s.isRespond ? JSON.stringify(s.respondText ?? '') : s.kwargs.replace(/\s*\n\s*/g, ' ')}`)
+    .join('\n');
   const reference = v.reference.map((r, i) => `${i + 1}. ${r.action} ${r.kwargs.replace(/\s*\n\s*/g, ' ')}`).join('\n');
   const diff = v.diff.length
-    ? v.diff.map((d) => `${d.table}/${d.key}\n${d.fields.map((f) => `  ${f.path}: agent ${f.agent ?? '(absent)'} / reference ${f.reference ?? '(absent)'}`).join('\n')}`).join('\n')
+    ? v.diff
+        .map(
+          (d) =>
+            `${d.table}/${d.key}\n${d.fields.map((f) => `  ${f.path}: agent ${f.agent ?? '(absent)'} / reference ${f.reference ?? '(absent)'}`).join('\n')}`,
+        )
+        .join('\n')
     : '(none: the agent’s DB equals the reference DB)';
   const n = t.notes;
-  const stepNotes = n ? Object.entries(n.steps).filter(([, s]) => s.trim() !== '').map(([k, s]) => `step ${Number(k) + 1}: ${s}`) : [];
+  const stepNotes = n
+    ? Object.entries(n.steps)
+        .filter(([, s]) => s.trim() !== '')
+        .map(([k, s]) => `step ${Number(k) + 1}: ${s}`)
+    : [];
   const notes = [n?.note.trim() ? n.note : '', ...stepNotes].filter(Boolean).join('\n');
   return [
     `## τ-bench ${t.domain} task ${t.taskId ?? '?'}: possible task or annotation bug`,

@@ -13,7 +13,13 @@ export interface TrialInput {
   readonly index: number;
   readonly alignment: { readonly pairs: readonly AlignmentPair[] };
   readonly messages: { readonly length: number };
-  readonly steps: readonly { readonly index: number; readonly messageIndex: number; readonly action: string; readonly kwargs: string; readonly exception: string | null }[];
+  readonly steps: readonly {
+    readonly index: number;
+    readonly messageIndex: number;
+    readonly action: string;
+    readonly kwargs: string;
+    readonly exception: string | null;
+  }[];
   readonly verdict: { readonly reward: number; readonly recordedReward: number | null; readonly sentence: string };
 }
 
@@ -73,7 +79,17 @@ export interface TrialComparison {
 
 const cellOf = (t: TrialInput, p: AlignmentPair): TrialCell => {
   const s = p.step === null ? undefined : t.steps[p.step];
-  return { match: p.match, step: p.step, messageIndex: s?.messageIndex ?? null, name: p.name, kwargs: s?.kwargs ?? null, failed: p.failed, write: p.write, args: p.args, before: { from: 0, to: 0 } };
+  return {
+    match: p.match,
+    step: p.step,
+    messageIndex: s?.messageIndex ?? null,
+    name: p.name,
+    kwargs: s?.kwargs ?? null,
+    failed: p.failed,
+    write: p.write,
+    args: p.args,
+    before: { from: 0, to: 0 },
+  };
 };
 
 /** Per trial: the cell for each reference action, and the extra calls after each (key -1: before the first). */
@@ -183,7 +199,12 @@ export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
   const at = rows.findIndex((r) => r.apartOnWrite);
   const readOnly = (r: TrialRow): boolean => !r.agree && !r.apartOnWrite;
   const read = rows.findIndex(readOnly);
-  const side = (t: TrialInput): TrialComparison['a'] => ({ index: t.index, reward: t.verdict.reward, recordedReward: t.verdict.recordedReward, sentence: t.verdict.sentence });
+  const side = (t: TrialInput): TrialComparison['a'] => ({
+    index: t.index,
+    reward: t.verdict.reward,
+    recordedReward: t.verdict.recordedReward,
+    sentence: t.verdict.sentence,
+  });
   return {
     a: side(a),
     b: side(b),

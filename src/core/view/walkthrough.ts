@@ -64,12 +64,25 @@ export function walkthrough(ev: EpisodeEvaluation, version: DataVersion, rule: R
       );
       continue;
     }
-    const result = s.unknownTool ? 'unknown tool' : s.observation.startsWith('Error') ? clip(s.observation, 60) : s.changed.length > 0 ? `writes ${s.changed.map((c) => `${c.table}/${c.key}`).join(', ')}` : 'reads, changes nothing';
-    add(`Step ${n} (message ${msg}): ${s.action.name}(${args(s.action.kwargs)}) → ${result}`, { step: s.index, ...(s.changed.length > 0 && { record: `${s.changed[0]!.table}/${s.changed[0]!.key}` }) }, 1);
+    const result = s.unknownTool
+      ? 'unknown tool'
+      : s.observation.startsWith('Error')
+        ? clip(s.observation, 60)
+        : s.changed.length > 0
+          ? `writes ${s.changed.map((c) => `${c.table}/${c.key}`).join(', ')}`
+          : 'reads, changes nothing';
+    add(
+      `Step ${n} (message ${msg}): ${s.action.name}(${args(s.action.kwargs)}) → ${result}`,
+      { step: s.index, ...(s.changed.length > 0 && { record: `${s.changed[0]!.table}/${s.changed[0]!.key}` }) },
+      1,
+    );
   }
 
   const last = replay.steps.at(-1);
-  if (replay.crash) add(`3. τ-bench would have crashed at step ${replay.crash.stepIndex + 1}: ${replay.crash.reason}. The run records no verdict.`, { step: Math.max(0, replay.crash.stepIndex - 1) });
+  if (replay.crash)
+    add(`3. τ-bench would have crashed at step ${replay.crash.stepIndex + 1}: ${replay.crash.reason}. The run records no verdict.`, {
+      step: Math.max(0, replay.crash.stepIndex - 1),
+    });
   else if (replay.done && last)
     add(
       `3. The episode ended at step ${last.index + 1}: ${replay.doneBy === 'stop' ? 'the user simulator answered with ###STOP###' : `the agent called ${last.action.name}, a terminate tool`}${replay.ignoredAfterDone > 0 ? `; ${replay.ignoredAfterDone} later agent message${replay.ignoredAfterDone === 1 ? ' was' : 's were'} never executed` : ''}. Now calculate_reward runs.`,
@@ -93,7 +106,11 @@ export function walkthrough(ev: EpisodeEvaluation, version: DataVersion, rule: R
         : (g.observation ?? '').startsWith('Error')
           ? clip(g.observation ?? '', 60)
           : 'reads, changes nothing';
-    add(`Reference ${i + 1}: ${g.action.name}(${args(g.action.kwargs)}) → ${what}`, { gold: i, ...(changed.length > 0 && { record: `${changed[0]!.table}/${changed[0]!.key}` }) }, 1);
+    add(
+      `Reference ${i + 1}: ${g.action.name}(${args(g.action.kwargs)}) → ${what}`,
+      { gold: i, ...(changed.length > 0 && { record: `${changed[0]!.table}/${changed[0]!.key}` }) },
+      1,
+    );
   });
 
   add(`5. Hashes: sha256 of str(to_hashable(db)) of each final DB.`);
@@ -108,17 +125,27 @@ export function walkthrough(ev: EpisodeEvaluation, version: DataVersion, rule: R
   const responds = replay.steps.filter((s) => s.action.name === RESPOND);
   if (task.outputs.length === 0) add('6. The task lists no required outputs.');
   else {
-    add(`6. Required outputs: each must be a substring of some respond message after lower-casing it and removing its commas (${responds.length} respond message${responds.length === 1 ? '' : 's'} executed).`);
+    add(
+      `6. Required outputs: each must be a substring of some respond message after lower-casing it and removing its commas (${responds.length} respond message${responds.length === 1 ? '' : 's'} executed).`,
+    );
     for (const c of verdict.outputs?.checks ?? []) {
       if (!c.match) {
-        add(`"${c.output}": not found in any respond message${c.output.includes(',') ? ' (it contains a comma, which the messages no longer have)' : ''} → r_outputs = 0.`, {}, 1);
+        add(
+          `"${c.output}": not found in any respond message${c.output.includes(',') ? ' (it contains a comma, which the messages no longer have)' : ''} → r_outputs = 0.`,
+          {},
+          1,
+        );
         continue;
       }
       const s = replay.steps[c.match.stepIndex]!;
       const content = s.action.kwargs.get('content');
       const occ = typeof content === 'string' ? occurrences(c.output, content)[0] : undefined;
       const context = occ ? `"…${occ.haystack.slice(Math.max(0, occ.at - 20), occ.at + c.output.length + 20)}…" at character ${occ.at + 1}` : '';
-      add(`"${c.output}": found in step ${s.index + 1}, searched as ${context}${occ?.embedded ? ' — inside a longer number or word' : ''}.`, { step: s.index }, 1);
+      add(
+        `"${c.output}": found in step ${s.index + 1}, searched as ${context}${occ?.embedded ? ' — inside a longer number or word' : ''}.`,
+        { step: s.index },
+        1,
+      );
     }
     if (verdict.outputs?.crash) add(`The outputs check would raise ${verdict.outputs.crash}.`, {}, 1);
   }
@@ -133,10 +160,6 @@ export function walkthrough(ev: EpisodeEvaluation, version: DataVersion, rule: R
   else if (verdict.dbChecked) arithmetic = `reward = r_actions × r_outputs = ${rActions} × ${rOutputs} = ${rActions * rOutputs}`;
   else arithmetic = `reward = r_outputs = ${rOutputs} (the DB is not compared for a task with outputs under this rule; r_actions would be ${rActions})`;
   const reward = finalReward(ev, rule);
-  add(
-    replay.done
-      ? `8. ${arithmetic}. Reward ${f(reward)}.`
-      : `8. Had it ended: ${arithmetic}. But it never ended, so the reward is ${f(reward)}.`,
-  );
+  add(replay.done ? `8. ${arithmetic}. Reward ${f(reward)}.` : `8. Had it ended: ${arithmetic}. But it never ended, so the reward is ${f(reward)}.`);
   return lines;
 }

@@ -1,7 +1,6 @@
 import { Button } from '../../ui/button';
 import type { AlignmentMatch, EpisodeView } from '../../core/contract';
 
-
 const MATCH: Readonly<Record<AlignmentMatch, { label: string; tone: string }>> = {
   same: { label: 'same', tone: 'bg-emerald-100 text-emerald-900' },
   'other-args': { label: 'other arguments', tone: 'bg-amber-100 text-amber-900' },
@@ -24,7 +23,8 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
   return (
     <div className="space-y-2 text-xs" data-testid="alignment">
       <p className="text-slate-600">
-        The agent’s tool calls against the task’s reference actions. τ-bench does not compare calls — only the final DBs — but a missing or different write is usually why they differ.
+        The agent’s tool calls against the task’s reference actions. τ-bench does not compare calls — only the final DBs — but a missing or different write is
+        usually why they differ.
       </p>
       <table className="w-full border-collapse">
         <thead>
@@ -39,7 +39,13 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
           {a.pairs.map((p, i) => {
             const divergent = first !== null && first.gold === p.gold && first.step === p.step;
             return (
-              <tr key={i} className={`border-t border-slate-100 align-top ${divergent ? 'bg-rose-50' : ''}`} data-testid="alignment-pair" data-match={p.match} data-write={p.write}>
+              <tr
+                key={i}
+                className={`border-t border-slate-100 align-top ${divergent ? 'bg-rose-50' : ''}`}
+                data-testid="alignment-pair"
+                data-match={p.match}
+                data-write={p.write}
+              >
                 <td className="px-1 py-0.5">
                   {p.gold !== null && (
                     <Button variant="link" onClick={() => nav.reference(p.gold!)}>
@@ -55,7 +61,8 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
                   )}
                 </td>
                 <td className="px-1 py-0.5">
-                  <code className="font-mono">{p.name}</code> <span className={p.write ? 'font-semibold text-rose-800' : 'text-slate-500'}>{p.write ? 'write' : 'read'}</span>
+                  <code className="font-mono">{p.name}</code>{' '}
+                  <span className={p.write ? 'font-semibold text-rose-800' : 'text-slate-500'}>{p.write ? 'write' : 'read'}</span>
                   {p.failed && <span className="text-slate-500"> (failed)</span>}
                   {divergent && (
                     <strong className="ml-1 text-rose-800" data-testid="first-divergent-write">
@@ -66,8 +73,8 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
                     <ul className="mt-0.5 space-y-0.5" aria-label="Arguments that differ">
                       {p.args.map((arg) => (
                         <li key={arg.name} className="font-mono text-[11px]" data-testid="arg-diff">
-                          <span className="font-semibold">{arg.name}</span>: agent <span className="rounded bg-rose-50 px-0.5">{arg.agent ?? '(absent)'}</span> · reference{' '}
-                          <span className="rounded bg-emerald-50 px-0.5">{arg.reference ?? '(absent)'}</span>
+                          <span className="font-semibold">{arg.name}</span>: agent <span className="rounded bg-rose-50 px-0.5">{arg.agent ?? '(absent)'}</span>{' '}
+                          · reference <span className="rounded bg-emerald-50 px-0.5">{arg.reference ?? '(absent)'}</span>
                         </li>
                       ))}
                     </ul>

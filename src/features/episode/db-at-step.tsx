@@ -77,9 +77,7 @@ const RecordCard = memo(function RecordCard(props: {
       className={`rounded-md border ${change ? 'border-amber-400 bg-amber-50/40 shadow-sm' : 'border-slate-200 bg-white'}`}
     >
       <header className="flex flex-wrap items-center gap-2 border-b border-inherit px-2 py-1 text-xs">
-        <code className="font-mono font-semibold text-slate-900">
-          {clip(`${table}/${recordKey}`)}
-        </code>
+        <code className="font-mono font-semibold text-slate-900">{clip(`${table}/${recordKey}`)}</code>
         {change && (
           <span className="rounded bg-amber-200 px-1.5 py-px text-[11px] font-semibold text-amber-950">
             {created ? 'created in this step' : lines === null ? 'deleted in this step' : 'changed in this step'}
@@ -100,14 +98,19 @@ const RecordCard = memo(function RecordCard(props: {
               <span className="max-h-24 min-w-0 overflow-auto font-mono break-words">
                 <span className="font-semibold">
                   <FoldedText text={f.path} />
-                </span>:{' '}
-                {f.reference !== null && <del className="bg-rose-100 text-rose-900 decoration-rose-400">
+                </span>
+                :{' '}
+                {f.reference !== null && (
+                  <del className="bg-rose-100 text-rose-900 decoration-rose-400">
                     <FoldedText text={f.reference} />
-                  </del>}
+                  </del>
+                )}
                 {f.reference !== null && f.agent !== null && ' → '}
-                {f.agent !== null && <ins className="bg-emerald-100 text-emerald-900 no-underline">
+                {f.agent !== null && (
+                  <ins className="bg-emerald-100 text-emerald-900 no-underline">
                     <FoldedText text={f.agent} />
-                  </ins>}
+                  </ins>
+                )}
               </span>
             </li>
           ))}

@@ -22,7 +22,8 @@ export function DbDiff(props: { view: EpisodeView; onStep: (n: number) => void; 
   return (
     <div className="space-y-2" data-testid="db-diff">
       <p className="text-xs text-slate-700">
-        {plural(view.diff.length, 'record')} {view.diff.length === 1 ? 'differs' : 'differ'} between the agent's final DB and the reference DB (τ-bench's actions replayed on a fresh DB).
+        {plural(view.diff.length, 'record')} {view.diff.length === 1 ? 'differs' : 'differ'} between the agent's final DB and the reference DB (τ-bench's
+        actions replayed on a fresh DB).
         {!v.dbChecked && ' Under this rule the DB does not count for this task.'}
       </p>
       {intFloat && (
@@ -41,7 +42,12 @@ export function DbDiff(props: { view: EpisodeView; onStep: (n: number) => void; 
 const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onStep: (n: number) => void; onReference: (n: number) => void }) {
   const { diff: d, onStep, onReference } = props;
   const [full, setFull] = useState(false);
-  const status = d.agentLines === null ? 'only in the reference DB' : d.referenceLines === null ? 'only in the agent DB' : `${plural(d.fields.length, 'field')} ${d.fields.length === 1 ? 'differs' : 'differ'}`;
+  const status =
+    d.agentLines === null
+      ? 'only in the reference DB'
+      : d.referenceLines === null
+        ? 'only in the agent DB'
+        : `${plural(d.fields.length, 'field')} ${d.fields.length === 1 ? 'differs' : 'differ'}`;
   return (
     <section className="rounded-md border border-rose-200 bg-white" aria-label={`${d.table}/${d.key}`} data-testid="diff-record">
       <header className="flex flex-wrap items-center gap-2 border-b border-rose-100 bg-rose-50/60 px-2 py-1 text-xs">
@@ -65,7 +71,9 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
               <code className="font-mono font-semibold text-slate-900 break-words">
                 <FoldedText text={f.path} />
               </code>
-              <span className="text-[11px] text-slate-500">{f.kind === 'added' ? 'only in agent DB' : f.kind === 'removed' ? 'only in reference DB' : f.kind}</span>
+              <span className="text-[11px] text-slate-500">
+                {f.kind === 'added' ? 'only in agent DB' : f.kind === 'removed' ? 'only in reference DB' : f.kind}
+              </span>
               {f.intVsFloat && (
                 <span className="rounded bg-fuchsia-100 px-1 text-[11px] font-semibold text-fuchsia-900" title={INT_FLOAT_NOTE}>
                   int vs float: equal numbers, different hash
@@ -77,7 +85,11 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                 <div className="flex flex-wrap items-center gap-1 text-[11px] text-rose-800">
                   <span className="font-semibold">agent</span>
                   {f.agentStep !== null ? (
-                    <Button variant="link" onClick={() => onStep(f.agentStep!)} aria-label={`Go to agent ${stepLabel(f.agentStep)}, which last wrote ${f.path}`}>
+                    <Button
+                      variant="link"
+                      onClick={() => onStep(f.agentStep!)}
+                      aria-label={`Go to agent ${stepLabel(f.agentStep)}, which last wrote ${f.path}`}
+                    >
                       last written by {stepLabel(f.agentStep)}
                     </Button>
                   ) : (

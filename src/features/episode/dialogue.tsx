@@ -193,7 +193,7 @@ const MessageRow = memo(function MessageRow(props: {
         {message.whatIf && (
           <Chip
             tone={message.whatIf === 'recorded' ? 'border-slate-300 bg-slate-50 text-slate-600' : 'border-violet-400 bg-violet-100 text-violet-900'}
-            title={message.whatIf === 'recorded' ? "as recorded in the file: the user simulator is not re-run in a what-if" : 'changed by the what-if replay'}
+            title={message.whatIf === 'recorded' ? 'as recorded in the file: the user simulator is not re-run in a what-if' : 'changed by the what-if replay'}
           >
             {message.whatIf === 'recorded' ? 'recorded (not re-simulated)' : `${message.whatIf} (what-if)`}
           </Chip>
@@ -233,16 +233,20 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
   if (message.role !== 'assistant')
     return (
       <p className={`${WRAP} font-sans text-[13px] ${LONG}`}>
-        <MarkedText text={content} span={contentMark?.span ?? null} label={contentMark?.label ?? 'match'} hits={contentHits.hits} current={contentHits.current} />
+        <MarkedText
+          text={content}
+          span={contentMark?.span ?? null}
+          label={contentMark?.label ?? 'match'}
+          hits={contentHits.hits}
+          current={contentHits.current}
+        />
       </p>
     );
   const respond = agentStep?.isRespond ? agentStep : null;
   const textBased = strategy !== 'tool-calling';
   return (
     <div className="space-y-1.5">
-      {respond && (
-        <RespondText text={respond.respondText ?? ''} mark={mark?.target === 'respond' ? mark : null} prominent={textBased} hits={respondHits} />
-      )}
+      {respond && <RespondText text={respond.respondText ?? ''} mark={mark?.target === 'respond' ? mark : null} prominent={textBased} hits={respondHits} />}
       {(!respond || textBased) && content !== '' && (
         <RawContent text={content} mark={contentMark} collapsed={respond !== null} beside={message.toolCalls.length > 0} hits={contentHits} />
       )}
@@ -314,7 +318,13 @@ function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean
       )}
       {show && (
         <pre className={`${WRAP} ${LONG} ${props.collapsed ? 'mt-1 text-slate-600' : 'text-slate-800'}`}>
-          <ReasonedText text={props.text} span={props.mark?.span ?? null} label={props.mark?.label ?? 'match'} hits={props.hits.hits} current={props.hits.current} />
+          <ReasonedText
+            text={props.text}
+            span={props.mark?.span ?? null}
+            label={props.mark?.label ?? 'match'}
+            hits={props.hits.hits}
+            current={props.hits.current}
+          />
         </pre>
       )}
     </div>
@@ -371,7 +381,13 @@ function Observation(props: { content: string; step: StepView; mark: Mark | null
           {mark ? (
             <MarkedText text={content} span={mark.span} label={mark.label} hits={hits.hits} current={hits.current} />
           ) : (
-            <MarkedText text={content} span={{ start: diff.a.start + shift, end: diff.a.end + shift }} label="differs from the replay" hits={hits.hits} current={hits.current} />
+            <MarkedText
+              text={content}
+              span={{ start: diff.a.start + shift, end: diff.a.end + shift }}
+              label="differs from the replay"
+              hits={hits.hits}
+              current={hits.current}
+            />
           )}
         </pre>
       </div>

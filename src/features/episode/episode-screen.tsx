@@ -164,7 +164,10 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
     setTab('diff');
     setReference({ index, nonce: ++nonce.current });
   }, []);
-  const nav = useMemo<EpisodeNav>(() => ({ step: jump, message: showMessage, reference: showReferenceCb, record: showRecord }), [jump, showMessage, showReferenceCb, showRecord]);
+  const nav = useMemo<EpisodeNav>(
+    () => ({ step: jump, message: showMessage, reference: showReferenceCb, record: showRecord }),
+    [jump, showMessage, showReferenceCb, showRecord],
+  );
 
   // Search hits of the overview's query (found once per query and episode): all marked, the current one scrolled to.
   const query = search?.query ?? '';
@@ -208,7 +211,9 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
       data-step={cursor}
     >
       <VerdictPanel view={view} detection={detection} onShow={show} open={layout.verdictOpen} onToggle={() => toggle('verdictOpen')} />
-      <div className={`grid gap-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 ${layout.sideHidden ? '' : '@4xl/screen:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]'}`}>
+      <div
+        className={`grid gap-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 ${layout.sideHidden ? '' : '@4xl/screen:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]'}`}
+      >
         <section aria-label="Dialogue and step cursor" className={`${box} bg-slate-50`} data-testid="dialogue-column">
           {toolbar}
           <StepBar steps={view.steps} step={cursor} onSelect={select} />
@@ -216,17 +221,29 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
             <div className="flex items-center gap-2 border-b border-slate-200 bg-yellow-50 px-2 py-1 text-xs text-slate-700" data-testid="search-hits">
               {hits.length === 0 ? (
                 <span>
-                  “{query.trim()}” is not in this episode's visible text{view.messages.some((m) => m.toolCalls.length > 0) ? ' (it may be in tool-call arguments)' : ''}.
+                  “{query.trim()}” is not in this episode's visible text
+                  {view.messages.some((m) => m.toolCalls.length > 0) ? ' (it may be in tool-call arguments)' : ''}.
                 </span>
               ) : (
                 <>
                   <span className="min-w-0 truncate">
-                    “{query.trim()}”: <span data-testid="search-counter" className="font-semibold tabular-nums">{hitAt + 1} of {hits.length}</span>
+                    “{query.trim()}”:{' '}
+                    <span data-testid="search-counter" className="font-semibold tabular-nums">
+                      {hitAt + 1} of {hits.length}
+                    </span>
                   </span>
-                  <Button onClick={() => search?.onMove(-1)} aria-label="Previous search hit (, or Shift+Enter in the search box)" title="Previous hit (, or Shift+Enter in the search box)">
+                  <Button
+                    onClick={() => search?.onMove(-1)}
+                    aria-label="Previous search hit (, or Shift+Enter in the search box)"
+                    title="Previous hit (, or Shift+Enter in the search box)"
+                  >
                     ‹
                   </Button>
-                  <Button onClick={() => search?.onMove(1)} aria-label="Next search hit (. or Enter in the search box)" title="Next hit (. or Enter in the search box)">
+                  <Button
+                    onClick={() => search?.onMove(1)}
+                    aria-label="Next search hit (. or Enter in the search box)"
+                    title="Next hit (. or Enter in the search box)"
+                  >
                     ›
                   </Button>
                 </>
@@ -240,7 +257,12 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
         </section>
         <aside aria-label="Episode details" className={`@container ${box} bg-white ${layout.sideHidden ? 'hidden' : ''}`} data-testid="side-column">
           <TaskInstruction instruction={view.instruction} strategy={view.strategy} open={layout.instructionOpen} onToggle={() => toggle('instructionOpen')} />
-          <div role="tablist" aria-label="Episode details" className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 bg-slate-50 px-2 pt-1.5" onKeyDown={onTabKey}>
+          <div
+            role="tablist"
+            aria-label="Episode details"
+            className="flex shrink-0 gap-1 overflow-x-auto border-b border-slate-200 bg-slate-50 px-2 pt-1.5"
+            onKeyDown={onTabKey}
+          >
             {tabs.map((t) => (
               <button
                 key={t.id}
@@ -260,7 +282,13 @@ function Screen({ view, step, onStep, detection, panels = [], layout: given, onT
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`episode-panel-${current}`} aria-labelledby={`episode-tab-${current}`} data-scroll className="p-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 @4xl/screen:overflow-y-auto @4xl/screen:overscroll-contain">
+          <div
+            role="tabpanel"
+            id={`episode-panel-${current}`}
+            aria-labelledby={`episode-tab-${current}`}
+            data-scroll
+            className="p-2 @4xl/screen:min-h-0 @4xl/screen:flex-1 @4xl/screen:overflow-y-auto @4xl/screen:overscroll-contain"
+          >
             {current === 'db' && <DbAtStep steps={view.steps} step={cursor} onSelect={jump} />}
             {current === 'diff' && (
               <div className="space-y-3">

@@ -21,8 +21,8 @@ export function OutputsPanel(props: {
   return (
     <div className="space-y-2" data-testid="outputs-panel">
       <p role="note" className="rounded border border-sky-200 bg-sky-50 px-2 py-1.5 text-xs text-sky-950">
-        Only <strong>respond</strong> messages count: τ-bench checks <code className="font-mono">output.lower() in content.lower().replace(",", "")</code> for the
-        content of each respond action. The same text in a tool result, beside a tool call or in a user turn does not count.
+        Only <strong>respond</strong> messages count: τ-bench checks <code className="font-mono">output.lower() in content.lower().replace(",", "")</code> for
+        the content of each respond action. The same text in a tool result, beside a tool call or in a user turn does not count.
       </p>
       <ul className="space-y-1.5">
         {view.outputs.map((o, i) => (
@@ -118,7 +118,12 @@ function NearList(props: { output: OutputView; onNear: (o: OutputView, near: Nea
       <ul className="mt-0.5 space-y-0.5">
         {o.near.map((n, i) => (
           <li key={i} className="grid grid-cols-[auto_1fr] gap-x-2" data-testid="near-said" data-kind={n.kind}>
-            <Button variant="link" className="whitespace-nowrap" onClick={() => onNear(o, n)} aria-label={`Show "${n.text}", said in ${stepLabel(n.stepIndex)}`}>
+            <Button
+              variant="link"
+              className="whitespace-nowrap"
+              onClick={() => onNear(o, n)}
+              aria-label={`Show "${n.text}", said in ${stepLabel(n.stepIndex)}`}
+            >
               {stepLabel(n.stepIndex)}
             </Button>
             <span className="min-w-0">

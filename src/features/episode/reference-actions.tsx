@@ -49,7 +49,10 @@ const ReferenceRow = memo(function ReferenceRow(props: { index: number; item: Re
         <span className="font-mono text-[11px] text-slate-500">{index + 1}.</span>
         <code className="font-mono text-[13px] font-semibold text-slate-900">{clip(item.action)}</code>
         {item.skipped && (
-          <span className="rounded bg-slate-200 px-1 text-[11px] text-slate-700" title="τ-bench does not execute respond or transfer_to_human_agents when building the reference DB">
+          <span
+            className="rounded bg-slate-200 px-1 text-[11px] text-slate-700"
+            title="τ-bench does not execute respond or transfer_to_human_agents when building the reference DB"
+          >
             not replayed
           </span>
         )}

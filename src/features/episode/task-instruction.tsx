@@ -6,8 +6,14 @@ export function TaskInstruction(props: { instruction: string; strategy: string; 
   if (instruction === '') return null;
   return (
     <div className="shrink-0 border-b border-slate-200 bg-white px-2 py-1 text-xs text-slate-700" data-testid="task-instruction">
-      <button type="button" aria-expanded={open} onClick={onToggle} className={`w-full cursor-pointer rounded text-left font-medium select-none ${FOCUS_RING_SKY}`}>
-        {open ? '▾' : '▸'} The user's goal <span className="font-normal text-slate-500">(task instruction given to the user simulator · agent strategy: {strategy})</span>
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={onToggle}
+        className={`w-full cursor-pointer rounded text-left font-medium select-none ${FOCUS_RING_SKY}`}
+      >
+        {open ? '▾' : '▸'} The user's goal{' '}
+        <span className="font-normal text-slate-500">(task instruction given to the user simulator · agent strategy: {strategy})</span>
       </button>
       <p className={`mt-1 max-h-40 overflow-y-auto whitespace-pre-wrap [overflow-wrap:anywhere] ${open ? '' : 'hidden'}`}>{instruction}</p>
     </div>

@@ -85,7 +85,11 @@ export function VerdictPanel(props: {
           <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : fmtReward(v.recordedReward)}</strong>{' '}
           {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
         </span>
-        <p className={`order-last min-w-0 basis-full text-[13px] leading-snug text-slate-900 @2xl:order-none @2xl:basis-0 @2xl:flex-1 ${open ? '' : 'line-clamp-2 @2xl:truncate'}`} data-testid="verdict-sentence" title={open ? undefined : v.sentence}>
+        <p
+          className={`order-last min-w-0 basis-full text-[13px] leading-snug text-slate-900 @2xl:order-none @2xl:basis-0 @2xl:flex-1 ${open ? '' : 'line-clamp-2 @2xl:truncate'}`}
+          data-testid="verdict-sentence"
+          title={open ? undefined : v.sentence}
+        >
           {v.sentence}
         </p>
         {v.reasons.length > 0 && (
@@ -98,98 +102,111 @@ export function VerdictPanel(props: {
           </ul>
         )}
         {onToggle && (
-          <Button onClick={onToggle} aria-expanded={open} aria-controls={detailsId} className="ml-auto shrink-0 whitespace-nowrap" title="Verdict details (v)" data-testid="verdict-toggle">
+          <Button
+            onClick={onToggle}
+            aria-expanded={open}
+            aria-controls={detailsId}
+            className="ml-auto shrink-0 whitespace-nowrap"
+            title="Verdict details (v)"
+            data-testid="verdict-toggle"
+          >
             {open ? 'Less ▴' : 'Details ▾'}
           </Button>
         )}
       </div>
       <div id={detailsId} hidden={!open}>
-      {v.reasons.length > 0 && (
-        <ul className="mt-1.5 flex flex-wrap gap-1 @2xl:hidden" aria-label="Reasons">
-          {v.reasons.map((r, i) => (
-            <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
-              {REASON_LABEL[r.code]}
-            </Chip>
-          ))}
-        </ul>
-      )}
-      <div className="mt-2 grid gap-2 @2xl:grid-cols-2 @6xl:grid-cols-4">
-        <Part title="DB check" testId="verdict-db">
-          <div className="flex flex-wrap items-center gap-1.5">
-            {hashesMatch ? <Badge ok>hashes match</Badge> : <Badge ok={false}>hashes differ</Badge>}
-            {!v.dbChecked && <Badge ok={null}>not counted under this rule</Badge>}
-            {!hashesMatch && (
-              <Button variant="link" onClick={() => onShow('diff')}>
-                {plural(view.diff.length, 'record')} {view.diff.length === 1 ? 'differs' : 'differ'}: show diff
-              </Button>
-            )}
-          </div>
-          <Hash label="agent DB" hash={v.agentHash} same={hashesMatch} />
-          <Hash label="reference DB" hash={v.gtHash} same={hashesMatch} />
-          {v.recordedGtHash !== null && (
-            <p className="text-[11px] text-slate-600">
-              The file's recorded <code className="font-mono">gt_data_hash</code> {v.recordedGtHash === v.gtHash ? 'equals' : 'differs from'} the reference hash
-              {v.recordedGtHash !== v.gtHash && (
-                <>
-                  {' '}
-                  (<code className="break-all font-mono">{v.recordedGtHash}</code>)
-                </>
-              )}
-              .
-            </p>
-          )}
-        </Part>
-        <Part title="Outputs check" testId="verdict-outputs">
-          {outputs === null ? (
-            <p>The task lists no required outputs.</p>
-          ) : (
-            <>
-              <div className="flex flex-wrap items-center gap-1.5">
-                <Badge ok={found === outputs.length}>
-                  {found} of {outputs.length} found
-                </Badge>
-                <Button variant="link" onClick={() => onShow('outputs')}>
-                  show outputs
+        {v.reasons.length > 0 && (
+          <ul className="mt-1.5 flex flex-wrap gap-1 @2xl:hidden" aria-label="Reasons">
+            {v.reasons.map((r, i) => (
+              <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
+                {REASON_LABEL[r.code]}
+              </Chip>
+            ))}
+          </ul>
+        )}
+        <div className="mt-2 grid gap-2 @2xl:grid-cols-2 @6xl:grid-cols-4">
+          <Part title="DB check" testId="verdict-db">
+            <div className="flex flex-wrap items-center gap-1.5">
+              {hashesMatch ? <Badge ok>hashes match</Badge> : <Badge ok={false}>hashes differ</Badge>}
+              {!v.dbChecked && <Badge ok={null}>not counted under this rule</Badge>}
+              {!hashesMatch && (
+                <Button variant="link" onClick={() => onShow('diff')}>
+                  {plural(view.diff.length, 'record')} {view.diff.length === 1 ? 'differs' : 'differ'}: show diff
                 </Button>
-              </div>
-              <p className="text-[11px] text-slate-600">Searched only in respond messages, case-insensitive, commas removed from the message.</p>
-            </>
-          )}
-        </Part>
-        <Part title="Ending" testId="verdict-ending">
-          {v.done ? (
-            <p>
-              <Badge ok>ended</Badge> {v.doneBy === 'terminate_tool' ? 'the agent transferred to a human agent' : v.doneBy === 'stop' ? 'the user sent ###STOP###' : (v.doneBy ?? '')}
-            </p>
-          ) : (
-            <>
-              <p>
-                <Badge ok={false}>never ended</Badge> no ###STOP###, no transfer: τ-bench gave 0 without checking.
-              </p>
-              {v.hypotheticalReward !== null && (
-                <p>
-                  Had it ended after the last step: <strong className="font-mono">{fmtReward(v.hypotheticalReward)}</strong>
-                </p>
               )}
-            </>
-          )}
-          {v.crash && <p className="text-red-800">Error: {v.crash}</p>}
-        </Part>
-        <Part title="Rule and data" testId="verdict-rule">
-          <p>
-            Rule <code className="font-mono font-semibold">{v.rule}</code>
-            {!detection.ruleFinal && <span className="text-amber-800"> (provisional)</span>}: {RULE_TEXT[v.rule]}
-          </p>
-          <p>
-            Data <code className="break-all font-mono font-semibold" title={v.dataCommit}>{v.dataCommit}</code> from {detection.dataSource}
-          </p>
-          <details className="text-[11px] text-slate-600">
-            <summary className="cursor-pointer select-none">why these</summary>
-            <p>Rule: {detection.ruleWhy}</p>
-            <p>Data: {detection.versionWhy}</p>
-          </details>
-        </Part>
-      </div>
+            </div>
+            <Hash label="agent DB" hash={v.agentHash} same={hashesMatch} />
+            <Hash label="reference DB" hash={v.gtHash} same={hashesMatch} />
+            {v.recordedGtHash !== null && (
+              <p className="text-[11px] text-slate-600">
+                The file's recorded <code className="font-mono">gt_data_hash</code> {v.recordedGtHash === v.gtHash ? 'equals' : 'differs from'} the reference
+                hash
+                {v.recordedGtHash !== v.gtHash && (
+                  <>
+                    {' '}
+                    (<code className="break-all font-mono">{v.recordedGtHash}</code>)
+                  </>
+                )}
+                .
+              </p>
+            )}
+          </Part>
+          <Part title="Outputs check" testId="verdict-outputs">
+            {outputs === null ? (
+              <p>The task lists no required outputs.</p>
+            ) : (
+              <>
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <Badge ok={found === outputs.length}>
+                    {found} of {outputs.length} found
+                  </Badge>
+                  <Button variant="link" onClick={() => onShow('outputs')}>
+                    show outputs
+                  </Button>
+                </div>
+                <p className="text-[11px] text-slate-600">Searched only in respond messages, case-insensitive, commas removed from the message.</p>
+              </>
+            )}
+          </Part>
+          <Part title="Ending" testId="verdict-ending">
+            {v.done ? (
+              <p>
+                <Badge ok>ended</Badge>{' '}
+                {v.doneBy === 'terminate_tool' ? 'the agent transferred to a human agent' : v.doneBy === 'stop' ? 'the user sent ###STOP###' : (v.doneBy ?? '')}
+              </p>
+            ) : (
+              <>
+                <p>
+                  <Badge ok={false}>never ended</Badge> no ###STOP###, no transfer: τ-bench gave 0 without checking.
+                </p>
+                {v.hypotheticalReward !== null && (
+                  <p>
+                    Had it ended after the last step: <strong className="font-mono">{fmtReward(v.hypotheticalReward)}</strong>
+                  </p>
+                )}
+              </>
+            )}
+            {v.crash && <p className="text-red-800">Error: {v.crash}</p>}
+          </Part>
+          <Part title="Rule and data" testId="verdict-rule">
+            <p>
+              Rule <code className="font-mono font-semibold">{v.rule}</code>
+              {!detection.ruleFinal && <span className="text-amber-800"> (provisional)</span>}: {RULE_TEXT[v.rule]}
+            </p>
+            <p>
+              Data{' '}
+              <code className="break-all font-mono font-semibold" title={v.dataCommit}>
+                {v.dataCommit}
+              </code>{' '}
+              from {detection.dataSource}
+            </p>
+            <details className="text-[11px] text-slate-600">
+              <summary className="cursor-pointer select-none">why these</summary>
+              <p>Rule: {detection.ruleWhy}</p>
+              <p>Data: {detection.versionWhy}</p>
+            </details>
+          </Part>
+        </div>
       </div>
     </section>
   );

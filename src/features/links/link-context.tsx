@@ -65,7 +65,11 @@ function FileRequest({ name, episode, step }: { name: string; episode: number | 
   const input = useRef<HTMLInputElement>(null);
   const where = episode === null ? '' : `episode #${episode}${step === null ? '' : `, step ${step + 1}`}`;
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950" role="alert" data-testid="file-request">
+    <div
+      className="flex flex-wrap items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+      role="alert"
+      data-testid="file-request"
+    >
       <p className="min-w-[min(100%,18rem)] flex-1 break-words">
         This link points into the local file <strong data-testid="file-request-name">{safeLabel(name, 300)}</strong>
         {where && ` at ${where}`}. A link cannot carry a local file: open it yourself and the app goes there.

@@ -34,9 +34,13 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
   useEffect(() => {
     if (url === null || tooLong !== null) return;
     const kb = Math.ceil(url.length / 1024);
-    const done = (copied: boolean): void => setCopyStatus(copied ? `Link with the episode, its note and edits copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
+    const done = (copied: boolean): void =>
+      setCopyStatus(copied ? `Link with the episode, its note and edits copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
     const copy = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'));
-    copy.then(() => done(true), () => done(false));
+    copy.then(
+      () => done(true),
+      () => done(false),
+    );
     const t = setTimeout(() => setCopyStatus(null), 4000);
     return () => clearTimeout(t);
   }, [url, tooLong]);
@@ -50,7 +54,11 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
           {status}
         </span>
       )}
-      <Button variant="outline" onClick={() => shareEpisode()} title="Copy a link that carries this episode itself, with its file name, step, note and what-if edits: no server or file needed to open it">
+      <Button
+        variant="outline"
+        onClick={() => shareEpisode()}
+        title="Copy a link that carries this episode itself, with its file name, step, note and what-if edits: no server or file needed to open it"
+      >
         <span className="sm:hidden">Share</span>
         <span className="hidden sm:inline">Share episode</span>
       </Button>
@@ -61,8 +69,8 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
           className="fixed inset-x-2 top-12 z-30 rounded-md sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-[22rem] border border-amber-300 bg-amber-50 p-3 text-xs whitespace-normal text-amber-950 shadow-lg"
         >
           <p>
-            <strong>This episode is too large for a link:</strong> it would be {tooLong.toLocaleString('en-US')} characters, and links past {MAX_LINK_CHARS.toLocaleString('en-US')} are cut or refused by
-            chat and mail. Nothing was copied.
+            <strong>This episode is too large for a link:</strong> it would be {tooLong.toLocaleString('en-US')} characters, and links past{' '}
+            {MAX_LINK_CHARS.toLocaleString('en-US')} are cut or refused by chat and mail. Nothing was copied.
           </p>
           <p className="mt-1">Send the episode file instead (the recipient opens it in tau-inspect), or the run’s report.</p>
           <div className="mt-2 flex flex-wrap gap-2">

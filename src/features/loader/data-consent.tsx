@@ -43,8 +43,8 @@ export function DataConsent() {
       {request && (
         <>
           <p className="mt-1 max-w-3xl">
-            {request.reason} Recorded rewards are shown meanwhile. Fetch it ({ABOUT[request.domain] ?? 'a few MB'}: the {request.domain} tables of the known τ-bench
-            versions; the version is then chosen by detection) and keep it in this browser’s cache, or pick a local tau-bench folder. Nothing is fetched
+            {request.reason} Recorded rewards are shown meanwhile. Fetch it ({ABOUT[request.domain] ?? 'a few MB'}: the {request.domain} tables of the known
+            τ-bench versions; the version is then chosen by detection) and keep it in this browser’s cache, or pick a local tau-bench folder. Nothing is fetched
             until you agree.
           </p>
           {linkBase !== null && (
@@ -68,7 +68,11 @@ export function DataConsent() {
             <Button type="submit" variant="primary">
               Fetch and cache
             </Button>
-            <button type="button" onClick={pickFolder} className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100">
+            <button
+              type="button"
+              onClick={pickFolder}
+              className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100"
+            >
               Pick a tau-bench folder…
             </button>
             {host && (

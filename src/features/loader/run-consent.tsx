@@ -30,7 +30,11 @@ export function RunConsent() {
         <Button variant="primary" onClick={() => answer(true)}>
           Fetch and open
         </Button>
-        <button type="button" onClick={() => answer(false)} className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100">
+        <button
+          type="button"
+          onClick={() => answer(false)}
+          className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100"
+        >
           Don’t open
         </button>
         <label className="flex items-center gap-1.5 text-xs">

@@ -97,7 +97,15 @@ export function EpisodeNotes() {
           ))}
         </select>
         <span className="text-[11px] text-slate-500" role="status" data-testid="note-status">
-          {!ready ? 'loading notes…' : save?.state === 'saving' ? 'saving…' : save?.state === 'saved' ? 'saved in this browser' : save?.state === 'error' ? `not saved: ${save.error ?? ''}` : ''}
+          {!ready
+            ? 'loading notes…'
+            : save?.state === 'saving'
+              ? 'saving…'
+              : save?.state === 'saved'
+                ? 'saved in this browser'
+                : save?.state === 'error'
+                  ? `not saved: ${save.error ?? ''}`
+                  : ''}
         </span>
         {storageError && <span className="text-[11px] text-red-700">{storageError}</span>}
         {notes?.label === 'task or annotation bug' && (
@@ -107,7 +115,14 @@ export function EpisodeNotes() {
         )}
       </div>
       <div className="mt-1.5 grid gap-2 md:grid-cols-2">
-        <NoteField key={`${header.fingerprint}:episode`} id={ids.note} label="Note on the episode" value={notes?.note ?? ''} testId="episode-note" onSave={(note) => void edit(index, { note })} />
+        <NoteField
+          key={`${header.fingerprint}:episode`}
+          id={ids.note}
+          label="Note on the episode"
+          value={notes?.note ?? ''}
+          testId="episode-note"
+          onSave={(note) => void edit(index, { note })}
+        />
         {stepCount > 0 && (
           <NoteField
             key={`${header.fingerprint}:step:${step}`}
@@ -121,7 +136,14 @@ export function EpisodeNotes() {
       </div>
       {bug !== null && (
         <div className="mt-2">
-          <textarea readOnly value={bug} rows={12} className={`${field} font-mono`} data-testid="task-bug-text" aria-label="Issue text for τ-bench's maintainers" />
+          <textarea
+            readOnly
+            value={bug}
+            rows={12}
+            className={`${field} font-mono`}
+            data-testid="task-bug-text"
+            aria-label="Issue text for τ-bench's maintainers"
+          />
           <Button onClick={() => void navigator.clipboard?.writeText(bug)}>Copy issue text</Button>
         </div>
       )}

@@ -76,7 +76,11 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
         </span>
       </div>
       {result && (
-        <div role="status" data-testid="notes-import-result" className={`mt-1 rounded border p-1.5 ${result.ok && result.conflicts.length === 0 ? 'border-emerald-300 bg-emerald-50' : 'border-amber-300 bg-amber-50'}`}>
+        <div
+          role="status"
+          data-testid="notes-import-result"
+          className={`mt-1 rounded border p-1.5 ${result.ok && result.conflicts.length === 0 ? 'border-emerald-300 bg-emerald-50' : 'border-amber-300 bg-amber-50'}`}
+        >
           {result.ok ? (
             <>
               <p>

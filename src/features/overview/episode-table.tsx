@@ -8,7 +8,8 @@ import { useApp, useAppStore } from '../../ui/store-context';
 import { ReasonChip } from './reason-chip';
 
 /** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
-const COLS = 'grid grid-cols-[0_2rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
+const COLS =
+  'grid grid-cols-[0_2rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
 const ROW_HEIGHT = 34;
 
 /** `short`: the header in a narrow list. */
@@ -74,7 +75,23 @@ function reasonCodes(s: EpisodeSummary | undefined) {
   return s.reasons;
 }
 
-function Row({ h, s, selected, active, pending, id, onOpen }: { h: EpisodeHeader; s: EpisodeSummary | undefined; selected: boolean; active: boolean; pending: Pending; id: string; onOpen: (e: MouseEvent<HTMLDivElement>) => void }) {
+function Row({
+  h,
+  s,
+  selected,
+  active,
+  pending,
+  id,
+  onOpen,
+}: {
+  h: EpisodeHeader;
+  s: EpisodeSummary | undefined;
+  selected: boolean;
+  active: boolean;
+  pending: Pending;
+  id: string;
+  onOpen: (e: MouseEvent<HTMLDivElement>) => void;
+}) {
   const differs = s?.agrees === false;
   return (
     <div
@@ -90,7 +107,11 @@ function Row({ h, s, selected, active, pending, id, onOpen }: { h: EpisodeHeader
       data-recorded-reward={h.recordedReward ?? ''}
       onClick={onOpen}
       className={`${COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
-        selected ? 'border-l-indigo-600 bg-indigo-50' : differs ? 'border-l-violet-500 bg-violet-50/40 hover:bg-slate-50' : 'border-l-transparent hover:bg-slate-50'
+        selected
+          ? 'border-l-indigo-600 bg-indigo-50'
+          : differs
+            ? 'border-l-violet-500 bg-violet-50/40 hover:bg-slate-50'
+            : 'border-l-transparent hover:bg-slate-50'
       } ${active ? 'outline-2 -outline-offset-2 outline-indigo-400' : ''}`}
     >
       <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-400 @lg:visible">
@@ -205,7 +226,11 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       data-complete={complete}
       data-stopped={stopped}
     >
-      <div role="row" aria-rowindex={1} className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase`}>
+      <div
+        role="row"
+        aria-rowindex={1}
+        className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase`}
+      >
         {HEAD.map((c) =>
           c.key === null ? (
             <span key={c.label} role="columnheader" title={c.title} className="truncate">
@@ -227,7 +252,10 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
         )}
       </div>
       {/* An overlay, so showing it on focus never moves the rows under the pointer. */}
-      <p className="pointer-events-none absolute right-2 bottom-2 z-10 hidden rounded border border-indigo-200 bg-indigo-50 px-2 py-0.5 text-[11px] text-indigo-900 shadow-sm group-focus/list:block" aria-hidden="true">
+      <p
+        className="pointer-events-none absolute right-2 bottom-2 z-10 hidden rounded border border-indigo-200 bg-indigo-50 px-2 py-0.5 text-[11px] text-indigo-900 shadow-sm group-focus/list:block"
+        aria-hidden="true"
+      >
         The list has the keys: ↑/↓ move, Enter opens, Esc gives the arrows back to the steps.
       </p>
       <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="episode-scroller">

@@ -57,7 +57,9 @@ export function FilterBar({ shown }: { shown: number }) {
           data-testid="search"
         />
         {storeQuery.trim() !== '' && (
-          <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[11px] text-slate-400 tabular-nums">{searching ? '…' : (hits?.size ?? 0) === 1 ? '1 episode' : `${hits?.size ?? 0} episodes`}</span>
+          <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[11px] text-slate-400 tabular-nums">
+            {searching ? '…' : (hits?.size ?? 0) === 1 ? '1 episode' : `${hits?.size ?? 0} episodes`}
+          </span>
         )}
       </div>
       <label htmlFor={ids.failed} className="inline-flex items-center gap-1.5 text-xs text-slate-700">

@@ -68,7 +68,10 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
     <figure className="min-w-0">
       <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
         <span>
-          Tasks × trials <span className="font-normal tracking-normal normal-case">({tasks.length} × {trials.length})</span>
+          Tasks × trials{' '}
+          <span className="font-normal tracking-normal normal-case">
+            ({tasks.length} × {trials.length})
+          </span>
         </span>
         <span className="flex items-center gap-2 font-normal tracking-normal normal-case">
           <Legend className="bg-emerald-500" label="1" />
@@ -80,7 +83,11 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
       <div ref={ref} className="mt-1.5 max-h-[40vh] space-y-1 overflow-y-auto" role="group" aria-label="Outcome by task and trial" data-testid="outcome-grid">
         {chunk(tasks, Math.max(5, Math.floor((width - LABEL_W) / PITCH))).map((band) => (
           <div key={band[0]} className="flex">
-            <div className="flex shrink-0 flex-col gap-[3px] pr-1 text-right text-[10px] leading-[14px] text-slate-400" style={{ width: LABEL_W }} aria-hidden="true">
+            <div
+              className="flex shrink-0 flex-col gap-[3px] pr-1 text-right text-[10px] leading-[14px] text-slate-400"
+              style={{ width: LABEL_W }}
+              aria-hidden="true"
+            >
               {trials.map((tr) => (
                 <span key={tr} className="h-3.5">
                   {trials.length > 1 ? `t${tr}` : ''}
@@ -111,7 +118,10 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
                     );
                   })}
                   {trials.length > 1 && (
-                    <span className="-mx-1 h-3.5 text-center text-[9px] leading-[14px] font-medium text-slate-600 tabular-nums" title={`task ${t}: ${rates.get(t)?.passed ?? 0} of ${rates.get(t)?.trials ?? 0} trials passed`}>
+                    <span
+                      className="-mx-1 h-3.5 text-center text-[9px] leading-[14px] font-medium text-slate-600 tabular-nums"
+                      title={`task ${t}: ${rates.get(t)?.passed ?? 0} of ${rates.get(t)?.trials ?? 0} trials passed`}
+                    >
                       {rates.get(t)?.passed ?? 0}
                     </span>
                   )}

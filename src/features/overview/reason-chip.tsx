@@ -3,13 +3,49 @@ import { Chip } from '../../ui/chip';
 
 /** `short`: the label in a narrow list (beside an episode, on a phone), where the full one would be cut. */
 export const REASONS: readonly { code: ReasonFilter; label: string; short: string; className: string; help: string }[] = [
-  { code: 'db-mismatch', short: 'DB ≠', label: 'DB mismatch', className: 'bg-rose-50 text-rose-800 ring-rose-200', help: 'the final DB differs from the reference DB' },
-  { code: 'missing-output', short: 'output', label: 'missing output', className: 'bg-orange-50 text-orange-800 ring-orange-200', help: 'a required output is in no respond message' },
-  { code: 'never-finished', short: 'no end', label: 'never finished', className: 'bg-slate-100 text-slate-700 ring-slate-300', help: 'the episode never ended (step limit or cut off)' },
-  { code: 'crash', short: 'crash', label: 'τ-bench crash', className: 'bg-amber-50 text-amber-900 ring-amber-300', help: 'τ-bench would raise while running or judging this episode' },
-  { code: 'db-not-judged', short: 'DB n/j', label: 'DB not judged', className: 'bg-sky-50 text-sky-800 ring-sky-200', help: 'the DB differs, but the rule does not compare it for this task' },
+  {
+    code: 'db-mismatch',
+    short: 'DB ≠',
+    label: 'DB mismatch',
+    className: 'bg-rose-50 text-rose-800 ring-rose-200',
+    help: 'the final DB differs from the reference DB',
+  },
+  {
+    code: 'missing-output',
+    short: 'output',
+    label: 'missing output',
+    className: 'bg-orange-50 text-orange-800 ring-orange-200',
+    help: 'a required output is in no respond message',
+  },
+  {
+    code: 'never-finished',
+    short: 'no end',
+    label: 'never finished',
+    className: 'bg-slate-100 text-slate-700 ring-slate-300',
+    help: 'the episode never ended (step limit or cut off)',
+  },
+  {
+    code: 'crash',
+    short: 'crash',
+    label: 'τ-bench crash',
+    className: 'bg-amber-50 text-amber-900 ring-amber-300',
+    help: 'τ-bench would raise while running or judging this episode',
+  },
+  {
+    code: 'db-not-judged',
+    short: 'DB n/j',
+    label: 'DB not judged',
+    className: 'bg-sky-50 text-sky-800 ring-sky-200',
+    help: 'the DB differs, but the rule does not compare it for this task',
+  },
   { code: 'error', short: 'n/a', label: 'not evaluable', className: 'bg-amber-100 text-amber-950 ring-amber-400', help: 'the episode could not be evaluated' },
-  { code: 'disagree', short: '≠ rec', label: '≠ recorded', className: 'bg-violet-50 text-violet-800 ring-violet-300', help: 'the recomputed reward differs from the recorded one' },
+  {
+    code: 'disagree',
+    short: '≠ rec',
+    label: '≠ recorded',
+    className: 'bg-violet-50 text-violet-800 ring-violet-300',
+    help: 'the recomputed reward differs from the recorded one',
+  },
 ];
 
 const BY_CODE = new Map(REASONS.map((r) => [r.code, r]));

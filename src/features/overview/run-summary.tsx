@@ -7,7 +7,21 @@ import { useApp, useAppStore } from '../../ui/store-context';
 import { OutcomeGrid } from './outcome-grid';
 import { PassKChart } from '../../ui/pass-k-chart';
 
-function Stat({ label, value, note, tone, onClick, testId }: { label: string; value: string; note?: string; tone?: string; onClick?: () => void; testId?: string }) {
+function Stat({
+  label,
+  value,
+  note,
+  tone,
+  onClick,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  tone?: string;
+  onClick?: () => void;
+  testId?: string;
+}) {
   const body = (
     <>
       <span className="block text-[11px] text-slate-500">{label}</span>
@@ -71,7 +85,12 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
           tone={a.disagree ? 'text-violet-700' : 'text-slate-900'}
           {...(a.disagree ? { onClick: () => store.getState().setFilters({ reason: 'disagree' }) } : {})}
         />
-        <Stat label="Not evaluable" value={String(a.errors)} tone={a.errors ? 'text-amber-700' : 'text-slate-900'} {...(a.errors ? { onClick: () => store.getState().setFilters({ reason: 'error' }) } : {})} />
+        <Stat
+          label="Not evaluable"
+          value={String(a.errors)}
+          tone={a.errors ? 'text-amber-700' : 'text-slate-900'}
+          {...(a.errors ? { onClick: () => store.getState().setFilters({ reason: 'error' }) } : {})}
+        />
         <Button variant="quiet" aria-expanded={open} onClick={() => store.getState().toggleLayout('chartsOpen')} className="ml-auto text-xs">
           {open ? 'Hide charts' : 'Show charts'}
         </Button>

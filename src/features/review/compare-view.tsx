@@ -23,7 +23,8 @@ export function JudgedApartWarning({ apart }: { apart: readonly JudgedApart[] })
   if (apart.length === 0) return null;
   return (
     <p role="note" className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-950" data-testid="compare-judged-apart">
-      <strong>A and B were judged differently:</strong> {apart.map((x) => `${APART_LABEL[x.what]} ${apartValue(x, x.a)} (A) vs ${apartValue(x, x.b)} (B)`).join('; ')}.
+      <strong>A and B were judged differently:</strong>{' '}
+      {apart.map((x) => `${APART_LABEL[x.what]} ${apartValue(x, x.a)} (A) vs ${apartValue(x, x.b)} (B)`).join('; ')}.
       {apart.some((x) => x.what === 'rule') && ' Flips are not counted: under different rules the same trajectory can pass in one run and fail in the other.'}
       {apart.some((x) => x.what === 'domain') && ' The task ids do not name the same tasks.'}
     </p>
@@ -41,9 +42,19 @@ function Progress({ what, evaluated, total, problem }: { what: string; evaluated
 function TaskRow({ t, selected, onSelect }: { t: TaskComparison; selected: boolean; onSelect: () => void }) {
   const tone = t.flip === 'gained' ? 'bg-emerald-50' : t.flip === 'lost' ? 'bg-rose-50' : '';
   return (
-    <tr className={`${tone} ${selected ? 'outline-2 -outline-offset-2 outline-indigo-500' : ''}`} data-testid="compare-task" data-task-id={t.taskId} data-flip={t.flip ?? ''}>
+    <tr
+      className={`${tone} ${selected ? 'outline-2 -outline-offset-2 outline-indigo-500' : ''}`}
+      data-testid="compare-task"
+      data-task-id={t.taskId}
+      data-flip={t.flip ?? ''}
+    >
       <td className="px-2 py-1 whitespace-nowrap">
-        <button type="button" onClick={onSelect} className={`rounded px-1 font-mono text-sky-700 underline decoration-sky-300 underline-offset-2 ${FOCUS_RING_TIGHT}`} aria-pressed={selected}>
+        <button
+          type="button"
+          onClick={onSelect}
+          className={`rounded px-1 font-mono text-sky-700 underline decoration-sky-300 underline-offset-2 ${FOCUS_RING_TIGHT}`}
+          aria-pressed={selected}
+        >
           task {t.taskId}
         </button>
       </td>
@@ -55,14 +66,29 @@ function TaskRow({ t, selected, onSelect }: { t: TaskComparison; selected: boole
       </td>
       <td className="px-2 py-1 text-xs">
         {t.flip && (
-          <Chip tone={t.flip === 'gained' ? 'border-emerald-300 bg-white text-emerald-800' : 'border-rose-300 bg-white text-rose-800'}>{t.flip === 'gained' ? '▲ ' : '▼ '}{FLIP_TEXT[t.flip]}</Chip>
+          <Chip tone={t.flip === 'gained' ? 'border-emerald-300 bg-white text-emerald-800' : 'border-rose-300 bg-white text-rose-800'}>
+            {t.flip === 'gained' ? '▲ ' : '▼ '}
+            {FLIP_TEXT[t.flip]}
+          </Chip>
         )}
       </td>
     </tr>
   );
 }
 
-function Trials({ side, indices, headers, summaries, current }: { side: CompareSide; indices: readonly number[]; headers: readonly EpisodeHeader[]; summaries: readonly (EpisodeSummary | undefined)[]; current: number | null }) {
+function Trials({
+  side,
+  indices,
+  headers,
+  summaries,
+  current,
+}: {
+  side: CompareSide;
+  indices: readonly number[];
+  headers: readonly EpisodeHeader[];
+  summaries: readonly (EpisodeSummary | undefined)[];
+  current: number | null;
+}) {
   const store = useAppStore();
   if (indices.length === 0) return <p className="text-xs text-slate-500">This run has no episode of the task.</p>;
   return (
@@ -71,7 +97,12 @@ function Trials({ side, indices, headers, summaries, current }: { side: CompareS
         const r = summaries[i]?.reward ?? null;
         const ok = r !== null && isSuccess(r);
         return (
-          <Button key={i} aria-pressed={current === i} className={current === i ? 'border-indigo-500 ring-1 ring-indigo-500' : ''} onClick={() => store.getState().selectCompareEpisode(side, i)}>
+          <Button
+            key={i}
+            aria-pressed={current === i}
+            className={current === i ? 'border-indigo-500 ring-1 ring-indigo-500' : ''}
+            onClick={() => store.getState().selectCompareEpisode(side, i)}
+          >
             #{i} trial {headers[i]?.trial ?? '–'} · <span className={ok ? 'text-emerald-700' : 'text-rose-700'}>{formatReward(r)}</span>
           </Button>
         );
@@ -80,11 +111,34 @@ function Trials({ side, indices, headers, summaries, current }: { side: CompareS
   );
 }
 
-function EpisodeColumn({ side, label, ep, indices, headers, summaries, narrowHidden }: { side: CompareSide; narrowHidden: boolean; label: string; ep: CompareEpisode | null; indices: readonly number[]; headers: readonly EpisodeHeader[]; summaries: readonly (EpisodeSummary | undefined)[] }) {
+function EpisodeColumn({
+  side,
+  label,
+  ep,
+  indices,
+  headers,
+  summaries,
+  narrowHidden,
+}: {
+  side: CompareSide;
+  narrowHidden: boolean;
+  label: string;
+  ep: CompareEpisode | null;
+  indices: readonly number[];
+  headers: readonly EpisodeHeader[];
+  summaries: readonly (EpisodeSummary | undefined)[];
+}) {
   const store = useAppStore();
   const v = ep?.view ?? null;
   return (
-    <section className={`min-w-0 rounded-lg border border-slate-200 bg-white p-2 ${narrowHidden ? 'hidden xl:block' : ''}`} data-testid="compare-episode" data-side={side} data-index={ep?.index ?? ''} data-reward={v ? formatReward(v.verdict.reward) : ''} aria-label={`Run ${side.toUpperCase()} episode`}>
+    <section
+      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-2 ${narrowHidden ? 'hidden xl:block' : ''}`}
+      data-testid="compare-episode"
+      data-side={side}
+      data-index={ep?.index ?? ''}
+      data-reward={v ? formatReward(v.verdict.reward) : ''}
+      aria-label={`Run ${side.toUpperCase()} episode`}
+    >
       <div className="flex flex-wrap items-baseline gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
           {side.toUpperCase()} <span className="font-normal text-slate-600">{safeLabel(label, 80)}</span>
@@ -108,14 +162,20 @@ function EpisodeColumn({ side, label, ep, indices, headers, summaries, narrowHid
       {ep && !v && <p className="mt-2 text-xs text-slate-600">{ep.error ? `Cannot show it: ${ep.error}` : 'Loading…'}</p>}
       {v && (
         <>
-          <p className={`mt-2 rounded border px-2 py-1 text-sm ${isSuccess(v.verdict.reward) ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-rose-200 bg-rose-50 text-rose-900'}`} data-testid="compare-verdict">
+          <p
+            className={`mt-2 rounded border px-2 py-1 text-sm ${isSuccess(v.verdict.reward) ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-rose-200 bg-rose-50 text-rose-900'}`}
+            data-testid="compare-verdict"
+          >
             <span className="font-semibold">reward {formatReward(v.verdict.reward)}</span> · {v.verdict.sentence}
           </p>
           <ol className="mt-2 space-y-1.5" data-testid="compare-dialogue">
             {v.messages
               .filter((m) => m.role !== 'system')
               .map((m) => (
-                <li key={m.index} className={`border-l-2 pl-2 text-xs ${m.role === 'user' ? 'border-sky-400' : m.role === 'assistant' ? 'border-violet-400' : 'border-slate-300'}`}>
+                <li
+                  key={m.index}
+                  className={`border-l-2 pl-2 text-xs ${m.role === 'user' ? 'border-sky-400' : m.role === 'assistant' ? 'border-violet-400' : 'border-slate-300'}`}
+                >
                   <span className="font-semibold text-slate-700">{m.role}</span>
                   {m.stepIndex !== null && <span className="text-slate-500"> · step {m.stepIndex + 1}</span>}
                   {m.content !== null && m.content !== '' && (
@@ -192,7 +252,11 @@ export function CompareView() {
           <JudgedApartWarning apart={apart} />
         ) : (
           a.domain !== null &&
-          a.domain !== b.domain && <p className="mt-1 text-xs text-amber-800">A is {a.domain} and B is {b.domain}: the task ids do not name the same tasks.</p>
+          a.domain !== b.domain && (
+            <p className="mt-1 text-xs text-amber-800">
+              A is {a.domain} and B is {b.domain}: the task ids do not name the same tasks.
+            </p>
+          )
         )}
         {!cmp && (
           <div className="mt-1">
@@ -213,7 +277,8 @@ export function CompareView() {
               {cmp.tasks.length} tasks ·{' '}
               {cmp.flipsCounted ? (
                 <>
-                  <span className="text-emerald-800">{cmp.gained} now passed by B</span> · <span className="text-rose-800">{cmp.lost} no longer passed by B</span>
+                  <span className="text-emerald-800">{cmp.gained} now passed by B</span> ·{' '}
+                  <span className="text-rose-800">{cmp.lost} no longer passed by B</span>
                 </>
               ) : (
                 <span className="text-amber-800">flips not counted (judged by different rules)</span>
@@ -229,7 +294,12 @@ export function CompareView() {
               </p>
             </div>
             <label className="flex items-center gap-1.5 text-xs text-slate-700">
-              <input type="checkbox" checked={flipsOnly} onChange={(e) => store.getState().setCompareFlipsOnly(e.currentTarget.checked)} data-testid="compare-flips-only" />
+              <input
+                type="checkbox"
+                checked={flipsOnly}
+                onChange={(e) => store.getState().setCompareFlipsOnly(e.currentTarget.checked)}
+                data-testid="compare-flips-only"
+              />
               only tasks that flipped ({cmp.gained + cmp.lost})
             </label>
             <table className="w-full border-collapse rounded-lg bg-white text-sm" data-testid="compare-table">
@@ -237,12 +307,10 @@ export function CompareView() {
                 <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
                   <th className="px-2 py-1 font-medium">task</th>
                   <th className="px-2 py-1 text-right font-medium whitespace-nowrap" title="passes / trials in run A">
-                    A
-                    <span className="hidden sm:inline"> passes</span>
+                    A<span className="hidden sm:inline"> passes</span>
                   </th>
                   <th className="px-2 py-1 text-right font-medium whitespace-nowrap" title="passes / trials in run B">
-                    B
-                    <span className="hidden sm:inline"> passes</span>
+                    B<span className="hidden sm:inline"> passes</span>
                   </th>
                   <th className="px-2 py-1 font-medium">flipped</th>
                 </tr>
@@ -278,12 +346,30 @@ export function CompareView() {
                   ))}
                 </div>
                 <div className="grid gap-2 xl:grid-cols-2">
-                  <EpisodeColumn side="a" narrowHidden={narrowSide !== 'a'} label={aLabel} ep={eps.a} indices={selected.aIndices} headers={headers} summaries={summaries} />
-                  <EpisodeColumn side="b" narrowHidden={narrowSide !== 'b'} label={bLabel} ep={eps.b} indices={selected.bIndices} headers={b.headers} summaries={b.summaries} />
+                  <EpisodeColumn
+                    side="a"
+                    narrowHidden={narrowSide !== 'a'}
+                    label={aLabel}
+                    ep={eps.a}
+                    indices={selected.aIndices}
+                    headers={headers}
+                    summaries={summaries}
+                  />
+                  <EpisodeColumn
+                    side="b"
+                    narrowHidden={narrowSide !== 'b'}
+                    label={bLabel}
+                    ep={eps.b}
+                    indices={selected.bIndices}
+                    headers={b.headers}
+                    summaries={b.summaries}
+                  />
                 </div>
               </>
             ) : (
-              <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">Pick a task to see its episodes in both runs side by side.</p>
+              <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+                Pick a task to see its episodes in both runs side by side.
+              </p>
             )}
           </div>
         </div>
@@ -301,7 +387,12 @@ export function CompareToggle({ className, small = false }: { className?: string
   if (pending) return <span className={`text-xs whitespace-nowrap text-slate-500 ${className ?? ''}`}>Opening B…</span>;
   if (!open || shown) return null;
   return (
-    <Button variant={small ? 'small' : 'outline'} className={className} onClick={() => store.getState().showCompare(true)} data-testid={small ? 'compare-toggle-narrow' : 'compare-toggle'}>
+    <Button
+      variant={small ? 'small' : 'outline'}
+      className={className}
+      onClick={() => store.getState().showCompare(true)}
+      data-testid={small ? 'compare-toggle-narrow' : 'compare-toggle'}
+    >
       Compare
     </Button>
   );

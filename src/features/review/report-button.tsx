@@ -12,7 +12,17 @@ export const reportFileName = (label: string): string =>
   }-report.html`;
 
 /** Downloads the open run's offline report (built in the worker: every episode evaluated, failed ones in full, with notes). */
-export function ReportButton({ className, testId = 'report-button', small = false, label = 'Report' }: { className?: string; testId?: string; small?: boolean; label?: string }) {
+export function ReportButton({
+  className,
+  testId = 'report-button',
+  small = false,
+  label = 'Report',
+}: {
+  className?: string;
+  testId?: string;
+  small?: boolean;
+  label?: string;
+}) {
   const store = useAppStore();
   const hasData = useApp((s) => s.runs.a.detection !== null);
   const report = useApp((s) => s.report);
@@ -38,7 +48,11 @@ export function ReportButton({ className, testId = 'report-button', small = fals
       className={className}
       disabled={!hasData || building}
       onClick={() => void download()}
-      title={hasData ? 'Download one HTML file with every episode (failed ones in full) and your notes; it opens offline, without scripts' : 'The report needs the rewards recomputed (τ-bench data)'}
+      title={
+        hasData
+          ? 'Download one HTML file with every episode (failed ones in full) and your notes; it opens offline, without scripts'
+          : 'The report needs the rewards recomputed (τ-bench data)'
+      }
       data-testid={testId}
     >
       {building ? 'Building…' : label}

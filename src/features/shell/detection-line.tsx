@@ -29,7 +29,17 @@ export function DetectionLine() {
         <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal">
           <span className="text-slate-400">Run </span>
           <span className="font-medium text-slate-800">{safeLabel(source.label)}</span>
-          <span className="text-slate-400"> · {count} episode{count === 1 ? '' : 's'} · {source.kind === 'sample' ? 'bundled sample' : source.kind === 'url' ? 'from URL' : source.embedded ? 'carried in the link itself, no server' : 'local file, read in this browser'}</span>
+          <span className="text-slate-400">
+            {' '}
+            · {count} episode{count === 1 ? '' : 's'} ·{' '}
+            {source.kind === 'sample'
+              ? 'bundled sample'
+              : source.kind === 'url'
+                ? 'from URL'
+                : source.embedded
+                  ? 'carried in the link itself, no server'
+                  : 'local file, read in this browser'}
+          </span>
         </span>
         {domain && (
           <span className="hidden sm:inline">
@@ -58,7 +68,9 @@ export function DetectionLine() {
             )}
           </>
         ) : (
-          <span className="hidden text-slate-500 sm:inline">{loading ? 'loading τ-bench data…' : 'no data yet: recomputed rewards appear once τ-bench data is loaded'}</span>
+          <span className="hidden text-slate-500 sm:inline">
+            {loading ? 'loading τ-bench data…' : 'no data yet: recomputed rewards appear once τ-bench data is loaded'}
+          </span>
         )}
         <span className="ml-auto flex shrink-0 items-center gap-3">
           <ProgressText />

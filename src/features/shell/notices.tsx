@@ -16,7 +16,12 @@ function NoticeItem({ n, dismiss }: { n: Notice; dismiss: (id: number) => void }
       className={`flex items-start gap-3 rounded-lg border px-3 py-2 text-sm shadow-lg ${n.tone === 'error' ? 'border-rose-200 bg-rose-50 text-rose-900' : 'border-slate-200 bg-white text-slate-800'}`}
     >
       <p className="min-w-0 flex-1 break-words">{safeLabel(n.text, 1000)}</p>
-      <button type="button" onClick={() => dismiss(n.id)} className="rounded px-1.5 text-base leading-none text-slate-500 hover:bg-black/5 hover:text-slate-900" aria-label="Dismiss message">
+      <button
+        type="button"
+        onClick={() => dismiss(n.id)}
+        className="rounded px-1.5 text-base leading-none text-slate-500 hover:bg-black/5 hover:text-slate-900"
+        aria-label="Dismiss message"
+      >
         ×
       </button>
     </div>

@@ -21,7 +21,11 @@ export function progressOf(s: AppState): Progress | null {
   const read = pending?.read;
   if (pending && read)
     return read.total
-      ? { label: `Reading ${safeLabel(pending.info.label)}: ${formatBytes(read.loaded)} of ${formatBytes(read.total)}`, short: `Reading ${Math.floor((100 * read.loaded) / read.total)}%`, value: read.loaded / read.total }
+      ? {
+          label: `Reading ${safeLabel(pending.info.label)}: ${formatBytes(read.loaded)} of ${formatBytes(read.total)}`,
+          short: `Reading ${Math.floor((100 * read.loaded) / read.total)}%`,
+          value: read.loaded / read.total,
+        }
       : { label: `Reading ${safeLabel(pending.info.label)}: ${formatBytes(read.loaded)}`, value: null };
   if (pending) return { label: `Opening ${safeLabel(pending.info.label)}…`, value: null };
   if (p && !detection)
@@ -51,10 +55,21 @@ export function ProgressBar() {
       className={`overflow-hidden ${p ? `h-1.5 ${p.stopped ? 'bg-slate-200' : 'bg-indigo-100'}` : 'h-px bg-slate-200'}`}
       data-testid="progress-bar"
       {...(p
-        ? { role: 'progressbar', 'aria-label': p.label, 'aria-valuemin': 0, 'aria-valuemax': 100, ...(p.value === null ? {} : { 'aria-valuenow': Math.round(p.value * 100) }) }
+        ? {
+            role: 'progressbar',
+            'aria-label': p.label,
+            'aria-valuemin': 0,
+            'aria-valuemax': 100,
+            ...(p.value === null ? {} : { 'aria-valuenow': Math.round(p.value * 100) }),
+          }
         : { 'aria-hidden': true })}
     >
-      {p && <div className={`h-full ${p.stopped ? 'bg-slate-400' : 'bg-indigo-500'} transition-[width] duration-200 ${p.value === null ? 'w-1/3 animate-pulse' : ''}`} style={p.value === null ? undefined : { width: `${Math.max(2, p.value * 100)}%` }} />}
+      {p && (
+        <div
+          className={`h-full ${p.stopped ? 'bg-slate-400' : 'bg-indigo-500'} transition-[width] duration-200 ${p.value === null ? 'w-1/3 animate-pulse' : ''}`}
+          style={p.value === null ? undefined : { width: `${Math.max(2, p.value * 100)}%` }}
+        />
+      )}
     </div>
   );
 }
@@ -82,7 +97,12 @@ export function EvaluationControl() {
   const state = useApp(({ runs: { a } }) => (a.detection && a.evaluated < a.headers.length ? (a.stopped ? 'stopped' : 'running') : null));
   if (state === null) return null;
   return state === 'running' ? (
-    <Button variant="small" onClick={() => store.getState().stopEvaluation()} title="Stop evaluating: rows evaluated so far stay; the rest can be evaluated later" data-testid="stop-evaluation">
+    <Button
+      variant="small"
+      onClick={() => store.getState().stopEvaluation()}
+      title="Stop evaluating: rows evaluated so far stay; the rest can be evaluated later"
+      data-testid="stop-evaluation"
+    >
       Stop
     </Button>
   ) : (

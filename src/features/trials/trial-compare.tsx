@@ -35,7 +35,12 @@ export function CompareTrialPicker() {
   );
 }
 
-const MATCH_TEXT: Readonly<Record<TrialCell['match'], string>> = { same: 'as the reference', 'other-args': 'other arguments', missing: 'never called', extra: 'extra call' };
+const MATCH_TEXT: Readonly<Record<TrialCell['match'], string>> = {
+  same: 'as the reference',
+  'other-args': 'other arguments',
+  missing: 'never called',
+  extra: 'extra call',
+};
 const MATCH_TONE: Readonly<Record<TrialCell['match'], string>> = {
   same: 'text-emerald-800',
   'other-args': 'text-amber-800',
@@ -104,7 +109,13 @@ function Cell({ cell, onOpen, full, messages }: { cell: TrialCell | null; onOpen
         <span className={MATCH_TONE[cell.match]}>{MATCH_TEXT[cell.match]}</span>
         {cell.failed && <span className="text-rose-700">(failed)</span>}
       </div>
-      {cell.kwargs !== null && <pre className={`mt-0.5 overflow-auto rounded bg-slate-50 px-1 py-0.5 font-mono text-[11px] break-words whitespace-pre-wrap text-slate-800 ${full ? '' : 'max-h-24'}`}>{cell.kwargs}</pre>}
+      {cell.kwargs !== null && (
+        <pre
+          className={`mt-0.5 overflow-auto rounded bg-slate-50 px-1 py-0.5 font-mono text-[11px] break-words whitespace-pre-wrap text-slate-800 ${full ? '' : 'max-h-24'}`}
+        >
+          {cell.kwargs}
+        </pre>
+      )}
     </div>
   );
 }
@@ -112,10 +123,16 @@ function Cell({ cell, onOpen, full, messages }: { cell: TrialCell | null; onOpen
 function Verdict({ side, label, trial }: { side: TrialComparison['a']; label: string; trial: number | null }) {
   const pass = side.reward >= 1 - 1e-6;
   return (
-    <div className={`min-w-0 rounded-md border px-2 py-1.5 ${pass ? 'border-emerald-300 bg-emerald-50' : 'border-rose-300 bg-rose-50'}`} data-testid={`trial-verdict-${label}`}>
+    <div
+      className={`min-w-0 rounded-md border px-2 py-1.5 ${pass ? 'border-emerald-300 bg-emerald-50' : 'border-rose-300 bg-rose-50'}`}
+      data-testid={`trial-verdict-${label}`}
+    >
       <p className="text-xs font-semibold text-slate-900">
-        {label.toUpperCase()} · episode {side.index} · trial {trial ?? '—'} · reward <span data-testid={`trial-reward-${label}`}>{formatReward(side.reward)}</span>
-        {side.recordedReward !== null && side.recordedReward !== side.reward && <span className="font-normal text-slate-600"> (recorded {formatReward(side.recordedReward)})</span>}
+        {label.toUpperCase()} · episode {side.index} · trial {trial ?? '—'} · reward{' '}
+        <span data-testid={`trial-reward-${label}`}>{formatReward(side.reward)}</span>
+        {side.recordedReward !== null && side.recordedReward !== side.reward && (
+          <span className="font-normal text-slate-600"> (recorded {formatReward(side.recordedReward)})</span>
+        )}
       </p>
       <p className="mt-0.5 text-xs break-words text-slate-700">{side.sentence}</p>
     </div>
@@ -152,11 +169,17 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
             <Verdict side={cmp.a} label="a" trial={headers[cmp.a.index]?.trial ?? null} />
             <Verdict side={cmp.b} label="b" trial={headers[cmp.b.index]?.trial ?? null} />
           </div>
-          <p className={`rounded border px-2 py-1 ${cmp.parts ? 'border-rose-300 bg-white text-rose-950' : 'border-emerald-300 bg-white text-emerald-950'}`} data-testid="trial-parts">
+          <p
+            className={`rounded border px-2 py-1 ${cmp.parts ? 'border-rose-300 bg-white text-rose-950' : 'border-emerald-300 bg-white text-emerald-950'}`}
+            data-testid="trial-parts"
+          >
             {cmp.parts ? (
               <>
                 <strong>They part at row {cmp.parts.row + 1}, the first write where they differ:</strong> {cmp.parts.why}.{' '}
-                <Button variant="link" onClick={() => document.querySelector('[data-testid="trial-row"][data-parts="true"]')?.scrollIntoView({ block: 'center' })}>
+                <Button
+                  variant="link"
+                  onClick={() => document.querySelector('[data-testid="trial-row"][data-parts="true"]')?.scrollIntoView({ block: 'center' })}
+                >
                   Show it
                 </Button>
               </>
@@ -169,8 +192,8 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
             )}
             {cmp.readsApart && (
               <span className="mt-0.5 block text-slate-700" data-testid="trial-reads-apart">
-                Reads differ in {cmp.readsApart.count} row{cmp.readsApart.count === 1 ? '' : 's'} (shown, not counted: τ-bench judges only the DB and the outputs), first at row{' '}
-                {cmp.readsApart.row + 1}: {cmp.readsApart.why}.
+                Reads differ in {cmp.readsApart.count} row{cmp.readsApart.count === 1 ? '' : 's'} (shown, not counted: τ-bench judges only the DB and the
+                outputs), first at row {cmp.readsApart.row + 1}: {cmp.readsApart.why}.
               </span>
             )}
           </p>
@@ -191,7 +214,8 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
                   className={`grid grid-cols-2 gap-x-2 rounded px-1 py-1 sm:grid-cols-[9rem_1fr_1fr] ${parts ? 'bg-rose-50 ring-1 ring-rose-300' : r.agree ? '' : r.apartOnWrite ? 'bg-amber-50/60' : 'bg-slate-50'}`}
                 >
                   <div className="col-span-2 min-w-0 sm:col-span-1">
-                    <span className="font-medium text-slate-700">{r.gold === null ? 'not in the reference' : `ref ${r.gold + 1}`}</span> <ToolName name={r.name} />
+                    <span className="font-medium text-slate-700">{r.gold === null ? 'not in the reference' : `ref ${r.gold + 1}`}</span>{' '}
+                    <ToolName name={r.name} />
                     {parts && <span className="ml-1 font-semibold text-rose-800">← they part here</span>}
                     {!r.agree && !r.apartOnWrite && <span className="ml-1 text-slate-500">(read: not counted)</span>}
                     {r.argsApart.length > 0 && (

@@ -40,8 +40,13 @@ export function WalkthroughPanel(props: { view: EpisodeView; nav: WalkthroughNav
       <summary className={`cursor-pointer select-none rounded px-2 py-1.5 font-semibold ${FOCUS}`}>How τ-bench judged this episode</summary>
       <ol className="space-y-0.5 px-2 pb-2">
         {view.walkthrough.map((l, i) => (
-          <li key={i} className={`break-words leading-snug ${l.level === 1 ? 'pl-5 text-slate-700' : 'pt-1 font-medium text-slate-900'}`} data-testid="walkthrough-line">
-            <span className={l.text.length > 70 && /^[0-9a-f]{64}$/.test(l.text.split(' ').at(-1) ?? '') ? 'break-all font-mono' : ''}>{l.text}</span> <Links line={l} nav={nav} />
+          <li
+            key={i}
+            className={`break-words leading-snug ${l.level === 1 ? 'pl-5 text-slate-700' : 'pt-1 font-medium text-slate-900'}`}
+            data-testid="walkthrough-line"
+          >
+            <span className={l.text.length > 70 && /^[0-9a-f]{64}$/.test(l.text.split(' ').at(-1) ?? '') ? 'break-all font-mono' : ''}>{l.text}</span>{' '}
+            <Links line={l} nav={nav} />
           </li>
         ))}
       </ol>

@@ -70,7 +70,8 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                 </span>
               ) : whatIf.view ? (
                 <>
-                  reward <strong data-testid="what-if-reward">{fmt(whatIf.view.verdict.reward)}</strong> (unedited episode: {fmt(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)})
+                  reward <strong data-testid="what-if-reward">{fmt(whatIf.view.verdict.reward)}</strong> (unedited episode:{' '}
+                  {fmt(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)})
                 </>
               ) : (
                 'replaying…'
@@ -84,7 +85,12 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
             {edits.map((e, i) => (
               <li key={i} className="flex items-center gap-1 rounded border border-violet-300 bg-white px-1.5 py-px">
                 {describeEdit(e)}
-                <button type="button" className="rounded px-1 text-violet-800 hover:bg-violet-100" aria-label={`Undo: ${describeEdit(e)}`} onClick={() => run(edits.filter((_, k) => k !== i))}>
+                <button
+                  type="button"
+                  className="rounded px-1 text-violet-800 hover:bg-violet-100"
+                  aria-label={`Undo: ${describeEdit(e)}`}
+                  onClick={() => run(edits.filter((_, k) => k !== i))}
+                >
                   ✕
                 </button>
               </li>
@@ -141,7 +147,12 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                   {missing.map((p) => {
                     const ref = shown.reference[p.gold!]!;
                     return (
-                      <Button variant="toolbar" key={p.gold} onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: ref.action, kwargsJson: ref.kwargs }])} data-testid="what-if-insert-missing">
+                      <Button
+                        variant="toolbar"
+                        key={p.gold}
+                        onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: ref.action, kwargsJson: ref.kwargs }])}
+                        data-testid="what-if-insert-missing"
+                      >
                         Insert missing reference {p.gold! + 1}: {ref.action}
                       </Button>
                     );
@@ -151,7 +162,12 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
               <label className="block" htmlFor="what-if-tool">
                 Tool
               </label>
-              <select id="what-if-tool" className="rounded border border-violet-300 bg-white px-1 py-0.5" value={insertTool} onChange={(e) => chooseTool(e.target.value)}>
+              <select
+                id="what-if-tool"
+                className="rounded border border-violet-300 bg-white px-1 py-0.5"
+                value={insertTool}
+                onChange={(e) => chooseTool(e.target.value)}
+              >
                 <option value="">choose a tool…</option>
                 {tools.map((t) => (
                   <option key={t.name} value={t.name}>
@@ -165,7 +181,13 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                   <label className="block" htmlFor="what-if-insert-args">
                     Arguments (JSON, one entry per declared parameter)
                   </label>
-                  <textarea id="what-if-insert-args" className={`${AREA} h-28`} spellCheck={false} value={insertArgs} onChange={(e) => setInsertArgs(e.target.value)} />
+                  <textarea
+                    id="what-if-insert-args"
+                    className={`${AREA} h-28`}
+                    spellCheck={false}
+                    value={insertArgs}
+                    onChange={(e) => setInsertArgs(e.target.value)}
+                  />
                   <Button variant="toolbar" onClick={() => run([...edits, { messageIndex: insertAt, insert: true, name: insertTool, kwargsJson: insertArgs }])}>
                     Insert and replay
                   </Button>

@@ -3,7 +3,21 @@
  * user's toolkit, responses as τ² writes them into tool messages, initialization and replay.
  */
 import { PyException } from '../../py/errors';
-import { create, dateStr, deepCopyValue, EnumMember, modelDump, PyDate, PyDateTime, PydModel, pyJsonDumps, tStr, validate, type TDict, type TValue } from '../../py/pydantic';
+import {
+  create,
+  dateStr,
+  deepCopyValue,
+  EnumMember,
+  modelDump,
+  PyDate,
+  PyDateTime,
+  PydModel,
+  pyJsonDumps,
+  tStr,
+  validate,
+  type TDict,
+  type TValue,
+} from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
 import { hasherFor } from './db-hasher';
 import { shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
@@ -113,7 +127,11 @@ export class Tau2Environment {
       return { content: toJsonStr(resp), error: false };
     } catch (e) {
       // A JS error here is a flaw of this port, not τ²'s answer: said as such, never a crash.
-      return { content: e instanceof PyException ? `Error: ${e.text}` : `Error: (tau-inspect could not replay this call: ${e instanceof Error ? e.message : String(e)})`, error: true };
+      return {
+        content:
+          e instanceof PyException ? `Error: ${e.text}` : `Error: (tau-inspect could not replay this call: ${e instanceof Error ? e.message : String(e)})`,
+        error: true,
+      };
     }
   }
 
@@ -145,7 +163,11 @@ export class Tau2Environment {
    * mutating calls of `messages` replayed (reads and unknown tools skipped), then a sync.
    * `onCall` sees every pair of call and recorded tool message, replayed or not.
    */
-  setState(task: Tau2Task | null, messages: readonly Tau2Message[], onCall?: (call: Tau2ToolCall, recorded: Tau2Message, replayed: ToolResponse | null) => void): void {
+  setState(
+    task: Tau2Task | null,
+    messages: readonly Tau2Message[],
+    onCall?: (call: Tau2ToolCall, recorded: Tau2Message, replayed: ToolResponse | null) => void,
+  ): void {
     if (this.solo && messages.some((m) => m.role === 'user')) throw new PyException('AssertionError', 'User messages are not allowed in solo mode');
     const pairs = callPairs(messages);
     const init = task?.initializationData ?? null;
@@ -188,7 +210,7 @@ export class Tau2Environment {
 // Python parity: set_state's get_actions_from_messages — calls paired with the tool messages that follow, by position.
 export function callPairs(messages: readonly Tau2Message[]): [Tau2ToolCall, Tau2Message][] {
   const out: [Tau2ToolCall, Tau2Message][] = [];
-  for (let i = 0; i < messages.length; ) {
+  for (let i = 0; i < messages.length;) {
     const m = messages[i++]!;
     if (m.role === 'tool') throw new PyException('ValueError', 'Tool message not expected. Tool messages should always follow a tool call.');
     if ((m.role !== 'assistant' && m.role !== 'user') || m.toolCalls === null) continue;
@@ -205,7 +227,20 @@ export function callPairs(messages: readonly Tau2Message[]): [Tau2ToolCall, Tau2
 
 const messageClass = (role: string): string => ({ assistant: 'AssistantMessage', user: 'UserMessage', system: 'SystemMessage' })[role] ?? 'Message';
 
-const typeOfName = (v: TValue): string => (v === null ? 'NoneType' : typeof v === 'string' ? 'str' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : Array.isArray(v) ? 'list' : v instanceof PydModel ? v.cls.name : 'dict');
+const typeOfName = (v: TValue): string =>
+  v === null
+    ? 'NoneType'
+    : typeof v === 'string'
+      ? 'str'
+      : typeof v === 'bigint'
+        ? 'int'
+        : typeof v === 'number'
+          ? 'float'
+          : Array.isArray(v)
+            ? 'list'
+            : v instanceof PydModel
+              ? v.cls.name
+              : 'dict';
 
 /** `str(e)` of an exception raised by emulated Python code; a JS error (a bug here) says so. */
 export function exceptionText(e: unknown): string {

@@ -98,7 +98,10 @@ export interface Tau2Context {
   readonly base: BaseDbs;
   readonly solo: boolean;
   /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
-  readonly perTask?: Map<Tau2Task, { initial: { agent: string | null; user: string | null }; gold?: { agent: string | null; user: string | null; random: boolean } }>;
+  readonly perTask?: Map<
+    Tau2Task,
+    { initial: { agent: string | null; user: string | null }; gold?: { agent: string | null; user: string | null; random: boolean } }
+  >;
 }
 
 function toolTypeOf(env: Tau2Environment, name: string): ToolType | null {
@@ -163,7 +166,12 @@ function recordedNl(sim: Tau2Simulation): NlAssertionRecord[] | null {
     const d = x instanceof Map ? x : new Map<string, TValue>();
     const met = d.get('met');
     const just = d.get('justification');
-    return { assertion: String(d.get('nl_assertion') ?? ''), met: typeof met === 'boolean' ? met : null, justification: typeof just === 'string' ? just : null, recorded: true };
+    return {
+      assertion: String(d.get('nl_assertion') ?? ''),
+      met: typeof met === 'boolean' ? met : null,
+      justification: typeof just === 'string' ? just : null,
+      recorded: true,
+    };
   });
 }
 
@@ -204,12 +212,36 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     toolCalls: replay,
     nlAssertions: recordedNl(sim),
   };
-  const empty = { rewardBasis: null, rewardBreakdown: null, dbMatch: null, dbReward: null, dbHash: null, dbHashNondeterministic: false, envAssertions: null, actionChecks: null, communicateChecks: null };
+  const empty = {
+    rewardBasis: null,
+    rewardBreakdown: null,
+    dbMatch: null,
+    dbReward: null,
+    dbHash: null,
+    dbHashNondeterministic: false,
+    envAssertions: null,
+    actionChecks: null,
+    communicateChecks: null,
+  };
   if (!COMPLETED.has(sim.terminationReason))
-    return { ...base, ...empty, premature: true, reward: 0, error: null, note: `Simulation terminated prematurely. Termination reason: ${sim.terminationReason}` };
+    return {
+      ...base,
+      ...empty,
+      premature: true,
+      reward: 0,
+      error: null,
+      note: `Simulation terminated prematurely. Termination reason: ${sim.terminationReason}`,
+    };
   if (replayError !== null) return { ...base, ...empty, premature: false, reward: 0, error: `the calls could not be replayed: ${replayError}`, note: null };
   if (sim.fullDuplex)
-    return { ...base, ...empty, premature: false, reward: 0, error: 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not read yet', note: null };
+    return {
+      ...base,
+      ...empty,
+      premature: false,
+      reward: 0,
+      error: 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not read yet',
+      note: null,
+    };
   if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
   const criteria = task.criteria;
   if (criteria === null) return { ...base, ...empty, premature: false, reward: 1, error: null, note: 'No evaluation criteria' };

@@ -103,7 +103,7 @@ export class DbHasher {
       const table = base.get(tables[t]!)!;
       const ks = snap.keys[t];
       if (!(table instanceof Map) || !ks) {
-        if ((table instanceof Map) !== (ks !== null && ks !== undefined)) return null;
+        if (table instanceof Map !== (ks !== null && ks !== undefined)) return null;
         continue;
       }
       if (table.size !== ks.length) return null;

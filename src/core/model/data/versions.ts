@@ -76,8 +76,7 @@ export function lazyVersion(commit: string, known: KnownDataVersion | null, sour
 /** Reads a file relative to a data root; resolves null when it does not exist. */
 export type ReadText = (relativePath: string) => Promise<string | null>;
 
-export const dataPath = (domain: Domain, table: string, commit?: string): string =>
-  `${commit ? `${commit}/` : ''}tau_bench/envs/${domain}/data/${table}.json`;
+export const dataPath = (domain: Domain, table: string, commit?: string): string => `${commit ? `${commit}/` : ''}tau_bench/envs/${domain}/data/${table}.json`;
 
 async function readTables(read: ReadText, domain: Domain, commit?: string): Promise<Record<string, string> | null> {
   const texts: Record<string, string> = {};
@@ -94,12 +93,7 @@ async function readTables(read: ReadText, domain: Domain, commit?: string): Prom
  * each known commit (the layout of ../shared/tau-bench and of raw file hosting), and
  * `tau_bench/envs/...` (a tau-bench checkout). `hash` identifies checkout data by its initial hash.
  */
-export async function loadDataVersions(
-  read: ReadText,
-  domain: Domain,
-  source: string,
-  hash: (db: Db) => string,
-): Promise<DataVersion[]> {
+export async function loadDataVersions(read: ReadText, domain: Domain, source: string, hash: (db: Db) => string): Promise<DataVersion[]> {
   const out: DataVersion[] = [];
   for (const known of KNOWN_DATA_VERSIONS) {
     const texts = await readTables(read, domain, known.commit);
@@ -110,8 +104,7 @@ export async function loadDataVersions(
     const db = buildDb(domain, checkout);
     const h = hash(db);
     const known = KNOWN_DATA_VERSIONS.find((k) => k.initialHash[domain] === h) ?? null;
-    if (!out.some((v) => v.known !== null && v.known === known))
-      out.push({ commit: known ? known.commit : `unknown:${h.slice(0, 12)}`, known, db, source });
+    if (!out.some((v) => v.known !== null && v.known === known)) out.push({ commit: known ? known.commit : `unknown:${h.slice(0, 12)}`, known, db, source });
   }
   return out;
 }

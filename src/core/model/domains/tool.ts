@@ -41,8 +41,7 @@ function quotedList(names: readonly string[]): string {
  */
 // Python parity: ceval.c positional/keyword binding errors (CPython 3.11 wording).
 export function bindArgs(tool: ToolDef, kwargs: PyDict): Record<string, PyValue> {
-  if (kwargs.has('data'))
-    throw typeError(`${tool.module}.${tool.className}.invoke() got multiple values for keyword argument 'data'`);
+  if (kwargs.has('data')) throw typeError(`${tool.module}.${tool.className}.invoke() got multiple values for keyword argument 'data'`);
   const args: Record<string, PyValue> = Object.create(null) as Record<string, PyValue>;
   for (const [k, v] of kwargs) {
     if (!tool.params.includes(k)) throw typeError(`${tool.className}.invoke() got an unexpected keyword argument '${k}'`);
@@ -60,4 +59,3 @@ export function bindArgs(tool: ToolDef, kwargs: PyDict): Record<string, PyValue>
 export function callTool(tool: ToolDef, data: PyDict, kwargs: PyDict): string | null {
   return tool.invoke(data, bindArgs(tool, kwargs) as ToolArgs<readonly string[]>);
 }
-

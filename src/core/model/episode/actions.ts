@@ -38,8 +38,7 @@ function pyExceptionText(e: unknown): string {
 /** pydantic's `Action(name=..., kwargs=...)` validation. */
 function makeAction(name: PyValue, kwargs: PyValue): Action {
   if (typeof name !== 'string') throw new PyException('ValidationError', `Action.name: Input should be a valid string (got ${typeName(name)})`);
-  if (!(kwargs instanceof Map))
-    throw new PyException('ValidationError', `Action.kwargs: Input should be a valid dictionary (got ${typeName(kwargs)})`);
+  if (!(kwargs instanceof Map)) throw new PyException('ValidationError', `Action.kwargs: Input should be a valid dictionary (got ${typeName(kwargs)})`);
   return { name, kwargs: new Map(kwargs) };
 }
 
@@ -51,8 +50,7 @@ export function toolCallingAction(message: PyDict): Action {
     const fn = getItem(call, 'function');
     if (fn !== null) {
       const args = getItem(fn, 'arguments');
-      if (typeof args !== 'string')
-        throw new PyException('TypeError', `the JSON object must be str, bytes or bytearray, not ${typeName(args)}`);
+      if (typeof args !== 'string') throw new PyException('TypeError', `the JSON object must be str, bytes or bytearray, not ${typeName(args)}`);
       return makeAction(getItem(fn, 'name'), parseJson(args));
     }
   }

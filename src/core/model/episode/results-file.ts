@@ -88,11 +88,13 @@ function readFields(v: PyValue, index: number): EpisodeRecord {
   const extra: Record<string, string> = {};
   // defineProperty: a key named `__proto__` stays an ordinary field.
   for (const [k, x] of v)
-    if (!KNOWN.has(k)) Object.defineProperty(extra, k, { value: typeof x === 'string' ? x : safeRepr(x), enumerable: true, writable: true, configurable: true });
+    if (!KNOWN.has(k))
+      Object.defineProperty(extra, k, { value: typeof x === 'string' ? x : safeRepr(x), enumerable: true, writable: true, configurable: true });
   const info = v.get('info');
   const infoMap = info instanceof Map ? info : null;
   const runErrorValue = infoMap?.get('error');
-  const runError = runErrorValue === undefined || runErrorValue === null ? null : String(typeof runErrorValue === 'string' ? runErrorValue : pyRepr(runErrorValue));
+  const runError =
+    runErrorValue === undefined || runErrorValue === null ? null : String(typeof runErrorValue === 'string' ? runErrorValue : pyRepr(runErrorValue));
   const trajValue = v.get('traj');
   const traj = Array.isArray(trajValue) ? trajValue.filter((m): m is PyDict => m instanceof Map) : [];
   const rewardInfo = infoMap?.get('reward_info');
@@ -112,8 +114,7 @@ function readFields(v: PyValue, index: number): EpisodeRecord {
   const badNumber = numberProblem(v.get('reward'), 'reward') ?? numberProblem(v.get('task_id'), 'task_id') ?? numberProblem(v.get('trial'), 'trial');
   if (badNumber !== null) return { ...common, problem: badNumber };
   if (info !== undefined && infoMap === null) return { ...common, problem: `info is a ${describe(info)}, not an object` };
-  if (runError !== null && traj.length === 0)
-    return { ...common, problem: `the run crashed before any trajectory was kept: ${runError.split('\n')[0]}` };
+  if (runError !== null && traj.length === 0) return { ...common, problem: `the run crashed before any trajectory was kept: ${runError.split('\n')[0]}` };
   try {
     const task = readTask(infoMap?.get('task'));
     return { ...common, task, problem: traj.length === 0 ? 'the trajectory is empty' : null };
@@ -180,7 +181,8 @@ export function placeOf(byteAt: (pos: number) => number, d: Pick<JsonDamage, 'po
   return `line ${d.line} column ${d.column} (char ${d.char}, byte ${byteAt(d.pos)})`;
 }
 
-const damageText = (d: JsonDamage): string => (d.error.pyType === 'JSONDecodeError' ? d.error.text.replace(/: line \d+ column \d+ \(char \d+\)$/, '') : `${d.error.pyType}: ${d.error.text}`);
+const damageText = (d: JsonDamage): string =>
+  d.error.pyType === 'JSONDecodeError' ? d.error.text.replace(/: line \d+ column \d+ \(char \d+\)$/, '') : `${d.error.pyType}: ${d.error.text}`;
 
 function damagedEpisode(byteAt: (pos: number) => number, index: number, d: JsonDamage, truncated: boolean): EpisodeRecord {
   const python = d.error.pyType === 'ValueError' ? " (Python's json.loads refuses the whole file for this)" : '';
@@ -357,9 +359,12 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
     throw new ResultsFileError(`expected a list of episodes, got a ${typeName(root)}`);
   }
   const notes: string[] = [];
-  const firstDamage = scan.items.length > 0 && scan.items.every((it) => !it.ok) ? scan.items[0]!.damage : (scan.items.length === 0 ? scan.outside[0] : undefined);
+  const firstDamage = scan.items.length > 0 && scan.items.every((it) => !it.ok) ? scan.items[0]!.damage : scan.items.length === 0 ? scan.outside[0] : undefined;
   // Nothing readable at all: the file as a whole is not JSON (Python's message, with the byte offset).
-  if (firstDamage) throw new ResultsFileError(`not valid JSON: ${firstDamage.error.pyType === 'JSONDecodeError' ? '' : `${firstDamage.error.pyType}: `}${firstDamage.error.text} (byte ${byteAt(firstDamage.pos)})`);
+  if (firstDamage)
+    throw new ResultsFileError(
+      `not valid JSON: ${firstDamage.error.pyType === 'JSONDecodeError' ? '' : `${firstDamage.error.pyType}: `}${firstDamage.error.text} (byte ${byteAt(firstDamage.pos)})`,
+    );
   if (scan.items.length > 0 && scan.items.every((it) => it.ok && it.value.message !== null)) {
     const traj = scan.items.map((it) => (it.ok ? it.value.message : null)) as PyDict[];
     const read = readEpisode(new Map<string, PyValue>([['traj', traj]]), 0);
@@ -371,7 +376,14 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
     if (it.ok && it.value.record) return it.value.record;
     const r = it.ok
       ? readEpisode(it.value.message, i)
-      : damagedEpisode(byteAt, i, it.damage, it.end >= text.length && it.damage.error.pyType === 'JSONDecodeError' && (it.damage.pos >= text.trimEnd().length - 1 || it.damage.error.text.startsWith('Unterminated string')));
+      : damagedEpisode(
+          byteAt,
+          i,
+          it.damage,
+          it.end >= text.length &&
+            it.damage.error.pyType === 'JSONDecodeError' &&
+            (it.damage.pos >= text.trimEnd().length - 1 || it.damage.error.text.startsWith('Unterminated string')),
+        );
     visit(r);
     return r;
   });
@@ -405,7 +417,9 @@ export function readResults(text: string, options: ReadOptions = {}): ResultsFil
       `episode${replaced.length > 1 ? 's' : ''} ${replaced
         .slice(0, 10)
         .map((r) => r.i)
-        .join(', ')}${replaced.length > 10 ? ', …' : ''} ${replaced.length > 1 ? 'hold' : 'holds'} U+FFFD (�), the mark of bytes that are not UTF-8 or of a character lost before this file was written; first at ${placeOf(
+        .join(
+          ', ',
+        )}${replaced.length > 10 ? ', …' : ''} ${replaced.length > 1 ? 'hold' : 'holds'} U+FFFD (�), the mark of bytes that are not UTF-8 or of a character lost before this file was written; first at ${placeOf(
         byteAt,
         { pos: first.k, ...lineColumn(text, first.k) },
       )} in episode ${first.i}`,

@@ -17,7 +17,10 @@ export interface DamagedTau2 {
 /** The place json.loads names is relative to the list read; the note names the place in the file instead. */
 const withoutPlace = (s: string): string => s.replace(/( starting at)?:? line \d+ column \d+ \(char \d+\)/g, '');
 
-const isDictWith = (...keys: string[]) => (v: PyValue): boolean => v instanceof Map && keys.every((k) => v.has(k));
+const isDictWith =
+  (...keys: string[]) =>
+  (v: PyValue): boolean =>
+    v instanceof Map && keys.every((k) => v.has(k));
 
 function listAfter(text: string, key: string, isElement: (v: PyValue) => boolean, resumeAt: RegExp, what: string, notes: string[]): TValue[] | null {
   const m = new RegExp(`"${key}"\\s*:\\s*\\[`).exec(text);
@@ -32,7 +35,9 @@ function listAfter(text: string, key: string, isElement: (v: PyValue) => boolean
       // Kept as a hole, so the elements after it keep their positions in the file.
       out.push(null);
       const where = lineColumn(text, at + item.damage.pos);
-      notes.push(`${what} ${i} is damaged at line ${where.line} column ${where.column} (char ${where.char}): ${withoutPlace(item.damage.error.text)}; the others are read`);
+      notes.push(
+        `${what} ${i} is damaged at line ${where.line} column ${where.column} (char ${where.char}): ${withoutPlace(item.damage.error.text)}; the others are read`,
+      );
     }
   });
   // The list's own end is missing when the file is cut inside it.
@@ -54,5 +59,12 @@ export function readDamagedTau2(text: string): DamagedTau2 | null {
     ['git_commit', field('git_commit')],
   ]);
   notes.unshift('the file is not valid JSON: its tasks and simulations were read one by one (the run information only as far as it could be found)');
-  return { root: new Map<string, TValue>([['info', info], ['tasks', tasks], ['simulations', simulations]]), notes };
+  return {
+    root: new Map<string, TValue>([
+      ['info', info],
+      ['tasks', tasks],
+      ['simulations', simulations],
+    ]),
+    notes,
+  };
 }

@@ -7,7 +7,18 @@ import { parseJson } from '../../py/json-parse';
 import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
 import type { TDict, TValue } from '../../py/pydantic';
-import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Criteria, Tau2Message, Tau2Run, Tau2Simulation, Tau2Task, Tau2ToolCall } from './tau2-types';
+import type {
+  EnvFunctionCall,
+  Requestor,
+  RewardType,
+  Tau2Action,
+  Tau2Criteria,
+  Tau2Message,
+  Tau2Run,
+  Tau2Simulation,
+  Tau2Task,
+  Tau2ToolCall,
+} from './tau2-types';
 
 export class Tau2FileError extends Error {}
 
@@ -106,7 +117,10 @@ export function readTask(v: TValue, where: string): Tau2Task {
   return {
     id,
     initializationData: isDict(data)
-      ? { agentData: isDict(data.get('agent_data')) ? (data.get('agent_data') as TDict) : null, userData: isDict(data.get('user_data')) ? (data.get('user_data') as TDict) : null }
+      ? {
+          agentData: isDict(data.get('agent_data')) ? (data.get('agent_data') as TDict) : null,
+          userData: isDict(data.get('user_data')) ? (data.get('user_data') as TDict) : null,
+        }
       : null,
     initializationActions: actions === null ? null : actions.map((a, i) => envCall(a, `${where}, initialization action ${i}`)),
     messageHistory: (history ?? []).map((m, i) => readMessage(m, `${where}, history message ${i}`)),
@@ -162,7 +176,10 @@ export function readTau2Results(input: string | PyValue): Tau2Run {
   const env = info.get('environment_info');
   const domain = (isDict(env) ? str(env.get('domain_name')) : null) ?? '';
   // Python parity: evaluate_trajectories.is_solo_mode.
-  const impl = (k: string): string | null => { const d = info.get(k); return isDict(d) ? str(d.get('implementation')) : null; };
+  const impl = (k: string): string | null => {
+    const d = info.get(k);
+    return isDict(d) ? str(d.get('implementation')) : null;
+  };
   const solo = impl('agent_info') === 'llm_agent_solo' && impl('user_info') === 'dummy_user';
   return { domain, soloMode: solo, tasks, simulations, notes, info };
 }
@@ -204,7 +221,10 @@ export function readTau2Text(text: string): Tau2Run | null {
   } catch (e) {
     if (!/"simulations"\s*:/.test(text) || !/"tasks"\s*:/.test(text)) return null;
     const damaged = readDamagedTau2(text.replace(/^\uFEFF/, ''));
-    if (damaged === null) throw new Tau2FileError(`a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`);
+    if (damaged === null)
+      throw new Tau2FileError(
+        `a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`,
+      );
     const run = readTau2Results(damaged.root as PyValue);
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }

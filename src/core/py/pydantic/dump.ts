@@ -33,8 +33,10 @@ export function pyJsonDumps(v: TValue, options: { readonly sortKeys?: boolean } 
     else if (typeof x === 'bigint') out.push(x.toString());
     else if (typeof x === 'number') out.push(dumpsFloat(x));
     else if (typeof x === 'string') out.push(dumpsStr(x));
-    else if (x instanceof EnumMember) out.push(dumpsStr(x.value)); // a str subclass: its value
-    else if (x instanceof PyDate || x instanceof PyDateTime) out.push(dumpsStr(dateStr(x))); // default=str
+    else if (x instanceof EnumMember)
+      out.push(dumpsStr(x.value)); // a str subclass: its value
+    else if (x instanceof PyDate || x instanceof PyDateTime)
+      out.push(dumpsStr(dateStr(x))); // default=str
     else if (x instanceof PydModel) out.push(dumpsStr(tStr(x)));
     else if (Array.isArray(x)) {
       out.push('[');

@@ -1,5 +1,21 @@
 /** pydantic 2 emulation for τ²-bench's models (see model.ts). */
-export { defineModel, deepCopyValue, EnumClass, EnumMember, field, isModel, PyDate, PyDateTime, PydModel, t, type FieldSpec, type FieldType, type ModelClass, type TDict, type TValue } from './model';
+export {
+  defineModel,
+  deepCopyValue,
+  EnumClass,
+  EnumMember,
+  field,
+  isModel,
+  PyDate,
+  PyDateTime,
+  PydModel,
+  t,
+  type FieldSpec,
+  type FieldType,
+  type ModelClass,
+  type TDict,
+  type TValue,
+} from './model';
 export { create, PYDANTIC_URL_VERSION, validate } from './validate';
 export { modelDump, pyJsonDumps } from './dump';
 export { dateStr, tRepr, tStr, tTypeName } from './repr';

@@ -156,10 +156,12 @@ function validateDate(v: TValue, withTime: boolean): TValue | Invalid {
   if (!withTime && v instanceof PyDate) return v;
   if (withTime && v instanceof PyDate) return new PyDateTime(v.year, v.month, v.day, 0, 0, 0);
   const m = typeof v === 'string' ? ISO.exec(v) : null;
-  if (m === null)
-    return withTime ? fail('datetime_type', 'Input should be a valid datetime', v) : fail('date_type', 'Input should be a valid date', v);
+  if (m === null) return withTime ? fail('datetime_type', 'Input should be a valid datetime', v) : fail('date_type', 'Input should be a valid date', v);
   const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
-  if (!withTime) return m[4] === undefined ? new PyDate(y!, mo!, d!) : fail('date_from_datetime_inexact', 'Datetimes provided to dates should have zero time - e.g. be exact dates', v);
+  if (!withTime)
+    return m[4] === undefined
+      ? new PyDate(y!, mo!, d!)
+      : fail('date_from_datetime_inexact', 'Datetimes provided to dates should have zero time - e.g. be exact dates', v);
   return new PyDateTime(y!, mo!, d!, h!, mi!, sec!);
 }
 

@@ -31,12 +31,16 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
     out.push(
       `${n++}. DB check: the agent's calls replayed on a fresh environment (only known tools that write; reads and unknown tools skipped), the reference actions on another;`,
       `   agent DB gold ${short(e.dbHash.goldAgent)} vs predicted ${short(e.dbHash.predictedAgent)}` +
-        (e.dbHash.goldUser !== null || e.dbHash.predictedUser !== null ? `, user DB gold ${short(e.dbHash.goldUser)} vs predicted ${short(e.dbHash.predictedUser)}` : '') +
+        (e.dbHash.goldUser !== null || e.dbHash.predictedUser !== null
+          ? `, user DB gold ${short(e.dbHash.goldUser)} vs predicted ${short(e.dbHash.predictedUser)}`
+          : '') +
         ` → ${e.dbHashNondeterministic ? 'not comparable: a tool drew a random bill id, so no one can reproduce these hashes' : e.dbMatch ? 'match (1.0)' : 'differ (0.0)'}${basis.includes('DB') ? '' : ' — not in the basis'}`,
     );
   } else out.push(`${n++}. No reference actions and no env assertions: no environment is built, the DB check passes.`);
   for (const a of e.envAssertions ?? [])
-    out.push(`${n++}. Env assertion ${a.assertion.funcName}(${args(a.assertion.arguments)}) on the ${a.assertion.envType}'s environment: ${a.met ? 'met' : 'NOT met'}${basis.includes('ENV_ASSERTION') ? '' : ' — not in the basis'}`);
+    out.push(
+      `${n++}. Env assertion ${a.assertion.funcName}(${args(a.assertion.arguments)}) on the ${a.assertion.envType}'s environment: ${a.met ? 'met' : 'NOT met'}${basis.includes('ENV_ASSERTION') ? '' : ' — not in the basis'}`,
+    );
   for (const a of e.actionChecks ?? [])
     out.push(
       `${n++}. Action ${a.action.name}(${args(a.action.arguments)})${a.action.compareArgs ? ` comparing ${a.action.compareArgs.join(', ') || 'no argument'}` : ''}: ${
@@ -44,9 +48,13 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
       }${basis.includes('ACTION') ? '' : ' — not in the basis'}`,
     );
   for (const m of e.communicateChecks ?? [])
-    out.push(`${n++}. Communicate '${m.info}' (lower-cased, in an assistant message with commas removed): ${m.met ? `found in message ${m.messageIndex}` : 'not found'}${basis.includes('COMMUNICATE') ? '' : ' — not in the basis'}`);
+    out.push(
+      `${n++}. Communicate '${m.info}' (lower-cased, in an assistant message with commas removed): ${m.met ? `found in message ${m.messageIndex}` : 'not found'}${basis.includes('COMMUNICATE') ? '' : ' — not in the basis'}`,
+    );
   for (const m of e.nlAssertions ?? [])
-    out.push(`${n++}. NL assertion '${m.assertion}': ${m.met === null ? 'no verdict recorded' : m.met ? 'met' : 'NOT met'} (judged by an LLM when the run was made, not recomputed)`);
+    out.push(
+      `${n++}. NL assertion '${m.assertion}': ${m.met === null ? 'no verdict recorded' : m.met ? 'met' : 'NOT met'} (judged by an LLM when the run was made, not recomputed)`,
+    );
   const parts = [...(e.rewardBreakdown ?? [])].map(([k, v]) => `${k} ${num(v)}`);
   out.push(`${n++}. Reward = ${parts.length > 0 ? parts.join(' × ') : '1.0'} = ${num(e.reward)}`);
   const rec = s.rewardInfo?.get('reward');

@@ -47,7 +47,10 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   const out: Tau2Finding[] = [];
   const basis = e.rewardBasis ?? [];
   if (e.dbHashNondeterministic)
-    out.push({ kind: 'random-hash', text: "A tool drew a random bill id (telecom's refuel_data without a draft bill): this DB hash cannot be reproduced by anyone, so the DB check is not comparable." });
+    out.push({
+      kind: 'random-hash',
+      text: "A tool drew a random bill id (telecom's refuel_data without a draft bill): this DB hash cannot be reproduced by anyone, so the DB check is not comparable.",
+    });
   if (e.dbHash && basis.includes('DB') && e.dbHash.goldAgent === e.initialDbHash.agent && e.dbHash.goldUser === e.initialDbHash.user)
     out.push({ kind: 'no-op-reference', text: "The task's reference actions leave the DB as it started: an agent that changes nothing passes the DB check." });
   if (e.actionChecks && !basis.includes('ACTION')) {
@@ -59,21 +62,30 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
       });
   }
   if (basis.includes('NL_ASSERTION'))
-    out.push({ kind: 'nl-recorded', text: 'NL assertions are part of the reward: judged by an LLM when the run was made, taken from the file as recorded, not recomputed.' });
+    out.push({
+      kind: 'nl-recorded',
+      text: 'NL assertions are part of the reward: judged by an LLM when the run was made, taken from the file as recorded, not recomputed.',
+    });
   for (const c of e.communicateChecks ?? [])
     if (c.met && onlyInsideNumbers(e, c.info))
       out.push({ kind: 'info-inside-number', text: `Required information '${c.info}' was found only inside a longer number.` });
   const recorded = e.simulation.rewardInfo?.get('reward');
   const rec = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
   if (rec !== null && rec === 1 && e.reward !== 1)
-    out.push({ kind: 'recorded-pass-recomputed-fail', text: `The file records a pass (reward ${rec}); recomputed, the simulation fails (reward ${e.reward}).` });
+    out.push({
+      kind: 'recorded-pass-recomputed-fail',
+      text: `The file records a pass (reward ${rec}); recomputed, the simulation fails (reward ${e.reward}).`,
+    });
   if (rec !== null && rec !== 1 && e.reward === 1)
     out.push({ kind: 'recorded-fail-recomputed-pass', text: `The file records reward ${rec}; recomputed, the simulation passes.` });
   for (const text of recordedDifferences(e)) out.push({ kind: 'recorded-differs', text });
   const URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;
   const differs = e.toolCalls.filter((c) => c.output !== null && c.recordedOutput !== null && c.output.replace(URL, '') !== c.recordedOutput.replace(URL, ''));
   if (differs.length > 0)
-    out.push({ kind: 'output-differs', text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).` });
+    out.push({
+      kind: 'output-differs',
+      text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).`,
+    });
   return out;
 }
 
@@ -87,10 +99,13 @@ export function recordedDifferences(e: Tau2Evaluation): string[] {
   const out: string[] = [];
   const basis = ri.get('reward_basis');
   if (Array.isArray(basis) && e.rewardBasis && basis.join(',') !== e.rewardBasis.join(','))
-    out.push(`The file records reward basis ${basis.join(', ')}; the task in the file says ${e.rewardBasis.join(', ')}: the run was judged by another version of τ²'s rule.`);
+    out.push(
+      `The file records reward basis ${basis.join(', ')}; the task in the file says ${e.rewardBasis.join(', ')}: the run was judged by another version of τ²'s rule.`,
+    );
   const db = ri.get('db_check');
   const recordedDb = db instanceof Map ? db.get('db_match') : undefined;
-  if (typeof recordedDb === 'boolean' && e.dbMatch !== null && recordedDb !== e.dbMatch) out.push(`The file records db_match ${recordedDb}; recomputed, it is ${e.dbMatch}.`);
+  if (typeof recordedDb === 'boolean' && e.dbMatch !== null && recordedDb !== e.dbMatch)
+    out.push(`The file records db_match ${recordedDb}; recomputed, it is ${e.dbMatch}.`);
   const pairs: [string, string, (boolean | null)[] | null, boolean[] | null][] = [
     ['env assertions', 'met', boolList(ri.get('env_assertions'), 'met'), e.envAssertions?.map((c) => c.met) ?? null],
     ['action checks', 'action_match', boolList(ri.get('action_checks'), 'action_match'), e.actionChecks?.map((c) => c.actionMatch) ?? null],

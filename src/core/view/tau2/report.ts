@@ -70,13 +70,21 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
     reward_breakdown: e.rewardBreakdown && Object.fromEntries(e.rewardBreakdown),
     db_match: e.dbMatch,
     db_reward: e.dbReward,
-    db_hash: e.dbHash && { gold_agent: e.dbHash.goldAgent, predicted_agent: e.dbHash.predictedAgent, gold_user: e.dbHash.goldUser, predicted_user: e.dbHash.predictedUser },
+    db_hash: e.dbHash && {
+      gold_agent: e.dbHash.goldAgent,
+      predicted_agent: e.dbHash.predictedAgent,
+      gold_user: e.dbHash.goldUser,
+      predicted_user: e.dbHash.predictedUser,
+    },
     initial_db_hash: e.initialDbHash,
     db_hash_nondeterministic: e.dbHashNondeterministic,
     env_assertions: e.envAssertions && e.envAssertions.map((c) => ({ env_assertion: plain(c.assertion.raw), met: c.met, reward: c.reward })),
-    action_checks: e.actionChecks && e.actionChecks.map((c) => ({ action: plain(c.action.raw), action_match: c.actionMatch, action_reward: c.actionReward, tool_type: c.toolType })),
+    action_checks:
+      e.actionChecks &&
+      e.actionChecks.map((c) => ({ action: plain(c.action.raw), action_match: c.actionMatch, action_reward: c.actionReward, tool_type: c.toolType })),
     communicate_checks: e.communicateChecks && e.communicateChecks.map((c) => ({ info: c.info, met: c.met, justification: c.justification })),
-    nl_assertions: e.nlAssertions && e.nlAssertions.map((c) => ({ nl_assertion: c.assertion, met: c.met, justification: c.justification, recorded: true as const })),
+    nl_assertions:
+      e.nlAssertions && e.nlAssertions.map((c) => ({ nl_assertion: c.assertion, met: c.met, justification: c.justification, recorded: true as const })),
     tool_calls: e.toolCalls.map((c) => ({
       index: c.index,
       message_index: c.messageIndex,

@@ -75,8 +75,7 @@ export const bookReservation = defineTool({
       const amount = getItem(paymentMethod, 'amount');
       if (!contains(userMethods(), paymentId)) return `Error: payment method ${pyStr(paymentId)} not found`;
       if (contains(BALANCE_SOURCES, getItem(getItem(userMethods(), paymentId), 'source'))) {
-        if (lt(getItem(getItem(userMethods(), paymentId), 'amount'), amount))
-          return `Error: not enough balance in payment method ${pyStr(paymentId)}`;
+        if (lt(getItem(getItem(userMethods(), paymentId), 'amount'), amount)) return `Error: not enough balance in payment method ${pyStr(paymentId)}`;
       }
     }
     function* paidAmounts(): Generator<PyValue> {

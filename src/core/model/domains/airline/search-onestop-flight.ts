@@ -20,15 +20,13 @@ export const searchOnestopFlight = defineTool({
     for (const flight1 of flights) {
       if (!eq(getItem(flight1, 'origin'), origin)) continue;
       for (const flight2 of flights) {
-        if (!(eq(getItem(flight2, 'destination'), destination) && eq(getItem(flight1, 'destination'), getItem(flight2, 'origin'))))
-          continue;
+        if (!(eq(getItem(flight2, 'destination'), destination) && eq(getItem(flight1, 'destination'), getItem(flight2, 'origin')))) continue;
         const arrival1 = getItem(flight1, 'scheduled_arrival_time_est');
         // Python parity: SearchOnestopFlight.invoke — next day is "2024-05-" + (day + 1), unpadded.
         const date2: PyValue = contains(arrival1, '+1') ? `2024-05-${pyStr(add(pyInt(sliceFrom(date, -2)), 1n))}` : date;
         if (gt(arrival1, getItem(flight2, 'scheduled_departure_time_est'))) continue;
         if (!(contains(getItem(flight1, 'dates'), date) && contains(getItem(flight2, 'dates'), date2))) continue;
-        if (!(eq(getItem(dayRecord(flight1, date), 'status'), 'available') && eq(getItem(dayRecord(flight2, date2), 'status'), 'available')))
-          continue;
+        if (!(eq(getItem(dayRecord(flight1, date), 'status'), 'available') && eq(getItem(dayRecord(flight2, date2), 'status'), 'available'))) continue;
         const result1 = flightOnDay(flight1, dayRecord(flight1, date));
         setItem(result1, 'date', date);
         // Python parity: SearchOnestopFlight.invoke shows the second leg's record for `date`, not `date2`.

@@ -16,10 +16,8 @@ export function priceSegment(data: PyValue, segment: PyValue, cabin: PyValue, pa
   if (!contains(getItem(flightData, 'dates'), getItem(segment, 'date')))
     return `Error: flight ${pyStr(flightNumber)} not found on date ${pyStr(getItem(segment, 'date'))}`;
   const dayData = getItem(getItem(flightData, 'dates'), getItem(segment, 'date'));
-  if (!eq(getItem(dayData, 'status'), 'available'))
-    return `Error: flight ${pyStr(flightNumber)} not available on date ${pyStr(getItem(segment, 'date'))}`;
-  if (lt(getItem(getItem(dayData, 'available_seats'), cabin), passengerCount()))
-    return `Error: not enough seats on flight ${pyStr(flightNumber)}`;
+  if (!eq(getItem(dayData, 'status'), 'available')) return `Error: flight ${pyStr(flightNumber)} not available on date ${pyStr(getItem(segment, 'date'))}`;
+  if (lt(getItem(getItem(dayData, 'available_seats'), cabin), passengerCount())) return `Error: not enough seats on flight ${pyStr(flightNumber)}`;
   setItem(segment, 'price', getItem(getItem(dayData, 'prices'), cabin));
   setItem(segment, 'origin', getItem(flightData, 'origin'));
   setItem(segment, 'destination', getItem(flightData, 'destination'));

@@ -23,13 +23,11 @@ export const updateReservationBaggages = defineTool({
     if (!contains(userMethods(), payment_id)) return 'Error: payment method not found';
     const paymentMethod = getItem(userMethods(), payment_id);
     if (eq(getItem(paymentMethod, 'source'), 'certificate')) return 'Error: certificate cannot be used to update reservation';
-    if (eq(getItem(paymentMethod, 'source'), 'gift_card') && lt(getItem(paymentMethod, 'amount'), totalPrice))
-      return 'Error: gift card balance is not enough';
+    if (eq(getItem(paymentMethod, 'source'), 'gift_card') && lt(getItem(paymentMethod, 'amount'), totalPrice)) return 'Error: gift card balance is not enough';
 
     setItem(reservation, 'total_baggages', total_baggages);
     setItem(reservation, 'nonfree_baggages', nonfree_baggages);
-    if (eq(getItem(paymentMethod, 'source'), 'gift_card'))
-      setItem(paymentMethod, 'amount', sub(getItem(paymentMethod, 'amount'), totalPrice, '-='));
+    if (eq(getItem(paymentMethod, 'source'), 'gift_card')) setItem(paymentMethod, 'amount', sub(getItem(paymentMethod, 'amount'), totalPrice, '-='));
 
     if (!eq(totalPrice, 0n))
       listAppend(

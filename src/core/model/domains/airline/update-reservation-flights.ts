@@ -61,13 +61,11 @@ export const updateReservationFlights = defineTool({
     if (!contains(userMethods(), payment_id)) return 'Error: payment method not found';
     const paymentMethod = getItem(userMethods(), payment_id);
     if (eq(getItem(paymentMethod, 'source'), 'certificate')) return 'Error: certificate cannot be used to update reservation';
-    if (eq(getItem(paymentMethod, 'source'), 'gift_card') && lt(getItem(paymentMethod, 'amount'), totalPrice))
-      return 'Error: gift card balance is not enough';
+    if (eq(getItem(paymentMethod, 'source'), 'gift_card') && lt(getItem(paymentMethod, 'amount'), totalPrice)) return 'Error: gift card balance is not enough';
 
     // Python parity: UpdateReservationFlights.invoke — a negative total is credited to a gift card,
     // and reservation["cabin"] is left as it was.
-    if (eq(getItem(paymentMethod, 'source'), 'gift_card'))
-      setItem(paymentMethod, 'amount', sub(getItem(paymentMethod, 'amount'), totalPrice, '-='));
+    if (eq(getItem(paymentMethod, 'source'), 'gift_card')) setItem(paymentMethod, 'amount', sub(getItem(paymentMethod, 'amount'), totalPrice, '-='));
     setItem(reservation, 'flights', newFlights);
     if (!eq(totalPrice, 0n))
       listAppend(

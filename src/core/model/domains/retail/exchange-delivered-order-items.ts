@@ -30,8 +30,7 @@ export const exchangeDeliveredOrderItems = defineTool({
     let diffPrice: PyValue = summed.diff;
     diffPrice = round2(diffPrice);
 
-    if (!contains(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id))
-      return 'Error: payment method not found';
+    if (!contains(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id)) return 'Error: payment method not found';
     const paymentMethod = getItem(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id);
     if (eq(getItem(paymentMethod, 'source'), 'gift_card') && lt(getItem(paymentMethod, 'balance'), diffPrice))
       return 'Error: insufficient gift card balance to pay for the price difference';

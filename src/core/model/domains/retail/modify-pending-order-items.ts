@@ -32,8 +32,7 @@ export const modifyPendingOrderItems = defineTool({
     if (typeof summed === 'string') return summed;
     const diffPrice: PyValue = summed.diff;
 
-    if (!contains(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id))
-      return 'Error: payment method not found';
+    if (!contains(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id)) return 'Error: payment method not found';
     const paymentMethod = getItem(getItem(getItem(users, getItem(order, 'user_id')), 'payment_methods'), payment_method_id);
     if (eq(getItem(paymentMethod, 'source'), 'gift_card') && lt(getItem(paymentMethod, 'balance'), diffPrice))
       return 'Error: insufficient gift card balance to pay for the new item';

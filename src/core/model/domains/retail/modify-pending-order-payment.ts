@@ -23,8 +23,7 @@ export const modifyPendingOrderPayment = defineTool({
     if (len(getItem(order, 'payment_history')) > 1 || !eq(getItem(firstPayment(), 'transaction_type'), 'payment'))
       return 'Error: there should be exactly one payment for a pending order';
 
-    if (eq(getItem(firstPayment(), 'payment_method_id'), payment_method_id))
-      return 'Error: the new payment method should be different from the current one';
+    if (eq(getItem(firstPayment(), 'payment_method_id'), payment_method_id)) return 'Error: the new payment method should be different from the current one';
 
     const amount = getItem(firstPayment(), 'amount');
     const paymentMethod = getItem(paymentMethodsOf(), payment_method_id);

@@ -17,10 +17,7 @@ export const returnDeliveredOrderItems = defineTool({
 
     if (!contains(getItem(getItem(getItem(data, 'users'), getItem(order, 'user_id')), 'payment_methods'), payment_method_id))
       return 'Error: payment method not found';
-    if (
-      !contains(payment_method_id, 'gift_card') &&
-      !eq(payment_method_id, getItem(getItem(getItem(order, 'payment_history'), 0n), 'payment_method_id'))
-    )
+    if (!contains(payment_method_id, 'gift_card') && !eq(payment_method_id, getItem(getItem(getItem(order, 'payment_history'), 0n), 'payment_method_id')))
       return 'Error: payment method should be either the original payment method or a gift card';
 
     if (firstExcessItem(order, item_ids)) return 'Error: some item not found';

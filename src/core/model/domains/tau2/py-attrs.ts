@@ -29,7 +29,12 @@ export function same(a: TValue, b: TValue): boolean {
   if (a instanceof EnumMember) a = a.value;
   if (b instanceof EnumMember) b = b.value;
   if (a instanceof PyDate || a instanceof PyDateTime || b instanceof PyDate || b instanceof PyDateTime)
-    return (a instanceof PyDate || a instanceof PyDateTime) && (b instanceof PyDate || b instanceof PyDateTime) && a.constructor === b.constructor && dateStr(a) === dateStr(b);
+    return (
+      (a instanceof PyDate || a instanceof PyDateTime) &&
+      (b instanceof PyDate || b instanceof PyDateTime) &&
+      a.constructor === b.constructor &&
+      dateStr(a) === dateStr(b)
+    );
   return a instanceof PydModel || b instanceof PydModel ? a === b : eq(pv(a), pv(b));
 }
 export const size = (v: TValue): number => len(pv(v));

@@ -100,7 +100,12 @@ function callMethod(self: Toolkit, m: MethodDef, kwargs: TDict): TValue {
   for (const k of kwargs.keys()) if (!names.has(k)) throw new PyException('TypeError', `${where} got an unexpected keyword argument '${k}'`);
   const missing = m.params.filter((p) => p.default === undefined && !kwargs.has(p.name)).map((p) => `'${p.name}'`);
   if (missing.length > 0) {
-    const list = missing.length === 1 ? missing[0] : missing.length === 2 ? missing.join(' and ') : `${missing.slice(0, -1).join(', ')}, and ${missing[missing.length - 1]}`;
+    const list =
+      missing.length === 1
+        ? missing[0]
+        : missing.length === 2
+          ? missing.join(' and ')
+          : `${missing.slice(0, -1).join(', ')}, and ${missing[missing.length - 1]}`;
     throw new PyException('TypeError', `${where} missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
   }
   const bound = new Map<string, TValue>();

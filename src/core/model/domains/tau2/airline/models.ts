@@ -21,18 +21,50 @@ const GiftCard = defineModel('GiftCard', [field('source', t.literal('gift_card')
 export const Certificate = defineModel('Certificate', [field('source', t.literal('certificate')), field('id', t.str), field('amount', t.float)]);
 export const Passenger = defineModel('Passenger', [field('first_name', t.str), field('last_name', t.str), field('dob', t.str)]);
 
-export const FlightDateStatusAvailable = defineModel('FlightDateStatusAvailable', [field('status', t.literal('available')), field('available_seats', seatMap), field('prices', seatMap)]);
-const FlightDateStatusLanded = defineModel('FlightDateStatusLanded', [field('status', t.literal('landed')), time('actual_departure_time_est'), time('actual_arrival_time_est')]);
+export const FlightDateStatusAvailable = defineModel('FlightDateStatusAvailable', [
+  field('status', t.literal('available')),
+  field('available_seats', seatMap),
+  field('prices', seatMap),
+]);
+const FlightDateStatusLanded = defineModel('FlightDateStatusLanded', [
+  field('status', t.literal('landed')),
+  time('actual_departure_time_est'),
+  time('actual_arrival_time_est'),
+]);
 const FlightDateStatusCancelled = defineModel('FlightDateStatusCancelled', [field('status', t.literal('cancelled'))]);
-const FlightDateStatusDelayed = defineModel('FlightDateStatusDelayed', [field('status', t.literal('delayed')), time('estimated_departure_time_est'), time('estimated_arrival_time_est')]);
-const FlightDataStatusFlying = defineModel('FlightDataStatusFlying', [field('status', t.literal('flying')), time('actual_departure_time_est'), time('estimated_arrival_time_est')]);
-const FlightDataStatusOnTime = defineModel('FlightDataStatusOnTime', [field('status', t.literal('on time')), time('estimated_departure_time_est'), time('estimated_arrival_time_est')]);
+const FlightDateStatusDelayed = defineModel('FlightDateStatusDelayed', [
+  field('status', t.literal('delayed')),
+  time('estimated_departure_time_est'),
+  time('estimated_arrival_time_est'),
+]);
+const FlightDataStatusFlying = defineModel('FlightDataStatusFlying', [
+  field('status', t.literal('flying')),
+  time('actual_departure_time_est'),
+  time('estimated_arrival_time_est'),
+]);
+const FlightDataStatusOnTime = defineModel('FlightDataStatusOnTime', [
+  field('status', t.literal('on time')),
+  time('estimated_departure_time_est'),
+  time('estimated_arrival_time_est'),
+]);
 const FLIGHT_DATE_STATUS = t.union(
-  ...[FlightDateStatusAvailable, FlightDateStatusLanded, FlightDateStatusCancelled, FlightDateStatusDelayed, FlightDataStatusFlying, FlightDataStatusOnTime].map((m) => t.model(() => m)),
+  ...[
+    FlightDateStatusAvailable,
+    FlightDateStatusLanded,
+    FlightDateStatusCancelled,
+    FlightDateStatusDelayed,
+    FlightDataStatusFlying,
+    FlightDataStatusOnTime,
+  ].map((m) => t.model(() => m)),
 );
 
 const FLIGHT_BASE = [field('flight_number', t.str), field('origin', t.str), field('destination', t.str)];
-const Flight = defineModel('Flight', [...FLIGHT_BASE, time('scheduled_departure_time_est'), time('scheduled_arrival_time_est'), field('dates', t.dict(t.str, FLIGHT_DATE_STATUS))]);
+const Flight = defineModel('Flight', [
+  ...FLIGHT_BASE,
+  time('scheduled_departure_time_est'),
+  time('scheduled_arrival_time_est'),
+  field('dates', t.dict(t.str, FLIGHT_DATE_STATUS)),
+]);
 export const DirectFlight = defineModel('DirectFlight', [
   ...FLIGHT_BASE,
   field('status', t.literal('available')),
@@ -47,11 +79,27 @@ export const FlightInfo = defineModel('FlightInfo', [field('flight_number', t.st
 
 const User = defineModel('User', [
   field('user_id', t.str),
-  field('name', t.model(() => Name)),
-  field('address', t.model(() => Address)),
+  field(
+    'name',
+    t.model(() => Name),
+  ),
+  field(
+    'address',
+    t.model(() => Address),
+  ),
   field('email', t.str),
   field('dob', t.str),
-  field('payment_methods', t.dict(t.str, t.union(t.model(() => CreditCard), t.model(() => GiftCard), t.model(() => Certificate)))),
+  field(
+    'payment_methods',
+    t.dict(
+      t.str,
+      t.union(
+        t.model(() => CreditCard),
+        t.model(() => GiftCard),
+        t.model(() => Certificate),
+      ),
+    ),
+  ),
   field('saved_passengers', t.list(t.model(() => Passenger))),
   field('membership', t.literal('gold', 'silver', 'regular')),
   field('reservations', t.list(t.str)),
@@ -76,6 +124,28 @@ export const Reservation = defineModel('Reservation', [
 
 export const FlightDb = defineModel(
   'FlightDB',
-  [field('flights', t.dict(t.str, t.model(() => Flight))), field('users', t.dict(t.str, t.model(() => User))), field('reservations', t.dict(t.str, t.model(() => Reservation)))],
+  [
+    field(
+      'flights',
+      t.dict(
+        t.str,
+        t.model(() => Flight),
+      ),
+    ),
+    field(
+      'users',
+      t.dict(
+        t.str,
+        t.model(() => User),
+      ),
+    ),
+    field(
+      'reservations',
+      t.dict(
+        t.str,
+        t.model(() => Reservation),
+      ),
+    ),
+  ],
   { extra: 'forbid' },
 );

@@ -82,11 +82,25 @@ function paymentForUpdate(user: PydModel, paymentId: TValue, total: TValue): Pyd
   if (source === 'certificate') throw valueError('Certificate cannot be used to update reservation');
   if (source === 'gift_card' && less(attr(pm, 'amount'), total)) throw valueError('Gift card balance is not enough');
   if (source === 'gift_card') setAttr(pm, 'amount', minus(attr(pm, 'amount'), total, '-='));
-  return same(total, 0n) ? null : validate(Payment, new Map([['payment_id', paymentId], ['amount', total]]));
+  return same(total, 0n)
+    ? null
+    : validate(
+        Payment,
+        new Map([
+          ['payment_id', paymentId],
+          ['amount', total],
+        ]),
+      );
 }
 
 const params = (...names: string[]) => names.map((name) => ({ name }));
-const tool = (name: string, toolType: ToolType, names: string[], run: MethodDef['run']): ToolDef => ({ name, toolType, mutates: toolType === 'write', params: params(...names), run });
+const tool = (name: string, toolType: ToolType, names: string[], run: MethodDef['run']): ToolDef => ({
+  name,
+  toolType,
+  mutates: toolType === 'write',
+  params: params(...names),
+  run,
+});
 
 const bookReservation: MethodDef['run'] = (self, a) => {
   const g = (k: string): TValue => a.get(k)!;
@@ -121,7 +135,8 @@ const bookReservation: MethodDef['run'] = (self, a) => {
     const number = attr(info, 'flight_number');
     const flight = getFlight(self, number, true);
     const data = getFlightInstance(self, number, attr(info, 'date'), true);
-    if (!(data instanceof PydModel) || data.cls !== FlightDateStatusAvailable) throw valueError(`Flight ${text(number)} not available on date ${text(attr(info, 'date'))}`);
+    if (!(data instanceof PydModel) || data.cls !== FlightDateStatusAvailable)
+      throw valueError(`Flight ${text(number)} not available on date ${text(attr(info, 'date'))}`);
     if (less(item(attr(data, 'available_seats'), cabin), nPassengers)) throw valueError(`Not enough seats on flight ${text(number)}`);
     const price = item(attr(data, 'prices'), cabin);
     (attr(reservation, 'flights') as TValue[]).push(
@@ -168,9 +183,26 @@ const bookReservation: MethodDef['run'] = (self, a) => {
 };
 
 const AIRPORTS: [string, string][] = [
-  ['SFO', 'San Francisco'], ['JFK', 'New York'], ['LAX', 'Los Angeles'], ['ORD', 'Chicago'], ['DFW', 'Dallas'], ['DEN', 'Denver'], ['SEA', 'Seattle'],
-  ['ATL', 'Atlanta'], ['MIA', 'Miami'], ['BOS', 'Boston'], ['PHX', 'Phoenix'], ['IAH', 'Houston'], ['LAS', 'Las Vegas'], ['MCO', 'Orlando'],
-  ['EWR', 'Newark'], ['CLT', 'Charlotte'], ['MSP', 'Minneapolis'], ['DTW', 'Detroit'], ['PHL', 'Philadelphia'], ['LGA', 'LaGuardia'],
+  ['SFO', 'San Francisco'],
+  ['JFK', 'New York'],
+  ['LAX', 'Los Angeles'],
+  ['ORD', 'Chicago'],
+  ['DFW', 'Dallas'],
+  ['DEN', 'Denver'],
+  ['SEA', 'Seattle'],
+  ['ATL', 'Atlanta'],
+  ['MIA', 'Miami'],
+  ['BOS', 'Boston'],
+  ['PHX', 'Phoenix'],
+  ['IAH', 'Houston'],
+  ['LAS', 'Las Vegas'],
+  ['MCO', 'Orlando'],
+  ['EWR', 'Newark'],
+  ['CLT', 'Charlotte'],
+  ['MSP', 'Minneapolis'],
+  ['DTW', 'Detroit'],
+  ['PHL', 'Philadelphia'],
+  ['LGA', 'LaGuardia'],
 ];
 
 const updateFlights: MethodDef['run'] = (self, a) => {
@@ -184,7 +216,9 @@ const updateFlights: MethodDef['run'] = (self, a) => {
   for (const info of items(flights)) {
     const number = attr(info, 'flight_number');
     const date = attr(info, 'date');
-    const match = (attr(reservation, 'flights') as TValue[]).find((rf) => same(attr(rf, 'flight_number'), number) && same(attr(rf, 'date'), date) && same(cabin, attr(reservation, 'cabin')));
+    const match = (attr(reservation, 'flights') as TValue[]).find(
+      (rf) => same(attr(rf, 'flight_number'), number) && same(attr(rf, 'date'), date) && same(cabin, attr(reservation, 'cabin')),
+    );
     if (match !== undefined) {
       total = plus(total, times(attr(match, 'price'), n), '+=');
       chosen.push(match);
@@ -217,20 +251,45 @@ const updateFlights: MethodDef['run'] = (self, a) => {
 };
 
 const AGENT_TOOLS: ToolDef[] = [
-  tool('book_reservation', 'write', ['user_id', 'origin', 'destination', 'flight_type', 'cabin', 'flights', 'passengers', 'payment_methods', 'total_baggages', 'nonfree_baggages', 'insurance'], bookReservation),
+  tool(
+    'book_reservation',
+    'write',
+    ['user_id', 'origin', 'destination', 'flight_type', 'cabin', 'flights', 'passengers', 'payment_methods', 'total_baggages', 'nonfree_baggages', 'insurance'],
+    bookReservation,
+  ),
   tool('calculate', 'generic', ['expression'], (_self, a) => calculate(a.get('expression')!)),
   tool('cancel_reservation', 'write', ['reservation_id'], (self, a) => {
     const r = getReservation(self, a.get('reservation_id')!, true);
     const history = attr(r, 'payment_history') as TValue[];
-    const refunds = history.map((p) => validate(Payment, new Map<string, TValue>([['payment_id', attr(p, 'payment_id')], ['amount', minus(0n, attr(p, 'amount'))]])));
+    const refunds = history.map((p) =>
+      validate(
+        Payment,
+        new Map<string, TValue>([
+          ['payment_id', attr(p, 'payment_id')],
+          ['amount', minus(0n, attr(p, 'amount'))],
+        ]),
+      ),
+    );
     history.push(...refunds);
     setAttr(r, 'status', 'cancelled');
     return r;
   }),
   tool('get_reservation_details', 'read', ['reservation_id'], (self, a) => getReservation(self, a.get('reservation_id')!)),
   tool('get_user_details', 'read', ['user_id'], (self, a) => getUser(self, a.get('user_id')!)),
-  tool('list_all_airports', 'read', [], () => AIRPORTS.map(([iata, city]) => validate(AirportCode, new Map([['iata', iata], ['city', city]])))),
-  tool('search_direct_flight', 'read', ['origin', 'destination', 'date'], (self, a) => searchDirect(self, a.get('date')!, a.get('origin')!, a.get('destination')!, null)),
+  tool('list_all_airports', 'read', [], () =>
+    AIRPORTS.map(([iata, city]) =>
+      validate(
+        AirportCode,
+        new Map([
+          ['iata', iata],
+          ['city', city],
+        ]),
+      ),
+    ),
+  ),
+  tool('search_direct_flight', 'read', ['origin', 'destination', 'date'], (self, a) =>
+    searchDirect(self, a.get('date')!, a.get('origin')!, a.get('destination')!, null),
+  ),
   tool('search_onestop_flight', 'read', ['origin', 'destination', 'date'], (self, a) => {
     const date = a.get('date')!;
     const results: TValue[] = [];
@@ -251,7 +310,17 @@ const AGENT_TOOLS: ToolDef[] = [
     const methods = attr(user, 'payment_methods') as Map<string, TValue>;
     for (const id of ['certificate_3221322', 'certificate_3221323', 'certificate_3221324']) {
       if (methods.has(id)) continue;
-      methods.set(id, validate(Certificate, new Map<string, TValue>([['id', id], ['amount', a.get('amount')!], ['source', 'certificate']])));
+      methods.set(
+        id,
+        validate(
+          Certificate,
+          new Map<string, TValue>([
+            ['id', id],
+            ['amount', a.get('amount')!],
+            ['source', 'certificate'],
+          ]),
+        ),
+      );
       return `Certificate ${id} added to user ${text(a.get('user_id')!)} with amount ${text(a.get('amount')!)}.`;
     }
     throw valueError('Too many certificates');

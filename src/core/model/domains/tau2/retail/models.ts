@@ -1,8 +1,23 @@
 import { defineModel, field, t } from '../../../../py/pydantic';
 
 // τ²'s retail models (domains/retail/data_model.py), field order kept.
-export const Variant = defineModel('Variant', [field('item_id', t.str), field('options', t.dict(t.str, t.str)), field('available', t.bool), field('price', t.float)]);
-const Product = defineModel('Product', [field('name', t.str), field('product_id', t.str), field('variants', t.dict(t.str, t.model(() => Variant)))]);
+export const Variant = defineModel('Variant', [
+  field('item_id', t.str),
+  field('options', t.dict(t.str, t.str)),
+  field('available', t.bool),
+  field('price', t.float),
+]);
+const Product = defineModel('Product', [
+  field('name', t.str),
+  field('product_id', t.str),
+  field(
+    'variants',
+    t.dict(
+      t.str,
+      t.model(() => Variant),
+    ),
+  ),
+]);
 const UserName = defineModel('UserName', [field('first_name', t.str), field('last_name', t.str)]);
 export const UserAddress = defineModel('UserAddress', [
   field('address1', t.str),
@@ -17,21 +32,50 @@ const Paypal = defineModel('Paypal', [field('source', t.literal('paypal')), fiel
 export const GiftCard = defineModel('GiftCard', [field('source', t.literal('gift_card')), field('id', t.str), field('balance', t.float)]);
 const User = defineModel('User', [
   field('user_id', t.str),
-  field('name', t.model(() => UserName)),
-  field('address', t.model(() => UserAddress)),
+  field(
+    'name',
+    t.model(() => UserName),
+  ),
+  field(
+    'address',
+    t.model(() => UserAddress),
+  ),
   field('email', t.str),
-  field('payment_methods', t.dict(t.str, t.union(t.model(() => CreditCard), t.model(() => GiftCard), t.model(() => Paypal)))),
+  field(
+    'payment_methods',
+    t.dict(
+      t.str,
+      t.union(
+        t.model(() => CreditCard),
+        t.model(() => GiftCard),
+        t.model(() => Paypal),
+      ),
+    ),
+  ),
   field('orders', t.list(t.str)),
 ]);
 const OrderFullfilment = defineModel('OrderFullfilment', [field('tracking_id', t.list(t.str)), field('item_ids', t.list(t.str))]);
-const OrderItem = defineModel('OrderItem', [field('name', t.str), field('product_id', t.str), field('item_id', t.str), field('price', t.float), field('options', t.dict(t.str, t.str))]);
-export const OrderPayment = defineModel('OrderPayment', [field('transaction_type', t.literal('payment', 'refund')), field('amount', t.float), field('payment_method_id', t.str)]);
+const OrderItem = defineModel('OrderItem', [
+  field('name', t.str),
+  field('product_id', t.str),
+  field('item_id', t.str),
+  field('price', t.float),
+  field('options', t.dict(t.str, t.str)),
+]);
+export const OrderPayment = defineModel('OrderPayment', [
+  field('transaction_type', t.literal('payment', 'refund')),
+  field('amount', t.float),
+  field('payment_method_id', t.str),
+]);
 const ORDER_STATUS = t.literal('processed', 'pending', 'pending (item modified)', 'delivered', 'cancelled', 'exchange requested', 'return requested');
 const optional = (name: string, type: ReturnType<typeof t.list>) => field(name, t.optional(type), { default: null });
 const Order = defineModel('Order', [
   field('order_id', t.str),
   field('user_id', t.str),
-  field('address', t.model(() => UserAddress)),
+  field(
+    'address',
+    t.model(() => UserAddress),
+  ),
   field('items', t.list(t.model(() => OrderItem))),
   field('status', ORDER_STATUS),
   field('fulfillments', t.list(t.model(() => OrderFullfilment))),
@@ -47,6 +91,28 @@ const Order = defineModel('Order', [
 
 export const RetailDb = defineModel(
   'RetailDB',
-  [field('products', t.dict(t.str, t.model(() => Product))), field('users', t.dict(t.str, t.model(() => User))), field('orders', t.dict(t.str, t.model(() => Order)))],
+  [
+    field(
+      'products',
+      t.dict(
+        t.str,
+        t.model(() => Product),
+      ),
+    ),
+    field(
+      'users',
+      t.dict(
+        t.str,
+        t.model(() => User),
+      ),
+    ),
+    field(
+      'orders',
+      t.dict(
+        t.str,
+        t.model(() => Order),
+      ),
+    ),
+  ],
   { extra: 'forbid' },
 );

@@ -54,7 +54,13 @@ function address(a: ReadonlyMap<string, TValue>): PydModel {
 }
 
 const params = (...names: string[]) => names.map((name) => ({ name }));
-const tool = (name: string, toolType: ToolType, names: string[], run: MethodDef['run']): ToolDef => ({ name, toolType, mutates: toolType === 'write', params: params(...names), run });
+const tool = (name: string, toolType: ToolType, names: string[], run: MethodDef['run']): ToolDef => ({
+  name,
+  toolType,
+  mutates: toolType === 'write',
+  params: params(...names),
+  run,
+});
 
 const cancelPendingOrder: MethodDef['run'] = (self, a) => {
   const order = getOrder(self, a.get('order_id')!, true);
@@ -65,7 +71,16 @@ const cancelPendingOrder: MethodDef['run'] = (self, a) => {
   const refunds: TValue[] = [];
   for (const payment of attr(order, 'payment_history') as TValue[]) {
     const pmId = attr(payment, 'payment_method_id');
-    refunds.push(validate(OrderPayment, new Map<string, TValue>([['transaction_type', 'refund'], ['amount', attr(payment, 'amount')], ['payment_method_id', pmId]])));
+    refunds.push(
+      validate(
+        OrderPayment,
+        new Map<string, TValue>([
+          ['transaction_type', 'refund'],
+          ['amount', attr(payment, 'amount')],
+          ['payment_method_id', pmId],
+        ]),
+      ),
+    );
     const user = getUser(self, attr(order, 'user_id'), true);
     const pm = getPaymentMethod(self, attr(user, 'user_id'), pmId, true);
     if (isGiftCard(pm)) {
@@ -86,7 +101,8 @@ function priceDifference(self: Toolkit, order: PydModel, a: ReadonlyMap<string, 
   const all = (attr(order, 'items') as TValue[]).map((it) => attr(it, 'item_id'));
   const over = overCounted(ids, all);
   if (over !== undefined) throw valueError(exchange ? `Number of ${text(over)} not found.` : `${text(over)} not found`);
-  if (size(ids) !== size(newIds)) throw valueError(exchange ? 'The number of items to be exchanged should match.' : 'The number of items to be exchanged should match');
+  if (size(ids) !== size(newIds))
+    throw valueError(exchange ? 'The number of items to be exchanged should match.' : 'The number of items to be exchanged should match');
   let diff: TValue = 0n;
   let variant: PydModel | null = null;
   for (const [id, newId] of pairs(ids, newIds)) {
@@ -153,11 +169,20 @@ const modifyPendingOrderPayment: MethodDef['run'] = (self, a) => {
   const pmId = a.get('payment_method_id')!;
   const pm = getPaymentMethod(self, attr(order, 'user_id'), pmId, true);
   const history = attr(order, 'payment_history') as TValue[];
-  if (history.length !== 1 || !same(attr(history[0]!, 'transaction_type'), 'payment')) throw valueError('There should be exactly one payment for a pending order');
+  if (history.length !== 1 || !same(attr(history[0]!, 'transaction_type'), 'payment'))
+    throw valueError('There should be exactly one payment for a pending order');
   if (same(attr(history[0]!, 'payment_method_id'), pmId)) throw valueError('The new payment method should be different from the current one');
   const amount = attr(history[0]!, 'amount');
   if (isGiftCard(pm) && less(attr(pm, 'balance'), amount)) throw valueError('Insufficient gift card balance to pay for the order');
-  const payment = (type: string, id: TValue): PydModel => validate(OrderPayment, new Map<string, TValue>([['transaction_type', type], ['amount', amount], ['payment_method_id', id]]));
+  const payment = (type: string, id: TValue): PydModel =>
+    validate(
+      OrderPayment,
+      new Map<string, TValue>([
+        ['transaction_type', type],
+        ['amount', amount],
+        ['payment_method_id', id],
+      ]),
+    );
   history.push(payment('payment', pmId), payment('refund', attr(history[0]!, 'payment_method_id')));
   if (isGiftCard(pm)) {
     setAttr(pm, 'balance', minus(attr(pm, 'balance'), amount, '-='));
@@ -177,7 +202,8 @@ const returnDeliveredOrderItems: MethodDef['run'] = (self, a) => {
   const user = getUser(self, attr(order, 'user_id'));
   const pmId = a.get('payment_method_id')!;
   const pm = getPaymentMethod(self, attr(user, 'user_id'), pmId);
-  if (!isGiftCard(pm) && !same(pmId, attr(item(attr(order, 'payment_history'), 0n), 'payment_method_id'))) throw valueError('Payment method should be the original payment method');
+  if (!isGiftCard(pm) && !same(pmId, attr(item(attr(order, 'payment_history'), 0n), 'payment_method_id')))
+    throw valueError('Payment method should be the original payment method');
   const all = (attr(order, 'items') as TValue[]).map((it) => attr(it, 'item_id'));
   if (overCounted(a.get('item_ids')!, all) !== undefined) throw valueError('Some item not found');
   setAttr(order, 'status', 'return requested');

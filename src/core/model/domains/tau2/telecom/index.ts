@@ -20,7 +20,11 @@ function syncTools(agent: Toolkit | null, user: Toolkit | null): void {
   setAttr(sur, 'line_active', same(attr(line, 'status'), LineStatus.get('ACTIVE')));
   setAttr(sur, 'roaming_allowed', attr(line, 'roaming_enabled') === true);
   const plan = planById(agent, attr(line, 'plan_id'));
-  setAttr(sur, 'mobile_data_usage_exceeded', ge(attr(line, 'data_used_gb') as PyValue, plus(attr(plan, 'data_limit_gb'), attr(line, 'data_refueling_gb')) as PyValue));
+  setAttr(
+    sur,
+    'mobile_data_usage_exceeded',
+    ge(attr(line, 'data_used_gb') as PyValue, plus(attr(plan, 'data_limit_gb'), attr(line, 'data_refueling_gb')) as PyValue),
+  );
   const request = attr(sur, 'payment_request');
   if (request !== null && attr(request, 'paid') === true) {
     setBillToPaid(agent, attr(request, 'bill_id'));
@@ -29,7 +33,17 @@ function syncTools(agent: Toolkit | null, user: Toolkit | null): void {
   if (attr(sur, 'payment_request') === null) {
     const bills = billsAwaitingPayment(agent, customerByPhone(agent, phone));
     if (bills.length > 0)
-      setAttr(sur, 'payment_request', validate(PaymentRequest, new Map<string, TValue>([['bill_id', attr(bills[0]!, 'bill_id')], ['amount_due', attr(bills[0]!, 'total_due')]])));
+      setAttr(
+        sur,
+        'payment_request',
+        validate(
+          PaymentRequest,
+          new Map<string, TValue>([
+            ['bill_id', attr(bills[0]!, 'bill_id')],
+            ['amount_due', attr(bills[0]!, 'total_due')],
+          ]),
+        ),
+      );
   }
 }
 

@@ -5,14 +5,51 @@ const forbid = { extra: 'forbid' as const };
 const optDate = (name: string) => field(name, t.optional(t.date), { default: null });
 const optDateTime = (name: string) => field(name, t.optional(t.datetime), { default: null });
 
-export const DeviceType = new EnumClass('DeviceType', [['PHONE', 'phone'], ['ROUTER', 'router'], ['TABLET', 'tablet'], ['WATCH', 'watch'], ['OTHER', 'other']]);
-export const LineStatus = new EnumClass('LineStatus', [['ACTIVE', 'Active'], ['SUSPENDED', 'Suspended'], ['PENDING_ACTIVATION', 'Pending Activation'], ['CLOSED', 'Closed']]);
-export const BillStatus = new EnumClass('BillStatus', [['DRAFT', 'Draft'], ['ISSUED', 'Issued'], ['AWAITING_PAYMENT', 'Awaiting Payment'], ['PAID', 'Paid'], ['OVERDUE', 'Overdue'], ['DISPUTED', 'Disputed']]);
-const AccountStatus = new EnumClass('AccountStatus', [['ACTIVE', 'Active'], ['SUSPENDED', 'Suspended'], ['PENDING_VERIFICATION', 'Pending Verification'], ['CLOSED', 'Closed']]);
-const PaymentMethodType = new EnumClass('PaymentMethodType', [['CREDIT_CARD', 'Credit Card'], ['DEBIT_CARD', 'Debit Card'], ['PAYPAL', 'PayPal']]);
+export const DeviceType = new EnumClass('DeviceType', [
+  ['PHONE', 'phone'],
+  ['ROUTER', 'router'],
+  ['TABLET', 'tablet'],
+  ['WATCH', 'watch'],
+  ['OTHER', 'other'],
+]);
+export const LineStatus = new EnumClass('LineStatus', [
+  ['ACTIVE', 'Active'],
+  ['SUSPENDED', 'Suspended'],
+  ['PENDING_ACTIVATION', 'Pending Activation'],
+  ['CLOSED', 'Closed'],
+]);
+export const BillStatus = new EnumClass('BillStatus', [
+  ['DRAFT', 'Draft'],
+  ['ISSUED', 'Issued'],
+  ['AWAITING_PAYMENT', 'Awaiting Payment'],
+  ['PAID', 'Paid'],
+  ['OVERDUE', 'Overdue'],
+  ['DISPUTED', 'Disputed'],
+]);
+const AccountStatus = new EnumClass('AccountStatus', [
+  ['ACTIVE', 'Active'],
+  ['SUSPENDED', 'Suspended'],
+  ['PENDING_VERIFICATION', 'Pending Verification'],
+  ['CLOSED', 'Closed'],
+]);
+const PaymentMethodType = new EnumClass('PaymentMethodType', [
+  ['CREDIT_CARD', 'Credit Card'],
+  ['DEBIT_CARD', 'Debit Card'],
+  ['PAYPAL', 'PayPal'],
+]);
 
 const Address = defineModel('Address', [field('street', t.str), field('city', t.str), field('state', t.str), field('zip_code', t.str)], forbid);
-const Plan = defineModel('Plan', [field('plan_id', t.str), field('name', t.str), field('data_limit_gb', t.float), field('price_per_month', t.float), field('data_refueling_price_per_gb', t.float)], forbid);
+const Plan = defineModel(
+  'Plan',
+  [
+    field('plan_id', t.str),
+    field('name', t.str),
+    field('data_limit_gb', t.float),
+    field('price_per_month', t.float),
+    field('data_refueling_price_per_gb', t.float),
+  ],
+  forbid,
+);
 const Device = defineModel(
   'Device',
   [
@@ -45,7 +82,11 @@ const Line = defineModel(
   ],
   forbid,
 );
-export const LineItem = defineModel('LineItem', [field('description', t.str), field('amount', t.float), field('date', t.date), field('item_type', t.str)], forbid);
+export const LineItem = defineModel(
+  'LineItem',
+  [field('description', t.str), field('amount', t.float), field('date', t.date), field('item_type', t.str)],
+  forbid,
+);
 export const Bill = defineModel(
   'Bill',
   [
@@ -61,7 +102,11 @@ export const Bill = defineModel(
   ],
   forbid,
 );
-const PaymentMethod = defineModel('PaymentMethod', [field('method_type', t.enum(PaymentMethodType)), field('account_number_last_4', t.str), field('expiration_date', t.str)], forbid);
+const PaymentMethod = defineModel(
+  'PaymentMethod',
+  [field('method_type', t.enum(PaymentMethodType)), field('account_number_last_4', t.str), field('expiration_date', t.str)],
+  forbid,
+);
 const Customer = defineModel(
   'Customer',
   [
@@ -70,7 +115,10 @@ const Customer = defineModel(
     field('date_of_birth', t.str),
     field('email', t.str),
     field('phone_number', t.str),
-    field('address', t.model(() => Address)),
+    field(
+      'address',
+      t.model(() => Address),
+    ),
     field('account_status', t.enum(AccountStatus), { default: AccountStatus.get('PENDING_VERIFICATION') }),
     field('payment_methods', t.list(t.model(() => PaymentMethod)), { factory: () => [] }),
     field('line_ids', t.list(t.str), { factory: () => [] }),

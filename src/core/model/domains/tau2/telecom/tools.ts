@@ -95,13 +95,23 @@ function applyOneTimeCharge(self: Toolkit, customerId: TValue, amount: TValue, d
 }
 
 const params = (...names: (string | [string, TValue])[]) => names.map((n) => (typeof n === 'string' ? { name: n } : { name: n[0], default: n[1] }));
-const tool = (name: string, toolType: ToolType, names: (string | [string, TValue])[], run: MethodDef['run']): ToolDef => ({ name, toolType, mutates: toolType === 'write', params: params(...names), run });
+const tool = (name: string, toolType: ToolType, names: (string | [string, TValue])[], run: MethodDef['run']): ToolDef => ({
+  name,
+  toolType,
+  mutates: toolType === 'write',
+  params: params(...names),
+  run,
+});
 const fn = (name: string, names: (string | [string, TValue])[], run: MethodDef['run']): MethodDef => ({ name, params: params(...names), run });
 const g = (a: ReadonlyMap<string, TValue>, k: string): TValue => a.get(k)!;
 const ACTIVE = () => LineStatus.get('ACTIVE');
 
 function startsWith(v: TValue, p: string): boolean {
-  if (typeof v !== 'string') throw new PyException('AttributeError', `'${v === null ? 'NoneType' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? 'list' : 'dict'}' object has no attribute 'startswith'`);
+  if (typeof v !== 'string')
+    throw new PyException(
+      'AttributeError',
+      `'${v === null ? 'NoneType' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? 'list' : 'dict'}' object has no attribute 'startswith'`,
+    );
   return v.startsWith(p);
 }
 
@@ -109,7 +119,9 @@ export const TELECOM_TOOLS: ToolDef[] = [
   tool('get_customer_by_phone', 'read', ['phone_number'], (self, a) => customerByPhone(self, g(a, 'phone_number'))),
   tool('get_customer_by_id', 'read', ['customer_id'], (self, a) => customerById(self, g(a, 'customer_id'))),
   tool('get_customer_by_name', 'read', ['full_name', 'dob'], (self, a) =>
-    list(self, 'customers').filter((c) => pyLower(attr(c, 'full_name') as string) === lowerOf(g(a, 'full_name')) && same(attr(c, 'date_of_birth'), g(a, 'dob'))),
+    list(self, 'customers').filter(
+      (c) => pyLower(attr(c, 'full_name') as string) === lowerOf(g(a, 'full_name')) && same(attr(c, 'date_of_birth'), g(a, 'dob')),
+    ),
   ),
   tool('get_details_by_id', 'read', ['id'], (self, a) => {
     const id = g(a, 'id');
@@ -125,20 +137,30 @@ export const TELECOM_TOOLS: ToolDef[] = [
     if (!same(attr(line, 'status'), ACTIVE())) throw valueError('Line must be active to suspend');
     setAttr(line, 'status', LineStatus.get('SUSPENDED'));
     setAttr(line, 'suspension_start_date', today());
-    return new Map<string, TValue>([['message', 'Line suspended successfully. $5/month holding fee will apply.'], ['line', line]]);
+    return new Map<string, TValue>([
+      ['message', 'Line suspended successfully. $5/month holding fee will apply.'],
+      ['line', line],
+    ]);
   }),
   tool('resume_line', 'write', ['customer_id', 'line_id'], (self, a) => {
     const line = targetLine(self, g(a, 'customer_id'), g(a, 'line_id'));
-    if (!(same(attr(line, 'status'), LineStatus.get('SUSPENDED')) || same(attr(line, 'status'), LineStatus.get('PENDING_ACTIVATION')))) throw valueError('Line must be suspended to resume');
+    if (!(same(attr(line, 'status'), LineStatus.get('SUSPENDED')) || same(attr(line, 'status'), LineStatus.get('PENDING_ACTIVATION'))))
+      throw valueError('Line must be suspended to resume');
     setAttr(line, 'status', ACTIVE());
     setAttr(line, 'suspension_start_date', null);
-    return new Map<string, TValue>([['message', 'Line resumed successfully'], ['line', line]]);
+    return new Map<string, TValue>([
+      ['message', 'Line resumed successfully'],
+      ['line', line],
+    ]);
   }),
   tool('get_bills_for_customer', 'read', ['customer_id', ['limit', 12n]], (self, a) => {
     const c = customerById(self, g(a, 'customer_id'));
     const bills = (attr(c, 'bill_ids') as TValue[]).map((id) => billById(self, id));
     // Python parity: sorted(key=issue_date, reverse=True) is stable: equal dates keep their order.
-    const sorted = bills.map((b, i) => [b, i] as const).sort((x, y) => dateKey(attr(y[0], 'issue_date') as PyDate) - dateKey(attr(x[0], 'issue_date') as PyDate) || x[1] - y[1]).map((x) => x[0]);
+    const sorted = bills
+      .map((b, i) => [b, i] as const)
+      .sort((x, y) => dateKey(attr(y[0], 'issue_date') as PyDate) - dateKey(attr(x[0], 'issue_date') as PyDate) || x[1] - y[1])
+      .map((x) => x[0]);
     const limit = g(a, 'limit');
     if (typeof limit !== 'bigint' && limit !== null) throw new PyException('TypeError', 'slice indices must be integers or None or have an __index__ method');
     return limit === null ? sorted : sorted.slice(0, limit < 0n ? Math.max(0, sorted.length + Number(limit)) : Number(limit));
@@ -195,7 +217,11 @@ export const TELECOM_TOOLS: ToolDef[] = [
 ];
 
 const lowerOf = (v: TValue): string => {
-  if (typeof v !== 'string') throw new PyException('AttributeError', `'${Array.isArray(v) ? 'list' : v === null ? 'NoneType' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'boolean' ? 'bool' : 'dict'}' object has no attribute 'lower'`);
+  if (typeof v !== 'string')
+    throw new PyException(
+      'AttributeError',
+      `'${Array.isArray(v) ? 'list' : v === null ? 'NoneType' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'boolean' ? 'bool' : 'dict'}' object has no attribute 'lower'`,
+    );
   return pyLower(v);
 };
 
@@ -212,7 +238,8 @@ export const TELECOM_FUNCTIONS: MethodDef[] = [
     const amount = attr(plan, 'price_per_month');
     if (le(pv(amount), pv(0n))) throw valueError('Amount must be positive for overdue bill');
     const customer = customerById(self, g(a, 'customer_id'));
-    if ((attr(customer, 'bill_ids') as TValue[]).some((id) => same(attr(billById(self, id), 'status'), BillStatus.get('OVERDUE')))) throw valueError('Customer already has an overdue bill');
+    if ((attr(customer, 'bill_ids') as TValue[]).some((id) => same(attr(billById(self, id), 'status'), BillStatus.get('OVERDUE'))))
+      throw valueError('Customer already has an overdue bill');
     const lastDay = addDays(withDay(today(), 1), -1);
     const firstDay = withDay(lastDay, 1);
     const bill = validate(
@@ -228,7 +255,15 @@ export const TELECOM_FUNCTIONS: MethodDef[] = [
         ['status', BillStatus.get('OVERDUE')],
       ]),
     );
-    const item = validate(LineItem, new Map<string, TValue>([['description', `Charge for line ${text(attr(line, 'line_id'))}`], ['amount', amount], ['date', today()], ['item_type', 'Charge']]));
+    const item = validate(
+      LineItem,
+      new Map<string, TValue>([
+        ['description', `Charge for line ${text(attr(line, 'line_id'))}`],
+        ['amount', amount],
+        ['date', today()],
+        ['item_type', 'Charge'],
+      ]),
+    );
     (attr(bill, 'line_items') as TValue[]).push(item);
     setAttr(bill, 'total_due', plus(attr(bill, 'total_due'), amount, '+='));
     list(self, 'bills').push(bill);
@@ -243,11 +278,14 @@ export const TELECOM_FUNCTIONS: MethodDef[] = [
     const d = minus(attr(line, 'data_refueling_gb'), g(a, 'expected_amount')) as number | bigint;
     return Math.abs(Number(d)) < 1e-6;
   }),
-  fn('assert_line_status', ['customer_id', 'line_id', 'expected_status'], (self, a) => same(attr(targetLine(self, g(a, 'customer_id'), g(a, 'line_id')), 'status'), g(a, 'expected_status'))),
+  fn('assert_line_status', ['customer_id', 'line_id', 'expected_status'], (self, a) =>
+    same(attr(targetLine(self, g(a, 'customer_id'), g(a, 'line_id')), 'status'), g(a, 'expected_status')),
+  ),
   fn('assert_overdue_bill_exists', ['customer_id', 'overdue_bill_id'], (self, a) => {
     const c = customerById(self, g(a, 'customer_id'));
     if (!has(attr(c, 'bill_ids'), g(a, 'overdue_bill_id'))) throw valueError(`Overdue bill ${text(g(a, 'overdue_bill_id'))} not found`);
-    if (!same(attr(billById(self, g(a, 'overdue_bill_id')), 'status'), BillStatus.get('OVERDUE'))) throw valueError(`Overdue bill ${text(g(a, 'overdue_bill_id'))} is not overdue`);
+    if (!same(attr(billById(self, g(a, 'overdue_bill_id')), 'status'), BillStatus.get('OVERDUE')))
+      throw valueError(`Overdue bill ${text(g(a, 'overdue_bill_id'))} is not overdue`);
     return true;
   }),
   fn('assert_no_overdue_bill', ['overdue_bill_id'], (self, a) => {

@@ -5,11 +5,27 @@ import { roundFloat2 } from '../../../../py/ops';
 import { EnumMember, modelDump, PydModel, tRepr, validate, type TDict, type TValue } from '../../../../py/pydantic';
 import { attr, same, setAttr, text } from '../py-attrs';
 import type { MethodDef, Toolkit, ToolDef, ToolType } from '../toolkit';
-import { APNNames, APNSettings, NetworkModePreference, NetworkStatus, NetworkTechnology, PerformanceLevel, SignalStrength, SimStatus, VpnDetails } from './user-models';
+import {
+  APNNames,
+  APNSettings,
+  NetworkModePreference,
+  NetworkStatus,
+  NetworkTechnology,
+  PerformanceLevel,
+  SignalStrength,
+  SimStatus,
+  VpnDetails,
+} from './user-models';
 
 const dev = (self: Toolkit): PydModel => self.db.get('device') as PydModel;
 const sur = (self: Toolkit): PydModel => self.db.get('surroundings') as PydModel;
-const on = (v: TValue): boolean => v === true || (typeof v === 'string' && v !== '') || (typeof v === 'bigint' && v !== 0n) || (typeof v === 'number' && v !== 0) || v instanceof PydModel || v instanceof EnumMember;
+const on = (v: TValue): boolean =>
+  v === true ||
+  (typeof v === 'string' && v !== '') ||
+  (typeof v === 'bigint' && v !== 0n) ||
+  (typeof v === 'number' && v !== 0) ||
+  v instanceof PydModel ||
+  v instanceof EnumMember;
 const set = (self: Toolkit, k: string, v: TValue): void => setAttr(dev(self), k, v);
 const get = (self: Toolkit, k: string): TValue => attr(dev(self), k);
 const ONOFF = (b: boolean): string => (b ? 'ON' : 'OFF');
@@ -29,7 +45,8 @@ function statusBar(self: Toolkit): string {
       if (on(attr(d, 'data_saver_mode'))) out.push('🔽 Data Saver');
     } else out.push('📵 Data Disabled');
   }
-  if (on(attr(d, 'wifi_enabled')) && on(attr(d, 'wifi_connected'))) out.push(on(attr(d, 'wifi_ssid')) ? `📡 Connected to ${text(attr(d, 'wifi_ssid'))}` : '📡 Enabled');
+  if (on(attr(d, 'wifi_enabled')) && on(attr(d, 'wifi_connected')))
+    out.push(on(attr(d, 'wifi_ssid')) ? `📡 Connected to ${text(attr(d, 'wifi_ssid'))}` : '📡 Enabled');
   if (on(attr(d, 'vpn_connected'))) out.push('🔒 VPN Connected');
   out.push(`🔋 ${text(attr(d, 'battery_level'))}%`);
   return out.join(' | ');
@@ -140,7 +157,17 @@ function disconnectVpn(self: Toolkit): boolean {
 function defaultVpn(self: Toolkit): PydModel {
   let v = self.shared.get('default_vpn_details');
   if (!(v instanceof PydModel))
-    self.shared.set('default_vpn_details', (v = validate(VpnDetails, new Map<string, TValue>([['server_address', '192.168.1.1'], ['protocol', 'OpenVPN'], ['server_performance', PerformanceLevel.get('EXCELLENT')]]))));
+    self.shared.set(
+      'default_vpn_details',
+      (v = validate(
+        VpnDetails,
+        new Map<string, TValue>([
+          ['server_address', '192.168.1.1'],
+          ['protocol', 'OpenVPN'],
+          ['server_performance', PerformanceLevel.get('EXCELLENT')],
+        ]),
+      )),
+    );
   return v;
 }
 
@@ -160,7 +187,13 @@ const appGet = (self: Toolkit, name: TValue): TValue | undefined => (typeof name
 const permNames = (perms: TValue): string[] => [...(modelDump(perms) as TDict)].filter(([, v]) => on(v)).map(([k]) => pyLower(k.replaceAll('_', ' ')));
 
 const params = (...names: (string | [string, TValue])[]) => names.map((n) => (typeof n === 'string' ? { name: n } : { name: n[0], default: n[1] }));
-const tool = (name: string, toolType: ToolType, names: (string | [string, TValue])[], run: MethodDef['run']): ToolDef => ({ name, toolType, mutates: toolType === 'write', params: params(...names), run });
+const tool = (name: string, toolType: ToolType, names: (string | [string, TValue])[], run: MethodDef['run']): ToolDef => ({
+  name,
+  toolType,
+  mutates: toolType === 'write',
+  params: params(...names),
+  run,
+});
 const fn = (name: string, names: (string | [string, TValue])[], run: MethodDef['run']): MethodDef => ({ name, params: params(...names), run });
 const g = (a: ReadonlyMap<string, TValue>, k: string): TValue => a.get(k)!;
 
@@ -191,9 +224,15 @@ export const USER_TOOLS: ToolDef[] = [
         // Python parity: a non-str is assigned as it is, then `.value` fails on it.
         set(self, 'network_mode_preference', mode);
         simulateNetworkSearch(self);
-        throw new PyException('AttributeError', `'${mode === null ? 'NoneType' : typeof mode === 'bigint' ? 'int' : typeof mode === 'number' ? 'float' : typeof mode === 'boolean' ? 'bool' : Array.isArray(mode) ? 'list' : 'dict'}' object has no attribute 'value'`);
+        throw new PyException(
+          'AttributeError',
+          `'${mode === null ? 'NoneType' : typeof mode === 'bigint' ? 'int' : typeof mode === 'number' ? 'float' : typeof mode === 'boolean' ? 'bool' : Array.isArray(mode) ? 'list' : 'dict'}' object has no attribute 'value'`,
+        );
       }
-      return withBar(self, `Failed to set network mode: '${mode}' is not a valid option. Please use one of: ${NetworkModePreference.members.map((x) => x.value).join(', ')}`);
+      return withBar(
+        self,
+        `Failed to set network mode: '${mode}' is not a valid option. Please use one of: ${NetworkModePreference.members.map((x) => x.value).join(', ')}`,
+      );
     }
     set(self, 'network_mode_preference', m);
     simulateNetworkSearch(self);
@@ -229,7 +268,9 @@ export const USER_TOOLS: ToolDef[] = [
   }),
   tool('toggle_data', 'write', [], (self) => withBar(self, `Mobile Data is now ${ONOFF(toggle(self, 'data_enabled', true))}.`)),
   tool('toggle_roaming', 'write', [], (self) => withBar(self, `Data Roaming is now ${ONOFF(toggle(self, 'roaming_enabled', true))}.`)),
-  tool('check_data_restriction_status', 'read', [], (self) => (on(get(self, 'data_saver_mode')) ? 'Data Saver mode is ON (limits data usage).' : 'Data Saver mode is OFF.')),
+  tool('check_data_restriction_status', 'read', [], (self) =>
+    on(get(self, 'data_saver_mode')) ? 'Data Saver mode is ON (limits data usage).' : 'Data Saver mode is OFF.',
+  ),
   tool('toggle_data_saver_mode', 'write', [], (self) => withBar(self, `Data Saver Mode is now ${ONOFF(toggle(self, 'data_saver_mode', false))}.`)),
   tool('check_apn_settings', 'read', [], (self) => {
     const s = get(self, 'active_apn_settings');
@@ -252,7 +293,8 @@ export const USER_TOOLS: ToolDef[] = [
   }),
   tool('check_wifi_status', 'read', [], (self) => {
     if (!on(get(self, 'wifi_enabled'))) return 'Wi-Fi is turned OFF.';
-    if (on(get(self, 'wifi_connected'))) return `Wi-Fi is ON and connected to '${text(get(self, 'wifi_ssid'))}'. Signal strength: ${value(get(self, 'wifi_signal_strength'))}.`;
+    if (on(get(self, 'wifi_connected')))
+      return `Wi-Fi is ON and connected to '${text(get(self, 'wifi_ssid'))}'. Signal strength: ${value(get(self, 'wifi_signal_strength'))}.`;
     return 'Wi-Fi is ON but not connected to any network.';
   }),
   tool('toggle_wifi', 'write', [], (self) => {
@@ -280,7 +322,9 @@ export const USER_TOOLS: ToolDef[] = [
     const c = connectVpn(self);
     return c === null ? 'VPN already connected.' : withBar(self, 'VPN connected successfully.');
   }),
-  tool('disconnect_vpn', 'write', [], (self) => withBar(self, disconnectVpn(self) ? 'VPN disconnected successfully.' : 'No active VPN connection to disconnect.')),
+  tool('disconnect_vpn', 'write', [], (self) =>
+    withBar(self, disconnectVpn(self) ? 'VPN disconnected successfully.' : 'No active VPN connection to disconnect.'),
+  ),
   tool('check_installed_apps', 'read', [], (self) => `The following apps are installed on the phone: ${[...apps(self).keys()].join(', ')}`),
   tool('check_app_status', 'read', ['app_name'], (self, a) => {
     const name = g(a, 'app_name');
@@ -307,7 +351,8 @@ export const USER_TOOLS: ToolDef[] = [
     let msg: string;
     if (on(app ?? null)) {
       const available = [...(modelDump(attr(app!, 'permissions')) as TDict).keys()];
-      if (!available.includes(permission)) [ok, msg] = [false, `Permission '${permission}' not tracked for app '${text(name)}', available permissions: ${tRepr(available)}`];
+      if (!available.includes(permission))
+        [ok, msg] = [false, `Permission '${permission}' not tracked for app '${text(name)}', available permissions: ${tRepr(available)}`];
       else {
         setAttr(attr(app!, 'permissions'), permission, true);
         [ok, msg] = [true, `Permission '${permission}' granted to app '${text(name)}'.`];
@@ -329,7 +374,9 @@ export const USER_TOOLS: ToolDef[] = [
   }),
   tool('check_payment_request', 'read', [], (self) => {
     const r = attr(sur(self), 'payment_request');
-    return r === null ? 'No payment request has been made.' : `You have a payment request for bill ${text(attr(r, 'bill_id'))} of ${text(attr(r, 'amount_due'))} USD.`;
+    return r === null
+      ? 'No payment request has been made.'
+      : `You have a payment request for bill ${text(attr(r, 'bill_id'))} of ${text(attr(r, 'amount_due'))} USD.`;
   }),
   tool('make_payment', 'write', [], (self) => {
     const r = attr(sur(self), 'payment_request');
@@ -340,7 +387,11 @@ export const USER_TOOLS: ToolDef[] = [
 ];
 
 const lowerArg = (v: TValue): string => {
-  if (typeof v !== 'string') throw new PyException('AttributeError', `'${v === null ? 'NoneType' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? 'list' : 'dict'}' object has no attribute 'lower'`);
+  if (typeof v !== 'string')
+    throw new PyException(
+      'AttributeError',
+      `'${v === null ? 'NoneType' : typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'float' : typeof v === 'boolean' ? 'bool' : Array.isArray(v) ? 'list' : 'dict'}' object has no attribute 'lower'`,
+    );
   return pyLower(v);
 };
 
