@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const ALLOWED = [/^src\/core\/model\/domains\//, /^src\/core\/py\//];
+const ALLOWED = [/^(src\/)?core\/model\/domains\//, /^(src\/)?core\/py\//];
 const out = mkdtempSync(join(tmpdir(), 'cpd-'));
 try {
   execFileSync('npx', ['jscpd', 'src', '--silent', '--reporters', 'json', '--output', out], { stdio: ['ignore', 'ignore', 'inherit'] });

@@ -1,5 +1,5 @@
 import { useApp, useAppStore } from '../ui/store-context';
-import { formatReward } from '../ui/format';
+import { formatReward } from '../core/contract';
 import { Button } from '../ui/button';
 import { EpisodeBody } from './episode-body';
 import { CompareTrialPicker, TrialComparePanel } from '../features/trials/trial-compare';

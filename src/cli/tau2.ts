@@ -3,6 +3,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   compareRuns,
+  formatRatio,
+  formatReward,
   prepareSha256,
   type LoadedDbs,
   readTau2Folder,
@@ -12,8 +14,8 @@ import {
   Tau2Session,
   type CompareOutcome,
   type Tau2Run,
-  type TrialCounts,
 } from '../core/contract';
+import { compareText } from './compare-table';
 import { dataReader } from './data-reader';
 import { terminalSafe } from './terminal';
 import { UsageError } from './usage';
@@ -67,7 +69,7 @@ export async function openTau2(
   return { session, notes };
 }
 
-const fmt = (r: number | null): string => (r === null ? '-' : Number.isInteger(r) ? r.toFixed(1) : String(r));
+const fmt = (r: number | null): string => formatReward(r, '-');
 
 /**
  * `evaluate` on τ² runs: a JSON line per simulation, or a table. Several runs (a whole submission) are
@@ -135,7 +137,7 @@ export async function evaluateTau2(
   const table = rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
   process.stdout.write(`${notes.join('\n')}\n\n${table}\n\n`);
   process.stdout.write(
-    `${session.size} simulations; average reward ${session.size ? (total / session.size).toFixed(3) : '-'} = ${total}/${session.size} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n`,
+    `${session.size} simulations; average reward ${formatRatio(total, session.size)} = ${total}/${session.size} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n`,
   );
 }
 
@@ -187,31 +189,10 @@ export async function compareTau2(
   const cmp = compareRuns(outcomes(sa), outcomes(sb));
   const notes = [`A: ${a.name} (τ² ${a.run.domain}, ${sa.size} simulations)`, `B: ${b.name} (τ² ${b.run.domain}, ${sb.size} simulations)`];
   if (a.run.domain !== b.run.domain) notes.push(`warning: A is ${a.run.domain} and B is ${b.run.domain}; the task ids do not name the same tasks`);
-  const counts = (c: TrialCounts): string => (c.trials === 0 ? '–' : `${c.passes}/${c.trials}`);
   if (json) {
     process.stderr.write(notes.map(terminalSafe).join('\n') + '\n');
     for (const t of cmp.tasks) process.stdout.write(`${JSON.stringify({ task_id: ids[t.taskId], a: t.a, b: t.b, flip: t.flip })}\n`);
     return;
   }
-  const rows = [['task', 'A', 'B', '']];
-  for (const t of cmp.tasks)
-    rows.push([
-      terminalSafe(ids[t.taskId]!),
-      counts(t.a),
-      counts(t.b),
-      t.flip === 'gained' ? 'B passes, A did not' : t.flip === 'lost' ? 'A passed, B does not' : '',
-    ]);
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => [...r[c]!].length)));
-  const table = rows
-    .map((r) =>
-      r
-        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-  const pk = (side: 'a' | 'b') => cmp.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join('  ');
-  process.stdout.write(
-    `${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B\nA  ${pk('a')}\nB  ${pk('b')}\n`,
-  );
+  process.stdout.write(compareText(notes, cmp, (id) => ids[id]!, `flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B`));
 }

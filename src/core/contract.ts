@@ -32,6 +32,7 @@ export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { TranscriptView } from './view/transcript';
 export type { EpisodeReport } from './view/report-json';
+export type { DataLabel } from './model/data/versions';
 export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2-types';
@@ -49,7 +50,7 @@ export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, dataPath, shortCommit } from '.
 export { ResultsFileError } from './model/episode/results-file';
 export { decodeResultsBytes } from './model/episode/decode';
 export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText } from './judge/detect';
-export { formatReward, RULE_TEXT } from './view/format';
+export { describeApart, describeData, formatCounts, formatPassK, formatRatio, formatReward, shortData, RULE_TEXT } from './view/format';
 export { InspectSession } from './session/session';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';

@@ -4,7 +4,6 @@ import {
   isSuccess,
   judgedApart,
   type CompareOutcome,
-  type Detection,
   type JudgedApart,
   type RunJudging,
   type EpisodeHeader,
@@ -73,11 +72,9 @@ export function comparison(a: RunState, b: RunState): RunComparison | null {
   return oa && ob ? compareRuns(oa, ob, judgingOf(a, b)) : null;
 }
 
-const judging = (d: Detection): RunJudging => ({ domain: d.domain, dataCommit: d.dataCommit, rule: d.rule });
-
 /** How A and B were judged, once both are detected. */
 export function judgingOf(a: RunState, b: RunState): { a: RunJudging; b: RunJudging } | undefined {
-  return a.detection && b.detection ? { a: judging(a.detection), b: judging(b.detection) } : undefined;
+  return a.detection && b.detection ? { a: a.detection, b: b.detection } : undefined;
 }
 
 /** What differs in how A and B were judged (domain, data version, rule); empty when nothing does or before detection. */

@@ -1,4 +1,4 @@
-import type { PassK } from '../core/contract';
+import { formatPassK, type PassK } from '../core/contract';
 
 const W = 240;
 const H = 110;
@@ -31,8 +31,8 @@ export function PassKChart({
   const tick = n <= 10 ? 1 : Math.ceil(n / 10);
   const x = (k: number): number => PAD.l + INSET + (n === 1 ? (W - PAD.l - PAD.r) / 2 - INSET : ((k - 1) / (n - 1)) * (W - PAD.l - PAD.r - 2 * INSET));
   const y = (v: number): number => PAD.t + (1 - v) * (H - PAD.t - PAD.b);
-  const summary = (complete ? recomputed : recorded).map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(', ');
-  const dashedSummary = recorded.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(', ');
+  const summary = formatPassK(complete ? recomputed : recorded, ', ');
+  const dashedSummary = formatPassK(recorded, ', ');
   return (
     <figure className="min-w-0">
       <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">

@@ -68,7 +68,7 @@ export class DataLocator {
     let hit = this.memo.get(k);
     if (!hit) {
       const loading = session.loadData(read, label);
-      hit = key === 'sample' ? loading.then((vs) => vs.map((v) => ({ ...v, commit: SAMPLE_COMMIT }))) : loading;
+      hit = key === 'sample' ? loading.then((vs) => vs.map((v) => ({ ...v, commit: SAMPLE_COMMIT, label: { kind: 'sample' } as const }))) : loading;
       this.memo.set(k, hit);
       hit.catch(() => this.memo.delete(k));
     }

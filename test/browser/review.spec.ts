@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -7,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLETE, READ_ALL_ROWS, launchChromium, skipBrowser, startApp, type AppServer } from './harness';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SAMPLE_TEXT = readFileSync(join(ROOT, 'sample-runs/runs/retail-sample.json'), 'utf8');
+const SAMPLE_PATH = join(ROOT, 'sample-runs/runs/retail-sample.json');
+const SAMPLE_TEXT = readFileSync(SAMPLE_PATH, 'utf8');
 const HOSTILE_NAME = '<img src=x onerror="document.title=1">run.json';
 const HOSTILE_NOTE = '<script>document.title="pwned"</script><img src=x onerror="document.title=1"><b>bold</b>';
 
@@ -105,6 +107,52 @@ describe.skipIf(skipBrowser)('review runs together in headless Chromium', () => 
       expect(requests).toEqual([fileUrl]);
     } finally {
       await offline.close();
+    }
+  }, 180_000);
+
+  it('one reward text: the reward of an episode reads the same in the table, the verdict, the report and the CLI', async () => {
+    // The CLI on the same sample file and its data.
+    const cli = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/cli/tau-inspect.ts'), 'evaluate', SAMPLE_PATH, '--data', join(ROOT, 'sample-runs/data')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(cli.status, cli.stderr).toBe(0);
+    const cliReward = new Map<number, string>();
+    for (const line of cli.stdout.split('\n')) {
+      const m = /^(\d+)\s+\S+\s+\S+\s+\S+\s+(\S+)\s/.exec(line);
+      if (m) cliReward.set(Number(m[1]), m[2]!);
+    }
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="report-button"]').click()]);
+      const reportPath = join(dir, 'reward-text.html');
+      await download.saveAs(reportPath);
+      const report = readFileSync(reportPath, 'utf8');
+      let passed = 0;
+      let failed = 0;
+      for (const index of [0, 1, 2, 3]) {
+        const row = page.locator(`[data-testid="episode-row"][data-index="${index}"]`);
+        const table = (await row.locator('[data-testid="row-reward"]').textContent())?.trim();
+        await row.click();
+        const verdict = (await page.locator('[data-testid="verdict-reward"]').textContent())?.trim();
+        const inReport = new RegExp(`data-index="${index}" data-reward="([^"]*)"`).exec(report)?.[1];
+        expect(table).toMatch(/^\d\.\d+$/);
+        expect([verdict, inReport, cliReward.get(index)]).toEqual([table, table, table]);
+        if (table === '1.0') passed++;
+        else failed++;
+        await page.keyboard.press('Escape');
+      }
+      // Both kinds were compared, not only one.
+      expect(passed).toBeGreaterThan(0);
+      expect(failed).toBeGreaterThan(0);
+    } finally {
+      await context.close();
     }
   }, 180_000);
 

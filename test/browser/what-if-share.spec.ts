@@ -137,8 +137,8 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await page.waitForSelector(`${SCREEN} [data-testid="verdict-reward"]`, { timeout: 30_000 });
     await page.locator('[data-testid="compare-trial"]').selectOption('8');
     await page.waitForSelector('[data-testid="trial-parts"]', { timeout: 15_000 });
-    expect(await page.textContent('[data-testid="trial-reward-a"]')).toBe('0');
-    expect(await page.textContent('[data-testid="trial-reward-b"]')).toBe('1');
+    expect(await page.textContent('[data-testid="trial-reward-a"]')).toBe('0.0');
+    expect(await page.textContent('[data-testid="trial-reward-b"]')).toBe('1.0');
     expect(await page.textContent('[data-testid="trial-parts"]')).toMatch(
       /They part at row \d+, the first write where they differ: both call exchange_delivered_order_items \(reference action \d+\) with different arguments/,
     );

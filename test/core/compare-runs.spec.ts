@@ -11,8 +11,9 @@ const ep = (index: number, taskId: number, reward: number, rewards?: Rewards): C
   reward,
   ...(rewards && { rewards }),
 });
-const DB: RunJudging = { domain: 'retail', dataCommit: '14bf0ef52e595922d597a38f32d3e8c0dce3a8f8', rule: 'db-and-outputs' };
-const OUT: RunJudging = { domain: 'retail', dataCommit: '7362a1708d720a4d697d042f21fd8637ea144c3b', rule: 'outputs-only' };
+const known = (commit: string, date: string) => ({ dataCommit: commit, data: { kind: 'known', commit, date } as const });
+const DB: RunJudging = { domain: 'retail', ...known('14bf0ef52e595922d597a38f32d3e8c0dce3a8f8', '2025-01-01'), rule: 'db-and-outputs' };
+const OUT: RunJudging = { domain: 'retail', ...known('7362a1708d720a4d697d042f21fd8637ea144c3b', '2024-11-22'), rule: 'outputs-only' };
 
 describe('compareRuns: how A and B were judged', () => {
   // Task 0: A fails under its rule, B passes. Task 1: both pass. Task 2: A passes, B fails.
@@ -37,7 +38,7 @@ describe('compareRuns: how A and B were judged', () => {
   it('judged by other data and another rule: says so, typed, and counts flips with both runs under one rule, both ways', () => {
     const c = compareRuns(b, a, { a: OUT, b: DB });
     expect(c.judgedApart).toEqual([
-      { what: 'data', a: OUT.dataCommit, b: DB.dataCommit },
+      { what: 'data', a: '7362a17', b: '14bf0ef' },
       { what: 'rule', a: 'outputs-only', b: 'db-and-outputs' },
     ]);
     // As judged, task 0 would read as "lost" (B's db-and-outputs 0 against A's outputs-only 1); under either common rule it is not.
@@ -68,7 +69,7 @@ describeShared('compareRuns across rules: gpt-4o-airline (7362a17, outputs-only)
   it('warns of the data version and the rule, and counts flips only with both runs under one rule', () => {
     const side = (file: string) => {
       const f = evaluatedSharedRun(file);
-      const judging: RunJudging = { domain: f.domain, dataCommit: f.version.commit, rule: f.rule };
+      const judging: RunJudging = f.session.detection();
       const outcomes = f.reports.map((r, i): CompareOutcome => ({
         index: i,
         taskId: r.task_id,

@@ -1,15 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
-import { judgedApart, type Detection } from '../../src/core/contract';
+import { judgedApart } from '../../src/core/contract';
 import { JudgedApartWarning } from '../../src/features/review/compare-view';
 import { evaluatedSharedRun } from '../support/fixtures';
 import { describeShared } from '../support/shared';
 
-const judging = (d: Detection) => ({ domain: d.domain, dataCommit: d.dataCommit, rule: d.rule });
 const warning = (a: string, b: string): string => {
   const da = evaluatedSharedRun(a).session.detection();
   const db = evaluatedSharedRun(b).session.detection();
-  return renderToString(<JudgedApartWarning apart={judgedApart(judging(da), judging(db))} />).replace(/<!-- -->/g, '');
+  return renderToString(<JudgedApartWarning apart={judgedApart(da, db)} />).replace(/<!-- -->/g, '');
 };
 
 describeShared('compare view: the warning when A and B were judged differently', () => {

@@ -24,6 +24,7 @@ export const TEST_DETECTION: Detection = {
   domain: 'retail',
   domainWhy: 'x',
   dataCommit: 'abc',
+  data: { kind: 'unrecognised', initialHash: 'abc' },
   dataSource: 's',
   versionWhy: 'v',
   rule: 'db-and-outputs',

@@ -1,19 +1,19 @@
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   compareRuns,
+  describeApart,
+  shortData,
   DEFAULT_DATA_BASE,
   type CompareOutcome,
   type InspectSession,
-  type JudgedApart,
   type RunComparison,
   type RunJudging,
-  type TrialCounts,
 } from '../../core/contract';
 import { openSession } from '../open-session';
 import { compareTau2, readTau2Run } from '../tau2';
+import { compareText } from '../compare-table';
 import { terminalSafe } from '../terminal';
-import { UsageError } from '../usage';
+import { parseCommand, positionalFiles, UsageError } from '../usage';
 
 export const USAGE = `usage: tau-inspect compare A.json B.json [--data DIR_OR_URL] [--json]
 
@@ -43,20 +43,12 @@ function outcomes(session: InspectSession): CompareOutcome[] {
     .map((r, i) => ({ index: i, taskId: r.task_id, trial: r.trial, reward: r.error === undefined ? (r.reward ?? null) : null, rewards: r.rules ?? null }));
 }
 
-const judging = (s: InspectSession): RunJudging => {
-  const d = s.detection();
-  return { domain: d.domain, dataCommit: d.dataCommit, rule: d.rule };
-};
-
-const APART: Readonly<Record<JudgedApart['what'], string>> = { domain: 'domain', data: 'data version', rule: 'rule' };
-const short = (x: JudgedApart, v: string): string => (x.what === 'data' && /^[0-9a-f]{40}$/.test(v) ? v.slice(0, 7) : v);
+const judging = (s: InspectSession): RunJudging => s.detection();
 
 /** The warning when A and B were judged apart, and how the flips were counted. */
 function apartNotes(cmp: RunComparison): string[] {
   if (cmp.judgedApart.length === 0) return [];
-  const out = [
-    `warning: A and B were judged differently: ${cmp.judgedApart.map((x) => `${APART[x.what]} ${short(x, x.a)} (A) vs ${short(x, x.b)} (B)`).join('; ')}`,
-  ];
+  const out = [`warning: A and B were judged differently: ${describeApart(cmp.judgedApart)}`];
   if (cmp.judgedApart.some((x) => x.what === 'domain')) out.push('warning: the task ids do not name the same tasks');
   if (cmp.judgedApart.some((x) => x.what === 'rule'))
     out.push(
@@ -67,8 +59,6 @@ function apartNotes(cmp: RunComparison): string[] {
   return out;
 }
 
-const counts = (c: TrialCounts): string => (c.trials === 0 ? '–' : `${c.passes}/${c.trials}`);
-
 const flipLine = (cmp: RunComparison): string =>
   !cmp.flipsCounted
     ? 'flipped: not counted (A and B were judged by different rules)'
@@ -76,20 +66,10 @@ const flipLine = (cmp: RunComparison): string =>
 
 /** `tau-inspect compare A.json B.json …` */
 export async function compareCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
-  }
+  const parsed = parseCommand(args, OPTIONS, USAGE);
+  if (parsed === null) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
-  if (positionals.length < 2) throw new UsageError(positionals.length === 0 ? 'missing A.json and B.json' : 'missing B.json');
-  if (positionals.length > 2) throw new UsageError(`unexpected argument '${positionals[2]}'`);
-  const [fa, fb] = positionals as [string, string];
+  const [fa, fb] = positionalFiles(positionals, 2, 2, positionals.length === 0 ? 'missing A.json and B.json' : 'missing B.json') as [string, string];
   const [ta, tb] = [await readTau2Run(fa), await readTau2Run(fb)];
   if ((ta === null) !== (tb === null))
     throw new UsageError(`${ta ? fa : fb} is a τ²-bench run and ${ta ? fb : fa} a τ-bench run: they cannot be compared task by task`);
@@ -102,8 +82,8 @@ export async function compareCommand(args: string[]): Promise<number> {
   const b = await openSession(fb, data, {});
   const cmp = compareRuns(outcomes(a), outcomes(b), { a: judging(a), b: judging(b) });
   const notes = [
-    `A: ${basename(fa)} (${a.domain}, data ${a.detection().dataCommit.slice(0, 7)}, rule ${a.detection().rule})`,
-    `B: ${basename(fb)} (${b.domain}, data ${b.detection().dataCommit.slice(0, 7)}, rule ${b.detection().rule})`,
+    `A: ${basename(fa)} (${a.domain}, data ${shortData(a.detection().data)}, rule ${a.detection().rule})`,
+    `B: ${basename(fb)} (${b.domain}, data ${shortData(b.detection().data)}, rule ${b.detection().rule})`,
     ...apartNotes(cmp),
   ];
   if (values.json) {
@@ -111,19 +91,6 @@ export async function compareCommand(args: string[]): Promise<number> {
     process.stdout.write(cmp.tasks.map((t) => JSON.stringify({ task_id: t.taskId, a: t.a, b: t.b, flip: t.flip })).join('\n') + (cmp.tasks.length ? '\n' : ''));
     return 0;
   }
-  const rows = [['task', 'A', 'B', '']];
-  for (const t of cmp.tasks)
-    rows.push([String(t.taskId), counts(t.a), counts(t.b), t.flip === 'gained' ? 'B passes, A did not' : t.flip === 'lost' ? 'A passed, B does not' : '']);
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
-  const table = rows
-    .map((r) =>
-      r
-        .map((cell, c) => (c === r.length - 1 ? cell : cell.padEnd(widths[c]!)))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-  const pk = (side: 'a' | 'b') => cmp.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join('  ');
-  process.stdout.write(`${notes.map(terminalSafe).join('\n')}\n\n${table}\n\n${cmp.tasks.length} tasks; ${flipLine(cmp)}\nA  ${pk('a')}\nB  ${pk('b')}\n`);
+  process.stdout.write(compareText(notes, cmp, String, flipLine(cmp)));
   return 0;
 }

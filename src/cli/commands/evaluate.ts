@@ -1,10 +1,18 @@
-import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_BASE, DOMAINS, formatReward, type Domain, type EpisodeReport, type RewardRule, type Tau2Run } from '../../core/contract';
+import {
+  DEFAULT_DATA_BASE,
+  describeData,
+  formatRatio,
+  formatReward,
+  type Domain,
+  type EpisodeReport,
+  type RewardRule,
+  type Tau2Run,
+} from '../../core/contract';
 import { openSession } from '../open-session';
 import { evaluateTau2Runs, readTau2Run } from '../tau2';
 import { basename } from 'node:path';
 import { terminalSafe } from '../terminal';
-import { UsageError } from '../usage';
+import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 
 export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS…] [--data DIR_OR_URL] [--json] [--domain retail|airline]
                             [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
@@ -35,39 +43,20 @@ interface Options {
   readonly rule?: RewardRule;
 }
 
-const OPTIONS = {
-  data: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  domain: { type: 'string' },
-  'data-version': { type: 'string' },
-  rule: { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
+const OPTIONS = JUDGING_OPTIONS;
 
 function readArgs(rest: string[]): Options | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    // node:util's messages name the option; keep them, minus the stack.
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
-  }
+  const parsed = parseCommand(rest, OPTIONS, USAGE);
+  if (parsed === null) return 'help';
   const { values, positionals } = parsed;
-  if (values.help) return 'help';
-  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
-  if (values.domain !== undefined && !DOMAINS.includes(values.domain as Domain))
-    throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
-  if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
-    throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
+  const files = positionalFiles(positionals, 1, Infinity, 'missing RESULTS.json');
   return {
-    file: positionals[0]!,
-    files: positionals,
+    file: files[0]!,
+    files,
     data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
     dataArg: values.data,
     json: values.json,
-    ...(values.domain !== undefined && { domain: values.domain as Domain }),
-    ...(values['data-version'] !== undefined && { dataVersion: values['data-version'] }),
-    ...(values.rule !== undefined && { rule: values.rule as RewardRule }),
+    ...judgingOptions(values),
   };
 }
 
@@ -112,7 +101,7 @@ async function evaluate(o: Options): Promise<void> {
   const notes = [
     ...(d.fileKind === 'tau-bench-results' ? [] : [`file: ${d.fileKindText}`]),
     `domain: ${d.domain} (${given('--domain', d.domainWhy)})`,
-    `data: ${d.dataCommit} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
+    `data: ${d.data.kind === 'known' ? d.dataCommit : describeData(d.data)} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
     `rule: ${d.rule} (${given('--rule', d.ruleWhy)})`,
     ...d.notes.map((n) => `note: ${n}`),
   ].map(terminalSafe);
@@ -130,17 +119,14 @@ async function evaluate(o: Options): Promise<void> {
   const agree = ok.filter((r) => r.matches_recorded_reward === true).length;
   process.stdout.write(`${notes.join('\n')}\n\n${table(rows, why)}\n\n`);
   process.stdout.write(
-    `${reports.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${reports.length ? (total / reports.length).toFixed(3) : '-'} = ${total}/${reports.length} (episodes that cannot be evaluated count 0, as τ-bench reports); recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
+    `${reports.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${formatRatio(total, reports.length)} = ${total}/${reports.length} (episodes that cannot be evaluated count 0, as τ-bench reports); recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
   );
 }
 
 /** `tau-inspect evaluate RESULTS.json …` */
 export async function evaluateCommand(args: string[]): Promise<number> {
   const o = readArgs(args);
-  if (o === 'help') {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
+  if (o === 'help') return 0;
   await evaluate(o);
   return 0;
 }

@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_BASE, DOMAINS, type Domain, type RewardRule } from '../../core/contract';
+import { DEFAULT_DATA_BASE } from '../../core/contract';
 import { openSession } from '../open-session';
 import { explainTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
-import { UsageError } from '../usage';
+import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 
 export const USAGE = `usage: tau-inspect explain RESULTS.json --episode N [--data DIR_OR_URL] [--json] [--domain retail|airline]
                            [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
@@ -19,15 +18,7 @@ export const USAGE = `usage: tau-inspect explain RESULTS.json --episode N [--dat
                   (steps and reference actions 0-based)
   --data, --domain, --data-version, --rule   as for evaluate`;
 
-const OPTIONS = {
-  data: { type: 'string' },
-  episode: { type: 'string' },
-  json: { type: 'boolean', default: false },
-  domain: { type: 'string' },
-  'data-version': { type: 'string' },
-  rule: { type: 'string' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
+const OPTIONS = { ...JUDGING_OPTIONS, episode: { type: 'string' } } as const;
 
 /** Who last wrote a value: the last call that wrote it, even with the value it already had. */
 const agentBlame = (step: number | null): string => (step === null ? 'no agent call touched it' : `last written by step ${step + 1}`);
@@ -35,36 +26,20 @@ const referenceBlame = (gold: number | null): string => (gold === null ? 'no ref
 
 /** `tau-inspect explain RESULTS.json --episode N …` */
 export async function explainCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
-  }
+  const parsed = parseCommand(args, OPTIONS, USAGE);
+  if (parsed === null) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
-  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
-  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  const [file] = positionalFiles(positionals, 1, 1, 'missing RESULTS.json');
   if (values.episode === undefined) throw new UsageError('missing --episode N');
   if (!/^\d+$/.test(values.episode)) throw new UsageError(`--episode must be a whole number, not '${values.episode}'`);
-  if (values.domain !== undefined && !DOMAINS.includes(values.domain as Domain))
-    throw new UsageError(`--domain must be retail or airline, not '${values.domain}'`);
-  if (values.rule !== undefined && values.rule !== 'db-and-outputs' && values.rule !== 'outputs-only')
-    throw new UsageError(`--rule must be db-and-outputs or outputs-only, not '${values.rule}'`);
-  const tau2 = await readTau2Run(positionals[0]!);
+  const judging = judgingOptions(values);
+  const tau2 = await readTau2Run(file!);
   if (tau2 !== null) {
     await explainTau2(tau2, values.data, Number(values.episode), values.json === true);
     return 0;
   }
   const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
-  const session = await openSession(positionals[0]!, data, {
-    ...(values.domain !== undefined && { domain: values.domain as Domain }),
-    ...(values['data-version'] !== undefined && { dataVersion: values['data-version'] }),
-    ...(values.rule !== undefined && { rule: values.rule as RewardRule }),
-  });
+  const session = await openSession(file!, data, judging);
   const index = Number(values.episode);
   if (index >= session.records.length)
     throw new UsageError(

@@ -1,12 +1,11 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportParts, tau2ReportParts, type EpisodeNotes } from '../../core/contract';
 import { openTau2, readTau2Run } from '../tau2';
 import { openSession } from '../open-session';
 import { terminalSafe } from '../terminal';
-import { UsageError } from '../usage';
+import { parseCommand, positionalFiles, UsageError } from '../usage';
 
 export const USAGE = `usage: tau-inspect report RESULTS.json [--data DIR_OR_URL] -o REPORT.html [--notes NOTES.json]
 
@@ -64,21 +63,11 @@ function writeParts(output: string, parts: Iterable<string>): number {
 }
 
 export async function reportCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
-  }
+  const parsed = parseCommand(args, OPTIONS, USAGE);
+  if (parsed === null) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
-  }
-  if (positionals.length === 0) throw new UsageError('missing RESULTS.json');
-  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  const [file] = positionalFiles(positionals, 1, 1, 'missing RESULTS.json') as [string];
   if (values.output === undefined) throw new UsageError('missing -o REPORT.html');
-  const file = positionals[0]!;
   const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
   const notes = values.notes === undefined ? [] : await readNotes(values.notes);
   const tau2 = await readTau2Run(file);

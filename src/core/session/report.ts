@@ -37,7 +37,7 @@ export function* sessionReportParts(session: InspectSession, o: ReportOptions): 
   yield reportHead({
     title: o.title,
     domain: d.domain,
-    dataCommit: d.dataCommit,
+    data: d.data,
     rule: d.rule,
     generatedAt: o.generatedAt ?? new Date().toISOString(),
     passK: passHatK(

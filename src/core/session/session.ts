@@ -1,5 +1,5 @@
 import { reviveDb, type Db, type Domain } from '../model/data/db';
-import { loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
+import { dataLabel, loadDataVersions, type DataLabel, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
 import { byteOffsets, decodeResultsBytes, utf8Slices } from '../model/episode/decode';
 import { FILE_KIND_TEXT, readResults, ResultsStream, type FileKind, type ResultsFile } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
@@ -35,6 +35,8 @@ export interface Detection {
   readonly domain: Domain;
   readonly domainWhy: string;
   readonly dataCommit: string;
+  /** What the data version is, typed (worded by `describeData`). */
+  readonly data: DataLabel;
   readonly dataSource: string;
   readonly versionWhy: string;
   readonly rule: RewardRule;
@@ -349,6 +351,7 @@ export class InspectSession {
       domain: this.domain,
       domainWhy: this.options.domain ? 'given' : this.domainWhy,
       dataCommit: this.version.commit,
+      data: dataLabel(this.version),
       dataSource: this.version.source,
       versionWhy: this.versionWhy,
       rule: this.rule,

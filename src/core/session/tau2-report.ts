@@ -7,6 +7,7 @@
 import { escapeHtml as e } from '../view/report-html';
 import type { Tau2Report } from '../view/tau2/report';
 import type { Tau2Session } from './tau2-session';
+import { formatRatio, formatReward } from '../view/format';
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#111;background:#fff}
 p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}th{white-space:nowrap}
@@ -14,7 +15,7 @@ p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{b
 section{border-top:2px solid #999;margin-top:24px}h2{font-size:17px}.role{font-weight:600}.note{color:#555}
 @media (prefers-color-scheme: dark){body{background:#111;color:#eee}pre{background:#222}td,th{border-color:#333}.note{color:#aaa}.fail{color:#ff8a80}.pass{color:#8fe3b0}a{color:#9ecbff}}`;
 
-const num = (x: number | null): string => (x === null ? '–' : Number.isInteger(x) ? x.toFixed(1) : String(x));
+const num = (x: number | null): string => formatReward(x, '–');
 const anchor = (r: Tau2Report): string => `sim-${r.index}`;
 const why = (r: Tau2Report): string =>
   r.error ??
@@ -37,7 +38,7 @@ export function* tau2ReportParts(session: Tau2Session, title: string): Generator
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${e(`tau-inspect report: ${title}`)}</title><style>${CSS}</style></head><body>
 <h1>${e(title)}</h1>
-<p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations, average reward ${reports.length ? (total / reports.length).toFixed(3) : '–'} = ${total}/${reports.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
+<p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations, average reward ${formatRatio(total, reports.length)} = ${total}/${reports.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
 <table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th></tr></thead><tbody>`;
   for (const r of [...failed, ...reports.filter((x) => x.reward === 1)])
     yield `<tr><td>${r.reward === 1 ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${num(r.reward)}${r.matches_recorded_reward === false ? ' ≠' : ''}</td><td>${e(why(r))}</td></tr>`;

@@ -1,14 +1,16 @@
-import type { RewardRule } from '../model/data/versions';
+import type { DataLabel, RewardRule } from '../model/data/versions';
+import { shortData } from './format';
 import { isSuccess, passHatK, type PassK } from './pass-k';
 
-/** How a run was judged: its domain, τ-bench data version and reward rule. */
+/** How a run was judged: its domain, τ-bench data version and reward rule (a `Detection` is one). */
 export interface RunJudging {
   readonly domain: string;
   readonly dataCommit: string;
+  readonly data: DataLabel;
   readonly rule: RewardRule;
 }
 
-/** One way the two runs were judged apart. */
+/** One way the two runs were judged apart; `a` and `b` as shown (a data version by `shortData`). */
 export interface JudgedApart {
   readonly what: 'domain' | 'data' | 'rule';
   readonly a: string;
@@ -19,7 +21,7 @@ export interface JudgedApart {
 export function judgedApart(a: RunJudging, b: RunJudging): JudgedApart[] {
   const out: JudgedApart[] = [];
   if (a.domain !== b.domain) out.push({ what: 'domain', a: a.domain, b: b.domain });
-  if (a.dataCommit !== b.dataCommit) out.push({ what: 'data', a: a.dataCommit, b: b.dataCommit });
+  if (a.dataCommit !== b.dataCommit) out.push({ what: 'data', a: shortData(a.data), b: shortData(b.data) });
   if (a.rule !== b.rule) out.push({ what: 'rule', a: a.rule, b: b.rule });
   return out;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../model/data/db';
-import type { DataVersion } from '../model/data/versions';
+import { dataLabel, type DataLabel, type DataVersion } from '../model/data/versions';
 import { RESPOND } from '../model/episode/actions';
 import type { EpisodeEvaluation } from '../judge/evaluate';
 import { finalReward } from '../judge/evaluate';
@@ -124,6 +124,8 @@ export interface VerdictView {
   readonly dbChecked: boolean;
   readonly rule: RewardRule;
   readonly dataCommit: string;
+  /** What the data version is, typed (worded by `describeData`). */
+  readonly data: DataLabel;
   readonly sentence: string;
   readonly reasons: readonly Reason[];
   readonly crash: string | null;
@@ -320,6 +322,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
       dbChecked: verdict.dbChecked,
       rule,
       dataCommit: version.commit,
+      data: dataLabel(version),
       sentence: explain(verdict, replay, ev.diff),
       reasons: reasons(verdict, replay, ev.diff),
       crash: replay.crash?.reason ?? verdict.outputs?.crash ?? null,

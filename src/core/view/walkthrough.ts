@@ -6,7 +6,7 @@ import { finalReward } from '../judge/evaluate';
 import { changedRecords } from '../env/replay';
 import { pyJsonInline } from './display';
 import { occurrences, STEP_LIMIT } from './findings';
-import { RULE_TEXT } from './format';
+import { formatReward, RULE_TEXT } from './format';
 
 /** One line of "how τ-bench judged this episode", with what it is about. */
 export interface WalkthroughLine {
@@ -17,6 +17,8 @@ export interface WalkthroughLine {
   readonly record?: string;
   /** Index of a reference action (`info.task.actions`). */
   readonly gold?: number;
+  /** A sha256 (hex) this line shows at its end: shown whole, in monospace. */
+  readonly hash?: string;
   /** Nesting: 0 a heading line, 1 a detail under it. */
   readonly level: 0 | 1;
 }
@@ -28,7 +30,7 @@ const clip = (s: string, n = 90): string => {
 
 const args = (kwargs: ReadonlyMap<string, unknown>, n = 100): string => clip(pyJsonInline(kwargs as never), n);
 
-const f = (r: number): string => r.toFixed(1);
+const f = (r: number): string => formatReward(r);
 
 /**
  * An ordered, plain-language account of what τ-bench's evaluator did with this episode: how
@@ -114,8 +116,8 @@ export function walkthrough(ev: EpisodeEvaluation, version: DataVersion, rule: R
   });
 
   add(`5. Hashes: sha256 of str(to_hashable(db)) of each final DB.`);
-  add(`agent DB ${ev.agentHash}`, {}, 1);
-  add(`reference DB ${ev.gtHash}`, {}, 1);
+  add(`agent DB ${ev.agentHash}`, { hash: ev.agentHash }, 1);
+  add(`reference DB ${ev.gtHash}`, { hash: ev.gtHash }, 1);
   if (ev.agentHash === ev.gtHash) add('Equal: r_actions = 1.', {}, 1);
   else {
     add(`Different: r_actions = 0. ${ev.diff.length} record${ev.diff.length === 1 ? ' differs' : 's differ'}:`, {}, 1);

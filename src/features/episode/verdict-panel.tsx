@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { EpisodeView } from '../../core/contract';
 import type { RewardRule } from '../../core/contract';
 import type { Detection } from '../../core/contract';
+import { formatReward } from '../../core/contract';
 import { CopyButton } from './copy-button';
 import { plural } from './text';
 import { Button } from '../../ui/button';
@@ -15,7 +16,18 @@ const RULE_TEXT: Readonly<Record<RewardRule, string>> = {
   'outputs-only': 'tasks with required outputs are judged on outputs alone, others on the DB hash (τ-bench up to 7362a17)',
 };
 
-const fmtReward = (r: number): string => (Number.isInteger(r) ? r.toFixed(1) : String(r));
+/** The verdict's reasons as chips (a wide panel shows them beside the sentence, a narrow one in the details). */
+function ReasonChips({ reasons, className }: { reasons: EpisodeView['verdict']['reasons']; className: string }) {
+  return (
+    <ul className={className} aria-label="Reasons">
+      {reasons.map((r, i) => (
+        <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
+          {REASON_LABEL[r.code]}
+        </Chip>
+      ))}
+    </ul>
+  );
+}
 
 function Badge(props: { ok: boolean | null; children: ReactNode }) {
   const tone = props.ok === null ? 'bg-slate-200 text-slate-700' : props.ok ? 'bg-emerald-100 text-emerald-900' : 'bg-rose-100 text-rose-900';
@@ -76,13 +88,13 @@ export function VerdictPanel(props: {
         <span
           className={`shrink-0 rounded px-1.5 font-mono text-base font-bold ${pass ? 'bg-emerald-600 text-white' : 'bg-rose-600 text-white'}`}
           data-testid="verdict-reward"
-          aria-label={`Reward ${fmtReward(v.reward)}`}
+          aria-label={`Reward ${formatReward(v.reward)}`}
         >
-          {fmtReward(v.reward)}
+          {formatReward(v.reward)}
         </span>
         <span className="shrink-0 text-[11px] leading-tight whitespace-nowrap text-slate-600">
-          recomputed <strong className="font-mono text-slate-900">{fmtReward(v.reward)}</strong> · recorded{' '}
-          <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : fmtReward(v.recordedReward)}</strong>{' '}
+          recomputed <strong className="font-mono text-slate-900">{formatReward(v.reward)}</strong> · recorded{' '}
+          <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : formatReward(v.recordedReward)}</strong>{' '}
           {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
         </span>
         <p
@@ -92,15 +104,7 @@ export function VerdictPanel(props: {
         >
           {v.sentence}
         </p>
-        {v.reasons.length > 0 && (
-          <ul className="hidden shrink-0 gap-1 @2xl:flex" aria-label="Reasons">
-            {v.reasons.map((r, i) => (
-              <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
-                {REASON_LABEL[r.code]}
-              </Chip>
-            ))}
-          </ul>
-        )}
+        {v.reasons.length > 0 && <ReasonChips reasons={v.reasons} className="hidden shrink-0 gap-1 @2xl:flex" />}
         {onToggle && (
           <Button
             onClick={onToggle}
@@ -115,15 +119,7 @@ export function VerdictPanel(props: {
         )}
       </div>
       <div id={detailsId} hidden={!open}>
-        {v.reasons.length > 0 && (
-          <ul className="mt-1.5 flex flex-wrap gap-1 @2xl:hidden" aria-label="Reasons">
-            {v.reasons.map((r, i) => (
-              <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
-                {REASON_LABEL[r.code]}
-              </Chip>
-            ))}
-          </ul>
-        )}
+        {v.reasons.length > 0 && <ReasonChips reasons={v.reasons} className="mt-1.5 flex flex-wrap gap-1 @2xl:hidden" />}
         <div className="mt-2 grid gap-2 @2xl:grid-cols-2 @6xl:grid-cols-4">
           <Part title="DB check" testId="verdict-db">
             <div className="flex flex-wrap items-center gap-1.5">
@@ -181,7 +177,7 @@ export function VerdictPanel(props: {
                 </p>
                 {v.hypotheticalReward !== null && (
                   <p>
-                    Had it ended after the last step: <strong className="font-mono">{fmtReward(v.hypotheticalReward)}</strong>
+                    Had it ended after the last step: <strong className="font-mono">{formatReward(v.hypotheticalReward)}</strong>
                   </p>
                 )}
               </>

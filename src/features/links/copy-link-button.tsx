@@ -12,7 +12,8 @@ import { useApp } from '../../ui/store-context';
 export function CopyLinkButton() {
   const kind = useApp((s) => s.runs.a.source?.kind ?? null);
   const file = useApp((s) => s.runs.a.source?.file ?? null);
-  const [said, setSaid] = useState<string | null>(null);
+  /** What the last click did: copied, left to the address bar, or refused as too long; and the sentence to show. */
+  const [said, setSaid] = useState<{ readonly outcome: 'copied' | 'address-bar' | 'too-long'; readonly text: string } | null>(null);
   if (kind === null) return null;
   const local = kind === 'file' || kind === 'stored';
   const title = local
@@ -26,13 +27,17 @@ export function CopyLinkButton() {
         onClick={() => {
           const url = location.href;
           if (url.length > MAX_LINK_CHARS) {
-            setSaid(`This link is ${url.length.toLocaleString('en-US')} characters, too long to paste in chat or mail: use Share episode’s file instead.`);
+            setSaid({
+              outcome: 'too-long',
+              text: `This link is ${url.length.toLocaleString('en-US')} characters, too long to paste in chat or mail: use Share episode’s file instead.`,
+            });
             return;
           }
           const say = (copied: boolean): void => {
-            setSaid(
-              `${copied ? 'Link copied.' : 'Copy the link from the address bar.'}${local ? ` The recipient must open ${safeLabel(file ?? 'the file', 120)} themselves; the link keeps episode, step, filters.` : ''}`,
-            );
+            setSaid({
+              outcome: copied ? 'copied' : 'address-bar',
+              text: `${copied ? 'Link copied.' : 'Copy the link from the address bar.'}${local ? ` The recipient must open ${safeLabel(file ?? 'the file', 120)} themselves; the link keeps episode, step, filters.` : ''}`,
+            });
             setTimeout(() => setSaid(null), local ? 8000 : 2000);
           };
           (navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'))).then(
@@ -41,7 +46,7 @@ export function CopyLinkButton() {
           );
         }}
       >
-        {said?.startsWith('Link copied') ? 'Copied' : 'Copy link'}
+        {said?.outcome === 'copied' ? 'Copied' : 'Copy link'}
       </Button>
       {said && (
         <span
@@ -49,7 +54,7 @@ export function CopyLinkButton() {
           data-testid="copy-link-status"
           className="fixed inset-x-2 top-12 z-30 rounded-md sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-[20rem] border border-slate-300 bg-white p-2 text-xs whitespace-normal text-slate-800 shadow-lg"
         >
-          {said}
+          {said.text}
         </span>
       )}
     </span>

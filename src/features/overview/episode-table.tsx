@@ -3,8 +3,9 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent,
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import type { SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
-import { formatReward } from '../../ui/format';
-import { useApp, useAppStore } from '../../ui/store-context';
+import { formatReward } from '../../core/contract';
+import { useApp } from '../../ui/store-context';
+import { useOpenRun } from './use-open-run';
 import { ReasonChip } from './reason-chip';
 
 /** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
@@ -59,7 +60,9 @@ function RewardCell({ s, recorded, pending }: { s: EpisodeSummary | undefined; r
   return (
     <span className="inline-flex items-center gap-1">
       <span className={`inline-block size-2 rounded-full ${ok ? 'bg-emerald-500' : 'bg-rose-500'}`} aria-hidden="true" />
-      <span className={`tabular-nums ${differs ? 'font-bold text-violet-800' : ok ? 'text-emerald-800' : 'text-rose-800'}`}>{formatReward(s.reward)}</span>
+      <span data-testid="row-reward" className={`tabular-nums ${differs ? 'font-bold text-violet-800' : ok ? 'text-emerald-800' : 'text-rose-800'}`}>
+        {formatReward(s.reward)}
+      </span>
       {differs && (
         <span className="rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800" title="differs from the recorded reward">
           ≠ rec
@@ -143,10 +146,7 @@ function Row({
 
 /** The run's episodes, one row each, virtualised; arrows move, Enter opens. */
 export function EpisodeTable({ rows }: { rows: readonly number[] }) {
-  const store = useAppStore();
-  const headers = useApp((s) => s.runs.a.headers);
-  const summaries = useApp((s) => s.runs.a.summaries);
-  const selected = useApp((s) => s.selected);
+  const { store, headers, summaries, selected } = useOpenRun();
   const sort = useApp((s) => s.sort);
   const ready = useApp((s) => s.runs.a.detection !== null);
   const stopped = useApp((s) => s.runs.a.stopped);

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
 import { taskPassRates } from '../../store/run-stats';
-import { formatReward } from '../../ui/format';
-import { useApp, useAppStore } from '../../ui/store-context';
+import { formatReward } from '../../core/contract';
+import { useOpenRun } from './use-open-run';
 
 type Outcome = 'pass' | 'fail' | 'error' | 'pending' | 'none';
 
@@ -43,10 +43,7 @@ function useWidth(): [RefObject<HTMLDivElement | null>, number] {
  * recorded reward; cells the filters hide are dimmed; under each task, how many trials passed.
  */
 export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
-  const store = useAppStore();
-  const headers = useApp((s) => s.runs.a.headers);
-  const summaries = useApp((s) => s.runs.a.summaries);
-  const selected = useApp((s) => s.selected);
+  const { store, headers, summaries, selected } = useOpenRun();
   const [ref, width] = useWidth();
   const shown = useMemo(() => new Set(rows), [rows]);
   const filtered = rows.length !== headers.length;

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState } from 'react';
-import { type EpisodeHeader, type EpisodeSummary, type JudgedApart, type TaskComparison, type TrialCounts } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
 import { apartOf, comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
 import { runProblem } from '../../store/run-state';
@@ -8,23 +7,27 @@ import { Chip } from '../../ui/chip';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
 import { safeLabel } from '../../ui/fold';
 import { FoldedText } from '../../ui/folded-text';
-import { formatReward } from '../../ui/format';
+import {
+  describeApart,
+  formatCounts,
+  formatPassK,
+  formatReward,
+  type EpisodeHeader,
+  type EpisodeSummary,
+  type JudgedApart,
+  type TaskComparison,
+} from '../../core/contract';
 import { PassKChart } from '../../ui/pass-k-chart';
 import { useApp, useAppStore } from '../../ui/store-context';
 
-const counts = (c: TrialCounts): string => (c.trials === 0 ? '–' : `${c.passes}/${c.trials}`);
 const FLIP_TEXT = { gained: 'B passes, A did not', lost: 'A passed, B does not' } as const;
-
-const APART_LABEL: Readonly<Record<JudgedApart['what'], string>> = { domain: 'domain', data: 'data version', rule: 'rule' };
-const apartValue = (x: JudgedApart, v: string): string => (x.what === 'data' && /^[0-9a-f]{40}$/.test(v) ? v.slice(0, 7) : v);
 
 /** At the top of the comparison when A and B were judged by other domains, data versions or rules. */
 export function JudgedApartWarning({ apart }: { apart: readonly JudgedApart[] }) {
   if (apart.length === 0) return null;
   return (
     <p role="note" className="mt-1 rounded border border-amber-300 bg-amber-50 px-2 py-1 text-xs text-amber-950" data-testid="compare-judged-apart">
-      <strong>A and B were judged differently:</strong>{' '}
-      {apart.map((x) => `${APART_LABEL[x.what]} ${apartValue(x, x.a)} (A) vs ${apartValue(x, x.b)} (B)`).join('; ')}.
+      <strong>A and B were judged differently:</strong> {describeApart(apart)}.
       {apart.some((x) => x.what === 'rule') && ' Flips are not counted: under different rules the same trajectory can pass in one run and fail in the other.'}
       {apart.some((x) => x.what === 'domain') && ' The task ids do not name the same tasks.'}
     </p>
@@ -59,10 +62,10 @@ function TaskRow({ t, selected, onSelect }: { t: TaskComparison; selected: boole
         </button>
       </td>
       <td className="px-2 py-1 text-right tabular-nums" data-testid="compare-a">
-        {counts(t.a)}
+        {formatCounts(t.a)}
       </td>
       <td className="px-2 py-1 text-right tabular-nums" data-testid="compare-b">
-        {counts(t.b)}
+        {formatCounts(t.b)}
       </td>
       <td className="px-2 py-1 text-xs">
         {t.flip && (
@@ -136,7 +139,7 @@ function EpisodeColumn({
       data-testid="compare-episode"
       data-side={side}
       data-index={ep?.index ?? ''}
-      data-reward={v ? formatReward(v.verdict.reward) : ''}
+      data-reward={v ? String(v.verdict.reward) : ''}
       aria-label={`Run ${side.toUpperCase()} episode`}
     >
       <div className="flex flex-wrap items-baseline gap-2">
@@ -221,7 +224,7 @@ export function CompareView() {
     // One column (narrow screens): the episodes are below the table, so bring them into view.
     if (drill.current && drill.current.getBoundingClientRect().top > window.innerHeight * 0.6) drill.current.scrollIntoView({ block: 'start' });
   };
-  const pkText = (side: 'a' | 'b'): string => cmp?.passK[side].map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(' · ') || '–';
+  const pkText = (side: 'a' | 'b'): string => (cmp ? formatPassK(cmp.passK[side]) : '') || '–';
   const shown = cmp ? (flipsOnly ? cmp.tasks.filter((t) => t.flip !== null) : cmp.tasks) : [];
   const selected = cmp?.tasks.find((t) => t.taskId === task) ?? null;
   return (
@@ -327,7 +330,7 @@ export function CompareView() {
             {selected ? (
               <>
                 <h3 className="mb-1 text-sm font-semibold text-slate-900">
-                  Task {selected.taskId}: A {counts(selected.a)}, B {counts(selected.b)}
+                  Task {selected.taskId}: A {formatCounts(selected.a)}, B {formatCounts(selected.b)}
                   {selected.flip && <span className={selected.flip === 'gained' ? 'text-emerald-800' : 'text-rose-800'}> · {FLIP_TEXT[selected.flip]}</span>}
                 </h3>
                 <div className="mb-1.5 inline-flex rounded-md border border-slate-300 xl:hidden" role="group" aria-label="Episode shown">

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { describeData } from '../../core/contract';
 import { Button } from '../../ui/button';
-import { describeCommit } from '../../ui/format';
 import { safeLabel } from '../../ui/fold';
 import { EvaluationControl, ProgressText } from './progress-bar';
 import { useApp } from '../../ui/store-context';
@@ -51,7 +51,7 @@ export function DetectionLine() {
           <>
             <span className="hidden sm:inline">
               <span className="text-slate-400">τ-bench data </span>
-              <span className="font-mono font-medium text-slate-800">{describeCommit(detection.dataCommit)}</span>
+              <span className="font-mono font-medium text-slate-800">{describeData(detection.data)}</span>
             </span>
             <span className="hidden sm:inline">
               <span className="text-slate-400">Rule </span>

@@ -3,7 +3,7 @@ import { compareTrials, type EpisodeView, type MessageView, type TrialCell, type
 import { FoldedText } from '../../ui/folded-text';
 import { otherTrials } from '../../store/trials-slice';
 import { Button } from '../../ui/button';
-import { formatReward } from '../../ui/format';
+import { formatReward } from '../../core/contract';
 import { useApp, useAppStore } from '../../ui/store-context';
 
 /** "Compare with trial…": the other trials of the open episode's task. */

@@ -45,8 +45,7 @@ export function WalkthroughPanel(props: { view: EpisodeView; nav: WalkthroughNav
             className={`break-words leading-snug ${l.level === 1 ? 'pl-5 text-slate-700' : 'pt-1 font-medium text-slate-900'}`}
             data-testid="walkthrough-line"
           >
-            <span className={l.text.length > 70 && /^[0-9a-f]{64}$/.test(l.text.split(' ').at(-1) ?? '') ? 'break-all font-mono' : ''}>{l.text}</span>{' '}
-            <Links line={l} nav={nav} />
+            <span className={l.hash !== undefined ? 'break-all font-mono' : ''}>{l.text}</span> <Links line={l} nav={nav} />
           </li>
         ))}
       </ol>

@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
+import { formatReward, toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
 const AREA = 'w-full rounded border border-violet-300 bg-white p-1.5 font-mono text-xs text-slate-900';
-
-const fmt = (r: number): string => r.toFixed(1);
 
 function describeEdit(e: StepEdit): string {
   if (e.insert) return `insert ${e.name ?? '?'} before message ${e.messageIndex}`;
@@ -70,8 +68,8 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
                 </span>
               ) : whatIf.view ? (
                 <>
-                  reward <strong data-testid="what-if-reward">{fmt(whatIf.view.verdict.reward)}</strong> (unedited episode:{' '}
-                  {fmt(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)})
+                  reward <strong data-testid="what-if-reward">{formatReward(whatIf.view.verdict.reward)}</strong> (unedited episode:{' '}
+                  {formatReward(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)})
                 </>
               ) : (
                 'replaying…'

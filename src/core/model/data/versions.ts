@@ -49,11 +49,30 @@ export const KNOWN_DATA_VERSIONS: readonly KnownDataVersion[] = [
 
 export const shortCommit = (c: string): string => c.slice(0, 7);
 
+/** The typed label of a data version. */
+export function dataLabel(v: Pick<DataVersion, 'commit' | 'known' | 'label'>): DataLabel {
+  if (v.label) return v.label;
+  if (v.known) return { kind: 'known', commit: v.known.commit, date: v.known.date };
+  return { kind: 'unrecognised', initialHash: v.commit.replace(/^unknown:/, '') };
+}
+
+/**
+ * What a data version is, typed (the UI and the CLI word it with `describeData`, never by reading `commit`):
+ * a known τ-bench commit, data no known commit has (named by the start of its initial hash), or the
+ * invented sample data.
+ */
+export type DataLabel =
+  | { readonly kind: 'known'; readonly commit: string; readonly date: string }
+  | { readonly kind: 'unrecognised'; readonly initialHash: string }
+  | { readonly kind: 'sample' };
+
 /** A loaded data version of one domain. */
 export interface DataVersion {
-  /** Full commit sha, or `unknown:<initial hash prefix>` for unrecognised data. */
+  /** Full commit sha, or `unknown:<initial hash prefix>` for unrecognised data: an identity, not for display (see `label`). */
   readonly commit: string;
   readonly known: KnownDataVersion | null;
+  /** What this version is; absent means: known when `known` is set, else unrecognised. */
+  readonly label?: DataLabel;
   readonly db: Db;
   /** Where the bytes came from (path or URL), for display. */
   readonly source: string;
@@ -104,7 +123,14 @@ export async function loadDataVersions(read: ReadText, domain: Domain, source: s
     const db = buildDb(domain, checkout);
     const h = hash(db);
     const known = KNOWN_DATA_VERSIONS.find((k) => k.initialHash[domain] === h) ?? null;
-    if (!out.some((v) => v.known !== null && v.known === known)) out.push({ commit: known ? known.commit : `unknown:${h.slice(0, 12)}`, known, db, source });
+    if (!out.some((v) => v.known !== null && v.known === known))
+      out.push({
+        commit: known ? known.commit : `unknown:${h.slice(0, 12)}`,
+        known,
+        label: known ? { kind: 'known', commit: known.commit, date: known.date } : { kind: 'unrecognised', initialHash: h.slice(0, 12) },
+        db,
+        source,
+      });
   }
   return out;
 }

@@ -3,9 +3,10 @@ import { modelDump, pyJsonDumps, type TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import type { Tau2Task } from '../../model/episode/tau2-types';
 import { tau2Findings } from './findings';
+import { formatReward } from '../format';
 
 const args = (v: TValue): string => pyJsonDumps(modelDump(v));
-const num = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));
+const num = (x: number): string => formatReward(x);
 const short = (h: string | null): string => (h === null ? '—' : h.slice(0, 12));
 
 export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] {
