@@ -1,4 +1,5 @@
 import type { EpisodeView, StepEdit, TranscriptView } from '../core/contract';
+import { fileStem } from '../shared/file-stem';
 import type { StateCreator } from 'zustand/vanilla';
 import type { FromWorker } from '../protocol/messages';
 import type { FileBlob } from '../protocol/wire-types';
@@ -112,13 +113,7 @@ export const createEpisodeSlice =
       const from =
         source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: source?.label ?? null, index };
       const notes = h ? (s.notes.get(h.fingerprint) ?? null) : null;
-      const stem =
-        (from.file ?? 'run')
-          .split(/[\\/]/)
-          .pop()!
-          .replace(/\.json$/i, '')
-          .replace(/[^\w.-]+/g, '_')
-          .slice(0, 80) || 'run';
+      const stem = fileStem(from.file ?? 'run');
       set({ share: { index, step: s.step, fragment: null, error: null, fileName: `${stem}-episode-${from.index ?? index}.json` } });
       port.send({
         type: 'share-link',

@@ -1,15 +1,9 @@
+import { fileStem } from '../../shared/file-stem';
 import { Button } from '../../ui/button';
 import { useApp, useAppStore } from '../../ui/store-context';
 
 /** The file name of a run's report: `<run-name>-report.html` (the browser cleans the name further). */
-export const reportFileName = (label: string): string =>
-  `${
-    label
-      .replace(/^.*[\\/]/, '')
-      .replace(/\.json$/i, '')
-      .replace(/[\u0000-\u001f\u007f<>:"|?*]+/g, '_')
-      .slice(0, 120) || 'run'
-  }-report.html`;
+export const reportFileName = (label: string): string => `${fileStem(label)}-report.html`;
 
 /** Downloads the open run's offline report (built in the worker: every episode evaluated, failed ones in full, with notes). */
 export function ReportButton({
