@@ -6,7 +6,6 @@ import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
 import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
 import {
-  chooseDomain,
   chooseVersion,
   countRecordedMatches,
   detectRule,
@@ -15,7 +14,6 @@ import {
   preferredVersion,
   FileTally,
   recordedHashSample,
-  rememberTally,
   ruleEvidence,
   type FileOptions,
   type RuleEvidence,
@@ -146,6 +144,8 @@ export class InspectSession {
   readonly records: readonly EpisodeRecord[];
   readonly domain: Domain;
   readonly domainWhy: string;
+  /** What was gathered from every episode while the file was read (domain votes, file notes, the address hint). */
+  private readonly tally: FileTally;
 
   private version: DataVersion | null = null;
   private versionWhy = '';
@@ -199,11 +199,11 @@ export class InspectSession {
     const { file, tally, headers } = read;
     this.records = file.records;
     this.episodeText = file.episodeText ?? null;
-    rememberTally(this.records, tally);
+    this.tally = tally;
     this.headerList = headers;
     this.fileKind = file.kind;
     this.readNotes = [...file.notes, ...tally.notes()];
-    const d = chooseDomain(this.records, options);
+    const d = tally.chooseDomain(options);
     this.domain = d.domain;
     this.domainWhy = d.why;
     this.kept = new Array<Kept | undefined>(this.records.length);
@@ -286,7 +286,7 @@ export class InspectSession {
 
   /** The version `useData` tries first (so a cache can have it ready). */
   preferredVersion(versions: readonly DataVersion[]): DataVersion | null {
-    return preferredVersion(this.records, versions, this.options);
+    return preferredVersion(this.tally.addressHint(), versions, this.options);
   }
 
   /**
@@ -323,7 +323,7 @@ export class InspectSession {
 
   /** Chooses the data version among those loaded; resets earlier results. */
   useData(versions: readonly DataVersion[]): Detection {
-    const v = chooseVersion(this.records, this.domain, versions, this.cache, this.options);
+    const v = chooseVersion(this.records, this.tally.addressHint(), this.domain, versions, this.cache, this.options);
     this.version = v.version;
     this.versionWhy = v.why;
     this.versionNotes = v.notes;
