@@ -25,9 +25,9 @@ export type {
   ToolCallView,
 } from './view/episode-view';
 export type { NearKind, NearSaid } from './view/near-outputs';
-export type { Reason, ReasonCode } from './view/explain';
-export type { Finding, FindingKind } from './view/findings';
-export type { AlignmentMatch, AlignmentPair } from './view/alignment';
+export type { ReasonCode } from './view/explain';
+export type { Finding } from './view/findings';
+export type { AlignmentMatch } from './view/alignment';
 export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary } from './view/summary';
 export type { TranscriptView } from './view/transcript';
@@ -36,11 +36,10 @@ export type { DataLabel } from './model/data/versions';
 export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2-types';
-export type { Tau2Report } from './view/tau2/report';
 export type { PassK, TrialOutcome } from './view/pass-k';
-export type { CompareOutcome, FlipCount, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
+export type { CompareOutcome, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
 export type { EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
-export type { TrialCell, TrialComparison, TrialInput } from './view/trial-compare';
+export type { TrialCell, TrialComparison } from './view/trial-compare';
 
 // ------------------------------------------------------------- the API: what callers run
 
@@ -50,7 +49,7 @@ export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, dataPath, shortCommit } from '.
 export { ResultsFileError } from './model/episode/results-file';
 export { decodeResultsBytes } from './model/episode/decode';
 export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText } from './judge/detect';
-export { describeApart, describeData, formatCounts, formatPassK, formatRatio, formatReward, shortData, RULE_TEXT } from './view/format';
+export { describeApart, describeData, formatCounts, formatPassK, formatRatio, formatReward, RULE_SHORT, RULE_TEXT, shortData } from './view/format';
 export { InspectSession } from './session/session';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';

@@ -1,5 +1,5 @@
 import { reprFloat } from './repr';
-import type { PyValue } from './value';
+import type { PyDict, PyList, PyValue } from './value';
 
 const ESC: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 
@@ -30,6 +30,17 @@ export function dumpsFloat(x: number): string {
 /** `json.dumps(v)` with Python defaults: `", "` and `": "`, ensure_ascii, insertion order. */
 // Python parity: json.dumps (separators (', ', ': '), ensure_ascii=True).
 export function jsonDumps(v: PyValue): string {
+  if (v !== null && typeof v === 'object') {
+    if (Array.isArray(v)) return `[${v.map(jsonDumps).join(', ')}]`;
+    const parts: string[] = [];
+    for (const [k, x] of v) parts.push(`${dumpsStr(k)}: ${jsonDumps(x)}`);
+    return `{${parts.join(', ')}}`;
+  }
+  return dumpsScalar(v, dumpsStr);
+}
+
+/** The JSON text of a value that is not a list or dict, with Python's number text; strings written by `str`. */
+export function dumpsScalar(v: Exclude<PyValue, PyList | PyDict>, str: (s: string) => string): string {
   if (v === null) return 'null';
   switch (typeof v) {
     case 'boolean':
@@ -39,10 +50,6 @@ export function jsonDumps(v: PyValue): string {
     case 'number':
       return dumpsFloat(v);
     case 'string':
-      return dumpsStr(v);
+      return str(v);
   }
-  if (Array.isArray(v)) return `[${v.map(jsonDumps).join(', ')}]`;
-  const parts: string[] = [];
-  for (const [k, x] of v) parts.push(`${dumpsStr(k)}: ${jsonDumps(x)}`);
-  return `{${parts.join(', ')}}`;
 }

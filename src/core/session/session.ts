@@ -1,12 +1,11 @@
 import { reviveDb, type Db, type Domain } from '../model/data/db';
-import { dataLabel, loadDataVersions, type DataLabel, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
+import { dataLabel, loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
 import { byteOffsets, decodeResultsBytes, utf8Slices } from '../model/episode/decode';
 import { FILE_KIND_TEXT, readResults, ResultsStream, type FileKind, type ResultsFile } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
 import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
 import {
-  chooseDomain,
   chooseVersion,
   countRecordedMatches,
   detectRule,
@@ -15,93 +14,26 @@ import {
   preferredVersion,
   FileTally,
   recordedHashSample,
-  rememberTally,
   ruleEvidence,
   type FileOptions,
   type RuleEvidence,
 } from '../judge/detect';
 import { evaluateEpisode, type EpisodeOutcome } from '../judge/evaluate';
-import { episodeView, type EpisodeView } from '../view/episode-view';
-import { finalReward } from '../judge/evaluate';
-import { editTrajectory, WhatIfError, type StepEdit } from './what-if';
+import { episodeView } from '../view/episode-view';
+import { searchEpisodes } from './search';
+import type { DataSnapshot, Detection, SessionMemory, ViewResult } from './session-types';
+import type { StepEdit } from './what-if';
+import { whatIfView } from './what-if-view';
 
-export type { StepEdit };
+export type { DataSnapshot, Detection, SessionMemory, StepEdit, ViewResult };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
 import { episodeHeader, episodeSummary, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
 import { transcriptView, type TranscriptView } from '../view/transcript';
-
-/** What was detected about a file, each choice with the sentence saying why. */
-export interface Detection {
-  readonly domain: Domain;
-  readonly domainWhy: string;
-  readonly dataCommit: string;
-  /** What the data version is, typed (worded by `describeData`). */
-  readonly data: DataLabel;
-  readonly dataSource: string;
-  readonly versionWhy: string;
-  readonly rule: RewardRule;
-  readonly ruleWhy: string;
-  /** The rule is provisional until every episode has been evaluated. */
-  readonly ruleFinal: boolean;
-  /** What the file is (a results list, a single episode, a bare message list). */
-  readonly fileKind: FileKind;
-  readonly fileKindText: string;
-  /**
-   * What is unusual about the file, in words, for the user: damage and where it is, recorded
-   * values no τ-bench version produces and why (another evaluator, modified data, partial
-   * credit), recorded rewards that disagree. Grows when the rule is settled.
-   */
-  readonly notes: readonly string[];
-}
-
-/**
- * A parsed data version and the session's work on it (hasher state, reference-replay
- * hashes) as plain structured-cloneable data, for a cache that outlives the session (the
- * worker keeps it in IndexedDB). Identify it by the content it was parsed from.
- */
-export interface DataSnapshot {
-  readonly domain: Domain;
-  /** The DB; after structured cloning no longer frozen (`restoreVersion` freezes it again). */
-  readonly db: unknown;
-  readonly work: DbWorkSnapshot;
-}
-
-export type ViewResult = EpisodeView | { readonly error: string; readonly index: number };
-
-/**
- * How much of a big file a session holds. By default everything read and evaluated stays (the
- * CLI, tests); the app's worker keeps a few evaluations and, per episode, only its overview rows
- * and what rule detection needs: an evaluation asked for again is recomputed (the same result).
- */
-export interface SessionMemory {
-  /** How many full evaluations (replays, diffs) to keep, the most recently used. */
-  readonly keptEvaluations?: number;
-  /** Work out every episode's header while the file is read (else `headers()` reads the episodes again). */
-  readonly headers?: boolean;
-  /** Where episodes are read again by UTF-8 byte range (a file's bytes), so the text need not stay (see `ReadOptions`). */
-  readonly elementText?: (byteStart: number, byteEnd: number) => string;
-  /** Where a position of the text is in the file's bytes, for damage notes (see `ReadOptions.byteOffset`). */
-  readonly byteOffset?: (pos: number) => number;
-}
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
 interface Kept {
   readonly summaries: Readonly<Record<RewardRule, EpisodeSummary>>;
   readonly evidence: RuleEvidence | null;
-}
-
-/** A query of printable ASCII without the characters JSON escapes (`"`, `\\`) or may escape (`/`). */
-const PLAIN_QUERY = /^[\x20-\x21\x23-\x2e\x30-\x5b\x5d-\x7e]+$/;
-/** A `\\u` escape of a character that lower-cases to printable ASCII: U+0020–U+007F, İ (U+0130 → i̇), the Kelvin sign (U+212A → k). */
-const ASCII_ESCAPE = /\\u(?:00[2-7][0-9a-f]|0130|212a)/i;
-
-/**
- * Whether an episode's JSON text may hold `q` (a `PLAIN_QUERY`, lower case) in one of its decoded
- * strings, lower-cased: such a match is made of characters written as themselves, or of `\\u`
- * escapes of characters that lower-case to ASCII. False only when neither can be.
- */
-function mayHold(text: string, q: string): boolean {
-  return text.toLowerCase().includes(q) || ASCII_ESCAPE.test(text);
 }
 
 /** A results file read, with what was tallied while it was read (see `InspectSession.reader`). */
@@ -148,6 +80,8 @@ export class InspectSession {
   readonly records: readonly EpisodeRecord[];
   readonly domain: Domain;
   readonly domainWhy: string;
+  /** What was gathered from every episode while the file was read (domain votes, file notes, the address hint). */
+  private readonly tally: FileTally;
 
   private version: DataVersion | null = null;
   private versionWhy = '';
@@ -201,11 +135,11 @@ export class InspectSession {
     const { file, tally, headers } = read;
     this.records = file.records;
     this.episodeText = file.episodeText ?? null;
-    rememberTally(this.records, tally);
+    this.tally = tally;
     this.headerList = headers;
     this.fileKind = file.kind;
     this.readNotes = [...file.notes, ...tally.notes()];
-    const d = chooseDomain(this.records, options);
+    const d = tally.chooseDomain(options);
     this.domain = d.domain;
     this.domainWhy = d.why;
     this.kept = new Array<Kept | undefined>(this.records.length);
@@ -288,7 +222,7 @@ export class InspectSession {
 
   /** The version `useData` tries first (so a cache can have it ready). */
   preferredVersion(versions: readonly DataVersion[]): DataVersion | null {
-    return preferredVersion(this.records, versions, this.options);
+    return preferredVersion(this.tally.addressHint(), versions, this.options);
   }
 
   /**
@@ -325,7 +259,7 @@ export class InspectSession {
 
   /** Chooses the data version among those loaded; resets earlier results. */
   useData(versions: readonly DataVersion[]): Detection {
-    const v = chooseVersion(this.records, this.domain, versions, this.cache, this.options);
+    const v = chooseVersion(this.records, this.tally.addressHint(), this.domain, versions, this.cache, this.options);
     this.version = v.version;
     this.versionWhy = v.why;
     this.versionNotes = v.notes;
@@ -469,39 +403,7 @@ export class InspectSession {
     const record = this.records[index]!;
     const before = this.outcome(index);
     if (!before.ok) return { error: before.error, index };
-    let edited;
-    try {
-      edited = editTrajectory(record.traj, before.value.strategy, edits);
-    } catch (e) {
-      if (e instanceof WhatIfError) return { error: e.message, index };
-      throw e;
-    }
-    const o = evaluateEpisode({ ...record, traj: edited.traj }, this.domain, this.version, this.cache);
-    if (!o.ok) return { error: o.error, index };
-    const view = episodeView(o.value, this.version, this.rule);
-    const filled = new Map<number, string>();
-    const steps = view.steps.map((s) => {
-      if (s.observationIndex === null || !edited.insertedObservations.includes(s.observationIndex)) return s;
-      filled.set(s.observationIndex, s.observation);
-      return { ...s, recordedObservation: s.observation, observationDiffers: false };
-    });
-    const messages = view.messages.map((m, i) => ({
-      ...m,
-      ...(filled.has(i) && { content: `${before.value.strategy === 'tool-calling' ? '' : 'API output: '}${filled.get(i)!}` }),
-      originalIndex: edited.original[i] ?? null,
-      whatIf: edited.marks[i] ?? null,
-    }));
-    return {
-      ...view,
-      steps,
-      messages,
-      verdict: { ...view.verdict, recordedReward: null },
-      whatIf: {
-        removed: edited.removed,
-        recordedEpisodeReward: finalReward(before.value, this.rule),
-        note: "User turns and tool results after the first change are the recorded ones: τ-bench's user simulator is not re-run, so later replies may no longer fit the edited episode.",
-      },
-    };
+    return whatIfView(record, before.value, this.domain, this.version, this.cache, this.rule, edits);
   }
 
   /** Whether some recorded gt_data_hash values are reproduced on `version` (and none contradicts it). */
@@ -521,30 +423,6 @@ export class InspectSession {
    * `from`/`to`: only episodes in that index range (a caller searching a big file in slices).
    */
   search(query: string, from = 0, to = this.records.length): number[] {
-    const q = query.toLowerCase();
-    const records = this.records.slice(from, to);
-    if (!q) return records.map((r) => r.index);
-    // An episode whose JSON text cannot hold the query is not parsed (see `mayHold`).
-    const quick = this.episodeText !== null && PLAIN_QUERY.test(q) ? this.episodeText : null;
-    return records
-      .filter((r) => {
-        const text = quick?.(r.index) ?? null;
-        return text === null || mayHold(text, q);
-      })
-      .filter((r) =>
-        r.traj.some((m) => {
-          if (m.get('role') === 'system') return false;
-          const c = m.get('content');
-          if (typeof c === 'string' && c.toLowerCase().includes(q)) return true;
-          const calls = m.get('tool_calls');
-          if (!Array.isArray(calls)) return false;
-          return calls.some((x) => {
-            const fn = x instanceof Map ? x.get('function') : null;
-            if (!(fn instanceof Map)) return false;
-            return [fn.get('name'), fn.get('arguments')].some((t) => typeof t === 'string' && t.toLowerCase().includes(q));
-          });
-        }),
-      )
-      .map((r) => r.index);
+    return searchEpisodes(this.records.slice(from, to), this.episodeText, query);
   }
 }

@@ -1,4 +1,4 @@
-import { dumpsFloat, dumpsStr } from '../py/json-dumps';
+import { dumpsScalar, dumpsStr } from '../py/json-dumps';
 import { tryParseJson } from '../py/json-parse';
 import type { PyValue } from '../py/value';
 
@@ -7,17 +7,7 @@ import type { PyValue } from '../py/value';
  * and the dict order. Strings are JSON-escaped but keep non-ASCII characters readable.
  */
 export function pyJson(v: PyValue, indent = 2, depth = 0): string {
-  if (v === null) return 'null';
-  switch (typeof v) {
-    case 'boolean':
-      return v ? 'true' : 'false';
-    case 'bigint':
-      return v.toString();
-    case 'number':
-      return dumpsFloat(v);
-    case 'string':
-      return readableStr(v);
-  }
+  if (v === null || typeof v !== 'object') return dumpsScalar(v, readableStr);
   const pad = ' '.repeat(indent * (depth + 1));
   const end = ' '.repeat(indent * depth);
   if (Array.isArray(v)) {

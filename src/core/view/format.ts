@@ -50,6 +50,12 @@ const APART_WHAT = { domain: 'domain', data: 'data version', rule: 'rule' } as c
 export const describeApart = (apart: readonly { readonly what: keyof typeof APART_WHAT; readonly a: string; readonly b: string }[]): string =>
   apart.map((x) => `${APART_WHAT[x.what]} ${x.a} (A) vs ${x.b} (B)`).join('; ');
 
+/** What each reward rule checks, in a few words (the header's detection line). */
+export const RULE_SHORT: Readonly<Record<RewardRule, string>> = {
+  'db-and-outputs': 'DB hash and required outputs',
+  'outputs-only': 'required outputs only, for tasks that have them',
+};
+
 /** What each reward rule checks, in words. */
 export const RULE_TEXT: Readonly<Record<RewardRule, string>> = {
   'db-and-outputs': 'the DB hash must match and every required output must appear (τ-bench since 14bf0ef)',

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EpisodeView } from '../../core/contract';
-import type { RewardRule } from '../../core/contract';
 import type { Detection } from '../../core/contract';
-import { formatReward } from '../../core/contract';
+import { formatReward, RULE_TEXT } from '../../core/contract';
 import { CopyButton } from './copy-button';
 import { plural } from './text';
 import { Button } from '../../ui/button';
@@ -10,11 +9,6 @@ import { Chip } from '../../ui/chip';
 import { REASON_CLASS, REASON_LABEL } from './ui';
 
 export type PanelTab = 'db' | 'diff' | 'outputs' | 'notes';
-
-const RULE_TEXT: Readonly<Record<RewardRule, string>> = {
-  'db-and-outputs': 'DB hash must match and every required output must appear (τ-bench since 14bf0ef)',
-  'outputs-only': 'tasks with required outputs are judged on outputs alone, others on the DB hash (τ-bench up to 7362a17)',
-};
 
 /** The verdict's reasons as chips (a wide panel shows them beside the sentence, a narrow one in the details). */
 function ReasonChips({ reasons, className }: { reasons: EpisodeView['verdict']['reasons']; className: string }) {

@@ -1,14 +1,9 @@
 import { useId, useState } from 'react';
-import { describeData } from '../../core/contract';
+import { describeData, RULE_SHORT } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { EvaluationControl, ProgressText } from './progress-bar';
 import { useApp } from '../../ui/store-context';
-
-const RULE_TEXT: Record<string, string> = {
-  'db-and-outputs': 'DB hash and required outputs',
-  'outputs-only': 'required outputs only, for tasks that have them',
-};
 
 /** Where the run and the data came from, and what was detected, in plain words (with the reasons on demand). */
 export function DetectionLine() {
@@ -92,7 +87,7 @@ export function DetectionLine() {
               </dd>
               <dt className="text-slate-400">Reward rule</dt>
               <dd>
-                {detection.rule} ({RULE_TEXT[detection.rule]}): {detection.ruleWhy}
+                {detection.rule} ({RULE_SHORT[detection.rule]}): {detection.ruleWhy}
               </dd>
               <dt className="text-slate-400">Data source</dt>
               <dd className="break-all">{detection.dataSource}</dd>

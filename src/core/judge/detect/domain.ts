@@ -1,0 +1,175 @@
+/** Detection of a results file's domain (from tool names and policy headings), and what its content shows before any data. */
+import type { Domain } from '../../model/data/db';
+import { DOMAINS } from '../../model/data/db';
+import type { RewardRule } from '../../model/data/versions';
+import { domainOnlyTools } from '../../model/domains/registry';
+import type { EpisodeRecord } from '../../model/episode/types';
+import { dumpsFloat } from '../../py/json-dumps';
+
+export interface FileOptions {
+  readonly domain?: Domain;
+  /** Full or short commit to use instead of detecting the data version. */
+  readonly dataVersion?: string;
+  readonly rule?: RewardRule;
+}
+
+export class EvaluationSetupError extends Error {}
+
+export interface DomainDetection {
+  readonly domain: Domain | null;
+  readonly why: string;
+}
+
+/** Which address field names the recorded tool outputs show (the data version's hint). */
+export type AddressHint = 'state' | 'province' | null;
+
+/**
+ * What detection needs from every episode's messages, gathered one episode at a time (in file
+ * order), so a reader can let go of each episode's messages once it has been added: the domain
+ * votes, the notes on the file's content, the address-field hint.
+ */
+export class FileTally {
+  private readonly votes: Record<Domain, number> = { retail: 0, airline: 0 };
+  private readonly only = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
+  private readonly evidence: Record<Domain, Set<string>> = { retail: new Set(), airline: new Set() };
+  private count = 0;
+  private episodes = 0;
+  private firstProblem: EpisodeRecord | null = null;
+  private fractional = 0;
+  private firstFractional: EpisodeRecord | null = null;
+  private literal = 0;
+  private think = 0;
+  private readonly roles = new Map<string, number>();
+  private readonly firstLiteral: number[] = [];
+  private hint: AddressHint = null;
+  private hintAt = Infinity;
+
+  /** Adds an episode (episodes with messages in file order; the order of others does not matter). */
+  add(r: EpisodeRecord): void {
+    this.count++;
+    if (r.task !== null || r.traj.length > 0) this.episodes++;
+    if (r.problem !== null && (this.firstProblem === null || r.index < this.firstProblem.index)) this.firstProblem = r;
+    if (r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1) {
+      this.fractional++;
+      if (this.firstFractional === null || r.index < this.firstFractional.index) this.firstFractional = r;
+    }
+    for (const a of r.task?.actions ?? []) this.see(a.name);
+    let rl = false;
+    let rt = false;
+    for (const m of r.traj) {
+      const role = m.get('role');
+      const content = m.get('content');
+      if (role === 'system' && typeof content === 'string') {
+        for (const d of DOMAINS)
+          if (new RegExp(`#\\s*${d} agent policy`, 'i').test(content)) {
+            this.votes[d] += 5;
+            this.evidence[d].add('policy heading');
+          }
+      }
+      if (role === 'tool') {
+        const name = m.get('name');
+        if (typeof name === 'string') this.see(name);
+      }
+      if (typeof role === 'string' && !['system', 'user', 'assistant', 'tool'].includes(role)) this.roles.set(role, (this.roles.get(role) ?? 0) + 1);
+      if (typeof content === 'string' && content.includes('<think>')) rt = true;
+      const calls = m.get('tool_calls');
+      if (Array.isArray(calls))
+        for (const c of calls) {
+          const fn = c instanceof Map ? c.get('function') : undefined;
+          const name = fn instanceof Map ? fn.get('name') : undefined;
+          if (typeof name === 'string') this.see(name);
+          const args = fn instanceof Map ? fn.get('arguments') : undefined;
+          if (typeof args === 'string' && /^\s*\{\s*'/.test(args)) rl = true;
+        }
+      if (role === 'assistant' && typeof content === 'string' && content.includes('Action:'))
+        for (const m2 of content.matchAll(/"name"\s*:\s*"([a-z_]+)"/g)) this.see(m2[1]!);
+      if (r.index < this.hintAt && typeof content === 'string' && content.includes('"address1"')) {
+        const h = content.includes('"province"') ? 'province' : /"country": "[^"]*", "state"/.test(content) ? 'state' : null;
+        if (h) {
+          this.hint = h;
+          this.hintAt = r.index;
+        }
+      }
+    }
+    if (rl) {
+      this.literal++;
+      if (this.firstLiteral.length < 5) this.firstLiteral.push(r.index);
+    }
+    if (rt) this.think++;
+  }
+
+  private see(name: string): void {
+    for (const d of DOMAINS)
+      if (this.only[d].has(name)) {
+        this.votes[d]++;
+        this.evidence[d].add(name);
+      }
+  }
+
+  domain(): DomainDetection {
+    const votes = this.votes;
+    if (votes.retail === 0 && votes.airline === 0) return { domain: null, why: 'no tool or policy heading that only one domain has' };
+    const domain: Domain = votes.retail >= votes.airline ? 'retail' : 'airline';
+    const other: Domain = domain === 'retail' ? 'airline' : 'retail';
+    const names = [...this.evidence[domain]].slice(0, 4).join(', ');
+    return {
+      domain,
+      why: `${votes[domain]} mentions of ${domain}-only tools or headings (${names})${votes[other] ? `, ${votes[other]} of ${other}` : ''}`,
+    };
+  }
+
+  /** Chooses the domain of the file (or takes the given one). */
+  chooseDomain(options: FileOptions): DomainDetection & { readonly domain: Domain } {
+    if (this.episodes === 0) {
+      if (this.count === 0) throw new EvaluationSetupError('no episodes: the file is an empty list');
+      const first = this.firstProblem;
+      throw new EvaluationSetupError(
+        `no episodes: none of the file's ${this.count} entries holds a task or a message${first ? ` (episode ${first.index}: ${first.problem})` : ''}`,
+      );
+    }
+    if (options.domain) return { domain: options.domain, why: 'given' };
+    const d = this.domain();
+    if (!d.domain) throw new EvaluationSetupError(`cannot tell the domain (${d.why})`);
+    return { domain: d.domain, why: d.why };
+  }
+
+  /** The first recorded address (in file order) says which field names the data has. */
+  addressHint(): AddressHint {
+    return this.hint;
+  }
+
+  /** What the file's own content shows that τ-bench's run.py does not write (known at reading, before any data). */
+  notes(): string[] {
+    const notes: string[] = [];
+    if (this.fractional > 0)
+      notes.push(
+        `${this.fractional} of ${this.count} episodes record a reward that is neither 0 nor 1 (e.g. episode ${this.firstFractional!.index}: ${dumpsFloat(
+          this.firstFractional!.recordedReward!,
+        )}): τ-bench's rewards are 0.0 or 1.0, so this file was scored by another evaluator (partial credit); tau-inspect gives τ-bench's reward, which cannot equal such a value`,
+      );
+    const { literal, think, roles, firstLiteral } = this;
+    if (literal > 0)
+      notes.push(
+        `${literal} episodes write tool arguments as Python literals ({'key': 'value'}) rather than JSON (episodes ${firstLiteral.join(', ')}${
+          literal > 5 ? ', …' : ''
+        }): τ-bench's json.loads rejects them, so those calls are judged as the crash τ-bench's agent would have had`,
+      );
+    if (think > 0)
+      notes.push(
+        `${think} episodes carry <think> blocks (a reasoning model's thoughts) in their messages: τ-bench keeps them in the text, so they count when required outputs are looked for`,
+      );
+    if (roles.size > 0)
+      notes.push(
+        `messages with roles τ-bench does not write (${[...roles].map(([k, n]) => `${JSON.stringify(k)} ×${n}`).join(', ')}): they are shown; τ-bench's actions come only from assistant messages`,
+      );
+    return notes;
+  }
+}
+
+/** A cheap guess of the domain from the raw text, so data can be read while the file is parsed. */
+export function guessDomainFromText(text: string): Domain | null {
+  const score = (d: Domain): number => [...domainOnlyTools(d)].filter((name) => text.includes(`"${name}"`)).length;
+  const r = score('retail');
+  const a = score('airline');
+  return r === a ? null : r > a ? 'retail' : 'airline';
+}

@@ -1,0 +1,91 @@
+/** What both results readers give (`ResultsFile`), and the lazy records they keep: messages parsed again from the file when asked for. */
+import { parseJson } from '../../py/json-parse';
+import type { PyDict, PyValue } from '../../py/value';
+import type { EpisodeRecord } from './types';
+
+/** What kind of file was read, as the user should hear it named. */
+export type FileKind = 'tau-bench-results' | 'single-episode' | 'message-list';
+
+export const FILE_KIND_TEXT: Readonly<Record<FileKind, string>> = {
+  'tau-bench-results': 'a τ-bench results file (run.py output: a list of episodes)',
+  'single-episode': 'a single τ-bench episode (one object of a results file)',
+  'message-list': 'a bare message list (one conversation, no task or reward): shown, not judged',
+};
+
+export interface ResultsFile {
+  readonly records: EpisodeRecord[];
+  readonly kind: FileKind;
+  /** What is damaged in the file and where, in words. */
+  readonly notes: readonly string[];
+  /**
+   * A lazily read episode's text as it is in the file (its JSON, not parsed), null for others: what
+   * a search can look through before it parses an episode.
+   */
+  readonly episodeText?: (index: number) => string | null;
+}
+
+/** Each episode's place in the file, by record index, and its text read from there. */
+export class Places {
+  private readonly at: number[] = [];
+  constructor(private readonly slice: (start: number, end: number) => string) {}
+  set(index: number, start: number, end: number): void {
+    this.at[2 * index] = start;
+    this.at[2 * index + 1] = end;
+  }
+  readonly text = (index: number): string | null => {
+    const start = this.at[2 * index];
+    return start === undefined ? null : this.slice(start, this.at[2 * index + 1]!);
+  };
+}
+
+/** A message of a bare message list (one conversation), not an episode. */
+export const isMessage = (v: PyValue): boolean => v instanceof Map && typeof v.get('role') === 'string';
+
+/** How many parsed episodes a lazy reader keeps (a view, its what-if and a replay in flight). */
+const KEPT_PARSES = 6;
+
+export interface Parsed {
+  readonly raw: PyValue;
+  readonly traj: readonly PyDict[];
+}
+
+const trajOf = (raw: PyValue): PyDict[] => {
+  const t = raw instanceof Map ? raw.get('traj') : undefined;
+  return Array.isArray(t) ? t.filter((m): m is PyDict => m instanceof Map) : [];
+};
+
+/** Slices of `text` (a function of its own, so only readers without `elementText` hold the text). */
+export const textSlices =
+  (text: string) =>
+  (start: number, end: number): string =>
+    text.slice(start, end);
+
+/** Parses elements again by their place (`slice` gives an element's text), keeping the last few. */
+export function reparser(slice: (start: number, end: number) => string): (start: number, end: number) => Parsed {
+  const kept = new Map<number, Parsed>();
+  return (start, end) => {
+    let p = kept.get(start);
+    if (p !== undefined) {
+      kept.delete(start);
+    } else {
+      const raw = parseJson(slice(start, end));
+      p = { raw, traj: trajOf(raw) };
+      if (kept.size >= KEPT_PARSES) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(start, p);
+    return p;
+  };
+}
+
+/**
+ * `r` with its messages read again on demand (see `ReadOptions.lazy`). A top-level function, so
+ * the getters hold on to `read` and the range only, never to the text being scanned.
+ */
+export function lazyRecord(r: EpisodeRecord, read: (start: number, end: number) => Parsed, start: number, end: number): EpisodeRecord {
+  // The rest of the record is strings of their own already (see `readEpisode`).
+  const { traj: _traj, raw: _raw, ...rest } = r;
+  return Object.defineProperties(rest, {
+    traj: { enumerable: true, get: () => read(start, end).traj },
+    raw: { enumerable: true, get: () => read(start, end).raw },
+  }) as EpisodeRecord;
+}
