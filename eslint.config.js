@@ -186,6 +186,21 @@ export default tseslint.config(
     },
   },
   {
+    // JSON the CLI prints or writes, and JSON the app exports (notes, links), is inert: made by
+    // `inertJson` (core/view/inert-json.ts), which also escapes C1 and bidi controls.
+    files: ['src/cli/**/*.ts', 'src/worker/shared-episode.ts', 'src/core/view/notes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...NO_HTML,
+        {
+          selector: "CallExpression[callee.object.name='JSON'][callee.property.name='stringify']",
+          message: 'Output JSON goes through inertJson (core/contract): it escapes C1 and bidi controls too.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

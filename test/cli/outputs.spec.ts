@@ -123,3 +123,30 @@ describe('report -o - and closed pipes', () => {
     expect(r.stdout).toMatch(/^<!doctype html>/i);
   });
 });
+
+describe('--json is inert and exact', () => {
+  const HOSTILE = 'X\u009b31mY\u202eZ\u2066W\u061c\u200e\u200f\u0085\u007f\u001b]52;c;';
+  const RAW = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+  it.each([
+    ['evaluate', ['--json']],
+    ['explain', ['--json', '--episode', '0']],
+  ])('%s --json: C1 and bidi controls escaped, the text exact after JSON.parse', (command, extra) => {
+    const { d } = fresh();
+    const episodes = JSON.parse(readFileSync(sampleRun, 'utf8')) as { traj: { role: string; content: string | null }[] }[];
+    for (const ep of episodes) for (const m of ep.traj) if (m.role === 'user') m.content = `${HOSTILE} ${m.content ?? ''}`;
+    const file = join(d, 'hostile.json');
+    writeFileSync(file, JSON.stringify(episodes));
+    const r = cli(d, command, file, '--data', sampleData, ...extra);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.replace(/\n/g, '')).not.toMatch(RAW);
+    expect(r.out).toContain('X\\u009b31mY\\u202eZ\\u2066W\\u061c\\u200e\\u200f\\u0085\\u007f\\u001b]52;c;');
+    const strings: string[] = [];
+    const walk = (v: unknown): void => {
+      if (typeof v === 'string') strings.push(v);
+      else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+    };
+    for (const line of r.out.trim().split('\n')) walk(JSON.parse(line));
+    expect(strings.some((s) => s.includes(HOSTILE))).toBe(true);
+  });
+});

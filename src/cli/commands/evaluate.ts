@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_BASE, DOMAINS, formatReward, type Domain, type EpisodeReport, type RewardRule, type Tau2Run } from '../../core/contract';
+import { DEFAULT_DATA_BASE, DOMAINS, formatReward, inertJson, type Domain, type EpisodeReport, type RewardRule, type Tau2Run } from '../../core/contract';
 import { openSession } from '../open-session';
 import { evaluateTau2Runs, readTau2Run } from '../tau2';
 import { basename } from 'node:path';
@@ -106,7 +106,7 @@ async function evaluate(o: Options): Promise<void> {
   const session = await openSession(o.file, o.data, o);
   // What is printed of each report is made as it comes (a JSON line, or the few fields of a table
   // row), so a 5,000-episode file does not hold 5,000 reports with every step's observation.
-  const reports = session.evaluateAll((r) => (o.json ? JSON.stringify(r) : row(r)));
+  const reports = session.evaluateAll((r) => (o.json ? inertJson(r) : row(r)));
   const d = session.detection();
   const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
   const notes = [
@@ -118,7 +118,7 @@ async function evaluate(o: Options): Promise<void> {
   ].map(terminalSafe);
   if (o.json) {
     process.stderr.write(notes.join('\n') + '\n');
-    // JSON.stringify escapes every control character, so the lines are terminal-safe as they are.
+    // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
     for (const line of reports) process.stdout.write(`${line as string}\n`);
     return;
   }
