@@ -60,7 +60,7 @@ function readEpisode(v: unknown, i: number): EpisodeNotes | string {
   if (v.label !== null && v.label !== undefined && !NOTE_LABELS.includes(v.label as NoteLabel))
     return `${where}.label must be one of ${NOTE_LABELS.map((l) => `"${l}"`).join(', ')} or null`;
   if (v.note !== undefined && typeof v.note !== 'string') return `${where}.note is not text`;
-  const steps: Record<string, string> = {};
+  const steps = Object.create(null) as Record<string, string>;
   if (v.steps !== undefined) {
     if (!isObj(v.steps)) return `${where}.steps is not an object`;
     for (const [k, s] of Object.entries(v.steps)) {
@@ -163,7 +163,7 @@ export function mergeNotes(stored: readonly EpisodeNotes[], imported: readonly E
     };
     const label = pick('label', mine.label ?? '', inc.label ?? '');
     const note = pick('note', mine.note, inc.note);
-    const steps: Record<string, string> = { ...mine.steps };
+    const steps = Object.assign(Object.create(null) as Record<string, string>, mine.steps);
     for (const [k, s] of Object.entries(inc.steps)) steps[k] = pick(`step ${k}`, mine.steps[k] ?? '', s);
     if (changed) {
       const next = { ...mine, label: (label || null) as NoteLabel | null, note, steps };
