@@ -49,7 +49,7 @@ export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, dataPath, shortCommit } from '.
 export { ResultsFileError } from './model/episode/results-file';
 export { decodeResultsBytes } from './model/episode/decode';
 export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText } from './judge/detect';
-export { formatReward, RULE_TEXT } from './view/format';
+export { formatRecorded, formatReward, RULE_TEXT } from './view/format';
 export { InspectSession } from './session/session';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';

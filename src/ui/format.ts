@@ -2,6 +2,10 @@ import { KNOWN_DATA_VERSIONS, shortCommit } from '../core/contract';
 
 export const formatReward = (r: number | null | undefined): string => (r === null || r === undefined ? '—' : Number.isInteger(r) ? r.toFixed(0) : r.toFixed(2));
 
+/** A recorded reward: the number, or what was recorded when it is not one (`NaN (not a number)`). */
+export const formatRecordedReward = (r: { readonly recordedReward: number | null; readonly recordedRewardText?: string }): string =>
+  r.recordedRewardText ?? formatReward(r.recordedReward);
+
 export const formatBytes = (n: number): string =>
   n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`;
 

@@ -74,7 +74,18 @@ function readArgs(rest: string[]): Options | 'help' {
 const reward = (r: number | null | undefined): string => formatReward(r, '-');
 
 /** What a table row needs of a report. */
-const ROW_FIELDS = ['index', 'task_id', 'trial', 'recorded_reward', 'reward', 'matches_recorded_reward', 'error', 'done', 'done_by'] as const;
+const ROW_FIELDS = [
+  'index',
+  'task_id',
+  'trial',
+  'recorded_reward',
+  'recorded_reward_text',
+  'reward',
+  'matches_recorded_reward',
+  'error',
+  'done',
+  'done_by',
+] as const;
 type Row = Pick<EpisodeReport, (typeof ROW_FIELDS)[number]>;
 
 const row = (r: EpisodeReport): Row => Object.fromEntries(ROW_FIELDS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]])) as unknown as Row;
@@ -87,7 +98,7 @@ function table(reports: readonly Row[], why: readonly string[]): string {
       String(r.index),
       String(r.task_id ?? '-'),
       String(r.trial ?? '-'),
-      reward(r.recorded_reward),
+      r.recorded_reward_text ?? reward(r.recorded_reward),
       reward(r.reward) + mark,
       r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no',
       why[i]!,

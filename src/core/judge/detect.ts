@@ -47,6 +47,8 @@ export class FileTally {
   private firstProblem: EpisodeRecord | null = null;
   private fractional = 0;
   private firstFractional: EpisodeRecord | null = null;
+  private odd = 0;
+  private firstOdd: EpisodeRecord | null = null;
   private literal = 0;
   private think = 0;
   private readonly roles = new Map<string, number>();
@@ -59,7 +61,11 @@ export class FileTally {
     this.count++;
     if (r.task !== null || r.traj.length > 0) this.episodes++;
     if (r.problem !== null && (this.firstProblem === null || r.index < this.firstProblem.index)) this.firstProblem = r;
-    if (r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1) {
+    if (isOddReward(r)) {
+      this.odd++;
+      if (this.firstOdd === null || r.index < this.firstOdd.index) this.firstOdd = r;
+    }
+    if (isPartialCredit(r.recordedReward)) {
       this.fractional++;
       if (this.firstFractional === null || r.index < this.firstFractional.index) this.firstFractional = r;
     }
@@ -153,10 +159,16 @@ export class FileTally {
     const notes: string[] = [];
     if (this.fractional > 0)
       notes.push(
-        `${this.fractional} of ${this.count} episodes record a reward that is neither 0 nor 1 (e.g. episode ${this.firstFractional!.index}: ${dumpsFloat(
+        `${this.fractional} of ${this.count} episodes record a reward strictly between 0 and 1 (e.g. episode ${this.firstFractional!.index}: ${dumpsFloat(
           this.firstFractional!.recordedReward!,
         )}): τ-bench's rewards are 0.0 or 1.0, so this file was scored by another evaluator (partial credit); tau-inspect gives τ-bench's reward, which cannot equal such a value`,
       );
+    if (this.odd > 0) {
+      const r = this.firstOdd!;
+      notes.push(
+        `${this.odd} of ${this.count} episodes record a reward τ-bench never writes (e.g. episode ${r.index}: ${r.recordedRewardText ?? dumpsFloat(r.recordedReward!)}): shown as recorded, not counted as a recorded reward; each is judged as usual`,
+      );
+    }
     const { literal, think, roles, firstLiteral } = this;
     if (literal > 0)
       notes.push(
@@ -484,8 +496,13 @@ export function detectRule(evals: readonly RuleEvidence[], version: DataVersion)
 }
 
 /** What a file's own content shows that τ-bench's run.py does not write (known at reading, before any data). */
-export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean =>
-  records.some((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
+export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean => records.some((r) => isPartialCredit(r.recordedReward));
+
+/** Partial credit: a finite recorded reward strictly between 0 and 1 (τ-bench writes 0.0 or 1.0). */
+const isPartialCredit = (x: number | null): boolean => x !== null && Number.isFinite(x) && x > 0 && x < 1;
+/** A recorded reward that is not a number, or a number outside [0, 1]: no evaluator's reward. */
+const isOddReward = (r: EpisodeRecord): boolean =>
+  r.recordedRewardText !== undefined || (r.recordedReward !== null && (r.recordedReward < 0 || r.recordedReward > 1));
 
 export function recordNotes(records: readonly EpisodeRecord[]): string[] {
   return tallyOf(records).notes();

@@ -82,7 +82,7 @@ export function VerdictPanel(props: {
         </span>
         <span className="shrink-0 text-[11px] leading-tight whitespace-nowrap text-slate-600">
           recomputed <strong className="font-mono text-slate-900">{fmtReward(v.reward)}</strong> · recorded{' '}
-          <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : fmtReward(v.recordedReward)}</strong>{' '}
+          <strong className="font-mono text-slate-900">{v.recordedRewardText ?? (v.recordedReward === null ? '—' : fmtReward(v.recordedReward))}</strong>{' '}
           {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
         </span>
         <p

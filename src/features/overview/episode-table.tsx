@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent,
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import type { SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
-import { formatReward } from '../../ui/format';
+import { formatRecordedReward, formatReward } from '../../ui/format';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { ReasonChip } from './reason-chip';
 
@@ -124,7 +124,7 @@ function Row({
         {h.trial ?? '—'}
       </span>
       <span role="gridcell" className="tabular-nums text-slate-600">
-        {formatReward(h.recordedReward)}
+        {formatRecordedReward(h)}
       </span>
       <span role="gridcell">
         <RewardCell s={s} recorded={h.recordedReward} pending={pending} />
