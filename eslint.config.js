@@ -151,6 +151,37 @@ const local = {
         return {};
       },
     },
+    // Issue 20 item 5: a key from a file stays data. `o[k] = v` on an object made by a literal (`{}`,
+    // `{ ...x }`) with a computed key: a key named `__proto__` would set the prototype (and vanish),
+    // `toString`, `constructor` would shadow or find inherited members. Use Object.create(null), a Map,
+    // Object.fromEntries or Object.defineProperty.
+    'no-computed-key-on-plain-object': {
+      meta: { type: 'problem', schema: [], docs: { description: 'No computed-key assignment into an object literal (a key from a file could be __proto__).' } },
+      create(context) {
+        const literalInit = (id) => {
+          for (let scope = context.sourceCode.getScope(id); scope; scope = scope.upper) {
+            const v = scope.set.get(id.name);
+            if (!v) continue;
+            const def = v.defs[0];
+            let init = def && def.node.type === 'VariableDeclarator' ? def.node.init : null;
+            while (init && /^TS(As|Satisfies|NonNull)Expression$|^TSTypeAssertion$/.test(init.type)) init = init.expression;
+            return init !== null && init !== undefined && init.type === 'ObjectExpression';
+          }
+          return false;
+        };
+        return {
+          AssignmentExpression(node) {
+            const l = node.left;
+            if (l.type !== 'MemberExpression' || !l.computed || l.property.type === 'Literal' || l.object.type !== 'Identifier') return;
+            if (literalInit(l.object))
+              context.report({
+                node,
+                message: `${l.object.name}[…] = on an object literal: a key named __proto__ would vanish. Use Object.create(null), a Map or Object.fromEntries.`,
+              });
+          },
+        };
+      },
+    },
   },
 };
 
@@ -183,6 +214,22 @@ export default tseslint.config(
       'boundaries/no-unknown-dependencies': 'error',
       'boundaries/no-unknown-files': 'error',
       'no-restricted-syntax': ['error', ...NO_HTML],
+      'local/no-computed-key-on-plain-object': 'error',
+    },
+  },
+  {
+    // JSON the CLI prints or writes, and JSON the app exports (notes, links), is inert: made by
+    // `inertJson` (core/view/inert-json.ts), which also escapes C1 and bidi controls.
+    files: ['src/cli/**/*.ts', 'src/worker/shared-episode.ts', 'src/core/view/notes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...NO_HTML,
+        {
+          selector: "CallExpression[callee.object.name='JSON'][callee.property.name='stringify']",
+          message: 'Output JSON goes through inertJson (core/contract): it escapes C1 and bidi controls too.',
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { useApp, useAppStore } from '../ui/store-context';
-import { formatReward } from '../core/contract';
+import { formatRecorded, formatReward } from '../core/contract';
 import { Button } from '../ui/button';
 import { EpisodeBody } from './episode-body';
 import { CompareTrialPicker, TrialComparePanel } from '../features/trials/trial-compare';
@@ -34,7 +34,7 @@ export function EpisodePane() {
           Episode {selected}
           <span className="font-normal text-slate-500">
             {' '}
-            · task {header.taskId ?? '—'} · trial {header.trial ?? '—'} · recorded {formatReward(header.recordedReward)}
+            · task {header.taskId ?? '—'} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
             {summary && summary.reward !== null && ` · recomputed ${formatReward(summary.reward)}`}
           </span>
         </h2>

@@ -5,6 +5,7 @@ import {
   compareRuns,
   formatRatio,
   formatReward,
+  inertJson,
   prepareSha256,
   type LoadedDbs,
   readTau2Folder,
@@ -99,7 +100,7 @@ export async function evaluateTau2(
   const { session, notes } = await openTau2(run, data, dbs);
   if (json) {
     process.stderr.write(notes.join('\n') + '\n');
-    for (let i = 0; i < session.size; i++) process.stdout.write(`${JSON.stringify(file === null ? session.report(i) : { file, ...session.report(i) })}\n`);
+    for (let i = 0; i < session.size; i++) process.stdout.write(`${inertJson(file === null ? session.report(i) : { file, ...session.report(i) })}\n`);
     return;
   }
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'db', 'ended', 'why']];
@@ -147,7 +148,7 @@ export async function explainTau2(run: Tau2Run, data: string | undefined, index:
   if (!Number.isInteger(index) || index < 0 || index >= session.size)
     throw new UsageError(`--episode must be 0 … ${session.size - 1} (the file has ${session.size} simulations)`);
   if (json) {
-    process.stdout.write(`${JSON.stringify({ ...session.report(index), explanation: session.explain(index) })}\n`);
+    process.stdout.write(`${inertJson({ ...session.report(index), explanation: session.explain(index) })}\n`);
     return;
   }
   process.stdout.write(`${notes.join('\n')}\n\n${session.explain(index).map(terminalSafe).join('\n')}\n`);
@@ -191,7 +192,7 @@ export async function compareTau2(
   if (a.run.domain !== b.run.domain) notes.push(`warning: A is ${a.run.domain} and B is ${b.run.domain}; the task ids do not name the same tasks`);
   if (json) {
     process.stderr.write(notes.map(terminalSafe).join('\n') + '\n');
-    for (const t of cmp.tasks) process.stdout.write(`${JSON.stringify({ task_id: ids[t.taskId], a: t.a, b: t.b, flip: t.flip })}\n`);
+    for (const t of cmp.tasks) process.stdout.write(`${inertJson({ task_id: ids[t.taskId], a: t.a, b: t.b, flip: t.flip })}\n`);
     return;
   }
   process.stdout.write(compareText(notes, cmp, (id) => ids[id]!, `flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B`));

@@ -49,12 +49,24 @@ export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, dataPath, shortCommit } from '.
 export { ResultsFileError } from './model/episode/results-file';
 export { decodeResultsBytes } from './model/episode/decode';
 export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText } from './judge/detect';
-export { describeApart, describeData, formatCounts, formatPassK, formatRatio, formatReward, RULE_SHORT, RULE_TEXT, shortData } from './view/format';
+export {
+  describeApart,
+  describeData,
+  formatCounts,
+  formatPassK,
+  formatRatio,
+  formatRecorded,
+  formatReward,
+  RULE_SHORT,
+  RULE_TEXT,
+  shortData,
+} from './view/format';
 export { InspectSession } from './session/session';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
+export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
 export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport } from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';

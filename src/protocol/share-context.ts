@@ -24,6 +24,8 @@ export interface SharedContext {
 }
 
 const nat = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+/** What a JSON value is, for a sentence: "a list", "a number", "null". */
+const kind = (x: unknown): string => (Array.isArray(x) ? 'a list' : x === null ? 'null' : `a ${typeof x}`);
 /** Longer file names are cut: the name is only shown. */
 const MAX_FILE_NAME = 1000;
 
@@ -36,7 +38,9 @@ export function readShareContext(line: string): SharedContext {
   } catch {
     return { ctx: { file: null, index: null, step: 0, notes: null, edits: [] }, problems: ['its context (file name, notes, edits) is not JSON'] };
   }
-  const o = typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  const isObject = typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject) problems.push(`its context (file name, notes, edits) is ${kind(v)}, not an object, and was left out`);
+  const o = isObject ? (v as Record<string, unknown>) : {};
   let notes: EpisodeNotes | null = null;
   if (o.notes !== undefined && o.notes !== null) {
     const parsed = parseNotesExport(JSON.stringify({ format: NOTES_FORMAT, version: 1, episodes: [o.notes] }));
@@ -49,6 +53,10 @@ export function readShareContext(line: string): SharedContext {
     if (e === null) problems.push('its what-if edits are not a list of edits and were left out');
     else edits = e;
   }
+  if (o.file !== undefined && o.file !== null && typeof o.file !== 'string') problems.push(`its file name is ${kind(o.file)}, not text, and was left out`);
+  for (const k of ['index', 'step'] as const)
+    if (o[k] !== undefined && o[k] !== null && nat(o[k]) === null)
+      problems.push(`its ${k === 'index' ? 'episode index' : 'step'} (${kind(o[k])}) is not a whole number ≥ 0 and was left out`);
   return {
     ctx: { file: typeof o.file === 'string' ? o.file.slice(0, MAX_FILE_NAME) : null, index: nat(o.index), step: nat(o.step) ?? 0, notes, edits },
     problems,

@@ -34,9 +34,9 @@ export interface LayoutSlice {
 /** Keeps only known keys of the right type (a stored layout may come from an older version). */
 export function sanitizeLayout(x: unknown): Partial<Layout> {
   if (typeof x !== 'object' || x === null) return {};
-  const out: Record<string, unknown> = {};
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [k, v] of Object.entries(x)) {
-    if (!(k in DEFAULT_LAYOUT)) continue;
+    if (!Object.hasOwn(DEFAULT_LAYOUT, k)) continue;
     if (k === 'theme') {
       if (v === 'system' || v === 'light' || v === 'dark') out[k] = v;
     } else if (typeof v === 'boolean') out[k] = v;

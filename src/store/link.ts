@@ -1,4 +1,4 @@
-import { NOTE_LABELS, type StepEdit } from '../core/contract';
+import { inertJson, NOTE_LABELS, type StepEdit } from '../core/contract';
 import type { LabelFilter } from './notes-slice';
 import type { Filters, ReasonFilter, Sort, SortKey } from './rows';
 import { readEdits } from '../protocol/share-context';
@@ -85,7 +85,7 @@ export function formatLink(l: Link): string {
 }
 
 /** What-if edits as a link parameter. */
-export const encodeEdits = (edits: readonly StepEdit[]): string => encodePayload(JSON.stringify(edits));
+export const encodeEdits = (edits: readonly StepEdit[]): string => encodePayload(inertJson(edits));
 
 /** What-if edits are small: a payload past these is not one this app wrote. */
 const EDITS_LIMITS = { maxChars: 1024 * 1024, maxBytes: 1024 * 1024 };

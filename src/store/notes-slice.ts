@@ -107,7 +107,7 @@ export const createNotesSlice =
       const h = s.runs.a.headers[index];
       if (!h) return;
       const old = s.notes.get(h.fingerprint);
-      const steps = { ...(old?.steps ?? {}) };
+      const steps = Object.assign(Object.create(null) as Record<string, string>, old?.steps);
       if (patch.step) {
         if (patch.step.text.trim() === '') delete steps[String(patch.step.index)];
         else steps[String(patch.step.index)] = patch.step.text;

@@ -1,5 +1,6 @@
 import { decodePayload, encodePayload, PayloadError } from '../shared/share-codec';
 import type { ShareContext } from '../protocol/share-context';
+import { inertJson } from '../core/contract';
 
 /**
  * One episode carried in a link (`#ep=`). Both ways run in the worker, never on the page's thread:
@@ -21,7 +22,7 @@ export const MAX_SHARED_JSON_BYTES = 64 * 1024 * 1024;
 /** A fragment longer than this is not a link this app wrote (browsers cap URLs well below it). */
 export const MAX_SHARED_PAYLOAD = 16 * 1024 * 1024;
 
-export const shareText = (episodeJson: string, ctx: ShareContext): string => `${SHARE_MAGIC}${JSON.stringify({ v: 2, ...ctx })}\n${episodeJson}`;
+export const shareText = (episodeJson: string, ctx: ShareContext): string => `${SHARE_MAGIC}${inertJson({ v: 2, ...ctx })}\n${episodeJson}`;
 
 /** The `ep=` payload of an episode shared with its context. */
 export const sharePayload = (episodeJson: string, ctx: ShareContext): string => encodePayload(shareText(episodeJson, ctx));

@@ -120,7 +120,10 @@ describe('a damaged file still yields every episode the damage does not touch', 
       .replace('null', 'null')
       .replace(/"trial":null/, '"trial":NaN');
     const r = judge(text);
-    expect(r.reports[1]!.error).toBe("reward is a str ('high'), not a number");
+    // A recorded reward is no input of the verdict: one that is not a number is shown as recorded, and the episode judged (issue 20 item 6).
+    expect(r.reports[1]!.error).toBeUndefined();
+    expect(r.reports[1]!.recorded_reward_text).toBe("'high' (a str, not a number)");
+    expect(r.reports[1]!.reward).toBe(JSON.parse(good[1]!).reward);
     expect(r.reports[2]!.error).toBe('traj[2] is a int, not an object (a message)');
     expect(r.reports[3]!.error).toBe('trial is nan, not a finite number');
     expect(JSON.stringify(r.reports[0])).toBe(good[0]);

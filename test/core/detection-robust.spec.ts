@@ -114,7 +114,7 @@ describeShared('fork files are explained, not shown as bare mismatches', () => {
   it('PR #68 grok-3: fractional rewards and hashes of another construction', () => {
     const j = judge(fork('pr68-grok-3.json'));
     const notes = j.d.notes.join('\n');
-    expect(notes).toMatch(/record a reward that is neither 0 nor 1 \(e\.g\. episode 0: 0\.9299999999999999\)/);
+    expect(notes).toMatch(/record a reward strictly between 0 and 1 \(e\.g\. episode 0: 0\.9299999999999999\)/);
     expect(notes).toMatch(/none of the 4 recorded gt_data_hash values checked is reproduced/);
   });
 

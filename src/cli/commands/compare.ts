@@ -4,6 +4,7 @@ import {
   describeApart,
   shortData,
   DEFAULT_DATA_BASE,
+  inertJson,
   type CompareOutcome,
   type InspectSession,
   type RunComparison,
@@ -88,7 +89,7 @@ export async function compareCommand(args: string[]): Promise<number> {
   ];
   if (values.json) {
     process.stderr.write(notes.map(terminalSafe).join('\n') + '\n');
-    process.stdout.write(cmp.tasks.map((t) => JSON.stringify({ task_id: t.taskId, a: t.a, b: t.b, flip: t.flip })).join('\n') + (cmp.tasks.length ? '\n' : ''));
+    process.stdout.write(cmp.tasks.map((t) => inertJson({ task_id: t.taskId, a: t.a, b: t.b, flip: t.flip })).join('\n') + (cmp.tasks.length ? '\n' : ''));
     return 0;
   }
   process.stdout.write(compareText(notes, cmp, String, flipLine(cmp)));

@@ -3,6 +3,7 @@ import {
   describeData,
   formatRatio,
   formatReward,
+  inertJson,
   type Domain,
   type EpisodeReport,
   type RewardRule,
@@ -63,7 +64,18 @@ function readArgs(rest: string[]): Options | 'help' {
 const reward = (r: number | null | undefined): string => formatReward(r, '-');
 
 /** What a table row needs of a report. */
-const ROW_FIELDS = ['index', 'task_id', 'trial', 'recorded_reward', 'reward', 'matches_recorded_reward', 'error', 'done', 'done_by'] as const;
+const ROW_FIELDS = [
+  'index',
+  'task_id',
+  'trial',
+  'recorded_reward',
+  'recorded_reward_text',
+  'reward',
+  'matches_recorded_reward',
+  'error',
+  'done',
+  'done_by',
+] as const;
 type Row = Pick<EpisodeReport, (typeof ROW_FIELDS)[number]>;
 
 const row = (r: EpisodeReport): Row => Object.fromEntries(ROW_FIELDS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]])) as unknown as Row;
@@ -76,7 +88,7 @@ function table(reports: readonly Row[], why: readonly string[]): string {
       String(r.index),
       String(r.task_id ?? '-'),
       String(r.trial ?? '-'),
-      reward(r.recorded_reward),
+      r.recorded_reward_text ?? reward(r.recorded_reward),
       reward(r.reward) + mark,
       r.error ? '-' : r.done ? (r.done_by ?? 'yes') : 'no',
       why[i]!,
@@ -95,7 +107,7 @@ async function evaluate(o: Options): Promise<void> {
   const session = await openSession(o.file, o.data, o);
   // What is printed of each report is made as it comes (a JSON line, or the few fields of a table
   // row), so a 5,000-episode file does not hold 5,000 reports with every step's observation.
-  const reports = session.evaluateAll((r) => (o.json ? JSON.stringify(r) : row(r)));
+  const reports = session.evaluateAll((r) => (o.json ? inertJson(r) : row(r)));
   const d = session.detection();
   const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
   const notes = [
@@ -107,7 +119,7 @@ async function evaluate(o: Options): Promise<void> {
   ].map(terminalSafe);
   if (o.json) {
     process.stderr.write(notes.join('\n') + '\n');
-    // JSON.stringify escapes every control character, so the lines are terminal-safe as they are.
+    // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
     for (const line of reports) process.stdout.write(`${line as string}\n`);
     return;
   }

@@ -1,4 +1,4 @@
-import { DEFAULT_DATA_BASE } from '../../core/contract';
+import { DEFAULT_DATA_BASE, inertJson } from '../../core/contract';
 import { openSession } from '../open-session';
 import { explainTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
@@ -63,7 +63,7 @@ export async function explainCommand(args: string[]): Promise<number> {
     const near = (view.outputs ?? [])
       .filter((o) => !o.found)
       .map((o) => ({ output: o.output, near: o.near.map((n) => ({ text: n.text, kind: n.kind, detail: n.detail, step: n.stepIndex })) }));
-    process.stdout.write(JSON.stringify({ lines, findings, missing_outputs: near }) + '\n');
+    process.stdout.write(inertJson({ lines, findings, missing_outputs: near }) + '\n');
     return 0;
   }
   const d = session.detection();

@@ -1,9 +1,9 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportParts, tau2ReportParts, type EpisodeNotes } from '../../core/contract';
 import { openTau2, readTau2Run } from '../tau2';
 import { openSession } from '../open-session';
+import { checkOutput, writeOutput } from '../output';
 import { terminalSafe } from '../terminal';
 import { parseCommand, positionalFiles, UsageError } from '../usage';
 
@@ -14,7 +14,8 @@ export const USAGE = `usage: tau-inspect report RESULTS.json [--data DIR_OR_URL]
   actions, DB diff, outputs, dialogue), and the notes and labels of a tau-inspect notes export.
 
   --data   τ-bench data, as for evaluate. Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
-  -o       the HTML file to write
+  -o       the HTML file to write (- for standard output); never one of the files read: it is
+           written through a temporary file beside it and renamed at the end
   --notes  a notes export from the app (notes attach to episodes by fingerprint)`;
 
 const OPTIONS = {
@@ -37,31 +38,6 @@ async function readNotes(file: string): Promise<EpisodeNotes[]> {
 }
 
 /** `tau-inspect report RESULTS.json -o REPORT.html …` */
-/** Writes the report piece by piece as it is made: a 5,000-episode run's report (~100 MB) is never held whole. */
-function writeParts(output: string, parts: Iterable<string>): number {
-  let bytes = 0;
-  let fd: number;
-  try {
-    fd = openSync(output, 'w');
-  } catch (e) {
-    throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
-  }
-  try {
-    for (const part of parts) {
-      const chunk = Buffer.from(part, 'utf8');
-      try {
-        for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
-      } catch (e) {
-        throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
-      }
-      bytes += chunk.length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return bytes;
-}
-
 export async function reportCommand(args: string[]): Promise<number> {
   const parsed = parseCommand(args, OPTIONS, USAGE);
   if (parsed === null) return 0;
@@ -69,12 +45,20 @@ export async function reportCommand(args: string[]): Promise<number> {
   const [file] = positionalFiles(positionals, 1, 1, 'missing RESULTS.json') as [string];
   if (values.output === undefined) throw new UsageError('missing -o REPORT.html');
   const data = values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE);
+  const output = values.output;
+  checkOutput(output, [
+    { path: file, role: 'the results file' },
+    ...(values.notes === undefined ? [] : [{ path: values.notes, role: 'the notes file' }]),
+    { path: data, role: 'the data folder' },
+    ...(values.data === undefined && process.env.TAU2_DATA ? [{ path: process.env.TAU2_DATA, role: 'the data folder' }] : []),
+  ]);
+  const where = output === '-' ? 'the report to standard output' : output;
   const notes = values.notes === undefined ? [] : await readNotes(values.notes);
   const tau2 = await readTau2Run(file);
   if (tau2 !== null) {
     const { session } = await openTau2(tau2, values.data);
-    const bytes = writeParts(values.output, tau2ReportParts(session, basename(file)));
-    process.stderr.write(terminalSafe(`wrote ${values.output}: ${session.size} simulations, ${bytes} bytes`) + '\n');
+    const bytes = await writeOutput(output, tau2ReportParts(session, basename(file)));
+    process.stderr.write(terminalSafe(`wrote ${where}: ${session.size} simulations, ${bytes} bytes`) + '\n');
     return 0;
   }
   const session = await openSession(file, data, {});
@@ -85,11 +69,11 @@ export async function reportCommand(args: string[]): Promise<number> {
       const n = byFp.get(episodeFingerprint(r));
       if (n) byIndex.set(i, n);
     });
-  const bytes = writeParts(values.output, sessionReportParts(session, { title: basename(file), notes: byIndex }));
+  const bytes = await writeOutput(output, sessionReportParts(session, { title: basename(file), notes: byIndex }));
   const n = session.records.length;
   process.stderr.write(
     terminalSafe(
-      `wrote ${values.output}: ${n} episodes, ${bytes} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`,
+      `wrote ${where}: ${n} episodes, ${bytes} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`,
     ) + '\n',
   );
   return 0;

@@ -114,6 +114,8 @@ export interface StepView {
 export interface VerdictView {
   readonly reward: number;
   readonly recordedReward: number | null;
+  /** A recorded reward that is not a finite number, as shown (`NaN (not a number)`). */
+  readonly recordedRewardText?: string;
   readonly hypotheticalReward: number | null;
   readonly done: boolean;
   readonly doneBy: string | null;
@@ -312,6 +314,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     verdict: {
       reward,
       recordedReward: ev.record.recordedReward,
+      ...(ev.record.recordedRewardText !== undefined && { recordedRewardText: ev.record.recordedRewardText }),
       hypotheticalReward: replay.done ? null : verdict.reward,
       done: replay.done,
       doneBy: replay.doneBy,

@@ -20,7 +20,8 @@ export function plainJson(v: PyValue): PlainJson {
   if (typeof v === 'bigint') return v >= -(2n ** 53n) && v <= 2n ** 53n ? Number(v) : v.toString();
   if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (Array.isArray(v)) return v.map(plainJson);
-  const o: { [k: string]: PlainJson } = {};
+  // A key from the file stays data: on a null-prototype object `__proto__` is an ordinary key.
+  const o = Object.create(null) as { [k: string]: PlainJson };
   for (const [k, x] of v) o[k] = plainJson(x);
   return o;
 }

@@ -55,6 +55,9 @@ export const RULE_SHORT: Readonly<Record<RewardRule, string>> = {
   'db-and-outputs': 'DB hash and required outputs',
   'outputs-only': 'required outputs only, for tasks that have them',
 };
+/** A recorded reward as shown: the number, or what was recorded when it is not a number (`NaN (not a number)`). */
+export const formatRecorded = (r: { readonly recordedReward: number | null; readonly recordedRewardText?: string }, none = '—'): string =>
+  r.recordedRewardText ?? formatReward(r.recordedReward, none);
 
 /** What each reward rule checks, in words. */
 export const RULE_TEXT: Readonly<Record<RewardRule, string>> = {

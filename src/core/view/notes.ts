@@ -3,6 +3,7 @@
  * file, imported back (merged, conflicts reported, nothing overwritten) and printed in reports.
  * Pure data and functions: storage lives in the store, display in features and the report.
  */
+import { inertJson } from './inert-json';
 
 export const NOTE_LABELS = ['agent error', 'user-simulator error', 'task or annotation bug', 'evaluator blind spot', 'other'] as const;
 export type NoteLabel = (typeof NOTE_LABELS)[number];
@@ -44,7 +45,7 @@ export function exportNotes(run: string | null, notes: readonly EpisodeNotes[], 
     exportedAt: now.toISOString(),
     episodes: [...notes].filter(hasContent).sort((a, b) => (a.index ?? 0) - (b.index ?? 0) || (a.fingerprint < b.fingerprint ? -1 : 1)),
   };
-  return JSON.stringify(e, null, 2) + '\n';
+  return inertJson(e, 2) + '\n';
 }
 
 const FP = /^[0-9a-f]{64}$/;
@@ -59,7 +60,7 @@ function readEpisode(v: unknown, i: number): EpisodeNotes | string {
   if (v.label !== null && v.label !== undefined && !NOTE_LABELS.includes(v.label as NoteLabel))
     return `${where}.label must be one of ${NOTE_LABELS.map((l) => `"${l}"`).join(', ')} or null`;
   if (v.note !== undefined && typeof v.note !== 'string') return `${where}.note is not text`;
-  const steps: Record<string, string> = {};
+  const steps = Object.create(null) as Record<string, string>;
   if (v.steps !== undefined) {
     if (!isObj(v.steps)) return `${where}.steps is not an object`;
     for (const [k, s] of Object.entries(v.steps)) {
@@ -89,7 +90,7 @@ export function parseNotesExport(text: string): { ok: true; value: NotesExport }
     return { ok: false, error: 'this file is not a tau-inspect notes export: it is not JSON' };
   }
   if (!isObj(v) || v.format !== NOTES_FORMAT) return { ok: false, error: `this file is not a tau-inspect notes export: it has no "format": "${NOTES_FORMAT}"` };
-  if (v.version !== 1) return { ok: false, error: `this notes export has version ${JSON.stringify(v.version)}; this tau-inspect reads version 1` };
+  if (v.version !== 1) return { ok: false, error: `this notes export has version ${inertJson(v.version)}; this tau-inspect reads version 1` };
   if (!Array.isArray(v.episodes)) return { ok: false, error: 'this notes export has no "episodes" list' };
   const episodes: EpisodeNotes[] = [];
   for (let i = 0; i < v.episodes.length; i++) {
@@ -162,7 +163,7 @@ export function mergeNotes(stored: readonly EpisodeNotes[], imported: readonly E
     };
     const label = pick('label', mine.label ?? '', inc.label ?? '');
     const note = pick('note', mine.note, inc.note);
-    const steps: Record<string, string> = { ...mine.steps };
+    const steps = Object.assign(Object.create(null) as Record<string, string>, mine.steps);
     for (const [k, s] of Object.entries(inc.steps)) steps[k] = pick(`step ${k}`, mine.steps[k] ?? '', s);
     if (changed) {
       const next = { ...mine, label: (label || null) as NoteLabel | null, note, steps };

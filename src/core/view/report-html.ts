@@ -1,5 +1,5 @@
 import type { EpisodeView, RecordLine } from './episode-view';
-import { describeData, formatPassK, formatRatio, formatReward, shortData } from './format';
+import { describeData, formatPassK, formatRatio, formatRecorded, formatReward, shortData } from './format';
 import type { DataLabel } from '../model/data/versions';
 import type { EpisodeNotes } from './notes';
 import { isSuccess, type PassK } from './pass-k';
@@ -102,7 +102,7 @@ function dialogue(v: EpisodeView): string {
 
 function fullEpisode(v: EpisodeView): string {
   const vd = v.verdict;
-  const verdict = `<h3>Verdict</h3><p>${e(vd.sentence)}</p><p class="dim">reward ${e(formatReward(vd.reward))} · recorded ${e(formatReward(vd.recordedReward))} · rule ${e(vd.rule)} · data ${e(shortData(vd.data))} · agent DB ${e(vd.agentHash.slice(0, 12))} · reference DB ${e(vd.gtHash.slice(0, 12))}${vd.crash ? ` · crash: ${e(vd.crash)}` : ''}</p>`;
+  const verdict = `<h3>Verdict</h3><p>${e(vd.sentence)}</p><p class="dim">reward ${e(formatReward(vd.reward))} · recorded ${e(formatRecorded(vd))} · rule ${e(vd.rule)} · data ${e(shortData(vd.data))} · agent DB ${e(vd.agentHash.slice(0, 12))} · reference DB ${e(vd.gtHash.slice(0, 12))}${vd.crash ? ` · crash: ${e(vd.crash)}` : ''}</p>`;
   const diff = v.diff.length
     ? `<h3>DB diff (${v.diff.length} record${v.diff.length === 1 ? '' : 's'})</h3>${v.diff
         .map(
@@ -189,7 +189,7 @@ export function reportHead(r: Omit<ReportInput, 'episodes'> & { readonly episode
     .map(({ header: h, summary: s, notes: n }) => {
       const reward = s?.reward ?? null;
       const ok = !failedEpisode(s);
-      return `<tr><td><a href="#ep-${h.index}">${h.index}</a></td><td>${h.taskId ?? '–'}</td><td>${h.trial ?? '–'}</td><td class="${ok ? 'pass' : 'fail'}">${e(formatReward(reward))}</td><td>${e(formatReward(h.recordedReward))}</td><td>${e(s?.error ? `cannot be evaluated: ${s.error}` : (s?.reasonTexts.join('; ') ?? ''))}</td><td>${e(n?.label ?? '')}</td></tr>`;
+      return `<tr><td><a href="#ep-${h.index}">${h.index}</a></td><td>${h.taskId ?? '–'}</td><td>${h.trial ?? '–'}</td><td class="${ok ? 'pass' : 'fail'}">${e(formatReward(reward))}</td><td>${e(formatRecorded(h))}</td><td>${e(s?.error ? `cannot be evaluated: ${s.error}` : (s?.reasonTexts.join('; ') ?? ''))}</td><td>${e(n?.label ?? '')}</td></tr>`;
     })
     .join('');
   const toc = `<nav class="toc" aria-label="Contents"><h2>Contents</h2><ol>

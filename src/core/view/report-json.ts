@@ -11,6 +11,8 @@ export interface EpisodeReport {
   task_id: number | null;
   trial: number | null;
   recorded_reward: number | null;
+  /** A recorded reward that is not a finite number, as written (`NaN (not a number)`); `recorded_reward` is then null. */
+  recorded_reward_text?: string;
   domain?: Domain;
   strategy?: string;
   data_commit?: string;
@@ -46,6 +48,7 @@ export interface EpisodeReport {
 export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: DataVersion, rule: RewardRule): EpisodeReport {
   const record = outcome.ok ? outcome.value.record : outcome.record;
   const base: EpisodeReport = { index: record.index, task_id: record.taskId, trial: record.trial, recorded_reward: record.recordedReward };
+  if (record.recordedRewardText !== undefined) base.recorded_reward_text = record.recordedRewardText;
   if (!outcome.ok) return { ...base, error: outcome.error };
   const ev = outcome.value;
   const verdict = ev.verdicts[rule];

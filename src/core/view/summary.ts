@@ -10,6 +10,8 @@ export interface EpisodeHeader {
   readonly taskId: number | null;
   readonly trial: number | null;
   readonly recordedReward: number | null;
+  /** A recorded reward that is not a finite number, as shown (`NaN (not a number)`). */
+  readonly recordedRewardText?: string;
   readonly turns: number;
   readonly problem: string | null;
   readonly extra: Readonly<Record<string, string>>;
@@ -43,6 +45,7 @@ export function episodeHeader(r: EpisodeRecord): EpisodeHeader {
     taskId: r.taskId,
     trial: r.trial,
     recordedReward: r.recordedReward,
+    ...(r.recordedRewardText !== undefined && { recordedRewardText: r.recordedRewardText }),
     turns: r.traj.filter((m) => m.get('role') !== 'system').length,
     // Strings of their own already (see `readEpisode`): a header may outlive the episode's text.
     problem: r.problem,

@@ -194,6 +194,7 @@ export function compareTrials(a: TrialInput, b: TrialInput): TrialComparison {
       rows[i] = { ...rows[i]!, [side]: { ...cell, before } };
       next = Math.max(next, cell.messageIndex + 1);
     }
+    // eslint-disable-next-line local/no-computed-key-on-plain-object -- side is 'a' or 'b', never a key from a file
     tail[side] = next;
   }
   const at = rows.findIndex((r) => r.apartOnWrite);

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EpisodeView } from '../../core/contract';
 import type { Detection } from '../../core/contract';
-import { formatReward, RULE_TEXT } from '../../core/contract';
+import { formatRecorded, formatReward, RULE_TEXT } from '../../core/contract';
 import { CopyButton } from './copy-button';
 import { plural } from './text';
 import { Button } from '../../ui/button';
@@ -88,7 +88,7 @@ export function VerdictPanel(props: {
         </span>
         <span className="shrink-0 text-[11px] leading-tight whitespace-nowrap text-slate-600">
           recomputed <strong className="font-mono text-slate-900">{formatReward(v.reward)}</strong> · recorded{' '}
-          <strong className="font-mono text-slate-900">{v.recordedReward === null ? '—' : formatReward(v.recordedReward)}</strong>{' '}
+          <strong className="font-mono text-slate-900">{formatRecorded(v)}</strong>{' '}
           {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
         </span>
         <p

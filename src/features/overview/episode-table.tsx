@@ -3,7 +3,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent,
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import type { SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
-import { formatReward } from '../../core/contract';
+import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp } from '../../ui/store-context';
 import { useOpenRun } from './use-open-run';
 import { ReasonChip } from './reason-chip';
@@ -127,7 +127,7 @@ function Row({
         {h.trial ?? '—'}
       </span>
       <span role="gridcell" className="tabular-nums text-slate-600">
-        {formatReward(h.recordedReward)}
+        {formatRecorded(h)}
       </span>
       <span role="gridcell">
         <RewardCell s={s} recorded={h.recordedReward} pending={pending} />

@@ -28,6 +28,12 @@ export type AddressHint = 'state' | 'province' | null;
  * order), so a reader can let go of each episode's messages once it has been added: the domain
  * votes, the notes on the file's content, the address-field hint.
  */
+/** Partial credit: a finite recorded reward strictly between 0 and 1 (τ-bench writes 0.0 or 1.0). */
+export const isPartialCredit = (x: number | null): boolean => x !== null && Number.isFinite(x) && x > 0 && x < 1;
+/** A recorded reward that is not a number, or a number outside [0, 1]: no evaluator's reward. */
+const isOddReward = (r: EpisodeRecord): boolean =>
+  r.recordedRewardText !== undefined || (r.recordedReward !== null && (r.recordedReward < 0 || r.recordedReward > 1));
+
 export class FileTally {
   private readonly votes: Record<Domain, number> = { retail: 0, airline: 0 };
   private readonly only = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
@@ -36,6 +42,8 @@ export class FileTally {
   private episodes = 0;
   private firstProblem: EpisodeRecord | null = null;
   private fractional = 0;
+  private odd = 0;
+  private firstOdd: EpisodeRecord | null = null;
   private firstFractional: EpisodeRecord | null = null;
   private literal = 0;
   private think = 0;
@@ -49,7 +57,11 @@ export class FileTally {
     this.count++;
     if (r.task !== null || r.traj.length > 0) this.episodes++;
     if (r.problem !== null && (this.firstProblem === null || r.index < this.firstProblem.index)) this.firstProblem = r;
-    if (r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1) {
+    if (isOddReward(r)) {
+      this.odd++;
+      if (this.firstOdd === null || r.index < this.firstOdd.index) this.firstOdd = r;
+    }
+    if (isPartialCredit(r.recordedReward)) {
       this.fractional++;
       if (this.firstFractional === null || r.index < this.firstFractional.index) this.firstFractional = r;
     }
@@ -143,10 +155,16 @@ export class FileTally {
     const notes: string[] = [];
     if (this.fractional > 0)
       notes.push(
-        `${this.fractional} of ${this.count} episodes record a reward that is neither 0 nor 1 (e.g. episode ${this.firstFractional!.index}: ${dumpsFloat(
+        `${this.fractional} of ${this.count} episodes record a reward strictly between 0 and 1 (e.g. episode ${this.firstFractional!.index}: ${dumpsFloat(
           this.firstFractional!.recordedReward!,
         )}): τ-bench's rewards are 0.0 or 1.0, so this file was scored by another evaluator (partial credit); tau-inspect gives τ-bench's reward, which cannot equal such a value`,
       );
+    if (this.odd > 0) {
+      const r = this.firstOdd!;
+      notes.push(
+        `${this.odd} of ${this.count} episodes record a reward τ-bench never writes (e.g. episode ${r.index}: ${r.recordedRewardText ?? dumpsFloat(r.recordedReward!)}): shown as recorded, not counted as a recorded reward; each is judged as usual`,
+      );
+    }
     const { literal, think, roles, firstLiteral } = this;
     if (literal > 0)
       notes.push(

@@ -1,4 +1,5 @@
 /** Detection of a results file's reward rule, and the notes on recorded rewards that disagree. */
+import { isPartialCredit } from './domain';
 import { shortCommit, type DataVersion, type RewardRule } from '../../model/data/versions';
 import type { EpisodeRecord } from '../../model/episode/types';
 import { finalReward, type EpisodeEvaluation, type RewardFacts } from '../evaluate';
@@ -93,8 +94,7 @@ export function detectRule(evals: readonly RuleEvidence[], version: DataVersion)
 }
 
 /** What a file's own content shows that τ-bench's run.py does not write (known at reading, before any data). */
-export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean =>
-  records.some((r) => r.recordedReward !== null && r.recordedReward !== 0 && r.recordedReward !== 1);
+export const hasFractionalRewards = (records: readonly EpisodeRecord[]): boolean => records.some((r) => isPartialCredit(r.recordedReward));
 
 /** After evaluation: recorded rewards that disagree and are not explained by a note above, in words. */
 export function disagreementNotes(evals: readonly RuleEvidence[], rule: RewardRule, explained: boolean): string[] {

@@ -98,7 +98,7 @@ export type ReadText = (relativePath: string) => Promise<string | null>;
 export const dataPath = (domain: Domain, table: string, commit?: string): string => `${commit ? `${commit}/` : ''}tau_bench/envs/${domain}/data/${table}.json`;
 
 async function readTables(read: ReadText, domain: Domain, commit?: string): Promise<Record<string, string> | null> {
-  const texts: Record<string, string> = {};
+  const texts = Object.create(null) as Record<string, string>;
   for (const table of DOMAIN_TABLES[domain]) {
     const text = await read(dataPath(domain, table, commit));
     if (text === null) return null;

@@ -1,4 +1,5 @@
 /** One `EnvRunResult` of a τ-bench results file read into an `EpisodeRecord` (never throws: problems end up in `problem`). */
+import { dumpsFloat } from '../../py/json-dumps';
 import { pyRepr } from '../../py/repr';
 import { detached, ownString, ownStrings, typeName, type PyDict, type PyValue } from '../../py/value';
 import type { Action, EpisodeRecord, Task } from './types';
@@ -11,6 +12,17 @@ function numberProblem(v: PyValue | undefined, field: string): string | null {
   if (v === undefined || v === null || typeof v === 'bigint' || typeof v === 'boolean') return null;
   if (typeof v === 'number') return Number.isFinite(v) ? null : `${field} is ${pyRepr(v)}, not a finite number`;
   return `${field} is a ${typeName(v)} (${pyRepr(v).slice(0, 40)}), not a number`;
+}
+
+/**
+ * A recorded reward that is not a finite number (NaN, Infinity, a str, a list), as it is shown:
+ * `NaN (not a number)`, `'1.0' (a str, not a number)`; null for a number, a bool, None or no reward.
+ * The recorded reward is no input of the verdict, so such an episode is judged as usual.
+ */
+function oddReward(v: PyValue | undefined): string | null {
+  if (v === undefined || v === null || typeof v === 'bigint' || typeof v === 'boolean') return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? null : `${dumpsFloat(v)} (not a number)`;
+  return ownString(`${pyRepr(v).slice(0, 40)} (a ${typeName(v)}, not a number)`);
 }
 
 function describe(v: PyValue | undefined): string {
@@ -99,7 +111,8 @@ function readFields(v: PyValue, index: number): EpisodeRecord {
     ...base,
     taskId: num(v.get('task_id')),
     trial: num(v.get('trial')),
-    recordedReward: num(v.get('reward')),
+    recordedReward: ((x) => (x !== null && Number.isFinite(x) ? x : null))(num(v.get('reward'))),
+    ...(oddReward(v.get('reward')) !== null && { recordedRewardText: oddReward(v.get('reward'))! }),
     traj,
     runError,
     extra,
@@ -108,7 +121,7 @@ function readFields(v: PyValue, index: number): EpisodeRecord {
   if (!Array.isArray(trajValue)) return { ...common, problem: `traj is ${describe(trajValue)}, not a list` };
   const notMessage = trajValue.findIndex((m) => !(m instanceof Map));
   if (notMessage !== -1) return { ...common, problem: `traj[${notMessage}] is a ${describe(trajValue[notMessage])}, not an object (a message)` };
-  const badNumber = numberProblem(v.get('reward'), 'reward') ?? numberProblem(v.get('task_id'), 'task_id') ?? numberProblem(v.get('trial'), 'trial');
+  const badNumber = numberProblem(v.get('task_id'), 'task_id') ?? numberProblem(v.get('trial'), 'trial');
   if (badNumber !== null) return { ...common, problem: badNumber };
   if (info !== undefined && infoMap === null) return { ...common, problem: `info is a ${describe(info)}, not an object` };
   if (runError !== null && traj.length === 0) return { ...common, problem: `the run crashed before any trajectory was kept: ${runError.split('\n')[0]}` };

@@ -20,7 +20,10 @@ export interface EpisodeRecord {
   readonly index: number;
   readonly taskId: number | null;
   readonly trial: number | null;
+  /** The recorded reward when it is a finite number (a bool or an int as a float); null otherwise. */
   readonly recordedReward: number | null;
+  /** A recorded reward that is not a finite number, as shown: `NaN (not a number)`, `'1.0' (a str, not a number)`. */
+  readonly recordedRewardText?: string;
   readonly task: Task | null;
   /** `info.reward_info` as recorded (null: the episode hit the step limit). */
   readonly recordedRewardInfo: PyDict | null;

@@ -1,0 +1,148 @@
+/**
+ * Where a command writes its output file (`report -o`). An output never clobbers what the command
+ * reads: a path that is one of its inputs (the same real path, or the same file by device and inode —
+ * a hard link, a symlink) is refused before anything is read, and so is a `.json` file inside a folder
+ * it reads (a τ² run folder, a local data folder). A regular file is written through a temporary file
+ * in its own folder and renamed over the target at the end, so a failure leaves the old file as it
+ * was and no half output. `-` is standard output; a device or a pipe named by path (`/dev/stdout`)
+ * is written as it is. A reader that goes away (`| head`) ends the program quietly with status 0,
+ * as `evaluate` does.
+ */
+import { closeSync, fchmodSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { UsageError } from './usage';
+
+/** An input of the command: a file it reads, or a folder it reads files from. */
+export interface OutputInput {
+  readonly path: string;
+  /** What the path is to the command, for the message: "the results file", "the notes file", … */
+  readonly role: string;
+}
+
+const statOrNull = (path: string): Stats | null => {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+};
+
+const realOrNull = (path: string): string | null => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+};
+
+/** The real path the output would have: its folder's real path and its name (the output may not exist yet). */
+function realTarget(output: string): string {
+  return realOrNull(output) ?? join(realOrNull(dirname(resolve(output))) ?? dirname(resolve(output)), basename(output));
+}
+
+const inside = (dir: string, path: string): boolean => {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
+
+/** Throws a UsageError when writing `output` could destroy one of `inputs`. `-` (standard output) is always fine. */
+export function checkOutput(output: string, inputs: readonly OutputInput[]): void {
+  if (output === '-') return;
+  if (output === '') throw new UsageError('-o needs a file name (or - for standard output)');
+  const target = realTarget(output);
+  const out = statOrNull(output);
+  if (out?.isDirectory()) throw new UsageError(`cannot write ${output}: it is a folder`);
+  for (const input of inputs) {
+    if (/^https?:\/\//.test(input.path)) continue;
+    const st = statOrNull(input.path);
+    const real = realOrNull(input.path);
+    if (st === null || real === null) continue;
+    const same = real === target || (out !== null && out.dev === st.dev && out.ino === st.ino);
+    if (same) throw new UsageError(`refusing to write ${output}: it is ${input.role} (${input.path}); choose another output file`);
+    if (st.isDirectory() && inside(real, target) && /\.json$/i.test(target))
+      throw new UsageError(`refusing to write ${output}: it is a .json file inside ${input.role} (${input.path}), which is read; choose another output file`);
+  }
+}
+
+const isPipeGone = (e: unknown): boolean => (e as NodeJS.ErrnoException | null)?.code === 'EPIPE';
+
+/** Writes every part to standard output, waiting when the reader is slower; a closed pipe ends the program quietly (the pipe guard). */
+async function toStdout(parts: Iterable<string>): Promise<number> {
+  let bytes = 0;
+  for (const part of parts) {
+    bytes += Buffer.byteLength(part, 'utf8');
+    if (!process.stdout.write(part)) await once(process.stdout, 'drain');
+  }
+  return bytes;
+}
+
+function writeAll(fd: number, parts: Iterable<string>, output: string): number {
+  let bytes = 0;
+  for (const part of parts) {
+    const chunk = Buffer.from(part, 'utf8');
+    try {
+      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
+    } catch (e) {
+      if (isPipeGone(e)) process.exit(0);
+      throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
+    }
+    bytes += chunk.length;
+  }
+  return bytes;
+}
+
+/**
+ * Writes the parts as they are made (a 5,000-episode report, ~100 MB, is never held whole) and
+ * returns the bytes written. Call `checkOutput` first, before reading any input.
+ */
+export async function writeOutput(output: string, parts: Iterable<string>): Promise<number> {
+  if (output === '-') return toStdout(parts);
+  const existing = statOrNull(output);
+  if (existing !== null && !existing.isFile()) {
+    // A device, a FIFO, /dev/stdout: written as it is (no file to rename over).
+    let fd: number;
+    try {
+      fd = openSync(output, 'w');
+    } catch (e) {
+      throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
+    }
+    try {
+      return writeAll(fd, parts, output);
+    } finally {
+      closeSync(fd);
+    }
+  }
+  const target = realTarget(output);
+  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  let fd: number;
+  try {
+    fd = openSync(temp, 'wx', 0o666);
+  } catch (e) {
+    throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
+  }
+  let done = false;
+  try {
+    if (existing !== null) fchmodSync(fd, existing.mode & 0o7777);
+    const bytes = writeAll(fd, parts, output);
+    closeSync(fd);
+    fd = -1;
+    try {
+      renameSync(temp, target);
+    } catch (e) {
+      throw new UsageError(`cannot write ${output}: ${(e as Error).message}`);
+    }
+    done = true;
+    return bytes;
+  } finally {
+    if (fd !== -1) closeSync(fd);
+    if (!done) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
