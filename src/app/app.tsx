@@ -65,7 +65,7 @@ function Welcome(props: { compact: boolean; onDismiss: () => void }) {
           if you agree, from GitHub. Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd>.
         </p>
       )}
-      <Button variant="quiet" onClick={props.onDismiss} aria-label="Dismiss the welcome line">
+      <Button variant="quiet" onClick={props.onDismiss} aria-label="Got it: dismiss the welcome line">
         Got it
       </Button>
     </div>
@@ -96,7 +96,7 @@ function ThemeSwitch() {
       variant="quiet"
       onClick={() => store.getState().setLayout({ theme: NEXT_THEME[theme] })}
       title={`Colour theme: ${theme === 'system' ? 'follows the system setting' : theme}. Click for ${NEXT_THEME[theme]}.`}
-      aria-label={`Colour theme: ${theme}`}
+      aria-label={`Colour theme: ${THEME_LABEL[theme].slice(2)}`}
       className="text-xs whitespace-nowrap"
       data-testid="theme-switch"
     >

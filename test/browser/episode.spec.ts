@@ -158,7 +158,7 @@ describe.skipIf(skipBrowser)('episode screen in headless Chromium', () => {
         expect([...records].sort(), `episode ${ep.index}: records in the DB diff`).toEqual([...ep.diff_records].sort());
         expect(await page.getByTestId('verdict-ending').textContent(), `episode ${ep.index}: ending`).toContain(ENDING[ep.done_by ?? 'none']);
         if (clicked) continue;
-        const links = panel.getByRole('button', { name: /^Go to agent step \d+, which last wrote / });
+        const links = panel.getByRole('button', { name: /^last written by step \d+: go to that step \(/ });
         if ((await links.count()) === 0) continue;
         await page.getByTestId('step-current').click();
         await page.keyboard.press('Home');

@@ -195,7 +195,7 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
       expect(welcome!.top, 'the welcome line is not part of the fixed header').toBeGreaterThanOrEqual(welcome!.mainTop);
       expect(await fixedTop()).toBeLessThanOrEqual(84.4);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      await page.getByRole('button', { name: 'Dismiss the welcome line' }).click();
+      await page.getByRole('button', { name: 'Got it: dismiss the welcome line' }).click();
       await page.getByTestId('welcome').first().waitFor({ state: 'detached' });
       expect(await fixedTop()).toBeLessThanOrEqual(84.4);
       await clickRow(page, 6);

@@ -88,7 +88,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                     <Button
                       variant="link"
                       onClick={() => onStep(f.agentStep!)}
-                      aria-label={`Go to agent ${stepLabel(f.agentStep)}, which last wrote ${f.path}`}
+                      aria-label={`last written by ${stepLabel(f.agentStep)}: go to that step (${f.path})`}
                     >
                       last written by {stepLabel(f.agentStep)}
                     </Button>
@@ -107,7 +107,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                     <Button
                       variant="link"
                       onClick={() => onReference(f.referenceStep!)}
-                      aria-label={`Show reference action ${f.referenceStep + 1}, which last wrote ${f.path}`}
+                      aria-label={`last written by reference action ${f.referenceStep + 1}: show it (${f.path})`}
                     >
                       last written by reference action {f.referenceStep + 1}
                     </Button>

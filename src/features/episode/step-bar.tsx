@@ -50,7 +50,7 @@ export function StepBar(props: { steps: readonly StepView[]; step: number; onSel
   return (
     <div className="space-y-1.5 border-b border-slate-200 bg-white px-2 py-1.5" data-testid="step-bar">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <Button onClick={() => onSelect(step - 1)} disabled={step <= 0} aria-label="Previous step (k)">
+        <Button onClick={() => onSelect(step - 1)} disabled={step <= 0} aria-label="Prev: previous step (k)">
           ↑ Prev
         </Button>
         <Button onClick={() => onSelect(step + 1)} disabled={step >= last} aria-label="Next step (j)">
