@@ -57,9 +57,11 @@ export function VerdictPanel(props: {
   onShow: (tab: PanelTab) => void;
   /** Details shown (default: shown, for a screen without a layout to remember). */
   open?: boolean;
+  /** On a phone's verdict tab the details show whatever \`open\` says (wider screens follow \`open\`). */
+  phoneOpen?: boolean;
   onToggle?: () => void;
 }) {
-  const { view, detection, onShow, open = true, onToggle } = props;
+  const { view, detection, onShow, open = true, phoneOpen = false, onToggle } = props;
   const v = view.verdict;
   const hashesMatch = v.agentHash === v.gtHash;
   const outputs = view.outputs;
@@ -86,27 +88,17 @@ export function VerdictPanel(props: {
           {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
         </span>
         <p
-          className={`order-last min-w-0 basis-full text-[13px] leading-snug text-slate-900 @2xl:order-none @2xl:basis-0 @2xl:flex-1 ${open ? '' : 'line-clamp-2 @2xl:truncate'}`}
+          className="order-last min-w-0 basis-full text-sm leading-snug text-slate-900 [overflow-wrap:anywhere] @2xl:order-none @2xl:basis-0 @2xl:flex-1"
           data-testid="verdict-sentence"
-          title={open ? undefined : v.sentence}
         >
           {v.sentence}
         </p>
-        {v.reasons.length > 0 && (
-          <ul className="hidden shrink-0 gap-1 @2xl:flex" aria-label="Reasons">
-            {v.reasons.map((r, i) => (
-              <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
-                {REASON_LABEL[r.code]}
-              </Chip>
-            ))}
-          </ul>
-        )}
         {onToggle && (
           <Button
             onClick={onToggle}
             aria-expanded={open}
             aria-controls={detailsId}
-            className="ml-auto shrink-0 whitespace-nowrap"
+            className={`ml-auto shrink-0 whitespace-nowrap ${phoneOpen ? 'hidden @4xl/screen:inline-block' : ''}`}
             title="Verdict details (v)"
             data-testid="verdict-toggle"
           >
@@ -114,9 +106,9 @@ export function VerdictPanel(props: {
           </Button>
         )}
       </div>
-      <div id={detailsId} hidden={!open}>
+      <div id={detailsId} className={open ? '' : phoneOpen ? '@4xl/screen:hidden' : 'hidden'} data-testid="verdict-details">
         {v.reasons.length > 0 && (
-          <ul className="mt-1.5 flex flex-wrap gap-1 @2xl:hidden" aria-label="Reasons">
+          <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Reasons">
             {v.reasons.map((r, i) => (
               <Chip key={i} as="li" shape="pill" title={r.text} tone={REASON_CLASS[r.code]}>
                 {REASON_LABEL[r.code]}
