@@ -62,7 +62,7 @@ export function EpisodePane() {
           </Button>
           <Button
             onClick={() => s().toggleLayout('sideHidden')}
-            className="hidden whitespace-nowrap @4xl/pane:inline-block"
+            className="hidden whitespace-nowrap @3xl/pane:inline-block"
             aria-pressed={!sideHidden}
             title="Show or hide the side column (s)"
           >

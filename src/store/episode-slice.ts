@@ -3,7 +3,6 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { FromWorker } from '../protocol/messages';
 import type { FileBlob } from '../protocol/wire-types';
 import type { AppState } from './app-store';
-import { FIRST_PANEL } from './layout-slice';
 import { EMPTY_LINK, formatLink } from './link';
 import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
@@ -150,7 +149,8 @@ export const createEpisodeSlice =
         stepToEnd: false,
         hitIndex: 0,
         hitNonce: s.hitNonce + 1,
-        panel: FIRST_PANEL,
+        // The panel chosen stays for the next episode (reviewing one after another); a phone starts on the dialogue.
+        panel: { id: s.panel.id, phone: 'dialogue' },
         transcript: s.transcript?.index === index ? s.transcript : null,
       });
       if (s.runs.a.id !== null) port.send({ type: 'transcript', run: s.runs.a.id, episode: index });

@@ -37,7 +37,7 @@ export interface LayoutSlice {
   layout: Layout;
   /** The key list (`?`). */
   helpOpen: boolean;
-  /** The open episode's side panel; back to `FIRST_PANEL` when another episode opens. */
+  /** The episode screen's side panel (kept from one episode to the next) and what a phone shows (the dialogue when an episode opens). */
   panel: PanelChoice;
   /** Shows a side panel (and the side column, were it hidden). */
   showPanel(id: string): void;

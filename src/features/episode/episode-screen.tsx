@@ -108,7 +108,7 @@ function Screen({
   }, [hits, hitAt, hitNonce, revealHit]);
 
   const phone = panel.phone;
-  const wideSide = layout.sideHidden ? '@4xl/screen:hidden' : '@4xl/screen:flex';
+  const wideSide = layout.sideHidden ? '@3xl/screen:hidden' : '@3xl/screen:flex';
   return (
     <div
       className="@container/screen flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-2 text-slate-900"
@@ -118,7 +118,7 @@ function Screen({
       data-phone={phone}
     >
       <PhoneTabs tabs={tabs} current={current} phone={phone} onPick={panel.onPanel} onPhone={panel.onPhone} />
-      <div className={phone === 'verdict' ? 'min-h-0 flex-1 overflow-y-auto @4xl/screen:flex-none @4xl/screen:overflow-visible' : 'hidden @4xl/screen:block'}>
+      <div className={phone === 'verdict' ? 'min-h-0 flex-1 overflow-y-auto @3xl/screen:flex-none @3xl/screen:overflow-visible' : 'hidden @3xl/screen:block'}>
         <VerdictPanel
           view={view}
           detection={detection}
@@ -129,11 +129,11 @@ function Screen({
         />
       </div>
       <div
-        className={`min-h-0 flex-1 gap-2 @4xl/screen:grid @4xl/screen:grid-rows-[minmax(0,1fr)] ${layout.sideHidden ? '' : '@4xl/screen:grid-cols-[minmax(0,1fr)_minmax(22rem,40%)]'} ${phone === 'verdict' ? 'hidden' : 'flex flex-col'}`}
+        className={`min-h-0 flex-1 gap-2 @3xl/screen:grid @3xl/screen:grid-rows-[minmax(0,1fr)] ${layout.sideHidden ? '' : '@3xl/screen:grid-cols-[minmax(0,1fr)_minmax(20rem,40%)]'} ${phone === 'verdict' ? 'hidden' : 'flex flex-col'}`}
       >
         <section
           aria-label="Dialogue and step cursor"
-          className={`@container min-h-0 flex-1 flex-col overflow-hidden rounded-md border border-slate-200 bg-slate-50 ${phone === 'dialogue' ? 'flex' : 'hidden @4xl/screen:flex'}`}
+          className={`@container min-h-0 flex-1 flex-col overflow-hidden rounded-md border border-slate-200 bg-slate-50 ${phone === 'dialogue' ? 'flex' : 'hidden @3xl/screen:flex'}`}
           data-testid="dialogue-column"
         >
           {toolbar}

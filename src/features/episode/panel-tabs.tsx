@@ -23,7 +23,7 @@ export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onP
     <div
       role="tablist"
       aria-label="Episode details"
-      className="hidden shrink-0 flex-wrap gap-x-1 gap-y-0.5 border-b border-slate-200 bg-slate-50 px-2 pt-1.5 @4xl/screen:flex"
+      className="hidden shrink-0 flex-wrap gap-x-1 gap-y-0.5 border-b border-slate-200 bg-slate-50 px-2 pt-1.5 @3xl/screen:flex"
       onKeyDown={onKey}
       data-testid="side-tabs"
     >
@@ -78,7 +78,7 @@ export function PhoneTabs(props: {
     </li>
   );
   return (
-    <nav aria-label="Episode parts" className="shrink-0 @4xl/screen:hidden" data-testid="phone-tabs">
+    <nav aria-label="Episode parts" className="shrink-0 @3xl/screen:hidden" data-testid="phone-tabs">
       <ul className="flex flex-wrap gap-1">
         {item('dialogue', 'Dialogue', phone === 'dialogue', () => onPhone('dialogue'))}
         {item('verdict', 'Verdict', phone === 'verdict', () => onPhone('verdict'))}

@@ -98,7 +98,7 @@ export function VerdictPanel(props: {
             onClick={onToggle}
             aria-expanded={open}
             aria-controls={detailsId}
-            className={`ml-auto shrink-0 whitespace-nowrap ${phoneOpen ? 'hidden @4xl/screen:inline-block' : ''}`}
+            className={`ml-auto shrink-0 whitespace-nowrap ${phoneOpen ? 'hidden @3xl/screen:inline-block' : ''}`}
             title="Verdict details (v)"
             data-testid="verdict-toggle"
           >
@@ -106,7 +106,7 @@ export function VerdictPanel(props: {
           </Button>
         )}
       </div>
-      <div id={detailsId} className={open ? '' : phoneOpen ? '@4xl/screen:hidden' : 'hidden'} data-testid="verdict-details">
+      <div id={detailsId} className={open ? '' : phoneOpen ? '@3xl/screen:hidden' : 'hidden'} data-testid="verdict-details">
         {v.reasons.length > 0 && (
           <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Reasons">
             {v.reasons.map((r, i) => (

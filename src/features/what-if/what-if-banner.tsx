@@ -1,34 +1,67 @@
 import type { EpisodeView } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
-import { fmtRecorded } from './what-if-edits';
+import { describeEdit, fmtRecorded } from './what-if-edits';
+
+const fmt = (r: number): string => r.toFixed(1);
 
 /**
- * Above the dialogue while a what-if replay is shown: that the dialogue is edited, its verdict and the
- * recorded one, a link to the what-if panel and a reset. Nothing when no what-if is active.
+ * Above the dialogue while a what-if replay is shown: its changes (each undoable, in steps), the
+ * edited verdict beside the recomputed and the recorded one, a reset, and the way to the what-if
+ * panel. Nothing when no what-if is active.
  */
 export function WhatIfBanner(props: { recorded: EpisodeView; onOpen: () => void }) {
   const { recorded, onOpen } = props;
   const whatIf = useApp((s) => s.whatIf);
+  const run = useApp((s) => s.runWhatIf);
   const clear = useApp((s) => s.clearWhatIf);
   if (!whatIf || whatIf.index !== recorded.index) return null;
-  const n = whatIf.edits.length;
+  const edits = whatIf.edits;
   return (
-    <div
-      className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-violet-200 bg-violet-50 px-2 py-1 text-xs text-violet-950"
-      data-testid="what-if-banner"
-    >
-      <strong>What-if replay</strong>
-      <span>
-        {n} change{n === 1 ? '' : 's'} · {whatIf.error ? 'cannot replay' : whatIf.view ? `edited ${whatIf.view.verdict.reward.toFixed(1)}` : 'replaying…'} ·
-        recomputed unedited {recorded.verdict.reward.toFixed(1)} · recorded {fmtRecorded(recorded.verdict.recordedReward)}
-      </span>
-      <Button variant="link" onClick={onOpen}>
-        show changes
-      </Button>
-      <Button variant="link" onClick={() => clear()} data-testid="what-if-banner-reset">
-        reset
-      </Button>
+    <div role="status" className="space-y-1 border-b border-violet-200 bg-violet-50 px-2 py-1.5 text-xs text-violet-950" data-testid="what-if-banner">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <strong>What-if replay</strong>
+        <span>
+          {edits.length} change{edits.length === 1 ? '' : 's'} ·{' '}
+          {whatIf.error ? (
+            <span className="text-red-800" data-testid="what-if-error">
+              {whatIf.error}
+            </span>
+          ) : whatIf.view ? (
+            <>
+              edited reward <strong data-testid="what-if-reward">{fmt(whatIf.view.verdict.reward)}</strong> · unedited: recomputed{' '}
+              {fmt(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)}, recorded {fmtRecorded(recorded.verdict.recordedReward)}
+            </>
+          ) : (
+            'replaying…'
+          )}
+        </span>
+        <Button variant="link" onClick={onOpen}>
+          edit
+        </Button>
+        <Button variant="toolbar" onClick={() => clear()} data-testid="what-if-reset">
+          Reset: back to the recorded episode
+        </Button>
+      </div>
+      <ul className="flex flex-wrap gap-1" aria-label="What-if changes">
+        {edits.map((e, i) => (
+          <li key={i} className="flex items-center gap-1 rounded border border-violet-300 bg-white px-1.5 py-px">
+            {describeEdit(e, recorded)}
+            <button
+              type="button"
+              className="rounded px-1 text-violet-800 hover:bg-violet-100"
+              aria-label={`Undo: ${describeEdit(e, recorded)}`}
+              onClick={() => run(edits.filter((_, k) => k !== i))}
+            >
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      {whatIf.view?.whatIf && <p className="text-[11px] text-violet-900">{whatIf.view.whatIf.note}</p>}
+      {whatIf.view?.whatIf && whatIf.view.whatIf.removed.length > 0 && (
+        <p className="text-[11px]">Removed: {whatIf.view.whatIf.removed.map((r) => r.text).join(', ')}.</p>
+      )}
     </div>
   );
 }

@@ -2,11 +2,8 @@ import { useMemo, useState } from 'react';
 import { toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
-import { describeEdit, fmtRecorded } from './what-if-edits';
 
 const AREA = 'w-full rounded border border-violet-300 bg-white p-1.5 font-mono text-xs text-slate-900';
-
-const fmt = (r: number): string => r.toFixed(1);
 
 /** A JSON object with every declared parameter, for the insert form. */
 const template = (params: readonly string[]): string => `{\n${params.map((p) => `  ${JSON.stringify(p)}: ""`).join(',\n')}\n}`;
@@ -20,7 +17,6 @@ export function WhatIfPanel(props: { recorded: EpisodeView; step: number }) {
   const { recorded, step } = props;
   const whatIf = useApp((s) => s.whatIf);
   const run = useApp((s) => s.runWhatIf);
-  const clear = useApp((s) => s.clearWhatIf);
   const domain = useApp((s) => s.runs.a.domain);
   const shown = whatIf?.view ?? recorded;
   const current = shown.steps[step];
@@ -51,51 +47,6 @@ export function WhatIfPanel(props: { recorded: EpisodeView; step: number }) {
 
   return (
     <div className="space-y-1.5 text-xs text-violet-950" data-testid="what-if">
-      {whatIf && (
-        <div role="status" className="space-y-1 rounded border border-violet-200 bg-violet-50/60 px-2 py-1.5">
-          <div className="flex flex-wrap items-center gap-2">
-            <strong>What-if replay</strong>
-            <span>
-              {edits.length} change{edits.length === 1 ? '' : 's'} ·{' '}
-              {whatIf.error ? (
-                <span className="text-red-800" data-testid="what-if-error">
-                  {whatIf.error}
-                </span>
-              ) : whatIf.view ? (
-                <>
-                  reward <strong data-testid="what-if-reward">{fmt(whatIf.view.verdict.reward)}</strong> (unedited episode: recomputed{' '}
-                  {fmt(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)}, recorded in the file{' '}
-                  {fmtRecorded(recorded.verdict.recordedReward)})
-                </>
-              ) : (
-                'replaying…'
-              )}
-            </span>
-            <Button variant="toolbar" onClick={() => clear()} data-testid="what-if-reset">
-              Reset: back to the recorded episode
-            </Button>
-          </div>
-          <ul className="flex flex-wrap gap-1" aria-label="What-if changes">
-            {edits.map((e, i) => (
-              <li key={i} className="flex items-center gap-1 rounded border border-violet-300 bg-white px-1.5 py-px">
-                {describeEdit(e, recorded)}
-                <button
-                  type="button"
-                  className="rounded px-1 text-violet-800 hover:bg-violet-100"
-                  aria-label={`Undo: ${describeEdit(e, recorded)}`}
-                  onClick={() => run(edits.filter((_, k) => k !== i))}
-                >
-                  ✕
-                </button>
-              </li>
-            ))}
-          </ul>
-          {whatIf.view?.whatIf && <p className="text-[11px] text-violet-900">{whatIf.view.whatIf.note}</p>}
-          {whatIf.view?.whatIf && whatIf.view.whatIf.removed.length > 0 && (
-            <p className="text-[11px]">Removed: {whatIf.view.whatIf.removed.map((r) => r.text).join(', ')}.</p>
-          )}
-        </div>
-      )}
       <h3 className="font-semibold" data-testid="what-if-title">
         What if step {step + 1} were different? <span className="font-normal text-violet-800">(select another step in the dialogue or with j/k)</span>
       </h3>
@@ -104,7 +55,7 @@ export function WhatIfPanel(props: { recorded: EpisodeView; step: number }) {
         <div className="grid gap-3 @3xl:grid-cols-2">
           <div className="space-y-1">
             {original === null ? (
-              <p>This call was inserted by the what-if; undo it in the list of changes above.</p>
+              <p>This call was inserted by the what-if; undo it in the list of changes above the dialogue.</p>
             ) : (
               <>
                 <label className="block font-medium" htmlFor="what-if-args">
