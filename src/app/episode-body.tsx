@@ -6,18 +6,37 @@ import { AlignmentPanel } from '../features/alignment/alignment-panel';
 import { FindingsPanel } from '../features/findings/findings-panel';
 import { EpisodeNotes } from '../features/notes/episode-notes';
 import { WalkthroughPanel } from '../features/walkthrough/walkthrough-panel';
-import { WhatIfBar } from '../features/what-if/what-if-bar';
+import { WhatIfBanner } from '../features/what-if/what-if-banner';
+import { WhatIfPanel } from '../features/what-if/what-if-bar';
+import { PANEL_KEYS } from './keys';
+
+/** The what-if editor, on the recorded episode (the screen shows the edited one). */
+function WhatIfTab({ step }: { step: number }) {
+  const recorded = useApp((s) => s.view);
+  return recorded ? <WhatIfPanel recorded={recorded} step={step} /> : null;
+}
 
 /**
- * Panels of the episode screen's side column beyond DB / diff / outputs / notes: this is where
- * feature folders (findings, walkthrough, alignment…) are mounted, as `{ id, label, render }`.
+ * Panels of the episode screen's side column after DB / diff / outputs: this is where feature
+ * folders (alignment, what-if, notes, findings, walkthrough) are mounted, as `{ id, label, render }`,
+ * in the order of their digit keys (`PANEL_KEYS`).
  */
 export const SIDE_PANELS: readonly SidePanel[] = [
   {
     id: 'alignment',
     label: (view) => `Agent vs reference (${view.alignment.pairs.filter((p) => p.match !== 'same').length} apart)`,
+    short: 'vs ref',
     render: ({ view, nav }) => <AlignmentPanel view={view} nav={nav} />,
   },
+  { id: 'whatif', label: 'What if…', short: 'What if', render: ({ step }) => <WhatIfTab step={step} /> },
+  { id: 'notes', label: 'Notes', render: () => <EpisodeNotes /> },
+  {
+    id: 'findings',
+    label: (view) => `Not counted (${view.findings.length})`,
+    short: (view) => `Not counted ${view.findings.length}`,
+    render: ({ view, nav }) => <FindingsPanel view={view} onStep={nav.step} onMessage={nav.message} />,
+  },
+  { id: 'walkthrough', label: 'How τ-bench judged', short: 'How judged', render: ({ view, nav }) => <WalkthroughPanel view={view} nav={nav} open /> },
 ];
 
 function Status({ tone, children, testId }: { tone: 'wait' | 'error'; children: ReactNode; testId?: string }) {
@@ -42,6 +61,7 @@ export function EpisodeBody() {
   const detection = useApp((s) => s.runs.a.detection);
   const step = useApp((s) => s.step);
   const layout = useApp((s) => s.layout);
+  const panel = useApp((s) => s.panel);
   const query = useApp((s) => s.query);
   const hitIndex = useApp((s) => s.hitIndex);
   const hitNonce = useApp((s) => s.hitNonce);
@@ -57,17 +77,12 @@ export function EpisodeBody() {
         onStep={(n) => store.getState().setStep(n)}
         detection={detection}
         panels={SIDE_PANELS}
+        panelKeys={PANEL_KEYS}
         layout={layout}
         onToggle={toggle}
+        panel={{ ...panel, onPanel: (id) => store.getState().showPanel(id), onPhone: (v) => store.getState().showPhone(v) }}
         search={{ query, index: hitIndex, nonce: hitNonce, onMove: (d) => store.getState().stepHit(d) }}
-        toolbar={<WhatIfBar recorded={view} step={step} />}
-        below={(nav) => (
-          <>
-            <EpisodeNotes />
-            <FindingsPanel view={whatIfView ?? view} onStep={nav.step} onMessage={nav.message} />
-            <WalkthroughPanel view={whatIfView ?? view} nav={nav} />
-          </>
-        )}
+        toolbar={<WhatIfBanner recorded={view} onOpen={() => store.getState().showPanel('whatif')} />}
       />
     );
   const status = error ? (

@@ -13,6 +13,7 @@ export function EpisodePane() {
   const listHidden = useApp((s) => s.layout.listHidden);
   const sideHidden = useApp((s) => s.layout.sideHidden);
   const view = useApp((s) => s.view);
+  const whatIfReward = useApp((s) => (s.whatIf && s.whatIf.index === s.selected ? (s.whatIf.view?.verdict.reward ?? null) : undefined));
   const comparing = useApp((s) => s.trialCompare !== null && s.trialCompare.index === s.selected && s.trialCompare.run === s.runs.a.id);
   if (selected === null || !header) return null;
   const s = store.getState;
@@ -36,6 +37,12 @@ export function EpisodePane() {
             {' '}
             · task {header.taskId ?? '—'} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
             {summary && summary.reward !== null && ` · recomputed ${formatReward(summary.reward)}`}
+            {whatIfReward !== undefined && (
+              <strong className="font-semibold text-violet-800" data-testid="title-what-if">
+                {' '}
+                · what-if {whatIfReward === null ? '…' : formatReward(whatIfReward)}
+              </strong>
+            )}
           </span>
         </h2>
         <div className="flex shrink-0 items-center gap-1">
@@ -55,7 +62,7 @@ export function EpisodePane() {
           </Button>
           <Button
             onClick={() => s().toggleLayout('sideHidden')}
-            className="hidden whitespace-nowrap @4xl/pane:inline-block"
+            className="hidden whitespace-nowrap @3xl/pane:inline-block"
             aria-pressed={!sideHidden}
             title="Show or hide the side column (s)"
           >

@@ -15,12 +15,16 @@ export const KEYS: readonly { readonly keys: readonly string[]; readonly what: s
   { keys: ['Esc'], what: 'leave the list; close this list, then the episode' },
   { keys: ['l'], what: 'show / hide the episode list beside an episode' },
   { keys: ['v'], what: 'verdict details' },
-  { keys: ['s'], what: 'show / hide the side column (task, DB, diff, outputs)' },
+  { keys: ['s'], what: 'show / hide the side column (task and the panels below)' },
+  { keys: ['1', '…', '8'], what: 'side panel: DB at step, DB diff, outputs, agent vs reference, what if, notes, not counted, how τ-bench judged' },
   { keys: ['/'], what: 'search messages' },
   { keys: [',', '.'], what: 'previous / next search hit in the episode' },
   { keys: ['Shift+Enter', 'Enter'], what: 'in the search box: previous / next search hit in the episode' },
   { keys: ['?'], what: 'this list' },
 ];
+
+/** The episode screen's side panels in the order of their digit keys (`1` is the first). */
+export const PANEL_KEYS: readonly string[] = ['db', 'diff', 'outputs', 'alignment', 'whatif', 'notes', 'findings', 'walkthrough'];
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -111,8 +115,12 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
       if (!episode || s.query.trim() === '') return false;
       s.stepHit(e.key === '.' ? 1 : -1);
       return true;
-    default:
-      return false;
+    default: {
+      const panel = /^[1-9]$/.test(e.key) ? PANEL_KEYS[Number(e.key) - 1] : undefined;
+      if (!episode || panel === undefined) return false;
+      s.showPanel(panel);
+      return true;
+    }
   }
 }
 

@@ -144,6 +144,8 @@ export const createEpisodeSlice =
         stepToEnd: false,
         hitIndex: 0,
         hitNonce: s.hitNonce + 1,
+        // The panel chosen stays for the next episode (reviewing one after another); a phone starts on the dialogue.
+        panel: { id: s.panel.id, phone: 'dialogue' },
         transcript: s.transcript?.index === index ? s.transcript : null,
       });
       if (s.runs.a.id !== null) port.send({ type: 'transcript', run: s.runs.a.id, episode: index });

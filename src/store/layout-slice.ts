@@ -22,10 +22,27 @@ export const DEFAULT_LAYOUT: Layout = { listHidden: false, verdictOpen: false, s
 
 export type LayoutFlag = Exclude<keyof Layout, 'theme'>;
 
+/** On a phone the episode screen shows one thing at a time: the dialogue, the verdict, or a panel of the side column. */
+export type PhoneView = 'dialogue' | 'verdict' | 'panel';
+
+/** Which panel of the episode screen's side column is shown (`id` null: the one the verdict's reasons suggest), and what a phone shows. */
+export interface PanelChoice {
+  readonly id: string | null;
+  readonly phone: PhoneView;
+}
+
+export const FIRST_PANEL: PanelChoice = { id: null, phone: 'dialogue' };
+
 export interface LayoutSlice {
   layout: Layout;
   /** The key list (`?`). */
   helpOpen: boolean;
+  /** The episode screen's side panel (kept from one episode to the next) and what a phone shows (the dialogue when an episode opens). */
+  panel: PanelChoice;
+  /** Shows a side panel (and the side column, were it hidden). */
+  showPanel(id: string): void;
+  /** What a phone shows: the dialogue, the verdict, or the side panel. */
+  showPhone(view: PhoneView): void;
   setLayout(patch: Partial<Layout>): void;
   toggleLayout(flag: LayoutFlag): void;
   setHelpOpen(open: boolean): void;
@@ -47,6 +64,9 @@ export function sanitizeLayout(x: unknown): Partial<Layout> {
 export const createLayoutSlice: StateCreator<AppState, [], [], LayoutSlice> = (set) => ({
   layout: DEFAULT_LAYOUT,
   helpOpen: false,
+  panel: FIRST_PANEL,
+  showPanel: (id) => set((s) => ({ panel: { id, phone: 'panel' }, layout: s.layout.sideHidden ? { ...s.layout, sideHidden: false } : s.layout })),
+  showPhone: (phone) => set((s) => ({ panel: { ...s.panel, phone } })),
   setLayout: (patch) => set((s) => ({ layout: { ...s.layout, ...patch } })),
   toggleLayout: (flag) => set((s) => ({ layout: { ...s.layout, [flag]: !s.layout[flag] } })),
   setHelpOpen: (helpOpen) => set({ helpOpen }),

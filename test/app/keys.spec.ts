@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
-import { handleKey, KEYS } from '../../src/app/keys';
+import { handleKey, KEYS, PANEL_KEYS } from '../../src/app/keys';
+import { SIDE_PANELS } from '../../src/app/episode-body';
 import { createAppStore } from '../../src/store/app-store';
 import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
@@ -78,6 +79,24 @@ describe('keyboard model', () => {
     handleKey(key('Escape'), store);
     expect(s().selected).toBeNull();
     expect(handleKey(key('Escape'), store)).toBe(false);
+  });
+
+  it('shows each side panel by its digit, the side column too; keeps the panel for the next episode, a phone back on the dialogue', () => {
+    const { store, s } = opened();
+    expect(handleKey(key('2'), store), 'no episode open').toBe(false);
+    s().select(1);
+    s().toggleLayout('sideHidden');
+    expect(s().layout.sideHidden).toBe(true);
+    for (const [i, id] of PANEL_KEYS.entries()) {
+      expect(handleKey(key(String(i + 1)), store)).toBe(true);
+      expect(s().panel).toEqual({ id, phone: 'panel' });
+      expect(s().layout.sideHidden).toBe(false);
+    }
+    expect(handleKey(key('9'), store), 'no ninth panel').toBe(false);
+    s().select(2);
+    expect(s().panel).toEqual({ id: PANEL_KEYS.at(-1), phone: 'dialogue' });
+    // Every panel the app mounts has a digit, in the order the side column shows them (after DB, diff, outputs).
+    expect(['db', 'diff', 'outputs', ...SIDE_PANELS.map((p) => p.id)]).toEqual(PANEL_KEYS);
   });
 
   it('lists every key it handles in the help', () => {

@@ -168,13 +168,14 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     await openFile(page, 'findings.json', FILE);
     for (const [kind, index] of Object.entries(KIND_EPISODE)) {
       await goEpisode(page, index);
+      await page.getByTestId('tab-findings').click();
       const item = page.locator(`[data-testid="findings"] li[data-kind="${kind}"]`).first();
       await item.waitFor({ timeout: 10_000 });
       expect(
         await page
           .locator('[data-testid="findings"]')
           .evaluate((f, d) => f.compareDocumentPosition(d!) & Node.DOCUMENT_POSITION_PRECEDING, await page.$('[data-testid="dialogue"]')),
-        `${kind}: findings sit below the dialogue`,
+        `${kind}: findings come after the dialogue`,
       ).toBeTruthy();
       const link = item.getByTestId('finding-link');
       if ((await link.count()) === 0) {
@@ -192,6 +193,7 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     }
     // The int-vs-float blind spot, on the bundled sample run.
     await page.goto(`${server.url}#sample=retail-sample&episode=5&step=0`);
+    await page.getByTestId('tab-findings').click();
     const item = page.locator('[data-testid="findings"] li[data-kind="db-differs-only-in-number-type"]');
     await item.waitFor({ timeout: 30_000 });
     await item.getByTestId('finding-link').click();
@@ -204,13 +206,16 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     await page.goto(server.url);
     await openFile(page, 'findings.json', FILE);
     await goEpisode(page, 11);
+    await page.keyboard.press('8');
     const walk = page.getByTestId('walkthrough');
-    await walk.locator('summary').first().click();
+    await expect.poll(() => walk.getAttribute('open')).toBe('');
     const lines = await walk.getByTestId('walkthrough-line').allTextContents();
     expect(lines.some((l) => l.includes('Different: r_actions = 0'))).toBe(true);
     expect(lines.at(-1)).toContain('reward = r_actions × r_outputs = 0 × 1 = 0');
     await walk.getByTestId('walkthrough-record').first().click();
     await page.waitForSelector('[data-testid="diff-record"][aria-label="orders/#W6247578"]');
+    // The record is shown in the DB diff tab; back to the walkthrough for a reference action.
+    await page.getByTestId('tab-walkthrough').click();
     await walk.getByTestId('walkthrough-gold').last().click();
     await page.waitForSelector('[data-reference-index][aria-current="true"]');
     // The alignment tab: same name, other arguments, argument by argument; the first divergent write.
@@ -219,7 +224,7 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     expect(await page.getByTestId('first-divergent-write').count()).toBe(1);
 
     await goEpisode(page, 12);
-    await page.getByTestId('walkthrough').locator('summary').first().click();
+    await page.getByTestId('tab-walkthrough').click();
     const out = page.getByTestId('walkthrough-line').filter({ hasText: '"53.27": found in step' });
     expect(await out.textContent()).toContain('$1053.27 minus $1000: 53.27');
     expect(await page.getAttribute(SCREEN, 'data-step')).toBe('0');
@@ -237,7 +242,7 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     await goEpisode(page, 230);
     expect(await page.textContent('[data-testid="verdict-reward"]')).toContain('0.0');
     await page.keyboard.press('End');
-    await page.getByTestId('what-if-toggle').click();
+    await page.getByTestId('tab-whatif').click();
     await page.getByTestId('what-if-insert-missing').first().click();
     await page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 30_000 });
     expect(await page.textContent('[data-testid="what-if-reward"]')).toBe('1.0');
@@ -260,7 +265,7 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     expect(await page.textContent('[data-testid="verdict-reward"]')).toContain('0.0');
     const row = page.locator('li[data-message-index]', { hasText: 'Here is what you asked for' });
     await row.getByRole('button', { name: /Select step/ }).click();
-    await page.getByTestId('what-if-toggle').click();
+    await page.getByTestId('tab-whatif').click();
     await page.locator('#what-if-args').fill('Here is what you asked for: 10.');
     await page.getByTestId('what-if-apply').click();
     await page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 30_000 });
@@ -280,7 +285,7 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     const page = first.page;
     const row = page.locator('li[data-message-index]', { hasText: 'exchange_delivered_order_items' }).first();
     await row.getByRole('button', { name: /Select step/ }).click();
-    await page.getByTestId('what-if-toggle').click();
+    await page.getByTestId('tab-whatif').click();
     const args = page.locator('#what-if-args');
     await args.fill((await args.inputValue()).replace('2051947368', '6619380254'));
     await page.getByTestId('what-if-apply').click();

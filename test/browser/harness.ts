@@ -202,10 +202,10 @@ async function refusingProxy(blocked: string[]): Promise<{ url: string; close():
  * are aborted by a route; everything else non-local (WebSockets, connections from workers) goes to
  * a proxy that refuses it. Both record what was attempted.
  */
-export async function offlinePage(browser: Browser, viewport = { width: 1440, height: 900 }): Promise<OfflinePage> {
+export async function offlinePage(browser: Browser, viewport = { width: 1440, height: 900 }, options: { hasTouch?: boolean } = {}): Promise<OfflinePage> {
   const blocked: string[] = [];
   const proxy = await refusingProxy(blocked);
-  const context = await browser.newContext({ viewport, proxy: { server: proxy.url, bypass: '127.0.0.1,localhost' } });
+  const context = await browser.newContext({ viewport, ...options, proxy: { server: proxy.url, bypass: '127.0.0.1,localhost' } });
   context.on('close', () => proxy.close());
   const note = (url: string): void => {
     if (!blocked.includes(url)) blocked.push(url);

@@ -25,6 +25,7 @@ describe.skipIf(skipBrowser)('notes in headless Chromium', () => {
       await page.goto(server.url);
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       await page.locator('[data-testid="episode-row"][data-index="1"]').click();
+      await page.getByTestId('tab-notes').click();
       await page.waitForSelector('[data-testid="episode-notes"]');
       await page.locator('[data-testid="episode-note"]').fill(HOSTILE);
       await page.locator('[data-testid="episode-note"]').blur();
@@ -36,6 +37,7 @@ describe.skipIf(skipBrowser)('notes in headless Chromium', () => {
       await page.locator('[data-testid="label-filter"]').selectOption('agent error');
       await expect.poll(() => page.locator('[data-testid="episode-row"]').count()).toBe(1);
       await page.locator('[data-testid="episode-row"][data-index="1"]').click();
+      await page.getByTestId('tab-notes').click();
       await expect.poll(() => page.locator('[data-testid="episode-note"]').inputValue()).toBe(HOSTILE);
       expect(await page.locator('[data-testid="note-label"]').inputValue()).toBe('agent error');
       expect(await page.title()).not.toBe('1');
@@ -60,6 +62,7 @@ describe.skipIf(skipBrowser)('notes in headless Chromium', () => {
       await page.goto(server.url);
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       await page.locator('[data-testid="episode-row"][data-index="2"]').click();
+      await page.getByTestId('tab-notes').click();
       await note.fill('first note');
       await note.blur();
       await page.locator('[data-testid="note-label"]').selectOption('task or annotation bug');

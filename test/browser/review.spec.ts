@@ -65,6 +65,7 @@ describe.skipIf(skipBrowser)('review runs together in headless Chromium', () => 
       await page.waitForFunction((name) => document.body.textContent?.includes(name) ?? false, HOSTILE_NAME);
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       await page.locator('[data-testid="episode-row"][data-index="1"]').click();
+      await page.getByTestId('tab-notes').click();
       await page.locator('[data-testid="episode-note"]').fill(HOSTILE_NOTE);
       await page.locator('[data-testid="episode-note"]').blur();
       await expect.poll(() => page.locator('[data-testid="note-status"]').textContent()).toBe('saved in this browser');

@@ -13,7 +13,7 @@ async function fixExchange(page: Page): Promise<void> {
   await page.keyboard.press('End');
   for (let i = 0; i < 20 && !(await page.textContent('[data-testid="step-current"]'))?.includes('exchange_delivered_order_items'); i++)
     await page.keyboard.press('k');
-  await page.getByRole('button', { name: /What if step/ }).click();
+  await page.getByTestId('tab-whatif').click();
   const args = page.locator('#what-if-args');
   await args.fill((await args.inputValue()).replace('2051947368', '6619380254'));
   await page.getByRole('button', { name: 'Replay with these arguments' }).click();
@@ -40,7 +40,7 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     for (let i = 0; i < 20 && !(await page.textContent('[data-testid="step-current"]'))?.includes('exchange_delivered_order_items'); i++)
       await page.keyboard.press('k');
     expect(await page.textContent('[data-testid="verdict-reward"]')).toContain('0.0');
-    await page.getByRole('button', { name: /What if step/ }).click();
+    await page.getByTestId('tab-whatif').click();
     const args = page.locator('#what-if-args');
     const original = await args.inputValue();
     expect(original).toContain('2051947368');
@@ -90,6 +90,7 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await page.waitForSelector(`${SCREEN}[data-episode="1"] [data-testid="verdict-reward"]`, { timeout: 30_000 });
     await fixExchange(page);
     const step = await page.getAttribute(SCREEN, 'data-step');
+    await page.getByTestId('tab-notes').click();
     await page.locator('[data-testid="episode-note"]').fill('Exchanged the wrong item');
     await page.locator('[data-testid="episode-note"]').blur();
     await expect.poll(() => page.locator('[data-testid="note-status"]').textContent()).toBe('saved in this browser');
@@ -115,6 +116,7 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     expect(await second.page.textContent('[data-testid="shared-index"]')).toBe('#1');
     await second.page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 15_000 });
     expect(await second.page.textContent('[data-testid="what-if-reward"]')).toBe('1.0');
+    await second.page.getByTestId('tab-notes').click();
     await expect.poll(() => second.page.locator('[data-testid="episode-note"]').inputValue()).toBe('Exchanged the wrong item');
     expect(await second.page.textContent('[data-testid="shared-notes"]')).toContain('now kept in this browser');
 

@@ -201,12 +201,18 @@ describe.skipIf(skipBrowser)('workspace at 1440×900 and 390×844', () => {
       await clickRow(page, 6);
       await page.waitForSelector(`${SCREEN}[data-episode="6"]`, { timeout: 30_000 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      // One scrolling area: the dialogue has no scroll box of its own.
-      const own = await page.evaluate(() => {
-        const d = document.querySelector<HTMLElement>('[data-testid="dialogue"]')!;
-        return d.scrollHeight - d.clientHeight;
+      // One scrolling area under the phone's tab bar: the dialogue scrolls, the page and the pane do not.
+      const scrolls = await page.evaluate(() => {
+        const over = (e: Element | null): number => (e ? e.scrollHeight - e.clientHeight : -1);
+        return {
+          dialogue: over(document.querySelector('[data-testid="dialogue"]')),
+          pane: over(document.querySelector('[data-testid="episode-pane"]')),
+          page: over(document.scrollingElement),
+        };
       });
-      expect(own).toBeLessThanOrEqual(1);
+      expect(scrolls.dialogue).toBeGreaterThan(1);
+      expect(scrolls.pane).toBeLessThanOrEqual(1);
+      expect(scrolls.page).toBeLessThanOrEqual(1);
     } finally {
       await context.close();
     }

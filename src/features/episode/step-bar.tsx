@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { StepView } from '../../core/contract';
 import { clip } from '../../ui/fold';
 import { Button } from '../../ui/button';
@@ -31,7 +31,7 @@ const StepChip = memo(function StepChip(props: { step: StepView; selected: boole
       aria-label={stepTitle(step)}
       aria-current={selected ? 'step' : undefined}
       title={stepTitle(step)}
-      className={`relative h-6 min-w-6 rounded px-1 font-mono text-[11px] ring-1 ${FOCUS_RING_SKY} ${
+      className={`relative h-6 min-w-6 shrink-0 rounded px-1 font-mono text-[11px] ring-1 ${FOCUS_RING_SKY} ${
         selected ? 'bg-sky-600 text-white ring-sky-700' : `${stepTone(step)} hover:brightness-95`
       }`}
     >
@@ -46,25 +46,42 @@ export function StepBar(props: { steps: readonly StepView[]; step: number; onSel
   const { steps, step, onSelect } = props;
   const current = steps[step];
   const last = steps.length - 1;
+  const chips = useRef<HTMLDivElement>(null);
+  // One row of chips that scrolls sideways: keep the current one in it (this row only, never the page).
+  useEffect(() => {
+    const row = chips.current;
+    const chip = row?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!row || !chip) return;
+    const left = chip.offsetLeft;
+    if (left < row.scrollLeft) row.scrollLeft = left - 4;
+    else if (left + chip.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left + chip.offsetWidth - row.clientWidth + 4;
+  }, [step]);
   if (!current) return <div className="px-2 py-1.5 text-xs text-slate-500">No executed steps.</div>;
   return (
-    <div className="space-y-1.5 border-b border-slate-200 bg-white px-2 py-1.5" data-testid="step-bar">
-      <div className="flex flex-wrap items-center gap-2 text-xs">
-        <Button onClick={() => onSelect(step - 1)} disabled={step <= 0} aria-label="Prev: previous step (k)">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-2 py-1 @xl:flex-nowrap" data-testid="step-bar">
+      <div className="flex min-w-0 items-center gap-2 text-xs whitespace-nowrap @xl:shrink-0">
+        <Button onClick={() => onSelect(step - 1)} disabled={step <= 0} aria-label="Prev: previous step (k)" title="Previous step (k or ↑)">
           ↑ Prev
         </Button>
-        <Button onClick={() => onSelect(step + 1)} disabled={step >= last} aria-label="Next step (j)">
+        <Button onClick={() => onSelect(step + 1)} disabled={step >= last} aria-label="Next step (j)" title="Next step (j or ↓)">
           ↓ Next
         </Button>
-        <span className="font-medium text-slate-800" aria-live="polite" data-testid="step-current" data-step={step}>
+        <span
+          className="min-w-0 truncate font-medium text-slate-800 @xl:max-w-56"
+          aria-live="polite"
+          data-testid="step-current"
+          data-step={step}
+          title={current.action}
+        >
           Step {step + 1} of {steps.length}: <code className="font-mono">{clip(current.action)}</code>
         </span>
-        <span className="ml-auto hidden text-[11px] text-slate-500 sm:inline">
-          <kbd className="rounded border border-slate-300 px-1 font-mono">j</kbd>/<kbd className="rounded border border-slate-300 px-1 font-mono">k</kbd>, ↑/↓,
-          Home/End · <kbd className="rounded border border-slate-300 px-1 font-mono">?</kbd> all keys
-        </span>
       </div>
-      <div className="flex flex-wrap gap-1" role="group" aria-label="Steps">
+      <div
+        ref={chips}
+        className="relative flex min-w-0 basis-full gap-1 overflow-x-auto p-0.5 [scrollbar-width:thin] @xl:basis-auto @xl:flex-1"
+        role="group"
+        aria-label="Steps"
+      >
         {steps.map((s) => (
           <StepChip key={s.index} step={s} selected={s.index === step} onSelect={onSelect} />
         ))}

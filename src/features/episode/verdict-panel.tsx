@@ -63,9 +63,11 @@ export function VerdictPanel(props: {
   onShow: (tab: PanelTab) => void;
   /** Details shown (default: shown, for a screen without a layout to remember). */
   open?: boolean;
+  /** On a phone's verdict tab the details show whatever \`open\` says (wider screens follow \`open\`). */
+  phoneOpen?: boolean;
   onToggle?: () => void;
 }) {
-  const { view, detection, onShow, open = true, onToggle } = props;
+  const { view, detection, onShow, open = true, phoneOpen = false, onToggle } = props;
   const v = view.verdict;
   const hashesMatch = v.agentHash === v.gtHash;
   const outputs = view.outputs;
@@ -92,19 +94,17 @@ export function VerdictPanel(props: {
           {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
         </span>
         <p
-          className={`order-last min-w-0 basis-full text-[13px] leading-snug text-slate-900 @2xl:order-none @2xl:basis-0 @2xl:flex-1 ${open ? '' : 'line-clamp-2 @2xl:truncate'}`}
+          className="order-last min-w-0 basis-full text-sm leading-snug text-slate-900 [overflow-wrap:anywhere] @2xl:order-none @2xl:basis-0 @2xl:flex-1"
           data-testid="verdict-sentence"
-          title={open ? undefined : v.sentence}
         >
           {v.sentence}
         </p>
-        {v.reasons.length > 0 && <ReasonChips reasons={v.reasons} className="hidden shrink-0 gap-1 @2xl:flex" />}
         {onToggle && (
           <Button
             onClick={onToggle}
             aria-expanded={open}
             aria-controls={detailsId}
-            className="ml-auto shrink-0 whitespace-nowrap"
+            className={`ml-auto shrink-0 whitespace-nowrap ${phoneOpen ? 'hidden @3xl/screen:inline-block' : ''}`}
             title="Verdict details (v)"
             data-testid="verdict-toggle"
           >
@@ -112,8 +112,8 @@ export function VerdictPanel(props: {
           </Button>
         )}
       </div>
-      <div id={detailsId} hidden={!open}>
-        {v.reasons.length > 0 && <ReasonChips reasons={v.reasons} className="mt-1.5 flex flex-wrap gap-1 @2xl:hidden" />}
+      <div id={detailsId} className={open ? '' : phoneOpen ? '@3xl/screen:hidden' : 'hidden'} data-testid="verdict-details">
+        {v.reasons.length > 0 && <ReasonChips reasons={v.reasons} className="mt-1.5 flex flex-wrap gap-1" />}
         <div className="mt-2 grid gap-2 @2xl:grid-cols-2 @6xl:grid-cols-4">
           <Part title="DB check" testId="verdict-db">
             <div className="flex flex-wrap items-center gap-1.5">

@@ -14,7 +14,12 @@ const GROUPS: readonly { readonly group: Finding['group']; readonly title: strin
  */
 export function FindingsPanel(props: { view: EpisodeView; onStep: (n: number) => void; onMessage: (index: number) => void }) {
   const { view, onStep, onMessage } = props;
-  if (view.findings.length === 0) return null;
+  if (view.findings.length === 0)
+    return (
+      <p className="text-xs text-slate-600" data-testid="findings-none">
+        Nothing found that τ-bench does not count: no blind spot of the evaluator, no procedure note.
+      </p>
+    );
   return (
     <details className="rounded-md border border-violet-200 bg-violet-50/60 text-xs text-violet-950" data-testid="findings" open>
       <summary className={`cursor-pointer select-none rounded px-2 py-1.5 font-semibold ${FOCUS}`}>

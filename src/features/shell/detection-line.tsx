@@ -20,8 +20,8 @@ export function DetectionLine() {
   return (
     <div className="border-b border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 sm:px-4 sm:py-1.5" data-testid="detection">
       {/* One line on a phone (the run; the rest under "Why?"), wrapping on wider screens. */}
-      <div className="flex items-center gap-x-3 gap-y-1 sm:flex-wrap">
-        <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal">
+      <div className="flex items-center gap-x-3 gap-y-1 sm:flex-wrap xl:flex-nowrap">
+        <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal xl:shrink-0 xl:whitespace-nowrap">
           <span className="text-slate-400">Run </span>
           <span className="font-medium text-slate-800">{safeLabel(source.label)}</span>
           <span className="text-slate-400">
@@ -37,24 +37,24 @@ export function DetectionLine() {
           </span>
         </span>
         {domain && (
-          <span className="hidden sm:inline">
+          <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
             <span className="text-slate-400">Domain </span>
             <span className="font-medium text-slate-800">{domain}</span>
           </span>
         )}
         {detection ? (
           <>
-            <span className="hidden sm:inline">
+            <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
               <span className="text-slate-400">τ-bench data </span>
               <span className="font-mono font-medium text-slate-800">{describeData(detection.data)}</span>
             </span>
-            <span className="hidden sm:inline">
+            <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
               <span className="text-slate-400">Rule </span>
               <span className="font-medium text-slate-800">{detection.rule}</span>
               {!detection.ruleFinal && <span className="text-amber-700"> (provisional)</span>}
             </span>
             {origin && (
-              <span className="hidden max-w-full min-w-0 truncate sm:inline">
+              <span className="hidden max-w-full min-w-0 truncate sm:inline-block sm:max-w-[26rem] sm:align-bottom" title={origin.label}>
                 <span className="text-slate-400">Data from </span>
                 <span className="text-slate-800" title={origin.label}>
                   {origin.label}

@@ -33,10 +33,10 @@ function Links(props: { line: WalkthroughLine; nav: WalkthroughNav }) {
 }
 
 /** "How τ-bench judged this episode": the evaluator's steps in order, each line one click from what it is about. */
-export function WalkthroughPanel(props: { view: EpisodeView; nav: WalkthroughNav }) {
-  const { view, nav } = props;
+export function WalkthroughPanel(props: { view: EpisodeView; nav: WalkthroughNav; open?: boolean }) {
+  const { view, nav, open = false } = props;
   return (
-    <details className="rounded-md border border-slate-200 bg-white text-xs text-slate-800" data-testid="walkthrough">
+    <details className="rounded-md border border-slate-200 bg-white text-xs text-slate-800" data-testid="walkthrough" open={open}>
       <summary className={`cursor-pointer select-none rounded px-2 py-1.5 font-semibold ${FOCUS}`}>How τ-bench judged this episode</summary>
       <ol className="space-y-0.5 px-2 pb-2">
         {view.walkthrough.map((l, i) => (

@@ -1,16 +1,9 @@
 import { useMemo, useState } from 'react';
-import { formatReward, toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
+import { toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
 const AREA = 'w-full rounded border border-violet-300 bg-white p-1.5 font-mono text-xs text-slate-900';
-
-function describeEdit(e: StepEdit): string {
-  if (e.insert) return `insert ${e.name ?? '?'} before message ${e.messageIndex}`;
-  if (e.remove) return `remove message ${e.messageIndex}`;
-  if (e.content !== undefined) return `new text for message ${e.messageIndex}`;
-  return `new arguments for message ${e.messageIndex}${e.name ? ` (${e.name})` : ''}`;
-}
 
 /** A JSON object with every declared parameter, for the insert form. */
 const template = (params: readonly string[]): string => `{\n${params.map((p) => `  ${JSON.stringify(p)}: ""`).join(',\n')}\n}`;
@@ -20,17 +13,15 @@ const template = (params: readonly string[]): string => `{\n${params.map((p) => 
  * it, or insert a call before it; τ-bench's verdict is recomputed on the edited episode. Edits
  * stay with the episode (and in the link) until reset.
  */
-export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
+export function WhatIfPanel(props: { recorded: EpisodeView; step: number }) {
   const { recorded, step } = props;
   const whatIf = useApp((s) => s.whatIf);
   const run = useApp((s) => s.runWhatIf);
-  const clear = useApp((s) => s.clearWhatIf);
   const domain = useApp((s) => s.runs.a.domain);
   const shown = whatIf?.view ?? recorded;
   const current = shown.steps[step];
   const message = current ? shown.messages[current.messageIndex] : undefined;
   const original = message?.originalIndex ?? null;
-  const [open, setOpen] = useState(false);
   const initial = current ? (current.isRespond ? (current.respondText ?? '') : current.kwargs) : '';
   const [text, setText] = useState(initial);
   const [textFor, setTextFor] = useState(current);
@@ -55,61 +46,16 @@ export function WhatIfBar(props: { recorded: EpisodeView; step: number }) {
   };
 
   return (
-    <div className="border-b border-violet-200 bg-violet-50/60 px-3 py-1.5 text-xs text-violet-950" data-testid="what-if">
-      {whatIf && (
-        <div role="status" className="mb-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <strong>What-if replay</strong>
-            <span>
-              {edits.length} change{edits.length === 1 ? '' : 's'} ·{' '}
-              {whatIf.error ? (
-                <span className="text-red-800" data-testid="what-if-error">
-                  {whatIf.error}
-                </span>
-              ) : whatIf.view ? (
-                <>
-                  reward <strong data-testid="what-if-reward">{formatReward(whatIf.view.verdict.reward)}</strong> (unedited episode:{' '}
-                  {formatReward(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)})
-                </>
-              ) : (
-                'replaying…'
-              )}
-            </span>
-            <Button variant="toolbar" onClick={() => clear()} data-testid="what-if-reset">
-              Reset: back to the recorded episode
-            </Button>
-          </div>
-          <ul className="flex flex-wrap gap-1" aria-label="What-if changes">
-            {edits.map((e, i) => (
-              <li key={i} className="flex items-center gap-1 rounded border border-violet-300 bg-white px-1.5 py-px">
-                {describeEdit(e)}
-                <button
-                  type="button"
-                  className="rounded px-1 text-violet-800 hover:bg-violet-100"
-                  aria-label={`Undo: ${describeEdit(e)}`}
-                  onClick={() => run(edits.filter((_, k) => k !== i))}
-                >
-                  ✕
-                </button>
-              </li>
-            ))}
-          </ul>
-          {whatIf.view?.whatIf && <p className="text-[11px] text-violet-900">{whatIf.view.whatIf.note}</p>}
-          {whatIf.view?.whatIf && whatIf.view.whatIf.removed.length > 0 && (
-            <p className="text-[11px]">Removed: {whatIf.view.whatIf.removed.map((r) => r.text).join(', ')}.</p>
-          )}
-        </div>
-      )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button variant="toolbar" aria-expanded={open} disabled={!current} onClick={() => setOpen(!open)} data-testid="what-if-toggle">
-          {open ? 'Hide what-if' : `What if step ${step + 1} were different?`}
-        </Button>
-      </div>
-      {open && current && (
-        <div className="mt-1.5 grid gap-3 @3xl:grid-cols-2">
+    <div className="space-y-1.5 text-xs text-violet-950" data-testid="what-if">
+      <h3 className="font-semibold" data-testid="what-if-title">
+        What if step {step + 1} were different? <span className="font-normal text-violet-800">(select another step in the dialogue or with j/k)</span>
+      </h3>
+      {!current && <p>This episode has no executed step to change.</p>}
+      {current && (
+        <div className="grid gap-3 @3xl:grid-cols-2">
           <div className="space-y-1">
             {original === null ? (
-              <p>This call was inserted by the what-if; undo it in the list of changes above.</p>
+              <p>This call was inserted by the what-if; undo it in the list of changes above the dialogue.</p>
             ) : (
               <>
                 <label className="block font-medium" htmlFor="what-if-args">

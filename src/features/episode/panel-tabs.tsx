@@ -1,0 +1,89 @@
+import type { KeyboardEvent } from 'react';
+import { FOCUS_RING_SKY } from '../../ui/focus';
+import type { PhoneView, TabItem } from './screen-types';
+
+const ON = 'border-slate-200 border-b-white bg-white text-slate-900';
+const OFF = 'border-transparent text-slate-600 hover:text-slate-900';
+
+/**
+ * The side column's tabs. They wrap onto more rows rather than cut a label; arrows move between
+ * them, digits (app keys) show them from anywhere.
+ */
+export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onPick: (id: string) => void }) {
+  const { tabs, current, onPick } = props;
+  const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    const i = tabs.findIndex((t) => t.id === current);
+    const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!.id;
+    onPick(next);
+    document.getElementById(`episode-tab-${next}`)?.focus();
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label="Episode details"
+      className="hidden shrink-0 flex-wrap gap-x-1 gap-y-0.5 border-b border-slate-200 bg-slate-50 px-2 pt-1.5 @3xl/screen:flex"
+      onKeyDown={onKey}
+      data-testid="side-tabs"
+    >
+      {tabs.map((t) => (
+        <button
+          key={t.id}
+          id={`episode-tab-${t.id}`}
+          type="button"
+          role="tab"
+          aria-selected={current === t.id}
+          aria-controls={`episode-panel-${t.id}`}
+          aria-keyshortcuts={t.key}
+          title={t.key ? `${t.label} (${t.key})` : t.label}
+          tabIndex={current === t.id ? 0 : -1}
+          onClick={() => onPick(t.id)}
+          data-testid={`tab-${t.id}`}
+          className={`-mb-px whitespace-nowrap rounded-t border px-2 py-1 text-xs font-medium ${FOCUS_RING_SKY} ${current === t.id ? ON : OFF}`}
+        >
+          {t.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const PHONE_ON = 'border-sky-600 bg-sky-600 text-white';
+const PHONE_OFF = 'border-slate-300 bg-white text-slate-800';
+
+/**
+ * A phone's tab bar: the dialogue, the verdict, and every side panel, each one tap away (the
+ * bar wraps rather than scrolls). Hidden on wider screens, where the side column has its own tabs.
+ */
+export function PhoneTabs(props: {
+  tabs: readonly TabItem[];
+  current: string;
+  phone: PhoneView;
+  onPick: (id: string) => void;
+  onPhone: (view: PhoneView) => void;
+}) {
+  const { tabs, current, phone, onPick, onPhone } = props;
+  const item = (id: string, label: string, on: boolean, go: () => void) => (
+    <li key={id}>
+      <button
+        type="button"
+        aria-pressed={on}
+        onClick={go}
+        data-testid={`phone-tab-${id}`}
+        className={`rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap ${FOCUS_RING_SKY} ${on ? PHONE_ON : PHONE_OFF}`}
+      >
+        {label}
+      </button>
+    </li>
+  );
+  return (
+    <nav aria-label="Episode parts" className="shrink-0 @3xl/screen:hidden" data-testid="phone-tabs">
+      <ul className="flex flex-wrap gap-1">
+        {item('dialogue', 'Dialogue', phone === 'dialogue', () => onPhone('dialogue'))}
+        {item('verdict', 'Verdict', phone === 'verdict', () => onPhone('verdict'))}
+        {tabs.map((t) => item(t.id, t.short, phone === 'panel' && current === t.id, () => onPick(t.id)))}
+      </ul>
+    </nav>
+  );
+}

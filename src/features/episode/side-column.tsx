@@ -1,0 +1,65 @@
+import type { EpisodeView } from '../../core/contract';
+import { DbAtStep } from './db-at-step';
+import { DbDiff } from './db-diff';
+import { OutputsPanel } from './outputs-panel';
+import { SideTabs } from './panel-tabs';
+import { ReferenceActions } from './reference-actions';
+import type { SidePanel, TabItem } from './screen-types';
+import { TaskInstruction } from './task-instruction';
+import type { EpisodePointers } from './use-episode-nav';
+
+/**
+ * The side column: the user's goal, then one panel at a time under its tab (DB at the step, DB
+ * diff, outputs, and the app's panels), in a box of its own that scrolls.
+ */
+export function SideColumn(props: {
+  view: EpisodeView;
+  step: number;
+  tabs: readonly TabItem[];
+  current: string;
+  onPick: (id: string) => void;
+  panels: readonly SidePanel[];
+  pointers: EpisodePointers;
+  instructionOpen: boolean;
+  onToggleInstruction: () => void;
+  className: string;
+}) {
+  const { view, step, tabs, current, onPick, panels, pointers: p } = props;
+  const extra = panels.find((x) => x.id === current);
+  return (
+    <aside
+      aria-label="Episode details"
+      className={`@container flex-col overflow-hidden rounded-md border border-slate-200 bg-white ${props.className}`}
+      data-testid="side-column"
+    >
+      <TaskInstruction instruction={view.instruction} strategy={view.strategy} open={props.instructionOpen} onToggle={props.onToggleInstruction} />
+      <SideTabs tabs={tabs} current={current} onPick={onPick} />
+      <div
+        key={current}
+        role="tabpanel"
+        id={`episode-panel-${current}`}
+        aria-labelledby={`episode-tab-${current}`}
+        tabIndex={0}
+        data-scroll
+        data-panel={current}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2"
+        data-testid="side-panel"
+      >
+        {current === 'db' && <DbAtStep steps={view.steps} step={step} onSelect={p.jump} />}
+        {current === 'diff' && (
+          <div className="space-y-3">
+            <DbDiff view={view} onStep={p.jump} onReference={p.nav.reference} />
+            <ReferenceActions reference={view.reference} selected={p.reference?.index ?? null} nonce={p.reference?.nonce ?? 0} />
+          </div>
+        )}
+        {current === 'outputs' && <OutputsPanel view={view} active={p.activeOutput} onFound={p.onFound} onElsewhere={p.onElsewhere} onNear={p.onNear} />}
+        {extra && <PanelSlot panel={extra} view={view} step={step} onStep={p.select} nav={p.nav} />}
+      </div>
+    </aside>
+  );
+}
+
+function PanelSlot(props: { panel: SidePanel; view: EpisodeView; step: number; onStep: (n: number) => void; nav: EpisodePointers['nav'] }) {
+  const { panel, ...ctx } = props;
+  return panel.render(ctx);
+}
