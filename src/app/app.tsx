@@ -34,7 +34,7 @@ function EmptyState() {
           Drop a results file (run.py output) or a single episode anywhere on this page, or use <span className="font-medium">Open</span>. Everything runs in
           this browser.
         </p>
-        {samples && samples.length === 0 && <p className="mt-2 text-xs text-slate-500">This build has no sample runs (sample-runs/runs is empty).</p>}
+        {samples && samples.length === 0 && <p className="mt-2 text-xs text-slate-600">This build has no sample runs (sample-runs/runs is empty).</p>}
       </div>
     </div>
   );
@@ -130,7 +130,7 @@ function Shell() {
           <span className="rounded bg-indigo-600 px-1.5 font-serif text-white">τ</span>
           <span className="hidden min-[400px]:inline">tau-inspect</span>
         </h1>
-        <p className="hidden truncate text-xs text-slate-500 xl:block">Why τ-bench gave each episode its reward, recomputed in your browser</p>
+        <p className="hidden truncate text-xs text-slate-600 xl:block">Why τ-bench gave each episode its reward, recomputed in your browser</p>
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <Button variant="quiet" onClick={() => store.getState().setHelpOpen(true)} aria-label="Keys (?)" title="Keys (?)" className="text-xs">
             ?

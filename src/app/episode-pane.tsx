@@ -33,7 +33,7 @@ export function EpisodePane() {
         </Button>
         <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
           Episode {selected}
-          <span className="font-normal text-slate-500">
+          <span className="font-normal text-slate-600">
             {' '}
             · task {header.taskId ?? '—'} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
             {summary && summary.reward !== null && ` · recomputed ${formatReward(summary.reward)}`}

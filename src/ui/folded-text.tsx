@@ -145,7 +145,7 @@ export function FoldedText(props: {
   return (
     <>
       {first > 0 && (
-        <span className="mb-1 block select-none font-sans text-[11px] italic text-slate-500" data-testid="fold-before">
+        <span className="mb-1 block select-none font-sans text-[11px] italic text-slate-600" data-testid="fold-before">
           … {count(first)} characters before (not shown)
         </span>
       )}
@@ -159,7 +159,7 @@ export function FoldedText(props: {
         ),
       )}
       {!complete && (
-        <span className="mt-1 flex select-none flex-wrap items-center gap-1.5 font-sans text-[11px] text-slate-500" data-testid="fold-controls">
+        <span className="mt-1 flex select-none flex-wrap items-center gap-1.5 font-sans text-[11px] text-slate-600" data-testid="fold-controls">
           <span>
             {last < text.length ? '… ' : ''}shown {count(last - first)} of {count(text.length)} characters
             {current?.all ? ' (revealing…)' : ''}

@@ -35,7 +35,7 @@ export function PassKChart({
   const dashedSummary = formatPassK(recorded, ', ');
   return (
     <figure className="min-w-0">
-      <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
+      <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
         <span>pass^k</span>
         <span className="flex items-center gap-2 font-normal tracking-normal normal-case">
           <span className="inline-flex items-center gap-1">

@@ -14,7 +14,7 @@ interface Violation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
+  nodes: { target: string[]; html: string; failureSummary?: string }[];
 }
 
 /** Serious and critical violations on the page as it is now, one line each (rule, count, first places, why). */
@@ -30,7 +30,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 120), failureSummary: n.failureSummary })),
     }));
   });
   return violations
@@ -39,7 +39,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help} — ${v.nodes
           .slice(0, 12)
-          .map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`)
+          .map((n) => `${n.target.join(' ')} ${n.html}: ${(n.failureSummary ?? '').split('\n').slice(1, 2).join('').trim()}`)
           .join(' | ')}`,
     );
 }

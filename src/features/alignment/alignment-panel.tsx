@@ -18,7 +18,7 @@ export interface AlignmentNav {
 export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) {
   const { view, nav } = props;
   const a = view.alignment;
-  if (a.pairs.length === 0) return <p className="text-xs text-slate-500">Neither the agent nor the reference calls a tool.</p>;
+  if (a.pairs.length === 0) return <p className="text-xs text-slate-600">Neither the agent nor the reference calls a tool.</p>;
   const first = a.firstDivergentWrite;
   return (
     <div className="space-y-2 text-xs" data-testid="alignment">
@@ -28,7 +28,7 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
       </p>
       <table className="w-full border-collapse">
         <thead>
-          <tr className="text-left text-[11px] text-slate-500">
+          <tr className="text-left text-[11px] text-slate-600">
             <th className="px-1 font-medium">reference</th>
             <th className="px-1 font-medium">agent</th>
             <th className="px-1 font-medium">tool</th>
@@ -62,8 +62,8 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
                 </td>
                 <td className="px-1 py-0.5">
                   <code className="font-mono">{p.name}</code>{' '}
-                  <span className={p.write ? 'font-semibold text-rose-800' : 'text-slate-500'}>{p.write ? 'write' : 'read'}</span>
-                  {p.failed && <span className="text-slate-500"> (failed)</span>}
+                  <span className={p.write ? 'font-semibold text-rose-800' : 'text-slate-600'}>{p.write ? 'write' : 'read'}</span>
+                  {p.failed && <span className="text-slate-600"> (failed)</span>}
                   {divergent && (
                     <strong className="ml-1 text-rose-800" data-testid="first-divergent-write">
                       first divergent write

@@ -83,7 +83,7 @@ const RecordCard = memo(function RecordCard(props: {
             {created ? 'created in this step' : lines === null ? 'deleted in this step' : 'changed in this step'}
           </span>
         )}
-        <span className="ml-auto text-[11px] text-slate-500">
+        <span className="ml-auto text-[11px] text-slate-600">
           {firstStep === lastStep ? 'changed in ' : `changed in ${stepLabel(firstStep)} … `}
           <button type="button" className="rounded px-0.5 text-sky-700 underline underline-offset-2 hover:bg-sky-50" onClick={() => onSelect(lastStep)}>
             {stepLabel(lastStep)}
@@ -117,7 +117,7 @@ const RecordCard = memo(function RecordCard(props: {
         </ul>
       )}
       {lines === null ? (
-        <p className="px-2 py-1 text-xs italic text-slate-500">deleted</p>
+        <p className="px-2 py-1 text-xs italic text-slate-600">deleted</p>
       ) : (
         <pre ref={preRef} className={`${PRE} relative max-h-80 overflow-auto px-2 py-1 text-slate-800`}>
           <RecordLines lines={lines} mark={change !== null} markClass="bg-amber-200/70" />

@@ -31,7 +31,7 @@ export function DbDiff(props: { view: EpisodeView; onStep: (n: number) => void; 
           <strong>int vs float:</strong> {INT_FLOAT_NOTE}
         </p>
       )}
-      {view.diff.length === 0 && <p className="text-xs text-slate-500">The hashes differ but no single record does (a table-level difference).</p>}
+      {view.diff.length === 0 && <p className="text-xs text-slate-600">The hashes differ but no single record does (a table-level difference).</p>}
       {view.diff.map((d) => (
         <RecordDiff key={`${d.table}/${d.key}`} diff={d} onStep={onStep} onReference={onReference} />
       ))}
@@ -71,7 +71,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
               <code className="font-mono font-semibold text-slate-900 break-words">
                 <FoldedText text={f.path} />
               </code>
-              <span className="text-[11px] text-slate-500">
+              <span className="text-[11px] text-slate-600">
                 {f.kind === 'added' ? 'only in agent DB' : f.kind === 'removed' ? 'only in reference DB' : f.kind}
               </span>
               {f.intVsFloat && (
@@ -93,7 +93,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                       last written by {stepLabel(f.agentStep)}
                     </Button>
                   ) : (
-                    <span className="text-slate-500">initial value: no agent call touched it</span>
+                    <span className="text-slate-600">initial value: no agent call touched it</span>
                   )}
                 </div>
                 <pre className={`${PRE} text-rose-950`}>
@@ -112,7 +112,7 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
                       last written by reference action {f.referenceStep + 1}
                     </Button>
                   ) : (
-                    <span className="text-slate-500">initial value: no reference action touched it</span>
+                    <span className="text-slate-600">initial value: no reference action touched it</span>
                   )}
                 </div>
                 <pre className={`${PRE} text-emerald-950`}>

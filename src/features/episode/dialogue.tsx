@@ -164,7 +164,7 @@ const MessageRow = memo(function MessageRow(props: {
         selected ? 'ring-2 ring-sky-500 ring-offset-1' : stepOf !== null ? 'cursor-pointer hover:border-sky-300' : ''
       }`}
     >
-      <div className="mb-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+      <div className="mb-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
         <span className={`rounded px-1.5 py-px text-[11px] font-semibold uppercase tracking-wide ${style.tag}`}>
           {isToolResult && message.role === 'user' ? 'Tool result' : style.label}
         </span>
@@ -178,7 +178,7 @@ const MessageRow = memo(function MessageRow(props: {
             aria-pressed={selected}
             aria-label={`Select ${stepLabel(agentStep.index)}: ${clip(agentStep.action)}`}
             className={`rounded px-1.5 py-px font-mono text-[11px] font-semibold ${FOCUS_RING_SKY} ${
-              selected ? 'bg-sky-600 text-white' : 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 hover:bg-sky-100'
+              selected ? 'bg-sky-700 text-white' : 'bg-sky-50 text-sky-800 ring-1 ring-sky-200 hover:bg-sky-100'
             }`}
           >
             {stepLabel(agentStep.index)} · {clip(agentStep.action)}
@@ -256,7 +256,7 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
       {agentStep && textBased && !respond && <ExecutedAction step={agentStep} />}
       {agentStep && agentStep.observationIndex === null && (
         <div className="rounded border border-dashed border-slate-300 p-2">
-          <div className="mb-0.5 text-[11px] font-semibold text-slate-500">Replayed observation (the file has no message for it)</div>
+          <div className="mb-0.5 text-[11px] font-semibold text-slate-600">Replayed observation (the file has no message for it)</div>
           <pre className={`${WRAP} ${LONG}`}>
             <PlainText text={agentStep.observation} />
           </pre>
@@ -314,7 +314,7 @@ function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean
           {!show && props.hits.hits.length > 0 && ` · ${plural(props.hits.hits.length, 'search hit')}`}
         </Button>
       ) : (
-        title && <div className="mb-0.5 text-[11px] font-semibold text-slate-500">{title}</div>
+        title && <div className="mb-0.5 text-[11px] font-semibold text-slate-600">{title}</div>
       )}
       {show && (
         <pre className={`${WRAP} ${LONG} ${props.collapsed ? 'mt-1 text-slate-600' : 'text-slate-800'}`}>
@@ -338,7 +338,7 @@ function ToolCall(props: { call: ToolCallView; skipped: boolean }) {
       <div className="flex flex-wrap items-baseline gap-2 text-xs">
         <span className="text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Tool call</span>
         <code className="font-mono text-[13px] font-semibold text-slate-900">{clip(name)}</code>
-        {props.skipped && <span className="text-[11px] text-slate-500">not executed: τ-bench runs only the first tool call of a message</span>}
+        {props.skipped && <span className="text-[11px] text-slate-600">not executed: τ-bench runs only the first tool call of a message</span>}
         {pretty === null && <span className="text-[11px] text-red-700">arguments are not valid JSON</span>}
       </div>
       <pre className={`${WRAP} ${LONG} text-slate-800`}>

@@ -49,7 +49,7 @@ export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onP
   );
 }
 
-const PHONE_ON = 'border-sky-600 bg-sky-600 text-white';
+const PHONE_ON = 'border-sky-700 bg-sky-700 text-white';
 const PHONE_OFF = 'border-slate-300 bg-white text-slate-800';
 
 /**

@@ -63,7 +63,7 @@ function ReasoningBlock(props: { seg: Extract<Segment, { kind: 'reasoning' }>; b
         onClick={() => setUser({ open: !show, at: key })}
         className={`flex w-full flex-wrap items-center gap-1.5 rounded px-1.5 py-0.5 text-left font-sans text-[11px] text-slate-600 hover:bg-slate-100 ${FOCUS_RING_SKY}`}
       >
-        <span aria-hidden="true" className="w-2.5 text-slate-400">
+        <span aria-hidden="true" className="w-2.5 text-slate-600">
           {show ? '▾' : '▸'}
         </span>
         <span>

@@ -19,10 +19,10 @@ export function ReferenceActions(props: { reference: readonly ReferenceStepView[
   return (
     <section aria-labelledby="reference-title" className="space-y-1.5" data-testid="reference-actions">
       <h3 id="reference-title" className="text-xs font-semibold text-slate-800">
-        Reference actions <span className="font-normal text-slate-500">(the task's actions, replayed on a fresh DB to build the reference DB)</span>
+        Reference actions <span className="font-normal text-slate-600">(the task's actions, replayed on a fresh DB to build the reference DB)</span>
       </h3>
       {reference.length === 0 ? (
-        <p className="text-xs text-slate-500">The task lists no actions: the reference DB is the initial DB.</p>
+        <p className="text-xs text-slate-600">The task lists no actions: the reference DB is the initial DB.</p>
       ) : (
         <ol ref={listRef} className="space-y-1.5">
           {reference.map((r, i) => (
@@ -46,7 +46,7 @@ const ReferenceRow = memo(function ReferenceRow(props: { index: number; item: Re
       className={`rounded-md border px-2 py-1.5 text-xs outline-none ${selected ? 'border-emerald-500 bg-emerald-50 ring-2 ring-emerald-400' : 'border-slate-200 bg-white'}`}
     >
       <div className="flex flex-wrap items-baseline gap-2">
-        <span className="font-mono text-[11px] text-slate-500">{index + 1}.</span>
+        <span className="font-mono text-[11px] text-slate-600">{index + 1}.</span>
         <code className="font-mono text-[13px] font-semibold text-slate-900">{clip(item.action)}</code>
         {item.skipped && (
           <span
@@ -62,7 +62,7 @@ const ReferenceRow = memo(function ReferenceRow(props: { index: number; item: Re
       </pre>
       {item.observation !== null && (
         <div className="mt-1 border-t border-slate-100 pt-1">
-          <div className="flex items-center gap-2 text-[11px] font-semibold text-slate-500">
+          <div className="flex items-center gap-2 text-[11px] font-semibold text-slate-600">
             Observation
             {long && (
               <Button aria-expanded={open} onClick={() => setOpen(!open)}>

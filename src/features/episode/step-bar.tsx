@@ -32,7 +32,7 @@ const StepChip = memo(function StepChip(props: { step: StepView; selected: boole
       aria-current={selected ? 'step' : undefined}
       title={stepTitle(step)}
       className={`relative h-6 min-w-6 shrink-0 rounded px-1 font-mono text-[11px] ring-1 ${FOCUS_RING_SKY} ${
-        selected ? 'bg-sky-600 text-white ring-sky-700' : `${stepTone(step)} hover:brightness-95`
+        selected ? 'bg-sky-700 text-white ring-sky-800' : `${stepTone(step)} hover:brightness-95`
       }`}
     >
       {step.index + 1}
@@ -56,7 +56,7 @@ export function StepBar(props: { steps: readonly StepView[]; step: number; onSel
     if (left < row.scrollLeft) row.scrollLeft = left - 4;
     else if (left + chip.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left + chip.offsetWidth - row.clientWidth + 4;
   }, [step]);
-  if (!current) return <div className="px-2 py-1.5 text-xs text-slate-500">No executed steps.</div>;
+  if (!current) return <div className="px-2 py-1.5 text-xs text-slate-600">No executed steps.</div>;
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-2 py-1 @xl:flex-nowrap" data-testid="step-bar">
       <div className="flex min-w-0 items-center gap-2 text-xs whitespace-nowrap @xl:shrink-0">

@@ -13,7 +13,7 @@ export function TaskInstruction(props: { instruction: string; strategy: string; 
         className={`w-full cursor-pointer rounded text-left font-medium select-none ${FOCUS_RING_SKY}`}
       >
         {open ? '▾' : '▸'} The user's goal{' '}
-        <span className="font-normal text-slate-500">(task instruction given to the user simulator · agent strategy: {strategy})</span>
+        <span className="font-normal text-slate-600">(task instruction given to the user simulator · agent strategy: {strategy})</span>
       </button>
       <p className={`mt-1 max-h-40 overflow-y-auto whitespace-pre-wrap [overflow-wrap:anywhere] ${open ? '' : 'hidden'}`}>{instruction}</p>
     </div>

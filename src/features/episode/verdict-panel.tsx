@@ -31,7 +31,7 @@ function Badge(props: { ok: boolean | null; children: ReactNode }) {
 function Part(props: { title: string; children: ReactNode; testId?: string }) {
   return (
     <div className="min-w-0 rounded border border-slate-200 bg-white px-2.5 py-1.5" data-testid={props.testId}>
-      <h3 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">{props.title}</h3>
+      <h3 className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-slate-600">{props.title}</h3>
       <div className="space-y-1 text-xs text-slate-800">{props.children}</div>
     </div>
   );

@@ -106,7 +106,7 @@ export function OpenMenu() {
           >
             <span>
               <span className="block font-medium text-slate-900">Results file…</span>
-              <span className="block text-xs text-slate-500">run.py output, or one episode object (or drop it anywhere)</span>
+              <span className="block text-xs text-slate-600">run.py output, or one episode object (or drop it anywhere)</span>
             </span>
           </button>
           {hasRun && (
@@ -121,7 +121,7 @@ export function OpenMenu() {
             >
               <span>
                 <span className="block font-medium text-slate-900">Second file to compare…</span>
-                <span className="block text-xs text-slate-500">opened beside this run: pass rates per task, flipped tasks, pass^k of both</span>
+                <span className="block text-xs text-slate-600">opened beside this run: pass rates per task, flipped tasks, pass^k of both</span>
               </span>
             </button>
           )}
@@ -135,7 +135,7 @@ export function OpenMenu() {
           >
             <span>
               <span className="block font-medium text-slate-900">tau-bench data folder…</span>
-              <span className="block text-xs text-slate-500">a checkout, or &lt;commit&gt;/tau_bench/envs/… folders; read in this browser</span>
+              <span className="block text-xs text-slate-600">a checkout, or &lt;commit&gt;/tau_bench/envs/… folders; read in this browser</span>
             </span>
           </button>
           <form onSubmit={submitUrl} className="border-t border-slate-100 px-2.5 py-2">
@@ -159,7 +159,7 @@ export function OpenMenu() {
           </form>
           {samples && samples.length > 0 && (
             <div className="border-t border-slate-100 px-1 pt-1.5 pb-0.5">
-              <p className="px-1.5 pb-1 text-xs font-medium text-slate-500">Sample runs (offline)</p>
+              <p className="px-1.5 pb-1 text-xs font-medium text-slate-600">Sample runs (offline)</p>
               {samples.map((name) => (
                 <button
                   key={name}
@@ -171,7 +171,7 @@ export function OpenMenu() {
                     store.getState().openSample(name);
                   }}
                 >
-                  {name}.json{current === name && <span className="ml-auto font-sans text-slate-400">open</span>}
+                  {name}.json{current === name && <span className="ml-auto font-sans text-slate-600">open</span>}
                 </button>
               ))}
             </div>

@@ -96,7 +96,7 @@ export function EpisodeNotes() {
             </option>
           ))}
         </select>
-        <span className="text-[11px] text-slate-500" role="status" data-testid="note-status">
+        <span className="text-[11px] text-slate-600" role="status" data-testid="note-status">
           {!ready
             ? 'loading notes…'
             : save?.state === 'saving'

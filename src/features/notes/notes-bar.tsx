@@ -49,7 +49,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
             </option>
           ))}
         </select>
-        <span className="text-slate-500" data-testid="label-counts">
+        <span className="text-slate-600" data-testid="label-counts">
           {counts.size === 0 ? 'no labels' : [...counts].map(([l, c]) => `${l}: ${c}`).join(' · ')}
         </span>
         {actions}

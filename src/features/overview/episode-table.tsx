@@ -117,7 +117,7 @@ function Row({
             : 'border-l-transparent hover:bg-slate-50'
       } ${active ? 'outline-2 -outline-offset-2 outline-indigo-400' : ''}`}
     >
-      <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-400 @lg:visible">
+      <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-600 @lg:visible">
         {h.index}
       </span>
       <span role="gridcell" className="tabular-nums font-medium text-slate-800">
@@ -137,7 +137,7 @@ function Row({
           <ReasonChip key={c} code={c} short />
         ))}
       </span>
-      <span role="gridcell" className="text-right tabular-nums text-slate-500">
+      <span role="gridcell" className="text-right tabular-nums text-slate-600">
         {h.turns}
       </span>
     </div>
@@ -229,7 +229,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       <div
         role="row"
         aria-rowindex={1}
-        className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase`}
+        className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase`}
       >
         {HEAD.map((c) =>
           c.key === null ? (
@@ -258,9 +258,9 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       >
         The list has the keys: ↑/↓ move, Enter opens, Esc gives the arrows back to the steps.
       </p>
-      <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="episode-scroller">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="episode-scroller" role="rowgroup" aria-label="Episode rows" tabIndex={0}>
         {rows.length === 0 ? (
-          <p className="p-6 text-center text-sm text-slate-500">{headers.length === 0 ? 'No episodes.' : 'No episode matches these filters.'}</p>
+          <p className="p-6 text-center text-sm text-slate-600">{headers.length === 0 ? 'No episodes.' : 'No episode matches these filters.'}</p>
         ) : (
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((v) => {

@@ -57,7 +57,7 @@ export function FilterBar({ shown }: { shown: number }) {
           data-testid="search"
         />
         {storeQuery.trim() !== '' && (
-          <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[11px] text-slate-400 tabular-nums">
+          <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-[11px] text-slate-600 tabular-nums">
             {searching ? '…' : (hits?.size ?? 0) === 1 ? '1 episode' : `${hits?.size ?? 0} episodes`}
           </span>
         )}
@@ -108,7 +108,7 @@ export function FilterBar({ shown }: { shown: number }) {
           ))}
         </select>
       </div>
-      <span className="ml-auto text-[11px] text-slate-500 tabular-nums" aria-live="polite">
+      <span className="ml-auto text-[11px] text-slate-600 tabular-nums" aria-live="polite">
         {shown === headers.length ? (shown === 1 ? '1 row' : `${shown} rows`) : `${shown} of ${headers.length}`}
       </span>
       {active && (

@@ -63,7 +63,7 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
   if (tasks.length === 0) return null;
   return (
     <figure className="min-w-0">
-      <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">
+      <figcaption className="flex items-baseline justify-between gap-2 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
         <span>
           Tasks × trials{' '}
           <span className="font-normal tracking-normal normal-case">
@@ -81,7 +81,7 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
         {chunk(tasks, Math.max(5, Math.floor((width - LABEL_W) / PITCH))).map((band) => (
           <div key={band[0]} className="flex">
             <div
-              className="flex shrink-0 flex-col gap-[3px] pr-1 text-right text-[10px] leading-[14px] text-slate-400"
+              className="flex shrink-0 flex-col gap-[3px] pr-1 text-right text-[10px] leading-[14px] text-slate-600"
               style={{ width: LABEL_W }}
               aria-hidden="true"
             >
@@ -122,7 +122,7 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
                       {rates.get(t)?.passed ?? 0}
                     </span>
                   )}
-                  <span className="-mx-1 h-3.5 text-center text-[10px] leading-[14px] text-slate-400" aria-hidden="true">
+                  <span className="-mx-1 h-3.5 text-center text-[10px] leading-[14px] text-slate-600" aria-hidden="true">
                     {t % 5 === 0 ? t : ''}
                   </span>
                 </div>

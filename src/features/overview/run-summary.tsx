@@ -24,9 +24,9 @@ function Stat({
 }) {
   const body = (
     <>
-      <span className="block text-[11px] text-slate-500">{label}</span>
+      <span className="block text-[11px] text-slate-600">{label}</span>
       <span className={`block text-sm font-semibold tabular-nums ${tone ?? 'text-slate-900'}`}>{value}</span>
-      {note && <span className="block text-[10px] leading-tight text-slate-500">{note}</span>}
+      {note && <span className="block text-[10px] leading-tight text-slate-600">{note}</span>}
     </>
   );
   return onClick ? (

@@ -93,7 +93,7 @@ function Trials({
   current: number | null;
 }) {
   const store = useAppStore();
-  if (indices.length === 0) return <p className="text-xs text-slate-500">This run has no episode of the task.</p>;
+  if (indices.length === 0) return <p className="text-xs text-slate-600">This run has no episode of the task.</p>;
   return (
     <div className="flex flex-wrap gap-1" role="group" aria-label={`Trials in run ${side.toUpperCase()}`}>
       {indices.map((i) => {
@@ -180,7 +180,7 @@ function EpisodeColumn({
                   className={`border-l-2 pl-2 text-xs ${m.role === 'user' ? 'border-sky-400' : m.role === 'assistant' ? 'border-violet-400' : 'border-slate-300'}`}
                 >
                   <span className="font-semibold text-slate-700">{m.role}</span>
-                  {m.stepIndex !== null && <span className="text-slate-500"> · step {m.stepIndex + 1}</span>}
+                  {m.stepIndex !== null && <span className="text-slate-600"> · step {m.stepIndex + 1}</span>}
                   {m.content !== null && m.content !== '' && (
                     <div className="break-words whitespace-pre-wrap text-slate-800">
                       <FoldedText text={m.content} limit={2000} />
@@ -307,7 +307,7 @@ export function CompareView() {
             </label>
             <table className="w-full border-collapse rounded-lg bg-white text-sm" data-testid="compare-table">
               <thead>
-                <tr className="border-b border-slate-200 text-left text-xs text-slate-500">
+                <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
                   <th className="px-2 py-1 font-medium">task</th>
                   <th className="px-2 py-1 text-right font-medium whitespace-nowrap" title="passes / trials in run A">
                     A<span className="hidden sm:inline"> passes</span>
@@ -324,7 +324,7 @@ export function CompareView() {
                 ))}
               </tbody>
             </table>
-            {shown.length === 0 && <p className="text-xs text-slate-500">No task flipped.</p>}
+            {shown.length === 0 && <p className="text-xs text-slate-600">No task flipped.</p>}
           </div>
           <div className="min-h-[85dvh] min-w-0 scroll-mt-2 lg:min-h-0" data-testid="compare-drill" ref={drill}>
             {selected ? (
@@ -387,7 +387,7 @@ export function CompareToggle({ className, small = false }: { className?: string
   const open = useApp((s) => s.runs.b.id !== null);
   const pending = useApp((s) => s.pending.b !== null);
   const shown = useApp((s) => s.compareShown);
-  if (pending) return <span className={`text-xs whitespace-nowrap text-slate-500 ${className ?? ''}`}>Opening B…</span>;
+  if (pending) return <span className={`text-xs whitespace-nowrap text-slate-600 ${className ?? ''}`}>Opening B…</span>;
   if (!open || shown) return null;
   return (
     <Button

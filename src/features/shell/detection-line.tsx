@@ -22,9 +22,9 @@ export function DetectionLine() {
       {/* One line on a phone (the run; the rest under "Why?"), wrapping on wider screens. */}
       <div className="flex items-center gap-x-3 gap-y-1 sm:flex-wrap xl:flex-nowrap">
         <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal xl:shrink-0 xl:whitespace-nowrap">
-          <span className="text-slate-400">Run </span>
+          <span className="text-slate-600">Run </span>
           <span className="font-medium text-slate-800">{safeLabel(source.label)}</span>
-          <span className="text-slate-400">
+          <span className="text-slate-600">
             {' '}
             · {count} episode{count === 1 ? '' : 's'} ·{' '}
             {source.kind === 'sample'
@@ -38,24 +38,24 @@ export function DetectionLine() {
         </span>
         {domain && (
           <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-            <span className="text-slate-400">Domain </span>
+            <span className="text-slate-600">Domain </span>
             <span className="font-medium text-slate-800">{domain}</span>
           </span>
         )}
         {detection ? (
           <>
             <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-              <span className="text-slate-400">τ-bench data </span>
+              <span className="text-slate-600">τ-bench data </span>
               <span className="font-mono font-medium text-slate-800">{describeData(detection.data)}</span>
             </span>
             <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-              <span className="text-slate-400">Rule </span>
+              <span className="text-slate-600">Rule </span>
               <span className="font-medium text-slate-800">{detection.rule}</span>
               {!detection.ruleFinal && <span className="text-amber-700"> (provisional)</span>}
             </span>
             {origin && (
               <span className="hidden max-w-full min-w-0 truncate sm:inline-block sm:max-w-[26rem] sm:align-bottom" title={origin.label}>
-                <span className="text-slate-400">Data from </span>
+                <span className="text-slate-600">Data from </span>
                 <span className="text-slate-800" title={origin.label}>
                   {origin.label}
                 </span>
@@ -63,7 +63,7 @@ export function DetectionLine() {
             )}
           </>
         ) : (
-          <span className="hidden text-slate-500 sm:inline">
+          <span className="hidden text-slate-600 sm:inline">
             {loading ? 'loading τ-bench data…' : 'no data yet: recomputed rewards appear once τ-bench data is loaded'}
           </span>
         )}
@@ -77,19 +77,19 @@ export function DetectionLine() {
       </div>
       {open && (
         <dl id={id} className="mt-1.5 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 border-t border-slate-100 pt-1.5 text-slate-700">
-          <dt className="text-slate-400">Domain</dt>
+          <dt className="text-slate-600">Domain</dt>
           <dd>{domain ? `${domain}: ${domainWhy}` : '—'}</dd>
           {detection && (
             <>
-              <dt className="text-slate-400">Data version</dt>
+              <dt className="text-slate-600">Data version</dt>
               <dd>
                 <span className="font-mono break-all">{detection.dataCommit}</span>: {detection.versionWhy}
               </dd>
-              <dt className="text-slate-400">Reward rule</dt>
+              <dt className="text-slate-600">Reward rule</dt>
               <dd>
                 {detection.rule} ({RULE_SHORT[detection.rule]}): {detection.ruleWhy}
               </dd>
-              <dt className="text-slate-400">Data source</dt>
+              <dt className="text-slate-600">Data source</dt>
               <dd className="break-all">{detection.dataSource}</dd>
             </>
           )}

@@ -19,7 +19,7 @@ function NoticeItem({ n, dismiss }: { n: Notice; dismiss: (id: number) => void }
       <button
         type="button"
         onClick={() => dismiss(n.id)}
-        className="rounded px-1.5 text-base leading-none text-slate-500 hover:bg-black/5 hover:text-slate-900"
+        className="rounded px-1.5 text-base leading-none text-slate-600 hover:bg-black/5 hover:text-slate-900"
         aria-label="Dismiss message"
       >
         ×

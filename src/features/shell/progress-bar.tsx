@@ -78,7 +78,7 @@ export function ProgressBar() {
 export function ProgressText() {
   const p = useProgress();
   return (
-    <span className="text-[11px] text-slate-500 tabular-nums" aria-live="polite" data-testid="progress-text">
+    <span className="text-[11px] text-slate-600 tabular-nums" aria-live="polite" data-testid="progress-text">
       {p?.short === undefined ? (
         (p?.label ?? '')
       ) : (

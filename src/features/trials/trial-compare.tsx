@@ -71,7 +71,7 @@ function Said({ messages, from, to, label }: { messages: readonly MessageView[];
   if (shown.length === 0) return null;
   return (
     <details className="mb-0.5" data-testid="trial-said">
-      <summary className="cursor-pointer text-[11px] text-slate-500 select-none">
+      <summary className="cursor-pointer text-[11px] text-slate-600 select-none">
         {label} ({shown.length} message{shown.length === 1 ? '' : 's'})
       </summary>
       <ol className="mt-0.5 space-y-0.5 border-l-2 border-slate-200 pl-1.5">
@@ -96,7 +96,7 @@ function Said({ messages, from, to, label }: { messages: readonly MessageView[];
 }
 
 function Cell({ cell, onOpen, full, messages }: { cell: TrialCell | null; onOpen: (step: number) => void; full: boolean; messages: readonly MessageView[] }) {
-  if (!cell) return <div className="text-slate-400">—</div>;
+  if (!cell) return <div className="text-slate-600">—</div>;
   return (
     <div className="min-w-0">
       {cell.step !== null && <Said messages={messages} from={cell.before.from} to={cell.before.to} label="said before" />}
@@ -197,7 +197,7 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
               </span>
             )}
           </p>
-          <div className="grid grid-cols-2 gap-x-2 border-b border-slate-200 pb-0.5 text-[11px] font-medium text-slate-500 sm:grid-cols-[9rem_1fr_1fr]">
+          <div className="grid grid-cols-2 gap-x-2 border-b border-slate-200 pb-0.5 text-[11px] font-medium text-slate-600 sm:grid-cols-[9rem_1fr_1fr]">
             <span className="hidden sm:block">reference action</span>
             <span>A · episode {cmp.a.index}</span>
             <span>B · episode {cmp.b.index}</span>
@@ -217,7 +217,7 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
                     <span className="font-medium text-slate-700">{r.gold === null ? 'not in the reference' : `ref ${r.gold + 1}`}</span>{' '}
                     <ToolName name={r.name} />
                     {parts && <span className="ml-1 font-semibold text-rose-800">← they part here</span>}
-                    {!r.agree && !r.apartOnWrite && <span className="ml-1 text-slate-500">(read: not counted)</span>}
+                    {!r.agree && !r.apartOnWrite && <span className="ml-1 text-slate-600">(read: not counted)</span>}
                     {r.argsApart.length > 0 && (
                       <span className="block text-amber-900" data-testid="trial-args-apart">
                         differs in {r.argsApart.join(', ')}
@@ -247,7 +247,7 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
               <Said messages={c.view!.messages} from={cmp.tail.b} to={c.view!.messages.length} label="said after" />
             </div>
           </div>
-          {cmp.rows.length === 0 && <p className="text-slate-500">Neither trial calls a tool, and the task has no reference actions.</p>}
+          {cmp.rows.length === 0 && <p className="text-slate-600">Neither trial calls a tool, and the task has no reference actions.</p>}
         </>
       )}
     </section>
