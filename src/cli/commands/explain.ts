@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATA_BASE, DOMAINS, type Domain, type RewardRule } from '../../core/contract';
+import { DEFAULT_DATA_BASE, DOMAINS, hashEvidenceText, type Domain, type RewardRule } from '../../core/contract';
 import { openSession } from '../open-session';
 import { explainTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
@@ -94,6 +94,7 @@ export async function explainCommand(args: string[]): Promise<number> {
   const d = session.detection();
   const out: string[] = [
     `Episode ${index} · task ${session.records[index]!.taskId ?? '-'} · ${d.domain}, data ${d.dataCommit.slice(0, 7)}, rule ${d.rule}`,
+    ...(d.hashes && d.hashes.recorded > 0 ? [terminalSafe(`Data version from every recorded hash: ${hashEvidenceText(d.hashes)}`)] : []),
     '',
   ];
   out.push('How τ-bench judged this episode');
