@@ -14,7 +14,11 @@ import { DATA_DIR, describeShared, SHARED_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], { encoding: 'utf8', cwd: root });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], {
+    encoding: 'utf8',
+    cwd: root,
+    maxBuffer: 1 << 28,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 const FILE = 'grok-4-tool-calling-retail.json';
