@@ -33,5 +33,7 @@ export async function openSession(file: string, data: string, options: FileOptio
       `no ${session.domain} data under ${data} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json and tau_bench/envs/${session.domain}/data/*.json)`,
     );
   session.useData(versions);
+  // Every recorded gt_data_hash weighed before anything is judged: no verdict is made on a provisional data version.
+  session.settleData();
   return session;
 }

@@ -48,7 +48,7 @@ export { toolCatalog } from './model/domains/registry';
 export { DEFAULT_DATA_BASE, KNOWN_DATA_VERSIONS, dataPath, shortCommit } from './model/data/versions';
 export { ResultsFileError } from './model/episode/results-file';
 export { decodeResultsBytes } from './model/episode/decode';
-export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText } from './judge/detect';
+export { EvaluationSetupError, guessDataCommitFromText, guessDomainFromText, hashEvidenceText } from './judge/detect';
 export {
   describeApart,
   describeData,

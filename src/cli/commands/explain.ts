@@ -1,4 +1,4 @@
-import { DEFAULT_DATA_BASE, inertJson } from '../../core/contract';
+import { DEFAULT_DATA_BASE, hashEvidenceText, inertJson } from '../../core/contract';
 import { openSession } from '../open-session';
 import { explainTau2, readTau2Run } from '../tau2';
 import { terminalSafe } from '../terminal';
@@ -69,6 +69,7 @@ export async function explainCommand(args: string[]): Promise<number> {
   const d = session.detection();
   const out: string[] = [
     `Episode ${index} · task ${session.records[index]!.taskId ?? '-'} · ${d.domain}, data ${d.dataCommit.slice(0, 7)}, rule ${d.rule}`,
+    ...(d.hashes && d.hashes.recorded > 0 ? [terminalSafe(`Data version from every recorded hash: ${hashEvidenceText(d.hashes)}`)] : []),
     '',
   ];
   out.push('How τ-bench judged this episode');

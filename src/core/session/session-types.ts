@@ -3,6 +3,7 @@ import type { Domain } from '../model/data/db';
 import type { DataLabel, RewardRule } from '../model/data/versions';
 import type { FileKind } from '../model/episode/results-file';
 import type { DbWorkSnapshot } from '../judge/cache';
+import type { HashEvidence, RewardEvidence } from '../judge/detect';
 import type { EpisodeView } from '../view/episode-view';
 
 /** What was detected about a file, each choice with the sentence saying why. */
@@ -14,6 +15,14 @@ export interface Detection {
   readonly data: DataLabel;
   readonly dataSource: string;
   readonly versionWhy: string;
+  /** The data version is final: every recorded gt_data_hash weighed (or the version given); until then provisional, from a sample. */
+  readonly dataFinal: boolean;
+  /** The provisional data version that the recorded hashes overturned (its verdicts were made again), else null. */
+  readonly dataOverturned: string | null;
+  /** Every recorded gt_data_hash weighed: the episodes each loaded version reproduces, and those none does (null until settled). */
+  readonly hashes: HashEvidence | null;
+  /** Every telling recorded reward: the episodes each rule fits (null until the rule is settled, or when it was given). */
+  readonly rewards: RewardEvidence | null;
   readonly rule: RewardRule;
   readonly ruleWhy: string;
   /** The rule is provisional until every episode has been evaluated. */

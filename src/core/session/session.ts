@@ -1,12 +1,11 @@
 import { reviveDb, type Db, type Domain } from '../model/data/db';
 import { dataLabel, loadDataVersions, type DataVersion, type ReadText, type RewardRule } from '../model/data/versions';
 import { byteOffsets, decodeResultsBytes, utf8Slices } from '../model/episode/decode';
-import { FILE_KIND_TEXT, readResults, ResultsStream, type FileKind, type ResultsFile } from '../model/episode/results-file';
+import { FILE_KIND_TEXT, ResultsStream, type FileKind } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
 import { jsonDumps } from '../py/json-dumps';
 import { EvalCache, type DbWorkSnapshot } from '../judge/cache';
 import {
-  chooseVersion,
   countRecordedMatches,
   detectRule,
   disagreementNotes,
@@ -16,13 +15,18 @@ import {
   recordedHashSample,
   ruleEvidence,
   type FileOptions,
+  type RewardEvidence,
   type RuleEvidence,
 } from '../judge/detect';
 import { evaluateEpisode, type EpisodeOutcome } from '../judge/evaluate';
 import { episodeView } from '../view/episode-view';
+import type { Finding } from '../view/findings';
+import { recordedHashFinding } from '../view/hash-finding';
 import { searchEpisodes } from './search';
 import type { DataSnapshot, Detection, SessionMemory, ViewResult } from './session-types';
 import type { StepEdit } from './what-if';
+import { ReadFile, readSource, tallying } from './read-file';
+import { VersionChoice } from './version-choice';
 import { whatIfView } from './what-if-view';
 
 export type { DataSnapshot, Detection, SessionMemory, StepEdit, ViewResult };
@@ -34,29 +38,6 @@ import { transcriptView, type TranscriptView } from '../view/transcript';
 interface Kept {
   readonly summaries: Readonly<Record<RewardRule, EpisodeSummary>>;
   readonly evidence: RuleEvidence | null;
-}
-
-/** A results file read, with what was tallied while it was read (see `InspectSession.reader`). */
-class ReadFile {
-  constructor(
-    readonly file: ResultsFile,
-    readonly tally: FileTally,
-    readonly headers: EpisodeHeader[] | null,
-  ) {}
-}
-
-/** What a session works out from each record while the file is read. */
-function tallying(memory: SessionMemory): { tally: FileTally; headers: EpisodeHeader[] | null; visit: (r: EpisodeRecord) => void } {
-  const tally = new FileTally();
-  const headers: EpisodeHeader[] | null = memory.headers ? [] : null;
-  return {
-    tally,
-    headers,
-    visit: (r) => {
-      tally.add(r);
-      if (headers) headers[r.index] = episodeHeader(r);
-    },
-  };
 }
 
 /**
@@ -83,8 +64,8 @@ export class InspectSession {
   /** What was gathered from every episode while the file was read (domain votes, file notes, the address hint). */
   private readonly tally: FileTally;
 
-  private version: DataVersion | null = null;
-  private versionWhy = '';
+  /** The data version: provisional from a sample of recorded hashes, settled from all of them. */
+  private readonly choice: VersionChoice;
   private rule: RewardRule = 'db-and-outputs';
   private ruleWhy = '';
   private ruleFinal = false;
@@ -96,8 +77,7 @@ export class InspectSession {
   readonly fileKind: FileKind;
   /** Notes from reading the file (damage, formats) and from its recorded values. */
   private readonly readNotes: readonly string[];
-  private versionNotes: readonly string[] = [];
-  private otherEvaluator = false;
+  private rewardEvidence: RewardEvidence | null = null;
   private finishNotes: readonly string[] = [];
   private settled = false;
   /** An episode's JSON text as in the file, for lazily read files (see `ResultsFile.episodeText`). */
@@ -114,24 +94,7 @@ export class InspectSession {
     private readonly cache: EvalCache = new EvalCache(),
     memory: SessionMemory = {},
   ) {
-    let read: ReadFile;
-    if (source instanceof ReadFile) read = source;
-    else {
-      const t = tallying(memory);
-      let file: ResultsFile;
-      if (typeof source === 'string')
-        file = readResults(source, {
-          lazy: true,
-          visit: t.visit,
-          ...(memory.elementText && { elementText: memory.elementText }),
-          ...(memory.byteOffset && { byteOffset: memory.byteOffset }),
-        });
-      else {
-        file = { records: [...source], kind: 'tau-bench-results', notes: [] };
-        file.records.forEach(t.visit);
-      }
-      read = new ReadFile(file, t.tally, t.headers);
-    }
+    const read = source instanceof ReadFile ? source : readSource(source, memory);
     const { file, tally, headers } = read;
     this.records = file.records;
     this.episodeText = file.episodeText ?? null;
@@ -142,6 +105,7 @@ export class InspectSession {
     const d = tally.chooseDomain(options);
     this.domain = d.domain;
     this.domainWhy = d.why;
+    this.choice = new VersionChoice(this.domain, this.cache);
     this.kept = new Array<Kept | undefined>(this.records.length);
     this.keptEvaluations = Math.max(1, memory.keptEvaluations ?? Infinity);
   }
@@ -259,15 +223,8 @@ export class InspectSession {
 
   /** Chooses the data version among those loaded; resets earlier results. */
   useData(versions: readonly DataVersion[]): Detection {
-    const v = chooseVersion(this.records, this.tally.addressHint(), this.domain, versions, this.cache, this.options);
-    this.version = v.version;
-    this.versionWhy = v.why;
-    this.versionNotes = v.notes;
-    this.otherEvaluator = v.otherEvaluator === true;
-    this.finishNotes = [];
-    this.settled = false;
-    this.outcomes.clear();
-    this.kept.fill(undefined);
+    const v = this.choice.choose(this.records, this.tally.addressHint(), versions, this.options);
+    this.forgetVerdicts();
     this.rule = this.options.rule ?? v.version.known?.rule ?? 'db-and-outputs';
     this.ruleWhy = this.options.rule ? 'given' : 'provisional: the rule of that data version, until all episodes are evaluated';
     this.ruleFinal = this.options.rule !== undefined;
@@ -276,7 +233,37 @@ export class InspectSession {
 
   /** The data version in use (null before `useData`). */
   get dataVersion(): DataVersion | null {
-    return this.version;
+    return this.choice.version;
+  }
+
+  private get version(): DataVersion | null {
+    return this.choice.version;
+  }
+
+  /** Drops every verdict and the settled rule (new data, or a data version overturned). */
+  private forgetVerdicts(): void {
+    this.finishNotes = [];
+    this.rewardEvidence = null;
+    this.settled = false;
+    this.outcomes.clear();
+    this.kept.fill(undefined);
+  }
+
+  /**
+   * Weighs every recorded gt_data_hash against the loaded versions (see `VersionChoice.settle`); when
+   * the majority overturns the provisional version, every verdict is made again on the new one, under
+   * its rule unless one was given. Returns whether it did. `finish` and `evaluateAll` call it; a caller
+   * that judges one episode (the CLI's explain) calls it first.
+   */
+  settleData(): boolean {
+    if (!this.choice.settle(this.records)) return false;
+    this.forgetVerdicts();
+    if (!this.options.rule) {
+      this.rule = this.version!.known?.rule ?? 'db-and-outputs';
+      this.ruleWhy = 'provisional: the rule of that data version, until all episodes are evaluated';
+      this.ruleFinal = false;
+    }
+    return true;
   }
 
   detection(): Detection {
@@ -287,13 +274,17 @@ export class InspectSession {
       dataCommit: this.version.commit,
       data: dataLabel(this.version),
       dataSource: this.version.source,
-      versionWhy: this.versionWhy,
+      versionWhy: this.choice.why,
+      dataFinal: this.choice.final,
+      dataOverturned: this.choice.overturned,
+      hashes: this.choice.evidence,
+      rewards: this.rewardEvidence,
       rule: this.rule,
       ruleWhy: this.ruleWhy,
       ruleFinal: this.ruleFinal,
       fileKind: this.fileKind,
       fileKindText: FILE_KIND_TEXT[this.fileKind],
-      notes: [...this.readNotes, ...this.versionNotes, ...this.finishNotes],
+      notes: [...this.readNotes, ...this.choice.notes(), ...this.finishNotes],
     };
   }
 
@@ -337,17 +328,20 @@ export class InspectSession {
 
   /** After every episode is evaluated: settles the rule; returns whether it changed. */
   finish(): boolean {
-    if (this.settled) return false;
+    // Every recorded hash first: a data version overturned drops every verdict (made again below).
+    const moved = this.settleData();
+    if (this.settled) return moved;
     this.settled = true;
     const evals = this.records.map((_, i) => this.keptOf(i).evidence).filter((e): e is RuleEvidence => e !== null);
     const given = this.ruleFinal;
-    const r = given ? { rule: this.rule, why: this.ruleWhy, notes: [] } : detectRule(evals, this.version!);
+    const r = given ? { rule: this.rule, why: this.ruleWhy, notes: [], evidence: null } : detectRule(evals, this.version!);
     const changed = r.rule !== this.rule;
     this.rule = r.rule;
     this.ruleWhy = r.why;
     this.ruleFinal = true;
-    this.finishNotes = [...r.notes, ...disagreementNotes(evals, this.rule, this.otherEvaluator || hasFractionalRewards(this.records))];
-    return changed;
+    this.rewardEvidence = r.evidence;
+    this.finishNotes = [...r.notes, ...disagreementNotes(evals, this.rule, this.choice.otherEvaluator || hasFractionalRewards(this.records))];
+    return moved || changed;
   }
 
   /**
@@ -360,9 +354,11 @@ export class InspectSession {
     // Each report is made while its episode is evaluated, under the rule in use (a known data
     // version's rule never changes), so a session that keeps few evaluations evaluates each
     // episode once; they are made again only if settling the rule changes it.
+    // Every recorded hash is weighed first, so a provisional data version is never judged under.
+    this.settleData();
     const rule = this.rule;
-    const kept = this.records.map((_, i) => keep(episodeReport(this.outcome(i), this.domain, this.version!, rule)));
-    return this.finish() ? this.records.map((_, i) => keep(episodeReport(this.outcome(i), this.domain, this.version!, this.rule))) : kept;
+    const kept = this.records.map((_, i) => keep(this.report(i, rule)));
+    return this.finish() ? this.records.map((_, i) => keep(this.report(i, this.rule))) : kept;
   }
 
   summaries(): EpisodeSummary[] {
@@ -370,7 +366,18 @@ export class InspectSession {
   }
 
   reports(): EpisodeReport[] {
-    return this.records.map((_, i) => episodeReport(this.outcome(i), this.domain, this.version!, this.rule));
+    return this.records.map((_, i) => this.report(i, this.rule));
+  }
+
+  private report(index: number, rule: RewardRule): EpisodeReport {
+    return episodeReport(this.outcome(index), this.domain, this.version!, rule, this.fileFindings(index));
+  }
+
+  /** What the file's other episodes show about this one: a recorded hash the majority disagrees with. */
+  private fileFindings(index: number): Finding[] {
+    const m = this.choice.minority;
+    if (!m.has(index)) return [];
+    return [recordedHashFinding(m.get(index)!, this.choice.evidence!)];
   }
 
   /** The evaluation itself (for tests and analyses that need more than the view). */
@@ -382,7 +389,7 @@ export class InspectSession {
   view(index: number): ViewResult {
     const o = this.outcome(index);
     if (!o.ok) return { error: o.error, index };
-    return episodeView(o.value, this.version!, this.rule);
+    return episodeView(o.value, this.version!, this.rule, this.fileFindings(index));
   }
 
   /** The dialogue as recorded, without data or evaluation (shown while data is missing or loading). */

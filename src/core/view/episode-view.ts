@@ -219,7 +219,8 @@ export function messageView(m: PyDict, index: number): MessageView {
 }
 
 /** Builds the episode screen's data from an evaluation. */
-export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: RewardRule): EpisodeView {
+/** `fileFindings`: what the file's other episodes show about this one (see `InspectSession`), after its own findings. */
+export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: RewardRule, fileFindings: readonly Finding[] = []): EpisodeView {
   const verdict = ev.verdicts[rule];
   const { replay } = ev;
   const messages = ev.record.traj.map(messageView);
@@ -332,7 +333,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
     },
     diff,
     outputs,
-    findings: findings(ev, version, rule),
+    findings: [...findings(ev, version, rule), ...fileFindings],
     alignment: alignActions(ev.domain, version.db, replay.steps, ev.record.task?.actions ?? [], ev.groundTruth, ev.diff),
     walkthrough: walkthrough(ev, version, rule),
     rules: rewardsByRule(ev),

@@ -15,7 +15,8 @@ export type BlindSpotKind =
   | 'db-differs-only-in-number-type'
   | 'tool-calls-dropped'
   | 'step-limit-after-match'
-  | 'rules-disagree';
+  | 'rules-disagree'
+  | 'recorded-hash-minority';
 
 export type FindingKind = ProcedureKind | BlindSpotKind;
 

@@ -2,7 +2,7 @@ import type { Domain } from '../model/data/db';
 import type { DataVersion } from '../model/data/versions';
 import type { RewardRule } from '../model/data/versions';
 import { alignActions, type AlignmentMatch } from './alignment';
-import { findings, rewardsByRule, type FindingKind } from './findings';
+import { findings, rewardsByRule, type Finding, type FindingKind } from './findings';
 import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
 
 /** One episode's verdict as plain JSON (the CLI's `--json` line). */
@@ -45,7 +45,14 @@ export interface EpisodeReport {
   rules?: Record<RewardRule, number>;
 }
 
-export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: DataVersion, rule: RewardRule): EpisodeReport {
+/** `fileFindings`: what the file's other episodes show about this one (see `InspectSession`), after its own findings. */
+export function episodeReport(
+  outcome: EpisodeOutcome,
+  domain: Domain,
+  version: DataVersion,
+  rule: RewardRule,
+  fileFindings: readonly Finding[] = [],
+): EpisodeReport {
   const record = outcome.ok ? outcome.value.record : outcome.record;
   const base: EpisodeReport = { index: record.index, task_id: record.taskId, trial: record.trial, recorded_reward: record.recordedReward };
   if (record.recordedRewardText !== undefined) base.recorded_reward_text = record.recordedRewardText;
@@ -76,7 +83,7 @@ export function episodeReport(outcome: EpisodeOutcome, domain: Domain, version: 
     matches_recorded_reward: agreesWithRecorded(record.recordedReward, reward),
   };
   const alignment = alignActions(domain, version.db, ev.replay.steps, record.task?.actions ?? [], ev.groundTruth, ev.diff);
-  report.findings = findings(ev, version, rule).map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
+  report.findings = [...findings(ev, version, rule), ...fileFindings].map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
   report.alignment = {
     pairs: alignment.pairs.map((p) => ({ gold: p.gold, step: p.step, match: p.match, write: p.write })),
     first_divergent_write: alignment.firstDivergentWrite,

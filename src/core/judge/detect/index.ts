@@ -13,6 +13,8 @@ export {
   guessDataCommitFromText,
   preferredVersion,
   recordedHashSample,
+  unknownDataNote,
   type VersionDetection,
 } from './version';
-export { detectRule, disagreementNotes, hasFractionalRewards, ruleEvidence, type RuleDetection, type RuleEvidence } from './rule';
+export { detectRule, disagreementNotes, hasFractionalRewards, ruleEvidence, type RewardEvidence, type RuleDetection, type RuleEvidence } from './rule';
+export { hashEvidenceText, type HashEvidence, type HashFit } from './hash-evidence';

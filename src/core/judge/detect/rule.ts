@@ -33,9 +33,18 @@ function indexList(es: readonly RuleEvidence[]): string {
   );
 }
 
+/** What every telling recorded reward says about the rule (plain data). */
+export interface RewardEvidence {
+  /** Ended episodes with required outputs and a recorded reward that the two rules judge differently. */
+  readonly telling: number;
+  /** Per rule, the telling episodes whose recorded reward it gives. */
+  readonly fits: Readonly<Record<RewardRule, readonly number[]>>;
+}
+
 export interface RuleDetection {
   readonly rule: RewardRule;
   readonly why: string;
+  readonly evidence: RewardEvidence | null;
   /** Recorded rewards that favour the other rule, explained (never a reason to switch a known version's rule). */
   readonly notes: readonly string[];
 }
@@ -65,6 +74,10 @@ export function detectRule(evals: readonly RuleEvidence[], version: DataVersion)
   const fits = (rule: RewardRule): RuleEvidence[] => telling.filter((e) => e.verdicts[rule].reward === e.record.recordedReward);
   const own = fits(fallback);
   const against = fits(other);
+  const counted: RewardEvidence = {
+    telling: telling.length,
+    fits: { [fallback]: own.map((e) => e.record.index), [other]: against.map((e) => e.record.index) } as Record<RewardRule, number[]>,
+  };
   const evidence =
     telling.length === 0
       ? 'no ended episode with required outputs tells the rules apart'
@@ -76,14 +89,20 @@ export function detectRule(evals: readonly RuleEvidence[], version: DataVersion)
             `recorded rewards fit ${other} better than ${fallback}, τ-bench's rule at ${shortCommit(version.commit)} (${against.length} of ${telling.length} telling episodes: ${indexList(against)}): this file's evaluator judged differently, or those rewards were edited; verdicts keep ${fallback}`,
           ]
         : [];
-    return { rule: fallback, why: `${fallback} is the rule τ-bench had at ${shortCommit(version.commit)} (${evidence})`, notes };
+    return { rule: fallback, why: `${fallback} is the rule τ-bench had at ${shortCommit(version.commit)} (${evidence})`, notes, evidence: counted };
   }
   const clear = against.length >= RULE_EVIDENCE_MIN && against.length >= RULE_EVIDENCE_SHARE * telling.length;
   if (clear)
-    return { rule: other, why: `unknown data: ${evidence}, a clear majority (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %)`, notes: [] };
+    return {
+      rule: other,
+      why: `unknown data: ${evidence}, a clear majority (≥ ${RULE_EVIDENCE_MIN} and ≥ ${RULE_EVIDENCE_SHARE * 100} %)`,
+      notes: [],
+      evidence: counted,
+    };
   return {
     rule: fallback,
     why: `${fallback} is τ-bench's current rule, the default for data it does not know (${evidence})`,
+    evidence: counted,
     notes:
       against.length > own.length
         ? [

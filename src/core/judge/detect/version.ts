@@ -49,10 +49,14 @@ function orderVersions(hint: AddressHint, versions: readonly DataVersion[]): Dat
 export interface VersionDetection {
   readonly version: DataVersion;
   readonly why: string;
-  /** Recorded values no τ-bench version produces, explained. */
+  /** Recorded values no τ-bench version produces, explained (see `unknownDataNote` for data tau-inspect does not know). */
   readonly notes: readonly string[];
+  /** What the sample of recorded hashes checked shows (replaced once every recorded hash is weighed: `HashEvidence`). */
+  readonly sampleNotes?: readonly string[];
   /** The recorded reference hashes show an evaluator other than τ-bench's (reward disagreements follow from it). */
   readonly otherEvaluator?: boolean;
+  /** Most recorded reference hashes are an untouched initial DB (every one of them counted): that evaluator did not replay the reference actions. */
+  readonly noReplay?: boolean;
 }
 
 /**
@@ -72,6 +76,7 @@ export function detectDataVersion(
 ): VersionDetection {
   if (versions.length === 0) throw new Error(`no ${domain} data available`);
   const notes: string[] = [];
+  const sampleNotes: string[] = [];
   // Try the version the recorded tool outputs point at first: usually no other DB needs parsing.
   const hinted = (v: DataVersion): boolean => (hint === 'province' ? v.known?.rule === 'outputs-only' : v.known?.rule === 'db-and-outputs');
   const ordered = orderVersions(hint, versions);
@@ -109,15 +114,18 @@ export function detectDataVersion(
       .map((s) => `; ${label(s.v)}: ${s.n}`)
       .join('');
     if (best.n > 0 && !(noReplay && best.n * 2 <= picked.length)) {
+      const sampleNotes: string[] = [];
       if (best.n < picked.length && !noReplay)
-        notes.push(
+        sampleNotes.push(
           `only ${best.n} of ${picked.length} recorded gt_data_hash values checked are reproduced by ${label(best.v)}: the others were computed on other data or another way (a damaged or edited file, or a fork's evaluator)`,
         );
       return {
         version: best.v,
         why: `its reference replay reproduces ${best.n} of ${picked.length} recorded gt_data_hash values checked${others}`,
-        notes: [...notes, ...unknownDataNote(best.v, domain, cache)],
+        notes,
+        sampleNotes,
         otherEvaluator: noReplay,
+        noReplay,
       };
     }
     if (noReplay) {
@@ -125,11 +133,12 @@ export function detectDataVersion(
       return {
         version: v,
         why: `the recorded gt_data_hash values are its initial DB (${initialN} of ${withHash.length})`,
-        notes: [...notes, ...unknownDataNote(v, domain, cache)],
+        notes,
         otherEvaluator: true,
+        noReplay: true,
       };
     }
-    notes.push(
+    sampleNotes.push(
       `none of the ${picked.length} recorded gt_data_hash values checked is reproduced by a loaded data version (${scores.map((s) => label(s.v)).join(', ')}) nor is an initial DB: they were computed on other data (a fork's modified data: give its checkout with --data) or by another construction, so recorded rewards cannot be checked against τ-bench's`,
     );
   }
@@ -139,7 +148,8 @@ export function detectDataVersion(
       return {
         version: v,
         why: `${picked.length ? 'no recorded gt_data_hash matched' : 'the file records no gt_data_hash'}; recorded tool outputs show user addresses with "${hint}"`,
-        notes: [...notes, ...unknownDataNote(v, domain, cache)],
+        notes,
+        sampleNotes,
         otherEvaluator: picked.length > 0,
       };
   }
@@ -149,7 +159,8 @@ export function detectDataVersion(
     why: picked.length
       ? 'no data version reproduces the recorded gt_data_hash values; using the pinned version'
       : 'the file records no gt_data_hash; using the pinned version',
-    notes: [...notes, ...unknownDataNote(pinned, domain, cache)],
+    notes,
+    sampleNotes,
     otherEvaluator: picked.length > 0,
   };
 }
@@ -166,7 +177,7 @@ function initialHashes(domain: Domain, versions: readonly DataVersion[], cache: 
   return out;
 }
 
-function unknownDataNote(v: DataVersion, domain: Domain, cache: EvalCache): string[] {
+export function unknownDataNote(v: DataVersion, domain: Domain, cache: EvalCache): string[] {
   if (v.known) return [];
   return [
     `the ${domain} data from ${v.source} is not a τ-bench version tau-inspect knows (initial DB hash ${initialHashOf(v, domain, cache).slice(0, 12)}…, shown as ${label(

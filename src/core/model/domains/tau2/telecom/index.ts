@@ -7,7 +7,8 @@ import type { Tau2Domain, Toolkit } from '../toolkit';
 import { LineStatus, TelecomDb } from './models';
 import { billsAwaitingPayment, customerByPhone, lineByPhone, planById, setBillToPaid, TELECOM_FUNCTIONS, TELECOM_TOOLS } from './tools';
 import { PaymentRequest, TelecomUserDb } from './user-models';
-import { USER_FUNCTIONS, USER_TOOLS } from './user-tools';
+import { USER_FUNCTIONS } from './user-functions';
+import { USER_TOOLS } from './user-tools';
 
 // Python parity: TelecomEnvironment.sync_tools — the line's state mirrored onto the user's surroundings,
 // a paid payment request settles its bill, a bill awaiting payment becomes the user's payment request.

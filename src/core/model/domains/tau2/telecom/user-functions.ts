@@ -1,0 +1,126 @@
+/** τ²'s TelecomUserTools functions (domains/telecom/user_tools.py) that are not tools: set-up and assertions the tasks call on the phone. */
+import { PyException } from '../../../../py/errors';
+import { pyLower } from '../../../../py/lower';
+import { PydModel, tRepr } from '../../../../py/pydantic';
+import { attr, same, setAttr, text } from '../py-attrs';
+import type { MethodDef, Toolkit } from '../toolkit';
+import { APNNames, NetworkStatus, PerformanceLevel, SimStatus } from './user-models';
+
+import {
+  sur,
+  on,
+  set,
+  get,
+  ONOFF,
+  simStatus,
+  simulateNetworkSearch,
+  mobileDataWorking,
+  speedTest,
+  canSendMms,
+  toggle,
+  toggleAirplane,
+  connectVpn,
+  assertion,
+  appGet,
+  fn,
+  g,
+  lowerArg,
+} from './device';
+
+const turn = (self: Toolkit, key: string, want: boolean, search: boolean): void => {
+  if (toggle(self, key, search) !== want) toggle(self, key, search);
+};
+
+export const USER_FUNCTIONS: MethodDef[] = [
+  fn('set_user_info', ['name', 'phone_number'], (self, a) => {
+    setAttr(sur(self), 'name', g(a, 'name'));
+    setAttr(sur(self), 'phone_number', g(a, 'phone_number'));
+    return null;
+  }),
+  fn('set_user_location', ['abroad'], (self, a) => (setAttr(sur(self), 'is_abroad', g(a, 'abroad')), null)),
+  fn('turn_airplane_mode_on', [], (self) => {
+    if (!toggleAirplane(self)) toggleAirplane(self);
+    return 'Airplane Mode is now ON.';
+  }),
+  fn('turn_airplane_mode_off', [], (self) => {
+    if (toggleAirplane(self)) toggleAirplane(self);
+    return 'Airplane Mode is now OFF.';
+  }),
+  fn('unseat_sim_card', [], (self) => {
+    set(self, 'sim_card_missing', true);
+    simulateNetworkSearch(self);
+    assertion(on(get(self, 'sim_card_missing')) && same(simStatus(self), 'missing'));
+    return 'SIM card un-seated successfully.';
+  }),
+  fn('lock_sim_card', ['mode'], (self, a) => {
+    const mode = g(a, 'mode');
+    if (same(mode, 'pin')) set(self, 'sim_card_status', SimStatus.get('LOCKED_PIN'));
+    else if (same(mode, 'puk')) set(self, 'sim_card_status', SimStatus.get('LOCKED_PUK'));
+    simulateNetworkSearch(self);
+    return `SIM card locked successfully in ${text(mode)} mode.`;
+  }),
+  fn('turn_data_on', [], (self) => (set(self, 'data_enabled', true), 'Data connection restored.')),
+  fn('turn_data_off', [], (self) => (turn(self, 'data_enabled', false, true), 'Data connection broken.')),
+  fn('turn_roaming_on', [], (self) => (turn(self, 'roaming_enabled', true, true), 'Data Roaming is now ON.')),
+  fn('turn_roaming_off', [], (self) => (turn(self, 'roaming_enabled', false, true), 'Data Roaming is now OFF.')),
+  fn('turn_data_saver_mode_on', [], (self) => (turn(self, 'data_saver_mode', true, false), 'Data Saver Mode is now ON.')),
+  fn('turn_data_saver_mode_off', [], (self) => (turn(self, 'data_saver_mode', false, false), 'Data Saver Mode is now OFF.')),
+  fn('break_apn_settings', [], (self) => {
+    setAttr(get(self, 'active_apn_settings'), 'apn_name', APNNames.get('BROKEN'));
+    simulateNetworkSearch(self);
+    assertion(same(get(self, 'network_connection_status'), 'no_service'));
+    return 'APN settings broken. Please call reset_apn_settings() to fix.';
+  }),
+  fn('break_apn_mms_setting', [], (self) => {
+    setAttr(get(self, 'active_apn_settings'), 'mmsc_url', null);
+    assertion(!canSendMms(self));
+    return 'APN MMS setting broken. Please call reset_apn_settings() to fix.';
+  }),
+  fn('set_wifi_calling', ['enabled', ['mms_over_wifi', null]], (self, a) => {
+    const enabled = g(a, 'enabled');
+    if (!same(get(self, 'wifi_calling_enabled'), enabled)) toggle(self, 'wifi_calling_enabled', false);
+    let msg = `Wi-Fi Calling is now ${ONOFF(on(enabled))}.`;
+    const mms = g(a, 'mms_over_wifi');
+    if (mms !== null) {
+      set(self, 'wifi_calling_mms_over_wifi', mms);
+      msg += `\nMMS over Wi-Fi is now ${ONOFF(on(mms))}.`;
+    }
+    return msg;
+  }),
+  fn('break_vpn', [], (self) => {
+    connectVpn(self);
+    setAttr(get(self, 'vpn_details'), 'server_performance', PerformanceLevel.get('POOR'));
+    return 'VPN connection broken.';
+  }),
+  fn('remove_app_permission', ['app_name', 'permission'], (self, a) => {
+    const name = g(a, 'app_name');
+    const app = appGet(self, name);
+    const permission = lowerArg(g(a, 'permission'));
+    if (!on(app ?? null)) return [false, `App '${text(name)}' not found. Cannot remove permission.`];
+    const perms = attr(app!, 'permissions') as PydModel;
+    if (!perms.fields.has(permission)) return [false, `Permission '${permission}' not tracked for app '${text(name)}'.`];
+    setAttr(perms, permission, false);
+    return [true, `Permission '${permission}' removed from app '${text(name)}'.`];
+  }),
+  fn('simulate_network_search', [], (self) => (simulateNetworkSearch(self), null)),
+  fn('assert_airplane_mode_status', ['expected_status'], (self, a) => same(get(self, 'airplane_mode'), g(a, 'expected_status'))),
+  fn('assert_service_status', ['expected_status'], (self, a) => {
+    const m = typeof g(a, 'expected_status') === 'string' ? NetworkStatus.of(g(a, 'expected_status') as string) : undefined;
+    if (m === undefined) throw new PyException('ValueError', `${tRepr(g(a, 'expected_status'))} is not a valid NetworkStatus`);
+    return same(get(self, 'network_connection_status'), m);
+  }),
+  fn('assert_mobile_data_status', ['expected_status'], (self, a) => same(mobileDataWorking(self), g(a, 'expected_status'))),
+  fn('assert_mobile_roaming_status', ['expected_status'], (self, a) => same(get(self, 'roaming_enabled'), g(a, 'expected_status'))),
+  fn('assert_mobile_data_saver_mode_status', ['expected_status'], (self, a) => same(get(self, 'data_saver_mode'), g(a, 'expected_status'))),
+  fn('assert_internet_speed', ['expected_speed', ['expected_desc', null]], (self, a) => {
+    const [speed, desc] = speedTest(self);
+    const s = speed || 0.0;
+    const want = g(a, 'expected_speed') as number | bigint;
+    const fast = s >= Number(want);
+    const d = g(a, 'expected_desc');
+    return d === null ? fast : fast && pyLower(desc) === lowerArg(d);
+  }),
+  fn('assert_internet_not_excellent', [], (self) => pyLower(speedTest(self)[1]) !== 'excellent'),
+  fn('assert_can_send_mms', ['expected_status'], (self, a) => same(canSendMms(self), g(a, 'expected_status'))),
+  fn('assert_mobile_data_usage_exceeded', ['expected_status'], (self, a) => same(attr(sur(self), 'mobile_data_usage_exceeded'), g(a, 'expected_status'))),
+];
