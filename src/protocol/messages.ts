@@ -84,12 +84,13 @@ export const REQUESTS = {
   >(),
   /**
    * A notes export read and checked off the page's thread (`parseNotesExport`, its limits): the records
-   * come back as JSON text in chunks of at most `NOTES_CHUNK` records, which the page merges one at a
-   * time, so no task on the page's thread holds them all; or the sentence saying why nothing is imported.
+   * come back as UTF-8 JSON (transferred buffers) in chunks of at most `NOTES_CHUNK` records, which the
+   * page decodes and merges one at a time, so no task on the page's thread handles them all; or the
+   * sentence saying why nothing is imported.
    */
   'parse-notes': ask<
     { readonly id: number; readonly file: Blob },
-    { readonly id: number; readonly error: string | null; readonly chunks: readonly string[] }
+    { readonly id: number; readonly error: string | null; readonly chunks: readonly Uint8Array[] }
   >(),
 };
 

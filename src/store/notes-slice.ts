@@ -94,6 +94,10 @@ export function labelCounts(headers: readonly EpisodeHeader[], notes: ReadonlyMa
 let seq = 0;
 let importSeq = 0;
 
+/** Stored notes copied per task, and records per storage write, during an import. */
+const COPY_SLICE = 20_000;
+const WRITE_SLICE = 250;
+
 /** Lets the page paint and handle input between two chunks of an import. */
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -106,7 +110,19 @@ export const createNotesSlice =
      * chunk's new and completed records, and reports counts and every conflict (the stored value kept).
      */
     const merge = async (file: string, chunks: readonly (() => EpisodeNotes[])[]): Promise<void> => {
-      const working = new Map(get().notes);
+      const base = get().notes;
+      // A copy of the stored notes, made only once a record is to be written (an import of conflicts
+      // alone changes nothing), a slice per task: a copy of 100,000 at once is a long task.
+      let working: Map<string, EpisodeNotes> | null = null;
+      const copy = async (): Promise<Map<string, EpisodeNotes>> => {
+        const out = new Map<string, EpisodeNotes>();
+        let copied = 0;
+        for (const [k, n] of base) {
+          out.set(k, n);
+          if (++copied % COPY_SLICE === 0) await pause();
+        }
+        return out;
+      };
       const conflicts: NoteConflict[] = [];
       let added = 0;
       let updated = 0;
@@ -116,15 +132,20 @@ export const createNotesSlice =
         const incoming = chunk();
         const stored: EpisodeNotes[] = [];
         for (const n of incoming) {
-          const s = working.get(n.fingerprint);
+          const s = (working ?? base).get(n.fingerprint);
           if (s) stored.push(s);
         }
         const m = mergeNotes(stored, incoming);
+        if (m.write.length > 0) working ??= await copy();
         try {
-          await storage.putMany(m.write);
+          // Small transactions: each write is cloned on the page's thread.
+          for (let i = 0; i < m.write.length; i += WRITE_SLICE) {
+            await storage.putMany(m.write.slice(i, i + WRITE_SLICE));
+            written += Math.min(WRITE_SLICE, m.write.length - i);
+          }
         } catch (e) {
           set({
-            notes: working,
+            notes: working ?? base,
             notesImporting: null,
             notesImport: {
               ok: false,
@@ -134,15 +155,14 @@ export const createNotesSlice =
           });
           return;
         }
-        for (const n of m.write) working.set(n.fingerprint, n);
-        written += m.write.length;
+        for (const n of m.write) working!.set(n.fingerprint, n);
         added += m.added;
         updated += m.updated;
         unchanged += m.unchanged;
         for (const c of m.conflicts) conflicts.push(c);
         await pause();
       }
-      set({ notes: working, notesImporting: null, notesImport: { ok: true, file, added, updated, unchanged, conflicts } });
+      set({ ...(working !== null && { notes: working }), notesImporting: null, notesImport: { ok: true, file, added, updated, unchanged, conflicts } });
     };
     return {
       notes: new Map(),
@@ -238,9 +258,10 @@ export const createNotesSlice =
           set({ notesImporting: null, notesImport: { ok: false, file: f.name, error: answer.error } });
           return;
         }
+        const decoder = new TextDecoder();
         await merge(
           f.name,
-          answer.chunks.map((c) => () => JSON.parse(c) as EpisodeNotes[]),
+          answer.chunks.map((c) => () => JSON.parse(decoder.decode(c)) as EpisodeNotes[]),
         );
       },
 

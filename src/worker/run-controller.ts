@@ -293,7 +293,11 @@ export class RunController {
    */
   /** A notes import read and checked here, off the page's thread; answered with its records in chunks (`parse-notes`). */
   async parseNotes(id: number, file: Blob): Promise<void> {
-    post({ type: 'parse-notes', id, ...(await parseNotesFile(file)) });
+    const r = await parseNotesFile(file);
+    post(
+      { type: 'parse-notes', id, ...r },
+      r.chunks.map((c) => c.buffer as ArrayBuffer),
+    );
   }
 
   async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
