@@ -95,7 +95,7 @@ export const REQUESTS = {
 };
 
 /** Records per chunk of a parsed notes import (see `parse-notes`). */
-export const NOTES_CHUNK = 2000;
+export const NOTES_CHUNK = 1000;
 
 /** Worker → page, unasked (about a run the page opened). */
 export const EVENTS = {
