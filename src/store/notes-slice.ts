@@ -96,7 +96,7 @@ let importSeq = 0;
 
 /** Stored notes copied per task, and records per storage write, during an import. */
 const COPY_SLICE = 20_000;
-const WRITE_SLICE = 250;
+const WRITE_SLICE = 100;
 
 /** Lets the page paint and handle input between two chunks of an import. */
 const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -259,9 +259,15 @@ export const createNotesSlice =
           return;
         }
         const decoder = new TextDecoder();
+        // Each chunk's bytes are let go once it is read, so the import holds less as it goes.
+        const bytes: (Uint8Array | null)[] = [...answer.chunks];
         await merge(
           f.name,
-          answer.chunks.map((c) => () => JSON.parse(decoder.decode(c)) as EpisodeNotes[]),
+          bytes.map((_, i) => () => {
+            const text = decoder.decode(bytes[i]!);
+            bytes[i] = null;
+            return JSON.parse(text) as EpisodeNotes[];
+          }),
         );
       },
 

@@ -60,7 +60,7 @@ describe('a bounded notes import', () => {
     expect(store.getState().notesImport).toMatchObject({ ok: true, added: 5000, conflicts: [] });
     // Stored in small writes, chunk by chunk (NOTES_CHUNK records each).
     expect(writes.reduce((a, b) => a + b, 0)).toBe(5000);
-    expect(Math.max(...writes)).toBeLessThanOrEqual(250);
+    expect(Math.max(...writes)).toBeLessThanOrEqual(100);
     expect(writes.length).toBeGreaterThanOrEqual(Math.ceil(5000 / NOTES_CHUNK));
     await store.getState().importNotesFile(
       file(
