@@ -68,7 +68,7 @@ export { isSuccess, passHatK } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
 export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
-export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport } from './view/notes';
+export { NOTE_LABELS, NOTES_FORMAT, NOTES_LIMITS, exportNotes, hasContent, mergeNotes, notesFileTooBig, parseNotesExport } from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';
 export { compareTrials } from './view/trial-compare';

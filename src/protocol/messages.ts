@@ -82,7 +82,20 @@ export const REQUESTS = {
     { readonly run: number; readonly id: number; readonly title: string; readonly notes: readonly EpisodeNotes[] },
     { readonly run: number; readonly id: number; readonly file: FileBlob | null; readonly error: string | null }
   >(),
+  /**
+   * A notes export read and checked off the page's thread (`parseNotesExport`, its limits): the records
+   * come back as UTF-8 JSON (transferred buffers) in chunks of at most `NOTES_CHUNK` records, which the
+   * page decodes and merges one at a time, so no task on the page's thread handles them all; or the
+   * sentence saying why nothing is imported.
+   */
+  'parse-notes': ask<
+    { readonly id: number; readonly file: Blob },
+    { readonly id: number; readonly error: string | null; readonly chunks: readonly Uint8Array[] }
+  >(),
 };
+
+/** Records per chunk of a parsed notes import (see `parse-notes`). */
+export const NOTES_CHUNK = 1000;
 
 /** Worker → page, unasked (about a run the page opened). */
 export const EVENTS = {

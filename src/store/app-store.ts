@@ -52,7 +52,7 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
       ...createOverviewSlice(port)(...a),
       ...createEpisodeSlice(port)(...a),
       ...createLayoutSlice(...a),
-      ...createNotesSlice(notes)(...a),
+      ...createNotesSlice(notes, port)(...a),
       ...createShareSlice(notes)(...a),
       ...createTrialsSlice(port)(...a),
       ...createReviewSlice(port)(...a),

@@ -1,6 +1,7 @@
 import type { FromWorker, FromWorkerName } from '../protocol/messages';
 import type { AppState } from './app-store';
 import { episodeHandlers, episodeViewArrived } from './episode-slice';
+import { notesHandlers } from './notes-slice';
 import { overviewHandlers } from './overview-slice';
 import { compareViewArrived, reviewHandlers } from './review-slice';
 import { runHandlers } from './runs-slice';
@@ -26,6 +27,7 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...overviewHandlers,
   ...episodeHandlers,
   ...reviewHandlers,
+  ...notesHandlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);

@@ -32,5 +32,6 @@ export function requestHandlers(runs: RunController): RequestHandlers {
     'what-if': (m) => runs.whatIf(m.run, m.id, m.episode, m.edits),
     'share-link': (m) => runs.shareLink(m, m.context),
     report: (m) => void runs.report(m.run, m.id, m.title, m.notes),
+    'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
   };
 }

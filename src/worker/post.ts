@@ -1,9 +1,9 @@
 import type { FromWorker } from '../protocol/messages';
 
-declare const self: { postMessage(m: FromWorker): void };
+declare const self: { postMessage(m: FromWorker, transfer?: Transferable[]): void };
 
-/** Sends one message to the page (an event, or the answer to a request). */
-export const post = (m: FromWorker): void => self.postMessage(m);
+/** Sends one message to the page (an event, or the answer to a request); `transfer`: buffers handed over, not copied. */
+export const post = (m: FromWorker, transfer?: Transferable[]): void => (transfer ? self.postMessage(m, transfer) : self.postMessage(m));
 
 let channel: MessageChannel | null = null;
 const waiting: (() => void)[] = [];

@@ -20,6 +20,7 @@ import type { DataOrigin, EpisodeAddress, RunSlot, RunSource } from '../protocol
 import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
 import { PersistentVersions } from './persistent-cache';
+import { parseNotesFile } from './notes-import';
 import { post, yieldToMessages } from './post';
 import { openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
@@ -290,6 +291,15 @@ export class RunController {
    * milliseconds for other messages (a view, a step), so building the report of a big run (~100 MB
    * for 5,000 episodes) never holds the worker, and the report is never one string in this process.
    */
+  /** A notes import read and checked here, off the page's thread; answered with its records in chunks (`parse-notes`). */
+  async parseNotes(id: number, file: Blob): Promise<void> {
+    const r = await parseNotesFile(file);
+    post(
+      { type: 'parse-notes', id, ...r },
+      r.chunks.map((c) => c.buffer as ArrayBuffer),
+    );
+  }
+
   async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
     const c = this.at(run);
     if (!c) return post({ type: 'report', run, id, file: null, error: 'that run is no longer open' });

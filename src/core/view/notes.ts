@@ -81,6 +81,33 @@ function readEpisode(v: unknown, i: number): EpisodeNotes | string {
   };
 }
 
+/**
+ * What a notes import accepts: a file of at most 64 MB, at most 200,000 records, a note (and each
+ * step's note) of at most 64 KB of UTF-8. Past them the import is refused with a sentence that says so.
+ */
+export const NOTES_LIMITS = { fileBytes: 64 * 1024 * 1024, records: 200_000, noteBytes: 64 * 1024 } as const;
+
+const mb = (n: number): string => `${(n / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`;
+
+/** Why a file of `size` bytes is too big to be a notes export (nothing of it is read), or null. */
+export const notesFileTooBig = (size: number): string | null =>
+  size > NOTES_LIMITS.fileBytes
+    ? `this file is too big to be a notes export: ${mb(size)}, and a notes export may be at most ${mb(NOTES_LIMITS.fileBytes)}`
+    : null;
+
+const utf8Bytes = (s: string): number => (s.length * 3 <= NOTES_LIMITS.noteBytes ? s.length : new TextEncoder().encode(s).length);
+
+/** A note or step note past `NOTES_LIMITS.noteBytes`, in words (null when every text fits). */
+function overLongNote(e: EpisodeNotes, where: string): string | null {
+  const texts: [string, string][] = [[`${where}.note`, e.note], ...Object.entries(e.steps).map(([k, s]): [string, string] => [`${where}.steps["${k}"]`, s])];
+  for (const [field, s] of texts) {
+    const n = utf8Bytes(s);
+    if (n > NOTES_LIMITS.noteBytes)
+      return `${field} is ${n.toLocaleString('en-US')} bytes long, and a note may be at most ${NOTES_LIMITS.noteBytes.toLocaleString('en-US')} bytes`;
+  }
+  return null;
+}
+
 /** Parses an export; a file that is not one gets a sentence saying why (and nothing is read from it). */
 export function parseNotesExport(text: string): { ok: true; value: NotesExport } | { ok: false; error: string } {
   let v: unknown;
@@ -92,10 +119,17 @@ export function parseNotesExport(text: string): { ok: true; value: NotesExport }
   if (!isObj(v) || v.format !== NOTES_FORMAT) return { ok: false, error: `this file is not a tau-inspect notes export: it has no "format": "${NOTES_FORMAT}"` };
   if (v.version !== 1) return { ok: false, error: `this notes export has version ${inertJson(v.version)}; this tau-inspect reads version 1` };
   if (!Array.isArray(v.episodes)) return { ok: false, error: 'this notes export has no "episodes" list' };
+  if (v.episodes.length > NOTES_LIMITS.records)
+    return {
+      ok: false,
+      error: `this notes export holds ${v.episodes.length.toLocaleString('en-US')} records, and one import may hold at most ${NOTES_LIMITS.records.toLocaleString('en-US')}: split it into smaller files`,
+    };
   const episodes: EpisodeNotes[] = [];
   for (let i = 0; i < v.episodes.length; i++) {
     const e = readEpisode(v.episodes[i], i);
     if (typeof e === 'string') return { ok: false, error: `this notes export is damaged: ${e}` };
+    const long = overLongNote(e, `episodes[${i}]`);
+    if (long !== null) return { ok: false, error: `this notes export has a note too long to import: ${long}` };
     episodes.push(e);
   }
   return {

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { JsonFileInput } from '../../ui/json-file-input';
+import { ConflictList } from './conflict-list';
 
 /** Label counts and filter of the run, and its notes exported to one file or imported from one (merged). */
 export function NotesBar({ actions }: { actions?: ReactNode }) {
@@ -13,6 +14,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
   const notes = useApp((s) => s.notes);
   const filter = useApp((s) => s.labelFilter);
   const result = useApp((s) => s.notesImport);
+  const importing = useApp((s) => s.notesImporting);
   const source = useApp((s) => s.runs.a.source?.label ?? 'run');
   const counts = useMemo(() => labelCounts(headers, notes), [headers, notes]);
   const noted = useMemo(() => headers.filter((h) => notes.has(h.fingerprint)).length, [headers, notes]);
@@ -72,9 +74,14 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
           >
             {confirmClear ? `Delete notes of ${noted} episodes?` : 'Clear notes'}
           </Button>
-          <JsonFileInput ref={input} testId="notes-import-file" onFile={(f) => void f.text().then((t) => store.getState().importNotes(f.name, t))} />
+          <JsonFileInput ref={input} testId="notes-import-file" onFile={(f) => void store.getState().importNotesFile(f)} />
         </span>
       </div>
+      {importing !== null && (
+        <p role="status" className="mt-1 text-slate-600" data-testid="notes-importing">
+          Importing {importing}…
+        </p>
+      )}
       {result && (
         <div
           role="status"
@@ -87,15 +94,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
                 Imported {result.file}: {result.added} new, {result.updated} completed, {result.unchanged} unchanged
                 {result.conflicts.length > 0 && `, ${result.conflicts.length} conflict${result.conflicts.length === 1 ? '' : 's'} (your notes were kept)`}.
               </p>
-              {result.conflicts.length > 0 && (
-                <ul className="mt-1 list-disc pl-4" data-testid="notes-conflicts">
-                  {result.conflicts.map((c, i) => (
-                    <li key={i}>
-                      episode {c.index ?? '?'} (task {c.taskId ?? '?'}), {c.field}: kept “{c.kept}”, imported “{c.imported}”
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {result.conflicts.length > 0 && <ConflictList conflicts={result.conflicts} />}
             </>
           ) : (
             <p>
