@@ -38,7 +38,7 @@ export type { Tau2Run } from './model/episode/tau2-types';
 export type { Tau2Report } from './view/tau2/report';
 export type { PassK, TrialOutcome } from './view/pass-k';
 export type { CompareOutcome, FlipCount, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
-export type { EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
+export type { ConflictChoice, EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
 export type { TrialCell, TrialComparison, TrialInput } from './view/trial-compare';
 
 // ------------------------------------------------------------- the API: what callers run
@@ -56,7 +56,7 @@ export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
 export { compareRuns, judgedApart } from './view/compare';
-export { NOTE_LABELS, NOTES_FORMAT, exportNotes, hasContent, mergeNotes, parseNotesExport } from './view/notes';
+export { NOTE_LABELS, NOTES_FORMAT, canKeepBoth, exportNotes, hasContent, mergeNotes, parseNotesExport, resolveConflict } from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';
 export { compareTrials } from './view/trial-compare';

@@ -1,9 +1,12 @@
 import type { StateCreator } from 'zustand/vanilla';
 import {
+  canKeepBoth,
   exportNotes,
   hasContent,
   mergeNotes,
   parseNotesExport,
+  resolveConflict,
+  type ConflictChoice,
   type EpisodeHeader,
   type EpisodeNotes,
   type NoteConflict,
@@ -22,6 +25,8 @@ export type NotesImportResult =
       readonly updated: number;
       readonly unchanged: number;
       readonly conflicts: readonly NoteConflict[];
+      /** How each conflict was settled (null: not yet; the stored value is kept meanwhile). */
+      readonly resolved: readonly (ConflictChoice | null)[];
     }
   | { readonly ok: false; readonly file: string; readonly error: string };
 
@@ -51,6 +56,8 @@ export interface NotesSlice {
   /** Deletes the notes of the open run's episodes from this browser. */
   clearRunNotes(): Promise<number>;
   dismissImport(): void;
+  /** Settles conflict `i` of the last import: keep mine, take theirs, or keep both texts. */
+  resolveImportConflict(i: number, choice: ConflictChoice): Promise<void>;
 }
 
 /** The notes of an episode, or null. */
@@ -163,7 +170,18 @@ export const createNotesSlice =
       }
       const notes = new Map(get().notes);
       for (const n of m.write) notes.set(n.fingerprint, n);
-      set({ notes, notesImport: { ok: true, file, added: m.added, updated: m.updated, unchanged: m.unchanged, conflicts: m.conflicts } });
+      set({
+        notes,
+        notesImport: {
+          ok: true,
+          file,
+          added: m.added,
+          updated: m.updated,
+          unchanged: m.unchanged,
+          conflicts: m.conflicts,
+          resolved: m.conflicts.map(() => null),
+        },
+      });
     },
 
     async clearRunNotes() {
@@ -177,4 +195,26 @@ export const createNotesSlice =
     },
 
     dismissImport: () => set({ notesImport: null }),
+
+    async resolveImportConflict(i, choice) {
+      const r = get().notesImport;
+      const c = r?.ok ? r.conflicts[i] : undefined;
+      const stored = c ? get().notes.get(c.fingerprint) : undefined;
+      if (!r?.ok || !c || !stored || r.resolved[i] !== null || (choice === 'both' && !canKeepBoth(c))) return;
+      const next = resolveConflict(stored, c, choice);
+      if (next !== stored)
+        try {
+          await storage.putMany([next]);
+        } catch (e) {
+          set({ notesError: `the note could not be stored in this browser: ${(e as Error).message}` });
+          return;
+        }
+      set((s) => {
+        const notes = new Map(s.notes);
+        notes.set(next.fingerprint, next);
+        const cur = s.notesImport;
+        const notesImport = cur?.ok ? { ...cur, resolved: cur.resolved.map((x, k) => (k === i ? choice : x)) } : cur;
+        return { notes, notesImport };
+      });
+    },
   });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { NOTE_LABELS } from '../../core/contract';
+import { canKeepBoth, NOTE_LABELS, type ConflictChoice, type NoteConflict } from '../../core/contract';
 import { labelCounts, type LabelFilter } from '../../store/notes-slice';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
@@ -85,14 +85,19 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
             <>
               <p>
                 Imported {result.file}: {result.added} new, {result.updated} completed, {result.unchanged} unchanged
-                {result.conflicts.length > 0 && `, ${result.conflicts.length} conflict${result.conflicts.length === 1 ? '' : 's'} (your notes were kept)`}.
+                {result.conflicts.length > 0 &&
+                  `, ${result.conflicts.length} conflict${result.conflicts.length === 1 ? '' : 's'} (your notes kept until you choose)`}
+                .
               </p>
               {result.conflicts.length > 0 && (
-                <ul className="mt-1 list-disc pl-4" data-testid="notes-conflicts">
+                <ul className="mt-1 space-y-1 pl-1" data-testid="notes-conflicts">
                   {result.conflicts.map((c, i) => (
-                    <li key={i}>
-                      episode {c.index ?? '?'} (task {c.taskId ?? '?'}), {c.field}: kept “{c.kept}”, imported “{c.imported}”
-                    </li>
+                    <ConflictRow
+                      key={i}
+                      conflict={c}
+                      resolved={result.resolved[i] ?? null}
+                      onResolve={(choice) => void store.getState().resolveImportConflict(i, choice)}
+                    />
                   ))}
                 </ul>
               )}
@@ -108,5 +113,36 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
         </div>
       )}
     </div>
+  );
+}
+
+const SETTLED: Readonly<Record<ConflictChoice, string>> = { mine: 'kept yours', theirs: 'took the imported one', both: 'kept both' };
+
+/** One import conflict: both values, and the choice of which to keep (once made, what was chosen). */
+function ConflictRow(props: { conflict: NoteConflict; resolved: ConflictChoice | null; onResolve: (choice: ConflictChoice) => void }) {
+  const { conflict: c, resolved, onResolve } = props;
+  return (
+    <li className="rounded border border-amber-200 bg-white px-1.5 py-1" data-testid="notes-conflict" data-resolved={resolved ?? undefined}>
+      <p className="break-words">
+        episode {c.index ?? '?'} (task {c.taskId ?? '?'}), {c.field}: kept “{c.kept}”, imported “{c.imported}”
+      </p>
+      {resolved ? (
+        <p className="font-medium text-emerald-800">Settled: {SETTLED[resolved]}.</p>
+      ) : (
+        <span className="mt-0.5 flex flex-wrap gap-1">
+          <Button onClick={() => onResolve('mine')} data-testid="conflict-mine">
+            Keep mine
+          </Button>
+          <Button onClick={() => onResolve('theirs')} data-testid="conflict-theirs">
+            Take theirs
+          </Button>
+          {canKeepBoth(c) && (
+            <Button onClick={() => onResolve('both')} data-testid="conflict-both">
+              Keep both
+            </Button>
+          )}
+        </span>
+      )}
+    </li>
   );
 }
