@@ -73,6 +73,7 @@ export function EpisodeBody() {
     return (
       <EpisodeScreen
         view={whatIfView ?? view}
+        unedited={whatIfView ? view : undefined}
         step={step}
         onStep={(n) => store.getState().setStep(n)}
         detection={detection}

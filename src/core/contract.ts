@@ -38,7 +38,7 @@ export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2-types';
 export type { PassK, TrialOutcome } from './view/pass-k';
 export type { CompareOutcome, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
-export type { EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
+export type { ConflictChoice, EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
 export type { TrialCell, TrialComparison } from './view/trial-compare';
 
 // ------------------------------------------------------------- the API: what callers run
@@ -68,7 +68,18 @@ export { isSuccess, passHatK } from './view/pass-k';
 export { episodeFingerprint, plainJson } from './view/fingerprint';
 export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
-export { NOTE_LABELS, NOTES_FORMAT, NOTES_LIMITS, exportNotes, hasContent, mergeNotes, notesFileTooBig, parseNotesExport } from './view/notes';
+export {
+  NOTE_LABELS,
+  NOTES_FORMAT,
+  NOTES_LIMITS,
+  canKeepBoth,
+  exportNotes,
+  hasContent,
+  mergeNotes,
+  notesFileTooBig,
+  parseNotesExport,
+  resolveConflict,
+} from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';
 export { compareTrials } from './view/trial-compare';

@@ -1,10 +1,13 @@
 import type { StateCreator } from 'zustand/vanilla';
 import {
+  canKeepBoth,
   exportNotes,
   hasContent,
   mergeNotes,
   notesFileTooBig,
   parseNotesExport,
+  resolveConflict,
+  type ConflictChoice,
   type EpisodeHeader,
   type EpisodeNotes,
   type NoteConflict,
@@ -26,6 +29,8 @@ export type NotesImportResult =
       readonly updated: number;
       readonly unchanged: number;
       readonly conflicts: readonly NoteConflict[];
+      /** How each settled conflict was settled, by its position in `conflicts` (the stored value is kept until then). */
+      readonly resolved: ReadonlyMap<number, ConflictChoice>;
     }
   | { readonly ok: false; readonly file: string; readonly error: string };
 
@@ -62,6 +67,8 @@ export interface NotesSlice {
   /** Deletes the notes of the open run's episodes from this browser. */
   clearRunNotes(): Promise<number>;
   dismissImport(): void;
+  /** Settles conflict `i` of the last import: keep mine, take theirs, or keep both texts. */
+  resolveImportConflict(i: number, choice: ConflictChoice): Promise<void>;
 }
 
 /** The notes of an episode, or null. */
@@ -162,7 +169,11 @@ export const createNotesSlice =
         for (const c of m.conflicts) conflicts.push(c);
         await pause();
       }
-      set({ ...(working !== null && { notes: working }), notesImporting: null, notesImport: { ok: true, file, added, updated, unchanged, conflicts } });
+      set({
+        ...(working !== null && { notes: working }),
+        notesImporting: null,
+        notesImport: { ok: true, file, added, updated, unchanged, conflicts, resolved: new Map() },
+      });
     };
     return {
       notes: new Map(),
@@ -287,6 +298,28 @@ export const createNotesSlice =
       },
 
       dismissImport: () => set({ notesImport: null }),
+
+      async resolveImportConflict(i, choice) {
+        const r = get().notesImport;
+        const c = r?.ok ? r.conflicts[i] : undefined;
+        const stored = c ? get().notes.get(c.fingerprint) : undefined;
+        if (!r?.ok || !c || !stored || r.resolved.has(i) || (choice === 'both' && !canKeepBoth(c))) return;
+        const next = resolveConflict(stored, c, choice);
+        if (next !== stored)
+          try {
+            await storage.putMany([next]);
+          } catch (e) {
+            set({ notesError: `the note could not be stored in this browser: ${(e as Error).message}` });
+            return;
+          }
+        set((s) => {
+          const notes = new Map(s.notes);
+          notes.set(next.fingerprint, next);
+          const cur = s.notesImport;
+          const notesImport = cur?.ok ? { ...cur, resolved: new Map(cur.resolved).set(i, choice) } : cur;
+          return { notes, notesImport };
+        });
+      },
     };
   };
 

@@ -34,6 +34,10 @@ describe.skipIf(skipBrowser)('notes in headless Chromium', () => {
       await page.reload();
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       await expect.poll(() => page.locator('[data-testid="label-counts"]').textContent()).toBe('agent error: 1');
+      // The label shows as a chip in the overview's row.
+      const chip = page.locator('[data-testid="episode-row"][data-index="1"] [data-testid="label-chip"]');
+      expect(await chip.getAttribute('data-label')).toBe('agent error');
+      expect(await page.locator('[data-testid="label-chip"]').count()).toBe(1);
       await page.locator('[data-testid="label-filter"]').selectOption('agent error');
       await expect.poll(() => page.locator('[data-testid="episode-row"]').count()).toBe(1);
       await page.locator('[data-testid="episode-row"][data-index="1"]').click();
@@ -86,6 +90,14 @@ describe.skipIf(skipBrowser)('notes in headless Chromium', () => {
       await importText(page, 'notes.json', before.text);
       await expect.poll(() => page.locator('[data-testid="notes-conflicts"]').textContent()).toContain('kept “changed here”, imported “first note”');
       expect(await note.inputValue()).toBe('changed here');
+      // Settled per note: take the imported one; the list says so and the note is the imported text.
+      await page.getByTestId('conflict-theirs').click();
+      await expect.poll(() => note.inputValue()).toBe('first note');
+      expect(await page.getByTestId('notes-conflict').getAttribute('data-resolved')).toBe('theirs');
+      // And the chip of the labelled episode shows in the list beside the open episode.
+      expect(await page.locator('[data-testid="episode-row"][data-index="2"] [data-testid="label-chip"]').getAttribute('data-label')).toBe(
+        'task or annotation bug',
+      );
 
       const afterConflict = (await exported(page)).episodes;
       await importText(page, HOSTILE + '.json', '[{"task_id": 0}]');

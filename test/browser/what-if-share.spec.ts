@@ -49,6 +49,11 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     await page.waitForSelector('[data-testid="what-if-reward"]', { timeout: 15_000 });
     expect(await page.textContent('[data-testid="what-if-reward"]')).toBe('1.0');
     expect(await page.textContent('[data-testid="hash-agent"]')).toBe(await page.textContent('[data-testid="hash-reference"]'));
+    // The edited verdict beside the unedited and recorded ones, in the verdict line and the title; the change named by its step.
+    const recorded = await page.getAttribute('[data-testid="episode-row"][data-index="1"]', 'data-recorded-reward');
+    expect(await page.textContent('[data-testid="verdict-what-if"]')).toBe(`what-if 1.0 · unedited: recomputed 0.0 · recorded ${Number(recorded).toFixed(1)}`);
+    expect(await page.textContent('[data-testid="title-what-if"]')).toMatch(/what-if 1/);
+    expect(await page.getByRole('list', { name: 'What-if changes' }).textContent()).toMatch(/^new arguments for step \d+ \(message #\d+\)/);
     await page.getByRole('button', { name: 'Back to the recorded episode' }).click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="what-if-reward"]'));
     expect(await page.textContent('[data-testid="verdict-reward"]')).toContain('0.0');

@@ -75,6 +75,39 @@ describe('notes slice', () => {
     expect(store.getState().notes.get(header(0).fingerprint)!.note).toBe('changed');
   });
 
+  it('each import conflict is settled on its own: keep mine, take theirs, keep both (not for a label); the choice is stored', async () => {
+    const mem = memoryNotes();
+    const store = opened(mem);
+    await store.getState().editNotes(0, { label: 'agent error', note: 'theirs', step: { index: 2, text: 'step theirs' } });
+    await store.getState().editNotes(1, { note: 'other theirs' });
+    const text = store.getState().exportRunNotes();
+    await store.getState().editNotes(0, { label: 'task or annotation bug', note: 'mine', step: { index: 2, text: 'step mine' } });
+    await store.getState().editNotes(1, { note: 'other mine' });
+    await store.getState().importNotes('n.json', text);
+    const r = store.getState().notesImport;
+    if (!r?.ok) throw new Error('import failed');
+    const at = (fp: string, field: string): number => r.conflicts.findIndex((c) => c.fingerprint === fp && c.field === field);
+    const [fp0, fp1] = [header(0).fingerprint, header(1).fingerprint];
+    expect(r.conflicts.map((c) => c.field).sort()).toEqual(['label', 'note', 'note', 'step 2']);
+    expect(r.resolved).toEqual([null, null, null, null]);
+    await store.getState().resolveImportConflict(at(fp0, 'label'), 'both');
+    expect(store.getState().notesImport?.ok && store.getState().notesImport).toMatchObject({ resolved: [null, null, null, null] });
+    await store.getState().resolveImportConflict(at(fp0, 'label'), 'theirs');
+    await store.getState().resolveImportConflict(at(fp0, 'note'), 'mine');
+    await store.getState().resolveImportConflict(at(fp0, 'step 2'), 'both');
+    await store.getState().resolveImportConflict(at(fp1, 'note'), 'theirs');
+    const n0 = store.getState().notes.get(fp0)!;
+    expect([n0.label, n0.note, n0.steps['2']]).toEqual(['agent error', 'mine', 'step mine\n\nstep theirs']);
+    expect(store.getState().notes.get(fp1)!.note).toBe('other theirs');
+    const stored = new Map((await mem.all()).map((n) => [n.fingerprint, n]));
+    expect([stored.get(fp0)!.label, stored.get(fp0)!.steps['2'], stored.get(fp1)!.note]).toEqual(['agent error', 'step mine\n\nstep theirs', 'other theirs']);
+    const done = store.getState().notesImport;
+    expect(done?.ok && [...done.resolved].sort()).toEqual(['both', 'mine', 'theirs', 'theirs']);
+    // A settled conflict is not settled again.
+    await store.getState().resolveImportConflict(at(fp1, 'note'), 'mine');
+    expect(store.getState().notes.get(fp1)!.note).toBe('other theirs');
+  });
+
   it('an import of something else says so and changes nothing', async () => {
     const mem = memoryNotes();
     const store = opened(mem);

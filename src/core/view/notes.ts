@@ -208,3 +208,20 @@ export function mergeNotes(stored: readonly EpisodeNotes[], imported: readonly E
   }
   return { write, added, updated, unchanged, conflicts };
 }
+
+/** How one import conflict is settled: the stored value, the imported one, or both texts one after the other (not for a label). */
+export type ConflictChoice = 'mine' | 'theirs' | 'both';
+
+/** Whether a conflict's field can keep both values (texts can; a label is one of a list). */
+export const canKeepBoth = (c: Pick<NoteConflict, 'field'>): boolean => c.field !== 'label';
+
+/** The stored notes with one conflict settled; the record unchanged for `mine` (or a choice that does not apply). */
+export function resolveConflict(stored: EpisodeNotes, c: NoteConflict, choice: ConflictChoice, now = new Date()): EpisodeNotes {
+  if (choice === 'mine' || (choice === 'both' && !canKeepBoth(c))) return stored;
+  const value = choice === 'theirs' ? c.imported : `${c.kept}\n\n${c.imported}`;
+  const at = now.toISOString();
+  if (c.field === 'label') return { ...stored, label: (value || null) as NoteLabel | null, updatedAt: at };
+  if (c.field === 'note') return { ...stored, note: value, updatedAt: at };
+  const step = /^step (\d+)$/.exec(c.field)?.[1];
+  return step === undefined ? stored : { ...stored, steps: { ...stored.steps, [step]: value }, updatedAt: at };
+}

@@ -46,14 +46,14 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
                 data-match={p.match}
                 data-write={p.write}
               >
-                <td className="px-1 py-0.5">
+                <td className="px-1 py-0.5 whitespace-nowrap">
                   {p.gold !== null && (
                     <Button variant="link" onClick={() => nav.reference(p.gold!)}>
                       ref {p.gold + 1}
                     </Button>
                   )}
                 </td>
-                <td className="px-1 py-0.5">
+                <td className="px-1 py-0.5 whitespace-nowrap">
                   {p.step !== null && (
                     <Button variant="link" onClick={() => nav.step(p.step!)}>
                       step {p.step + 1}

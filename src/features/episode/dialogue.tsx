@@ -62,6 +62,8 @@ interface Row {
 /** Long text comes folded, with break opportunities in long runs (never `overflow-wrap: anywhere` on huge text). */
 const WRAP = PRE;
 const LONG = 'max-h-72 overflow-auto';
+/** Agent and user text: Markdown in a readable size (plain text that is not Markdown keeps its line breaks). */
+const PROSE = 'whitespace-pre-wrap break-words font-sans text-sm leading-relaxed [&_[data-markdown]]:whitespace-normal';
 
 /** `view`: an evaluated episode, or only its recorded messages (no steps yet) while its data loads. */
 export function Dialogue(props: {
@@ -232,15 +234,16 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
   if (isToolResult && observed) return <Observation content={content} step={observed} mark={contentMark} hits={contentHits} />;
   if (message.role !== 'assistant')
     return (
-      <p className={`${WRAP} font-sans text-[13px] ${LONG}`}>
+      <div className={`${PROSE} ${LONG}`}>
         <MarkedText
           text={content}
           span={contentMark?.span ?? null}
           label={contentMark?.label ?? 'match'}
           hits={contentHits.hits}
           current={contentHits.current}
+          markdown={message.role === 'user'}
         />
-      </p>
+      </div>
     );
   const respond = agentStep?.isRespond ? agentStep : null;
   const textBased = strategy !== 'tool-calling';
@@ -295,9 +298,9 @@ function RespondText(props: { text: string; mark: Mark | null; prominent: boolea
   return (
     <div className={prominent ? 'rounded border-l-4 border-indigo-400 bg-indigo-50 px-2 py-1.5' : ''}>
       {prominent && <div className="mb-0.5 text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Sent to the user (respond)</div>}
-      <p className={`${WRAP} font-sans text-[13px] text-slate-900 ${LONG}`}>
-        <ReasonedText text={text} span={mark?.span ?? null} label={mark?.label ?? 'match'} hits={hits.hits} current={hits.current} />
-      </p>
+      <div className={`${PROSE} text-slate-900 ${LONG}`}>
+        <ReasonedText text={text} span={mark?.span ?? null} label={mark?.label ?? 'match'} hits={hits.hits} current={hits.current} markdown />
+      </div>
     </div>
   );
 }

@@ -28,6 +28,8 @@ export interface EpisodeScreenProps {
   readonly panel?: PanelState;
   /** The overview's search text and which of its hits in this episode to show (modulo their number). */
   readonly search?: { readonly query: string; readonly index: number; readonly nonce: number; readonly onMove: (delta: 1 | -1) => void };
+  /** The episode as recorded, when \`view\` is a what-if replay of it (the verdict shows both). */
+  readonly unedited?: EpisodeView | undefined;
   /** Shown above the step bar (a what-if replay's line). */
   readonly toolbar?: ReactNode;
 }
@@ -84,6 +86,7 @@ function Screen({
   panel: givenPanel,
   search,
   toolbar,
+  unedited,
 }: EpisodeScreenProps) {
   const count = view.steps.length;
   const cursor = count === 0 ? 0 : Math.min(Math.max(step, 0), count - 1);
@@ -121,6 +124,7 @@ function Screen({
       <div className={phone === 'verdict' ? 'min-h-0 flex-1 overflow-y-auto @3xl/screen:flex-none @3xl/screen:overflow-visible' : 'hidden @3xl/screen:block'}>
         <VerdictPanel
           view={view}
+          unedited={unedited}
           detection={detection}
           onShow={show}
           open={layout.verdictOpen}

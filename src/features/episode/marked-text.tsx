@@ -1,15 +1,28 @@
 import type { Span } from '../../core/contract';
+import { FOLD_LIMIT } from '../../ui/fold';
 import { FoldedText } from '../../ui/folded-text';
+import { MarkdownText } from '../../ui/markdown-text';
 import { snippet } from './text';
 import { MARK } from './ui';
 
 /**
- * Text with one span highlighted; the text is rendered as React text only. Without `context` the
+ * Text with one span highlighted; the text is rendered as React text only (or as safe Markdown). Without `context` the
  * whole text is shown, folded when long (a window around the span), with any search `hits` marked
  * (`current` strongly); with `context` only a snippet.
  */
-export function MarkedText(props: { text: string; span: Span | null; label?: string; context?: number; hits?: readonly Span[]; current?: number }) {
+export function MarkedText(props: {
+  text: string;
+  span: Span | null;
+  label?: string;
+  context?: number;
+  hits?: readonly Span[];
+  current?: number;
+  /** Render as Markdown (agent and user text up to the fold limit; longer text stays plain and folded). */
+  markdown?: boolean;
+}) {
   const { text, span } = props;
+  if (props.markdown && props.context === undefined && text.length <= FOLD_LIMIT)
+    return <MarkdownText text={text} span={span} label={props.label} hits={props.hits} current={props.current ?? -1} />;
   if (props.context === undefined || !span)
     return props.hits && props.hits.length > 0 ? (
       <FoldedText text={text} span={span} label={props.label} markClass={MARK} hits={props.hits} current={props.current ?? -1} />

@@ -31,17 +31,17 @@ function marksIn(m: Marks, start: number, end: number): Marks {
  * each; the rest shown as is. A block opens by itself while it holds the highlighted span or the
  * current search hit, and says how many search hits it holds when closed.
  */
-export function ReasonedText(props: { text: string } & Marks) {
-  const { text } = props;
+export function ReasonedText(props: { text: string; markdown?: boolean } & Marks) {
+  const { text, markdown = false } = props;
   const segments = useMemo(() => (hasReasoning(text) ? splitReasoning(text) : null), [text]);
   if (!segments || !segments.some((s) => s.kind === 'reasoning'))
-    return <MarkedText text={text} span={props.span} label={props.label} hits={props.hits} current={props.current} />;
+    return <MarkedText text={text} span={props.span} label={props.label} hits={props.hits} current={props.current} markdown={markdown} />;
   return segments.map((seg) => {
     const m = marksIn(props, seg.start, seg.end);
     const body = text.slice(seg.start, seg.end);
     return seg.kind === 'text' ? (
       <span key={seg.start} className="block">
-        <MarkedText text={body} span={m.span} label={m.label} hits={m.hits} current={m.current} />
+        <MarkedText text={body} span={m.span} label={m.label} hits={m.hits} current={m.current} markdown={markdown} />
       </span>
     ) : (
       <ReasoningBlock key={seg.start} seg={seg} body={body} marks={m} />

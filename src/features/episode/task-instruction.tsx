@@ -15,7 +15,7 @@ export function TaskInstruction(props: { instruction: string; strategy: string; 
         {open ? '▾' : '▸'} The user's goal{' '}
         <span className="font-normal text-slate-600">(task instruction given to the user simulator · agent strategy: {strategy})</span>
       </button>
-      <p className={`mt-1 max-h-40 overflow-y-auto whitespace-pre-wrap [overflow-wrap:anywhere] ${open ? '' : 'hidden'}`}>{instruction}</p>
+      <p className={`mt-1 max-h-24 overflow-y-auto @3xl/screen:max-h-40 whitespace-pre-wrap [overflow-wrap:anywhere] ${open ? '' : 'hidden'}`}>{instruction}</p>
     </div>
   );
 }

@@ -63,11 +63,13 @@ export function VerdictPanel(props: {
   onShow: (tab: PanelTab) => void;
   /** Details shown (default: shown, for a screen without a layout to remember). */
   open?: boolean;
+  /** The episode as recorded, when \`view\` is a what-if replay of it: its verdicts are shown beside the edited one. */
+  unedited?: EpisodeView | undefined;
   /** On a phone's verdict tab the details show whatever \`open\` says (wider screens follow \`open\`). */
   phoneOpen?: boolean;
   onToggle?: () => void;
 }) {
-  const { view, detection, onShow, open = true, phoneOpen = false, onToggle } = props;
+  const { view, detection, onShow, open = true, phoneOpen = false, onToggle, unedited } = props;
   const v = view.verdict;
   const hashesMatch = v.agentHash === v.gtHash;
   const outputs = view.outputs;
@@ -88,11 +90,19 @@ export function VerdictPanel(props: {
         >
           {formatReward(v.reward)}
         </span>
-        <span className="shrink-0 text-[11px] leading-tight whitespace-nowrap text-slate-600">
-          recomputed <strong className="font-mono text-slate-900">{formatReward(v.reward)}</strong> · recorded{' '}
-          <strong className="font-mono text-slate-900">{formatRecorded(v)}</strong>{' '}
-          {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
-        </span>
+        {unedited ? (
+          <span className="shrink-0 text-[11px] leading-tight whitespace-nowrap text-slate-600" data-testid="verdict-what-if">
+            <strong className="text-violet-800">what-if</strong> <strong className="font-mono text-slate-900">{formatReward(v.reward)}</strong> · unedited:
+            recomputed <strong className="font-mono text-slate-900">{formatReward(unedited.verdict.reward)}</strong> · recorded{' '}
+            <strong className="font-mono text-slate-900">{formatRecorded(unedited.verdict)}</strong>
+          </span>
+        ) : (
+          <span className="shrink-0 text-[11px] leading-tight whitespace-nowrap text-slate-600">
+            recomputed <strong className="font-mono text-slate-900">{formatReward(v.reward)}</strong> · recorded{' '}
+            <strong className="font-mono text-slate-900">{formatRecorded(v)}</strong>{' '}
+            {recomputedAgrees === false ? <Badge ok={false}>disagree</Badge> : recomputedAgrees ? <Badge ok>agree</Badge> : null}
+          </span>
+        )}
         <p
           className="order-last min-w-0 basis-full text-sm leading-snug text-slate-900 [overflow-wrap:anywhere] @2xl:order-none @2xl:basis-0 @2xl:flex-1"
           data-testid="verdict-sentence"

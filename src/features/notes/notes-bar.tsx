@@ -92,9 +92,17 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
             <>
               <p>
                 Imported {result.file}: {result.added} new, {result.updated} completed, {result.unchanged} unchanged
-                {result.conflicts.length > 0 && `, ${result.conflicts.length} conflict${result.conflicts.length === 1 ? '' : 's'} (your notes were kept)`}.
+                {result.conflicts.length > 0 &&
+                  `, ${result.conflicts.length} conflict${result.conflicts.length === 1 ? '' : 's'} (your notes kept until you choose)`}
+                .
               </p>
-              {result.conflicts.length > 0 && <ConflictList conflicts={result.conflicts} />}
+              {result.conflicts.length > 0 && (
+                <ConflictList
+                  conflicts={result.conflicts}
+                  resolved={result.resolved}
+                  onResolve={(i, choice) => void store.getState().resolveImportConflict(i, choice)}
+                />
+              )}
             </>
           ) : (
             <p>

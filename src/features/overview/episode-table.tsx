@@ -1,11 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
+import type { EpisodeHeader, EpisodeSummary, NoteLabel } from '../../core/contract';
 import type { SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
 import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp } from '../../ui/store-context';
 import { useOpenRun } from './use-open-run';
+import { LabelChip } from './label-chip';
 import { ReasonChip } from './reason-chip';
 
 /** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
@@ -85,10 +86,13 @@ function Row({
   active,
   pending,
   id,
+  label,
   onOpen,
 }: {
   h: EpisodeHeader;
   s: EpisodeSummary | undefined;
+  /** The reader's label on this episode, if any. */
+  label: NoteLabel | null;
   selected: boolean;
   active: boolean;
   pending: Pending;
@@ -133,6 +137,7 @@ function Row({
         <RewardCell s={s} recorded={h.recordedReward} pending={pending} />
       </span>
       <span role="gridcell" className="flex min-w-0 gap-1 overflow-hidden" title={h.problem ?? s?.error ?? undefined}>
+        {label && <LabelChip label={label} />}
         {reasonCodes(s).map((c) => (
           <ReasonChip key={c} code={c} short />
         ))}
@@ -148,6 +153,7 @@ function Row({
 export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const { store, headers, summaries, selected } = useOpenRun();
   const sort = useApp((s) => s.sort);
+  const notes = useApp((s) => s.notes);
   const ready = useApp((s) => s.runs.a.detection !== null);
   const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
@@ -275,6 +281,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
                     active={active === index}
                     pending={pending}
                     id={`${base}-${index}`}
+                    label={notes.get(h.fingerprint)?.label ?? null}
                     onOpen={(e) => {
                       setActive(index);
                       store.getState().select(index);
