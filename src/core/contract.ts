@@ -36,6 +36,7 @@ export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/se
 export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2-types';
 export type { Tau2Report } from './view/tau2/report';
+export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
 export type { PassK, TrialOutcome } from './view/pass-k';
 export type { CompareOutcome, FlipCount, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
 export type { EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
@@ -64,5 +65,6 @@ export { compareTrials } from './view/trial-compare';
 // τ²-bench
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
 export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau2-results';
-export { Tau2Session, Tau2SetupError, type LoadedDbs } from './session/tau2-session';
+export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
 export { tau2ReportParts } from './session/tau2-report';
+export { TAU2_COMPONENTS, TAU2_TASK_KEY, tau2Headers, tau2PassHatK, tau2Summary, tau2TaskOrder } from './view/tau2/summary';

@@ -16,6 +16,17 @@ import { tau2Explain } from '../view/tau2/explain';
 
 export class Tau2SetupError extends Error {}
 
+/**
+ * The data files a domain's DBs are read from, under the commit (raw file hosting's layout) and then
+ * as in a checkout (`checkout`); null for a domain this version does not judge (`Tau2Session.open` says why).
+ */
+export function tau2DbPaths(domainName: string, checkout: boolean, commit: string = TAU2_PINNED_COMMIT): string[] | null {
+  const domain = TAU2_DOMAINS.get(domainName);
+  if (domain === undefined) return null;
+  const files = [domain.dbFiles.agent, ...(domain.dbFiles.user === null ? [] : [domain.dbFiles.user])];
+  return [...files.map((f) => tau2DataPath(domain.name, f, commit)), ...(checkout ? files.map((f) => tau2DataPath(domain.name, f)) : [])];
+}
+
 async function readDbFile(read: ReadText, domain: Tau2Domain, file: string, commit: string): Promise<{ text: string; where: string }> {
   for (const path of [tau2DataPath(domain.name, file, commit), tau2DataPath(domain.name, file)]) {
     const text = await read(path);

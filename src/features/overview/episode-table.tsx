@@ -1,8 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
-import type { SortKey } from '../../store/rows';
+import { TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary } from '../../core/contract';
+import { tau2Reasons, type ReasonFilter, type SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
+import { runComplete, runReady } from '../../store/run-state';
+import { safeLabel } from '../../ui/fold';
 import { formatReward } from '../../ui/format';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { ReasonChip } from './reason-chip';
@@ -36,7 +38,7 @@ function HeadLabel({ c }: { c: (typeof HEAD)[number] }) {
 type Pending = 'no-data' | 'evaluating' | 'stopped';
 
 const PENDING_TITLE: Record<Pending, string> = {
-  'no-data': 'not evaluated: waiting for τ-bench data',
+  'no-data': 'not evaluated: waiting for the benchmark’s data',
   evaluating: 'not evaluated yet',
   stopped: 'not evaluated: evaluation stopped',
 };
@@ -69,10 +71,10 @@ function RewardCell({ s, recorded, pending }: { s: EpisodeSummary | undefined; r
   );
 }
 
-function reasonCodes(s: EpisodeSummary | undefined) {
+function reasonCodes(s: EpisodeSummary | undefined): readonly ReasonFilter[] {
   if (!s) return [];
   if (s.error !== null) return ['error' as const];
-  return s.reasons;
+  return s.tau2 ? tau2Reasons(s) : s.reasons;
 }
 
 function Row({
@@ -93,6 +95,9 @@ function Row({
   onOpen: (e: MouseEvent<HTMLDivElement>) => void;
 }) {
   const differs = s?.agrees === false;
+  // A τ² simulation: its task id as τ² names it (text in telecom), and how it ended.
+  const tau2Task = h.extra[TAU2_TASK_KEY];
+  const termination = tau2Task === undefined ? undefined : h.extra.termination_reason;
   return (
     <div
       id={id}
@@ -102,6 +107,7 @@ function Row({
       data-testid="episode-row"
       data-index={h.index}
       data-task-id={h.taskId ?? ''}
+      {...(tau2Task !== undefined && { 'data-tau2-task-id': tau2Task, 'data-termination': termination ?? '' })}
       data-trial={h.trial ?? ''}
       data-reward={s?.reward ?? ''}
       data-recorded-reward={h.recordedReward ?? ''}
@@ -117,8 +123,8 @@ function Row({
       <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-400 @lg:visible">
         {h.index}
       </span>
-      <span role="gridcell" className="tabular-nums font-medium text-slate-800">
-        {h.taskId ?? '—'}
+      <span role="gridcell" className="truncate tabular-nums font-medium text-slate-800" title={tau2Task === undefined ? undefined : safeLabel(tau2Task, 500)}>
+        {tau2Task === undefined ? (h.taskId ?? '—') : safeLabel(tau2Task, 80)}
       </span>
       <span role="gridcell" className="tabular-nums text-slate-600">
         {h.trial ?? '—'}
@@ -129,7 +135,12 @@ function Row({
       <span role="gridcell">
         <RewardCell s={s} recorded={h.recordedReward} pending={pending} />
       </span>
-      <span role="gridcell" className="flex min-w-0 gap-1 overflow-hidden" title={h.problem ?? s?.error ?? undefined}>
+      <span role="gridcell" className="flex min-w-0 items-center gap-1 overflow-hidden" title={h.problem ?? s?.error ?? s?.reasonTexts.join('; ') ?? undefined}>
+        {termination !== undefined && (
+          <span className="hidden shrink-0 font-mono text-[10px] text-slate-400 @lg:inline" title="termination reason">
+            {safeLabel(termination, 40)}
+          </span>
+        )}
         {reasonCodes(s).map((c) => (
           <ReasonChip key={c} code={c} short />
         ))}
@@ -148,11 +159,11 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const summaries = useApp((s) => s.runs.a.summaries);
   const selected = useApp((s) => s.selected);
   const sort = useApp((s) => s.sort);
-  const ready = useApp((s) => s.runs.a.detection !== null);
+  const ready = useApp((s) => runReady(s.runs.a));
   const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.runs.a.evaluated);
-  const complete = useApp(({ runs: { a } }) => a.detection?.ruleFinal === true && a.evaluated >= a.headers.length);
+  const complete = useApp((s) => runComplete(s.runs.a));
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const base = useId();
