@@ -13,6 +13,7 @@ import type { Tau2Run } from '../model/episode/tau2-types';
 import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
 import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
+import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
 
 export class Tau2SetupError extends Error {}
 
@@ -130,6 +131,11 @@ export class Tau2Session {
 
   report(index: number): Tau2Report {
     return tau2Report(this.evaluate(index));
+  }
+
+  /** The simulation screen's data (messages, checks with their evidence, DB diff with blame, walkthrough). */
+  simView(index: number): Tau2SimView {
+    return tau2SimView(this.ctx, this.evaluate(index), this.run.tasks.get(this.run.simulations[index]!.taskId) ?? null);
   }
 
   explain(index: number): string[] {

@@ -1,0 +1,97 @@
+/**
+ * The DB check of a τ² simulation made visible: the records where the DB after the agent's calls
+ * (predicted) and the DB after the reference actions (gold) differ, for the agent's DB and (telecom)
+ * the user's, each with the calls that changed it in the predicted run (blame).
+ */
+import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic';
+import { Tau2Environment } from '../../env/tau2/environment';
+import type { Tau2Context } from '../../judge/tau2/evaluate';
+import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
+
+export interface Tau2RecordDiff {
+  readonly db: 'agent' | 'user';
+  /** A table (a dict field of the DB model) and a record key; `key` null for a field that is not a table. */
+  readonly table: string;
+  readonly key: string | null;
+  /** The record as τ² dumps it (`json.dumps(model_dump(), sort_keys=True, default=str)`), null where it does not exist. */
+  readonly predicted: string | null;
+  readonly gold: string | null;
+  /** Calls (indices in replay order, as `toolCalls`) after which the predicted record changed. */
+  readonly blame: readonly number[];
+}
+
+const text = (v: TValue | undefined): string | null => (v === undefined ? null : pyJsonDumps(modelDump(v)));
+
+interface Place {
+  readonly db: 'agent' | 'user';
+  readonly table: string;
+  readonly key: string | null;
+}
+
+function dbOf(env: Tau2Environment, which: 'agent' | 'user'): PydModel | null {
+  return (which === 'agent' ? env.agent?.db : env.user?.db) ?? null;
+}
+
+function valueAt(env: Tau2Environment, p: Place): TValue | undefined {
+  const db = dbOf(env, p.db);
+  if (!db || !db.fields.has(p.table)) return undefined;
+  const t = db.get(p.table);
+  if (p.key === null) return t;
+  return t instanceof Map ? t.get(p.key) : undefined;
+}
+
+/** Places where two DBs differ: each record of a dict field (same object: equal, not dumped), each other field. */
+function differing(which: 'agent' | 'user', a: PydModel | null, b: PydModel | null): Place[] {
+  if (!a || !b) return [];
+  const out: Place[] = [];
+  for (const table of new Set([...a.fields.keys(), ...b.fields.keys()])) {
+    const x = a.fields.get(table);
+    const y = b.fields.get(table);
+    if (x instanceof Map && y instanceof Map) {
+      for (const key of new Set([...x.keys(), ...y.keys()])) {
+        if (typeof key !== 'string') continue;
+        const u = x.get(key);
+        const v = y.get(key);
+        if (u !== v && text(u) !== text(v)) out.push({ db: which, table, key });
+      }
+    } else if (x !== y && text(x) !== text(y)) out.push({ db: which, table, key: null });
+  }
+  return out;
+}
+
+/** The predicted and gold DBs of a simulation compared record by record, with blame; empty when they match. */
+export function tau2DbDiff(ctx: Tau2Context, task: Tau2Task, sim: Tau2Simulation): Tau2RecordDiff[] {
+  const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
+  predicted.setState(task, sim.messages);
+  // Python parity: the gold environment is built without solo mode (as evaluate_simulation does).
+  const gold = new Tau2Environment(ctx.domain, ctx.base, false);
+  gold.setState(task, task.messageHistory);
+  for (const a of task.criteria?.actions ?? []) {
+    try {
+      gold.makeToolCall(a.name, a.requestor, a.arguments);
+    } catch {
+      // A failing reference action leaves the gold DB as it was, as in τ².
+    }
+  }
+  // Python parity: evaluate_simulation hashes the gold DBs right after the actions, without a sync.
+  const places = [...differing('agent', dbOf(predicted, 'agent'), dbOf(gold, 'agent')), ...differing('user', dbOf(predicted, 'user'), dbOf(gold, 'user'))];
+  if (places.length === 0) return [];
+  // Blame: the predicted run again, watching each differing record after every call.
+  const blame = places.map(() => [] as number[]);
+  const again = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
+  const before = places.map(() => null as string | null);
+  let call = -1;
+  again.setState(task, [], undefined);
+  places.forEach((p, i) => (before[i] = text(valueAt(again, p))));
+  again.setState(null, sim.messages, () => {
+    call++;
+    places.forEach((p, i) => {
+      const now = text(valueAt(again, p));
+      if (now !== before[i]) {
+        blame[i]!.push(call);
+        before[i] = now;
+      }
+    });
+  });
+  return places.map((p, i) => ({ ...p, predicted: text(valueAt(predicted, p)), gold: text(valueAt(gold, p)), blame: blame[i]! }));
+}
