@@ -1,4 +1,4 @@
-import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, TranscriptView } from '../core/contract';
+import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, Tau2SimView, TranscriptView } from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
 import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource, Tau2Opened } from './wire-types';
 
@@ -57,6 +57,8 @@ export const REQUESTS = {
   >(),
   /** An episode's evaluation as a view (for the episode screen, another trial beside it, or a compared run's drill-down alike). */
   view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
+  /** A τ² simulation as its screen shows it (messages, checks with their evidence, DB diff with blame, walkthrough). */
+  'tau2-view': ask<EpisodeAddress, EpisodeAddress & ({ readonly view: Tau2SimView; readonly error: null } | { readonly view: null; readonly error: string })>(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
   /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */

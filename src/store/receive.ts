@@ -4,6 +4,7 @@ import { episodeHandlers, episodeViewArrived } from './episode-slice';
 import { overviewHandlers } from './overview-slice';
 import { compareViewArrived, reviewHandlers } from './review-slice';
 import { runHandlers } from './runs-slice';
+import { tau2Handlers } from './tau2-slice';
 import { trialViewArrived } from './trials-slice';
 
 /** What a handler may do with the store. */
@@ -26,6 +27,7 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...overviewHandlers,
   ...episodeHandlers,
   ...reviewHandlers,
+  ...tau2Handlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);

@@ -354,6 +354,21 @@ export class Tau2Runs {
     return this.at(run) !== null;
   }
 
+  /** A simulation's screen data (judged now if it was not yet: its row goes out too). */
+  simView({ run, episode }: EpisodeAddress): void {
+    const c = this.at(run);
+    if (!c) return;
+    if (!c.session) return post({ type: 'tau2-view', run, episode, view: null, error: 'waiting for τ² data' });
+    if (episode < 0 || episode >= c.evaluated.length) return post({ type: 'tau2-view', run, episode, view: null, error: `no simulation ${episode}` });
+    if (!c.evaluated[episode])
+      post({ type: 'summaries', run, summaries: [this.summary(c, episode)], evaluated: c.count, total: c.evaluated.length, replace: false });
+    try {
+      post({ type: 'tau2-view', run, episode, view: c.session.simView(episode), error: null });
+    } catch (e) {
+      post({ type: 'tau2-view', run, episode, view: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
   /** The τ-bench episode view does not serve τ² simulations: they have their own screen. */
   view({ run, episode }: EpisodeAddress): void {
     if (this.has(run)) post({ type: 'view', run, episode, view: null, error: 'a τ² simulation: see the τ² simulation screen' });

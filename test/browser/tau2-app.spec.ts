@@ -56,4 +56,62 @@ suite('τ² runs opened by link in headless Chromium, judged against τ²’s ow
     },
     180_000,
   );
+
+  /** Opens simulation `episode` of a shared run by link and waits for its screen. */
+  async function openSim(file: string, episode: number) {
+    const o = await offlinePage(browser);
+    await o.page.goto(`${server.url}#run=tau2-runs/${file}&episode=${episode}`);
+    await o.page.waitForSelector(`[data-testid="tau2-sim"][data-index="${episode}"]`, { timeout: 120_000 });
+    return o;
+  }
+
+  it('an airline DB mismatch: the records that differ, predicted beside gold, blamed on the agent’s calls; actions lined up', async () => {
+    // Simulation 4 of gpt-4.1 airline: DB differs, 3 of 4 reference actions matched (τ²'s record).
+    const { context, page, blocked } = await openSim(FILES[0]!, 4);
+    try {
+      const records = page.getByTestId('tau2-db-record');
+      expect(await records.count()).toBeGreaterThan(0);
+      const blame = await page.getByTestId('tau2-blame').allTextContents();
+      expect(blame.some((t) => /changed by call \d+/.test(t))).toBe(true);
+      // A blamed call is a call of the dialogue that writes.
+      const callIndex = Number(/call (\d+)/.exec(blame.find((t) => /call \d+/.test(t))!)![1]);
+      expect(await page.locator(`[data-testid="tau2-call"][data-call-index="${callIndex}"]`).textContent()).toContain('writes');
+      const matches = await page.getByTestId('tau2-action').evaluateAll((els) => els.map((e) => e.getAttribute('data-match')));
+      expect(matches).toEqual(['true', 'true', 'true', 'false']);
+      expect(await page.getByTestId('tau2-action').first().textContent()).toMatch(/matched by call \d+/);
+      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0');
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('a telecom (solo) simulation: each env assertion with its expected and actual value', async () => {
+    const expected = tau2Expected(FILES[2]!).simulations[6] as { env_assertions: { met: boolean }[] };
+    const { context, page } = await openSim(FILES[2]!, 6);
+    try {
+      const rows = page.getByTestId('tau2-env-assertion');
+      expect(await rows.count()).toBe(expected.env_assertions.length);
+      const met = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-met') === 'true'));
+      expect(met).toEqual(expected.env_assertions.map((a) => a.met));
+      for (const t of await rows.allTextContents()) expect(t).toMatch(/expected (True|False), actual \S+/);
+      expect(await page.getByTestId('tau2-walkthrough').textContent()).toContain('Reward =');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('a retail simulation: each communicated info marked in the message it was found in', async () => {
+    const { context, page } = await openSim(FILES[1]!, 0);
+    try {
+      const infos = page.getByTestId('tau2-communicate-info');
+      expect(await infos.count()).toBe(2);
+      const marks = await page.locator('[data-testid="tau2-dialogue"] mark[aria-label="communicated info"]').allTextContents();
+      expect(marks.length).toBeGreaterThan(0);
+      const said = (await infos.allTextContents()).map((t) => /“(.*)”/.exec(t)![1]!.toLowerCase());
+      for (const m of marks) expect(said).toContain(m.toLowerCase().replaceAll(',', ''));
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });

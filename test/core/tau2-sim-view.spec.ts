@@ -1,5 +1,6 @@
 /** The τ² simulation screen's data against τ²'s own records (../shared/tau2/expected). */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { communicateSpan } from '../../src/core/view/tau2/sim-view';
 import { describeTau2 } from '../support/shared';
 import { openTau2, tau2Expected } from '../support/tau2';
 
@@ -52,4 +53,14 @@ describeTau2('τ² simulation views', () => {
     },
     120_000,
   );
+});
+
+describe('where a communicate info is found', () => {
+  it('maps τ²’s lower-cased, comma-free match back onto the message', () => {
+    const text = 'Your refund is $1,234.50, Sir.';
+    const span = communicateSpan(text, '1234.50')!;
+    expect(text.slice(span.start, span.end)).toBe('1,234.50');
+    expect(communicateSpan('NO MATCH HERE', 'match here')).toEqual({ start: 3, end: 13 });
+    expect(communicateSpan('nothing', '42')).toBeNull();
+  });
 });

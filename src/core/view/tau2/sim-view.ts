@@ -6,6 +6,8 @@
  * Plain, structured-cloneable data.
  */
 import { PyException } from '../../py/errors';
+import { pyLower } from '../../py/lower';
+import type { Span } from '../../env/output-match';
 import { modelDump, pyJsonDumps, type TValue } from '../../py/pydantic';
 import { Tau2Environment } from '../../env/tau2/environment';
 import type { Tau2Context, Tau2Evaluation } from '../../judge/tau2/evaluate';
@@ -106,7 +108,8 @@ export interface Tau2SimView {
   } | null;
   readonly envAssertions: readonly Tau2EnvAssertionView[] | null;
   readonly actions: readonly Tau2ActionView[] | null;
-  readonly communicate: readonly { readonly info: string; readonly met: boolean; readonly messageIndex: number | null }[] | null;
+  /** Each info, the message it was found in and where in that message's text (`span`, for highlighting). */
+  readonly communicate: readonly { readonly info: string; readonly met: boolean; readonly messageIndex: number | null; readonly span: Span | null }[] | null;
   readonly nl: readonly { readonly assertion: string; readonly met: boolean | null; readonly justification: string | null }[] | null;
   readonly walkthrough: readonly string[];
   readonly findings: readonly Tau2Finding[];
@@ -182,6 +185,29 @@ function messages(e: Tau2Evaluation): Tau2MessageView[] {
   });
 }
 
+/**
+ * Where `info` sits in a message's text as τ²'s check finds it (lower-cased, commas removed), mapped
+ * back to the original text; null when it is not there.
+ */
+export function communicateSpan(content: string, info: string): Span | null {
+  const needle = pyLower(info);
+  let hay = '';
+  const from: number[] = [];
+  for (let i = 0; i < content.length;) {
+    const cp = content.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    const low = ch === ',' ? '' : pyLower(ch);
+    for (let k = 0; k < low.length; k++) from.push(i);
+    hay += low;
+    i += ch.length;
+  }
+  from.push(content.length);
+  const at = hay.indexOf(needle);
+  if (at < 0 || needle.length === 0) return null;
+  const last = from[at + needle.length - 1]!;
+  return { start: from[at]!, end: last + (content.codePointAt(last)! > 0xffff ? 2 : 1) };
+}
+
 /** The simulation screen's data for one judged simulation. */
 export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task | null): Tau2SimView {
   const s = e.simulation;
@@ -232,7 +258,12 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
         toolType: c.toolType,
         sameName: calls.filter((x) => x.name === c.action.name && x.index !== c.matchedCall).map((x) => x.index),
       })),
-    communicate: e.communicateChecks && e.communicateChecks.map((c) => ({ info: c.info, met: c.met, messageIndex: c.messageIndex })),
+    communicate:
+      e.communicateChecks &&
+      e.communicateChecks.map((c) => {
+        const content = c.messageIndex === null ? null : s.messages[c.messageIndex]?.content;
+        return { info: c.info, met: c.met, messageIndex: c.messageIndex, span: content ? communicateSpan(content, c.info) : null };
+      }),
     nl: e.nlAssertions && e.nlAssertions.map((c) => ({ assertion: c.assertion, met: c.met, justification: c.justification })),
     walkthrough: tau2Explain(e, task),
     findings: tau2Findings(e),
