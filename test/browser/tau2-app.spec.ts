@@ -115,3 +115,39 @@ suite('τ² runs opened by link in headless Chromium, judged against τ²’s ow
     }
   }, 180_000);
 });
+
+describe.skipIf(skipBrowser)('the τ² sample opens offline (no data served, no network)', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ server, browser } = await startAppAndBrowser(null, NO_BROWSER_SERVICES));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('every row recomputed from the embedded invented data equals the recorded reward; an NL assertion is shown as recorded', async () => {
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(`${server.url}#sample=tau2-mock-sample`);
+      await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+      const rows = await page.evaluate(READ_ALL_ROWS);
+      expect(rows).toHaveLength(9);
+      expect(rows.map((r) => r.reward)).toEqual(rows.map((r) => String(Number(r.recordedReward))));
+      expect(rows.filter((r) => r.reward === '1')).toHaveLength(3);
+      await page.locator('[data-testid="episode-row"][data-index="7"]').click();
+      await page.waitForSelector('[data-testid="tau2-sim"][data-index="7"]');
+      expect(await page.getByTestId('tau2-nl-recorded').textContent()).toContain('not recomputed');
+      // The user's own device call is told apart from the agent's.
+      await page.locator('[data-testid="episode-row"][data-index="8"]').click();
+      await page.waitForSelector('[data-testid="tau2-sim"][data-index="8"]');
+      expect(await page.locator('[data-testid="tau2-call"]').getAttribute('data-requestor')).toBe('user');
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

@@ -1,6 +1,9 @@
 /** τ² simulations as overview rows (headers, summaries with failed components) and τ²'s pass^k convention. */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { tau2Headers, tau2PassHatK, tau2Summary, TAU2_TASK_KEY } from '../../src/core/contract';
+import { readTau2Text, tau2Headers, tau2PassHatK, Tau2Session, tau2Summary, TAU2_TASK_KEY } from '../../src/core/contract';
 import { describeTau2 } from '../support/shared';
 import { openTau2, tau2Expected } from '../support/tau2';
 
@@ -57,5 +60,39 @@ describe('τ²’s pass^k', () => {
     const r = tau2PassHatK([o('a', 1 - 5e-7), o('a', 0, 'infrastructure_error'), o('a', 1), o('b', 1), o('b', 1)], 1);
     expect(r).toEqual([{ k: 1, value: 1 }]);
     expect(tau2PassHatK([], null)).toEqual([]);
+  });
+});
+
+describe('the τ² sample (sample-runs/runs/tau2-mock-sample.json on sample-runs/tau2-data, invented)', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '../../sample-runs');
+  const read = async (rel: string): Promise<string | null> => {
+    try {
+      return readFileSync(join(root, 'tau2-data', rel), 'utf8');
+    } catch {
+      return null;
+    }
+  };
+
+  it('judges every simulation as recorded, each failing the component it was written to fail', async () => {
+    const run = readTau2Text(readFileSync(join(root, 'runs', 'tau2-mock-sample.json'), 'utf8'))!;
+    const session = await Tau2Session.open(run, read);
+    const rows = Array.from({ length: session.size }, (_, i) => tau2Summary(session.report(i)));
+    expect(rows.map((r) => r.agrees)).toEqual(rows.map(() => true));
+    expect(rows.map((r) => [r.reward, r.tau2?.premature ? 'premature' : r.tau2?.failed.join('+')])).toEqual([
+      [1, ''],
+      [0, 'DB+ENV_ASSERTION'],
+      [0, 'premature'],
+      [1, ''],
+      [0, 'COMMUNICATE'],
+      [0, 'DB+ACTION'],
+      [1, ''],
+      [0, 'NL_ASSERTION'],
+      [0, 'ENV_ASSERTION'],
+    ]);
+    // The user's own device: its calls are the user's, replayed on the user's DB.
+    const v = session.simView(8);
+    expect(v.messages.flatMap((m) => m.calls).map((c) => [c.requestor, c.error])).toEqual([['user', true]]);
+    expect(v.envAssertions?.map((a) => [a.expected, a.actual])).toEqual([['True', 'False']]);
+    expect(session.simView(7).nl?.[0]?.met).toBe(false);
   });
 });
