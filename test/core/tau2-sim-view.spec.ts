@@ -31,6 +31,9 @@ describeTau2('τ² simulation views', () => {
           diffs++;
           for (const d of v.db!.diff) {
             expect(d.predicted).not.toBe(d.gold);
+            // The fields that differ inside the record, each with both sides.
+            expect(d.fields.length).toBeGreaterThan(0);
+            for (const f of d.fields) expect(f.predicted).not.toBe(f.gold);
             if (d.blame.length > 0) blamed++;
             for (const b of d.blame) expect(v.messages.some((m) => m.calls.some((c) => c.index === b && c.mutating))).toBe(true);
           }

@@ -103,7 +103,7 @@ export function FilterBar({ shown }: { shown: number }) {
           id={ids.task}
           value={filters.taskId ?? ''}
           onChange={(e) => store.getState().setFilters({ taskId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
-          className={control}
+          className={`${control} max-w-44`}
         >
           <option value="">all tasks</option>
           {tasks.map((t) => (

@@ -5,6 +5,9 @@ import { safeLabel } from '../../ui/fold';
 import { formatReward } from '../../ui/format';
 import { showCall } from './tau2-dialogue';
 
+/** As many fields as the core lists per record (`MAX_FIELDS` in core/view/tau2/db-diff.ts). */
+const MAX_FIELDS_SHOWN = 40;
+
 const COMPONENT: Record<string, string> = {
   DB: 'DB check',
   ENV_ASSERTION: 'env assertions',
@@ -102,16 +105,40 @@ function RecordDiff({ d }: { d: Tau2RecordDiff }) {
           )}
         </span>
       </div>
-      <div className="mt-1 grid gap-1 @lg:grid-cols-2">
-        <div className="min-w-0">
-          <div className="text-[10px] text-slate-500">predicted (after the agent’s calls)</div>
-          <div className="font-mono text-[11px] break-all">{d.predicted === null ? <i>absent</i> : <FoldedText text={d.predicted} limit={3000} />}</div>
+      <table className="mt-1 w-full table-fixed border-collapse text-[11px]" data-testid="tau2-db-fields">
+        <thead>
+          <tr className="text-left text-[10px] text-slate-500">
+            <th className="w-1/4 font-normal">field</th>
+            <th className="font-normal">predicted (after the agent’s calls)</th>
+            <th className="font-normal">gold (after the reference actions)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.fields.map((f) => (
+            <tr key={f.path} className="border-t border-slate-100 align-top">
+              <td className="pr-1 font-mono break-all text-slate-700">{safeLabel(f.path, 200)}</td>
+              <td className="pr-1 font-mono break-all text-rose-800">
+                {f.predicted === null ? <i>absent</i> : <FoldedText text={f.predicted} limit={2000} />}
+              </td>
+              <td className="font-mono break-all text-emerald-800">{f.gold === null ? <i>absent</i> : <FoldedText text={f.gold} limit={2000} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {d.fields.length >= MAX_FIELDS_SHOWN && <p className="text-slate-500">The first {MAX_FIELDS_SHOWN} fields that differ; the whole records below.</p>}
+      <details className="mt-1">
+        <summary className="cursor-pointer text-[10px] text-slate-500">the whole records</summary>
+        <div className="mt-1 grid gap-1 @lg:grid-cols-2">
+          <div className="min-w-0">
+            <div className="text-[10px] text-slate-500">predicted</div>
+            <div className="font-mono text-[11px] break-all">{d.predicted === null ? <i>absent</i> : <FoldedText text={d.predicted} limit={3000} />}</div>
+          </div>
+          <div className="min-w-0">
+            <div className="text-[10px] text-slate-500">gold</div>
+            <div className="font-mono text-[11px] break-all">{d.gold === null ? <i>absent</i> : <FoldedText text={d.gold} limit={3000} />}</div>
+          </div>
         </div>
-        <div className="min-w-0">
-          <div className="text-[10px] text-slate-500">gold (after the reference actions)</div>
-          <div className="font-mono text-[11px] break-all">{d.gold === null ? <i>absent</i> : <FoldedText text={d.gold} limit={3000} />}</div>
-        </div>
-      </div>
+      </details>
     </li>
   );
 }

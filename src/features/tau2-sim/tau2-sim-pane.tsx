@@ -90,8 +90,16 @@ export function Tau2SimPane() {
           {current?.error ? `Not shown: ${safeLabel(current.error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
         </p>
       ) : (
-        <div className="grid min-h-0 flex-1 @4xl/pane:grid-cols-[minmax(0,1fr)_minmax(22rem,38%)]" data-testid="tau2-sim" data-index={view.index}>
-          <div className="min-w-0">
+        // One verdict: first on a narrow screen (the checks follow the dialogue), atop the checks beside the dialogue on a wide one.
+        <div
+          className="grid min-h-0 flex-1 content-start @4xl/pane:grid-cols-[minmax(0,1fr)_minmax(22rem,38%)] @4xl/pane:grid-rows-[auto_1fr]"
+          data-testid="tau2-sim"
+          data-index={view.index}
+        >
+          <div className="min-w-0 bg-white @4xl/pane:col-start-2 @4xl/pane:row-start-1 @4xl/pane:border-l @4xl/pane:border-slate-200">
+            <Tau2Verdict view={view} />
+          </div>
+          <div className="min-w-0 @4xl/pane:col-start-1 @4xl/pane:row-span-2 @4xl/pane:row-start-1">
             {view.instructions !== null && (
               <details className="border-b border-slate-200 px-3 py-1.5 text-xs">
                 <summary className="cursor-pointer font-semibold text-slate-600">The user’s instructions (task {safeLabel(view.taskId, 80)})</summary>
@@ -102,8 +110,10 @@ export function Tau2SimPane() {
             )}
             <Tau2Dialogue view={view} />
           </div>
-          <aside className="min-w-0 border-l border-slate-200 bg-white" aria-label="How τ² judged it">
-            <Tau2Verdict view={view} />
+          <aside
+            className="min-w-0 border-t border-slate-200 bg-white @4xl/pane:col-start-2 @4xl/pane:row-start-2 @4xl/pane:border-t-0 @4xl/pane:border-l"
+            aria-label="How τ² judged it"
+          >
             <Tau2Checks view={view} />
           </aside>
         </div>

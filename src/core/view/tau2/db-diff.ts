@@ -18,6 +18,35 @@ export interface Tau2RecordDiff {
   readonly gold: string | null;
   /** Calls (indices in replay order, as `toolCalls`) after which the predicted record changed. */
   readonly blame: readonly number[];
+  /** The fields that differ inside the record (a path like `payment_history[2].amount`), each side dumped; at most `MAX_FIELDS`. */
+  readonly fields: readonly Tau2FieldDiff[];
+}
+
+export interface Tau2FieldDiff {
+  readonly path: string;
+  /** The value's JSON on each side; null where the field is absent. */
+  readonly predicted: string | null;
+  readonly gold: string | null;
+}
+
+/** Fields listed per record (a record that differs in more says so by the count). */
+export const MAX_FIELDS = 40;
+
+/** Where two dumped values differ, down to the leaves (dict keys sorted as τ²'s dump sorts them). */
+function fieldDiffs(a: TValue | undefined, b: TValue | undefined, path: string, out: Tau2FieldDiff[]): void {
+  if (out.length >= MAX_FIELDS) return;
+  if (a instanceof Map && b instanceof Map) {
+    const keys = [...new Set([...a.keys(), ...b.keys()])].filter((k): k is string => typeof k === 'string').sort();
+    for (const k of keys) fieldDiffs(a.get(k), b.get(k), path === '' ? k : `${path}.${k}`, out);
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    a.forEach((x, i) => fieldDiffs(x, b[i], `${path}[${i}]`, out));
+    return;
+  }
+  const x = a === undefined ? null : pyJsonDumps(a);
+  const y = b === undefined ? null : pyJsonDumps(b);
+  if (x !== y) out.push({ path: path === '' ? '(the whole value)' : path, predicted: x, gold: y });
 }
 
 const text = (v: TValue | undefined): string | null => (v === undefined ? null : pyJsonDumps(modelDump(v)));
@@ -93,5 +122,11 @@ export function tau2DbDiff(ctx: Tau2Context, task: Tau2Task, sim: Tau2Simulation
       }
     });
   });
-  return places.map((p, i) => ({ ...p, predicted: text(valueAt(predicted, p)), gold: text(valueAt(gold, p)), blame: blame[i]! }));
+  return places.map((p, i) => {
+    const x = valueAt(predicted, p);
+    const y = valueAt(gold, p);
+    const fields: Tau2FieldDiff[] = [];
+    fieldDiffs(x === undefined ? undefined : modelDump(x), y === undefined ? undefined : modelDump(y), '', fields);
+    return { ...p, predicted: text(x), gold: text(y), blame: blame[i]!, fields };
+  });
 }
