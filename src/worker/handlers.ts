@@ -47,7 +47,7 @@ export function requestHandlers(runs: RunController, tau2: Tau2Runs): RequestHan
       tau2.prioritize(m.run, m.indices);
       runs.prioritize(m.run, m.indices);
     },
-    search: (m) => void runs.search(m.run, m.id, m.query),
+    search: (m) => (tau2.has(m.run) ? tau2.search(m.run, m.id, m.query) : void runs.search(m.run, m.id, m.query)),
     view: (m) => (tau2.has(m.run) ? tau2.view(m) : runs.view(m)),
     'tau2-view': (m) => tau2.simView(m),
     transcript: (m) => (tau2.has(m.run) ? tau2.transcript(m) : runs.transcript(m)),

@@ -52,6 +52,14 @@ export function tau2FolderIndex(files: readonly FolderFile[]): Map<string, FileL
   return index;
 }
 
+/** A call's arguments as searchable text: keys and values, nested ones too. */
+function argumentsText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (v instanceof Map) return [...v].map(([k, x]) => `${String(k)} ${argumentsText(x)}`).join(' ');
+  return Array.isArray(v) ? v.map(argumentsText).join(' ') : '';
+}
+
 /** The row of a simulation that could not be judged at all (its index and error set). */
 const NOT_JUDGED: EpisodeSummary = {
   index: 0,
@@ -104,6 +112,10 @@ export class Tau2Runs {
   }
 
   async open(slot: RunSlot, run: number, tau2: Tau2Run, label: string, sample: boolean): Promise<void> {
+    if (slot === 'b') {
+      post({ type: 'run-error', run, label, message: 'comparing τ² runs is not in the app yet (tau-inspect compare A.json B.json --data TAU2_DATA does it)' });
+      return;
+    }
     this.close(slot);
     const c: Tau2Current = {
       slot,
@@ -367,6 +379,24 @@ export class Tau2Runs {
     } catch (e) {
       post({ type: 'tau2-view', run, episode, view: null, error: e instanceof Error ? e.message : String(e) });
     }
+  }
+
+  /** Simulations whose messages (text, tool names and arguments) hold the query, case-insensitively, like a τ-bench search. */
+  search(run: number, id: number, query: string): void {
+    const c = this.at(run);
+    if (!c) return;
+    const q = query.toLowerCase();
+    const holds = (t: string | null): boolean => t !== null && t.toLowerCase().includes(q);
+    const indices = c.tau2.simulations
+      .filter(
+        (s) =>
+          q === '' ||
+          s.messages.some(
+            (m) => m.role !== 'system' && (holds(m.content) || (m.toolCalls ?? []).some((x) => holds(x.name) || holds(argumentsText(x.arguments)))),
+          ),
+      )
+      .map((s) => s.index);
+    post({ type: 'search', run, id, query, indices });
   }
 
   /** The τ-bench episode view does not serve τ² simulations: they have their own screen. */

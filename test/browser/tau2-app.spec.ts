@@ -4,13 +4,15 @@
  * every row's recomputed reward must equal τ²'s own verdict (../shared/tau2/expected).
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 import { tau2Expected } from '../support/tau2';
 import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, READ_ALL_ROWS, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const FILES = ['sierra-research__gym-gpt-4.1-airline.json', 'sierra-research__gym-gpt-4.1-retail.json', 'sierra-research__gym-gpt-4.1-telecom-solo.json'];
 
 /** Skipped only without Chromium when it is not required (as every browser spec); without ../shared/tau2 it fails under REQUIRE_SHARED=1. */
@@ -147,6 +149,32 @@ describe.skipIf(skipBrowser)('the τ² sample opens offline (no data served, no 
       await page.locator('[data-testid="episode-row"][data-index="8"]').click();
       await page.waitForSelector('[data-testid="tau2-sim"][data-index="8"]');
       expect(await page.locator('[data-testid="tau2-call"]').getAttribute('data-requestor')).toBe('user');
+      // Search looks in the messages and the calls' arguments.
+      await page.getByPlaceholder('Search messages').fill('note_9');
+      await expect.poll(() => page.locator('[data-testid="episode-row"]').count(), { timeout: 10_000 }).toBe(1);
+      expect(await page.locator('[data-testid="episode-row"]').getAttribute('data-index')).toBe('8');
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('a τ² run without data asks for it (nothing fetched), and a picked tau2-bench folder judges it', async () => {
+    mkdirSync(join(server.outDir, 'tau2-runs'), { recursive: true });
+    copyFileSync(join(ROOT, 'sample-runs/runs/tau2-mock-sample.json'), join(server.outDir, 'tau2-runs', 'mock.json'));
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(`${server.url}#run=tau2-runs/mock.json`);
+      await page.getByText('τ²-bench mock data needed').waitFor({ timeout: 60_000 });
+      expect(await page.locator('body').textContent()).toContain('Pick a tau2-bench folder');
+      // Recorded rewards show meanwhile; nothing is recomputed.
+      const before = await page.evaluate(READ_ALL_ROWS);
+      expect(before.map((r) => r.reward)).toEqual(before.map(() => ''));
+      await page.setInputFiles('[data-testid="open-folder-input"]', join(ROOT, 'sample-runs/tau2-data'));
+      await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+      const rows = await page.evaluate(READ_ALL_ROWS);
+      expect(rows.map((r) => r.reward)).toEqual(rows.map((r) => String(Number(r.recordedReward))));
+      expect(await page.getByTestId('detection').textContent()).toContain('local folder');
       expect(blocked).toEqual([]);
     } finally {
       await context.close();
