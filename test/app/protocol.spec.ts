@@ -54,7 +54,16 @@ describe('the protocol, declared once', () => {
     expect(FROM_WORKER_NAMES).toEqual([...Object.keys(EVENTS), ...REQUEST_NAMES.filter((k) => REQUESTS[k].answered)]);
     expect(Object.keys(EVENTS).filter((k) => k in REQUESTS)).toEqual([]);
     // The answered requests are the ones whose answers the page waits for.
-    expect(REQUEST_NAMES.filter((k) => REQUESTS[k].answered).sort()).toEqual(['init', 'report', 'search', 'share-link', 'tau2-view', 'transcript', 'view', 'what-if']);
+    expect(REQUEST_NAMES.filter((k) => REQUESTS[k].answered).sort()).toEqual([
+      'init',
+      'report',
+      'search',
+      'share-link',
+      'tau2-view',
+      'transcript',
+      'view',
+      'what-if',
+    ]);
   });
 
   it('types each side from it: the worker’s dispatch, the store’s receiver and the port', () => {
