@@ -25,7 +25,9 @@ export type RunSource =
   | { readonly kind: 'stored'; readonly name: string }
   | { readonly kind: 'url'; readonly url: string }
   /** One episode carried in a link (`#ep=`): deflated JSON, base64url, decoded in the worker with a size cap. */
-  | { readonly kind: 'shared'; readonly payload: string };
+  | { readonly kind: 'shared'; readonly payload: string }
+  /** A τ² run folder as leaderboard submissions store it (`results.json` + `simulations/<id>.json`), picked or dropped. */
+  | { readonly kind: 'folder'; readonly name: string; readonly files: readonly FolderFile[] };
 
 /** A file of a picked or dropped tau-bench folder, with its path inside that folder. */
 export interface FolderFile {

@@ -1,4 +1,4 @@
-import { decodeResultsBytes, InspectSession, readTau2Text, type Tau2Run } from '../core/contract';
+import { decodeResultsBytes, InspectSession, readTau2Folder, readTau2Text, type Tau2Run } from '../core/contract';
 import { readShareContext, type SharedContext } from '../protocol/share-context';
 import type { FileLike, RunSource } from '../protocol/wire-types';
 import { byteStore, concatBytes, type ByteStore } from './byte-store';
@@ -15,7 +15,9 @@ export const sourceLabel = (s: RunSource): string =>
         ? s.name
         : s.kind === 'shared'
           ? 'the episode shared in the link'
-          : s.url;
+          : s.kind === 'folder'
+            ? `${s.name}/`
+            : s.url;
 
 export type OpenedRun =
   | {
@@ -183,6 +185,19 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
     case 'shared': {
       const { episode, context } = splitSharedText(decodeSharedEpisode(source.payload));
       return fromText(episode, 'the episode shared in the link', hooks, context === null ? undefined : readShareContext(context));
+    }
+    case 'folder': {
+      // results.json at the folder's top, simulations/<id>.json beside it (leaderboard submissions' layout).
+      const top = (f: { path: string }): string[] => f.path.replace(/\\/g, '/').split('/').slice(1);
+      const results = source.files.find((f) => top(f).join('/') === 'results.json');
+      if (!results) throw new Error(`“${source.name}” has no results.json at its top (a τ² run folder holds results.json and simulations/<id>.json)`);
+      const sims = source.files.filter((f) => {
+        const p = top(f);
+        return p.length === 2 && p[0] === 'simulations' && p[1]!.endsWith('.json');
+      });
+      const texts = await Promise.all(sims.map(async (f) => ({ name: top(f)[1]!, text: await f.file.text() })));
+      texts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { tau2: readTau2Folder(await results.file.text(), texts), label: `${source.name}/` };
     }
     case 'url': {
       let res: Response;

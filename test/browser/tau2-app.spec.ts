@@ -3,7 +3,8 @@
  * opened by a same-origin `#run=` link, with ../shared/tau2/data served as the dev server's TAU2_DATA;
  * every row's recomputed reward must equal τ²'s own verdict (../shared/tau2/expected).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -178,6 +179,35 @@ describe.skipIf(skipBrowser)('the τ² sample opens offline (no data served, no 
       expect(blocked).toEqual([]);
     } finally {
       await context.close();
+    }
+  }, 120_000);
+
+  it('a τ² run folder (results.json + simulations/<id>.json) opens by folder pick, judged with the folder of data picked before', async () => {
+    const run = JSON.parse(readFileSync(join(ROOT, 'sample-runs/runs/tau2-mock-sample.json'), 'utf8')) as { simulations: { id: string }[] };
+    const dir = mkdtempSync(join(tmpdir(), 'tau2-run-folder-'));
+    try {
+      const folder = join(dir, 'submission');
+      mkdirSync(join(folder, 'simulations'), { recursive: true });
+      writeFileSync(join(folder, 'results.json'), JSON.stringify({ ...run, simulations: [] }));
+      for (const sim of run.simulations) writeFileSync(join(folder, 'simulations', `${sim.id}.json`), JSON.stringify(sim));
+      const { context, page, blocked } = await offlinePage(browser);
+      try {
+        await page.goto(server.url);
+        await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+        await page.setInputFiles('[data-testid="open-folder-input"]', join(ROOT, 'sample-runs/tau2-data'));
+        await page.setInputFiles('[data-testid="open-folder-input"]', folder);
+        await page.getByTestId('run-domain').waitFor({ timeout: 60_000 });
+        await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+        const rows = await page.evaluate(READ_ALL_ROWS);
+        expect(rows).toHaveLength(run.simulations.length);
+        expect(rows.map((r) => r.reward)).toEqual(rows.map((r) => String(Number(r.recordedReward))));
+        expect(await page.getByTestId('detection').textContent()).toContain('submission/');
+        expect(blocked).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -14,7 +14,7 @@ export function CopyLinkButton() {
   const file = useApp((s) => s.runs.a.source?.file ?? null);
   const [said, setSaid] = useState<string | null>(null);
   if (kind === null) return null;
-  const local = kind === 'file' || kind === 'stored';
+  const local = kind === 'file' || kind === 'stored' || kind === 'folder';
   const title = local
     ? `Copy a link to this place. The link cannot carry the file: the recipient must open ${file ?? 'it'} themselves; the link keeps episode, step, filters`
     : 'Copy a link to this place (episode, step, filters, search and sort)';
