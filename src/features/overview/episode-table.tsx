@@ -12,6 +12,9 @@ import { ReasonChip } from './reason-chip';
 /** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
 const COLS =
   'grid grid-cols-[0_2rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
+/** τ² task ids are text (telecom's are long): a wider task column. */
+const TAU2_COLS =
+  'grid grid-cols-[0_4.5rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_9rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
 const ROW_HEIGHT = 34;
 
 /** `short`: the header in a narrow list. */
@@ -112,7 +115,7 @@ function Row({
       data-reward={s?.reward ?? ''}
       data-recorded-reward={h.recordedReward ?? ''}
       onClick={onOpen}
-      className={`${COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
+      className={`${tau2Task === undefined ? COLS : TAU2_COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
         selected
           ? 'border-l-indigo-600 bg-indigo-50'
           : differs
@@ -160,6 +163,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const selected = useApp((s) => s.selected);
   const sort = useApp((s) => s.sort);
   const ready = useApp((s) => runReady(s.runs.a));
+  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
   const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.runs.a.evaluated);
@@ -240,7 +244,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       <div
         role="row"
         aria-rowindex={1}
-        className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase`}
+        className={`${tau2 ? TAU2_COLS : COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase`}
       >
         {HEAD.map((c) =>
           c.key === null ? (
