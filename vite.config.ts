@@ -6,29 +6,32 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Connect, type Plugin } from 'vite';
 
 export const DATA_PREFIX = '/tau-bench-data/';
+/** Where `$TAU2_DATA` is served: the worker finds it beside DATA_PREFIX (`../tau2-data/`). */
+export const TAU2_DATA_PREFIX = '/tau2-data/';
 
 /**
  * Serves `$TAU_BENCH_DATA` (laid out like ../shared/tau-bench, or a tau-bench checkout) at
- * /tau-bench-data/ in dev and preview. `/tau-bench-data/` itself answers a small JSON
+ * /tau-bench-data/ in dev and preview, and `$TAU2_DATA` (laid out like ../shared/tau2/data:
+ * `<commit>/data/tau2/domains/…`) at /tau2-data/. Each prefix itself answers a small JSON
  * descriptor so the app can tell the directory is there; missing files are real 404s.
  */
-function tauBenchData(): Plugin {
-  const dir = process.env.TAU_BENCH_DATA ? resolve(process.env.TAU_BENCH_DATA) : null;
+function tauBenchData(prefix: string, variable: 'TAU_BENCH_DATA' | 'TAU2_DATA', flag: 'tauBenchData' | 'tau2Data'): Plugin {
+  const dir = process.env[variable] ? resolve(process.env[variable]) : null;
   const handle: Connect.NextHandleFunction = (req: IncomingMessage, res: ServerResponse, next) => {
     const url = req.url?.split('?')[0] ?? '';
-    if (!url.startsWith(DATA_PREFIX)) return next();
+    if (!url.startsWith(prefix)) return next();
     if (!dir) {
       res.statusCode = 404;
-      res.end('TAU_BENCH_DATA is not set');
+      res.end(`${variable} is not set`);
       return;
     }
-    if (url === DATA_PREFIX) {
+    if (url === prefix) {
       res.setHeader('content-type', 'application/json');
       res.setHeader('cache-control', 'no-store');
-      res.end(JSON.stringify({ tauBenchData: true, source: `TAU_BENCH_DATA=${process.env.TAU_BENCH_DATA}` }));
+      res.end(JSON.stringify({ [flag]: true, source: `${variable}=${process.env[variable]}` }));
       return;
     }
-    const rel = decodeURIComponent(url.slice(DATA_PREFIX.length));
+    const rel = decodeURIComponent(url.slice(prefix.length));
     const file = resolve(dir, rel);
     if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.statusCode = 404;
@@ -40,7 +43,7 @@ function tauBenchData(): Plugin {
     createReadStream(file).pipe(res);
   };
   return {
-    name: 'tau-bench-data',
+    name: flag,
     configureServer: (server) => void server.middlewares.use(handle),
     configurePreviewServer: (server) => void server.middlewares.use(handle),
   };
@@ -84,7 +87,13 @@ function contentSecurityPolicy(): Plugin {
 
 export default defineConfig({
   base: './',
-  plugins: [react(), tailwindcss(), tauBenchData(), contentSecurityPolicy()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    tauBenchData(DATA_PREFIX, 'TAU_BENCH_DATA', 'tauBenchData'),
+    tauBenchData(TAU2_DATA_PREFIX, 'TAU2_DATA', 'tau2Data'),
+    contentSecurityPolicy(),
+  ],
   worker: { format: 'es' },
   // The app goes to dist/app and the CLI bundle (npm run build:cli) to dist/cli: vite empties
   // only its own outDir, so neither build erases the other. `vite preview` serves dist/app.

@@ -12,6 +12,7 @@ import { runCliBench } from './cli-bench';
 import { runDamageBench } from './damage-bench';
 import { runReviewBench } from './review-bench';
 import { runTau2Bench } from './tau2-bench';
+import { runTau2AppBench } from './browser/tau2-app-bench';
 
 interface Bench {
   readonly name: string;
@@ -27,6 +28,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'big', run: runBigBench, byDefault: true },
   { name: 'damage', run: runDamageBench, byDefault: true },
   { name: 'tau2', run: runTau2Bench, byDefault: true },
+  { name: 'tau2-app', run: runTau2AppBench, byDefault: true },
 ];
 
 const args = process.argv.slice(2);

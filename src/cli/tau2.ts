@@ -13,6 +13,7 @@ import {
   TAU2_DEFAULT_DATA_BASE,
   TAU2_PINNED_COMMIT,
   Tau2Session,
+  tau2TaskOrder,
   type CompareOutcome,
   type Tau2Run,
 } from '../core/contract';
@@ -154,18 +155,6 @@ export async function explainTau2(run: Tau2Run, data: string | undefined, index:
   process.stdout.write(`${notes.join('\n')}\n\n${session.explain(index).map(terminalSafe).join('\n')}\n`);
 }
 
-/** Task ids of τ² runs (strings) in a natural order: numbers by value first, then the rest by text. */
-function naturalOrder(ids: Iterable<string>): string[] {
-  return [...new Set(ids)].sort((x, y) => {
-    const nx = /^\d+$/.test(x) ? Number(x) : NaN;
-    const ny = /^\d+$/.test(y) ? Number(y) : NaN;
-    if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
-    if (!Number.isNaN(nx)) return -1;
-    if (!Number.isNaN(ny)) return 1;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-}
-
 /** `compare` on two τ² runs: per task the passes of each, flipped tasks, pass^k of both. */
 export async function compareTau2(
   a: { name: string; run: Tau2Run },
@@ -175,7 +164,7 @@ export async function compareTau2(
 ): Promise<void> {
   const sa = (await openTau2(a.run, data)).session;
   const sb = (await openTau2(b.run, data)).session;
-  const ids = naturalOrder([...a.run.simulations, ...b.run.simulations].map((s) => s.taskId));
+  const ids = tau2TaskOrder([...a.run.simulations, ...b.run.simulations].map((s) => s.taskId));
   const number = new Map(ids.map((id, i) => [id, i]));
   const outcomes = (s: Tau2Session): CompareOutcome[] =>
     Array.from({ length: s.size }, (_, i) => {

@@ -36,6 +36,10 @@ export type { DataLabel } from './model/data/versions';
 export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2-types';
+export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
+export type { Tau2ActionView, Tau2CallView, Tau2EnvAssertionView, Tau2MessageView, Tau2RecordDiff, Tau2SimView } from './view/tau2/sim-view';
+export type { Tau2FieldDiff } from './view/tau2/db-diff';
+export type { Tau2Finding } from './view/tau2/findings';
 export type { PassK, TrialOutcome } from './view/pass-k';
 export type { CompareOutcome, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
 export type { ConflictChoice, EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
@@ -87,5 +91,6 @@ export { compareTrials } from './view/trial-compare';
 // τ²-bench
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
 export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau2-results';
-export { Tau2Session, Tau2SetupError, type LoadedDbs } from './session/tau2-session';
+export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
 export { tau2ReportParts } from './session/tau2-report';
+export { TAU2_COMPONENTS, TAU2_TASK_KEY, tau2Headers, tau2PassHatK, tau2Summary, tau2TaskOrder } from './view/tau2/summary';

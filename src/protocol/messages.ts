@@ -1,6 +1,6 @@
-import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, TranscriptView } from '../core/contract';
+import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, Tau2SimView, TranscriptView } from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
-import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource } from './wire-types';
+import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource, Tau2Opened } from './wire-types';
 
 /**
  * The seam between the page and the evaluator worker, declared once. Every message the page sends
@@ -57,6 +57,8 @@ export const REQUESTS = {
   >(),
   /** An episode's evaluation as a view (for the episode screen, another trial beside it, or a compared run's drill-down alike). */
   view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
+  /** A τ² simulation as its screen shows it (messages, checks with their evidence, DB diff with blame, walkthrough). */
+  'tau2-view': ask<EpisodeAddress, EpisodeAddress & ({ readonly view: Tau2SimView; readonly error: null } | { readonly view: null; readonly error: string })>(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
   /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */
@@ -101,20 +103,26 @@ export const NOTES_CHUNK = 1000;
 export const EVENTS = {
   /** How much of a results file has been read (a big file takes seconds); `total` null when unknown. */
   'run-progress': event<{ readonly run: number; readonly loaded: number; readonly total: number | null }>(),
-  /** `shared`: the context a shared link carried (checked in the worker). */
+  /**
+   * `shared`: the context a shared link carried (checked in the worker). `tau2`: a τ²-bench run (its
+   * `domain` is then null: τ²'s domain is `tau2.domain`); its rows are headers and summaries like τ-bench's.
+   */
   'run-opened': event<{
     readonly run: number;
     readonly label: string;
-    readonly domain: Domain;
+    readonly domain: Domain | null;
     readonly domainWhy: string;
     readonly headers: readonly EpisodeHeader[];
     readonly shared?: SharedContext;
+    readonly tau2?: Tau2Opened;
   }>(),
   /** The run could not be opened; whatever was open in its slot before stays open. */
   'run-error': event<{ readonly run: number; readonly label: string; readonly message: string }>(),
   'data-needed': event<{ readonly run: number } & DataRequest>(),
   'data-progress': event<{ readonly run: number } & DataProgress>(),
   'data-error': event<{ readonly run: number; readonly message: string }>(),
+  /** A τ² run's data is loaded (`why`: where from, the commit, what the file records); its summaries follow. τ-bench runs get `detection` instead. */
+  'tau2-ready': event<{ readonly run: number; readonly origin: DataOrigin; readonly why: string }>(),
   /** `reset`: the data changed, earlier summaries no longer hold. */
   detection: event<{ readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }>(),
   /** Newly evaluated rows (or all rows again after the rule changed: `replace`). */

@@ -25,7 +25,9 @@ export type RunSource =
   | { readonly kind: 'stored'; readonly name: string }
   | { readonly kind: 'url'; readonly url: string }
   /** One episode carried in a link (`#ep=`): deflated JSON, base64url, decoded in the worker with a size cap. */
-  | { readonly kind: 'shared'; readonly payload: string };
+  | { readonly kind: 'shared'; readonly payload: string }
+  /** A τ² run folder as leaderboard submissions store it (`results.json` + `simulations/<id>.json`), picked or dropped. */
+  | { readonly kind: 'folder'; readonly name: string; readonly files: readonly FolderFile[] };
 
 /** A file of a picked or dropped tau-bench folder, with its path inside that folder. */
 export interface FolderFile {
@@ -41,7 +43,10 @@ export interface DataOrigin {
 
 /** Data the worker needs and does not have: the user picks a folder or agrees to fetch. */
 export interface DataRequest {
-  readonly domain: Domain;
+  /** A τ-bench domain, or a τ² one (`benchmark: 'tau2'`). */
+  readonly domain: Domain | string;
+  /** Set for a τ²-bench run: its data is laid out `<commit>/data/tau2/domains/<domain>/…`. */
+  readonly benchmark?: 'tau2';
   readonly suggestedBase: string;
   readonly files: readonly string[];
   readonly reason: string;
@@ -69,4 +74,15 @@ export interface EpisodeAddress {
   readonly run: number;
   /** The episode's index in the run's file. */
   readonly episode: number;
+}
+
+/** A τ²-bench run as the page needs to know it when it opens (its rows come as `summaries`, like τ-bench's). */
+export interface Tau2Opened {
+  /** τ²'s domain name (airline, retail, telecom, mock, or one this version does not judge). */
+  readonly domain: string;
+  readonly solo: boolean;
+  /** `info.num_trials` as recorded (pass^k's largest k), null when absent. */
+  readonly numTrials: number | null;
+  /** Damage and oddities of the file, in words. */
+  readonly notes: readonly string[];
 }

@@ -15,6 +15,7 @@ import { receiver } from './receive';
 import { createReviewSlice, type ReviewSlice } from './review-slice';
 import { createRunsSlice, type RunsSlice } from './runs-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
+import { createTau2Slice, type Tau2Slice } from './tau2-slice';
 import { createTrialsSlice, type TrialsSlice } from './trials-slice';
 
 /** The store's side of the seam: every message from the worker goes here (src/store/receive.ts routes it). */
@@ -34,6 +35,7 @@ export type AppState = RunsSlice &
   ShareSlice &
   TrialsSlice &
   ReviewSlice &
+  Tau2Slice &
   ReceiveSlice;
 export type AppStore = StoreApi<AppState>;
 
@@ -56,6 +58,7 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
       ...createShareSlice(notes)(...a),
       ...createTrialsSlice(port)(...a),
       ...createReviewSlice(port)(...a),
+      ...createTau2Slice(port)(...a),
       receive,
     };
   });

@@ -22,6 +22,11 @@ export const createDataSlice =
     linkDataBase: null,
 
     useFolder(name, files) {
+      // A τ² run folder (results.json at its top, simulations/ beside it) is a run to open, not data.
+      if (files.some((f) => f.path.replace(/\\/g, '/').split('/').slice(1).join('/') === 'results.json')) {
+        get().openRun('a', { kind: 'folder', name, files }, { kind: 'folder', label: `${name}/`, url: null, sample: null, file: null });
+        return;
+      }
       set((s) => ({ runs: { ...s.runs, a: { ...s.runs.a, dataError: null } } }));
       port.send({ type: 'use-folder', name, files });
       get().notify(

@@ -112,6 +112,12 @@ export interface LinkView {
 }
 
 const REASON_FILTERS: readonly string[] = [
+  'tau2:DB',
+  'tau2:ENV_ASSERTION',
+  'tau2:ACTION',
+  'tau2:COMMUNICATE',
+  'tau2:NL_ASSERTION',
+  'tau2:premature',
   'db-mismatch',
   'missing-output',
   'never-finished',

@@ -5,6 +5,7 @@ import { notesHandlers } from './notes-slice';
 import { overviewHandlers } from './overview-slice';
 import { compareViewArrived, reviewHandlers } from './review-slice';
 import { runHandlers } from './runs-slice';
+import { tau2Handlers } from './tau2-slice';
 import { trialViewArrived } from './trials-slice';
 
 /** What a handler may do with the store. */
@@ -28,6 +29,7 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...episodeHandlers,
   ...reviewHandlers,
   ...notesHandlers,
+  ...tau2Handlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);

@@ -137,6 +137,11 @@ export const createReviewSlice =
       report: null,
 
       openCompareFile(file) {
+        // Comparing τ² runs side by side is the CLI's for now (`tau-inspect compare A.json B.json`).
+        if (get().runs.a.tau2 !== null) {
+          get().notify('error', 'Comparing a τ² run with another run is not in the app yet: run tau-inspect compare A.json B.json --data TAU2_DATA.');
+          return;
+        }
         get().openRun('b', { kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name });
       },
       closeCompare() {

@@ -1,5 +1,5 @@
 import type { Detection, Domain, EpisodeHeader, EpisodeSummary } from '../core/contract';
-import type { DataOrigin, DataProgress, DataRequest, RunSlot, RunSource } from '../protocol/wire-types';
+import type { DataOrigin, DataProgress, DataRequest, RunSlot, RunSource, Tau2Opened } from '../protocol/wire-types';
 
 export type { RunSlot };
 
@@ -37,6 +37,10 @@ export interface RunState {
   readonly dataRequest: DataRequest | null;
   readonly dataProgress: DataProgress | null;
   readonly dataError: string | null;
+  /** A τ²-bench run: its domain and what the file says (null for a τ-bench run). */
+  readonly tau2: Tau2Opened | null;
+  /** A τ² run's data is loaded (where from, in words): its rows are being judged. τ-bench runs have `detection` instead. */
+  readonly tau2Ready: string | null;
 }
 
 export const NO_RUN: RunState = {
@@ -53,7 +57,15 @@ export const NO_RUN: RunState = {
   dataRequest: null,
   dataProgress: null,
   dataError: null,
+  tau2: null,
+  tau2Ready: null,
 };
+
+/** The run's data is there: rows are (being) recomputed (τ-bench: detected; τ²: DBs loaded). */
+export const runReady = (r: RunState): boolean => r.detection !== null || r.tau2Ready !== null;
+
+/** Every row is recomputed (and, for τ-bench, the rule is settled). */
+export const runComplete = (r: RunState): boolean => (r.detection !== null ? r.detection.ruleFinal : r.tau2Ready !== null) && r.evaluated >= r.headers.length;
 
 /** A run asked for and not open yet. `fallback`: opened because another run could not be (the complaint about that one stays on screen). */
 export interface PendingRun {

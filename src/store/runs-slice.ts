@@ -95,7 +95,7 @@ const unevaluated = (r: RunState): (EpisodeSummary | undefined)[] => new Array<E
 
 /** The worker's events about runs, for both slots alike. */
 export const runHandlers: StoreHandlers<
-  'init' | 'run-progress' | 'run-opened' | 'run-error' | 'data-needed' | 'data-progress' | 'data-error' | 'detection' | 'summaries'
+  'init' | 'run-progress' | 'run-opened' | 'run-error' | 'data-needed' | 'data-progress' | 'data-error' | 'detection' | 'tau2-ready' | 'summaries'
 > = {
   init({ samples }, { get, set }) {
     set({ samples });
@@ -131,6 +131,7 @@ export const runHandlers: StoreHandlers<
       domainWhy: m.domainWhy,
       headers: m.headers,
       summaries: new Array<EpisodeSummary | undefined>(m.headers.length),
+      tau2: m.tau2 ?? null,
     };
     const opened = { runs: { ...s.runs, [slot]: run }, pending: { ...s.pending, [slot]: null } };
     if (slot === 'a') mainRunOpened(m, pending, opened, store);
@@ -167,6 +168,19 @@ export const runHandlers: StoreHandlers<
         : { detection, origin },
     );
     if (reset && slot === 'a') store.get().refreshView();
+  },
+  'tau2-ready'({ run, origin, why }, store) {
+    // The τ² run's DBs are loaded: it is judged from the start, stopped or not.
+    patchRun(store, run, (r) => ({
+      tau2Ready: why,
+      origin,
+      dataRequest: null,
+      dataProgress: null,
+      dataError: null,
+      summaries: unevaluated(r),
+      evaluated: 0,
+      stopped: false,
+    }));
   },
   summaries({ run, summaries, evaluated, replace }, store) {
     const slot = patchRun(store, run, (r) => {

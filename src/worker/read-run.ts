@@ -1,4 +1,4 @@
-import { decodeResultsBytes, InspectSession } from '../core/contract';
+import { decodeResultsBytes, InspectSession, readTau2Folder, readTau2Text, type Tau2Run } from '../core/contract';
 import { readShareContext, type SharedContext } from '../protocol/share-context';
 import type { FileLike, RunSource } from '../protocol/wire-types';
 import { byteStore, concatBytes, type ByteStore } from './byte-store';
@@ -15,14 +15,33 @@ export const sourceLabel = (s: RunSource): string =>
         ? s.name
         : s.kind === 'shared'
           ? 'the episode shared in the link'
-          : s.url;
+          : s.kind === 'folder'
+            ? `${s.name}/`
+            : s.url;
 
-export interface OpenedRun {
-  readonly session: InspectSession;
-  readonly label: string;
-  /** The context a version 2 shared link carried (file name, index, step, notes, edits), checked field by field. */
-  readonly shared?: SharedContext;
+export type OpenedRun =
+  | {
+      readonly session: InspectSession;
+      readonly tau2?: undefined;
+      readonly label: string;
+      /** The context a version 2 shared link carried (file name, index, step, notes, edits), checked field by field. */
+      readonly shared?: SharedContext;
+    }
+  /** A τ²-bench results file (`{info, tasks, simulations}`): judged by `Tau2Session` (src/worker/tau2-runs.ts). */
+  | { readonly session?: undefined; readonly tau2: Tau2Run; readonly label: string; readonly shared?: undefined };
+
+/** Whether a file's first bytes look like a τ²-bench results object (then no τ-bench data is looked for early). */
+export const looksTau2 = (prefix: string): boolean => /^\uFEFF?\s*\{/.test(prefix) && /"(?:environment_info|simulations)"\s*:/.test(prefix);
+
+/** The first byte after a UTF-8 BOM and whitespace is `{`. */
+function opensObject(b: Uint8Array): boolean {
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  while (b[i] === 0x20 || b[i] === 0x0a || b[i] === 0x0d || b[i] === 0x09) i++;
+  return b[i] === 0x7b;
 }
+
+/** The τ² run in a whole text, or null for anything else (a τ-bench file, read as before). */
+const tau2Of = (text: string): Tau2Run | null => (/^\uFEFF?\s*\{/.test(text) ? readTau2Text(text) : null);
 
 export interface OpenHooks {
   /** Full evaluations the session keeps (see `SessionMemory.keptEvaluations`). */
@@ -101,8 +120,14 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   store.seal();
   const session = plain ? reader.session() : null;
   if (session) return { session, label };
+  // A τ² results object is read whole (one JSON object); its bytes stay in the store meanwhile.
+  const all = store.all();
+  if (opensObject(all)) {
+    const tau2 = tau2Of(decodeResultsBytes(all));
+    if (tau2) return { tau2, label };
+  }
   // Not a plain list: the careful reader on the whole text.
-  return { session: InspectSession.fromWholeText(store.all(), {}, undefined, memory), label };
+  return { session: InspectSession.fromWholeText(all, {}, undefined, memory), label };
 }
 
 /**
@@ -132,6 +157,8 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
 }
 
 function fromText(text: string, label: string, hooks: OpenHooks, shared?: SharedContext): OpenedRun {
+  const tau2 = tau2Of(text);
+  if (tau2) return { tau2, label };
   hooks.prefix(text.slice(0, PREFIX_BYTES));
   return {
     session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true }),
@@ -158,6 +185,19 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
     case 'shared': {
       const { episode, context } = splitSharedText(decodeSharedEpisode(source.payload));
       return fromText(episode, 'the episode shared in the link', hooks, context === null ? undefined : readShareContext(context));
+    }
+    case 'folder': {
+      // results.json at the folder's top, simulations/<id>.json beside it (leaderboard submissions' layout).
+      const top = (f: { path: string }): string[] => f.path.replace(/\\/g, '/').split('/').slice(1);
+      const results = source.files.find((f) => top(f).join('/') === 'results.json');
+      if (!results) throw new Error(`“${source.name}” has no results.json at its top (a τ² run folder holds results.json and simulations/<id>.json)`);
+      const sims = source.files.filter((f) => {
+        const p = top(f);
+        return p.length === 2 && p[0] === 'simulations' && p[1]!.endsWith('.json');
+      });
+      const texts = await Promise.all(sims.map(async (f) => ({ name: top(f)[1]!, text: await f.file.text() })));
+      texts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { tau2: readTau2Folder(await results.file.text(), texts), label: `${source.name}/` };
     }
     case 'url': {
       let res: Response;

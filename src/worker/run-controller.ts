@@ -22,7 +22,7 @@ import { DataLocator, type Located, type Progress } from './data-locator';
 import { PersistentVersions } from './persistent-cache';
 import { parseNotesFile } from './notes-import';
 import { post, yieldToMessages } from './post';
-import { openRun, sourceLabel, type OpenedRun } from './read-run';
+import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
 import { sharePayload } from './shared-episode';
@@ -67,6 +67,9 @@ export class RunController {
   /** Searches started: one that sees a newer one started stops. */
   private searches = 0;
 
+  /** `tau2`: where a τ²-bench run goes once read (it is judged by src/worker/tau2-runs.ts, not here). */
+  constructor(private readonly tau2: (slot: RunSlot, run: number, opened: Extract<OpenedRun, { tau2: object }>, sample: boolean) => void = () => undefined) {}
+
   private live(c: Current): boolean {
     return this.slots[c.slot] === c;
   }
@@ -106,7 +109,7 @@ export class RunController {
         wanted,
         progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }),
         prefix: (text) => {
-          const guess = guessDomainFromText(text);
+          const guess = looksTau2(text) ? null : guessDomainFromText(text);
           if (!guess) return;
           const progress =
             (l: string): Progress =>
@@ -118,6 +121,14 @@ export class RunController {
         },
       });
       if (r === null) return;
+      if (r.tau2) {
+        // A τ² run: this slot's τ-bench run is closed and the τ² runs take it from here.
+        if (!wanted()) return;
+        if (this.slots[slot]) this.slots[slot]!.epoch++;
+        this.slots[slot] = null;
+        this.tau2(slot, run, r, source.kind === 'sample');
+        return;
+      }
       label = r.label;
       shared = r.shared;
       await prefetched;

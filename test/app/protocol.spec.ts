@@ -15,6 +15,7 @@ import { createAppStore, type AppStore } from '../../src/store/app-store';
 import type { EvaluatorPort } from '../../src/store/ports';
 import { STORE_HANDLERS } from '../../src/store/receive';
 import { requestHandlers } from '../../src/worker/handlers';
+import type { Tau2Runs } from '../../src/worker/tau2-runs';
 import type { RunController } from '../../src/worker/run-controller';
 import { fakePort } from '../support/fake-port';
 
@@ -59,6 +60,7 @@ describe('the protocol, declared once', () => {
       'report',
       'search',
       'share-link',
+      'tau2-view',
       'transcript',
       'view',
       'what-if',
@@ -133,7 +135,11 @@ describe('the worker’s side covers every request', () => {
     });
     const posted: FromWorker[] = [];
     self.self = { postMessage: (m: FromWorker) => void posted.push(m) };
-    const handlers = requestHandlers(runs);
+    // τ² runs: none open here (`has` false), so a request naming a run goes to the τ-bench controller.
+    const tau2 = new Proxy({} as Tau2Runs, {
+      get: (_target, key) => (key === 'has' ? () => false : (...args: unknown[]) => void acted.push(`tau2.${String(key)}:${args.length}`)),
+    });
+    const handlers = requestHandlers(runs, tau2);
     expect(Object.keys(handlers)).toEqual(REQUEST_NAMES);
     for (const name of REQUEST_NAMES) {
       const before = acted.length + posted.length;

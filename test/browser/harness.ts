@@ -61,10 +61,12 @@ function freePort(): Promise<number> {
   });
 }
 
-function run(args: string[], dataDir: string | null = null): ChildProcess {
+function run(args: string[], dataDir: string | null = null, tau2DataDir: string | null = null): ChildProcess {
   const env = { ...process.env };
   delete env.TAU_BENCH_DATA;
+  delete env.TAU2_DATA;
   if (dataDir) env.TAU_BENCH_DATA = dataDir;
+  if (tau2DataDir) env.TAU2_DATA = tau2DataDir;
   return spawn(process.execPath, [VITE, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -84,13 +86,13 @@ export interface AppServer {
 
 /**
  * Builds the app into a temporary folder and serves it with `vite preview` on a free
- * localhost port; `dataDir` is served at /tau-bench-data/ (TAU_BENCH_DATA).
+ * localhost port; `dataDir` is served at /tau-bench-data/ (TAU_BENCH_DATA), `tau2DataDir` at /tau2-data/ (TAU2_DATA).
  */
-export async function startApp(dataDir: string | null): Promise<AppServer> {
+export async function startApp(dataDir: string | null, tau2DataDir: string | null = null): Promise<AppServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'tau-inspect-build-'));
   await waitExit(run(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']), 'vite build');
   const port = await freePort();
-  const server = run(['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], dataDir);
+  const server = run(['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], dataDir, tau2DataDir);
   let log = '';
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
@@ -119,8 +121,12 @@ export async function startApp(dataDir: string | null): Promise<AppServer> {
 }
 
 /** Starts the app and Chromium together; when either fails, the other is closed and the failure thrown. */
-export async function startAppAndBrowser(dataDir: string | null, extraArgs: readonly string[] = []): Promise<{ server: AppServer; browser: Browser }> {
-  const [server, browser] = await Promise.allSettled([startApp(dataDir), launchChromium(extraArgs)]);
+export async function startAppAndBrowser(
+  dataDir: string | null,
+  extraArgs: readonly string[] = [],
+  tau2DataDir: string | null = null,
+): Promise<{ server: AppServer; browser: Browser }> {
+  const [server, browser] = await Promise.allSettled([startApp(dataDir, tau2DataDir), launchChromium(extraArgs)]);
   if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
   if (server.status === 'fulfilled') await server.value.close();
   if (browser.status === 'fulfilled') await browser.value.close();

@@ -85,9 +85,9 @@ describe('openRun reads a local file as it arrives', () => {
     expect(h.prefixes).toHaveLength(1);
     expect(h.prefixes[0]!.length).toBe(1 << 20);
     const want = new InspectSession(text, {}, undefined, { headers: true });
-    expect(r!.session.records.length).toBe(want.records.length);
-    expect(episodesOf(r!.session)).toEqual(episodesOf(want));
-    expect(r!.session.headers()).toEqual(want.headers());
+    expect(r!.session!.records.length).toBe(want.records.length);
+    expect(episodesOf(r!.session!)).toEqual(episodesOf(want));
+    expect(r!.session!.headers()).toEqual(want.headers());
     expect(r!.label).toBe('big.json');
   });
 
@@ -112,10 +112,10 @@ describe('openRun reads a local file as it arrives', () => {
     const cut = bytes.subarray(0, Math.floor(bytes.length * 0.6));
     const r = await openRun({ kind: 'file', file: fakeFile('cut.json', cut) }, hooks());
     const want = new InspectSession(new TextDecoder().decode(cut));
-    expect(episodesOf(r!.session)).toEqual(episodesOf(want));
-    const last = r!.session.records.at(-1)!;
+    expect(episodesOf(r!.session!)).toEqual(episodesOf(want));
+    const last = r!.session!.records.at(-1)!;
     expect(last.problem).toMatch(/^the file ends inside episode \d+ at line \d+ column \d+ \(char \d+, byte \d+\)/);
-    expect(r!.session.records.slice(0, -1).every((x) => x.problem === null || !x.problem.includes('file ends'))).toBe(true);
+    expect(r!.session!.records.slice(0, -1).every((x) => x.problem === null || !x.problem.includes('file ends'))).toBe(true);
   });
 
   it('reads UTF-16 and a UTF-8 byte-order mark as the same episodes', async () => {
@@ -130,7 +130,7 @@ describe('openRun reads a local file as it arrives', () => {
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(small)]);
     for (const b of [utf16, bom]) {
       const r = await openRun({ kind: 'file', file: fakeFile('x.json', b) }, hooks());
-      expect(episodesOf(r!.session)).toEqual(want);
+      expect(episodesOf(r!.session!)).toEqual(want);
     }
   });
 });

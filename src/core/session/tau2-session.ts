@@ -13,8 +13,20 @@ import type { Tau2Run } from '../model/episode/tau2-types';
 import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
 import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
+import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
 
 export class Tau2SetupError extends Error {}
+
+/**
+ * The data files a domain's DBs are read from, under the commit (raw file hosting's layout) and then
+ * as in a checkout (`checkout`); null for a domain this version does not judge (`Tau2Session.open` says why).
+ */
+export function tau2DbPaths(domainName: string, checkout: boolean, commit: string = TAU2_PINNED_COMMIT): string[] | null {
+  const domain = TAU2_DOMAINS.get(domainName);
+  if (domain === undefined) return null;
+  const files = [domain.dbFiles.agent, ...(domain.dbFiles.user === null ? [] : [domain.dbFiles.user])];
+  return [...files.map((f) => tau2DataPath(domain.name, f, commit)), ...(checkout ? files.map((f) => tau2DataPath(domain.name, f)) : [])];
+}
 
 async function readDbFile(read: ReadText, domain: Tau2Domain, file: string, commit: string): Promise<{ text: string; where: string }> {
   for (const path of [tau2DataPath(domain.name, file, commit), tau2DataPath(domain.name, file)]) {
@@ -119,6 +131,11 @@ export class Tau2Session {
 
   report(index: number): Tau2Report {
     return tau2Report(this.evaluate(index));
+  }
+
+  /** The simulation screen's data (messages, checks with their evidence, DB diff with blame, walkthrough). */
+  simView(index: number): Tau2SimView {
+    return tau2SimView(this.ctx, this.evaluate(index), this.run.tasks.get(this.run.simulations[index]!.taskId) ?? null);
   }
 
   explain(index: number): string[] {

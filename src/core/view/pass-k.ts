@@ -8,7 +8,8 @@ export interface TrialOutcome {
 /** τ-bench's success test: the reward is within 1e-6 of 1. */
 export const isSuccess = (r: number): boolean => Math.abs(r - 1) <= 1e-6;
 
-function comb(n: number, k: number): number {
+/** C(n, k) as a float (0 outside 0 ≤ k ≤ n), as pass^k computes it. */
+export function comb(n: number, k: number): number {
   if (k < 0 || k > n) return 0;
   let r = 1;
   for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;

@@ -3,6 +3,7 @@ import type { EpisodeRecord } from '../model/episode/types';
 import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
 import { reasons, type ReasonCode } from './explain';
 import { episodeFingerprint } from './fingerprint';
+import type { Tau2RowFacts } from './tau2/summary';
 
 /** What the overview shows of an episode before it is evaluated. */
 export interface EpisodeHeader {
@@ -37,6 +38,8 @@ export interface EpisodeSummary {
   readonly outputsTotal: number;
   /** Recomputed reward equals the recorded one (null when either is missing). */
   readonly agrees: boolean | null;
+  /** A τ² simulation's own facts (failed basis components, termination); absent for τ-bench episodes. */
+  readonly tau2?: Tau2RowFacts;
 }
 
 export function episodeHeader(r: EpisodeRecord): EpisodeHeader {

@@ -15,7 +15,7 @@ export function CopyLinkButton() {
   /** What the last click did: copied, left to the address bar, or refused as too long; and the sentence to show. */
   const [said, setSaid] = useState<{ readonly outcome: 'copied' | 'address-bar' | 'too-long'; readonly text: string } | null>(null);
   if (kind === null) return null;
-  const local = kind === 'file' || kind === 'stored';
+  const local = kind === 'file' || kind === 'stored' || kind === 'folder';
   const title = local
     ? `Copy a link to this place. The link cannot carry the file: the recipient must open ${file ?? 'it'} themselves; the link keeps episode, step, filters`
     : 'Copy a link to this place (episode, step, filters, search and sort)';

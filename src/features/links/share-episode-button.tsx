@@ -22,6 +22,8 @@ function download(name: string, file: Blob): void {
 /** `report`: a control that downloads the run's report, offered when the episode is too large for a link. */
 export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
   const selected = useApp((s) => s.selected);
+  // A τ² simulation is not shared in a link yet.
+  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
   const share = useApp((s) => s.share);
   const shareEpisode = useApp((s) => s.shareEpisode);
   const [copyStatus, setCopyStatus] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
   }, [url, tooLong]);
   const status = failed ?? copyStatus;
 
-  if (selected === null) return null;
+  if (selected === null || tau2) return null;
   return (
     <span className="relative inline-flex items-center gap-2">
       {status && (

@@ -14,16 +14,19 @@ const readAll = (reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> 
     next();
   });
 
+/** τ-bench's data files are JSON; τ²'s telecom DBs are TOML. */
+const DATA_FILE = /\.(?:json|toml)$/;
+
 const fileOf = (entry: FileSystemFileEntry): Promise<File> => new Promise((resolve, reject) => entry.file(resolve, reject));
 
-/** The .json files of a dropped folder (recursively), with paths relative to it. */
+/** The data files (.json, and .toml for τ²'s telecom) of a dropped folder (recursively), with paths relative to it. */
 export async function folderFiles(root: FileSystemDirectoryEntry): Promise<FolderFile[]> {
   const out: FolderFile[] = [];
   const walk = async (dir: FileSystemDirectoryEntry, prefix: string): Promise<void> => {
     for (const e of await readAll(dir.createReader())) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       if (e.isDirectory) await walk(e as FileSystemDirectoryEntry, `${prefix}${e.name}/`);
-      else if (e.name.endsWith('.json')) out.push({ path: `${prefix}${e.name}`, file: await fileOf(e as FileSystemFileEntry) });
+      else if (DATA_FILE.test(e.name)) out.push({ path: `${prefix}${e.name}`, file: await fileOf(e as FileSystemFileEntry) });
     }
   };
   await walk(root, `${root.name}/`);
@@ -35,7 +38,7 @@ export function pickedFolderFiles(list: FileList): { name: string; files: Folder
   const files: FolderFile[] = [];
   for (const file of Array.from(list)) {
     const path = file.webkitRelativePath || file.name;
-    if (path.endsWith('.json')) files.push({ path, file });
+    if (DATA_FILE.test(path)) files.push({ path, file });
   }
   const name = files[0]?.path.split('/')[0] ?? 'folder';
   return { name, files };

@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { EpisodeHeader, EpisodeSummary, NoteLabel } from '../../core/contract';
-import type { SortKey } from '../../store/rows';
+import { formatRecorded, formatReward, TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
+import { tau2Reasons, type ReasonFilter, type SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
-import { formatRecorded, formatReward } from '../../core/contract';
+import { runComplete, runReady } from '../../store/run-state';
+import { safeLabel } from '../../ui/fold';
 import { useApp } from '../../ui/store-context';
 import { useOpenRun } from './use-open-run';
 import { LabelChip } from './label-chip';
@@ -12,6 +13,9 @@ import { ReasonChip } from './reason-chip';
 /** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
 const COLS =
   'grid grid-cols-[0_2rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
+/** τ² task ids are text (telecom's are long): a wider task column. */
+const TAU2_COLS =
+  'grid grid-cols-[0_4.5rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_9rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
 const ROW_HEIGHT = 34;
 
 /** `short`: the header in a narrow list. */
@@ -38,7 +42,7 @@ function HeadLabel({ c }: { c: (typeof HEAD)[number] }) {
 type Pending = 'no-data' | 'evaluating' | 'stopped';
 
 const PENDING_TITLE: Record<Pending, string> = {
-  'no-data': 'not evaluated: waiting for τ-bench data',
+  'no-data': 'not evaluated: waiting for the benchmark’s data',
   evaluating: 'not evaluated yet',
   stopped: 'not evaluated: evaluation stopped',
 };
@@ -73,10 +77,10 @@ function RewardCell({ s, recorded, pending }: { s: EpisodeSummary | undefined; r
   );
 }
 
-function reasonCodes(s: EpisodeSummary | undefined) {
+function reasonCodes(s: EpisodeSummary | undefined): readonly ReasonFilter[] {
   if (!s) return [];
   if (s.error !== null) return ['error' as const];
-  return s.reasons;
+  return s.tau2 ? tau2Reasons(s) : s.reasons;
 }
 
 function Row({
@@ -100,6 +104,9 @@ function Row({
   onOpen: (e: MouseEvent<HTMLDivElement>) => void;
 }) {
   const differs = s?.agrees === false;
+  // A τ² simulation: its task id as τ² names it (text in telecom), and how it ended.
+  const tau2Task = h.extra[TAU2_TASK_KEY];
+  const termination = tau2Task === undefined ? undefined : h.extra.termination_reason;
   return (
     <div
       id={id}
@@ -109,11 +116,12 @@ function Row({
       data-testid="episode-row"
       data-index={h.index}
       data-task-id={h.taskId ?? ''}
+      {...(tau2Task !== undefined && { 'data-tau2-task-id': tau2Task, 'data-termination': termination ?? '' })}
       data-trial={h.trial ?? ''}
       data-reward={s?.reward ?? ''}
       data-recorded-reward={h.recordedReward ?? ''}
       onClick={onOpen}
-      className={`${COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
+      className={`${tau2Task === undefined ? COLS : TAU2_COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
         selected
           ? 'border-l-indigo-600 bg-indigo-50'
           : differs
@@ -124,8 +132,8 @@ function Row({
       <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-600 @lg:visible">
         {h.index}
       </span>
-      <span role="gridcell" className="tabular-nums font-medium text-slate-800">
-        {h.taskId ?? '—'}
+      <span role="gridcell" className="truncate tabular-nums font-medium text-slate-800" title={tau2Task === undefined ? undefined : safeLabel(tau2Task, 500)}>
+        {tau2Task === undefined ? (h.taskId ?? '—') : safeLabel(tau2Task, 80)}
       </span>
       <span role="gridcell" className="tabular-nums text-slate-600">
         {h.trial ?? '—'}
@@ -136,8 +144,13 @@ function Row({
       <span role="gridcell">
         <RewardCell s={s} recorded={h.recordedReward} pending={pending} />
       </span>
-      <span role="gridcell" className="flex min-w-0 gap-1 overflow-hidden" title={h.problem ?? s?.error ?? undefined}>
+      <span role="gridcell" className="flex min-w-0 items-center gap-1 overflow-hidden" title={h.problem ?? s?.error ?? s?.reasonTexts.join('; ') ?? undefined}>
         {label && <LabelChip label={label} />}
+        {termination !== undefined && (
+          <span className="hidden shrink-0 font-mono text-[10px] text-slate-600 @lg:inline" title="termination reason">
+            {safeLabel(termination, 40)}
+          </span>
+        )}
         {reasonCodes(s).map((c) => (
           <ReasonChip key={c} code={c} short />
         ))}
@@ -154,11 +167,12 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const { store, headers, summaries, selected } = useOpenRun();
   const sort = useApp((s) => s.sort);
   const notes = useApp((s) => s.notes);
-  const ready = useApp((s) => s.runs.a.detection !== null);
+  const ready = useApp((s) => runReady(s.runs.a));
+  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
   const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.runs.a.evaluated);
-  const complete = useApp(({ runs: { a } }) => a.detection?.ruleFinal === true && a.evaluated >= a.headers.length);
+  const complete = useApp((s) => runComplete(s.runs.a));
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const base = useId();
@@ -235,7 +249,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       <div
         role="row"
         aria-rowindex={1}
-        className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase`}
+        className={`${tau2 ? TAU2_COLS : COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase`}
       >
         {HEAD.map((c) =>
           c.key === null ? (

@@ -1,8 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { TAU2_TASK_KEY } from '../../core/contract';
 import type { ReasonFilter } from '../../store/rows';
+import { safeLabel } from '../../ui/fold';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
-import { REASONS } from './reason-chip';
+import { reasonsFor } from './reason-chip';
 
 const control = `rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 ${FOCUS_FIELD}`;
 
@@ -18,6 +20,9 @@ export function FilterBar({ shown }: { shown: number }) {
   const [shownStoreQuery, setShownStoreQuery] = useState(storeQuery);
   const ids = { search: useId(), reason: useId(), task: useId(), failed: useId() };
   const tasks = useMemo(() => [...new Set(headers.map((h) => h.taskId).filter((t): t is number => t !== null))].sort((a, b) => a - b), [headers]);
+  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
+  // τ² task ids are text (telecom's are long): the filter names them as τ² does.
+  const taskNames = useMemo(() => new Map(headers.map((h) => [h.taskId, h.extra[TAU2_TASK_KEY] ?? String(h.taskId)])), [headers]);
 
   if (storeQuery !== shownStoreQuery) {
     // The store's query changed from elsewhere (a link, clearing filters): show it in the box.
@@ -83,7 +88,7 @@ export function FilterBar({ shown }: { shown: number }) {
           className={`${control} max-w-36`}
         >
           <option value="">any reason</option>
-          {REASONS.map((r) => (
+          {reasonsFor(tau2).map((r) => (
             <option key={r.code} value={r.code}>
               {r.label}
             </option>
@@ -98,12 +103,12 @@ export function FilterBar({ shown }: { shown: number }) {
           id={ids.task}
           value={filters.taskId ?? ''}
           onChange={(e) => store.getState().setFilters({ taskId: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
-          className={control}
+          className={`${control} max-w-44`}
         >
           <option value="">all tasks</option>
           {tasks.map((t) => (
             <option key={t} value={t}>
-              task {t}
+              task {tau2 ? safeLabel(taskNames.get(t) ?? String(t), 60) : t}
             </option>
           ))}
         </select>

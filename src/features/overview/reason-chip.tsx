@@ -1,8 +1,62 @@
 import type { ReasonFilter } from '../../store/rows';
 import { Chip } from '../../ui/chip';
 
+interface ReasonEntry {
+  readonly code: ReasonFilter;
+  readonly label: string;
+  readonly short: string;
+  readonly className: string;
+  readonly help: string;
+}
+
+/** τ² simulations' reasons: a failed component of the task's reward basis, or a premature end. */
+export const TAU2_REASONS: readonly ReasonEntry[] = [
+  {
+    code: 'tau2:premature',
+    short: 'ended',
+    label: 'ended early',
+    className: 'bg-slate-100 text-slate-700 ring-slate-300',
+    help: 'the simulation ended prematurely (max steps, too many errors, …): τ² gives 0 and runs no check',
+  },
+  {
+    code: 'tau2:DB',
+    short: 'DB ≠',
+    label: 'DB',
+    className: 'bg-rose-50 text-rose-800 ring-rose-200',
+    help: 'the DB check failed: the DB after the agent’s calls differs from the DB after the reference actions',
+  },
+  {
+    code: 'tau2:ENV_ASSERTION',
+    short: 'env',
+    label: 'env assertion',
+    className: 'bg-fuchsia-50 text-fuchsia-800 ring-fuchsia-200',
+    help: 'an env assertion does not hold on the final environment',
+  },
+  {
+    code: 'tau2:ACTION',
+    short: 'action',
+    label: 'action',
+    className: 'bg-sky-50 text-sky-800 ring-sky-200',
+    help: 'a reference action was not called with matching arguments',
+  },
+  {
+    code: 'tau2:COMMUNICATE',
+    short: 'comm.',
+    label: 'communicate',
+    className: 'bg-orange-50 text-orange-800 ring-orange-200',
+    help: 'an info the agent had to communicate is in no assistant message',
+  },
+  {
+    code: 'tau2:NL_ASSERTION',
+    short: 'NL',
+    label: 'NL assertion',
+    className: 'bg-teal-50 text-teal-800 ring-teal-200',
+    help: 'an NL assertion was judged not met by an LLM when the run was made (recorded, not recomputed)',
+  },
+];
+
 /** `short`: the label in a narrow list (beside an episode, on a phone), where the full one would be cut. */
-export const REASONS: readonly { code: ReasonFilter; label: string; short: string; className: string; help: string }[] = [
+export const REASONS: readonly ReasonEntry[] = [
   {
     code: 'db-mismatch',
     short: 'DB ≠',
@@ -48,7 +102,11 @@ export const REASONS: readonly { code: ReasonFilter; label: string; short: strin
   },
 ];
 
-const BY_CODE = new Map(REASONS.map((r) => [r.code, r]));
+const BY_CODE = new Map([...REASONS, ...TAU2_REASONS].map((r) => [r.code, r]));
+
+/** The reasons a run's rows can have: τ²'s for a τ² run (with the two that every run has), τ-bench's otherwise. */
+export const reasonsFor = (tau2: boolean): readonly ReasonEntry[] =>
+  tau2 ? [...TAU2_REASONS, ...REASONS.filter((r) => r.code === 'error' || r.code === 'disagree')] : REASONS;
 
 /** A failure reason; `short`: the short label in a narrow list (below 32rem of list width), the full one in the title. */
 export function ReasonChip({ code, short = false }: { code: ReasonFilter; short?: boolean }) {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { TAU2_TASK_KEY, tau2PassHatK, type EpisodeHeader, type EpisodeSummary } from '../../core/contract';
 import { passHatK, type TrialOutcome } from '../../store/pass-k';
 import { formatAverage, runAverages, type Average } from '../../store/run-stats';
 import { Button } from '../../ui/button';
@@ -49,6 +50,23 @@ function denominatorNote(a: Average, missing = 0): string {
   return parts.join('; ');
 }
 
+/**
+ * τ²'s pass^k of a τ² run (its convention: k up to the fewest trials any task has, and `info.num_trials`;
+ * infrastructure errors left out), recorded and recomputed.
+ */
+function tau2Pass(headers: readonly EpisodeHeader[], summaries: readonly (EpisodeSummary | undefined)[], numTrials: number | null) {
+  const recorded: { task: string; reward: number; termination: string }[] = [];
+  const recomputed: { task: string; reward: number; termination: string }[] = [];
+  for (const h of headers) {
+    const task = h.extra[TAU2_TASK_KEY] ?? String(h.taskId);
+    const termination = h.extra.termination_reason ?? '';
+    if (h.recordedReward !== null) recorded.push({ task, reward: h.recordedReward, termination });
+    const s = summaries[h.index];
+    if (s) recomputed.push({ task, reward: s.error !== null || s.reward === null ? 0 : s.reward, termination });
+  }
+  return { recorded: tau2PassHatK(recorded, numTrials), recomputed: tau2PassHatK(recomputed, numTrials) };
+}
+
 /** Averages with their denominators, disagreements, the pass^k curve and the task × trial grid. */
 export function RunSummary({ rows }: { rows: readonly number[] }) {
   const store = useAppStore();
@@ -56,7 +74,9 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
   const summaries = useApp((s) => s.runs.a.summaries);
   const open = useApp((s) => s.layout.chartsOpen);
   const a = useMemo(() => runAverages(headers, summaries), [headers, summaries]);
+  const tau2 = useApp((s) => s.runs.a.tau2);
   const pass = useMemo(() => {
+    if (tau2) return tau2Pass(headers, summaries, tau2.numTrials);
     const recorded: TrialOutcome[] = [];
     const recomputed: TrialOutcome[] = [];
     for (const h of headers) {
@@ -67,11 +87,11 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
       if (s) recomputed.push({ taskId: h.taskId, trial: h.trial, reward: s.error !== null || s.reward === null ? 0 : s.reward });
     }
     return { recorded: passHatK(recorded), recomputed: passHatK(recomputed) };
-  }, [headers, summaries]);
+  }, [headers, summaries, tau2]);
   return (
     <section aria-label="Run summary" className="border-b border-slate-200 bg-white" data-testid="run-summary">
       <div className="flex flex-wrap items-start gap-x-2 gap-y-1 px-2 pt-1.5">
-        <Stat label="Episodes" value={String(a.episodes)} />
+        <Stat label={tau2 ? 'Simulations' : 'Episodes'} value={String(a.episodes)} {...(tau2 && { note: `τ² ${tau2.domain}${tau2.solo ? ', solo' : ''}` })} />
         <Stat label="Avg reward, recorded" value={formatAverage(a.recorded)} note={denominatorNote(a.recorded, a.recorded.missing)} testId="avg-recorded" />
         <Stat
           label={a.complete ? 'Avg reward, recomputed' : `Recomputed so far (${a.recomputed.count} of ${a.episodes})`}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { describeData, RULE_SHORT } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
@@ -11,6 +11,8 @@ export function DetectionLine() {
   const domain = useApp((s) => s.runs.a.domain);
   const domainWhy = useApp((s) => s.runs.a.domainWhy);
   const detection = useApp((s) => s.runs.a.detection);
+  const tau2 = useApp((s) => s.runs.a.tau2);
+  const tau2Ready = useApp((s) => s.runs.a.tau2Ready);
   const origin = useApp((s) => s.runs.a.origin);
   const count = useApp((s) => s.runs.a.headers.length);
   const loading = useApp((s) => s.runs.a.dataProgress !== null && s.runs.a.dataError === null);
@@ -36,13 +38,22 @@ export function DetectionLine() {
                   : 'local file, read in this browser'}
           </span>
         </span>
-        {domain && (
-          <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-            <span className="text-slate-600">Domain </span>
-            <span className="font-medium text-slate-800">{domain}</span>
+        {(domain ?? tau2) && (
+          <span className="hidden sm:inline">
+            <span className="text-slate-600">{tau2 ? 'τ²-bench domain ' : 'Domain '}</span>
+            <span className="font-medium text-slate-800" data-testid="run-domain">
+              {tau2 ? `${safeLabel(tau2.domain, 60)}${tau2.solo ? ' (solo)' : ''}` : domain}
+            </span>
           </span>
         )}
-        {detection ? (
+        {tau2 ? (
+          <span className="hidden max-w-full min-w-0 truncate sm:inline">
+            <span className="text-slate-600">{tau2Ready ? 'Judged as τ² v1.0.1 evaluate_simulation (ALL) · data from ' : ''}</span>
+            <span className="text-slate-800" title={tau2Ready ?? undefined}>
+              {tau2Ready ? (origin?.label ?? '') : loading ? 'loading τ² data…' : 'no data yet: recomputed rewards appear once τ²-bench data is loaded'}
+            </span>
+          </span>
+        ) : detection ? (
           <>
             <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
               <span className="text-slate-600">τ-bench data </span>
@@ -78,7 +89,28 @@ export function DetectionLine() {
       {open && (
         <dl id={id} className="mt-1.5 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 border-t border-slate-100 pt-1.5 text-slate-700">
           <dt className="text-slate-600">Domain</dt>
-          <dd>{domain ? `${domain}: ${domainWhy}` : '—'}</dd>
+          <dd>{domain || tau2 ? `${tau2 ? safeLabel(tau2.domain, 60) : domain}: ${domainWhy}` : '—'}</dd>
+          {tau2 && (
+            <>
+              <dt className="text-slate-600">Rule</dt>
+              <dd>
+                τ² v1.0.1 evaluate_simulation with EvaluationType.ALL: premature terminations get 0 and no check; otherwise the product of the task’s
+                reward_basis components (DB, env assertions, actions, communicate; NL assertions as recorded, never recomputed)
+              </dd>
+              {tau2Ready && (
+                <>
+                  <dt className="text-slate-600">Data</dt>
+                  <dd className="break-all">{tau2Ready}</dd>
+                </>
+              )}
+              {tau2.notes.map((n, i) => (
+                <Fragment key={i}>
+                  <dt className="text-slate-600">Note</dt>
+                  <dd>{safeLabel(n, 1000)}</dd>
+                </Fragment>
+              ))}
+            </>
+          )}
           {detection && (
             <>
               <dt className="text-slate-600">Data version</dt>

@@ -67,7 +67,7 @@ function tau2Message(root: PyDict): string | null {
   const domain = env instanceof Map ? env.get('domain_name') : undefined;
   return `a τ²-bench results file ({timestamp, info, tasks, simulations}${typeof domain === 'string' ? `, domain ${domain}` : ''}${
     Array.isArray(sims) ? `, ${sims.length} simulations` : ''
-  }), not τ-bench run.py output: τ²-bench has its own tasks, data and evaluator; the CLI judges it (tau-inspect evaluate FILE --data TAU2_DATA), this app does not open τ² runs yet`;
+  }), not τ-bench run.py output: τ²-bench has its own tasks, data and evaluator; tau-inspect judges it as one (the app, or tau-inspect evaluate FILE --data TAU2_DATA)`;
 }
 
 export interface ReadOptions {

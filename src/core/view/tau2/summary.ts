@@ -1,0 +1,124 @@
+/**
+ * τ² simulations as overview rows: the same `EpisodeHeader` / `EpisodeSummary` as τ-bench episodes
+ * (so the overview, its filters, sorting and notes serve both), with τ²'s own facts in `tau2`.
+ */
+import { sha256Hex } from '../../py/hash';
+import type { Tau2Run } from '../../model/episode/tau2-types';
+import { comb } from '../pass-k';
+import type { EpisodeHeader, EpisodeSummary } from '../summary';
+import type { Tau2Report } from './report';
+
+/** The components of a τ² reward basis, as τ² names them. */
+export type Tau2Component = 'DB' | 'ENV_ASSERTION' | 'ACTION' | 'COMMUNICATE' | 'NL_ASSERTION';
+export const TAU2_COMPONENTS: readonly Tau2Component[] = ['DB', 'ENV_ASSERTION', 'ACTION', 'COMMUNICATE', 'NL_ASSERTION'];
+
+/** What an overview row of a τ² simulation shows besides a τ-bench row's fields. */
+export interface Tau2RowFacts {
+  /** Components of the task's reward basis whose reward is below 1 (in basis order). */
+  readonly failed: readonly Tau2Component[];
+  readonly termination: string;
+  /** Ended otherwise than agent_stop/user_stop: τ² gives 0 and runs no check. */
+  readonly premature: boolean;
+}
+
+/** Task ids of a run in a natural order: numbers by value first, then the rest by text. */
+export function tau2TaskOrder(ids: Iterable<string>): string[] {
+  return [...new Set(ids)].sort((x, y) => {
+    const nx = /^\d+$/.test(x) ? Number(x) : NaN;
+    const ny = /^\d+$/.test(y) ? Number(y) : NaN;
+    if (!Number.isNaN(nx) && !Number.isNaN(ny)) return nx - ny;
+    if (!Number.isNaN(nx)) return -1;
+    if (!Number.isNaN(ny)) return 1;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** The key a τ² task id shows under in `EpisodeHeader.extra`. */
+export const TAU2_TASK_KEY = 'tau2_task_id';
+
+const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : null);
+
+/**
+ * One header per simulation. `taskId` is a number as the overview needs it: the task id itself when
+ * every id of the run is a decimal number (airline, retail), else the id's position in natural order
+ * (telecom's ids are text); the τ² id is in `extra[TAU2_TASK_KEY]`.
+ */
+export function tau2Headers(run: Tau2Run): EpisodeHeader[] {
+  const ids = tau2TaskOrder(run.simulations.map((s) => s.taskId));
+  const numeric = ids.every((id) => /^\d{1,15}$/.test(id));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return run.simulations.map((s) => ({
+    index: s.index,
+    taskId: numeric ? Number(s.taskId) : (position.get(s.taskId) ?? null),
+    trial: num(s.trial),
+    recordedReward: num(s.rewardInfo?.get('reward')),
+    turns: s.messages.filter((m) => m.role !== 'system').length,
+    problem: s.fullDuplex ? 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not' : null,
+    extra: { [TAU2_TASK_KEY]: s.taskId, termination_reason: s.terminationReason },
+    // Notes are kept per simulation: its id is unique per run (a uuid), with the task and trial beside it.
+    fingerprint: sha256Hex(`tau2\u0000${s.id}\u0000${s.taskId}\u0000${String(s.trial)}`),
+  }));
+}
+
+const COMPONENT_TEXT: Record<Tau2Component, string> = {
+  DB: 'the DB after the agent’s calls differs from the DB after the reference actions',
+  ENV_ASSERTION: 'an env assertion does not hold on the final environment',
+  ACTION: 'a reference action was not called with matching arguments',
+  COMMUNICATE: 'an info the agent had to communicate is in no assistant message',
+  NL_ASSERTION: 'an NL assertion was judged not met (by an LLM when the run was made; recorded, not recomputed)',
+};
+
+/** The overview row of a judged simulation. */
+export function tau2Summary(r: Tau2Report): EpisodeSummary {
+  const breakdown = r.reward_breakdown ?? {};
+  const failed = (r.reward_basis ?? []).filter((c): c is Tau2Component => (TAU2_COMPONENTS as readonly string[]).includes(c) && (breakdown[c] ?? 1) < 1);
+  const texts = [
+    ...(r.premature ? [`ended prematurely (${r.termination_reason}): τ² gives 0 and runs no check`] : []),
+    ...failed.map((c) => COMPONENT_TEXT[c]),
+  ];
+  return {
+    index: r.index,
+    reward: r.error === null ? r.reward : null,
+    hypotheticalReward: null,
+    done: !r.premature,
+    doneBy: r.termination_reason,
+    reasons: [],
+    reasonTexts: texts,
+    error: r.error,
+    strategy: null,
+    stepsExecuted: r.tool_calls.length,
+    diffCount: 0,
+    outputsMissing: (r.communicate_checks ?? []).filter((c) => !c.met).map((c) => c.info),
+    outputsTotal: r.communicate_checks?.length ?? 0,
+    agrees: r.matches_recorded_reward,
+    tau2: { failed, termination: r.termination_reason, premature: r.premature },
+  };
+}
+
+/**
+ * τ²'s pass^k (metrics/agent_metrics.py `get_tasks_pass_hat_k`): infrastructure errors left out; a
+ * success is a reward within 1e-6 of 1; for each task, C(successes, k) / C(its trials, k), averaged over
+ * tasks, for k from 1 to `info.num_trials` or the fewest trials any task has, whichever is less.
+ */
+export function tau2PassHatK(
+  outcomes: readonly { readonly task: string; readonly reward: number; readonly termination: string }[],
+  numTrials: number | null,
+): { k: number; value: number }[] {
+  const per = new Map<string, { n: number; c: number }>();
+  for (const o of outcomes) {
+    if (o.termination === 'infrastructure_error') continue;
+    const t = per.get(o.task) ?? { n: 0, c: 0 };
+    t.n++;
+    if (1 - 1e-6 <= o.reward && o.reward <= 1 + 1e-6) t.c++;
+    per.set(o.task, t);
+  }
+  if (per.size === 0) return [];
+  const maxK = Math.min(numTrials ?? Infinity, ...[...per.values()].map((t) => t.n));
+  const out: { k: number; value: number }[] = [];
+  for (let k = 1; k <= maxK; k++) {
+    let sum = 0;
+    for (const t of per.values()) sum += comb(t.c, k) / comb(t.n, k);
+    out.push({ k, value: sum / per.size });
+  }
+  return out;
+}

@@ -1,0 +1,297 @@
+import { useState, type ReactNode } from 'react';
+import type { Tau2RecordDiff, Tau2SimView } from '../../core/contract';
+import { FoldedText } from '../../ui/folded-text';
+import { safeLabel } from '../../ui/fold';
+import { formatReward } from '../../core/contract';
+import { showCall } from './tau2-dialogue';
+
+/** As many fields as the core lists per record (`MAX_FIELDS` in core/view/tau2/db-diff.ts). */
+const MAX_FIELDS_SHOWN = 40;
+
+const COMPONENT: Record<string, string> = {
+  DB: 'DB check',
+  ENV_ASSERTION: 'env assertions',
+  ACTION: 'actions',
+  COMMUNICATE: 'communicate',
+  NL_ASSERTION: 'NL assertions',
+};
+
+function Section({ title, status, testId, children }: { title: string; status?: ReactNode; testId: string; children: ReactNode }) {
+  return (
+    <section className="border-b border-slate-200 px-3 py-2" data-testid={testId}>
+      <h3 className="flex items-center gap-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        {title}
+        {status}
+      </h3>
+      <div className="mt-1 text-xs text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+/** Met / not met, and whether it counts (in the reward basis). */
+function Status({ ok, counts }: { ok: boolean | null; counts: boolean }) {
+  return (
+    <span className="flex items-center gap-1 font-normal tracking-normal normal-case">
+      <span
+        className={`rounded px-1 text-[10px] font-semibold ${ok === null ? 'bg-slate-100 text-slate-600' : ok ? 'bg-emerald-100 text-emerald-800' : 'bg-rose-100 text-rose-800'}`}
+      >
+        {ok === null ? 'n/a' : ok ? 'met' : 'not met'}
+      </span>
+      {!counts && <span className="text-[10px] text-slate-600">not in the reward basis</span>}
+    </span>
+  );
+}
+
+function CallLink({ index }: { index: number }) {
+  return (
+    <button type="button" className="font-mono text-indigo-700 underline underline-offset-2 hover:text-indigo-900" onClick={() => showCall(index)}>
+      call {index}
+    </button>
+  );
+}
+
+/** How the reward came out: basis, the product of its components, recorded beside recomputed. */
+export function Tau2Verdict({ view }: { view: Tau2SimView }) {
+  const parts = Object.entries(view.breakdown ?? {});
+  return (
+    <Section title="Verdict" testId="tau2-verdict">
+      <p>
+        <span className={`text-base font-semibold tabular-nums ${view.reward === 1 ? 'text-emerald-800' : 'text-rose-800'}`} data-testid="tau2-reward">
+          {formatReward(view.reward)}
+        </span>{' '}
+        recomputed · recorded {formatReward(view.recordedReward)}
+        {view.agrees === false && <span className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800">≠ recorded</span>}
+      </p>
+      {view.premature ? (
+        <p className="mt-1">
+          Ended by <span className="font-mono">{safeLabel(view.termination, 60)}</span>, not agent_stop or user_stop: τ² gives 0 and runs no check.
+        </p>
+      ) : view.error !== null ? (
+        <p className="mt-1 text-amber-900">Not judged: {safeLabel(view.error, 1000)}</p>
+      ) : (
+        <p className="mt-1">
+          {parts.length === 0 ? 'No component counts: reward 1.' : parts.map(([k, v]) => `${COMPONENT[k] ?? k} ${formatReward(v)}`).join(' × ')}
+          {parts.length > 0 && ` = ${formatReward(view.reward)}`}
+          <span className="text-slate-600"> (ended by {safeLabel(view.termination, 60)})</span>
+        </p>
+      )}
+      {view.note !== null && <p className="mt-1 text-slate-600">{safeLabel(view.note, 500)}</p>}
+    </Section>
+  );
+}
+
+function RecordDiff({ d }: { d: Tau2RecordDiff }) {
+  return (
+    <li className="rounded border border-slate-200 p-1.5" data-testid="tau2-db-record">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="font-mono font-semibold">
+          {d.db === 'user' ? 'user DB · ' : ''}
+          {safeLabel(d.table, 80)}
+          {d.key !== null && ` / ${safeLabel(d.key, 120)}`}
+        </span>
+        <span className="text-slate-600" data-testid="tau2-blame">
+          {d.blame.length === 0 ? (
+            'no call of the agent changed it (the reference actions did)'
+          ) : (
+            <>
+              changed by{' '}
+              {d.blame.map((b, i) => (
+                <span key={b}>
+                  {i > 0 && ', '}
+                  <CallLink index={b} />
+                </span>
+              ))}
+            </>
+          )}
+        </span>
+      </div>
+      <table className="mt-1 w-full table-fixed border-collapse text-[11px]" data-testid="tau2-db-fields">
+        <thead>
+          <tr className="text-left text-[10px] text-slate-600">
+            <th className="w-1/4 font-normal">field</th>
+            <th className="font-normal">predicted (after the agent’s calls)</th>
+            <th className="font-normal">gold (after the reference actions)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.fields.map((f) => (
+            <tr key={f.path} className="border-t border-slate-100 align-top">
+              <td className="pr-1 font-mono break-all text-slate-700">{safeLabel(f.path, 200)}</td>
+              <td className="pr-1 font-mono break-all text-rose-800">
+                {f.predicted === null ? <i>absent</i> : <FoldedText text={f.predicted} limit={2000} />}
+              </td>
+              <td className="font-mono break-all text-emerald-800">{f.gold === null ? <i>absent</i> : <FoldedText text={f.gold} limit={2000} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {d.fields.length >= MAX_FIELDS_SHOWN && <p className="text-slate-600">The first {MAX_FIELDS_SHOWN} fields that differ; the whole records below.</p>}
+      <details className="mt-1">
+        <summary className="cursor-pointer text-[10px] text-slate-600">the whole records</summary>
+        <div className="mt-1 grid gap-1 @lg:grid-cols-2">
+          <div className="min-w-0">
+            <div className="text-[10px] text-slate-600">predicted</div>
+            <div className="font-mono text-[11px] break-all">{d.predicted === null ? <i>absent</i> : <FoldedText text={d.predicted} limit={3000} />}</div>
+          </div>
+          <div className="min-w-0">
+            <div className="text-[10px] text-slate-600">gold</div>
+            <div className="font-mono text-[11px] break-all">{d.gold === null ? <i>absent</i> : <FoldedText text={d.gold} limit={3000} />}</div>
+          </div>
+        </div>
+      </details>
+    </li>
+  );
+}
+
+const short = (h: string | null): string => (h === null ? '—' : h.slice(0, 12));
+
+/** Every check τ² ran on the simulation, with its evidence. */
+export function Tau2Checks({ view }: { view: Tau2SimView }) {
+  const basis = new Set(view.basis ?? []);
+  return (
+    <>
+      {view.db && (
+        <Section title="DB check" testId="tau2-db" status={<Status ok={view.db.nondeterministic ? null : view.db.match} counts={basis.has('DB')} />}>
+          <p className="font-mono text-[11px] text-slate-600">
+            agent DB gold {short(view.db.hashes.goldAgent)} · predicted {short(view.db.hashes.predictedAgent)}
+            {(view.db.hashes.goldUser !== null || view.db.hashes.predictedUser !== null) &&
+              ` · user DB gold ${short(view.db.hashes.goldUser)} · predicted ${short(view.db.hashes.predictedUser)}`}
+          </p>
+          {view.db.nondeterministic && <p className="mt-1 text-amber-900">A tool drew a random id: these hashes cannot be reproduced by anyone.</p>}
+          {view.db.diffError !== null && <p className="mt-1 text-amber-900">The diff could not be computed: {safeLabel(view.db.diffError, 500)}</p>}
+          {view.db.diff.length > 0 && (
+            <ul className="mt-1 flex flex-col gap-1.5" aria-label="Records that differ">
+              {view.db.diff.map((d) => (
+                <RecordDiff key={`${d.db}/${d.table}/${d.key ?? ''}`} d={d} />
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
+      {view.envAssertions && view.envAssertions.length > 0 && (
+        <Section title="Env assertions" testId="tau2-env" status={<Status ok={view.envAssertions.every((a) => a.met)} counts={basis.has('ENV_ASSERTION')} />}>
+          <ul className="flex flex-col gap-1">
+            {view.envAssertions.map((a, i) => (
+              <li key={i} className="rounded border border-slate-200 p-1.5" data-testid="tau2-env-assertion" data-met={a.met}>
+                <div className="font-mono break-all">
+                  <span className="text-slate-600">{a.envType === 'user' ? 'user · ' : 'agent · '}</span>
+                  {safeLabel(a.func, 120)}({safeLabel(a.arguments, 2000)})
+                </div>
+                <div className="mt-0.5">
+                  expected <span className="font-mono font-semibold">{a.expected}</span>, actual{' '}
+                  <span className={`font-mono font-semibold ${a.met ? 'text-emerald-800' : 'text-rose-800'}`} data-testid="tau2-env-actual">
+                    {safeLabel(a.actual, 500)}
+                  </span>{' '}
+                  → {a.met ? 'met' : 'not met'}
+                </div>
+                {a.message !== null && <div className="text-slate-600">{safeLabel(a.message, 500)}</div>}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {view.actions && view.actions.length > 0 && (
+        <Section title="Reference actions" testId="tau2-actions" status={<Status ok={view.actions.every((a) => a.match)} counts={basis.has('ACTION')} />}>
+          <ol className="flex flex-col gap-1">
+            {view.actions.map((a, i) => (
+              <li key={i} className="rounded border border-slate-200 p-1.5" data-testid="tau2-action" data-match={a.match}>
+                <div className="font-mono break-all">
+                  <span className="text-slate-600">{a.requestor === 'user' ? 'user · ' : ''}</span>
+                  <span className="font-semibold">{safeLabel(a.name, 120)}</span>({safeLabel(a.arguments, 2000)})
+                </div>
+                <div className="mt-0.5 text-slate-600">
+                  {a.compareArgs === null ? 'every argument compared' : `compared: ${a.compareArgs.length === 0 ? 'no argument' : a.compareArgs.join(', ')}`}
+                  {' · '}
+                  {a.match ? (
+                    <>
+                      matched by <CallLink index={a.matchedCall!} />
+                    </>
+                  ) : (
+                    <span className="text-rose-800">
+                      never called with these arguments
+                      {a.sameName.length > 0 && (
+                        <>
+                          {' '}
+                          (same tool with other arguments:{' '}
+                          {a.sameName.map((c, k) => (
+                            <span key={c}>
+                              {k > 0 && ', '}
+                              <CallLink index={c} />
+                            </span>
+                          ))}
+                          )
+                        </>
+                      )}
+                    </span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      )}
+      {view.communicate && view.communicate.length > 0 && (
+        <Section title="Communicate" testId="tau2-communicate" status={<Status ok={view.communicate.every((c) => c.met)} counts={basis.has('COMMUNICATE')} />}>
+          <ul className="flex flex-col gap-0.5">
+            {view.communicate.map((c, i) => (
+              <li key={i} data-testid="tau2-communicate-info" data-met={c.met}>
+                <span className="font-mono font-semibold">“{safeLabel(c.info, 300)}”</span>{' '}
+                {c.met ? `found in message #${c.messageIndex} (marked there)` : 'in no assistant message (lower-cased, commas removed)'}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {view.nl && view.nl.length > 0 && (
+        <Section title="NL assertions" testId="tau2-nl" status={<Status ok={view.nl.every((c) => c.met === true)} counts={basis.has('NL_ASSERTION')} />}>
+          <p className="mb-1 rounded bg-teal-50 px-1.5 py-0.5 text-teal-900" data-testid="tau2-nl-recorded">
+            Judged by an LLM when the run was made, not recomputed: shown as recorded.
+          </p>
+          <ul className="flex flex-col gap-1">
+            {view.nl.map((c, i) => (
+              <li key={i}>
+                <span className={c.met === true ? 'text-emerald-800' : 'text-rose-800'}>{c.met === null ? 'no verdict' : c.met ? 'met' : 'not met'}</span>:{' '}
+                {safeLabel(c.assertion, 1000)}
+                {c.justification !== null && <div className="text-slate-600">{safeLabel(c.justification, 2000)}</div>}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {view.findings.length > 0 && (
+        <Section title="Not counted by τ²" testId="tau2-findings">
+          <ul className="list-disc pl-4">
+            {view.findings.map((f, i) => (
+              <li key={i}>{safeLabel(f.text, 1000)}</li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      <Walkthrough lines={view.walkthrough} />
+    </>
+  );
+}
+
+/** "How τ² judged this simulation": the CLI's `explain`, line by line. */
+function Walkthrough({ lines }: { lines: readonly string[] }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Section
+      title="How τ² judged this simulation"
+      testId="tau2-walkthrough"
+      status={
+        <button type="button" className="font-normal text-indigo-700 normal-case hover:underline" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'hide' : 'show'}
+        </button>
+      }
+    >
+      {open && (
+        <ol className="flex flex-col gap-0.5 font-mono text-[11px] whitespace-pre-wrap">
+          {lines.map((l, i) => (
+            <li key={i}>{safeLabel(l, 4000)}</li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Span, Tau2CallView, Tau2MessageView, Tau2SimView } from '../../core/contract';
+import { Chip } from '../../ui/chip';
+import { FoldedText } from '../../ui/folded-text';
+import { safeLabel } from '../../ui/fold';
+
+/** Who speaks, and how it looks. */
+const ROLE: Record<string, { label: string; tone: string }> = {
+  system: { label: 'system', tone: 'border-slate-200 bg-slate-50' },
+  user: { label: 'user', tone: 'border-sky-200 bg-sky-50/60' },
+  assistant: { label: 'agent', tone: 'border-indigo-200 bg-white' },
+  tool: { label: 'tool', tone: 'border-amber-200 bg-amber-50/50' },
+};
+
+/** Who made a call: the agent, or (telecom) the user on their own device. */
+const requestorLabel = (r: string | null): string => (r === 'user' ? 'user’s device' : r === 'assistant' ? 'agent' : (r ?? '—'));
+
+export const callAnchor = (index: number): string => `tau2-call-${index}`;
+
+/** Scrolls the dialogue to a call (blame, an action's match) and marks it for a moment. */
+export function showCall(index: number): void {
+  const el = document.getElementById(callAnchor(index));
+  if (!el) return;
+  el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  el.focus({ preventScroll: true });
+}
+
+function CallCard({ c, matchedBy }: { c: Tau2CallView; matchedBy: readonly string[] }) {
+  return (
+    <div
+      id={callAnchor(c.index)}
+      tabIndex={-1}
+      data-testid="tau2-call"
+      data-call-index={c.index}
+      data-requestor={c.requestor}
+      className="mt-1.5 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs outline-none focus:ring-2 focus:ring-indigo-400"
+    >
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="font-mono text-[10px] text-slate-600">call {c.index}</span>
+        <span className="font-mono font-semibold text-slate-900">{safeLabel(c.name, 120)}</span>
+        <Chip
+          shape="inset"
+          tone={c.requestor === 'user' ? 'bg-sky-100 text-sky-900 ring-sky-300' : 'bg-indigo-50 text-indigo-800 ring-indigo-200'}
+          title="who made the call"
+        >
+          {requestorLabel(c.requestor)}
+        </Chip>
+        {c.mutating && (
+          <Chip shape="inset" tone="bg-rose-50 text-rose-800 ring-rose-200" title="a tool that writes (τ²’s evaluator replays it for the DB check)">
+            writes
+          </Chip>
+        )}
+        {!c.known && (
+          <Chip shape="inset" tone="bg-amber-100 text-amber-900 ring-amber-300" title="not a tool of this domain">
+            unknown tool
+          </Chip>
+        )}
+        {matchedBy.map((a) => (
+          <Chip key={a} shape="inset" tone="bg-emerald-50 text-emerald-800 ring-emerald-200" title="this call matched a reference action">
+            matches {safeLabel(a, 60)}
+          </Chip>
+        ))}
+      </div>
+      <div className="mt-0.5 font-mono text-[11px] break-all text-slate-700">
+        <FoldedText text={c.arguments} limit={4000} />
+      </div>
+      {c.output !== null && (
+        <div className="mt-1 border-t border-slate-200 pt-1">
+          <span className="text-[10px] text-slate-600">
+            replayed output{c.error ? ' (error)' : ''}
+            {c.matchesRecorded === true && ' · same as recorded'}
+          </span>
+          {c.matchesRecorded === false && (
+            <span className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800" data-testid="tau2-output-differs">
+              differs from the recorded output
+            </span>
+          )}
+          <div className={`font-mono text-[11px] break-all ${c.error ? 'text-rose-800' : 'text-slate-700'}`}>
+            <FoldedText text={c.output} limit={4000} />
+          </div>
+          {c.matchesRecorded === false && c.recordedOutput !== null && (
+            <div className="mt-1 font-mono text-[11px] break-all text-slate-600">
+              <span className="font-sans text-[10px]">recorded: </span>
+              <FoldedText text={c.recordedOutput} limit={4000} />
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Message({ m, span, matches }: { m: Tau2MessageView; span: Span | null; matches: ReadonlyMap<number, string[]> }) {
+  const role = ROLE[m.role] ?? { label: m.role, tone: 'border-slate-200 bg-white' };
+  // A tool message's output is shown with its call; the message itself only says it answers it.
+  if (m.role === 'tool')
+    return (
+      <li className="pl-6 text-[11px] text-slate-600" data-testid="tau2-message" data-role="tool" data-index={m.index}>
+        ↳ tool message {m.index}: answers call {m.answers ?? '—'} ({requestorLabel(m.requestor)}){m.error ? ', an error' : ''}
+      </li>
+    );
+  return (
+    <li className={`rounded-md border px-2.5 py-1.5 text-sm ${role.tone}`} data-testid="tau2-message" data-role={m.role} data-index={m.index}>
+      <div className="flex items-center gap-2 text-[11px] text-slate-600">
+        <span className="font-semibold text-slate-700 uppercase">{role.label}</span>
+        <span className="tabular-nums">#{m.index}</span>
+        {m.calls.length > 1 && <span>{m.calls.length} parallel calls</span>}
+      </div>
+      {m.content !== null && m.content !== '' && (
+        <div className="mt-0.5 break-words whitespace-pre-wrap text-slate-900">
+          <FoldedText text={m.content} span={span} label="communicated info" markClass="rounded bg-emerald-200 text-emerald-950" />
+        </div>
+      )}
+      {m.calls.map((c) => (
+        <CallCard key={c.index} c={c} matchedBy={matches.get(c.index) ?? []} />
+      ))}
+    </li>
+  );
+}
+
+/** The messages by role, each call with its requestor, arguments and replayed output; communicated infos marked. */
+export function Tau2Dialogue({ view }: { view: Tau2SimView }) {
+  const spans = new Map<number, Span>();
+  for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
+  const matches = new Map<number, string[]>();
+  for (const a of view.actions ?? []) if (a.matchedCall !== null) matches.set(a.matchedCall, [...(matches.get(a.matchedCall) ?? []), a.actionId || a.name]);
+  return (
+    <ol className="flex flex-col gap-1.5 p-2" aria-label="Messages" data-testid="tau2-dialogue">
+      {view.messages.map((m) => (
+        <Message key={m.index} m={m} span={spans.get(m.index) ?? null} matches={matches} />
+      ))}
+    </ol>
+  );
+}
