@@ -135,10 +135,11 @@ export async function indexCommand(args: string[]): Promise<number> {
     todo.reduce((s, t) => s + t.run.bytes, 0),
     tty ? (line) => process.stderr.write(`\r\x1b[K${line}`) : null,
   );
+  const workers = Math.min(jobs, Math.max(todo.length, 1));
   const rows: IndexRow[] = [];
   const bad: BadFile[] = [];
   if (todo.length > 0) {
-    const pool = new IndexPool(Math.min(jobs, todo.length), data);
+    const pool = new IndexPool(workers, data);
     try {
       // Biggest first, so no worker is left with a big file at the end; the rows are sorted when written.
       const order = [...todo].sort((a, b) => b.run.bytes - a.run.bytes);
@@ -160,16 +161,17 @@ export async function indexCommand(args: string[]): Promise<number> {
     if (tty) process.stderr.write('\n');
   }
   const reindexed = new Set(todo.map((t) => t.run.path));
-  if (rows.length > 0 || reindexed.size > 0 || out === '-' || !existsSync(out)) await writeIndex(out, values.json, rows, reindexed);
+  const write = rows.length > 0 || reindexed.size > 0 || out === '-' || !existsSync(out);
+  if (write) await writeIndex(out, values.json, rows, reindexed);
   if (errorsPath !== null && (bad.length > 0 || earlierBad.some((b) => reindexed.has(b.file))))
     await writeBadFiles(errorsPath, [...earlierBad.filter((b) => !reindexed.has(b.file)), ...bad]);
   const s = progress.seconds;
   process.stderr.write(
     terminalSafe(
-      `indexed ${todo.length - bad.length} files (${rows.length} episodes) in ${s.toFixed(1)} s with ${Math.min(jobs, Math.max(todo.length, 1))} jobs` +
+      `indexed ${todo.length - bad.length} files (${rows.length} episodes) in ${s.toFixed(1)} s with ${workers} job${workers === 1 ? '' : 's'}` +
         `${s > 0 && rows.length > 0 ? ` (${(rows.length / s).toFixed(1)} episodes/s)` : ''}; skipped ${skipped} already indexed; ${bad.length} bad` +
         `${bad.length > 0 && errorsPath !== null ? ` (listed in ${errorsPath})` : ''}${shard ? `; shard ${shard.i}/${shard.n}: ${runs.length} of ${all.length} files` : ''}` +
-        `${out === '-' ? '' : `; wrote ${out}`}`,
+        `${out === '-' ? '' : write ? `; wrote ${out}` : `; ${out} unchanged`}`,
     ) + '\n',
   );
   return 0;

@@ -28,8 +28,15 @@ async function* jsonLines(path: string): AsyncGenerator<Record<string, unknown>>
     if (line.trim() !== '') yield JSON.parse(line) as Record<string, unknown>;
 }
 
+/**
+ * DuckDB's Node API, loaded when a Parquet file is read or written. The name is not a literal so that
+ * bundlers leave the import to run time (the package loads a native binding per platform): the bundled
+ * CLI finds it in the node_modules beside it, and only `index` needs it.
+ */
+const DUCKDB: string = '@duckdb/node-api';
+
 async function duck() {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = (await import(DUCKDB)) as typeof import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:');
   return instance.connect();
 }
