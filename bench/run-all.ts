@@ -10,6 +10,7 @@ import type { BenchResult, Log } from './bench-types';
 import { runBigBench } from './big-bench';
 import { runCliBench } from './cli-bench';
 import { runDamageBench } from './damage-bench';
+import { runIndexBench } from './index-bench';
 import { runReviewBench } from './review-bench';
 import { runTau2Bench } from './tau2-bench';
 import { runTau2AppBench } from './browser/tau2-app-bench';
@@ -29,6 +30,8 @@ const BENCHES: readonly Bench[] = [
   { name: 'damage', run: runDamageBench, byDefault: true },
   { name: 'tau2', run: runTau2Bench, byDefault: true },
   { name: 'tau2-app', run: runTau2AppBench, byDefault: true },
+  // Minutes (an archive of 20,000 episodes indexed twice): run by name, `npm run -s bench -- --json index`.
+  { name: 'index', run: runIndexBench, byDefault: false },
 ];
 
 const args = process.argv.slice(2);

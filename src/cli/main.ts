@@ -2,6 +2,7 @@ import { EvaluationSetupError, ResultsFileError, Tau2FileError, Tau2SetupError }
 import { compareCommand, USAGE as COMPARE_USAGE } from './commands/compare';
 import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
 import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
+import { indexCommand, USAGE as INDEX_USAGE } from './commands/index';
 import { reportCommand, USAGE as REPORT_USAGE } from './commands/report';
 import { installPipeGuard, terminalSafe } from './terminal';
 import { UsageError } from './usage';
@@ -12,6 +13,7 @@ const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<numbe
   explain: { run: explainCommand, usage: EXPLAIN_USAGE },
   compare: { run: compareCommand, usage: COMPARE_USAGE },
   report: { run: reportCommand, usage: REPORT_USAGE },
+  index: { run: indexCommand, usage: INDEX_USAGE },
 };
 
 const USAGE = Object.values(COMMANDS)

@@ -66,6 +66,7 @@ export {
   shortData,
 } from './view/format';
 export { InspectSession } from './session/session';
+export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';

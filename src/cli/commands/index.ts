@@ -1,0 +1,178 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_DATA_BASE, TAU2_DEFAULT_DATA_BASE } from '../../core/contract';
+import type { DataRoots, FoundRun } from '../library/index-file';
+import type { IndexRow } from '../library/index-row';
+import { fileKey, indexedKeys, readBadFiles, writeBadFiles, writeIndex, type BadFile } from '../library/index-table';
+import { IndexPool } from '../library/pool';
+import { Progress } from '../library/progress';
+import { contentHash, findRuns, shardOf } from '../library/walk';
+import { checkOutput } from '../output';
+import { terminalSafe } from '../terminal';
+import { parseCommand, positionalFiles, UsageError } from '../usage';
+
+export const USAGE = `usage: tau-inspect index DIR… -o RUNS.parquet [--data V1_DATA] [--data TAU2_DATA] [--jobs N] [--shard I/N]
+                         [--json] [--errors ERRORS.jsonl]
+
+  Indexes every τ-bench and τ²-bench results file (and τ² run folder: results.json + simulations/)
+  under the folders named: one row per episode or simulation, recomputed as evaluate does, written as
+  Parquet (through DuckDB) or JSON lines. Columns: file, index, benchmark, domain, task_id, trial,
+  recorded_reward, reward, matches_recorded_reward, content_hash, data_version, rule, model, user_model,
+  failed_components, termination, finding_kinds, steps, error. A file already in the output with the
+  same content hash is skipped; bad files are listed with the reason and never stop the run.
+
+  --data     a τ-bench data folder or URL (tau_bench/envs/… or <commit>/tau_bench/envs/…) and a τ² one
+             (data/tau2/domains/… or <commit>/data/tau2/domains/…), told apart by their layout; prefix
+             with tau-bench= or tau2= to say which. Defaults: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE};
+             $TAU2_DATA, else ${TAU2_DEFAULT_DATA_BASE}
+  -o         the table to write (- with --json: standard output, no resuming)
+  --jobs     worker threads (default: the number of cores)
+  --shard    I/N: only every N-th file of the sorted list, starting at the I-th (shards run anywhere;
+             their outputs read together are the whole index: read_parquet('runs-*.parquet'))
+  --json     JSON lines instead of Parquet
+  --errors   where the bad files are listed, one JSON line each (default: the output's name + .errors.jsonl)`;
+
+const OPTIONS = {
+  data: { type: 'string', multiple: true },
+  output: { type: 'string', short: 'o' },
+  jobs: { type: 'string' },
+  shard: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  errors: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+const isUrl = (s: string): boolean => /^https?:\/\//.test(s);
+
+/** Whether `rel` is under `dir` or under one of its folders (`<commit>/…`). */
+function hasLayout(dir: string, rel: string): boolean {
+  if (existsSync(join(dir, rel))) return true;
+  return readdirSync(dir, { withFileTypes: true }).some((d) => d.isDirectory() && existsSync(join(dir, d.name, rel)));
+}
+
+/** Which benchmark's data a `--data` value is: by a `tau-bench=`/`tau2=` prefix, a local folder's layout, or a URL's name. */
+function dataKind(value: string): { kind: 'tau-bench' | 'tau2'; root: string } {
+  const m = /^(tau-bench|tau2)=(.*)$/s.exec(value);
+  if (m) return { kind: m[1] as 'tau-bench' | 'tau2', root: m[2]! };
+  if (isUrl(value)) {
+    if (/tau2/i.test(value)) return { kind: 'tau2', root: value };
+    if (/tau-bench/i.test(value)) return { kind: 'tau-bench', root: value };
+  } else if (existsSync(value) && statSync(value).isDirectory()) {
+    if (hasLayout(value, 'tau_bench/envs')) return { kind: 'tau-bench', root: value };
+    if (hasLayout(value, 'data/tau2/domains')) return { kind: 'tau2', root: value };
+  }
+  throw new UsageError(`--data ${value}: neither τ-bench data (tau_bench/envs/…) nor τ² data (data/tau2/domains/…); prefix it with tau-bench= or tau2=`);
+}
+
+function dataRoots(values: readonly string[]): DataRoots {
+  const roots = new Map<'tau-bench' | 'tau2', string>();
+  for (const v of values) {
+    const { kind, root } = dataKind(v);
+    if (roots.has(kind)) throw new UsageError(`--data given twice for ${kind}: ${roots.get(kind)} and ${root}`);
+    roots.set(kind, root);
+  }
+  return {
+    tauBench: roots.get('tau-bench') ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
+    tau2: roots.get('tau2') ?? (process.env.TAU2_DATA || TAU2_DEFAULT_DATA_BASE),
+  };
+}
+
+function positiveInt(text: string, what: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${what} must be a whole number from 1, not '${text}'`);
+  return Number(text);
+}
+
+function shardArg(text: string | undefined): { i: number; n: number } | null {
+  if (text === undefined) return null;
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const i = m ? Number(m[1]) : NaN;
+  const n = m ? Number(m[2]) : NaN;
+  if (!m || n < 1 || i < 1 || i > n) throw new UsageError(`--shard must be I/N with 1 ≤ I ≤ N, not '${text}'`);
+  return { i, n };
+}
+
+const defaultErrors = (out: string): string => `${out.replace(/\.(parquet|jsonl?)$/i, '')}.errors.jsonl`;
+
+/** `tau-inspect index DIR… -o RUNS.parquet …` */
+export async function indexCommand(args: string[]): Promise<number> {
+  const parsed = parseCommand(args, OPTIONS, USAGE);
+  if (parsed === null) return 0;
+  const { values, positionals } = parsed;
+  const dirs = positionalFiles(positionals, 1, Infinity, 'missing DIR (a folder of results files)');
+  const out = values.output;
+  if (out === undefined) throw new UsageError('missing -o RUNS.parquet');
+  if (out === '-' && !values.json) throw new UsageError('-o - (standard output) needs --json: Parquet is written to a file');
+  const data = dataRoots(values.data ?? []);
+  const jobs = values.jobs === undefined ? availableParallelism() : positiveInt(values.jobs, '--jobs');
+  const shard = shardArg(values.shard);
+  const errorsPath = values.errors ?? (out === '-' ? null : defaultErrors(out));
+  const inputs = [
+    ...dirs.map((path) => ({ path, role: 'a folder indexed' })),
+    { path: data.tauBench, role: 'the τ-bench data' },
+    { path: data.tau2, role: 'the τ² data' },
+  ];
+  checkOutput(out, inputs);
+  if (errorsPath !== null) checkOutput(errorsPath, inputs);
+  for (const d of dirs) if (!existsSync(d)) throw new UsageError(`cannot read ${d}: no such file or folder`);
+
+  const all = await findRuns(dirs);
+  const runs = shard ? shardOf(all, shard.i, shard.n) : all;
+  const resume = out === '-' ? new Set<string>() : await indexedKeys(out, values.json);
+  const earlierBad = errorsPath === null ? [] : await readBadFiles(errorsPath);
+  for (const b of earlierBad) resume.add(fileKey(b.file, b.content_hash));
+
+  const todo: { run: FoundRun; hash: string }[] = [];
+  let skipped = 0;
+  for (const run of runs) {
+    const hash = await contentHash(run);
+    if (resume.has(fileKey(run.path, hash))) skipped++;
+    else todo.push({ run, hash });
+  }
+  const tty = process.stderr.isTTY === true;
+  const progress = new Progress(
+    todo.length,
+    todo.reduce((s, t) => s + t.run.bytes, 0),
+    tty ? (line) => process.stderr.write(`\r\x1b[K${line}`) : null,
+  );
+  const workers = Math.min(jobs, Math.max(todo.length, 1));
+  const rows: IndexRow[] = [];
+  const bad: BadFile[] = [];
+  if (todo.length > 0) {
+    const pool = new IndexPool(workers, data);
+    try {
+      // Biggest first, so no worker is left with a big file at the end; the rows are sorted when written.
+      const order = [...todo].sort((a, b) => b.run.bytes - a.run.bytes);
+      await Promise.all(
+        order.map(async ({ run, hash }) => {
+          const outcome = await pool.run(run, hash);
+          if ('rows' in outcome) rows.push(...outcome.rows);
+          else {
+            bad.push({ file: run.path, content_hash: hash, reason: outcome.error });
+            if (tty) process.stderr.write('\r\x1b[K');
+            process.stderr.write(terminalSafe(`bad file: ${run.path}: ${outcome.error}`) + '\n');
+          }
+          progress.done(run.bytes, 'rows' in outcome ? outcome.rows.length : 0, !('rows' in outcome));
+        }),
+      );
+    } finally {
+      await pool.close();
+    }
+    if (tty) process.stderr.write('\n');
+  }
+  const reindexed = new Set(todo.map((t) => t.run.path));
+  const write = rows.length > 0 || reindexed.size > 0 || out === '-' || !existsSync(out);
+  if (write) await writeIndex(out, values.json, rows, reindexed);
+  if (errorsPath !== null && (bad.length > 0 || earlierBad.some((b) => reindexed.has(b.file))))
+    await writeBadFiles(errorsPath, [...earlierBad.filter((b) => !reindexed.has(b.file)), ...bad]);
+  const s = progress.seconds;
+  process.stderr.write(
+    terminalSafe(
+      `indexed ${todo.length - bad.length} files (${rows.length} episodes) in ${s.toFixed(1)} s with ${workers} job${workers === 1 ? '' : 's'}` +
+        `${s > 0 && rows.length > 0 ? ` (${(rows.length / s).toFixed(1)} episodes/s)` : ''}; skipped ${skipped} already indexed; ${bad.length} bad` +
+        `${bad.length > 0 && errorsPath !== null ? ` (listed in ${errorsPath})` : ''}${shard ? `; shard ${shard.i}/${shard.n}: ${runs.length} of ${all.length} files` : ''}` +
+        `${out === '-' ? '' : write ? `; wrote ${out}` : `; ${out} unchanged`}`,
+    ) + '\n',
+  );
+  return 0;
+}

@@ -1,0 +1,88 @@
+/** One file of `tau-inspect index` evaluated into rows, with what a worker keeps between files (data, hashes, reference replays). */
+import { readFile } from 'node:fs/promises';
+import {
+  EvalCache,
+  InspectSession,
+  prepareSha256,
+  TAU2_PINNED_COMMIT,
+  Tau2FileError,
+  Tau2Session,
+  type DataVersion,
+  type LoadedDbs,
+  type Tau2Run,
+} from '../../core/contract';
+import { dataReader } from '../data-reader';
+import { readTau2Run } from '../tau2';
+import { tau2Row, tauBenchRow, type IndexRow } from './index-row';
+
+/** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
+export interface FoundRun {
+  readonly path: string;
+  readonly kind: 'file' | 'tau2-folder';
+  readonly bytes: number;
+}
+
+/** Where each benchmark's data is (a folder or URL base). */
+export interface DataRoots {
+  readonly tauBench: string;
+  readonly tau2: string;
+}
+
+/** What a worker keeps across the files it evaluates: one cache of DB hashes and reference replays, each domain's data loaded once. */
+export class IndexContext {
+  private readonly cache = new EvalCache();
+  private readonly versions = new Map<string, Promise<DataVersion[]>>();
+  private readonly tau2Dbs = new Map<string, Promise<LoadedDbs>>();
+  private ready: Promise<void> | null = null;
+
+  constructor(private readonly data: DataRoots) {}
+
+  /** The rows of one run; throws (with the reason in words) for a file that is not one. */
+  async rows(run: FoundRun, contentHash: string): Promise<IndexRow[]> {
+    this.ready ??= prepareSha256();
+    await this.ready;
+    const facts = { file: run.path, content_hash: contentHash };
+    let tau2: Tau2Run | null = null;
+    let tau2Error: string | null = null;
+    try {
+      tau2 = await readTau2Run(run.path);
+    } catch (e) {
+      if (run.kind === 'tau2-folder' || !(e instanceof Tau2FileError)) throw e;
+      tau2Error = e.message;
+    }
+    if (tau2 !== null) return this.tau2Rows(tau2, facts);
+    try {
+      return await this.tauBenchRows(run.path, facts);
+    } catch (e) {
+      if (tau2Error === null) throw e;
+      throw new Error(`neither a τ²-bench results file (${tau2Error}) nor a τ-bench one (${(e as Error).message})`);
+    }
+  }
+
+  private async tauBenchRows(path: string, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
+    const bytes = await readFile(path);
+    const session = InspectSession.fromBytes(bytes, {}, this.cache, { keptEvaluations: 8 });
+    const root = this.data.tauBench;
+    const key = `${session.domain}\n${root}`;
+    let loading = this.versions.get(key);
+    if (loading === undefined) {
+      loading = session.loadData(dataReader(root), root);
+      this.versions.set(key, loading);
+    }
+    const versions = await loading;
+    if (versions.length === 0) throw new Error(`no ${session.domain} data under ${root} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json)`);
+    session.useData(versions);
+    return session.evaluateAll((r) => tauBenchRow(facts, r));
+  }
+
+  private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
+    const session = await Tau2Session.open(run, dataReader(this.data.tau2), { dbs: this.tau2Dbs });
+    const llm = (key: string): string | null => {
+      const v = run.info.get(key);
+      const name = v instanceof Map ? v.get('llm') : undefined;
+      return typeof name === 'string' ? name : null;
+    };
+    const shared = { ...facts, domain: run.domain, data_version: TAU2_PINNED_COMMIT, model: llm('agent_info'), user_model: llm('user_info') };
+    return run.simulations.map((sim, i) => tau2Row(shared, session.report(i), sim.messages.length));
+  }
+}

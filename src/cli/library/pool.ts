@@ -1,0 +1,130 @@
+/**
+ * Worker threads for `tau-inspect index`. A worker is this very module (or the bundle it is part of)
+ * started again with `workerData.tauInspectIndex`: `startIndexWorker` answers there, and the CLI's
+ * entry does not run `main` in a worker.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { IndexContext, type DataRoots, type FoundRun } from './index-file';
+import type { IndexRow } from './index-row';
+
+interface Job {
+  readonly id: number;
+  readonly run: FoundRun;
+  readonly hash: string;
+}
+type Answer = { readonly id: number; readonly rows: IndexRow[] } | { readonly id: number; readonly error: string };
+
+/** Whether this thread is an index worker (the CLI's entry then leaves `main` alone). */
+export const isIndexWorker = (): boolean => !isMainThread && (workerData as { tauInspectIndex?: DataRoots } | null)?.tauInspectIndex !== undefined;
+
+/** In an index worker: evaluates each job it is sent, one at a time, and answers with its rows or the reason it has none. */
+export function startIndexWorker(): void {
+  const context = new IndexContext((workerData as { tauInspectIndex: DataRoots }).tauInspectIndex);
+  let queue = Promise.resolve();
+  parentPort!.on('message', (job: Job) => {
+    queue = queue.then(async () => {
+      let answer: Answer;
+      try {
+        answer = { id: job.id, rows: await context.rows(job.run, job.hash) };
+      } catch (e) {
+        answer = { id: job.id, error: e instanceof Error ? e.message : String(e) };
+      }
+      parentPort!.postMessage(answer);
+    });
+  });
+}
+
+/**
+ * What a worker runs: this module (the bundle, when bundled). From the TypeScript source (tsx), whose
+ * loader does not reach worker threads on Node 20, the worker registers tsx's loader first.
+ */
+function workerEntry(): string {
+  // A file URL as a string literal: backslashes are percent-encoded already, quotes are made so (the same URL).
+  const literal = (url: string): string => `'${url.replace(/'/g, '%27')}'`;
+  const self = literal(import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return `import(${self});`;
+  return `import(${literal(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${self}); });`;
+}
+
+/** The outcome of one job, as the pool hands it back. */
+export type JobOutcome = { readonly rows: IndexRow[] } | { readonly error: string };
+
+/**
+ * `jobs` worker threads, each running this module (or the bundle): `run` hands a file to the next
+ * free worker. `close` ends them.
+ */
+export class IndexPool {
+  private readonly idle: Worker[] = [];
+  private readonly waiting: (() => void)[] = [];
+  private readonly pending = new Map<number, { worker: Worker; resolve: (o: JobOutcome) => void }>();
+  private readonly workers = new Set<Worker>();
+  private closed = false;
+  private deaths = 0;
+  private failure: Error | null = null;
+  private next = 0;
+
+  constructor(
+    jobs: number,
+    private readonly data: DataRoots,
+  ) {
+    for (let i = 0; i < jobs; i++) this.release(this.spawn());
+  }
+
+  private spawn(): Worker {
+    const w = new Worker(workerEntry(), { eval: true, workerData: { tauInspectIndex: this.data } });
+    w.on('message', (a: Answer) => {
+      const p = this.pending.get(a.id);
+      this.pending.delete(a.id);
+      this.release(w);
+      p?.resolve('rows' in a ? { rows: a.rows } : { error: a.error });
+    });
+    // A worker that dies fails its own job and is replaced (the run goes on).
+    w.on('error', (e: Error) => {
+      this.workers.delete(w);
+      for (const [id, p] of this.pending)
+        if (p.worker === w) {
+          this.pending.delete(id);
+          p.resolve({ error: `worker stopped: ${e.message}` });
+        }
+      if (this.closed) return;
+      if (++this.deaths > 2 * this.workers.size + 4) this.fail(new Error(`index workers keep stopping: ${e.message}`));
+      else this.release(this.spawn());
+    });
+    this.workers.add(w);
+    return w;
+  }
+
+  private release(w: Worker): void {
+    this.idle.push(w);
+    this.waiting.shift()?.();
+  }
+
+  /** Workers that cannot start (or keep dying): the run stops with the reason. */
+  private fail(e: Error): void {
+    this.failure = e;
+    for (const w of this.waiting.splice(0)) w();
+  }
+
+  private async take(): Promise<Worker> {
+    while (this.idle.length === 0 && this.failure === null) await new Promise<void>((r) => this.waiting.push(r));
+    if (this.failure) throw this.failure;
+    return this.idle.pop()!;
+  }
+
+  async run(run: FoundRun, hash: string): Promise<JobOutcome> {
+    const w = await this.take();
+    const id = this.next++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { worker: w, resolve });
+      w.postMessage({ id, run, hash } satisfies Job);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.workers].map((w) => w.terminate()));
+  }
+}
+
+// This module (or the bundle holding it) started as an index worker.
+if (isIndexWorker()) startIndexWorker();
