@@ -87,7 +87,7 @@ describe.skipIf(skipBrowser)('a notes import of 100,000 records in headless Chro
       await page.waitForTimeout(500);
       const added = await importFile(page, first, `Imported first.json: ${RECORDS} new`);
       await page.locator('[data-testid="notes-import-result"] button').click();
-      const conflicting = await importFile(page, second, `${RECORDS} conflicts (your notes were kept)`);
+      const conflicting = await importFile(page, second, `${RECORDS} conflicts (your notes kept until you choose)`);
       const longest = Math.max(0, ...added.map((t) => t.duration), ...conflicting.map((t) => t.duration));
       console.log(
         `notes-import: ${RECORDS} records twice; long tasks ${added.length} + ${conflicting.length}, longest ${Math.round(longest)} ms (limit ${LONGEST_TASK_MS}); load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,

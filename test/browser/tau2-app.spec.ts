@@ -84,7 +84,7 @@ suite('τ² runs opened by link in headless Chromium, judged against τ²’s ow
       const matches = await page.getByTestId('tau2-action').evaluateAll((els) => els.map((e) => e.getAttribute('data-match')));
       expect(matches).toEqual(['true', 'true', 'true', 'false']);
       expect(await page.getByTestId('tau2-action').first().textContent()).toMatch(/matched by call \d+/);
-      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0');
+      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0.0');
       expect(blocked).toEqual([]);
     } finally {
       await context.close();

@@ -89,9 +89,10 @@ describe('notes slice', () => {
     const at = (fp: string, field: string): number => r.conflicts.findIndex((c) => c.fingerprint === fp && c.field === field);
     const [fp0, fp1] = [header(0).fingerprint, header(1).fingerprint];
     expect(r.conflicts.map((c) => c.field).sort()).toEqual(['label', 'note', 'note', 'step 2']);
-    expect(r.resolved).toEqual([null, null, null, null]);
+    expect(r.resolved.size).toBe(0);
     await store.getState().resolveImportConflict(at(fp0, 'label'), 'both');
-    expect(store.getState().notesImport?.ok && store.getState().notesImport).toMatchObject({ resolved: [null, null, null, null] });
+    const afterBoth = store.getState().notesImport;
+    expect(afterBoth?.ok && afterBoth.resolved.size).toBe(0);
     await store.getState().resolveImportConflict(at(fp0, 'label'), 'theirs');
     await store.getState().resolveImportConflict(at(fp0, 'note'), 'mine');
     await store.getState().resolveImportConflict(at(fp0, 'step 2'), 'both');
@@ -102,7 +103,7 @@ describe('notes slice', () => {
     const stored = new Map((await mem.all()).map((n) => [n.fingerprint, n]));
     expect([stored.get(fp0)!.label, stored.get(fp0)!.steps['2'], stored.get(fp1)!.note]).toEqual(['agent error', 'step mine\n\nstep theirs', 'other theirs']);
     const done = store.getState().notesImport;
-    expect(done?.ok && [...done.resolved].sort()).toEqual(['both', 'mine', 'theirs', 'theirs']);
+    expect(done?.ok && [...done.resolved.values()].sort()).toEqual(['both', 'mine', 'theirs', 'theirs']);
     // A settled conflict is not settled again.
     await store.getState().resolveImportConflict(at(fp1, 'note'), 'mine');
     expect(store.getState().notes.get(fp1)!.note).toBe('other theirs');

@@ -301,7 +301,12 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
                       store.getState().select(index);
                       // A click opens the episode and leaves the list, so arrow keys move the step cursor;
                       // the list takes its arrow keys back when it is focused again (Tab or a click on its header).
-                      if (e.detail > 0) (e.currentTarget.closest('[role="grid"]') as HTMLElement | null)?.blur();
+                      if (e.detail > 0) {
+                        // The click may have focused the list or its scrolled rows: either gives the arrows back.
+                        const grid = e.currentTarget.closest('[role="grid"]');
+                        const focused = document.activeElement;
+                        if (grid && focused instanceof HTMLElement && grid.contains(focused)) focused.blur();
+                      }
                     }}
                   />
                 </div>
