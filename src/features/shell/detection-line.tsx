@@ -28,7 +28,8 @@ export function DetectionLine() {
           <span className="font-medium text-slate-800">{safeLabel(source.label)}</span>
           <span className="text-slate-600">
             {' '}
-            · {count} episode{count === 1 ? '' : 's'} ·{' '}
+            · {count} {tau2 ? 'simulation' : 'episode'}
+            {count === 1 ? '' : 's'} ·{' '}
             {source.kind === 'sample'
               ? 'bundled sample'
               : source.kind === 'url'
