@@ -1,6 +1,7 @@
 import { useApp, useAppStore } from '../ui/store-context';
 import { formatRecorded, formatReward } from '../core/contract';
 import { Button } from '../ui/button';
+import { ListToggle } from '../ui/list-toggle';
 import { EpisodeBody } from './episode-body';
 import { CompareTrialPicker, TrialComparePanel } from '../features/trials/trial-compare';
 
@@ -10,7 +11,6 @@ export function EpisodePane() {
   const selected = useApp((s) => s.selected);
   const header = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected] ?? null)));
   const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
-  const listHidden = useApp((s) => s.layout.listHidden);
   const sideHidden = useApp((s) => s.layout.sideHidden);
   const view = useApp((s) => s.view);
   const whatIfReward = useApp((s) => (s.whatIf && s.whatIf.index === s.selected ? (s.whatIf.view?.verdict.reward ?? null) : undefined));
@@ -20,17 +20,7 @@ export function EpisodePane() {
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto @container/pane" data-testid="episode-pane" id="episode-pane" tabIndex={-1}>
       <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
-        <Button onClick={() => s().select(null)} className="whitespace-nowrap lg:hidden" aria-label="Back to the episode list (Esc)">
-          ‹ List
-        </Button>
-        <Button
-          onClick={() => s().toggleLayout('listHidden')}
-          className="hidden whitespace-nowrap lg:inline-block"
-          aria-pressed={!listHidden}
-          title="Show or hide the episode list (l)"
-        >
-          {listHidden ? '☰ List' : '⇤ List'}
-        </Button>
+        <ListToggle noun="episode" />
         <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
           Episode {selected}
           <span className="font-normal text-slate-600">

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { TAU2_TASK_KEY } from '../../core/contract';
 import { Button } from '../../ui/button';
+import { ListToggle } from '../../ui/list-toggle';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
-import { formatReward } from '../../core/contract';
+import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { Tau2Checks, Tau2Verdict } from './tau2-checks';
 import { Tau2Dialogue } from './tau2-dialogue';
@@ -19,7 +20,6 @@ export function Tau2SimPane() {
   const ready = useApp((s) => s.runs.a.tau2Ready !== null);
   const header = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected] ?? null)));
   const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
-  const listHidden = useApp((s) => s.layout.listHidden);
   const sim = useApp((s) => s.tau2Sim);
   const current = sim !== null && sim.run === run && sim.episode === selected ? sim : null;
 
@@ -37,23 +37,12 @@ export function Tau2SimPane() {
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto @container/pane" data-testid="tau2-sim-pane" id="episode-pane" tabIndex={-1}>
       <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
-        <Button onClick={() => s().select(null)} className="whitespace-nowrap lg:hidden" aria-label="Back to the list (Esc)">
-          ‹ List
-        </Button>
-        <Button
-          onClick={() => s().toggleLayout('listHidden')}
-          className="hidden whitespace-nowrap lg:inline-block"
-          aria-pressed={!listHidden}
-          title="Show or hide the simulation list (l)"
-        >
-          {listHidden ? '☰ List' : '⇤ List'}
-        </Button>
+        <ListToggle noun="simulation" />
         <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
           Simulation {selected}
           <span className="font-normal text-slate-600">
             {' '}
-            · task {safeLabel(header.extra[TAU2_TASK_KEY] ?? String(header.taskId), 80)} · trial {header.trial ?? '—'} · recorded{' '}
-            {formatReward(header.recordedReward)}
+            · task {safeLabel(header.extra[TAU2_TASK_KEY] ?? String(header.taskId), 80)} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
             {summary && summary.reward !== null && ` · recomputed ${formatReward(summary.reward)}`}
           </span>
         </h2>
