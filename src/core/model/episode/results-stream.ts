@@ -21,6 +21,7 @@ export class ResultsStream {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   private readonly read: (start: number, end: number) => Parsed;
   private readonly places: Places;
+  private file: ResultsFile | null = null;
 
   constructor(
     elementText: (byteStart: number, byteEnd: number) => string,
@@ -37,7 +38,21 @@ export class ResultsStream {
 
   end(): ResultsFile | null {
     if (!this.splitter.end()) return null;
-    return { records: this.records, kind: 'tau-bench-results', notes: [], episodeText: this.places.text };
+    return this.sofar();
+  }
+
+  /**
+   * The episodes read so far, as a file whose `records` is this reader's own list: it grows while
+   * bytes are pushed (a session may judge the first episodes while the rest is read; see
+   * `InspectSession.reader`). The same object `end()` gives once the file is read.
+   */
+  sofar(): ResultsFile {
+    return (this.file ??= { records: this.records, kind: 'tau-bench-results', notes: [], episodeText: this.places.text });
+  }
+
+  /** How many episodes have been read. */
+  get count(): number {
+    return this.records.length;
   }
 
   private element(parts: readonly Uint8Array[], start: number, end: number): boolean {
