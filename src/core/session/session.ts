@@ -75,7 +75,8 @@ export interface SessionReader {
 export class InspectSession {
   readonly records: readonly EpisodeRecord[];
   readonly domain: Domain;
-  readonly domainWhy: string;
+  /** Why the domain is the one it is (counted again from every episode once an early session is complete). */
+  private why: string;
   /** What was gathered from every episode while the file was read (domain votes, file notes, the address hint). */
   private readonly tally: FileTally;
 
@@ -124,7 +125,7 @@ export class InspectSession {
     this.stillReading = read.growing;
     const d = tally.chooseDomain(options);
     this.domain = d.domain;
-    this.domainWhy = d.why;
+    this.why = d.why;
     this.choice = new VersionChoice(this.domain, this.cache);
     this.kept = new Array<Kept | undefined>(this.records.length);
     this.keptEvaluations = Math.max(1, memory.keptEvaluations ?? Infinity);
@@ -216,6 +217,10 @@ export class InspectSession {
     return this.headerList ? this.headerList.slice(from) : this.records.slice(from).map(episodeHeader);
   }
 
+  get domainWhy(): string {
+    return this.why;
+  }
+
   /** Whether episodes are still being read (an early session, see `SessionReader.early`). */
   get reading(): boolean {
     return this.stillReading;
@@ -226,6 +231,7 @@ export class InspectSession {
     if (!this.stillReading) return;
     this.stillReading = false;
     this.readNotes = [...this.fileNotes, ...this.tally.notes()];
+    this.why = this.tally.chooseDomain(this.options).why;
   }
 
   /** The DB hash the session uses (cached, resumable); identifies data of unknown commits. */
@@ -420,6 +426,17 @@ export class InspectSession {
 
   reports(): EpisodeReport[] {
     return this.records.map((_, i) => this.report(i, this.rule));
+  }
+
+  /**
+   * One episode's report under the rule in use, and whether it may still change before the data
+   * version is settled: while it is provisional, an episode whose recorded gt_data_hash the version
+   * in use does not reproduce may yet be named in the minority (a finding) — the CLI holds its line.
+   */
+  reportOf(index: number): { readonly report: EpisodeReport; readonly provisional: boolean } {
+    const o = this.outcome(index);
+    const misfit = o.ok && o.value.recordedGtHash !== null && o.value.recordedGtHash !== o.value.gtHash;
+    return { report: this.report(index, this.rule), provisional: misfit && !this.choice.final };
   }
 
   private report(index: number, rule: RewardRule): EpisodeReport {

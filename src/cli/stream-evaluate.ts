@@ -1,0 +1,119 @@
+import { createReadStream } from 'node:fs';
+import { InspectSession, prepareSha256, readTau2Text, ResultsFileError, type EpisodeReport, type FileOptions, type Tau2Run } from '../core/contract';
+import { KEPT_EVALUATIONS, chooseDataFrom } from './open-session';
+import { UsageError } from './usage';
+
+/** Bytes read at a time (each piece is parsed, and its episodes judged, before the next is read). */
+const PIECE_BYTES = 1 << 20;
+
+/** A file's bytes as they arrive, kept whole (episodes are read again from them by byte range). */
+class GrowingBytes {
+  private buf = new Uint8Array(PIECE_BYTES);
+  length = 0;
+  append(chunk: Uint8Array): void {
+    if (this.length + chunk.length > this.buf.length) {
+      const more = new Uint8Array(Math.max(this.buf.length * 2, this.length + chunk.length));
+      more.set(this.buf.subarray(0, this.length));
+      this.buf = more;
+    }
+    this.buf.set(chunk, this.length);
+    this.length += chunk.length;
+  }
+  get bytes(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
+}
+
+/** The first byte after a UTF-8 BOM and whitespace: `{` for a τ² results object, null while there is none yet. */
+function opening(b: Uint8Array): number | null {
+  let i = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+  while (i < b.length && (b[i] === 0x20 || b[i] === 0x0a || b[i] === 0x0d || b[i] === 0x09)) i++;
+  return i < b.length ? b[i]! : null;
+}
+
+export type Streamed =
+  { readonly kind: 'tau-bench'; readonly session: InspectSession; readonly revised: number } | { readonly kind: 'tau2'; readonly run: Tau2Run };
+
+/**
+ * `evaluate --json` on a file read as it arrives (a pipe, a FIFO, a file still being written): each
+ * episode's report goes to `emit` as soon as it is judged, while the rest is read. Reports are final
+ * except where the whole file may still change them, which is said:
+ * - an episode whose recorded gt_data_hash the provisional data version does not reproduce is held
+ *   until every recorded hash is weighed (it may be named in the minority: a finding), then emitted;
+ * - when the whole file overturns the data version, or settles another rule, or turns out damaged or of
+ *   another domain (then it is read the careful way), every episode is judged again and emitted again
+ *   with `revised` true: that report replaces the one emitted before for the same index.
+ * The final reports are those `session.evaluateAll` gives. A τ² results object is handed back, read whole.
+ */
+export async function streamEvaluate(
+  file: string,
+  data: string,
+  options: FileOptions,
+  emit: (report: EpisodeReport, revised: boolean) => void,
+): Promise<Streamed> {
+  await prepareSha256();
+  const got = new GrowingBytes();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const memory = { keptEvaluations: KEPT_EVALUATIONS };
+  const reader = InspectSession.reader((start, end) => decoder.decode(got.bytes.subarray(start, end)), options, undefined, memory);
+  let tau2: boolean | null = null;
+  let plain = true;
+  let early: InspectSession | null = null;
+  let dataReady = false;
+  let next = 0;
+  const held: number[] = [];
+  const printed = new Set<number>();
+  let revisions = 0;
+  const out = (s: InspectSession, i: number, revised: boolean): void => {
+    emit(s.reportOf(i).report, revised);
+    printed.add(i);
+    if (revised) revisions++;
+  };
+  try {
+    for await (const chunk of createReadStream(file, { highWaterMark: PIECE_BYTES }) as AsyncIterable<Uint8Array>) {
+      got.append(chunk);
+      if (tau2 === null) {
+        // What the file is shows at its first byte that is not whitespace.
+        const first = opening(got.bytes);
+        if (first === null) continue;
+        tau2 = first === 0x7b;
+        if (!tau2) plain = reader.push(got.bytes);
+      } else if (!tau2 && plain) plain = reader.push(chunk);
+      if (tau2 || !plain) continue;
+      early ??= reader.early();
+      if (!early) continue;
+      if (!dataReady) {
+        await chooseDataFrom(early, data);
+        dataReady = true;
+      }
+      for (; next < early.records.length; next++) {
+        if (early.reportOf(next).provisional) held.push(next);
+        else out(early, next, false);
+      }
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== undefined) throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    throw e;
+  }
+  const bytes = got.bytes;
+  // An object: a τ² results file, else (a single episode) the τ-bench reader's whole-text way.
+  const run = tau2 ? readTau2Text(new TextDecoder('utf-8').decode(bytes)) : null;
+  if (run) return { kind: 'tau2', run };
+  let session: InspectSession | null = plain && tau2 === false ? reader.session() : null;
+  try {
+    session ??= InspectSession.fromWholeText(bytes, options, undefined, memory);
+  } catch (e) {
+    if (e instanceof ResultsFileError) throw new ResultsFileError(`${file}: ${e.message}`);
+    throw e;
+  }
+  if (session !== early || !dataReady) await chooseDataFrom(session, data);
+  // Every recorded hash weighed; judged again from the start when that moved the data version (or the session is new).
+  const redo = session.settleData() || session !== early;
+  for (let i = redo ? 0 : next; i < session.records.length; i++) out(session, i, printed.has(i));
+  if (!redo) for (const i of held) out(session, i, false);
+  // The rule settled from every episode's recorded reward: a change makes every report again.
+  if (session.finish()) for (let i = 0; i < session.records.length; i++) out(session, i, true);
+  return { kind: 'tau-bench', session, revised: revisions };
+}
