@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { InspectSession, prepareSha256, readTau2Text, ResultsFileError, type EpisodeReport, type FileOptions, type Tau2Run } from '../core/contract';
+import { inertJson, InspectSession, prepareSha256, readTau2Text, ResultsFileError, type FileOptions, type Tau2Run } from '../core/contract';
 import { KEPT_EVALUATIONS, chooseDataFrom } from './open-session';
 import { UsageError } from './usage';
 
@@ -36,21 +36,17 @@ export type Streamed =
 
 /**
  * `evaluate --json` on a file read as it arrives (a pipe, a FIFO, a file still being written): each
- * episode's report goes to `emit` as soon as it is judged, while the rest is read. Reports are final
- * except where the whole file may still change them, which is said:
- * - an episode whose recorded gt_data_hash the provisional data version does not reproduce is held
- *   until every recorded hash is weighed (it may be named in the minority: a finding), then emitted;
+ * episode's JSON line goes to `print` as soon as it is judged, while the rest is read, in file order.
+ * Lines are final except where the whole file may still change them, which is said:
+ * - from the first episode whose recorded gt_data_hash the provisional data version does not reproduce
+ *   (it may be named in the minority once every recorded hash is weighed: a finding) on, lines wait
+ *   until the whole file is read, so the order stays the file's;
  * - when the whole file overturns the data version, or settles another rule, or turns out damaged or of
- *   another domain (then it is read the careful way), every episode is judged again and emitted again
- *   with `revised` true: that report replaces the one emitted before for the same index.
- * The final reports are those `session.evaluateAll` gives. A τ² results object is handed back, read whole.
+ *   another domain (then it is read the careful way), every episode is judged again and printed again
+ *   with `"revised": true`: that line replaces the one printed before for the same index.
+ * The final lines are those `session.evaluateAll` gives. A τ² results object is handed back, read whole.
  */
-export async function streamEvaluate(
-  file: string,
-  data: string,
-  options: FileOptions,
-  emit: (report: EpisodeReport, revised: boolean) => void,
-): Promise<Streamed> {
+export async function streamEvaluate(file: string, data: string, options: FileOptions, print: (line: string) => void): Promise<Streamed> {
   await prepareSha256();
   const got = new GrowingBytes();
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -61,13 +57,18 @@ export async function streamEvaluate(
   let early: InspectSession | null = null;
   let dataReady = false;
   let next = 0;
-  const held: number[] = [];
+  /** Lines waiting for the whole file, in order: the text when it is final already, null when it is made again at the end. */
+  const waiting: { readonly index: number; readonly text: string | null }[] = [];
   const printed = new Set<number>();
   let revisions = 0;
-  const out = (s: InspectSession, i: number, revised: boolean): void => {
-    emit(s.reportOf(i).report, revised);
-    printed.add(i);
+  const out = (index: number, text: string, revised: boolean): void => {
+    print(text);
+    printed.add(index);
     if (revised) revisions++;
+  };
+  const lineOf = (s: InspectSession, index: number, revised: boolean): string => {
+    const { report } = s.reportOf(index);
+    return inertJson(revised ? { ...report, revised: true } : report);
   };
   try {
     for await (const chunk of createReadStream(file, { highWaterMark: PIECE_BYTES }) as AsyncIterable<Uint8Array>) {
@@ -87,8 +88,10 @@ export async function streamEvaluate(
         dataReady = true;
       }
       for (; next < early.records.length; next++) {
-        if (early.reportOf(next).provisional) held.push(next);
-        else out(early, next, false);
+        const { report, provisional } = early.reportOf(next);
+        if (provisional) waiting.push({ index: next, text: null });
+        else if (waiting.length > 0) waiting.push({ index: next, text: inertJson(report) });
+        else out(next, inertJson(report), false);
       }
     }
   } catch (e) {
@@ -111,9 +114,9 @@ export async function streamEvaluate(
   if (session !== early || !dataReady) await chooseDataFrom(session, data);
   // Every recorded hash weighed; judged again from the start when that moved the data version (or the session is new).
   const redo = session.settleData() || session !== early;
-  for (let i = redo ? 0 : next; i < session.records.length; i++) out(session, i, printed.has(i));
-  if (!redo) for (const i of held) out(session, i, false);
-  // The rule settled from every episode's recorded reward: a change makes every report again.
-  if (session.finish()) for (let i = 0; i < session.records.length; i++) out(session, i, true);
+  if (!redo) for (const w of waiting) out(w.index, w.text ?? lineOf(session, w.index, false), false);
+  for (let i = redo ? 0 : next; i < session.records.length; i++) out(i, lineOf(session, i, printed.has(i)), printed.has(i));
+  // The rule settled from every episode's recorded reward: a change makes every line again.
+  if (session.finish()) for (let i = 0; i < session.records.length; i++) out(i, lineOf(session, i, true), true);
   return { kind: 'tau-bench', session, revised: revisions };
 }

@@ -157,14 +157,13 @@ const isFolder = (path: string): Promise<boolean> =>
 
 /**
  * `--json` on one file: read as it arrives, each line printed as soon as its episode is judged (see
- * `streamEvaluate`: lines come in file order, except those whose recorded gt_data_hash the provisional
- * data version does not reproduce, printed once every hash is weighed; a line may be printed again,
+ * `streamEvaluate`: in file order; from an episode whose recorded gt_data_hash the provisional data
+ * version does not reproduce on, lines wait for the whole file; a line may be printed again,
  * `"revised": true`). A τ² results object is judged whole, as before.
  */
 async function evaluateStreaming(o: Options): Promise<void> {
-  const r = await streamEvaluate(o.file, o.data, o, (report, revised) =>
-    process.stdout.write(`${inertJson(revised ? { ...report, revised: true } : report)}\n`),
-  );
+  // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
+  const r = await streamEvaluate(o.file, o.data, o, (line) => process.stdout.write(`${line}\n`));
   if (r.kind === 'tau2') return evaluateTau2Runs([{ name: basename(o.file), run: r.run }], o.dataArg, true);
   process.stderr.write(detectionNotes(r.session, r.revised).join('\n') + '\n');
 }
