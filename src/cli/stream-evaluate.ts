@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { inertJson, InspectSession, prepareSha256, readTau2Text, ResultsFileError, type FileOptions, type Tau2Run } from '../core/contract';
 import { KEPT_EVALUATIONS, chooseDataFrom } from './open-session';
 import { UsageError } from './usage';
@@ -8,8 +9,12 @@ const PIECE_BYTES = 1 << 20;
 
 /** A file's bytes as they arrive, kept whole (episodes are read again from them by byte range). */
 class GrowingBytes {
-  private buf = new Uint8Array(PIECE_BYTES);
+  private buf: Uint8Array;
   length = 0;
+  /** `expected`: the file's size when it is known (a regular file), so the bytes are never copied to grow. */
+  constructor(expected: number) {
+    this.buf = new Uint8Array(Math.max(expected, PIECE_BYTES));
+  }
   append(chunk: Uint8Array): void {
     if (this.length + chunk.length > this.buf.length) {
       const more = new Uint8Array(Math.max(this.buf.length * 2, this.length + chunk.length));
@@ -48,7 +53,11 @@ export type Streamed =
  */
 export async function streamEvaluate(file: string, data: string, options: FileOptions, print: (line: string) => void): Promise<Streamed> {
   await prepareSha256();
-  const got = new GrowingBytes();
+  const size = await stat(file).then(
+    (st) => (st.isFile() ? st.size : 0),
+    () => 0,
+  );
+  const got = new GrowingBytes(size);
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const memory = { keptEvaluations: KEPT_EVALUATIONS };
   const reader = InspectSession.reader((start, end) => decoder.decode(got.bytes.subarray(start, end)), options, undefined, memory);
@@ -72,6 +81,7 @@ export async function streamEvaluate(file: string, data: string, options: FileOp
   };
   try {
     for await (const chunk of createReadStream(file, { highWaterMark: PIECE_BYTES }) as AsyncIterable<Uint8Array>) {
+      const from = got.length;
       got.append(chunk);
       if (tau2 === null) {
         // What the file is shows at its first byte that is not whitespace.
@@ -79,7 +89,8 @@ export async function streamEvaluate(file: string, data: string, options: FileOp
         if (first === null) continue;
         tau2 = first === 0x7b;
         if (!tau2) plain = reader.push(got.bytes);
-      } else if (!tau2 && plain) plain = reader.push(chunk);
+        // The reader keeps pieces of an episode not yet complete: views of the bytes kept anyway, not the chunks read.
+      } else if (!tau2 && plain) plain = reader.push(got.bytes.subarray(from));
       if (tau2 || !plain) continue;
       early ??= reader.early();
       if (!early) continue;
