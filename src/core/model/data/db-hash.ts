@@ -153,16 +153,12 @@ export class DbHasher {
    * the same), so the same hash. Null when a table is not a dict on either side (not remembered).
    */
   private changeKey(db: Db): string | null {
-    const tables = sortedKeysOf(db);
     const s = sha256Stream();
     const field = (b: Uint8Array): void => {
       s.update(encoder.encode(`${b.length}:`));
       s.update(b);
     };
-    for (let t = 0; t < tables.length; t++) {
-      const a = db.get(tables[t]!);
-      const b = this.base.get(tables[t]!);
-      if (a === b) continue;
+    for (const { t, a, b } of this.tablesApart(db)) {
       if (!(a instanceof Map) || !(b instanceof Map)) return null;
       s.update(encoder.encode(`|${t}|`));
       let shared = 0;
@@ -180,15 +176,22 @@ export class DbHasher {
     return s.hex();
   }
 
+  /** Each table of `db` (by its place `t` in the sorted names) that is not the base's own object, beside the base's. */
+  private *tablesApart(db: Db): Generator<{ readonly t: number; readonly a: PyValue | undefined; readonly b: PyValue | undefined }> {
+    const tables = sortedKeysOf(db);
+    for (let t = 0; t < tables.length; t++) {
+      const a = db.get(tables[t]!);
+      const b = this.base.get(tables[t]!);
+      if (a !== b) yield { t, a, b };
+    }
+  }
+
   /** Where `db`'s text first differs from the base's; null when the table names differ. */
   private divergence(db: Db): { t: number; k: number } | 'same' | null {
     const tables = sortedKeysOf(db);
     const baseTables = sortedKeysOf(this.base);
     if (tables.length !== baseTables.length || tables.some((t, i) => t !== baseTables[i])) return null;
-    for (let t = 0; t < tables.length; t++) {
-      const a = db.get(tables[t]!);
-      const b = this.base.get(tables[t]!);
-      if (a === b) continue;
+    for (const { t, a, b } of this.tablesApart(db)) {
       if (!(a instanceof Map) || !(b instanceof Map)) return { t, k: 0 };
       const kb = sortedKeysOf(b);
       const ka = sortedKeysOf(a, b);
