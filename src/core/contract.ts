@@ -70,7 +70,7 @@ export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
-export { episodeFingerprint, plainJson } from './view/fingerprint';
+export { episodeFingerprint, plainJson, tau2SimulationFingerprint } from './view/fingerprint';
 export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
 export {
@@ -81,12 +81,14 @@ export {
   exportNotes,
   hasContent,
   mergeNotes,
+  notesByIndex,
   notesFileTooBig,
   parseNotesExport,
   resolveConflict,
 } from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';
+export { tau2TaskBugText } from './view/tau2/task-bug';
 export { compareTrials } from './view/trial-compare';
 
 // τ²-bench

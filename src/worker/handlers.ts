@@ -53,7 +53,7 @@ export function requestHandlers(runs: RunController, tau2: Tau2Runs): RequestHan
     transcript: (m) => (tau2.has(m.run) ? tau2.transcript(m) : runs.transcript(m)),
     'what-if': (m) => runs.whatIf(m.run, m.id, m.episode, m.edits),
     'share-link': (m) => runs.shareLink(m, m.context),
-    report: (m) => void runs.report(m.run, m.id, m.title, m.notes),
+    report: (m) => void (tau2.has(m.run) ? tau2.report(m.run, m.id, m.title, m.notes) : runs.report(m.run, m.id, m.title, m.notes)),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
   };
 }

@@ -12,6 +12,7 @@ import {
   type EpisodeView,
   type StepEdit,
   type ViewResult,
+  notesByIndex,
   sessionReportParts,
   type EpisodeSummary,
 } from '../core/contract';
@@ -24,13 +25,9 @@ import { parseNotesFile } from './notes-import';
 import { post, yieldToMessages } from './post';
 import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
+import { reportBlob, reportPauser } from './report-blob';
 import { Scheduler } from './scheduler';
 import { sharePayload } from './shared-episode';
-
-/** Work on a report between two looks at the message queue. */
-const REPORT_SLICE_MS = 25;
-/** Report text gathered before it becomes one part of the report's Blob. */
-const REPORT_PART_CHARS = 1 << 20;
 
 /** Episodes searched between two looks at the message queue (a few milliseconds of work). */
 const SEARCH_SLICE = 100;
@@ -317,13 +314,7 @@ export class RunController {
     if (!c.detection) return post({ type: 'report', run, id, file: null, error: 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' });
     const gone = (): boolean => !this.live(c);
     const closed = (): void => post({ type: 'report', run, id, file: null, error: 'the run was closed while its report was built' });
-    let last = performance.now();
-    const pause = async (): Promise<boolean> => {
-      if (performance.now() - last < REPORT_SLICE_MS) return false;
-      await yieldToMessages();
-      last = performance.now();
-      return true;
-    };
+    const pause = reportPauser(yieldToMessages);
     try {
       const s = c.scheduler;
       let fresh: EpisodeSummary[] = [];
@@ -337,26 +328,13 @@ export class RunController {
       }
       if (fresh.length > 0) post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
       void this.settle(c);
-      const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
-      const byIndex = new Map<number, EpisodeNotes>();
-      c.session.headers().forEach((h, i) => {
-        const n = byFp.get(h.fingerprint);
-        if (n) byIndex.set(i, n);
-      });
-      const blobs: Blob[] = [];
-      let pending: string[] = [];
-      let pendingChars = 0;
-      for (const part of sessionReportParts(c.session, { title, notes: byIndex })) {
-        pending.push(part);
-        pendingChars += part.length;
-        if (pendingChars >= REPORT_PART_CHARS) {
-          blobs.push(new Blob(pending));
-          pending = [];
-          pendingChars = 0;
-        }
-        if ((await pause()) && gone()) return closed();
-      }
-      post({ type: 'report', run, id, file: new Blob([...blobs, ...pending], { type: 'text/html' }), error: null });
+      const byIndex = notesByIndex(
+        c.session.headers().map((h) => h.fingerprint),
+        notes,
+      );
+      const file = await reportBlob(sessionReportParts(c.session, { title, notes: byIndex }), pause, gone);
+      if (file === null) return closed();
+      post({ type: 'report', run, id, file, error: null });
     } catch (e) {
       post({ type: 'report', run, id, file: null, error: e instanceof Error ? e.message : String(e) });
     }

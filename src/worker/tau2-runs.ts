@@ -1,5 +1,8 @@
 import {
+  type EpisodeHeader,
+  type EpisodeNotes,
   type EpisodeSummary,
+  notesByIndex,
   type LoadedDbs,
   prepareSha256,
   type ReadText,
@@ -8,6 +11,7 @@ import {
   tau2DbPaths,
   tau2Headers,
   Tau2Session,
+  tau2ReportParts,
   tau2Summary,
   type Tau2Run,
 } from '../core/contract';
@@ -15,6 +19,7 @@ import type { DataOrigin, EpisodeAddress, FileLike, FolderFile, RunSlot } from '
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import type { DataLocator } from './data-locator';
 import { post, yieldToMessages } from './post';
+import { reportBlob, reportPauser } from './report-blob';
 import { readSampleTau2Data, hasSampleTau2Data } from './sample';
 
 /** A τ² run open in a slot. */
@@ -22,6 +27,7 @@ interface Tau2Current {
   readonly slot: RunSlot;
   readonly run: number;
   readonly tau2: Tau2Run;
+  readonly headers: readonly EpisodeHeader[];
   readonly sample: boolean;
   session: Tau2Session | null;
   readonly evaluated: Uint8Array;
@@ -121,6 +127,7 @@ export class Tau2Runs {
       slot,
       run,
       tau2,
+      headers: tau2Headers(tau2),
       sample,
       session: null,
       evaluated: new Uint8Array(tau2.simulations.length),
@@ -139,7 +146,7 @@ export class Tau2Runs {
       domainWhy: `a τ²-bench results file (${tau2.simulations.length} simulations, ${tau2.tasks.size} tasks${tau2.soloMode ? ', solo mode' : ''}) of domain ${
         tau2.domain
       } (info.environment_info.domain_name)`,
-      headers: tau2Headers(tau2),
+      headers: c.headers,
       tau2: {
         domain: tau2.domain,
         solo: tau2.soloMode,
@@ -378,6 +385,38 @@ export class Tau2Runs {
       post({ type: 'tau2-view', run, episode, view: c.session.simView(episode), error: null });
     } catch (e) {
       post({ type: 'tau2-view', run, episode, view: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** The offline report of a τ² run (as the CLI's `report`, with the notes of its simulations): every simulation judged first. */
+  async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
+    const c = this.at(run);
+    if (!c) return post({ type: 'report', run, id, file: null, error: 'that run is no longer open' });
+    if (!c.session) return post({ type: 'report', run, id, file: null, error: 'the run is waiting for τ² data; rewards cannot be recomputed yet' });
+    const gone = (): boolean => !this.live(c);
+    const closed = (): void => post({ type: 'report', run, id, file: null, error: 'the run was closed while its report was built' });
+    const pause = reportPauser(yieldToMessages);
+    const total = c.evaluated.length;
+    try {
+      let fresh: EpisodeSummary[] = [];
+      for (let i = 0; i < total; i++) {
+        if (!c.evaluated[i]) fresh.push(this.summary(c, i));
+        if (fresh.length > 0 && (await pause())) {
+          if (gone()) return closed();
+          post({ type: 'summaries', run, summaries: fresh, evaluated: c.count, total, replace: false });
+          fresh = [];
+        }
+      }
+      if (fresh.length > 0) post({ type: 'summaries', run, summaries: fresh, evaluated: c.count, total, replace: false });
+      const byIndex = notesByIndex(
+        c.headers.map((h) => h.fingerprint),
+        notes,
+      );
+      const file = await reportBlob(tau2ReportParts(c.session, title, byIndex), pause, gone);
+      if (file === null) return closed();
+      post({ type: 'report', run, id, file, error: null });
+    } catch (e) {
+      post({ type: 'report', run, id, file: null, error: e instanceof Error ? e.message : String(e) });
     }
   }
 

@@ -23,6 +23,17 @@ export interface EpisodeNotes {
   readonly updatedAt: string;
 }
 
+/** The notes of a run's episodes by index, matched by fingerprint (`fingerprints[i]`: episode i's); notes of other runs are left out. */
+export function notesByIndex(fingerprints: readonly string[], notes: readonly EpisodeNotes[]): Map<number, EpisodeNotes> {
+  const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
+  const out = new Map<number, EpisodeNotes>();
+  fingerprints.forEach((f, i) => {
+    const n = byFp.get(f);
+    if (n) out.set(i, n);
+  });
+  return out;
+}
+
 export const NOTES_FORMAT = 'tau-inspect-notes';
 
 export interface NotesExport {

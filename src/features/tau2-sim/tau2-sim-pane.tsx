@@ -8,6 +8,7 @@ import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { Tau2Checks, Tau2Verdict } from './tau2-checks';
 import { Tau2Dialogue } from './tau2-dialogue';
+import { Tau2Notes } from './tau2-notes';
 
 /**
  * The selected τ² simulation: a title bar (list, previous/next, next failed, close), the messages
@@ -74,6 +75,7 @@ export function Tau2SimPane() {
           </Button>
         </div>
       </div>
+      <Tau2Notes view={view} />
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">
           {current?.error ? `Not shown: ${safeLabel(current.error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}

@@ -144,6 +144,7 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
     // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
     fullDuplex: v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,
+    raw: v,
   };
 }
 

@@ -76,6 +76,8 @@ export interface Tau2Simulation {
   readonly fullDuplex: boolean;
   /** `reward_info` as recorded (null when absent). */
   readonly rewardInfo: TDict | null;
+  /** The simulation as recorded (for its fingerprint and a shared link). */
+  readonly raw: TDict;
 }
 
 export interface Tau2Run {
