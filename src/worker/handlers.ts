@@ -52,7 +52,7 @@ export function requestHandlers(runs: RunController, tau2: Tau2Runs): RequestHan
     'tau2-view': (m) => tau2.simView(m),
     transcript: (m) => (tau2.has(m.run) ? tau2.transcript(m) : runs.transcript(m)),
     'what-if': (m) => runs.whatIf(m.run, m.id, m.episode, m.edits),
-    'share-link': (m) => runs.shareLink(m, m.context),
+    'share-link': (m) => (tau2.has(m.run) ? tau2.shareLink(m, m.context) : runs.shareLink(m, m.context)),
     report: (m) => void (tau2.has(m.run) ? tau2.report(m.run, m.id, m.title, m.notes) : runs.report(m.run, m.id, m.title, m.notes)),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
   };

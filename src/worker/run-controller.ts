@@ -27,7 +27,7 @@ import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
 import { reportBlob, reportPauser } from './report-blob';
 import { Scheduler } from './scheduler';
-import { sharePayload } from './shared-episode';
+import { postShareLink } from './shared-episode';
 
 /** Episodes searched between two looks at the message queue (a few milliseconds of work). */
 const SEARCH_SLICE = 100;
@@ -400,16 +400,8 @@ export class RunController {
   }
 
   /** The `ep=` payload of an episode shared with its context, and its JSON as a file (offered when the link is too long). */
-  shareLink({ run, episode }: EpisodeAddress, context: ShareContext): void {
-    const c = this.at(run);
-    if (!c) return;
-    let json: string;
-    try {
-      json = c.session.episodeJson(episode);
-    } catch {
-      post({ type: 'share-link', run, episode, payload: null, file: null, error: 'this episode could not be written out' });
-      return;
-    }
-    post({ type: 'share-link', run, episode, payload: sharePayload(json, context), file: new Blob([json], { type: 'application/json' }), error: null });
+  shareLink(address: EpisodeAddress, context: ShareContext): void {
+    const c = this.at(address.run);
+    if (c) postShareLink(address, context, () => c.session.episodeJson(address.episode), 'episode');
   }
 }

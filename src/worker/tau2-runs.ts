@@ -12,15 +12,18 @@ import {
   tau2Headers,
   Tau2Session,
   tau2ReportParts,
+  tau2SimulationJson,
   tau2Summary,
   type Tau2Run,
 } from '../core/contract';
+import type { ShareContext, SharedContext } from '../protocol/share-context';
 import type { DataOrigin, EpisodeAddress, FileLike, FolderFile, RunSlot } from '../protocol/wire-types';
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import type { DataLocator } from './data-locator';
 import { post, yieldToMessages } from './post';
 import { reportBlob, reportPauser } from './report-blob';
 import { readSampleTau2Data, hasSampleTau2Data } from './sample';
+import { postShareLink } from './shared-episode';
 
 /** A τ² run open in a slot. */
 interface Tau2Current {
@@ -117,7 +120,8 @@ export class Tau2Runs {
     this.slots[slot] = null;
   }
 
-  async open(slot: RunSlot, run: number, tau2: Tau2Run, label: string, sample: boolean): Promise<void> {
+  /** `shared`: the context a shared link carried with the simulation (file, index, notes). */
+  async open(slot: RunSlot, run: number, tau2: Tau2Run, label: string, sample: boolean, shared?: SharedContext): Promise<void> {
     if (slot === 'b') {
       post({ type: 'run-error', run, label, message: 'comparing τ² runs is not in the app yet (tau-inspect compare A.json B.json --data TAU2_DATA does it)' });
       return;
@@ -147,6 +151,7 @@ export class Tau2Runs {
         tau2.domain
       } (info.environment_info.domain_name)`,
       headers: c.headers,
+      ...(shared !== undefined && { shared }),
       tau2: {
         domain: tau2.domain,
         solo: tau2.soloMode,
@@ -436,6 +441,12 @@ export class Tau2Runs {
       )
       .map((s) => s.index);
     post({ type: 'search', run, id, query, indices });
+  }
+
+  /** The `ep=` payload of a simulation shared with its context (a τ² results file of its one task and simulation), and that file. */
+  shareLink(address: EpisodeAddress, context: ShareContext): void {
+    const c = this.at(address.run);
+    if (c) postShareLink(address, context, () => tau2SimulationJson(c.tau2, address.episode), 'simulation');
   }
 
   /** The τ-bench episode view does not serve τ² simulations: they have their own screen. */
