@@ -3,9 +3,9 @@ import type { AppState } from './app-store';
 import { episodeHandlers, episodeViewArrived } from './episode-slice';
 import { notesHandlers } from './notes-slice';
 import { overviewHandlers } from './overview-slice';
-import { compareViewArrived, reviewHandlers } from './review-slice';
+import { compareTau2ViewArrived, compareViewArrived, reviewHandlers } from './review-slice';
 import { runHandlers } from './runs-slice';
-import { tau2Handlers } from './tau2-slice';
+import { tau2SimArrived } from './tau2-slice';
 import { trialViewArrived } from './trials-slice';
 
 /** What a handler may do with the store. */
@@ -29,11 +29,14 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...episodeHandlers,
   ...reviewHandlers,
   ...notesHandlers,
-  ...tau2Handlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);
     compareViewArrived(m, store);
+  },
+  'tau2-view'(m, store) {
+    tau2SimArrived(m, store);
+    compareTau2ViewArrived(m, store);
   },
 };
 

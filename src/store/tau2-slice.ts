@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { Tau2SimView } from '../core/contract';
 import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
-import type { StoreHandlers } from './receive';
+import type { FromWorker } from '../protocol/messages';
+import type { StoreAccess } from './receive';
 
 /** The τ² simulation on screen: asked for by run and index, answered by the worker (`tau2-view`). */
 export interface Tau2Sim {
@@ -30,11 +31,10 @@ export const createTau2Slice =
     },
   });
 
-export const tau2Handlers: StoreHandlers<'tau2-view'> = {
-  'tau2-view'(m, { get, set }) {
-    const want = get().tau2Sim;
-    // Only the simulation asked for last is shown.
-    if (want === null || want.run !== m.run || want.episode !== m.episode) return;
-    set({ tau2Sim: { run: m.run, episode: m.episode, view: m.view, error: m.error } });
-  },
-};
+/** A simulation's view for the simulation screen, if it is the one asked for last. */
+export function tau2SimArrived(m: FromWorker<'tau2-view'>, { get, set }: StoreAccess): void {
+  const want = get().tau2Sim;
+  // Only the simulation asked for last is shown.
+  if (want === null || want.run !== m.run || want.episode !== m.episode) return;
+  set({ tau2Sim: { run: m.run, episode: m.episode, view: m.view, error: m.error } });
+}

@@ -122,10 +122,6 @@ export class Tau2Runs {
 
   /** `shared`: the context a shared link carried with the simulation (file, index, notes). */
   async open(slot: RunSlot, run: number, tau2: Tau2Run, label: string, sample: boolean, shared?: SharedContext): Promise<void> {
-    if (slot === 'b') {
-      post({ type: 'run-error', run, label, message: 'comparing τ² runs is not in the app yet (tau-inspect compare A.json B.json --data TAU2_DATA does it)' });
-      return;
-    }
     this.close(slot);
     const c: Tau2Current = {
       slot,
