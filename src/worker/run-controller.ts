@@ -14,7 +14,6 @@ import {
   type ViewResult,
   notesByIndex,
   sessionReportParts,
-  type EpisodeSummary,
 } from '../core/contract';
 import type { ShareContext } from '../protocol/share-context';
 import type { DataOrigin, EpisodeAddress, RunSlot, RunSource } from '../protocol/wire-types';
@@ -25,7 +24,7 @@ import { parseNotesFile } from './notes-import';
 import { post, yieldToMessages } from './post';
 import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
-import { reportBlob, reportPauser } from './report-blob';
+import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
 import { Scheduler } from './scheduler';
 import { postShareLink } from './shared-episode';
 
@@ -310,34 +309,32 @@ export class RunController {
 
   async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
     const c = this.at(run);
-    if (!c) return post({ type: 'report', run, id, file: null, error: 'that run is no longer open' });
-    if (!c.detection) return post({ type: 'report', run, id, file: null, error: 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' });
-    const gone = (): boolean => !this.live(c);
-    const closed = (): void => post({ type: 'report', run, id, file: null, error: 'the run was closed while its report was built' });
-    const pause = reportPauser(yieldToMessages);
-    try {
-      const s = c.scheduler;
-      let fresh: EpisodeSummary[] = [];
-      for (let i = 0; i < s.total; i++) {
-        if (!s.isEvaluated(i)) fresh.push(s.evaluate(i));
-        if (fresh.length > 0 && (await pause())) {
-          if (gone()) return closed();
-          post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
-          fresh = [];
-        }
-      }
-      if (fresh.length > 0) post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
-      void this.settle(c);
-      const byIndex = notesByIndex(
-        c.session.headers().map((h) => h.fingerprint),
-        notes,
-      );
-      const file = await reportBlob(sessionReportParts(c.session, { title, notes: byIndex }), pause, gone);
-      if (file === null) return closed();
-      post({ type: 'report', run, id, file, error: null });
-    } catch (e) {
-      post({ type: 'report', run, id, file: null, error: e instanceof Error ? e.message : String(e) });
-    }
+    await postReport(
+      run,
+      id,
+      !c ? NOT_OPEN : !c.detection ? 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' : this.reportSource(c, title, notes),
+    );
+  }
+
+  /** A run as its report is built (`postReport`): episodes evaluated first, the rule settled, the notes matched by fingerprint. */
+  private reportSource(c: Current, title: string, notes: readonly EpisodeNotes[]): ReportSource {
+    const s = c.scheduler;
+    return {
+      total: s.total,
+      isEvaluated: (i) => s.isEvaluated(i),
+      evaluate: (i) => s.evaluate(i),
+      evaluated: () => s.count,
+      gone: () => !this.live(c),
+      settled: () => void this.settle(c),
+      parts: () =>
+        sessionReportParts(c.session, {
+          title,
+          notes: notesByIndex(
+            c.session.headers().map((h) => h.fingerprint),
+            notes,
+          ),
+        }),
+    };
   }
 
   prioritize(run: number, indices: readonly number[]): void {

@@ -21,7 +21,7 @@ import type { DataOrigin, EpisodeAddress, FileLike, FolderFile, RunSlot } from '
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import type { DataLocator } from './data-locator';
 import { post, yieldToMessages } from './post';
-import { reportBlob, reportPauser } from './report-blob';
+import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
 import { readSampleTau2Data, hasSampleTau2Data } from './sample';
 import { postShareLink } from './shared-episode';
 
@@ -392,33 +392,31 @@ export class Tau2Runs {
   /** The offline report of a τ² run (as the CLI's `report`, with the notes of its simulations): every simulation judged first. */
   async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
     const c = this.at(run);
-    if (!c) return post({ type: 'report', run, id, file: null, error: 'that run is no longer open' });
-    if (!c.session) return post({ type: 'report', run, id, file: null, error: 'the run is waiting for τ² data; rewards cannot be recomputed yet' });
-    const gone = (): boolean => !this.live(c);
-    const closed = (): void => post({ type: 'report', run, id, file: null, error: 'the run was closed while its report was built' });
-    const pause = reportPauser(yieldToMessages);
-    const total = c.evaluated.length;
-    try {
-      let fresh: EpisodeSummary[] = [];
-      for (let i = 0; i < total; i++) {
-        if (!c.evaluated[i]) fresh.push(this.summary(c, i));
-        if (fresh.length > 0 && (await pause())) {
-          if (gone()) return closed();
-          post({ type: 'summaries', run, summaries: fresh, evaluated: c.count, total, replace: false });
-          fresh = [];
-        }
-      }
-      if (fresh.length > 0) post({ type: 'summaries', run, summaries: fresh, evaluated: c.count, total, replace: false });
-      const byIndex = notesByIndex(
-        c.headers.map((h) => h.fingerprint),
-        notes,
-      );
-      const file = await reportBlob(tau2ReportParts(c.session, title, byIndex), pause, gone);
-      if (file === null) return closed();
-      post({ type: 'report', run, id, file, error: null });
-    } catch (e) {
-      post({ type: 'report', run, id, file: null, error: e instanceof Error ? e.message : String(e) });
-    }
+    const session = c?.session ?? null;
+    await postReport(
+      run,
+      id,
+      !c ? NOT_OPEN : !session ? 'the run is waiting for τ² data; rewards cannot be recomputed yet' : this.reportSource(c, session, title, notes),
+    );
+  }
+
+  private reportSource(c: Tau2Current, session: Tau2Session, title: string, notes: readonly EpisodeNotes[]): ReportSource {
+    return {
+      total: c.evaluated.length,
+      isEvaluated: (i) => c.evaluated[i] === 1,
+      evaluate: (i) => this.summary(c, i),
+      evaluated: () => c.count,
+      gone: () => !this.live(c),
+      parts: () =>
+        tau2ReportParts(
+          session,
+          title,
+          notesByIndex(
+            c.headers.map((h) => h.fingerprint),
+            notes,
+          ),
+        ),
+    };
   }
 
   /** Simulations whose messages (text, tool names and arguments) hold the query, case-insensitively, like a τ-bench search. */
