@@ -20,6 +20,7 @@ import type { AppStore } from '../store/app-store';
 import type { Theme } from '../store/layout-slice';
 import { EpisodePane } from './episode-pane';
 import { Tau2SimPane } from '../features/tau2-sim/tau2-sim-pane';
+import { Tau2TrialCompare } from '../features/trials/tau2-trial-compare';
 import { KeyHelp } from './key-help';
 import { installKeys } from './keys';
 import { markWelcomed, welcomed } from './layout-persist';
@@ -160,7 +161,17 @@ function Shell() {
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
             <Overview compact={open} notesBar={<NotesBar actions={narrowReview} />} intro={welcome.shown && <Welcome compact onDismiss={welcome.dismiss} />} />
           </div>
-          {open && <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">{tau2 ? <Tau2SimPane /> : <EpisodePane />}</div>}
+          {open && (
+            <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">
+              {tau2 ? (
+                <Tau2SimPane>
+                  <Tau2TrialCompare />
+                </Tau2SimPane>
+              ) : (
+                <EpisodePane />
+              )}
+            </div>
+          )}
         </main>
       ) : (
         <main className="flex min-h-0 flex-1">

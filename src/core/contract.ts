@@ -89,6 +89,7 @@ export {
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';
 export { tau2TaskBugText } from './view/tau2/task-bug';
+export { compareTau2Trials, type Tau2TrialComparison, type Tau2TrialRow } from './view/tau2/trial-compare';
 export { compareTrials } from './view/trial-compare';
 
 // τ²-bench

@@ -6,7 +6,7 @@ import { overviewHandlers } from './overview-slice';
 import { compareTau2ViewArrived, compareViewArrived, reviewHandlers } from './review-slice';
 import { runHandlers } from './runs-slice';
 import { tau2SimArrived } from './tau2-slice';
-import { trialViewArrived } from './trials-slice';
+import { trialTau2ViewArrived, trialViewArrived } from './trials-slice';
 
 /** What a handler may do with the store. */
 export interface StoreAccess {
@@ -36,6 +36,7 @@ export const STORE_HANDLERS: StoreHandlers = {
   },
   'tau2-view'(m, store) {
     tau2SimArrived(m, store);
+    trialTau2ViewArrived(m, store);
     compareTau2ViewArrived(m, store);
   },
 };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { TAU2_TASK_KEY } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { ListToggle } from '../../ui/list-toggle';
@@ -13,8 +13,9 @@ import { Tau2Notes } from './tau2-notes';
 /**
  * The selected τ² simulation: a title bar (list, previous/next, next failed, close), the messages
  * on the left and, beside them, how τ² judged it check by check (stacked on a narrow screen).
+ * `children`: review tools of other features (another trial beside it), mounted by the app under the notes.
  */
-export function Tau2SimPane() {
+export function Tau2SimPane({ children }: { children?: ReactNode } = {}) {
   const store = useAppStore();
   const selected = useApp((s) => s.selected);
   const run = useApp((s) => s.runs.a.id);
@@ -76,6 +77,7 @@ export function Tau2SimPane() {
         </div>
       </div>
       <Tau2Notes view={view} />
+      {children}
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">
           {current?.error ? `Not shown: ${safeLabel(current.error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
