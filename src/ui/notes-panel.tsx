@@ -4,7 +4,8 @@ import { Button } from './button';
 import { FOCUS_FIELD } from './focus';
 import { useApp, useAppStore } from './store-context';
 
-const field = `w-full rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 ${FOCUS_FIELD}`;
+const fieldLook = `rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 ${FOCUS_FIELD}`;
+const field = `w-full ${fieldLook}`;
 
 /**
  * A text note saved shortly after typing stops and when the field is left; `onSave` resolves
@@ -94,7 +95,7 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
           data-testid="note-label"
           value={notes?.label ?? ''}
           onChange={(e) => void edit(index, { label: e.currentTarget.value === '' ? null : (e.currentTarget.value as NoteLabel) })}
-          className={`${field} w-auto`}
+          className={`w-auto ${fieldLook}`}
         >
           <option value="">no label</option>
           {NOTE_LABELS.map((l) => (
@@ -121,7 +122,7 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
           </Button>
         )}
       </div>
-      <div className="mt-1.5 grid gap-2 md:grid-cols-2">
+      <div className={`mt-1.5 grid gap-2 ${stepCount > 0 ? 'md:grid-cols-2' : ''}`}>
         <NoteField
           key={`${header.fingerprint}:episode`}
           id={ids.note}

@@ -8,6 +8,7 @@ import {
   notesByIndex,
   readTau2Folder,
   readTau2Text,
+  compareTau2Trials,
   Tau2Session,
   tau2Headers,
   tau2ReportParts,
@@ -137,5 +138,36 @@ describe('τ² task-bug issue text and the report with notes', () => {
     expect(html).toContain('labels: evaluator blind spot: 1 · agent error: 1');
     const without = [...tau2ReportParts(session, 'sample.json')].join('');
     expect(without).not.toContain('class="note"><h3>');
+  });
+});
+
+describe('two trials of a τ² task side by side (compareTau2Trials)', () => {
+  it('part at the first reference action or write one trial did otherwise; else at the first check; never for a trial and itself', async () => {
+    const session = await Tau2Session.open(readTau2Text(text())!, read);
+    const [pass, unsaid, wrong] = [3, 4, 5].map((i) => session.simView(i));
+    expect([pass, unsaid, wrong].map((v) => [v!.taskId, v!.reward])).toEqual([
+      ['offsite_for_bram', 1],
+      ['offsite_for_bram', 0],
+      ['offsite_for_bram', 0],
+    ]);
+    const same = compareTau2Trials(pass!, pass!);
+    expect(same.parts).toBeNull();
+    expect(same.rows.some((r) => r.apart)).toBe(false);
+
+    // The same call, the same DB: only the communicate check is apart.
+    const c1 = compareTau2Trials(pass!, unsaid!);
+    expect(c1.rows.filter((r) => r.apart).map((r) => [r.kind, r.a, r.b])).toEqual([['check', 'met', 'not met']]);
+    expect(c1.parts?.onWrite).toBe(false);
+    expect(c1.parts?.why).toMatch(/^communicate “task_3”: A met, B not met \(rewards 1\.0 and 0\.0\)$/);
+
+    // Another write: the reference action first, then the DB check and the record that differs from gold.
+    const c2 = compareTau2Trials(pass!, wrong!);
+    expect(c2.parts?.onWrite).toBe(true);
+    const first = c2.rows[c2.parts!.row]!;
+    expect(first.kind).toBe('action');
+    expect(first.a).toMatch(/^called \(call \d+\)$/);
+    expect(first.b).not.toBe(first.a);
+    expect(c2.rows.some((r) => r.kind === 'db' && r.apart && r.a === 'as gold' && r.b.startsWith('differs from gold'))).toBe(true);
+    expect(c2.rows.find((r) => r.name === 'DB check')).toMatchObject({ a: 'matches gold', b: 'differs', apart: true });
   });
 });

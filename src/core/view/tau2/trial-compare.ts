@@ -31,8 +31,12 @@ export interface Tau2TrialComparison {
   readonly a: Tau2TrialSide;
   readonly b: Tau2TrialSide;
   readonly rows: readonly Tau2TrialRow[];
-  /** The first row where they part on an action, a write or the DB (reads and checks follow from those), and why; null when they do not. */
-  readonly parts: { readonly row: number; readonly why: string } | null;
+  /**
+   * The first row where they part on an action, a write or the DB record (checks follow from those), and
+   * why; else the first check they get apart (`onWrite` false: the same writes, another outcome, e.g. an
+   * info one of them never said); null when every row agrees.
+   */
+  readonly parts: { readonly row: number; readonly why: string; readonly onWrite: boolean } | null;
 }
 
 const side = (v: Tau2SimView): Tau2TrialSide => ({ index: v.index, trial: v.trial, reward: v.reward, termination: v.termination });
@@ -126,7 +130,9 @@ export function compareTau2Trials(a: Tau2SimView, b: Tau2SimView): Tau2TrialComp
     if (apart) writes.push(rows.length);
     rows.push({ kind: 'db', name: key, a: words(x), b: words(y), apart });
   }
-  const first = writes.length ? Math.min(...writes) : null;
+  const firstWrite = writes.length ? Math.min(...writes) : null;
+  const firstAny = rows.findIndex((x) => x.apart);
+  const first = firstWrite ?? (firstAny < 0 ? null : firstAny);
   const r = first === null ? null : rows[first]!;
   const why =
     r === null
@@ -140,6 +146,9 @@ export function compareTau2Trials(a: Tau2SimView, b: Tau2SimView): Tau2TrialComp
     a: side(a),
     b: side(b),
     rows,
-    parts: first === null || why === null ? null : { row: first, why: `${why} (rewards ${formatReward(a.reward)} and ${formatReward(b.reward)})` },
+    parts:
+      first === null || why === null
+        ? null
+        : { row: first, why: `${why} (rewards ${formatReward(a.reward)} and ${formatReward(b.reward)})`, onWrite: firstWrite !== null },
   };
 }
