@@ -65,7 +65,12 @@ describeTau2('τ² what-if', () => {
         expect(v.breakdown, at).toEqual(x.reward_breakdown);
         expect(v.db?.match ?? null, at).toBe(x.db_match);
         expect(v.db?.hashes ?? null, at).toEqual(
-          x.db_hash && { goldAgent: x.db_hash.gold_agent, predictedAgent: x.db_hash.predicted_agent, goldUser: x.db_hash.gold_user, predictedUser: x.db_hash.predicted_user },
+          x.db_hash && {
+            goldAgent: x.db_hash.gold_agent,
+            predictedAgent: x.db_hash.predicted_agent,
+            goldUser: x.db_hash.gold_user,
+            predictedUser: x.db_hash.predicted_user,
+          },
         );
         expect(v.envAssertions?.map((a) => a.met) ?? null, at).toEqual(x.env_assertions?.map((a) => a.met) ?? null);
         expect(v.actions?.map((a) => a.match) ?? null, at).toEqual(x.action_checks?.map((a) => a.action_match) ?? null);
@@ -80,7 +85,7 @@ describeTau2('τ² what-if', () => {
     180_000,
   );
 
-  it('airline: dropping an extra cancellation makes the DB equal gold (reward 0.0 → 1.0), later calls replayed on the edited state', async () => {
+  it('airline: dropping an extra cancellation makes the DB equal gold (reward 0.0 → 1.0)', async () => {
     const session = await openTau2(AIRLINE);
     const before = session.simView(9);
     expect(before.db?.match).toBe(false);
@@ -98,7 +103,25 @@ describeTau2('τ² what-if', () => {
     const calls = (v: typeof before): number => v.messages.reduce((n, m) => n + m.calls.length, 0);
     expect(calls(r.view)).toBe(calls(before) - 1);
     expect(r.view.messages.filter((m) => m.role === 'tool')).toHaveLength(calls(r.view));
-    expect(r.origin.some((o) => o.mark === 'edited') || r.removed.length === 1).toBe(true);
+    // The message held that call alone and no text: it is gone, said where.
+    expect(r.view.messages).toHaveLength(before.messages.length - 2);
+    expect(r.origin.filter((o) => o.original === at.messageIndex)).toEqual([]);
+  }, 60_000);
+
+  it('later calls are replayed on the edited state: a read after an inserted cancellation sees it', async () => {
+    const session = await openTau2(AIRLINE);
+    const read = findCall(session, 9, 'get_reservation_details', 1);
+    const r = ok(
+      session.whatIf(9, [{ messageIndex: read.messageIndex, insert: true, name: 'cancel_reservation', kwargsJson: '{"reservation_id": "Q4L9HS"}' }]),
+    );
+    const after = r.view.messages.flatMap((m) => m.calls).find((c) => c.name === 'get_reservation_details' && c.arguments.includes('Q4L9HS'))!;
+    expect(after.output).toContain('"status": "cancelled"');
+    expect(after.matchesRecorded).toBe(false);
+    const recorded = session
+      .simView(9)
+      .messages.flatMap((m) => m.calls)
+      .find((c) => c.index === after.index - 1)!;
+    expect(recorded.output).not.toContain('"status": "cancelled"');
   }, 60_000);
 
   it('airline: a certificate sent with the reference action’s arguments makes the DB equal gold and matches the action', async () => {
@@ -128,7 +151,9 @@ describeTau2('τ² what-if', () => {
     // The reference action it never made (it made others with other arguments).
     const missing = e.actionChecks!.find((c) => !c.actionMatch && c.action.name === 'update_reservation_baggages')!;
     const end = e.simulation.messages.length - 1;
-    const r = ok(session.whatIf(3, [{ messageIndex: end, insert: true, name: missing.action.name, kwargsJson: jsonDumps(missing.action.arguments as PyDict) }]));
+    const r = ok(
+      session.whatIf(3, [{ messageIndex: end, insert: true, name: missing.action.name, kwargsJson: jsonDumps(missing.action.arguments as PyDict) }]),
+    );
     expect(r.view.db!.match).toBe(true);
     expect(r.rewardAfter).toBe(1);
     const ins = r.origin.findIndex((o) => o.mark === 'inserted');
@@ -189,7 +214,9 @@ describeTau2('τ² what-if', () => {
       return r.error;
     };
     expect(bad([{ ...at, kwargsJson: '{"user_id": "x",' }])).toMatch(
-      new RegExp(`^the arguments of call ${at.callIndex + 1} of message #${at.messageIndex} are not valid JSON: Expecting property name enclosed in double quotes: line 1 column 17 \\(char 16\\)$`),
+      new RegExp(
+        `^the arguments of call ${at.callIndex + 1} of message #${at.messageIndex} are not valid JSON: Expecting property name enclosed in double quotes: line 1 column 17 \\(char 16\\)$`,
+      ),
     );
     expect(bad([{ ...at, kwargsJson: '[1, 2]' }])).toMatch(/are not a JSON object/);
     expect(bad([{ messageIndex: 3, insert: true, name: 'fly_me_to_the_moon', kwargsJson: '{}' }])).toBe(
@@ -198,7 +225,9 @@ describeTau2('τ² what-if', () => {
     expect(bad([{ messageIndex: 0, content: 'x', callIndex: 3 }])).toMatch(/^message #0 makes no tool call$/);
     expect(bad([{ messageIndex: 99_999, remove: true }])).toMatch(/^the edit names message #99999, but the simulation has \d+ messages$/);
     // A tool result cannot be edited on its own, nor a call inserted between a call and its result.
-    expect(bad([{ messageIndex: at.messageIndex + 1 + at.callIndex, remove: true }])).toMatch(/is a tool message: only the agent's messages and calls can be edited/);
+    expect(bad([{ messageIndex: at.messageIndex + 1 + at.callIndex, remove: true }])).toMatch(
+      /is a tool message: only the agent's messages and calls can be edited/,
+    );
     expect(bad([{ messageIndex: at.messageIndex + 1, insert: true, name: 'get_user_details', kwargsJson: '{"user_id": "x"}' }])).toMatch(
       /is the result of a call: insert before/,
     );
@@ -209,7 +238,14 @@ describeTau2('τ² what-if', () => {
     const call = (id: string, name: string) => ({ id, name, arguments: new Map(), requestor: 'assistant' as const });
     const tool = (id: string, content: string) => ({ role: 'tool', content, toolCalls: null, id, requestor: 'assistant' as const, error: false });
     const messages = [
-      { role: 'assistant', content: null, toolCalls: [call('a', 'get_user_details'), call('b', 'cancel_reservation'), call('c', 'list_all_airports')], id: null, requestor: null, error: false },
+      {
+        role: 'assistant',
+        content: null,
+        toolCalls: [call('a', 'get_user_details'), call('b', 'cancel_reservation'), call('c', 'list_all_airports')],
+        id: null,
+        requestor: null,
+        error: false,
+      },
       tool('a', 'A'),
       tool('b', 'B'),
       tool('c', 'C'),

@@ -99,7 +99,9 @@ function requestorFor(domain: Tau2Domain, solo: boolean, name: string, asked: Re
   const agent = domain.agent.tools.some((t) => t.name === name);
   const user = domain.user?.tools.some((t) => t.name === name) ?? false;
   if (!agent && !user)
-    throw new WhatIfError(`${where}: '${name}' is not a tool of τ²'s ${domain.name} domain${domain.user ? ' (neither the agent’s nor the user’s device)' : ''}`);
+    throw new WhatIfError(
+      `${where}: '${name}' is not a tool of τ²'s ${domain.name} domain${domain.user ? ' (neither the agent’s nor the user’s device)' : ''}`,
+    );
   if (asked === 'user') {
     if (solo) throw new WhatIfError(`${where}: in solo mode the agent makes the device calls; insert '${name}' as the agent’s call`);
     if (!user) throw new WhatIfError(`${where}: '${name}' is an agent tool, not one of the user’s device tools`);
@@ -147,13 +149,17 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
         throw new WhatIfError(`message #${i} is the result of a call: insert before the call's message or after its results`);
       const call = newCall(e, e.requestor, `the call inserted before message #${i}`);
       changed = true;
-      push({ role: call.requestor, content: null, toolCalls: [call], id: null, requestor: null, error: false }, { original: null, mark: 'inserted', calls: [null], callMarks: ['inserted'] });
+      push(
+        { role: call.requestor, content: null, toolCalls: [call], id: null, requestor: null, error: false },
+        { original: null, mark: 'inserted', calls: [null], callMarks: ['inserted'] },
+      );
       push(toolMessage(call), { original: null, mark: 'inserted', calls: [], callMarks: [] });
     }
     if (i === recorded.length) break;
     const m = recorded[i]!;
     if (consumed.has(i)) {
-      if (edits.some((x) => x.messageIndex === i && !x.insert)) throw new WhatIfError(`message #${i} is a tool message: only the agent's messages and calls can be edited`);
+      if (edits.some((x) => x.messageIndex === i && !x.insert))
+        throw new WhatIfError(`message #${i} is a tool message: only the agent's messages and calls can be edited`);
       continue;
     }
     const mine = edits.filter((x) => x.messageIndex === i && !(x.insert && x.callIndex === undefined));
@@ -169,7 +175,8 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
       for (const r of results) if (r !== null) push(recorded[r]!, { original: r, mark: null, calls: [], callMarks: [] });
       continue;
     }
-    if (m.role !== 'assistant' && m.role !== 'user') throw new WhatIfError(`message #${i} is a ${m.role} message: only the agent's messages and calls can be edited`);
+    if (m.role !== 'assistant' && m.role !== 'user')
+      throw new WhatIfError(`message #${i} is a ${m.role} message: only the agent's messages and calls can be edited`);
     changed = true;
     if (mine.some((e) => e.remove && e.callIndex === undefined)) {
       removed.push({ before: messages.length, text: calls.length > 0 ? calls.map((c) => c.name).join(', ') : `message #${i}` });
@@ -178,7 +185,9 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
     for (const e of mine)
       if (e.callIndex !== undefined && e.callIndex >= calls.length + (e.insert ? 1 : 0))
         throw new WhatIfError(
-          calls.length === 0 ? `message #${i} makes no tool call` : `message #${i} makes ${calls.length} call${calls.length === 1 ? '' : 's'}, not ${e.callIndex + 1}`,
+          calls.length === 0
+            ? `message #${i} makes no tool call`
+            : `message #${i} makes ${calls.length} call${calls.length === 1 ? '' : 's'}, not ${e.callIndex + 1}`,
         );
     let content = m.content;
     for (const e of mine)
@@ -225,10 +234,7 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
       resultOrigin.push(r);
     }
     if (outCalls.length === 0 && calls.length > 0 && (content === null || content.trim() === '')) continue; // nothing left of the message
-    push(
-      { ...m, content, toolCalls: outCalls.length === 0 ? null : outCalls },
-      { original: i, mark: 'edited', calls: callOrigin, callMarks },
-    );
+    push({ ...m, content, toolCalls: outCalls.length === 0 ? null : outCalls }, { original: i, mark: 'edited', calls: callOrigin, callMarks });
     outResults.forEach((t, k) => push(t, { original: resultOrigin[k]!, mark: resultOrigin[k] === null ? 'inserted' : null, calls: [], callMarks: [] }));
   }
   return { messages, origin, removed };
@@ -241,7 +247,8 @@ export function checkChanges(before: Tau2Evaluation, after: Tau2Evaluation): Tau
   const basis = after.rewardBasis ?? before.rewardBasis ?? [];
   const counts = (c: RewardType): boolean => basis.includes(c);
   const out: Tau2CheckChange[] = [];
-  if (before.dbHash !== null || after.dbHash !== null) out.push({ component: 'DB', what: 'DB', before: before.dbMatch, after: after.dbMatch, counts: counts('DB') });
+  if (before.dbHash !== null || after.dbHash !== null)
+    out.push({ component: 'DB', what: 'DB', before: before.dbMatch, after: after.dbMatch, counts: counts('DB') });
   const n = (xs: readonly unknown[] | null | undefined): number => xs?.length ?? 0;
   for (let i = 0; i < Math.max(n(before.envAssertions), n(after.envAssertions)); i++) {
     const a = after.envAssertions?.[i] ?? before.envAssertions?.[i];
@@ -273,7 +280,8 @@ export function checkChanges(before: Tau2Evaluation, after: Tau2Evaluation): Tau
       counts: counts('COMMUNICATE'),
     });
   }
-  for (const a of after.nlAssertions ?? []) out.push({ component: 'NL_ASSERTION', what: a.assertion, before: a.met, after: a.met, counts: counts('NL_ASSERTION') });
+  for (const a of after.nlAssertions ?? [])
+    out.push({ component: 'NL_ASSERTION', what: a.assertion, before: a.met, after: a.met, counts: counts('NL_ASSERTION') });
   return out;
 }
 
