@@ -215,7 +215,7 @@ describeTau2('τ² what-if', () => {
     };
     expect(bad([{ ...at, kwargsJson: '{"user_id": "x",' }])).toMatch(
       new RegExp(
-        `^the arguments of call ${at.callIndex + 1} of message #${at.messageIndex} are not valid JSON: Expecting property name enclosed in double quotes: line 1 column 17 \\(char 16\\)$`,
+        `^the arguments of the send_certificate call of message #${at.messageIndex} are not valid JSON: Expecting property name enclosed in double quotes: line 1 column 17 \\(char 16\\)$`,
       ),
     );
     expect(bad([{ ...at, kwargsJson: '[1, 2]' }])).toMatch(/are not a JSON object/);

@@ -111,7 +111,11 @@ function requestorFor(domain: Tau2Domain, solo: boolean, name: string, asked: Re
   return agent || solo ? 'assistant' : 'user';
 }
 
-const callWhere = (m: number, k: number): string => `call ${k + 1} of message #${m}`;
+/** A recorded call in words: by its tool, and its position when the message makes several. */
+const callWhere = (m: number, k: number, calls: readonly Tau2ToolCall[]): string =>
+  k >= calls.length
+    ? `the end of message #${m}'s calls`
+    : `the ${calls[k]!.name} call${calls.length > 1 ? ` (${k + 1} of ${calls.length})` : ''} of message #${m}`;
 
 /**
  * Applies what-if edits to a simulation's recorded messages. Edits address recorded messages
@@ -202,8 +206,8 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
     const resultOrigin: (number | null)[] = [];
     for (let k = 0; k <= calls.length; k++) {
       for (const e of mine.filter((x) => x.insert && x.callIndex === k)) {
-        const call = newCall(e, m.role === 'user' ? 'user' : 'assistant', `the call inserted before ${callWhere(i, k)}`);
-        if (call.requestor !== m.role) throw new WhatIfError(`${callWhere(i, k)}: '${call.name}' cannot be called in a ${m.role} message`);
+        const call = newCall(e, m.role === 'user' ? 'user' : 'assistant', `the call inserted before ${callWhere(i, k, calls)}`);
+        if (call.requestor !== m.role) throw new WhatIfError(`${callWhere(i, k, calls)}: '${call.name}' cannot be called in a ${m.role} message`);
         outCalls.push(call);
         outResults.push(toolMessage(call));
         callOrigin.push(null);
@@ -213,7 +217,7 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
       if (k === calls.length) break;
       const c = calls[k]!;
       const r = results[k];
-      if (r === null || r === undefined) throw new WhatIfError(`${callWhere(i, k)} has no tool message after it: it cannot be edited`);
+      if (r === null || r === undefined) throw new WhatIfError(`${callWhere(i, k, calls)} has no tool message after it: it cannot be edited`);
       const own = mine.filter((x) => !x.insert && x.callIndex === k);
       if (own.some((x) => x.remove)) {
         removed.push({ before: messages.length, text: c.name });
@@ -222,8 +226,8 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
       const edit = own.find((x) => x.kwargsJson !== undefined || x.name !== undefined);
       if (edit) {
         const name = edit.name ?? c.name;
-        if (edit.name !== undefined) requestorFor(domain, solo, name, c.requestor, callWhere(i, k));
-        outCalls.push({ ...c, name, arguments: parseArgs(edit.kwargsJson, callWhere(i, k)) });
+        if (edit.name !== undefined) requestorFor(domain, solo, name, c.requestor, callWhere(i, k, calls));
+        outCalls.push({ ...c, name, arguments: parseArgs(edit.kwargsJson, callWhere(i, k, calls)) });
         callMarks.push('edited');
       } else {
         outCalls.push(c);
