@@ -105,8 +105,9 @@ suite('τ² what-if in headless Chromium', () => {
       expect(await page.locator('[data-testid="tau2-dialogue"] mark[aria-label="communicated info"]').allTextContents()).toContain('23,553');
       expect(await page.getByTestId('tau2-reward').textContent()).toBe('1.0');
       // Another simulation drops the what-if.
-      await page.keyboard.press('n');
-      await page.waitForSelector('[data-testid="tau2-sim"][data-index="20"]', { timeout: 60_000 });
+      // (simulation 19 is the last row in task order: the previous one)
+      await page.getByRole('button', { name: 'Previous simulation (p)' }).click();
+      await page.waitForSelector('[data-testid="tau2-sim"]:not([data-index="19"])', { timeout: 60_000 });
       expect(await page.getByTestId('tau2-what-if-banner').count()).toBe(0);
     } finally {
       await context.close();
