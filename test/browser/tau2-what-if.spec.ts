@@ -12,6 +12,7 @@ import { NO_BROWSER_SERVICES, offlinePage, skipBrowser, startAppAndBrowser, type
 
 const AIRLINE = 'sierra-research__gym-gpt-4.1-airline.json';
 const SFT = 'sierra-research__gym-ft-gpt-4.1-sft-airline.json';
+const TELECOM = 'sierra-research__gym-gpt-4.1-telecom.json';
 
 const suite = skipBrowser ? describe.skip : describeTau2;
 
@@ -22,7 +23,7 @@ suite('τ² what-if in headless Chromium', () => {
   beforeAll(async () => {
     ({ server, browser } = await startAppAndBrowser(null, NO_BROWSER_SERVICES, join(TAU2_DIR, 'data')));
     mkdirSync(join(server.outDir, 'tau2-runs'), { recursive: true });
-    for (const f of [AIRLINE, SFT]) copyFileSync(join(TAU2_DIR, 'runs', f), join(server.outDir, 'tau2-runs', f));
+    for (const f of [AIRLINE, SFT, TELECOM]) copyFileSync(join(TAU2_DIR, 'runs', f), join(server.outDir, 'tau2-runs', f));
   }, 180_000);
 
   afterAll(async () => {
@@ -81,6 +82,29 @@ suite('τ² what-if in headless Chromium', () => {
         'the arguments of the cancel_reservation call of message #13 are not valid JSON: Expecting value: line 1 column 20 (char 19)',
       );
       expect(await page.getByTestId('tau2-reward').textContent()).toBe('0.0');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('telecom: a call on the user’s device inserted before the last message meets the env assertions, marked as inserted', async () => {
+    const { context, page } = await openSim(TELECOM, 3);
+    try {
+      expect(await status(page, 'tau2-env')).toBe('not met');
+      const last = page.locator('[data-testid="tau2-message"][data-role="user"]').last();
+      await last.getByTestId('tau2-insert-call').first().click();
+      // The choice names who makes each call; a device tool picked fills its parameters.
+      expect(await last.locator('option', { hasText: 'toggle_roaming (user’s device, writes)' }).count()).toBe(1);
+      await last.getByTestId('tau2-insert-tool').selectOption('toggle_roaming');
+      await last.getByTestId('tau2-what-if-apply').click();
+      await page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('tau2-what-if-summary').textContent()).toMatch(/reward 0\.0 → 1\.0; DB still differs \(not in the reward basis\)/);
+      expect(await page.getByTestId('tau2-what-if-changes').textContent()).toContain('env assertion assert_mobile_data_status: not met → met');
+      expect(await status(page, 'tau2-env')).toBe('met');
+      const inserted = page.locator('[data-testid="tau2-call"]', { hasText: 'inserted (what-if)' });
+      expect(await inserted.count()).toBe(1);
+      expect(await inserted.getAttribute('data-requestor')).toBe('user');
+      expect(await inserted.textContent()).toContain('Data Roaming is now ON.');
     } finally {
       await context.close();
     }

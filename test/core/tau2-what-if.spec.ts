@@ -99,6 +99,9 @@ describeTau2('τ² what-if', () => {
     expect([r.rewardBefore, r.rewardAfter, r.view.reward]).toEqual([0, 1, 1]);
     expect(changed(r)).toEqual(['DB DB: false → true']);
     expect(r.removed.map((x) => x.text)).toEqual(['cancel_reservation']);
+    // The file's records are of the unedited simulation (reward 0 there): no finding compares the edited one with them.
+    expect([r.view.recordedReward, r.view.agrees]).toEqual([0, null]);
+    expect(r.view.findings.map((f) => f.kind).filter((k) => k.startsWith('recorded'))).toEqual([]);
     // One call fewer; its tool message went with it.
     const calls = (v: typeof before): number => v.messages.reduce((n, m) => n + m.calls.length, 0);
     expect(calls(r.view)).toBe(calls(before) - 1);

@@ -84,6 +84,8 @@ export function tau2ToolCatalog(domainName: string, solo: boolean): Tau2ToolChoi
   return domain ? tau2ToolChoices(domain, solo) : [];
 }
 
+const OF_THE_RECORDING: ReadonlySet<string> = new Set(['recorded-pass-recomputed-fail', 'recorded-fail-recomputed-pass', 'recorded-differs']);
+
 const NOTE =
   'User turns are the recorded ones: τ²’s user simulator is not re-run, so later replies may no longer fit the edited simulation. Tool outputs are replayed on the edited state.';
 
@@ -308,7 +310,8 @@ export function tau2WhatIf(
   const view = tau2SimView(ctx, after, task);
   const nlKept = after.nlAssertions?.length ?? 0;
   return {
-    view: { ...view, agrees: null },
+    // The file's records are of the unedited simulation: what compares them with the edited one is left out.
+    view: { ...view, agrees: null, findings: view.findings.filter((f) => !OF_THE_RECORDING.has(f.kind)) },
     origin: edited.origin,
     removed: edited.removed,
     rewardBefore: before.reward,

@@ -126,7 +126,8 @@ export function Tau2WhatIfBanner({ recorded }: { recorded: Tau2SimView }) {
             <strong className="font-mono" data-testid="tau2-what-if-reward">
               {formatReward(v.rewardAfter)}
             </strong>
-            {db && `; ${db.before === db.after ? (db.after ? 'DB matches' : 'DB still differs') : changeText(db)}`}
+            {db &&
+              `; ${db.before === db.after ? (db.after ? 'DB matches' : 'DB still differs') : changeText(db)}${db.counts ? '' : ' (not in the reward basis)'}`}
             {v.nlKept > 0 && `; NL assertions kept as recorded (judged by an LLM when the run was made)`}
           </span>
         )}
