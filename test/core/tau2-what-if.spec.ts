@@ -208,6 +208,19 @@ describeTau2('τ² what-if', () => {
     expect(refused).toEqual({ error: expect.stringMatching(/'toggle_roaming' is a tool of the user’s device, not one the agent can call/) });
   }, 60_000);
 
+  it('telecom in solo mode: a device tool is the agent’s call; asked as the user’s, it is refused', async () => {
+    const session = await openTau2('sierra-research__gym-gpt-4.1-telecom-solo.json');
+    const n = session.evaluate(0).simulation.messages.length;
+    const refused = session.whatIf(0, [{ messageIndex: n, insert: true, name: 'toggle_airplane_mode', kwargsJson: '{}', requestor: 'user' }]);
+    expect(refused).toEqual({
+      error: 'the call inserted before message #' + n + ": in solo mode the agent makes the device calls; insert 'toggle_airplane_mode' as the agent’s call",
+    });
+    const r = ok(session.whatIf(0, [{ messageIndex: n, insert: true, name: 'toggle_airplane_mode', kwargsJson: '{}' }]));
+    const call = r.view.messages.flatMap((m) => m.calls).at(-1)!;
+    expect([call.name, call.requestor, call.error]).toEqual(['toggle_airplane_mode', 'assistant', false]);
+    expect(r.view.messages.find((m) => m.calls.includes(call))!.role).toBe('assistant');
+  }, 60_000);
+
   it('bad edits are refused with a sentence saying what is wrong', async () => {
     const session = await openTau2(AIRLINE);
     const at = findCall(session, 4, 'send_certificate');
@@ -224,6 +237,9 @@ describeTau2('τ² what-if', () => {
     expect(bad([{ ...at, kwargsJson: '[1, 2]' }])).toMatch(/are not a JSON object/);
     expect(bad([{ messageIndex: 3, insert: true, name: 'fly_me_to_the_moon', kwargsJson: '{}' }])).toBe(
       "the call inserted before message #3: 'fly_me_to_the_moon' is not a tool of τ²'s airline domain",
+    );
+    expect(bad([{ ...at, name: 'send_voucher', kwargsJson: '{}' }])).toBe(
+      `the send_certificate call of message #${at.messageIndex}: 'send_voucher' is not a tool of τ²'s airline domain`,
     );
     expect(bad([{ messageIndex: 0, content: 'x', callIndex: 3 }])).toMatch(/^message #0 makes no tool call$/);
     expect(bad([{ messageIndex: 99_999, remove: true }])).toMatch(/^the edit names message #99999, but the simulation has \d+ messages$/);

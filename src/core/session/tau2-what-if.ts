@@ -170,7 +170,7 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
     }
     const mine = edits.filter((x) => x.messageIndex === i && !(x.insert && x.callIndex === undefined));
     const calls = m.toolCalls ?? [];
-    // The tool messages that answer this message's calls, by position.
+    // Python parity: set_state's get_actions_from_messages — the tool messages that answer this message's calls follow it, by position.
     const results = calls.map((_, k) => {
       const r = recorded[i + 1 + k];
       return r?.role === 'tool' ? i + 1 + k : null;
