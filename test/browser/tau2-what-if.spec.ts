@@ -13,6 +13,7 @@ import { NO_BROWSER_SERVICES, offlinePage, skipBrowser, startAppAndBrowser, type
 const AIRLINE = 'sierra-research__gym-gpt-4.1-airline.json';
 const SFT = 'sierra-research__gym-ft-gpt-4.1-sft-airline.json';
 const TELECOM = 'sierra-research__gym-gpt-4.1-telecom.json';
+const IRONFORGE = 'sierra-research__pr171-ironforge-v2-gpt54-airline.json';
 
 const suite = skipBrowser ? describe.skip : describeTau2;
 
@@ -23,7 +24,7 @@ suite('τ² what-if in headless Chromium', () => {
   beforeAll(async () => {
     ({ server, browser } = await startAppAndBrowser(null, NO_BROWSER_SERVICES, join(TAU2_DIR, 'data')));
     mkdirSync(join(server.outDir, 'tau2-runs'), { recursive: true });
-    for (const f of [AIRLINE, SFT, TELECOM]) copyFileSync(join(TAU2_DIR, 'runs', f), join(server.outDir, 'tau2-runs', f));
+    for (const f of [AIRLINE, SFT, TELECOM, IRONFORGE]) copyFileSync(join(TAU2_DIR, 'runs', f), join(server.outDir, 'tau2-runs', f));
   }, 180_000);
 
   afterAll(async () => {
@@ -65,6 +66,24 @@ suite('τ² what-if in headless Chromium', () => {
       expect(await page.getByTestId('tau2-what-if-banner').count()).toBe(0);
       expect(await page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' }).count()).toBe(1);
       expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('a missing reference action inserted in one click: the DB check is met, 0.0 → 1.0', async () => {
+    const { context, page } = await openSim(IRONFORGE, 3);
+    try {
+      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0.0');
+      await page
+        .getByTestId('tau2-insert-missing')
+        .getByRole('button', { name: /update_reservation_baggages/ })
+        .click();
+      await page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('tau2-what-if-reward').textContent()).toBe('1.0');
+      expect(await page.getByTestId('tau2-what-if-summary').textContent()).toContain('DB now matches');
+      expect(await page.getByTestId('tau2-what-if-edit').textContent()).toMatch(/^insert update_reservation_baggages at the end/);
+      expect(await status(page, 'tau2-db')).toBe('met');
     } finally {
       await context.close();
     }

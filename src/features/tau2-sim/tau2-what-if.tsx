@@ -78,8 +78,8 @@ export function describeTau2Edit(e: StepEdit, recorded: Tau2SimView): string {
   const m = recorded.messages[e.messageIndex];
   const call = e.callIndex === undefined ? null : m?.calls[e.callIndex];
   const at = call ? `call ${call.index} (${safeLabel(call.name, 60)}, message #${e.messageIndex})` : `message #${e.messageIndex}`;
-  if (e.insert)
-    return `insert ${safeLabel(e.name ?? '?', 60)}${e.requestor === 'user' ? ' on the user’s device' : ''} before ${call ? `call ${call.index}` : at}`;
+  const where = call ? `before call ${call.index}` : m ? `before ${at}` : 'at the end';
+  if (e.insert) return `insert ${safeLabel(e.name ?? '?', 60)}${e.requestor === 'user' ? ' on the user’s device' : ''} ${where}`;
   if (e.remove) return `drop ${at}`;
   if (e.content !== undefined) return `new text for ${at}`;
   return `new arguments for ${at}`;
@@ -104,7 +104,36 @@ export function Tau2WhatIfBanner({ recorded }: { recorded: Tau2SimView }) {
   );
   const run = useApp((s) => s.runTau2WhatIf);
   const clear = useApp((s) => s.clearTau2WhatIf);
-  if (w === null) return null;
+  const solo = useApp((s) => s.runs.a.tau2?.solo ?? false);
+  const shown = w?.view?.view ?? recorded;
+  // The reference actions no call matches (in the simulation shown): each one click away, inserted at the end.
+  const missing = (shown.actions ?? []).filter((a) => !a.match);
+  const insertMissing = missing.length > 0 && !shown.premature && (
+    <p className="flex flex-wrap items-center gap-1 text-[11px]" data-testid="tau2-insert-missing">
+      <span>What if the simulation ended with a missing reference action:</span>
+      {missing.map((a, i) => (
+        <Button
+          key={i}
+          variant="toolbar"
+          onClick={() =>
+            run([
+              ...(w?.edits ?? []),
+              {
+                messageIndex: recorded.messages.length,
+                insert: true,
+                name: a.name,
+                kwargsJson: a.arguments,
+                ...(!solo && { requestor: a.requestor === 'user' ? 'user' : 'assistant' }),
+              },
+            ])
+          }
+        >
+          insert {safeLabel(a.actionId || a.name, 40)} ({safeLabel(a.name, 60)})
+        </Button>
+      ))}
+    </p>
+  );
+  if (w === null) return insertMissing ? <div className="border-b border-violet-200 bg-violet-50/60 px-3 py-1 text-violet-950">{insertMissing}</div> : null;
   const v = w.view;
   const changes = v ? v.checks.filter((c) => c.before !== c.after) : [];
   const db = v?.checks.find((c) => c.component === 'DB');
@@ -159,6 +188,7 @@ export function Tau2WhatIfBanner({ recorded }: { recorded: Tau2SimView }) {
       )}
       {v && v.removed.length > 0 && <p className="text-[11px]">Dropped: {v.removed.map((r) => safeLabel(r.text, 60)).join(', ')}.</p>}
       {v && <p className="text-[11px] text-violet-900">{v.note}</p>}
+      {insertMissing}
     </div>
   );
 }
@@ -213,6 +243,8 @@ export function Tau2EditTools({ m, c, origin }: { m: Tau2MessageView; c: Tau2Cal
     </Chip>
   );
   if (place === null || m.role === 'tool' || m.role === 'system') return markChip ? <div className="mt-1">{markChip}</div> : null;
+  // Edits name the recorded messages: a message moved by an insert or a drop says where it was.
+  const moved = c === null && place.messageIndex !== m.index && <span className="text-[10px] text-slate-600">recorded as #{place.messageIndex}</span>;
   const edits = w?.edits ?? [];
   // A call inserted into this message is made by whoever speaks in it; before a message, by whoever has the tool.
   const choices = c === null ? tools : tools.filter((t) => t.requestor === m.role);
@@ -230,6 +262,7 @@ export function Tau2EditTools({ m, c, origin }: { m: Tau2MessageView; c: Tau2Cal
     <div className="mt-1" data-testid={c === null ? 'tau2-message-tools' : 'tau2-call-tools'}>
       <div className="flex flex-wrap items-center gap-x-1 text-violet-800">
         {markChip}
+        {moved}
         <span className="text-[10px] text-slate-600">what if:</span>
         {c !== null && (
           <>
