@@ -1,4 +1,15 @@
-import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, Tau2SimView, TranscriptView } from '../core/contract';
+import type {
+  Detection,
+  Domain,
+  EpisodeHeader,
+  EpisodeNotes,
+  EpisodeSummary,
+  EpisodeView,
+  StepEdit,
+  Tau2SimView,
+  Tau2WhatIfView,
+  TranscriptView,
+} from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
 import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource, Tau2Opened } from './wire-types';
 
@@ -59,6 +70,14 @@ export const REQUESTS = {
   view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
   /** A τ² simulation as its screen shows it (messages, checks with their evidence, DB diff with blame, walkthrough). */
   'tau2-view': ask<EpisodeAddress, EpisodeAddress & ({ readonly view: Tau2SimView; readonly error: null } | { readonly view: null; readonly error: string })>(),
+  /**
+   * A τ² simulation with what-if edits (calls dropped, edited or inserted, assistant text edited), judged again
+   * (`id`: the page's sequence number); `error`: an edit that cannot apply, in words.
+   */
+  'tau2-what-if': ask<
+    EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] },
+    EpisodeAddress & { readonly id: number } & ({ readonly view: Tau2WhatIfView; readonly error: null } | { readonly view: null; readonly error: string })
+  >(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
   /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */

@@ -5,7 +5,7 @@ import { notesHandlers } from './notes-slice';
 import { overviewHandlers } from './overview-slice';
 import { compareTau2ViewArrived, compareViewArrived, reviewHandlers } from './review-slice';
 import { runHandlers } from './runs-slice';
-import { tau2SimArrived } from './tau2-slice';
+import { tau2Handlers, tau2SimArrived } from './tau2-slice';
 import { trialTau2ViewArrived, trialViewArrived } from './trials-slice';
 
 /** What a handler may do with the store. */
@@ -29,6 +29,7 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...episodeHandlers,
   ...reviewHandlers,
   ...notesHandlers,
+  ...tau2Handlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);

@@ -3,6 +3,7 @@ import {
   type EpisodeNotes,
   type EpisodeSummary,
   notesByIndex,
+  type StepEdit,
   type LoadedDbs,
   prepareSha256,
   type ReadText,
@@ -417,6 +418,22 @@ export class Tau2Runs {
           ),
         ),
     };
+  }
+
+  /** A simulation with what-if edits, judged again (the page keeps the edits; only its latest `id` is shown). */
+  whatIf({ run, episode }: EpisodeAddress, id: number, edits: readonly StepEdit[]): void {
+    const c = this.at(run);
+    if (!c) return;
+    const refuse = (error: string): void => post({ type: 'tau2-what-if', run, episode, id, view: null, error });
+    if (!c.session) return refuse('waiting for τ² data');
+    if (episode < 0 || episode >= c.evaluated.length) return refuse(`no simulation ${episode}`);
+    try {
+      const r = c.session.whatIf(episode, edits);
+      if ('error' in r) refuse(r.error);
+      else post({ type: 'tau2-what-if', run, episode, id, view: r, error: null });
+    } catch (e) {
+      refuse(e instanceof Error ? e.message : String(e));
+    }
   }
 
   /** Simulations whose messages (text, tool names and arguments) hold the query, case-insensitively, like a τ-bench search. */

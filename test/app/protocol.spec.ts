@@ -61,6 +61,7 @@ describe('the protocol, declared once', () => {
       'search',
       'share-link',
       'tau2-view',
+      'tau2-what-if',
       'transcript',
       'view',
       'what-if',

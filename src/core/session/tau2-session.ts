@@ -14,6 +14,8 @@ import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/ta
 import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
 import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
+import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
+import type { StepEdit } from './what-if';
 
 export class Tau2SetupError extends Error {}
 
@@ -136,6 +138,17 @@ export class Tau2Session {
   /** The simulation screen's data (messages, checks with their evidence, DB diff with blame, walkthrough). */
   simView(index: number): Tau2SimView {
     return tau2SimView(this.ctx, this.evaluate(index), this.run.tasks.get(this.run.simulations[index]!.taskId) ?? null);
+  }
+
+  /** Simulation `index` with what-if edits, judged again (`error`: an edit that cannot apply, in words). */
+  whatIf(index: number, edits: readonly StepEdit[]): Tau2WhatIfView | { readonly error: string } {
+    const before = this.evaluate(index);
+    return tau2WhatIf(this.ctx, this.run.tasks.get(before.simulation.taskId) ?? null, before.simulation, before, edits);
+  }
+
+  /** The tools an inserted call may name (the agent's, then the user's device tools). */
+  toolChoices(): Tau2ToolChoice[] {
+    return tau2ToolChoices(this.domain, this.run.soloMode);
   }
 
   explain(index: number): string[] {

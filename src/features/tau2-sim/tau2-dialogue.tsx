@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Span, Tau2CallView, Tau2MessageView, Tau2SimView } from '../../core/contract';
 import { Chip } from '../../ui/chip';
 import { FoldedText } from '../../ui/folded-text';
@@ -24,7 +25,10 @@ export function showCall(index: number): void {
   el.focus({ preventScroll: true });
 }
 
-function CallCard({ c, matchedBy }: { c: Tau2CallView; matchedBy: readonly string[] }) {
+/** Extra controls under a message (`c` null) or a call of it (the what-if's). */
+export type Tau2RowTools = (m: Tau2MessageView, c: Tau2CallView | null) => ReactNode;
+
+function CallCard({ c, matchedBy, tools }: { c: Tau2CallView; matchedBy: readonly string[]; tools?: ReactNode }) {
   return (
     <div
       id={callAnchor(c.index)}
@@ -85,11 +89,13 @@ function CallCard({ c, matchedBy }: { c: Tau2CallView; matchedBy: readonly strin
           )}
         </div>
       )}
+      {tools}
     </div>
   );
 }
 
-function Message({ m, span, matches }: { m: Tau2MessageView; span: Span | null; matches: ReadonlyMap<number, string[]> }) {
+function Message(props: { m: Tau2MessageView; span: Span | null; matches: ReadonlyMap<number, string[]>; tools?: Tau2RowTools | undefined }) {
+  const { m, span, matches, tools } = props;
   const role = ROLE[m.role] ?? { label: m.role, tone: 'border-slate-200 bg-white' };
   // A tool message's output is shown with its call; the message itself only says it answers it.
   if (m.role === 'tool')
@@ -110,15 +116,16 @@ function Message({ m, span, matches }: { m: Tau2MessageView; span: Span | null; 
           <FoldedText text={m.content} span={span} label="communicated info" markClass="rounded bg-emerald-200 text-emerald-950" />
         </div>
       )}
+      {tools?.(m, null)}
       {m.calls.map((c) => (
-        <CallCard key={c.index} c={c} matchedBy={matches.get(c.index) ?? []} />
+        <CallCard key={c.index} c={c} matchedBy={matches.get(c.index) ?? []} tools={tools?.(m, c)} />
       ))}
     </li>
   );
 }
 
 /** The messages by role, each call with its requestor, arguments and replayed output; communicated infos marked. */
-export function Tau2Dialogue({ view }: { view: Tau2SimView }) {
+export function Tau2Dialogue({ view, tools }: { view: Tau2SimView; tools?: Tau2RowTools }) {
   const spans = new Map<number, Span>();
   for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
   const matches = new Map<number, string[]>();
@@ -126,7 +133,7 @@ export function Tau2Dialogue({ view }: { view: Tau2SimView }) {
   return (
     <ol className="flex flex-col gap-1.5 p-2" aria-label="Messages" data-testid="tau2-dialogue">
       {view.messages.map((m) => (
-        <Message key={m.index} m={m} span={spans.get(m.index) ?? null} matches={matches} />
+        <Message key={m.index} m={m} span={spans.get(m.index) ?? null} matches={matches} tools={tools} />
       ))}
     </ol>
   );

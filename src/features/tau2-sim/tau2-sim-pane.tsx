@@ -9,6 +9,7 @@ import { useApp, useAppStore } from '../../ui/store-context';
 import { Tau2Checks, Tau2Verdict } from './tau2-checks';
 import { Tau2Dialogue } from './tau2-dialogue';
 import { Tau2Notes } from './tau2-notes';
+import { Tau2WhatIfBanner, useTau2Shown } from './tau2-what-if';
 
 /**
  * The selected τ² simulation: a title bar (list, previous/next, next failed, close), the messages
@@ -24,6 +25,7 @@ export function Tau2SimPane({ children }: { children?: ReactNode } = {}) {
   const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
   const sim = useApp((s) => s.tau2Sim);
   const current = sim !== null && sim.run === run && sim.episode === selected ? sim : null;
+  const shown = useTau2Shown(run, selected, current?.view ?? null);
 
   // Asks for the simulation when it is opened, and again once the run's data is there.
   useEffect(() => {
@@ -35,7 +37,7 @@ export function Tau2SimPane({ children }: { children?: ReactNode } = {}) {
 
   if (selected === null || !header) return null;
   const s = store.getState;
-  const view = current?.view ?? null;
+  const view = shown.view;
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto @container/pane" data-testid="tau2-sim-pane" id="episode-pane" tabIndex={-1}>
       <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
@@ -76,8 +78,9 @@ export function Tau2SimPane({ children }: { children?: ReactNode } = {}) {
           </Button>
         </div>
       </div>
-      <Tau2Notes view={view} />
+      <Tau2Notes view={current?.view ?? null} />
       {children}
+      {current?.view && <Tau2WhatIfBanner recorded={current.view} />}
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">
           {current?.error ? `Not shown: ${safeLabel(current.error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
@@ -101,7 +104,7 @@ export function Tau2SimPane({ children }: { children?: ReactNode } = {}) {
                 </div>
               </details>
             )}
-            <Tau2Dialogue view={view} />
+            <Tau2Dialogue view={view} tools={shown.tools} />
           </div>
           <aside
             className="min-w-0 border-t border-slate-200 bg-white @4xl/pane:col-start-2 @4xl/pane:row-start-2 @4xl/pane:border-t-0 @4xl/pane:border-l"
