@@ -31,7 +31,8 @@ interface Tau2Current {
   readonly slot: RunSlot;
   readonly run: number;
   readonly tau2: Tau2Run;
-  readonly headers: readonly EpisodeHeader[];
+  /** Each simulation's row header (its fingerprint hashes its content: made once the WASM sha256 is ready). */
+  headers: readonly EpisodeHeader[];
   readonly sample: boolean;
   session: Tau2Session | null;
   readonly evaluated: Uint8Array;
@@ -128,7 +129,7 @@ export class Tau2Runs {
       slot,
       run,
       tau2,
-      headers: tau2Headers(tau2),
+      headers: [],
       sample,
       session: null,
       evaluated: new Uint8Array(tau2.simulations.length),
@@ -138,6 +139,10 @@ export class Tau2Runs {
       epoch: 0,
     };
     this.slots[slot] = c;
+    // Fingerprints hash every simulation's content: ~1.5 ms each with the WASM sha256, several times that without.
+    await prepareSha256().catch(() => undefined);
+    if (!this.live(c)) return;
+    c.headers = tau2Headers(tau2);
     const trials = tau2.info.get('num_trials');
     post({
       type: 'run-opened',

@@ -160,6 +160,24 @@ describe.skipIf(skipBrowser)('reviewing τ² runs together in headless Chromium'
     await third.context.close();
   }, 240_000);
 
+  it('another trial of the task beside a τ² simulation: the first row where they part, and each side', async () => {
+    const { context, page } = await offlinePage(browser);
+    try {
+      await page.goto(`${server.url}#sample=tau2-mock-sample&episode=4`);
+      await page.waitForSelector(SIM(4), { timeout: 60_000 });
+      await page.locator('[data-testid="compare-trial"]').selectOption('3');
+      await page.waitForSelector('[data-testid="tau2-trial-table"]', { timeout: 30_000 });
+      expect(await page.textContent('[data-testid="tau2-trial-parts"]')).toBe(
+        'Same writes, but they part at row 3: communicate “task_3”: A not met, B met (rewards 0.0 and 1.0)',
+      );
+      expect(await page.locator('[data-testid="tau2-trial-row"][data-apart="true"]').count()).toBe(1);
+      await page.locator('[data-testid="compare-trial"]').selectOption('5');
+      await expect.poll(() => page.textContent('[data-testid="tau2-trial-parts"]')).toMatch(/^They part at row 1: reference action create_task/);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('two τ² runs compared task by task: the flipped task, pass^k of both by τ²’s convention, each side’s simulation', async () => {
     const { context, page } = await offlinePage(browser);
     try {

@@ -38,8 +38,8 @@ export function Tau2TrialCompare() {
         <>
           <p className={`mt-1 text-xs ${cmp.parts ? 'font-medium text-amber-900' : 'text-slate-600'}`} data-testid="tau2-trial-parts">
             {cmp.parts
-              ? `They part at row ${cmp.parts.row + 1}: ${safeLabel(cmp.parts.why, 600)}`
-              : 'They do the same reference actions and writes, and leave the same DB.'}
+              ? `${cmp.parts.onWrite ? 'They part' : 'Same writes, but they part'} at row ${cmp.parts.row + 1}: ${safeLabel(cmp.parts.why, 600)}`
+              : 'Every row agrees: the same reference actions, writes, checks and DB.'}
           </p>
           <div className="mt-1 max-h-[40dvh] overflow-auto">
             <table className="w-full border-collapse text-xs" data-testid="tau2-trial-table">
