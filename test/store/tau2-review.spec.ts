@@ -71,8 +71,8 @@ describe('notes on τ² simulations in the store', () => {
     expect(store.getState().notes.get(headers[4]!.fingerprint)).toMatchObject({ label: 'task or annotation bug', note: 'never said', index: 4 });
     expect((await mem.all()).map((n) => n.fingerprint)).toEqual([headers[4]!.fingerprint]);
     const exported = parseNotesExport(store.getState().exportRunNotes());
-    expect(exported.ok && exported.value.episodes.map((e) => [e.fingerprint, e.index, e.file])).toEqual([
-      [headers[4]!.fingerprint, 4, 'tau2-mock-sample.json'],
+    expect(exported.ok && exported.value.episodes.map((e) => [e.fingerprint, e.index, e.task, e.file])).toEqual([
+      [headers[4]!.fingerprint, 4, 'offsite_for_bram', 'tau2-mock-sample.json'],
     ]);
   });
 });

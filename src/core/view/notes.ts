@@ -20,6 +20,8 @@ export interface EpisodeNotes {
   readonly file: string | null;
   readonly index: number | null;
   readonly taskId: number | null;
+  /** A τ² simulation's task id as τ² writes it (text; `taskId` is then the overview's number for it). */
+  readonly task?: string;
   readonly updatedAt: string;
 }
 
@@ -88,6 +90,7 @@ function readEpisode(v: unknown, i: number): EpisodeNotes | string {
     file: typeof v.file === 'string' ? v.file : null,
     index: optNat(v.index),
     taskId: optNat(v.taskId),
+    ...(typeof v.task === 'string' && { task: v.task }),
     updatedAt: typeof v.updatedAt === 'string' ? v.updatedAt : '',
   };
 }
