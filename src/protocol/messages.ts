@@ -1,4 +1,16 @@
-import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, Tau2SimView, TranscriptView } from '../core/contract';
+import type {
+  Detection,
+  Domain,
+  EpisodeHeader,
+  EpisodeNotes,
+  EpisodeSummary,
+  EpisodeView,
+  StepEdit,
+  Tau2DbSide,
+  Tau2SimView,
+  Tau2StateView,
+  TranscriptView,
+} from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
 import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource, Tau2Opened } from './wire-types';
 
@@ -59,6 +71,15 @@ export const REQUESTS = {
   view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
   /** A τ² simulation as its screen shows it (messages, checks with their evidence, DB diff with blame, walkthrough). */
   'tau2-view': ask<EpisodeAddress, EpisodeAddress & ({ readonly view: Tau2SimView; readonly error: null } | { readonly view: null; readonly error: string })>(),
+  /**
+   * A τ² simulation's DB (`db`: the agent's, or telecom's user device) after message `message`: the
+   * records changed so far and, when `record` is given, that record (a key prefix lists the keys).
+   * Only what is shown crosses: the worker keeps the replay.
+   */
+  'tau2-state': ask<
+    EpisodeAddress & { readonly message: number; readonly db: Tau2DbSide; readonly record: { readonly table: string; readonly key: string | null } | null },
+    EpisodeAddress & ({ readonly state: Tau2StateView; readonly error: null } | { readonly state: null; readonly error: string })
+  >(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
   /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */

@@ -11,6 +11,7 @@ import {
   tau2Summary,
   type Tau2Run,
 } from '../core/contract';
+import type { ToWorker } from '../protocol/messages';
 import type { DataOrigin, EpisodeAddress, FileLike, FolderFile, RunSlot } from '../protocol/wire-types';
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import type { DataLocator } from './data-locator';
@@ -378,6 +379,19 @@ export class Tau2Runs {
       post({ type: 'tau2-view', run, episode, view: c.session.simView(episode), error: null });
     } catch (e) {
       post({ type: 'tau2-view', run, episode, view: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** A DB of a simulation after a message (the replay is kept by the session for the simulation open). */
+  state(m: ToWorker<'tau2-state'>): void {
+    const { run, episode } = m;
+    const c = this.at(run);
+    if (!c) return;
+    if (!c.session) return post({ type: 'tau2-state', run, episode, state: null, error: 'waiting for τ² data' });
+    try {
+      post({ type: 'tau2-state', run, episode, state: c.session.stateAt(episode, m.message, m.db, m.record), error: null });
+    } catch (e) {
+      post({ type: 'tau2-state', run, episode, state: null, error: e instanceof Error ? e.message : String(e) });
     }
   }
 
