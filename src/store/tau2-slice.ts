@@ -31,7 +31,7 @@ export interface Tau2StateAsk extends EpisodeAddress {
 
 export interface Tau2Slice {
   tau2Sim: Tau2Sim | null;
-  /** The selected message of the open simulation (its step); null: the last one. */
+  /** The selected message of the open simulation (its step); null: the first one. */
   tau2Step: number | null;
   /** Which DB the state panel shows: the agent's, or (telecom) the user's device. */
   tau2Db: Tau2DbSide;
@@ -51,11 +51,11 @@ export interface Tau2Slice {
 /** The messages of a τ² view that are steps (tool messages are shown with their calls). */
 export const tau2Steps = (view: Tau2SimView): number[] => view.messages.filter((m) => m.role !== 'tool').map((m) => m.index);
 
-/** The selected step's message: `step` if it is one, else the last step at or before it, else the last. */
+/** The selected step's message: `step` if it is one, else the last step at or before it, else the first. */
 export function tau2StepAt(view: Tau2SimView, step: number | null): number {
   const steps = tau2Steps(view);
   if (steps.length === 0) return 0;
-  if (step === null) return steps[steps.length - 1]!;
+  if (step === null) return steps[0]!;
   let at = steps[0]!;
   for (const s of steps) if (s <= step) at = s;
   return at;

@@ -191,6 +191,27 @@ export function Tau2StatePanel({ view, message, onCall }: Tau2PanelContext) {
             ))}
           </div>
         )}
+        <span className="flex gap-1">
+          <button
+            type="button"
+            className={`rounded border border-slate-300 bg-white px-1.5 text-xs ${FOCUS_RING_SKY}`}
+            onClick={() => store.getState().moveTau2Step('prev')}
+            aria-label="Previous message (k)"
+            title="Previous message (k)"
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className={`rounded border border-slate-300 bg-white px-1.5 text-xs ${FOCUS_RING_SKY}`}
+            onClick={() => store.getState().moveTau2Step('next')}
+            aria-label="Next message (j)"
+            title="Next message (j)"
+            data-testid="tau2-state-next"
+          >
+            ›
+          </button>
+        </span>
         <p className="text-slate-600" aria-live="polite">
           {state === null
             ? asked?.error
@@ -200,6 +221,12 @@ export function Tau2StatePanel({ view, message, onCall }: Tau2PanelContext) {
         </p>
       </div>
       {state?.error && <p className="mt-1 text-amber-900">{safeLabel(state.error, 500)}</p>}
+      {state && state.changes.length === 0 && (
+        <p className="mt-1 text-slate-600">
+          Pick a later message (the step bar, a message’s <span className="font-mono">#</span>, or <kbd className="font-mono">j</kbd> /{' '}
+          <kbd className="font-mono">k</kbd>) to see what the calls up to it changed; amber steps change the DB.
+        </p>
+      )}
       {state && state.changes.length > 0 && (
         <ul className="mt-1 flex flex-col gap-1.5" aria-label="Records changed so far" data-testid="tau2-state-changes">
           {state.changes.map((c) => (
