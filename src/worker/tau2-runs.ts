@@ -247,8 +247,11 @@ export class Tau2Runs {
     const dev = await this.probeDev();
     const devUrl = this.devUrl();
     if (dev && devUrl) {
+      const origin: DataOrigin = { kind: 'dev', label: `dev server ${dev}` };
+      // DBs read from the dev server once stay loaded (validated): the next file of the domain does not fetch them again.
+      if (this.dbs.get('dev')?.has(`${domain}@${TAU2_PINNED_COMMIT}`)) return { key: 'dev', read: async () => null, origin };
       const { read, found } = await prefetchUrl(devUrl, atCommit, null, progress('Reading TAU2_DATA'));
-      if (found === atCommit.length) return { key: 'dev', read, origin: { kind: 'dev', label: `dev server ${dev}` } };
+      if (found === atCommit.length) return { key: 'dev', read, origin };
     }
     if (store && (await allCached(store, TAU2_DEFAULT_DATA_BASE, atCommit))) {
       const { read, found } = await prefetchUrl(TAU2_DEFAULT_DATA_BASE, atCommit, store, progress('Reading cached τ² data'));
