@@ -160,7 +160,7 @@ function Tau2Screen({ view, panels }: { view: Tau2SimView; panels: readonly Tau2
     >
       <PhoneTabs noun="Simulation" tabs={tabs} current={current} phone={phone} onPick={(id) => st().showPanel(id)} onPhone={(v) => st().showPhone(v)} />
       {phone === 'verdict' && (
-        <div className="min-h-0 flex-1 overflow-y-auto rounded-md border border-slate-200 bg-white @3xl/screen:hidden">
+        <div className="min-h-0 shrink overflow-y-auto rounded-md border border-slate-200 bg-white @3xl/screen:hidden">
           <Tau2Verdict view={view} />
         </div>
       )}
