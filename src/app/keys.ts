@@ -1,6 +1,6 @@
 import type { AppStore } from '../store/app-store';
 import type { StepMove } from '../store/episode-slice';
-import { TAU2_PANEL_KEYS } from './tau2-panels';
+import { TAU2_PANEL_KEYS, TAU2_PANELS } from './tau2-panels';
 
 /**
  * The keyboard model, one table for the handler and for the `?` list (and the README).
@@ -19,7 +19,7 @@ export const KEYS: readonly { readonly keys: readonly string[]; readonly what: s
   { keys: ['v'], what: 'verdict details' },
   { keys: ['s'], what: 'show / hide the side column (task and the panels below)' },
   { keys: ['1', '…', '8'], what: 'side panel: DB at step, DB diff, outputs, agent vs reference, what if, notes, not counted, how τ-bench judged' },
-  { keys: ['1', '…', '5'], what: 'τ² simulation: how τ² judged, DB diff, state at step, not counted, recorded reviews' },
+  { keys: ['1', '…', String(TAU2_PANELS.length)], what: `τ² simulation: ${TAU2_PANELS.map((p) => p.name).join(', ')}` },
   { keys: ['/'], what: 'search messages' },
   { keys: [',', '.'], what: 'previous / next search hit in the episode' },
   { keys: ['Shift+Enter', 'Enter'], what: 'in the search box: previous / next search hit in the episode' },

@@ -112,6 +112,9 @@ describe('keyboard model', () => {
     const view = { index: 0, messages: roles.map((role, index) => ({ index, role, content: null, calls: [], answers: null, requestor: null, error: false })) };
     s().receive({ type: 'tau2-view', run: 1, episode: 0, view: view as unknown as Tau2SimView, error: null });
     expect(TAU2_PANEL_KEYS).toEqual(TAU2_PANELS.map((p) => p.id));
+    // The key list names each of them.
+    const help = KEYS.find((k) => k.what.startsWith('τ² simulation'))!;
+    for (const p of TAU2_PANELS) expect(help.what).toContain(p.name);
     TAU2_PANEL_KEYS.forEach((id, i) => {
       expect(handleKey(key(String(i + 1)), store)).toBe(true);
       expect(s().panel.id).toBe(id);

@@ -18,6 +18,8 @@ export interface Tau2PanelContext {
  */
 export interface Tau2Panel {
   readonly id: string;
+  /** What the key list (`?`) calls it. */
+  readonly name: string;
   readonly label: string | ((view: Tau2SimView) => string);
   /** A shorter label for the phone's tab bar (default: the label). */
   readonly short?: string | ((view: Tau2SimView) => string);
