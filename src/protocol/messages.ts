@@ -9,6 +9,7 @@ import type {
   Tau2DbSide,
   Tau2SimView,
   Tau2StateView,
+  Tau2WhatIfView,
   TranscriptView,
 } from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
@@ -79,6 +80,14 @@ export const REQUESTS = {
   'tau2-state': ask<
     EpisodeAddress & { readonly message: number; readonly db: Tau2DbSide; readonly record: { readonly table: string; readonly key: string | null } | null },
     EpisodeAddress & ({ readonly state: Tau2StateView; readonly error: null } | { readonly state: null; readonly error: string })
+  >(),
+  /**
+   * A τ² simulation with what-if edits (calls dropped, edited or inserted, assistant text edited), judged again
+   * (`id`: the page's sequence number); `error`: an edit that cannot apply, in words.
+   */
+  'tau2-what-if': ask<
+    EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] },
+    EpisodeAddress & { readonly id: number } & ({ readonly view: Tau2WhatIfView; readonly error: null } | { readonly view: null; readonly error: string })
   >(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),

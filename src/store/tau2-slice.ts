@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { Tau2DbSide, Tau2SimView, Tau2StateView } from '../core/contract';
+import type { StepEdit, Tau2DbSide, Tau2SimView, Tau2StateView, Tau2WhatIfView } from '../core/contract';
 import type { AppState } from './app-store';
 import type { StepMove } from './episode-slice';
 import type { EpisodeAddress } from '../protocol/wire-types';
@@ -11,6 +11,17 @@ export interface Tau2Sim {
   readonly run: number;
   readonly episode: number;
   readonly view: Tau2SimView | null;
+  readonly error: string | null;
+}
+
+/** A what-if on the τ² simulation on screen: its edits (on the recorded messages) and the edited simulation judged again (`tau2-what-if`). */
+export interface Tau2WhatIf {
+  readonly run: number;
+  readonly episode: number;
+  /** The page's sequence number of the request whose answer is awaited (older answers are dropped). */
+  readonly id: number;
+  readonly edits: readonly StepEdit[];
+  readonly view: Tau2WhatIfView | null;
   readonly error: string | null;
 }
 
@@ -37,8 +48,13 @@ export interface Tau2Slice {
   tau2Db: Tau2DbSide;
   tau2Record: Tau2RecordAsk | null;
   tau2State: Tau2StateAsk | null;
-  /** Asks for the open τ² run's simulation `episode` (again, e.g. once its data is there). */
+  /** Asks for the open τ² run's simulation `episode` (again, e.g. once its data is there). Another simulation drops the what-if. */
   askTau2Sim(episode: number): void;
+  tau2WhatIf: Tau2WhatIf | null;
+  tau2WhatIfSeq: number;
+  /** Judges the simulation on screen again with these edits (none: back to the recorded one). */
+  runTau2WhatIf(edits: readonly StepEdit[]): void;
+  clearTau2WhatIf(): void;
   /** Selects a message of the open simulation (a step: any message but a tool's, which belongs to its call). */
   setTau2Step(message: number): void;
   moveTau2Step(move: StepMove): void;
@@ -69,16 +85,33 @@ export const createTau2Slice =
     tau2Db: 'agent',
     tau2Record: null,
     tau2State: null,
+    tau2WhatIf: null,
+    tau2WhatIfSeq: 0,
     askTau2Sim(episode) {
       const run = get().runs.a.id;
       if (run === null) return;
       const same = get().tau2Sim?.run === run && get().tau2Sim?.episode === episode;
-      set(
-        same
-          ? { tau2Sim: { run, episode, view: null, error: null } }
-          : { tau2Sim: { run, episode, view: null, error: null }, tau2Step: null, tau2Record: null },
-      );
+      const w = get().tau2WhatIf;
+      const keep = w !== null && w.run === run && w.episode === episode;
+      set({
+        tau2Sim: { run, episode, view: null, error: null },
+        ...(!same && { tau2Step: null, tau2Record: null }),
+        ...(!keep && { tau2WhatIf: null }),
+      });
       port.send({ type: 'tau2-view', run, episode });
+      // The simulation's edits are judged again with it (its data may have just arrived).
+      if (keep && w.edits.length > 0) get().runTau2WhatIf(w.edits);
+    },
+    runTau2WhatIf(edits) {
+      const sim = get().tau2Sim;
+      if (sim === null) return;
+      if (edits.length === 0) return get().clearTau2WhatIf();
+      const id = get().tau2WhatIfSeq + 1;
+      set({ tau2WhatIfSeq: id, tau2WhatIf: { run: sim.run, episode: sim.episode, id, edits, view: null, error: null } });
+      port.send({ type: 'tau2-what-if', run: sim.run, episode: sim.episode, id, edits });
+    },
+    clearTau2WhatIf() {
+      set({ tau2WhatIf: null });
     },
     setTau2Step(message) {
       if (get().tau2Step !== message) set({ tau2Step: message });
@@ -121,7 +154,7 @@ export const createTau2Slice =
     },
   });
 
-export const tau2Handlers: StoreHandlers<'tau2-view' | 'tau2-state'> = {
+export const tau2Handlers: StoreHandlers<'tau2-view' | 'tau2-state' | 'tau2-what-if'> = {
   'tau2-view'(m, { get, set }) {
     const want = get().tau2Sim;
     // Only the simulation asked for last is shown.
@@ -133,5 +166,11 @@ export const tau2Handlers: StoreHandlers<'tau2-view' | 'tau2-state'> = {
     if (want === null || want.run !== m.run || want.episode !== m.episode) return;
     // Answers come in the order asked: an older one still stands in until the newest arrives.
     set({ tau2State: { ...want, state: m.state ?? want.state, error: m.error } });
+  },
+  'tau2-what-if'(m, { get, set }) {
+    const w = get().tau2WhatIf;
+    // Only the latest what-if of the simulation on screen is shown.
+    if (w === null || w.run !== m.run || w.episode !== m.episode || w.id !== m.id) return;
+    set({ tau2WhatIf: { ...w, view: m.view, error: m.error } });
   },
 };

@@ -1,5 +1,6 @@
 import {
   type EpisodeSummary,
+  type StepEdit,
   type LoadedDbs,
   prepareSha256,
   type ReadText,
@@ -395,6 +396,22 @@ export class Tau2Runs {
       post({ type: 'tau2-state', run, episode, state: c.session.stateAt(episode, m.message, m.db, m.record), error: null });
     } catch (e) {
       post({ type: 'tau2-state', run, episode, state: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** A simulation with what-if edits, judged again (the page keeps the edits; only its latest `id` is shown). */
+  whatIf({ run, episode }: EpisodeAddress, id: number, edits: readonly StepEdit[]): void {
+    const c = this.at(run);
+    if (!c) return;
+    const refuse = (error: string): void => post({ type: 'tau2-what-if', run, episode, id, view: null, error });
+    if (!c.session) return refuse('waiting for τ² data');
+    if (episode < 0 || episode >= c.evaluated.length) return refuse(`no simulation ${episode}`);
+    try {
+      const r = c.session.whatIf(episode, edits);
+      if ('error' in r) refuse(r.error);
+      else post({ type: 'tau2-what-if', run, episode, id, view: r, error: null });
+    } catch (e) {
+      refuse(e instanceof Error ? e.message : String(e));
     }
   }
 

@@ -62,6 +62,7 @@ describe('the protocol, declared once', () => {
       'share-link',
       'tau2-state',
       'tau2-view',
+      'tau2-what-if',
       'transcript',
       'view',
       'what-if',

@@ -15,6 +15,8 @@ import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
 import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
 import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../view/tau2/state-at-step';
+import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
+import type { StepEdit } from './what-if';
 
 export class Tau2SetupError extends Error {}
 
@@ -161,6 +163,17 @@ export class Tau2Session {
   /** A DB of simulation `index` after message `message`: records changed so far, tables, and the record asked for. */
   stateAt(index: number, message: number, db: Tau2DbSide, record: { readonly table: string; readonly key: string | null } | null): Tau2StateView {
     return this.timeline(index).at(message, db, record);
+  }
+
+  /** Simulation `index` with what-if edits, judged again (`error`: an edit that cannot apply, in words). */
+  whatIf(index: number, edits: readonly StepEdit[]): Tau2WhatIfView | { readonly error: string } {
+    const before = this.evaluate(index);
+    return tau2WhatIf(this.ctx, this.run.tasks.get(before.simulation.taskId) ?? null, before.simulation, before, edits);
+  }
+
+  /** The tools an inserted call may name (the agent's, then the user's device tools). */
+  toolChoices(): Tau2ToolChoice[] {
+    return tau2ToolChoices(this.domain, this.run.soloMode);
   }
 
   explain(index: number): string[] {

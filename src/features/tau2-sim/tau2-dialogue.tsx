@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView } from '../../core/contract';
 import { Chip } from '../../ui/chip';
 import { FoldedText } from '../../ui/folded-text';
@@ -27,15 +27,20 @@ export function showCall(index: number): void {
 
 const placeName = (p: Tau2Place): string => `${p.db === 'user' ? 'device · ' : ''}${p.table}${p.key === null ? '' : `/${p.key}`}`;
 
+/** Extra controls under a message (`c` null) or a call of it (the what-if's). */
+export type Tau2RowTools = (m: Tau2MessageView, c: Tau2CallView | null) => ReactNode;
+
 /** What a call is told by: the tool message that answers it (index), and the records it changed. */
 interface CallExtras {
   readonly matchedBy: readonly string[];
   readonly answer: Tau2MessageView | null;
   readonly wrote: readonly Tau2Place[];
+  /** The what-if's controls for the call. */
+  readonly tools?: ReactNode;
 }
 
 function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
-  const { matchedBy, answer, wrote } = extras;
+  const { matchedBy, answer, wrote, tools } = extras;
   return (
     <div
       id={callAnchor(c.index)}
@@ -106,6 +111,7 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
           )}
         </div>
       )}
+      {tools}
     </div>
   );
 }
@@ -139,8 +145,9 @@ function Message(props: {
   extras: (c: Tau2CallView) => CallExtras;
   selected: boolean;
   onSelect: (index: number) => void;
+  tools?: Tau2RowTools | undefined;
 }) {
-  const { m, span, extras, selected, onSelect } = props;
+  const { m, span, extras, selected, onSelect, tools } = props;
   const role = ROLE[m.role] ?? { label: m.role, tone: 'border-slate-200 bg-white' };
   // A tool message is shown with the call it answers; one that answers none stands alone.
   if (m.role === 'tool')
@@ -176,7 +183,8 @@ function Message(props: {
           <FoldedText text={m.content} span={span} label="communicated info" markClass="rounded bg-emerald-200 text-emerald-950" />
         </div>
       )}
-      <Calls m={m} extras={extras} />
+      {tools?.(m, null)}
+      <Calls m={m} extras={(c) => ({ ...extras(c), tools: tools?.(m, c) })} />
     </li>
   );
 }
@@ -186,7 +194,8 @@ function Message(props: {
  * that answers it and the records it changed; parallel calls as one group; communicated infos marked.
  * The selected message (the step) is ringed and kept in view when it moves.
  */
-export function Tau2Dialogue({ view, message, onSelect }: { view: Tau2SimView; message: number; onSelect: (index: number) => void }) {
+export function Tau2Dialogue(props: { view: Tau2SimView; message: number; onSelect: (index: number) => void; tools?: Tau2RowTools | undefined }) {
+  const { view, message, onSelect, tools } = props;
   const spans = new Map<number, Span>();
   for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
   const matches = new Map<number, string[]>();
@@ -214,7 +223,7 @@ export function Tau2Dialogue({ view, message, onSelect }: { view: Tau2SimView; m
     <ol className="flex flex-col gap-1.5 p-2" aria-label="Messages" data-testid="tau2-dialogue">
       {view.messages.map((m) =>
         m.role === 'tool' && m.answers !== null && calls.has(m.answers) ? null : (
-          <Message key={m.index} m={m} span={spans.get(m.index) ?? null} extras={extras} selected={m.index === message} onSelect={onSelect} />
+          <Message key={m.index} m={m} span={spans.get(m.index) ?? null} extras={extras} selected={m.index === message} onSelect={onSelect} tools={tools} />
         ),
       )}
     </ol>

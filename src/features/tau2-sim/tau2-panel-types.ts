@@ -4,6 +4,8 @@ import type { Tau2SimView } from '../../core/contract';
 /** What a panel of the τ² simulation screen is given. */
 export interface Tau2PanelContext {
   readonly view: Tau2SimView;
+  /** `view` is a what-if's edited simulation, not the recorded one. */
+  readonly edited: boolean;
   /** The selected message (the step): panels that show state follow it. */
   readonly message: number;
   /** Selects a message and brings it into view in the dialogue. */

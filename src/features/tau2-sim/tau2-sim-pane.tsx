@@ -11,7 +11,8 @@ import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { tau2StepAt, tau2Steps } from '../../store/tau2-slice';
 import { Tau2Verdict } from './tau2-checks';
-import { showCall, Tau2Dialogue } from './tau2-dialogue';
+import { showCall, Tau2Dialogue, type Tau2RowTools } from './tau2-dialogue';
+import { Tau2WhatIfBanner, useTau2Shown } from './tau2-what-if';
 import type { Tau2Panel } from './tau2-panel-types';
 
 /**
@@ -28,6 +29,7 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
   const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
   const sim = useApp((s) => s.tau2Sim);
   const current = sim !== null && sim.run === run && sim.episode === selected ? sim : null;
+  const shown = useTau2Shown(run, selected, current?.view ?? null);
 
   // Asks for the simulation when it is opened, and again once the run's data is there.
   useEffect(() => {
@@ -39,7 +41,7 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
 
   if (selected === null || !header) return null;
   const s = store.getState;
-  const view = current?.view ?? null;
+  const view = shown.view;
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col @container/pane" data-testid="tau2-sim-pane" id="episode-pane" tabIndex={-1}>
       <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
@@ -80,12 +82,13 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
           </Button>
         </div>
       </div>
+      {current?.view && <Tau2WhatIfBanner recorded={current.view} />}
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">
           {current?.error ? `Not shown: ${safeLabel(current.error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
         </p>
       ) : (
-        <Tau2Screen key={view.index} view={view} panels={panels} />
+        <Tau2Screen key={view.index} view={view} edited={view !== current?.view} panels={panels} tools={shown.tools} />
       )}
     </div>
   );
@@ -126,7 +129,8 @@ function stepItems(view: Tau2SimView): StepItem[] {
     });
 }
 
-function Tau2Screen({ view, panels }: { view: Tau2SimView; panels: readonly Tau2Panel[] }) {
+function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonly Tau2Panel[]; tools: Tau2RowTools }) {
+  const { view, edited, panels, tools } = props;
   const store = useAppStore();
   const panel = useApp((s) => s.panel);
   const sideHidden = useApp((s) => s.layout.sideHidden);
@@ -187,7 +191,7 @@ function Tau2Screen({ view, panels }: { view: Tau2SimView; panels: readonly Tau2
                 </div>
               </details>
             )}
-            <Tau2Dialogue view={view} message={message} onSelect={onMessage} />
+            <Tau2Dialogue view={view} message={message} onSelect={onMessage} tools={tools} />
           </div>
         </section>
         <aside
@@ -207,7 +211,7 @@ function Tau2Screen({ view, panels }: { view: Tau2SimView; panels: readonly Tau2
             className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
             data-testid="side-panel"
           >
-            {shown?.render({ view, message, onMessage, onCall })}
+            {shown?.render({ view, edited, message, onMessage, onCall })}
           </div>
         </aside>
       </div>

@@ -160,7 +160,17 @@ function RecordBrowser({ state, message }: { state: Tau2StateView; message: numb
  * changed so far against the DB after initialization, each with the calls that wrote it, and any
  * record on request. The worker replays the simulation once and answers for each message.
  */
-export function Tau2StatePanel({ view, message, onCall }: Tau2PanelContext) {
+export function Tau2StatePanel(ctx: Tau2PanelContext) {
+  if (ctx.edited)
+    return (
+      <p className="px-3 py-2 text-xs text-slate-600" data-testid="tau2-state-edited">
+        The state at a step is shown for the recorded simulation: undo the what-if’s edits (or reset them) to see it.
+      </p>
+    );
+  return <StateOfRecorded {...ctx} />;
+}
+
+function StateOfRecorded({ view, message, onCall }: Tau2PanelContext) {
   const store = useAppStore();
   const db = useApp((s) => s.tau2Db);
   const record = useApp((s) => s.tau2Record);
