@@ -39,6 +39,8 @@ export type { Tau2Run } from './model/episode/tau2-types';
 export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
 export type { Tau2ActionView, Tau2CallView, Tau2EnvAssertionView, Tau2MessageView, Tau2RecordDiff, Tau2SimView } from './view/tau2/sim-view';
 export type { Tau2FieldDiff } from './view/tau2/db-diff';
+export type { Tau2DbSide, Tau2Place, Tau2StateChange, Tau2StateView } from './view/tau2/state-at-step';
+export type { Tau2Recorded, Tau2ReviewView } from './view/tau2/reviews';
 export type { Tau2Finding } from './view/tau2/findings';
 export type { Tau2CheckChange, Tau2EditedMessage, Tau2ToolChoice, Tau2WhatIfView } from './session/tau2-what-if';
 export type { PassK, TrialOutcome } from './view/pass-k';

@@ -6,7 +6,9 @@ import type {
   EpisodeSummary,
   EpisodeView,
   StepEdit,
+  Tau2DbSide,
   Tau2SimView,
+  Tau2StateView,
   Tau2WhatIfView,
   TranscriptView,
 } from '../core/contract';
@@ -70,6 +72,15 @@ export const REQUESTS = {
   view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
   /** A τ² simulation as its screen shows it (messages, checks with their evidence, DB diff with blame, walkthrough). */
   'tau2-view': ask<EpisodeAddress, EpisodeAddress & ({ readonly view: Tau2SimView; readonly error: null } | { readonly view: null; readonly error: string })>(),
+  /**
+   * A τ² simulation's DB (`db`: the agent's, or telecom's user device) after message `message`: the
+   * records changed so far and, when `record` is given, that record (a key prefix lists the keys).
+   * Only what is shown crosses: the worker keeps the replay.
+   */
+  'tau2-state': ask<
+    EpisodeAddress & { readonly message: number; readonly db: Tau2DbSide; readonly record: { readonly table: string; readonly key: string | null } | null },
+    EpisodeAddress & ({ readonly state: Tau2StateView; readonly error: null } | { readonly state: null; readonly error: string })
+  >(),
   /**
    * A τ² simulation with what-if edits (calls dropped, edited or inserted, assistant text edited), judged again
    * (`id`: the page's sequence number); `error`: an edit that cannot apply, in words.

@@ -50,6 +50,7 @@ export function requestHandlers(runs: RunController, tau2: Tau2Runs): RequestHan
     search: (m) => (tau2.has(m.run) ? tau2.search(m.run, m.id, m.query) : void runs.search(m.run, m.id, m.query)),
     view: (m) => (tau2.has(m.run) ? tau2.view(m) : runs.view(m)),
     'tau2-view': (m) => tau2.simView(m),
+    'tau2-state': (m) => tau2.state(m),
     'tau2-what-if': (m) => tau2.whatIf(m, m.id, m.edits),
     transcript: (m) => (tau2.has(m.run) ? tau2.transcript(m) : runs.transcript(m)),
     'what-if': (m) => runs.whatIf(m.run, m.id, m.episode, m.edits),

@@ -18,6 +18,7 @@ import {
   type Tau2Run,
 } from '../core/contract';
 import type { ShareContext, SharedContext } from '../protocol/share-context';
+import type { ToWorker } from '../protocol/messages';
 import type { DataOrigin, EpisodeAddress, FileLike, FolderFile, RunSlot } from '../protocol/wire-types';
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import type { DataLocator } from './data-locator';
@@ -260,8 +261,11 @@ export class Tau2Runs {
     const dev = await this.probeDev();
     const devUrl = this.devUrl();
     if (dev && devUrl) {
+      const origin: DataOrigin = { kind: 'dev', label: `dev server ${dev}` };
+      // DBs read from the dev server once stay loaded (validated): the next file of the domain does not fetch them again.
+      if (this.dbs.get('dev')?.has(`${domain}@${TAU2_PINNED_COMMIT}`)) return { key: 'dev', read: async () => null, origin };
       const { read, found } = await prefetchUrl(devUrl, atCommit, null, progress('Reading TAU2_DATA'));
-      if (found === atCommit.length) return { key: 'dev', read, origin: { kind: 'dev', label: `dev server ${dev}` } };
+      if (found === atCommit.length) return { key: 'dev', read, origin };
     }
     if (store && (await allCached(store, TAU2_DEFAULT_DATA_BASE, atCommit))) {
       const { read, found } = await prefetchUrl(TAU2_DEFAULT_DATA_BASE, atCommit, store, progress('Reading cached τ² data'));
@@ -423,6 +427,19 @@ export class Tau2Runs {
           ),
         ),
     };
+  }
+
+  /** A DB of a simulation after a message (the replay is kept by the session for the simulation open). */
+  state(m: ToWorker<'tau2-state'>): void {
+    const { run, episode } = m;
+    const c = this.at(run);
+    if (!c) return;
+    if (!c.session) return post({ type: 'tau2-state', run, episode, state: null, error: 'waiting for τ² data' });
+    try {
+      post({ type: 'tau2-state', run, episode, state: c.session.stateAt(episode, m.message, m.db, m.record), error: null });
+    } catch (e) {
+      post({ type: 'tau2-state', run, episode, state: null, error: e instanceof Error ? e.message : String(e) });
+    }
   }
 
   /** A simulation with what-if edits, judged again (the page keeps the edits; only its latest `id` is shown). */

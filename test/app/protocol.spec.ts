@@ -60,6 +60,7 @@ describe('the protocol, declared once', () => {
       'report',
       'search',
       'share-link',
+      'tau2-state',
       'tau2-view',
       'tau2-what-if',
       'transcript',

@@ -49,7 +49,13 @@ function altered(i: number): string {
   return JSON.stringify(run);
 }
 
+/** Opens a side panel of the τ² simulation screen by its tab. */
+async function tab(page: Page, id: 'notes' | 'trial'): Promise<void> {
+  await page.getByTestId(`tab-${id}`).click();
+}
+
 async function writeNote(page: Page, text: string): Promise<void> {
+  await tab(page, 'notes');
   await page.locator('[data-testid="episode-note"]').fill(text);
   await page.locator('[data-testid="episode-note"]').blur();
   await expect.poll(() => page.locator('[data-testid="note-status"]').textContent()).toBe('saved in this browser');
@@ -84,6 +90,7 @@ describe.skipIf(skipBrowser)('reviewing τ² runs together in headless Chromium'
     try {
       await page.goto(`${server.url}#sample=tau2-mock-sample&episode=1`);
       await page.waitForSelector(SIM(1), { timeout: 60_000 });
+      await tab(page, 'notes');
       await page.locator('[data-testid="note-label"]').selectOption('task or annotation bug');
       await expect.poll(() => page.locator('[data-testid="note-status"]').textContent()).toBe('saved in this browser');
       await writeNote(page, NOTE);
@@ -95,6 +102,7 @@ describe.skipIf(skipBrowser)('reviewing τ² runs together in headless Chromium'
 
       await page.reload();
       await page.waitForSelector(SIM(1), { timeout: 60_000 });
+      await tab(page, 'notes');
       await expect.poll(() => page.locator('[data-testid="episode-note"]').inputValue()).toBe(NOTE);
       expect(await page.locator('[data-testid="note-label"]').inputValue()).toBe('task or annotation bug');
       expect(await page.locator('[data-testid="episode-row"][data-index="1"] [data-testid="label-chip"]').textContent()).toContain('task');
@@ -136,6 +144,7 @@ describe.skipIf(skipBrowser)('reviewing τ² runs together in headless Chromium'
     await second.page.goto('about:blank');
     await second.page.goto(link);
     await second.page.waitForSelector(SIM(0), { timeout: 60_000 });
+    await tab(second.page, 'notes');
     expect(await second.page.textContent('[data-testid="shared-file"]')).toBe(`${server.url}tau2-runs/run.json`);
     expect(await second.page.textContent('[data-testid="shared-index"]')).toBe('#4');
     // Its own note, not the other copy's: the content tells them apart (no conflict).
@@ -154,6 +163,7 @@ describe.skipIf(skipBrowser)('reviewing τ² runs together in headless Chromium'
     await third.page.goto('about:blank');
     await third.page.goto(link);
     await third.page.waitForSelector(SIM(0), { timeout: 60_000 });
+    await tab(third.page, 'notes');
     await expect.poll(() => third.page.textContent('[data-testid="shared-notes"]')).toContain('yours was kept');
     expect(await third.page.textContent('[data-testid="shared-conflict-imported"]')).toBe('Never said the offsite date');
     expect(await third.page.locator('[data-testid="episode-note"]').inputValue()).toBe('Mine');
@@ -165,6 +175,7 @@ describe.skipIf(skipBrowser)('reviewing τ² runs together in headless Chromium'
     try {
       await page.goto(`${server.url}#sample=tau2-mock-sample&episode=4`);
       await page.waitForSelector(SIM(4), { timeout: 60_000 });
+      await tab(page, 'trial');
       await page.locator('[data-testid="compare-trial"]').selectOption('3');
       await page.waitForSelector('[data-testid="tau2-trial-table"]', { timeout: 30_000 });
       expect(await page.textContent('[data-testid="tau2-trial-parts"]')).toBe(

@@ -40,12 +40,20 @@ suite('τ² what-if in headless Chromium', () => {
     return o;
   }
 
-  const status = (page: Page, section: string) => page.locator(`[data-testid="${section}"] h3 span span`).first().textContent();
+  // The DB check is under the DB diff tab, every other check and the verdict under "How τ² judged".
+  const status = async (page: Page, section: string) => {
+    await page.getByTestId(section === 'tau2-db' ? 'tab-diff' : 'tab-judged').click();
+    return page.locator(`[data-testid="${section}"] h3 span span`).first().textContent();
+  };
+  const reward = async (page: Page) => {
+    await page.getByTestId('tab-judged').click();
+    return page.getByTestId('tau2-reward').textContent();
+  };
 
   it('dropping the extra cancellation of a failed airline simulation: the DB check is met and the reward goes 0.0 → 1.0; reset goes back', async () => {
     const { context, page, blocked } = await openSim(AIRLINE, 9);
     try {
-      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0.0');
+      expect(await reward(page)).toBe('0.0');
       expect(await status(page, 'tau2-db')).toBe('not met');
       const call = page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' });
       expect(await call.count()).toBe(1);
@@ -58,11 +66,11 @@ suite('τ² what-if in headless Chromium', () => {
       expect(summary).toContain('DB now matches');
       expect(await page.getByTestId('tau2-what-if-edit').textContent()).toMatch(/^drop call 3 \(cancel_reservation, message #13\)/);
       // The panels show the edited simulation: the verdict, the DB check, and no cancellation in the dialogue.
-      expect(await page.getByTestId('tau2-reward').textContent()).toBe('1.0');
+      expect(await reward(page)).toBe('1.0');
       expect(await status(page, 'tau2-db')).toBe('met');
       expect(await page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' }).count()).toBe(0);
       await page.getByTestId('tau2-what-if-reset').click();
-      await expect.poll(() => page.getByTestId('tau2-reward').textContent()).toBe('0.0');
+      await expect.poll(() => reward(page)).toBe('0.0');
       expect(await page.getByTestId('tau2-what-if-banner').count()).toBe(0);
       expect(await page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' }).count()).toBe(1);
       expect(blocked).toEqual([]);
@@ -74,7 +82,7 @@ suite('τ² what-if in headless Chromium', () => {
   it('a missing reference action inserted in one click: the DB check is met, 0.0 → 1.0', async () => {
     const { context, page } = await openSim(IRONFORGE, 3);
     try {
-      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0.0');
+      expect(await reward(page)).toBe('0.0');
       await page
         .getByTestId('tau2-insert-missing')
         .getByRole('button', { name: /update_reservation_baggages/ })
@@ -100,7 +108,7 @@ suite('τ² what-if in headless Chromium', () => {
       expect(await page.getByTestId('tau2-what-if-error').textContent()).toBe(
         'the arguments of the cancel_reservation call of message #13 are not valid JSON: Expecting value: line 1 column 20 (char 19)',
       );
-      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0.0');
+      expect(await reward(page)).toBe('0.0');
     } finally {
       await context.close();
     }
@@ -132,7 +140,7 @@ suite('τ² what-if in headless Chromium', () => {
   it('an assistant message edited to say the amount: the communicate check is met, 0.0 → 1.0, NL assertions kept as recorded', async () => {
     const { context, page } = await openSim(SFT, 19);
     try {
-      expect(await page.getByTestId('tau2-reward').textContent()).toBe('0.0');
+      expect(await reward(page)).toBe('0.0');
       expect(await page.getByTestId('tau2-communicate-info').getAttribute('data-met')).toBe('false');
       const message = page.locator('[data-testid="tau2-message"][data-index="58"]');
       await message.getByTestId('tau2-edit-text').click();
@@ -146,7 +154,7 @@ suite('τ² what-if in headless Chromium', () => {
       expect(await page.getByTestId('tau2-what-if-changes').textContent()).toContain('communicate 23553: not met → met');
       expect(await page.getByTestId('tau2-communicate-info').getAttribute('data-met')).toBe('true');
       expect(await page.locator('[data-testid="tau2-dialogue"] mark[aria-label="communicated info"]').allTextContents()).toContain('23,553');
-      expect(await page.getByTestId('tau2-reward').textContent()).toBe('1.0');
+      expect(await reward(page)).toBe('1.0');
       // Another simulation drops the what-if.
       // (simulation 19 is the last row in task order: the previous one)
       await page.getByRole('button', { name: 'Previous simulation (p)' }).click();

@@ -41,7 +41,7 @@ export function Tau2TrialCompare() {
               ? `${cmp.parts.onWrite ? 'They part' : 'Same writes, but they part'} at row ${cmp.parts.row + 1}: ${safeLabel(cmp.parts.why, 600)}`
               : 'Every row agrees: the same reference actions, writes, checks and DB.'}
           </p>
-          <div className="mt-1 max-h-[40dvh] overflow-auto">
+          <div className="mt-1 overflow-x-auto">
             <table className="w-full border-collapse text-xs" data-testid="tau2-trial-table">
               <thead>
                 <tr className="border-b border-slate-200 text-left text-slate-600">

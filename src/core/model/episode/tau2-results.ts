@@ -146,8 +146,16 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
     fullDuplex: v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,
     raw: v,
+    reviews: TAU2_REVIEW_FIELDS.flatMap((k) => {
+      const r = v.get(k);
+      // Python parity: Simulation.hallucination_retries_used defaults to 0 (nothing to show).
+      return r === undefined || r === null || (k === 'hallucination_retries_used' && (r === 0n || r === 0)) ? [] : [[k, r] as const];
+    }),
   };
 }
+
+/** The reviews a τ² simulation may carry, judged by an LLM when it was made (data_model/simulation.py, `Simulation`). */
+export const TAU2_REVIEW_FIELDS = ['review', 'user_only_review', 'auth_classification', 'hallucination_check', 'hallucination_retries_used'] as const;
 
 /** Reads a whole τ² results object (parsed or as text). */
 export function readTau2Results(input: string | PyValue): Tau2Run {
