@@ -2,6 +2,8 @@ import { Tau2Checks, Tau2DbCheck, Tau2Findings } from '../features/tau2-sim/tau2
 import type { Tau2Panel } from '../features/tau2-sim/tau2-panel-types';
 import { Tau2Reviews } from '../features/tau2-sim/tau2-reviews';
 import { Tau2StatePanel } from '../features/tau2-sim/tau2-state';
+import { Tau2Notes } from '../features/tau2-sim/tau2-notes';
+import { Tau2TrialCompare } from '../features/trials/tau2-trial-compare';
 
 /**
  * The τ² simulation screen's side panels, one entry each, in the order of their tabs and digit keys
@@ -37,6 +39,8 @@ export const TAU2_PANELS: readonly Tau2Panel[] = [
     short: (v) => `Reviews ${v.reviews.length}`,
     render: ({ view }) => <Tau2Reviews view={view} />,
   },
+  { id: 'notes', name: 'notes', label: 'Notes', render: () => <Tau2Notes /> },
+  { id: 'trial', name: 'compare with another trial', label: 'Other trial', short: 'Trial', render: () => <Tau2TrialCompare /> },
 ];
 
 /** The panels' ids in the order of their digit keys. */

@@ -73,7 +73,7 @@ export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
-export { episodeFingerprint, plainJson } from './view/fingerprint';
+export { episodeFingerprint, plainJson, tau2SimulationFingerprint } from './view/fingerprint';
 export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
 export {
@@ -84,17 +84,20 @@ export {
   exportNotes,
   hasContent,
   mergeNotes,
+  notesByIndex,
   notesFileTooBig,
   parseNotesExport,
   resolveConflict,
 } from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';
+export { tau2TaskBugText } from './view/tau2/task-bug';
+export { compareTau2Trials, type Tau2TrialComparison, type Tau2TrialRow } from './view/tau2/trial-compare';
 export { compareTrials } from './view/trial-compare';
 
 // τ²-bench
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
-export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau2-results';
+export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2-results';
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
 export { tau2ToolCatalog } from './session/tau2-what-if';
 export { tau2ReportParts } from './session/tau2-report';

@@ -4,7 +4,8 @@ import type { AppState } from './app-store';
 import type { StepMove } from './episode-slice';
 import type { EpisodeAddress } from '../protocol/wire-types';
 import type { EvaluatorPort } from './ports';
-import type { StoreHandlers } from './receive';
+import type { FromWorker } from '../protocol/messages';
+import type { StoreAccess, StoreHandlers } from './receive';
 
 /** The τ² simulation on screen: asked for by run and index, answered by the worker (`tau2-view`). */
 export interface Tau2Sim {
@@ -154,13 +155,15 @@ export const createTau2Slice =
     },
   });
 
-export const tau2Handlers: StoreHandlers<'tau2-view' | 'tau2-state' | 'tau2-what-if'> = {
-  'tau2-view'(m, { get, set }) {
-    const want = get().tau2Sim;
-    // Only the simulation asked for last is shown.
-    if (want === null || want.run !== m.run || want.episode !== m.episode) return;
-    set({ tau2Sim: { run: m.run, episode: m.episode, view: m.view, error: m.error } });
-  },
+/** A simulation's view for the simulation screen, if it is the one asked for last. */
+export function tau2SimArrived(m: FromWorker<'tau2-view'>, { get, set }: StoreAccess): void {
+  const want = get().tau2Sim;
+  // Only the simulation asked for last is shown.
+  if (want === null || want.run !== m.run || want.episode !== m.episode) return;
+  set({ tau2Sim: { run: m.run, episode: m.episode, view: m.view, error: m.error } });
+}
+
+export const tau2Handlers: StoreHandlers<'tau2-state' | 'tau2-what-if'> = {
   'tau2-state'(m, { get, set }) {
     const want = get().tau2State;
     if (want === null || want.run !== m.run || want.episode !== m.episode) return;

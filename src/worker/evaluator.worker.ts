@@ -7,7 +7,7 @@ import { Tau2Runs } from './tau2-runs';
 declare const self: DedicatedWorkerGlobalScope;
 
 let tau2: Tau2Runs | null = null;
-const runs = new RunController((slot, run, opened, sample) => void tau2!.open(slot, run, opened.tau2, opened.label, sample));
+const runs = new RunController((slot, run, opened, sample) => void tau2!.open(slot, run, opened.tau2, opened.label, sample, opened.shared));
 tau2 = new Tau2Runs(runs.data);
 const handlers = requestHandlers(runs, tau2);
 

@@ -54,8 +54,8 @@ export function requestHandlers(runs: RunController, tau2: Tau2Runs): RequestHan
     'tau2-what-if': (m) => tau2.whatIf(m, m.id, m.edits),
     transcript: (m) => (tau2.has(m.run) ? tau2.transcript(m) : runs.transcript(m)),
     'what-if': (m) => runs.whatIf(m.run, m.id, m.episode, m.edits),
-    'share-link': (m) => runs.shareLink(m, m.context),
-    report: (m) => void runs.report(m.run, m.id, m.title, m.notes),
+    'share-link': (m) => (tau2.has(m.run) ? tau2.shareLink(m, m.context) : runs.shareLink(m, m.context)),
+    report: (m) => void (tau2.has(m.run) ? tau2.report(m.run, m.id, m.title, m.notes) : runs.report(m.run, m.id, m.title, m.notes)),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
   };
 }

@@ -42,3 +42,22 @@ export function episodeFingerprint(record: Pick<EpisodeRecord, 'raw'>): string {
   h.update(stringify({ task: plainJson(task), traj: plainJson(traj) }));
   return h.hex();
 }
+
+/** The fields of a τ² simulation its fingerprint covers: what it is and what was said; its reward and timing are left out, as a τ-bench episode's reward is. */
+const TAU2_SIMULATION_FIELDS = ['id', 'task_id', 'trial', 'messages'] as const;
+
+/**
+ * The key a τ² simulation's notes are stored under: sha256 (hex) of the canonical JSON of
+ * `{benchmark: "tau2", task, simulation: {id, task_id, trial, messages}}` as plain JSON, `task` being
+ * the task the results file embeds (null when it has none). Like `episodeFingerprint` it depends on
+ * the content alone — the same simulation from another copy of the file, a run folder or a shared
+ * link gets the same key, and a simulation whose messages differ (the same id re-run) another — and
+ * the `benchmark` key keeps it apart from every τ-bench episode's (whose JSON has no such key).
+ */
+export function tau2SimulationFingerprint(task: PyValue | null, simulation: PyValue): string {
+  const picked = Object.create(null) as { [k: string]: PlainJson };
+  for (const k of TAU2_SIMULATION_FIELDS) picked[k] = plainJson(get(simulation, k) ?? null);
+  const h = sha256Stream();
+  h.update(stringify({ benchmark: 'tau2', task: plainJson(task), simulation: picked }));
+  return h.hex();
+}
