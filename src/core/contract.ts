@@ -58,6 +58,7 @@ export {
   describeData,
   formatCounts,
   formatPassK,
+  formatPassValue,
   formatRatio,
   formatRecorded,
   formatReward,

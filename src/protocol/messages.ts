@@ -114,7 +114,13 @@ export const REQUESTS = {
    */
   'open-library': ask<
     { readonly id: number; readonly source: LibrarySource },
-    { readonly id: number; readonly table: LibraryTable | null; readonly problems: readonly LibraryProblem[]; readonly error: string | null; readonly via: string }
+    {
+      readonly id: number;
+      readonly table: LibraryTable | null;
+      readonly problems: readonly LibraryProblem[];
+      readonly error: string | null;
+      readonly via: string;
+    }
   >(),
 };
 

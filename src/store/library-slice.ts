@@ -72,7 +72,11 @@ export interface LibrarySlice {
   restoreLibrary(origin: LibraryOrigin, tab: LibraryTab, filters: LibraryFilters): void;
 }
 
-const segments = (p: string): string[] => p.replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.');
+const segments = (p: string): string[] =>
+  p
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.');
 
 /** `tail` is the last segments of `whole`. */
 const endsWith = (whole: readonly string[], tail: readonly string[]): boolean =>
@@ -83,7 +87,10 @@ const endsWith = (whole: readonly string[], tail: readonly string[]): boolean =>
  * inside the folder is the end of that path (the longest such), or a τ² run folder's files (results.json and
  * simulations/) re-rooted at the folder's name.
  */
-export function findRunFiles(files: readonly FolderFile[], file: string): { kind: 'file'; file: FolderFile } | { kind: 'folder'; name: string; files: FolderFile[] } | null {
+export function findRunFiles(
+  files: readonly FolderFile[],
+  file: string,
+): { kind: 'file'; file: FolderFile } | { kind: 'folder'; name: string; files: FolderFile[] } | null {
   const want = segments(file);
   let best: FolderFile | null = null;
   let bestLen = 0;
@@ -107,7 +114,9 @@ export function findRunFiles(files: readonly FolderFile[], file: string): { kind
     if (!endsWith(want, dir.slice(1).length > 0 ? dir.slice(1) : dir.slice(-1))) continue;
     const prefix = `${dir.join('/')}/`;
     const name = dir.at(-1)!;
-    const inside = files.filter((g) => segments(g.path).join('/').startsWith(prefix)).map((g) => ({ path: `${name}/${segments(g.path).slice(dir.length).join('/')}`, file: g.file }));
+    const inside = files
+      .filter((g) => segments(g.path).join('/').startsWith(prefix))
+      .map((g) => ({ path: `${name}/${segments(g.path).slice(dir.length).join('/')}`, file: g.file }));
     return { kind: 'folder', name, files: inside };
   }
   return null;
@@ -168,7 +177,11 @@ export const createLibrarySlice =
         }
         set({ libraryShown: false, linkView: view, place: null });
         if (found.kind === 'folder')
-          s.openRun('a', { kind: 'folder', name: found.name, files: found.files }, { kind: 'folder', label: `${found.name}/`, url: null, sample: null, file: null });
+          s.openRun(
+            'a',
+            { kind: 'folder', name: found.name, files: found.files },
+            { kind: 'folder', label: `${found.name}/`, url: null, sample: null, file: null },
+          );
         else {
           const f = found.file.file as File;
           s.openRun('a', { kind: 'file', file: f }, { kind: 'file', label: found.file.path, url: null, sample: null, file: f.name });
@@ -182,7 +195,8 @@ export const createLibrarySlice =
           return;
         }
         if (consent.agreed(origin.url)) get().openLibraryUrl(origin.url);
-        else if (originOf(origin.url) === null) get().notify('error', `The link names a library at “${origin.url.slice(0, 200)}”, which is not an http(s) address; nothing was opened.`);
+        else if (originOf(origin.url) === null)
+          get().notify('error', `The link names a library at “${origin.url.slice(0, 200)}”, which is not an http(s) address; nothing was opened.`);
         else set({ libraryRequest: null, runRequest: { url: origin.url, library: true } });
       },
     };

@@ -22,7 +22,8 @@ export const runMatches = (r: LibraryRun, f: LibraryFilters): boolean => LIBRARY
 export function facets(t: LibraryTable): Record<keyof LibraryFilters, readonly { readonly value: string; readonly runs: number }[]> {
   const out = Object.fromEntries(LIBRARY_FILTER_KEYS.map((k) => [k, new Map<string, number>()])) as Record<keyof LibraryFilters, Map<string, number>>;
   for (const r of t.runs) for (const k of LIBRARY_FILTER_KEYS) out[k].set(runFacet(r, k), (out[k].get(runFacet(r, k)) ?? 0) + 1);
-  const sorted = (m: Map<string, number>) => [...m].map(([value, runs]) => ({ value, runs })).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  const sorted = (m: Map<string, number>) =>
+    [...m].map(([value, runs]) => ({ value, runs })).sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   return { benchmark: sorted(out.benchmark), domain: sorted(out.domain), model: sorted(out.model), dataVersion: sorted(out.dataVersion) };
 }
 

@@ -142,7 +142,10 @@ describe('the worker’s side covers every request', () => {
       get: (_target, key) => (key === 'has' ? () => false : (...args: unknown[]) => void acted.push(`tau2.${String(key)}:${args.length}`)),
     });
     const library = new Proxy({} as LibraryController, {
-      get: (_target, key) => (...args: unknown[]) => void acted.push(`library.${String(key)}:${args.length}`),
+      get:
+        (_target, key) =>
+        (...args: unknown[]) =>
+          void acted.push(`library.${String(key)}:${args.length}`),
     });
     const handlers = requestHandlers(runs, tau2, library);
     expect(Object.keys(handlers)).toEqual(REQUEST_NAMES);
