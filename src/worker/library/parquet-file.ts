@@ -15,6 +15,8 @@ interface Leaf {
   readonly maxRep: number;
   /** The definition level at which the repeated ancestor is present (lists). */
   readonly repDef: number;
+  /** A DECIMAL stored as an integer: divided by 10^scale (0: not a decimal). */
+  readonly scale: number;
 }
 
 const TYPE_NAME = ['BOOLEAN', 'INT32', 'INT64', 'INT96', 'FLOAT', 'DOUBLE', 'BYTE_ARRAY', 'FIXED_LEN_BYTE_ARRAY'];
@@ -47,7 +49,11 @@ function leaves(schema: ThriftStruct[]): Leaf[] {
     const name = top ?? str(el, 4) ?? '';
     const children = num(el, 5, 0);
     if (children > 0) for (let c = 0; c < children; c++) walk(name, d, r, rd);
-    else out.push({ name, type: num(el, 1), maxDef: d, maxRep: r, repDef: rd });
+    else {
+      // DECIMAL (converted type 5, or the logical type's decimal) keeps its scale in field 7 (or the logical type's field 1).
+      const decimal = num(el, 6) === 5 ? num(el, 7, 0) : num(sub(sub(el, 10), 5), 1, 0);
+      out.push({ name, type: num(el, 1), maxDef: d, maxRep: r, repDef: rd, scale: Math.max(0, decimal) });
+    }
   };
   const top = num(schema[0], 5, 0);
   for (let c = 0; c < top; c++) walk(null, 0, 0, 0);
@@ -192,6 +198,7 @@ function readChunk(b: Uint8Array, leaf: Leaf, meta: ThriftStruct, out: Cell[]): 
         return dict[k]!;
       });
     } else throw new Error(`a page is encoded ${ENCODING_NAME[encoding] ?? encoding}, which this reader does not read (it reads PLAIN and dictionaries)`);
+    if (leaf.scale > 0) values = values.map((x) => (x as number) / 10 ** leaf.scale);
     let v = 0;
     for (let i = 0; i < count; i++) {
       const d = defs ? defs[i]! : leaf.maxDef;
