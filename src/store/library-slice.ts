@@ -140,7 +140,7 @@ export const createLibrarySlice =
       openLibraryFolder: (name, files) => open({ kind: 'folder', name, files }, { kind: 'folder', name }, files),
       openLibraryFile: (file) => open({ kind: 'parquet', name: file.name, file }, { kind: 'file', name: file.name }, []),
       openLibraryUrl: (url) => open({ kind: 'url', url }, { kind: 'url', url }, []),
-      showLibrary: (shown) => set({ libraryShown: shown && get().library.origin !== null }),
+      showLibrary: (shown) => set({ libraryShown: shown && (get().library.origin !== null || get().libraryRequest !== null) }),
       setLibraryTab: (tab) => set({ libraryTab: tab }),
       setLibraryFilters: (patch) => set((s) => ({ libraryFilters: { ...s.libraryFilters, ...patch } })),
 
@@ -190,8 +190,13 @@ export const createLibrarySlice =
 
       restoreLibrary(origin, tab, filters) {
         set({ libraryTab: tab, libraryFilters: filters });
+        const cur = get().library.origin;
+        if (cur !== null && JSON.stringify(cur) === JSON.stringify(origin)) {
+          set({ libraryShown: true });
+          return;
+        }
         if (origin.kind !== 'url') {
-          set({ libraryRequest: { kind: origin.kind, name: origin.name } });
+          set({ libraryRequest: { kind: origin.kind, name: origin.name }, libraryShown: true });
           return;
         }
         if (consent.agreed(origin.url)) get().openLibraryUrl(origin.url);

@@ -54,6 +54,15 @@ function Filters() {
 
 function Status() {
   const lib = useApp((s) => s.library);
+  const request = useApp((s) => s.libraryRequest);
+  if (request && lib.origin === null)
+    return (
+      <p className="m-2 rounded-md border border-sky-200 bg-sky-50 px-2 py-1.5 text-sm text-sky-950" data-testid="library-request">
+        This link names the library {request.kind === 'folder' ? 'folder' : 'file'} “{safeLabel(request.name, 200)}” on the machine it was made on. A link
+        cannot carry local files: pick it here with <strong>Library ▸ {request.kind === 'folder' ? 'Library folder…' : 'runs.parquet alone…'}</strong>, and the
+        view the link names (tab and filters) follows.
+      </p>
+    );
   if (lib.loading)
     return (
       <p className="px-2 py-2 text-sm text-slate-700" role="status">
