@@ -6,7 +6,7 @@
  * folder asked for again); the same index served beside its runs opens by URL and a run opens from there.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -45,6 +45,13 @@ async function overviewPassK(page: Page, file: string): Promise<string> {
   return /recomputed: (.*?);/.exec(label)?.[1] ?? label;
 }
 
+/** The runs of the folder without an index: one τ-bench file and two τ² ones. */
+const FEW = [
+  'runs/grok-4-tool-calling-retail.json',
+  'tau2/runs/sierra-research__pr17-gpt-4o-telecom.json',
+  'tau2/runs/sierra-research__pr73-aide-claude-sonnet-4-5-airline.json',
+];
+
 const leaderRow = (file: string) => `[data-testid="leader-row"][data-file="${file}"]`;
 
 suite('a library of runs in headless Chromium', () => {
@@ -68,6 +75,9 @@ suite('a library of runs in headless Chromium', () => {
     ({ server, browser } = started);
     // The same library served beside the app, for the URL case.
     cpSync(lib, join(server.outDir, 'lib'), { recursive: true });
+    // A folder of a few runs without an index (and a file that is no run), judged in the browser.
+    for (const f of FEW) cpSync(join(lib, f), join(dir, 'few', f));
+    writeFileSync(join(dir, 'few', 'broken.json'), '{"simulations": [');
   }, 400_000);
 
   afterAll(async () => {
@@ -171,4 +181,25 @@ suite('a library of runs in headless Chromium', () => {
       await context.close();
     }
   }, 300_000);
+
+  it('a folder without runs.parquet is judged file by file in the browser: the same pass^k as its index, a bad file listed with its reason', async () => {
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(server.url);
+      await page.setInputFiles('[data-testid="library-folder-input"]', lib);
+      await page.waitForSelector('[data-testid="leader-row"]', { timeout: 60_000 });
+      const indexed = new Map<string, string | null>();
+      for (const f of FEW) indexed.set(f, await page.locator(leaderRow(f)).getAttribute('data-pass-k'));
+
+      await page.setInputFiles('[data-testid="library-folder-input"]', join(dir, 'few'));
+      await page.waitForSelector('[data-testid="library-view"][data-loading="false"] [data-testid="leader-row"]', { timeout: 240_000 });
+      expect(await page.getByTestId('library-summary').textContent()).toMatch(/judged in this browser/);
+      expect(await page.locator('[data-testid="leader-row"]').count()).toBe(FEW.length);
+      for (const f of FEW) expect(await page.locator(leaderRow(f)).getAttribute('data-pass-k'), f).toBe(indexed.get(f));
+      expect(await page.getByTestId('library-problems').textContent()).toContain('broken.json');
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 400_000);
 });

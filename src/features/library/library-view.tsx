@@ -107,7 +107,7 @@ export function LibraryView() {
       </div>
       <Status />
       {lib.problems.length > 0 && (
-        <details className="mx-2 mt-1 text-xs text-amber-900">
+        <details className="mx-2 mt-1 text-xs text-amber-900" data-testid="library-problems">
           <summary className="cursor-pointer">{lib.problems.length} files could not be read</summary>
           <ul className="ml-4 list-disc">
             {lib.problems.map((p) => (

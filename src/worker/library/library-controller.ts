@@ -1,6 +1,7 @@
 import type { ToWorker } from '../../protocol/messages';
 import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '../../protocol/wire-types';
 import { post } from '../post';
+import type { FolderJudge } from './folder-library';
 import { readLibraryParquet } from './parquet';
 import { tableBuffers } from './table-builder';
 
@@ -20,14 +21,17 @@ const blobOf = (f: FolderFile): Blob => {
 export class LibraryController {
   private latest = 0;
 
+  /** `judge`: what judges a folder without a runs.parquet (the worker's data sources and τ² runs). */
+  constructor(private readonly judge: FolderJudge | null = null) {}
+
   async open(m: ToWorker<'open-library'>): Promise<void> {
     this.latest = m.id;
     let table: LibraryTable | null = null;
     let error: string | null = null;
     let via = '';
-    const problems: LibraryProblem[] = [];
+    let problems: LibraryProblem[] = [];
     try {
-      ({ table, via } = await this.read(m.source));
+      ({ table, via, problems = [] } = await this.read(m.source, m.id));
     } catch (e) {
       error = (e as Error).message;
     }
@@ -35,7 +39,7 @@ export class LibraryController {
     post({ type: 'open-library', id: m.id, table, problems, error, via }, table ? tableBuffers(table) : undefined);
   }
 
-  private async read(source: LibrarySource): Promise<{ table: LibraryTable; via: string }> {
+  private async read(source: LibrarySource, id: number): Promise<{ table: LibraryTable; via: string; problems?: LibraryProblem[] }> {
     switch (source.kind) {
       case 'parquet':
         return { table: await named(source.name, readLibraryParquet(source.file)), via: source.name };
@@ -46,10 +50,19 @@ export class LibraryController {
       }
       case 'folder': {
         const parquet = folderParquet(source.files);
-        if (parquet === null)
-          throw new Error(
-            `the folder “${source.name}” holds no runs.parquet: make one with tau-inspect index ${source.name} --data … -o ${source.name}/runs.parquet`,
+        if (parquet === null) {
+          if (!this.judge)
+            throw new Error(
+              `the folder “${source.name}” holds no runs.parquet: make one with tau-inspect index ${source.name} --data … -o ${source.name}/runs.parquet`,
+            );
+          // No index: each results file is judged here, as an opened run would be.
+          const judged = await this.judge.judge(
+            source.files,
+            (done, total, episodes, problems) => void (id === this.latest && post({ type: 'library-progress', id, done, total, episodes, problems })),
+            () => id === this.latest,
           );
+          return { ...judged, via: `its ${judged.table.runs.length} results files, judged in this browser` };
+        }
         return { table: await named(parquet.path, readLibraryParquet(blobOf(parquet))), via: parquet.path };
       }
     }
