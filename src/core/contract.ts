@@ -96,4 +96,4 @@ export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
 export { tau2ReportParts } from './session/tau2-report';
 export { TAU2_COMPONENTS, TAU2_TASK_KEY, tau2Headers, tau2PassHatK, tau2Summary, tau2TaskOrder } from './view/tau2/summary';
-export { INDEX_COLUMNS, tau2Row, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';
+export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';

@@ -1,4 +1,6 @@
 /** One row of `tau-inspect index`: an episode (τ-bench) or a simulation (τ²), the columns of the table. */
+import type { Tau2Run } from '../model/episode/tau2-types';
+import { TAU2_PINNED_COMMIT } from '../model/data/tau2-data';
 import type { EpisodeReport } from '../view/report-json';
 
 export type Benchmark = 'tau-bench' | 'tau2';
@@ -136,4 +138,15 @@ export function tau2Row(
     steps: messages,
     error: r.error,
   };
+}
+
+/** Every simulation's row of a τ² run judged by `report` (the session's), with the models its info records. */
+export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: number) => Tau2RowReport): IndexRow[] {
+  const llm = (key: string): string | null => {
+    const v = run.info.get(key);
+    const name = v instanceof Map ? v.get('llm') : undefined;
+    return typeof name === 'string' ? name : null;
+  };
+  const shared = { ...facts, domain: run.domain, data_version: TAU2_PINNED_COMMIT, model: llm('agent_info'), user_model: llm('user_info') };
+  return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.messages.length));
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FolderFile } from '../../protocol/wire-types';
 import { Button } from '../../ui/button';
 import { useApp, useAppStore } from '../../ui/store-context';
+import { useDismiss } from '../../ui/use-dismiss';
 
 /** What a library folder needs of its files: results files and run folders (JSON), and a `runs.parquet`. */
 const LIBRARY_FILE = /\.(?:json|parquet)$/i;
@@ -23,20 +24,15 @@ export function LibraryMenu() {
   const hasLibrary = useApp((s) => s.library.origin !== null);
   const shown = useApp((s) => s.libraryShown);
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const button = useRef<HTMLButtonElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const parquet = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (folder.current) folder.current.webkitdirectory = true;
   }, []);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent): void => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    window.addEventListener('pointerdown', onDown);
-    return () => window.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  useDismiss(open, root, close, button);
   const item = 'block w-full rounded-md px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
   return (
     <div className="relative" ref={root}>

@@ -4,8 +4,7 @@ import {
   prepareSha256,
   readTau2Folder,
   readTau2Text,
-  TAU2_PINNED_COMMIT,
-  tau2Row,
+  tau2RunRows,
   tauBenchRow,
   Tau2FileError,
   Tau2Session,
@@ -143,13 +142,7 @@ export class FolderJudge {
     const data = await this.tau2.libraryData(run);
     if (!data) throw new Error(`no τ² ${run.domain} data in this browser: pick a tau2-bench data folder, or open one τ² run and agree to fetch it`);
     const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
-    const llm = (key: string): string | null => {
-      const v = run.info.get(key);
-      const name = v instanceof Map ? v.get('llm') : undefined;
-      return typeof name === 'string' ? name : null;
-    };
-    const shared = { ...facts, domain: run.domain, data_version: TAU2_PINNED_COMMIT, model: llm('agent_info'), user_model: llm('user_info') };
-    return run.simulations.map((sim, i) => tau2Row(shared, session.report(i), sim.messages.length));
+    return tau2RunRows(run, facts, (i) => session.report(i));
   }
 }
 
