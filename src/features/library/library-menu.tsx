@@ -68,6 +68,7 @@ export function LibraryMenu() {
         }}
       />
       <Button
+        ref={button}
         variant="outline"
         className="text-xs sm:text-sm"
         aria-haspopup="true"
