@@ -52,6 +52,7 @@ function TaskLine({ t, what }: { t: TaskAcross; what: string }) {
         {cells.map((c) => (
           <li key={c.run}>
             <Button
+              className="text-left"
               onClick={() => store.getState().openLibraryRun(c.run, t.task)}
               title={`Open ${safeLabel(runs[c.run]!.file, 400)} at task ${safeLabel(t.task, 80)}`}
               data-testid="health-open"
