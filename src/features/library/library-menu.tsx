@@ -23,6 +23,8 @@ export function LibraryMenu() {
   const store = useAppStore();
   const hasLibrary = useApp((s) => s.library.origin !== null);
   const shown = useApp((s) => s.libraryShown);
+  // On a phone an open episode fills the header (share, copy link, open): the button comes back with the overview.
+  const episodeOpen = useApp((s) => s.selected !== null && !s.libraryShown);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const button = useRef<HTMLButtonElement>(null);
@@ -35,7 +37,7 @@ export function LibraryMenu() {
   useDismiss(open, root, close, button);
   const item = 'block w-full rounded-md px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
   return (
-    <div className="relative" ref={root}>
+    <div className={`relative ${episodeOpen ? 'hidden sm:block' : ''}`} ref={root}>
       <input
         ref={folder}
         type="file"
