@@ -31,10 +31,12 @@ function index(cwd: string, ...args: string[]): Promise<string> {
   });
 }
 
-/** The run `file` is the open one (its name on the run line) and every row of it is judged. */
+/** The run `file` is the open one (named on the run line, not only in the reading progress beside it) and every row of it is judged. */
 async function opened(page: Page, file: string): Promise<void> {
   const name = file.split('/').at(-1)!;
-  await page.waitForFunction((n) => document.querySelector('[data-testid="detection"]')?.textContent?.includes(n) === true, name, { timeout: 60_000 });
+  await page.waitForFunction((n) => (document.querySelector('[data-testid="detection"]')?.textContent ?? '').split(' · ')[0]!.endsWith(n), name, {
+    timeout: 60_000,
+  });
   await page.waitForSelector(COMPLETE, { timeout: 120_000 });
 }
 
