@@ -3,6 +3,8 @@ import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
 import { RunConsent } from '../features/loader/run-consent';
+import { LibraryMenu } from '../features/library/library-menu';
+import { LibraryView } from '../features/library/library-view';
 import { CopyLinkButton } from '../features/links/copy-link-button';
 import { LinkContext } from '../features/links/link-context';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
@@ -153,6 +155,7 @@ function Shell() {
   const tau2 = useApp((s) => s.runs.a.tau2 !== null);
   const listHidden = useApp((s) => s.layout.listHidden);
   const comparing = useApp((s) => s.compareShown && s.runs.b.id !== null);
+  const libraryShown = useApp((s) => s.libraryShown);
   const welcome = useWelcome();
   useEffect(() => installKeys(store), [store]);
   // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.
@@ -174,6 +177,7 @@ function Shell() {
           {hasRun && <ReportButton className="hidden sm:inline-flex" />}
           <ShareEpisodeButton report={<ReportButton testId="share-too-long-report" label="Download the run’s report" />} />
           <CopyLinkButton />
+          <LibraryMenu />
           <OpenMenu />
         </div>
       </header>
@@ -183,7 +187,11 @@ function Shell() {
       <DataConsent />
       <LinkContext />
       {welcome.shown && <Welcome compact={false} onDismiss={welcome.dismiss} />}
-      {hasRun && comparing ? (
+      {libraryShown ? (
+        <main className="flex min-h-0 flex-1">
+          <LibraryView />
+        </main>
+      ) : hasRun && comparing ? (
         <main className="flex min-h-0 flex-1">
           <CompareView />
         </main>

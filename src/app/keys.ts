@@ -48,13 +48,14 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
   const s = store.getState();
   if (e.key === 'Escape') {
     if (s.helpOpen) s.setHelpOpen(false);
-    else if (s.selected !== null && !typingInto(e.target)) s.select(null);
+    else if (s.selected !== null && !s.libraryShown && !typingInto(e.target)) s.select(null);
     else return false;
     return true;
   }
   if (typingInto(e.target)) return false;
   // The comparison of two runs covers the run's screens: their keys would act out of sight.
-  if (s.compareShown && s.runs.b.id !== null) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
+  // So does the library of runs.
+  if ((s.compareShown && s.runs.b.id !== null) || s.libraryShown) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
   const episode = s.selected !== null;
   const tau2 = s.runs.a.tau2 !== null;
   // A τ² simulation's steps are its messages (the store's τ² cursor).

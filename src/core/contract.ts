@@ -61,6 +61,7 @@ export {
   describeData,
   formatCounts,
   formatPassK,
+  formatPassValue,
   formatRatio,
   formatRecorded,
   formatReward,
@@ -102,3 +103,4 @@ export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './sess
 export { tau2ToolCatalog } from './session/tau2-what-if';
 export { tau2ReportParts } from './session/tau2-report';
 export { TAU2_COMPONENTS, TAU2_TASK_KEY, tau2Headers, tau2PassHatK, tau2Summary, tau2TaskOrder } from './view/tau2/summary';
+export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';

@@ -13,7 +13,20 @@ import type {
   TranscriptView,
 } from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
-import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource, Tau2Opened } from './wire-types';
+import type {
+  DataOrigin,
+  DataProgress,
+  DataRequest,
+  EpisodeAddress,
+  FileBlob,
+  FolderFile,
+  LibraryProblem,
+  LibrarySource,
+  LibraryTable,
+  RunSlot,
+  RunSource,
+  Tau2Opened,
+} from './wire-types';
 
 /**
  * The seam between the page and the evaluator worker, declared once. Every message the page sends
@@ -124,6 +137,21 @@ export const REQUESTS = {
     { readonly id: number; readonly file: Blob },
     { readonly id: number; readonly error: string | null; readonly chunks: readonly Uint8Array[] }
   >(),
+  /**
+   * Opens a library of runs (`id`: the page's sequence number; a newer one stops an older one): a `runs.parquet`
+   * read with DuckDB-Wasm in the worker, or a folder's results files judged one by one (`library-progress` meanwhile).
+   * Answered with the rows, column by column, and the files that could not be read, each with its reason.
+   */
+  'open-library': ask<
+    { readonly id: number; readonly source: LibrarySource },
+    {
+      readonly id: number;
+      readonly table: LibraryTable | null;
+      readonly problems: readonly LibraryProblem[];
+      readonly error: string | null;
+      readonly via: string;
+    }
+  >(),
 };
 
 /** Records per chunk of a parsed notes import (see `parse-notes`). */
@@ -155,6 +183,8 @@ export const EVENTS = {
   'tau2-ready': event<{ readonly run: number; readonly origin: DataOrigin; readonly why: string }>(),
   /** `reset`: the data changed, earlier summaries no longer hold. */
   detection: event<{ readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }>(),
+  /** A folder library being judged: files done of all, episodes so far, the files that could not be read so far. */
+  'library-progress': event<{ readonly id: number; readonly done: number; readonly total: number; readonly episodes: number; readonly problems: number }>(),
   /** Newly evaluated rows (or all rows again after the rule changed: `replace`). */
   summaries: event<{
     readonly run: number;

@@ -1,6 +1,7 @@
 import type { FromWorker, FromWorkerName } from '../protocol/messages';
 import type { AppState } from './app-store';
 import { episodeHandlers, episodeViewArrived } from './episode-slice';
+import { libraryHandlers } from './library-slice';
 import { notesHandlers } from './notes-slice';
 import { overviewHandlers } from './overview-slice';
 import { compareTau2ViewArrived, compareViewArrived, reviewHandlers } from './review-slice';
@@ -30,6 +31,7 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...reviewHandlers,
   ...notesHandlers,
   ...tau2Handlers,
+  ...libraryHandlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);

@@ -113,6 +113,19 @@ export class Tau2Runs {
     return this.slots[c.slot] === c;
   }
 
+  /**
+   * A τ² domain's data for a library folder's run (src/worker/library): the same sources in the same order as an
+   * opened run, with the DBs it loaded kept per source; null when none has it. Nothing is posted (no run of the page).
+   */
+  async libraryData(tau2: Tau2Run): Promise<{ read: ReadText; dbs: Map<string, Promise<LoadedDbs>> } | null> {
+    const c = { slot: 'a', run: -1, tau2, sample: false } as unknown as Tau2Current;
+    const loc = await this.locate(c, () => undefined);
+    if (!loc) return null;
+    let dbs = this.dbs.get(loc.key);
+    if (!dbs) this.dbs.set(loc.key, (dbs = new Map()));
+    return { read: loc.read, dbs };
+  }
+
   private at(run: number): Tau2Current | null {
     return this.slots.a?.run === run ? this.slots.a : this.slots.b?.run === run ? this.slots.b : null;
   }

@@ -83,6 +83,20 @@ describe('keyboard model', () => {
     expect(handleKey(key('Escape'), store)).toBe(false);
   });
 
+  it('leaves the run’s screens alone while the library covers them (only ? works)', () => {
+    const { store, s } = opened();
+    handleKey(key('Enter'), store);
+    expect(s().selected).toBe(0);
+    store.setState({ libraryShown: true });
+    for (const k of ['n', 'j', 'l', '2', 'Escape']) expect(handleKey(key(k), store), k).toBe(false);
+    expect(s().selected).toBe(0);
+    expect(s().layout.listHidden).toBe(false);
+    expect(handleKey(key('?'), store)).toBe(true);
+    store.setState({ libraryShown: false });
+    expect(handleKey(key('n'), store)).toBe(true);
+    expect(s().selected).toBe(1);
+  });
+
   it('shows each side panel by its digit, the side column too; keeps the panel for the next episode, a phone back on the dialogue', () => {
     const { store, s } = opened();
     expect(handleKey(key('2'), store), 'no episode open').toBe(false);
