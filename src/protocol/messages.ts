@@ -139,7 +139,7 @@ export const REQUESTS = {
   >(),
   /**
    * Opens a library of runs (`id`: the page's sequence number; a newer one stops an older one): a `runs.parquet`
-   * read with DuckDB-Wasm in the worker, or a folder's results files judged one by one (`library-progress` meanwhile).
+   * read with hyparquet in the worker, or a folder's results files judged one by one (`library-progress` meanwhile).
    * Answered with the rows, column by column, and the files that could not be read, each with its reason.
    */
   'open-library': ask<

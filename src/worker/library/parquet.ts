@@ -15,7 +15,7 @@ const number = (v: Cell | undefined): number | null => (typeof v === 'number' ? 
  */
 export async function readLibraryParquet(file: Blob | Uint8Array): Promise<LibraryTable> {
   const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
-  const { rows, columns } = readParquetColumns(bytes, [...REQUIRED, ...OPTIONAL]);
+  const { rows, columns } = await readParquetColumns(bytes, [...REQUIRED, ...OPTIONAL]);
   const missing = REQUIRED.filter((c) => !columns.has(c));
   if (missing.length > 0) throw new Error(`it lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: make it with tau-inspect index`);
   const none: Cell[] = [];
