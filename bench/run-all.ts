@@ -11,6 +11,7 @@ import { runBigBench } from './big-bench';
 import { runCliBench } from './cli-bench';
 import { runDamageBench } from './damage-bench';
 import { runIndexBench } from './index-bench';
+import { runLibraryBench } from './browser/library-bench';
 import { runReviewBench } from './review-bench';
 import { runTau2Bench } from './tau2-bench';
 import { runTau2AppBench } from './browser/tau2-app-bench';
@@ -30,6 +31,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'damage', run: runDamageBench, byDefault: true },
   { name: 'tau2', run: runTau2Bench, byDefault: true },
   { name: 'tau2-app', run: runTau2AppBench, byDefault: true },
+  { name: 'library', run: runLibraryBench, byDefault: true },
   // Minutes (an archive of 20,000 episodes indexed twice): run by name, `npm run -s bench -- --json index`.
   { name: 'index', run: runIndexBench, byDefault: false },
 ];

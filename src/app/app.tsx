@@ -3,6 +3,8 @@ import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
 import { RunConsent } from '../features/loader/run-consent';
+import { LibraryMenu } from '../features/library/library-menu';
+import { LibraryView } from '../features/library/library-view';
 import { CopyLinkButton } from '../features/links/copy-link-button';
 import { LinkContext } from '../features/links/link-context';
 import { ShareEpisodeButton } from '../features/links/share-episode-button';
@@ -21,6 +23,7 @@ import type { Theme } from '../store/layout-slice';
 import { EpisodePane } from './episode-pane';
 import { Tau2SimPane } from '../features/tau2-sim/tau2-sim-pane';
 import { KeyHelp } from './key-help';
+import { TAU2_PANELS } from './tau2-panels';
 import { installKeys } from './keys';
 import { markWelcomed, welcomed } from './layout-persist';
 
@@ -41,31 +44,62 @@ function EmptyState() {
   );
 }
 
+/** What a bundled sample is, in a few words (the welcome line names the one open and offers the others). */
+function sampleWhat(name: string): string {
+  return name.startsWith('tau2-') ? 'a τ²-bench run on invented DBs of τ²’s mock domain' : 'a made-up shop on τ-bench’s retail schema';
+}
+
+/** The other bundled samples, one click each (the τ² one beside the τ-bench one). */
+function OtherSamples({ compact }: { compact: boolean }) {
+  const store = useAppStore();
+  const samples = useApp((s) => s.samples);
+  const open = useApp((s) => s.runs.a.source?.sample ?? null);
+  const others = (samples ?? []).filter((n) => n !== open);
+  if (others.length === 0) return null;
+  return (
+    <span className="flex shrink-0 flex-wrap gap-1">
+      {others.map((name) => (
+        <Button
+          key={name}
+          onClick={() => store.getState().openSample(name)}
+          data-testid={`welcome-sample-${name}`}
+          title={`Open the sample ${name}.json: ${sampleWhat(name)}`}
+        >
+          {name.startsWith('tau2-') ? (compact ? 'τ² sample' : 'Open the τ² sample') : compact ? 'τ-bench sample' : 'Open the τ-bench sample'}
+        </Button>
+      ))}
+    </span>
+  );
+}
+
 /**
- * First start on the bundled sample: what it is, and how to open a real run. Dismissed once,
- * remembered. Wide screens show it under the header; phones (`compact`) show a shorter one at the
- * top of the overview, so the fixed header stays within a tenth of the height.
+ * First start on the bundled sample: what it is, and how to open a real run, with the other
+ * sample (τ² or τ-bench) one click away. Dismissed once, remembered. Wide screens show it under the
+ * header; phones (`compact`) show a shorter one at the top of the overview, so the fixed header
+ * stays within a tenth of the height.
  */
 function Welcome(props: { compact: boolean; onDismiss: () => void }) {
   const { compact } = props;
+  const open = useApp((s) => s.runs.a.source?.sample ?? '');
   return (
     <div
-      className={`items-start gap-2 border-b border-indigo-200 bg-indigo-50 px-3 py-1.5 text-xs text-indigo-950 ${compact ? 'flex sm:hidden' : 'hidden sm:flex'}`}
+      className={`items-start gap-2 border-b border-indigo-200 bg-indigo-50 px-3 py-1.5 text-xs text-indigo-950 ${compact ? 'flex flex-wrap sm:hidden' : 'hidden sm:flex'}`}
       role="note"
       data-testid="welcome"
     >
       {compact ? (
         <p className="min-w-0 flex-1">
-          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run, so the app works offline. For a real run: <strong>Open</strong> a{' '}
-          <code className="font-mono">run.py</code> results file.
+          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run, so the app works offline. For a real run: <strong>Open</strong> a results
+          file.
         </p>
       ) : (
         <p className="min-w-0 flex-1">
-          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run (a made-up shop on τ-bench's retail schema), so the app works offline. For a
-          real run: <strong>Open</strong> a <code className="font-mono">run.py</code> results file or drop it here; τ-bench's data comes from a local folder or,
-          if you agree, from GitHub. Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd>.
+          <strong>Welcome.</strong> This is an <strong>invented sample</strong> run ({sampleWhat(open)}), so the app works offline. For a real run:{' '}
+          <strong>Open</strong> a <code className="font-mono">run.py</code> or τ² results file or drop it here; the benchmark’s data comes from a local folder
+          or, if you agree, from GitHub. Keys: <kbd className="rounded border border-indigo-300 px-1 font-mono">?</kbd>.
         </p>
       )}
+      <OtherSamples compact={compact} />
       <Button variant="quiet" onClick={props.onDismiss} aria-label="Got it: dismiss the welcome line">
         Got it
       </Button>
@@ -121,6 +155,7 @@ function Shell() {
   const tau2 = useApp((s) => s.runs.a.tau2 !== null);
   const listHidden = useApp((s) => s.layout.listHidden);
   const comparing = useApp((s) => s.compareShown && s.runs.b.id !== null);
+  const libraryShown = useApp((s) => s.libraryShown);
   const welcome = useWelcome();
   useEffect(() => installKeys(store), [store]);
   // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.
@@ -142,6 +177,7 @@ function Shell() {
           {hasRun && <ReportButton className="hidden sm:inline-flex" />}
           <ShareEpisodeButton report={<ReportButton testId="share-too-long-report" label="Download the run’s report" />} />
           <CopyLinkButton />
+          <LibraryMenu />
           <OpenMenu />
         </div>
       </header>
@@ -151,7 +187,11 @@ function Shell() {
       <DataConsent />
       <LinkContext />
       {welcome.shown && <Welcome compact={false} onDismiss={welcome.dismiss} />}
-      {hasRun && comparing ? (
+      {libraryShown ? (
+        <main className="flex min-h-0 flex-1">
+          <LibraryView />
+        </main>
+      ) : hasRun && comparing ? (
         <main className="flex min-h-0 flex-1">
           <CompareView />
         </main>
@@ -160,7 +200,7 @@ function Shell() {
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
             <Overview compact={open} notesBar={<NotesBar actions={narrowReview} />} intro={welcome.shown && <Welcome compact onDismiss={welcome.dismiss} />} />
           </div>
-          {open && <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">{tau2 ? <Tau2SimPane /> : <EpisodePane />}</div>}
+          {open && <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">{tau2 ? <Tau2SimPane panels={TAU2_PANELS} /> : <EpisodePane />}</div>}
         </main>
       ) : (
         <main className="flex min-h-0 flex-1">

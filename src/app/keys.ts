@@ -1,4 +1,6 @@
 import type { AppStore } from '../store/app-store';
+import type { StepMove } from '../store/episode-slice';
+import { TAU2_PANEL_KEYS, TAU2_PANELS } from './tau2-panels';
 
 /**
  * The keyboard model, one table for the handler and for the `?` list (and the README).
@@ -17,6 +19,7 @@ export const KEYS: readonly { readonly keys: readonly string[]; readonly what: s
   { keys: ['v'], what: 'verdict details' },
   { keys: ['s'], what: 'show / hide the side column (task and the panels below)' },
   { keys: ['1', '…', '8'], what: 'side panel: DB at step, DB diff, outputs, agent vs reference, what if, notes, not counted, how τ-bench judged' },
+  { keys: ['1', '…', String(TAU2_PANELS.length)], what: `τ² simulation: ${TAU2_PANELS.map((p) => p.name).join(', ')}` },
   { keys: ['/'], what: 'search messages' },
   { keys: [',', '.'], what: 'previous / next search hit in the episode' },
   { keys: ['Shift+Enter', 'Enter'], what: 'in the search box: previous / next search hit in the episode' },
@@ -45,33 +48,34 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
   const s = store.getState();
   if (e.key === 'Escape') {
     if (s.helpOpen) s.setHelpOpen(false);
-    else if (s.selected !== null && !typingInto(e.target)) s.select(null);
+    else if (s.selected !== null && !s.libraryShown && !typingInto(e.target)) s.select(null);
     else return false;
     return true;
   }
   if (typingInto(e.target)) return false;
   // The comparison of two runs covers the run's screens: their keys would act out of sight.
-  if (s.compareShown && s.runs.b.id !== null) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
+  // So does the library of runs.
+  if ((s.compareShown && s.runs.b.id !== null) || s.libraryShown) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
   const episode = s.selected !== null;
+  const tau2 = s.runs.a.tau2 !== null;
+  // A τ² simulation's steps are its messages (the store's τ² cursor).
+  const move = (m: StepMove): boolean => {
+    if (!episode) return false;
+    if (tau2) s.moveTau2Step(m);
+    else s.moveStep(m);
+    return true;
+  };
   switch (e.key) {
     case 'j':
     case 'ArrowDown':
-      if (!episode) return false;
-      s.moveStep('next');
-      return true;
+      return move('next');
     case 'k':
     case 'ArrowUp':
-      if (!episode) return false;
-      s.moveStep('prev');
-      return true;
+      return move('prev');
     case 'Home':
-      if (!episode) return false;
-      s.moveStep('first');
-      return true;
+      return move('first');
     case 'End':
-      if (!episode) return false;
-      s.moveStep('last');
-      return true;
+      return move('last');
     case 'n':
       s.stepEpisode(1);
       return true;
@@ -116,7 +120,7 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
       s.stepHit(e.key === '.' ? 1 : -1);
       return true;
     default: {
-      const panel = /^[1-9]$/.test(e.key) ? PANEL_KEYS[Number(e.key) - 1] : undefined;
+      const panel = /^[1-9]$/.test(e.key) ? (tau2 ? TAU2_PANEL_KEYS : PANEL_KEYS)[Number(e.key) - 1] : undefined;
       if (!episode || panel === undefined) return false;
       s.showPanel(panel);
       return true;

@@ -2,6 +2,7 @@ import type { StepEdit } from '../core/contract';
 import type { AppState, AppStore } from '../store/app-store';
 import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
 import { resolveLinkUrl } from '../store/consent';
+import { formatLibraryLink, parseLibraryLink } from '../store/library-link';
 
 function linkOf(s: AppState): Link {
   const src = s.pending.a?.info ?? s.runs.a.source;
@@ -41,8 +42,24 @@ function linkHere(): Link {
   return { ...l, run: l.run === null ? null : resolveLinkUrl(l.run, location.href), data: l.data === null ? null : resolveLinkUrl(l.data, location.href) };
 }
 
+/** A library link's URL resolved against the page (a relative one names the app's own server). */
+function libraryHere() {
+  const l = parseLibraryLink(location.hash);
+  return l === null || l.origin.kind !== 'url' ? l : { ...l, origin: { kind: 'url' as const, url: resolveLinkUrl(l.origin.url, location.href) } };
+}
+
+/** The hash of what is on screen: the library (its origin, tab and filters) while it shows, else the run's place. */
+function hashOf(s: AppState): string {
+  const lib = s.library.origin ?? (s.libraryRequest && { kind: s.libraryRequest.kind, name: s.libraryRequest.name });
+  if (s.libraryShown && lib) return formatLibraryLink({ origin: lib, tab: s.libraryTab, filters: s.libraryFilters });
+  return formatLink(linkOf(s));
+}
+
 export function syncLink(store: AppStore): () => void {
-  store.getState().restore(linkHere());
+  const library = libraryHere();
+  // A library link shows the library; the run behind it is the first sample, as on a fresh start.
+  store.getState().restore(library === null ? linkHere() : { ...linkHere(), run: null, file: null, ep: null });
+  if (library !== null) store.getState().restoreLibrary(library.origin, library.tab, library.filters);
   let last = location.hash;
   let lastLink: Link | null = null;
   let pending: string | null = null;
@@ -55,9 +72,9 @@ export function syncLink(store: AppStore): () => void {
     pending = null;
   };
   const unsubscribe = store.subscribe((s) => {
-    if ((s.pending.a !== null || s.runRequest !== null) && s.runs.a.source === null) return;
+    if ((s.pending.a !== null || s.runRequest !== null) && s.runs.a.source === null && !s.libraryShown) return;
     const link = linkOf(s);
-    const hash = formatLink(link);
+    const hash = hashOf(s);
     if (hash === last) return;
     const stepOnly = lastLink !== null && sameButStep(lastLink, link);
     last = hash;
@@ -74,6 +91,12 @@ export function syncLink(store: AppStore): () => void {
     lastLink = null;
     if (location.hash === last) return;
     last = location.hash;
+    const library = libraryHere();
+    if (library !== null) {
+      store.getState().restoreLibrary(library.origin, library.tab, library.filters);
+      return;
+    }
+    if (store.getState().libraryShown) store.setState({ libraryShown: false });
     const link = linkHere();
     const s = store.getState();
     const cur = linkOf(s);

@@ -39,7 +39,10 @@ export type { Tau2Run } from './model/episode/tau2-types';
 export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
 export type { Tau2ActionView, Tau2CallView, Tau2EnvAssertionView, Tau2MessageView, Tau2RecordDiff, Tau2SimView } from './view/tau2/sim-view';
 export type { Tau2FieldDiff } from './view/tau2/db-diff';
+export type { Tau2DbSide, Tau2Place, Tau2StateChange, Tau2StateView } from './view/tau2/state-at-step';
+export type { Tau2Recorded, Tau2ReviewView } from './view/tau2/reviews';
 export type { Tau2Finding } from './view/tau2/findings';
+export type { Tau2CheckChange, Tau2EditedMessage, Tau2ToolChoice, Tau2WhatIfView } from './session/tau2-what-if';
 export type { PassK, TrialOutcome } from './view/pass-k';
 export type { CompareOutcome, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
 export type { ConflictChoice, EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
@@ -58,6 +61,7 @@ export {
   describeData,
   formatCounts,
   formatPassK,
+  formatPassValue,
   formatRatio,
   formatRecorded,
   formatReward,
@@ -70,7 +74,7 @@ export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
-export { episodeFingerprint, plainJson } from './view/fingerprint';
+export { episodeFingerprint, plainJson, tau2SimulationFingerprint } from './view/fingerprint';
 export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
 export {
@@ -81,17 +85,22 @@ export {
   exportNotes,
   hasContent,
   mergeNotes,
+  notesByIndex,
   notesFileTooBig,
   parseNotesExport,
   resolveConflict,
 } from './view/notes';
 export { sessionReportHtml, sessionReportParts } from './session/report';
 export { taskBugText } from './view/task-bug';
+export { tau2TaskBugText } from './view/tau2/task-bug';
+export { compareTau2Trials, type Tau2TrialComparison, type Tau2TrialRow } from './view/tau2/trial-compare';
 export { compareTrials } from './view/trial-compare';
 
 // τ²-bench
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
-export { readTau2Folder, readTau2Text, Tau2FileError } from './model/episode/tau2-results';
+export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2-results';
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
+export { tau2ToolCatalog } from './session/tau2-what-if';
 export { tau2ReportParts } from './session/tau2-report';
 export { TAU2_COMPONENTS, TAU2_TASK_KEY, tau2Headers, tau2PassHatK, tau2Summary, tau2TaskOrder } from './view/tau2/summary';
+export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';

@@ -1,6 +1,32 @@
-import type { Detection, Domain, EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView, StepEdit, Tau2SimView, TranscriptView } from '../core/contract';
+import type {
+  Detection,
+  Domain,
+  EpisodeHeader,
+  EpisodeNotes,
+  EpisodeSummary,
+  EpisodeView,
+  StepEdit,
+  Tau2DbSide,
+  Tau2SimView,
+  Tau2StateView,
+  Tau2WhatIfView,
+  TranscriptView,
+} from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
-import type { DataOrigin, DataProgress, DataRequest, EpisodeAddress, FileBlob, FolderFile, RunSlot, RunSource, Tau2Opened } from './wire-types';
+import type {
+  DataOrigin,
+  DataProgress,
+  DataRequest,
+  EpisodeAddress,
+  FileBlob,
+  FolderFile,
+  LibraryProblem,
+  LibrarySource,
+  LibraryTable,
+  RunSlot,
+  RunSource,
+  Tau2Opened,
+} from './wire-types';
 
 /**
  * The seam between the page and the evaluator worker, declared once. Every message the page sends
@@ -59,6 +85,23 @@ export const REQUESTS = {
   view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
   /** A τ² simulation as its screen shows it (messages, checks with their evidence, DB diff with blame, walkthrough). */
   'tau2-view': ask<EpisodeAddress, EpisodeAddress & ({ readonly view: Tau2SimView; readonly error: null } | { readonly view: null; readonly error: string })>(),
+  /**
+   * A τ² simulation's DB (`db`: the agent's, or telecom's user device) after message `message`: the
+   * records changed so far and, when `record` is given, that record (a key prefix lists the keys).
+   * Only what is shown crosses: the worker keeps the replay.
+   */
+  'tau2-state': ask<
+    EpisodeAddress & { readonly message: number; readonly db: Tau2DbSide; readonly record: { readonly table: string; readonly key: string | null } | null },
+    EpisodeAddress & ({ readonly state: Tau2StateView; readonly error: null } | { readonly state: null; readonly error: string })
+  >(),
+  /**
+   * A τ² simulation with what-if edits (calls dropped, edited or inserted, assistant text edited), judged again
+   * (`id`: the page's sequence number); `error`: an edit that cannot apply, in words.
+   */
+  'tau2-what-if': ask<
+    EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] },
+    EpisodeAddress & { readonly id: number } & ({ readonly view: Tau2WhatIfView; readonly error: null } | { readonly view: null; readonly error: string })
+  >(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
   /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */
@@ -93,6 +136,21 @@ export const REQUESTS = {
   'parse-notes': ask<
     { readonly id: number; readonly file: Blob },
     { readonly id: number; readonly error: string | null; readonly chunks: readonly Uint8Array[] }
+  >(),
+  /**
+   * Opens a library of runs (`id`: the page's sequence number; a newer one stops an older one): a `runs.parquet`
+   * read with hyparquet in the worker, or a folder's results files judged one by one (`library-progress` meanwhile).
+   * Answered with the rows, column by column, and the files that could not be read, each with its reason.
+   */
+  'open-library': ask<
+    { readonly id: number; readonly source: LibrarySource },
+    {
+      readonly id: number;
+      readonly table: LibraryTable | null;
+      readonly problems: readonly LibraryProblem[];
+      readonly error: string | null;
+      readonly via: string;
+    }
   >(),
 };
 
@@ -129,6 +187,8 @@ export const EVENTS = {
   'tau2-ready': event<{ readonly run: number; readonly origin: DataOrigin; readonly why: string }>(),
   /** `reset`: the data changed, earlier summaries no longer hold. */
   detection: event<{ readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }>(),
+  /** A folder library being judged: files done of all, episodes so far, the files that could not be read so far. */
+  'library-progress': event<{ readonly id: number; readonly done: number; readonly total: number; readonly episodes: number; readonly problems: number }>(),
   /** Newly evaluated rows (or all rows again after the rule changed: `replace`). */
   summaries: event<{
     readonly run: number;

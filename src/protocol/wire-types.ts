@@ -86,3 +86,59 @@ export interface Tau2Opened {
   /** Damage and oddities of the file, in words. */
   readonly notes: readonly string[];
 }
+
+/**
+ * Where a library of runs comes from: a `runs.parquet` made by `tau-inspect index` (a picked file, or a URL),
+ * or a picked folder (its `runs.parquet` if it has one, else its results files, judged in the worker).
+ */
+export type LibrarySource =
+  | { readonly kind: 'parquet'; readonly name: string; readonly file: Blob }
+  | { readonly kind: 'url'; readonly url: string }
+  | { readonly kind: 'folder'; readonly name: string; readonly files: readonly FolderFile[] };
+
+/** One run (one results file, or a τ² run folder) of a library, with what its rows share. */
+export interface LibraryRun {
+  /** The path as the index found it (the `file` column), or inside the picked folder. */
+  readonly file: string;
+  readonly benchmark: string;
+  readonly domain: string | null;
+  readonly model: string | null;
+  readonly userModel: string | null;
+  readonly dataVersion: string | null;
+  readonly contentHash: string;
+}
+
+/** Bits of `LibraryTable.flags`. */
+export const LIBRARY_FLAG = {
+  /** The episode could not be judged (`error`): it counts 0 recomputed, as in the run's own overview. */
+  error: 1,
+  /** The task's reference actions leave the DB as it started (τ²'s `no-op-reference` finding). */
+  noopReference: 2,
+  /** τ²'s `infrastructure_error` termination: left out of τ²'s pass^k. */
+  infrastructure: 4,
+  /** The recomputed reward differs from the recorded one (`matches_recorded_reward` false). */
+  disagree: 8,
+} as const;
+
+/**
+ * A library's rows, one per episode or simulation, column by column (typed arrays are transferred, not
+ * copied): `run` indexes `runs`, `task` indexes `tasks` (-1: none), `trial` is -1 when there is none,
+ * `recorded` and `reward` are NaN when there is none.
+ */
+export interface LibraryTable {
+  readonly runs: readonly LibraryRun[];
+  readonly tasks: readonly string[];
+  readonly run: Int32Array;
+  readonly index: Int32Array;
+  readonly task: Int32Array;
+  readonly trial: Int32Array;
+  readonly recorded: Float64Array;
+  readonly reward: Float64Array;
+  readonly flags: Uint8Array;
+}
+
+/** A file of a folder library that could not be judged, and why. */
+export interface LibraryProblem {
+  readonly file: string;
+  readonly reason: string;
+}

@@ -5,6 +5,7 @@ import { hostConsent, type HostConsent } from './consent';
 import { createDataSlice, type DataSlice } from './data-slice';
 import { createEpisodeSlice, type EpisodeSlice } from './episode-slice';
 import { createLayoutSlice, type LayoutSlice } from './layout-slice';
+import { createLibrarySlice, type LibrarySlice } from './library-slice';
 import { createLinkSlice, type LinkSlice } from './link-slice';
 import { createNoticesSlice, type NoticesSlice } from './notices-slice';
 import { createNotesSlice, type NotesSlice } from './notes-slice';
@@ -36,6 +37,7 @@ export type AppState = RunsSlice &
   TrialsSlice &
   ReviewSlice &
   Tau2Slice &
+  LibrarySlice &
   ReceiveSlice;
 export type AppStore = StoreApi<AppState>;
 
@@ -59,6 +61,7 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
       ...createTrialsSlice(port)(...a),
       ...createReviewSlice(port)(...a),
       ...createTau2Slice(port)(...a),
+      ...createLibrarySlice(port, consent)(...a),
       receive,
     };
   });

@@ -4,8 +4,8 @@ import type { HostConsent } from './consent';
 
 /** Hosts a link may make the app contact: asked before the first contact, remembered per origin when the user says so. */
 export interface ConsentSlice {
-  /** A results file URL a link carried from a host not agreed to: waits for the user's answer. */
-  runRequest: { readonly url: string } | null;
+  /** A results file URL (or a library's, `library`) a link carried from a host not agreed to: waits for the user's answer. */
+  runRequest: { readonly url: string; readonly library?: boolean } | null;
   /** Origins the user agreed to remember in this browser. */
   rememberedHosts: readonly string[];
 
@@ -27,7 +27,8 @@ export const createConsentSlice =
       if (agree) {
         if (remember) consent.remember(req.url);
         set({ rememberedHosts: consent.remembered() });
-        get().openUrl(req.url);
+        if (req.library) get().openLibraryUrl(req.url);
+        else get().openUrl(req.url);
         return;
       }
       set({ place: null });

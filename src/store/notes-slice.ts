@@ -7,6 +7,7 @@ import {
   notesFileTooBig,
   parseNotesExport,
   resolveConflict,
+  TAU2_TASK_KEY,
   type ConflictChoice,
   type EpisodeHeader,
   type EpisodeNotes,
@@ -235,7 +236,8 @@ export const createNotesSlice =
         const { headers, source } = s.runs.a;
         const ns = headers.flatMap((h) => {
           const n = s.notes.get(h.fingerprint);
-          return n ? [{ ...n, index: h.index, taskId: h.taskId, file: source?.label ?? n.file }] : [];
+          const task = h.extra[TAU2_TASK_KEY];
+          return n ? [{ ...n, index: h.index, taskId: h.taskId, ...(task !== undefined && { task }), file: source?.label ?? n.file }] : [];
         });
         return exportNotes(source?.label ?? null, ns);
       },

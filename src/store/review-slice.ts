@@ -10,6 +10,7 @@ import {
   type EpisodeSummary,
   type EpisodeView,
   type RunComparison,
+  type Tau2SimView,
 } from '../core/contract';
 import type { FromWorker } from '../protocol/messages';
 import type { FileBlob } from '../protocol/wire-types';
@@ -17,11 +18,14 @@ import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
 import { NO_RUN, type RunState } from './run-state';
+import { bothTau2, compareTasks, tau2Comparison } from './tau2-compare';
 
 /** One episode of the drill-down: `index` in its side's run, the view once it arrives. */
 export interface CompareEpisode {
   readonly index: number;
   readonly view: EpisodeView | null;
+  /** A τ² simulation's view (runs of τ²), once it arrives. */
+  readonly sim?: Tau2SimView | null;
   readonly error: string | null;
 }
 
@@ -41,6 +45,8 @@ export interface ReviewSlice {
   /** Opens a second results file beside the open run and shows the comparison. */
   openCompareFile(file: File): void;
   closeCompare(): void;
+  /** Run B is not compared with A (a τ-bench run beside a τ² run): it is closed, and the notice says why. */
+  refuseCompare(reason: string): void;
   showCompare(shown: boolean): void;
   setCompareFlipsOnly(on: boolean): void;
   /** Shows a task's episodes of both runs (the first trial of each, or the given ones). */
@@ -66,7 +72,8 @@ export function compareOutcomes(headers: readonly EpisodeHeader[], summaries: re
 
 /** The comparison of the open run (A) with the second one (B), once both are evaluated. */
 export function comparison(a: RunState, b: RunState): RunComparison | null {
-  if (b.id === null) return null;
+  if (b.id === null || (a.tau2 === null) !== (b.tau2 === null)) return null;
+  if (bothTau2(a, b)) return tau2Comparison(a, b, compareOutcomes);
   const oa = compareOutcomes(a.headers, a.summaries);
   const ob = compareOutcomes(b.headers, b.summaries);
   return oa && ob ? compareRuns(oa, ob, judgingOf(a, b)) : null;
@@ -127,7 +134,7 @@ export const createReviewSlice =
       const run = s.runs[side].id;
       if (run === null) return;
       set({ compareEpisodes: { ...s.compareEpisodes, [side]: { index, view: null, error: null } } });
-      port.send({ type: 'view', run, episode: index });
+      port.send({ type: s.runs[side].tau2 !== null ? 'tau2-view' : 'view', run, episode: index });
     };
     return {
       compareShown: false,
@@ -137,11 +144,7 @@ export const createReviewSlice =
       report: null,
 
       openCompareFile(file) {
-        // Comparing τ² runs side by side is the CLI's for now (`tau-inspect compare A.json B.json`).
-        if (get().runs.a.tau2 !== null) {
-          get().notify('error', 'Comparing a τ² run with another run is not in the app yet: run tau-inspect compare A.json B.json --data TAU2_DATA.');
-          return;
-        }
+        // A τ-bench run beside a τ² one is refused once B is read (src/store/runs-slice.ts).
         get().openRun('b', { kind: 'file', file }, { kind: 'file', label: file.name, url: null, sample: null, file: file.name });
       },
       closeCompare() {
@@ -154,13 +157,18 @@ export const createReviewSlice =
           compareEpisodes: { a: null, b: null },
         }));
       },
+      refuseCompare(reason) {
+        get().closeCompare();
+        get().notify('error', `Not compared: ${reason}.`);
+      },
       showCompare: (compareShown) => set({ compareShown }),
       setCompareFlipsOnly: (compareFlipsOnly) => set({ compareFlipsOnly }),
       selectCompareTask(taskId) {
         set({ compareTask: taskId, compareEpisodes: { a: null, b: null } });
         if (taskId === null) return;
         const { a, b } = get().runs;
-        const pair = drillPair(taskId, a.headers, a.summaries, b.headers, b.summaries);
+        const tasks = compareTasks(a, b);
+        const pair = drillPair(taskId, tasks.a, a.summaries, tasks.b, b.summaries);
         if (pair.a !== undefined) requestView('a', pair.a);
         if (pair.b !== undefined) requestView('b', pair.b);
       },
@@ -190,6 +198,14 @@ export function compareViewArrived({ run, episode, view, error }: FromWorker<'vi
   for (const side of ['a', 'b'] as const) {
     const ep = get().compareEpisodes[side];
     if (ep && ep.index === episode && s.runs[side].id === run) set({ compareEpisodes: { ...get().compareEpisodes, [side]: { ...ep, view, error } } });
+  }
+}
+
+/** A τ² drill-down view: taken by each side whose run and simulation it is. */
+export function compareTau2ViewArrived({ run, episode, view, error }: FromWorker<'tau2-view'>, { get, set }: StoreAccess): void {
+  for (const side of ['a', 'b'] as const) {
+    const ep = get().compareEpisodes[side];
+    if (ep && ep.index === episode && get().runs[side].id === run) set({ compareEpisodes: { ...get().compareEpisodes, [side]: { ...ep, sim: view, error } } });
   }
 }
 

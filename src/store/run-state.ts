@@ -94,6 +94,6 @@ export const pendingSlotOf = (pending: Readonly<Record<RunSlot, PendingRun | nul
 /** Why a compared run cannot be evaluated (data missing, a data error), in words; null when nothing is wrong. */
 export function runProblem(r: RunState): string | null {
   if (r.dataError !== null) return r.dataError;
-  if (r.detection !== null || r.dataRequest === null) return null;
-  return `${r.dataRequest.reason} Pick a τ-bench data folder (Open ▸ tau-bench data folder…), or fetch it.`;
+  if (runReady(r) || r.dataRequest === null) return null;
+  return `${r.dataRequest.reason} Pick a ${r.tau2 ? 'τ²-bench' : 'τ-bench'} data folder (Open ▸ tau-bench data folder…), or fetch it.`;
 }

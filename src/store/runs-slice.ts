@@ -6,6 +6,7 @@ import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
 import { NO_RUN, pendingSlotOf, slotOf, type PendingRun, type RunInfo, type RunSlot, type RunState } from './run-state';
+import { compareRefusal } from './tau2-compare';
 
 /** The runs the app holds (`a` the open run, `b` one opened beside it to compare), opened and updated alike. */
 export interface RunsSlice {
@@ -138,7 +139,20 @@ export const runHandlers: StoreHandlers<
       tau2: m.tau2 ?? null,
     };
     const opened = { runs: { ...s.runs, [slot]: run }, pending: { ...s.pending, [slot]: null } };
-    if (slot === 'a') mainRunOpened(m, pending, opened, store);
+    // A τ-bench run is never compared with a τ² run, whichever is opened second.
+    const other = slot === 'a' ? s.runs.b : s.runs.a;
+    const refused =
+      other.id === null
+        ? null
+        : compareRefusal(
+            { tau2: (slot === 'a' ? run : other).tau2 !== null, label: (slot === 'a' ? run : other).source?.label ?? 'run' },
+            { tau2: (slot === 'b' ? run : other).tau2 !== null, label: (slot === 'b' ? run : other).source?.label ?? 'run' },
+          );
+    if (refused !== null && slot === 'b') return s.refuseCompare(refused);
+    if (slot === 'a') {
+      mainRunOpened(m, pending, opened, store);
+      if (refused !== null) store.get().refuseCompare(refused);
+    }
     // The comparison shows at once, from the top.
     else store.set({ ...opened, compareShown: true, compareTask: null, compareEpisodes: { a: null, b: null } });
   },

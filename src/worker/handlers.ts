@@ -1,5 +1,6 @@
 import type { RequestHandlers } from '../protocol/messages';
 import { folderIndex } from './data-sources';
+import type { LibraryController } from './library/library-controller';
 import { post } from './post';
 import type { RunController } from './run-controller';
 import type { Tau2Runs } from './tau2-runs';
@@ -9,7 +10,7 @@ import { sampleNames } from './sample';
  * The worker's dispatch: one handler per request of src/protocol/messages.ts (the map does not compile
  * without each). A request naming a run goes to whichever of the two holds it: τ-bench runs (`runs`) or τ² runs (`tau2`).
  */
-export function requestHandlers(runs: RunController, tau2: Tau2Runs): RequestHandlers {
+export function requestHandlers(runs: RunController, tau2: Tau2Runs, library: LibraryController): RequestHandlers {
   return {
     init(m) {
       runs.data.devDataUrl = m.devDataUrl;
@@ -50,10 +51,13 @@ export function requestHandlers(runs: RunController, tau2: Tau2Runs): RequestHan
     search: (m) => (tau2.has(m.run) ? tau2.search(m.run, m.id, m.query) : void runs.search(m.run, m.id, m.query)),
     view: (m) => (tau2.has(m.run) ? tau2.view(m) : runs.view(m)),
     'tau2-view': (m) => tau2.simView(m),
+    'tau2-state': (m) => tau2.state(m),
+    'tau2-what-if': (m) => tau2.whatIf(m, m.id, m.edits),
     transcript: (m) => (tau2.has(m.run) ? tau2.transcript(m) : runs.transcript(m)),
     'what-if': (m) => runs.whatIf(m.run, m.id, m.episode, m.edits),
-    'share-link': (m) => runs.shareLink(m, m.context),
-    report: (m) => void runs.report(m.run, m.id, m.title, m.notes),
+    'share-link': (m) => (tau2.has(m.run) ? tau2.shareLink(m, m.context) : runs.shareLink(m, m.context)),
+    report: (m) => void (tau2.has(m.run) ? tau2.report(m.run, m.id, m.title, m.notes) : runs.report(m.run, m.id, m.title, m.notes)),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
+    'open-library': (m) => void library.open(m),
   };
 }

@@ -30,7 +30,7 @@ export type OpenedRun =
       readonly shared?: SharedContext;
     }
   /** A τ²-bench results file (`{info, tasks, simulations}`): judged by `Tau2Session` (src/worker/tau2-runs.ts). */
-  | { readonly session?: undefined; readonly tau2: Tau2Run; readonly label: string; readonly shared?: undefined };
+  | { readonly session?: undefined; readonly tau2: Tau2Run; readonly label: string; readonly shared?: SharedContext };
 
 /** Whether a file's first bytes look like a τ²-bench results object (then no τ-bench data is looked for early). */
 export const looksTau2 = (prefix: string): boolean => /^\uFEFF?\s*\{/.test(prefix) && /"(?:environment_info|simulations)"\s*:/.test(prefix);
@@ -193,7 +193,7 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
 
 function fromText(text: string, label: string, hooks: OpenHooks, shared?: SharedContext): OpenedRun {
   const tau2 = tau2Of(text);
-  if (tau2) return { tau2, label };
+  if (tau2) return { tau2, label, ...(shared !== undefined && { shared }) };
   hooks.prefix(text.slice(0, PREFIX_BYTES));
   return {
     session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true }),

@@ -12,8 +12,8 @@ import {
   type EpisodeView,
   type StepEdit,
   type ViewResult,
+  notesByIndex,
   sessionReportParts,
-  type EpisodeSummary,
 } from '../core/contract';
 import type { ShareContext } from '../protocol/share-context';
 import type { DataOrigin, EpisodeAddress, RunSlot, RunSource } from '../protocol/wire-types';
@@ -24,13 +24,9 @@ import { parseNotesFile } from './notes-import';
 import { post, yieldToMessages } from './post';
 import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
+import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
 import { Scheduler } from './scheduler';
-import { sharePayload } from './shared-episode';
-
-/** Work on a report between two looks at the message queue. */
-const REPORT_SLICE_MS = 25;
-/** Report text gathered before it becomes one part of the report's Blob. */
-const REPORT_PART_CHARS = 1 << 20;
+import { postShareLink } from './shared-episode';
 
 /** Episodes searched between two looks at the message queue (a few milliseconds of work). */
 const SEARCH_SLICE = 100;
@@ -372,55 +368,38 @@ export class RunController {
 
   async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
     const c = this.at(run);
-    if (!c) return post({ type: 'report', run, id, file: null, error: 'that run is no longer open' });
-    if (!c.detection) return post({ type: 'report', run, id, file: null, error: 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' });
-    if (c.session.reading)
-      return post({ type: 'report', run, id, file: null, error: 'the file is still being read; the report can be made once every episode is in' });
-    const gone = (): boolean => !this.live(c);
-    const closed = (): void => post({ type: 'report', run, id, file: null, error: 'the run was closed while its report was built' });
-    let last = performance.now();
-    const pause = async (): Promise<boolean> => {
-      if (performance.now() - last < REPORT_SLICE_MS) return false;
-      await yieldToMessages();
-      last = performance.now();
-      return true;
+    await postReport(
+      run,
+      id,
+      !c
+        ? NOT_OPEN
+        : !c.detection
+          ? 'the run is waiting for τ-bench data; rewards cannot be recomputed yet'
+          : c.session.reading
+            ? 'the file is still being read; the report can be made once every episode is in'
+            : this.reportSource(c, title, notes),
+    );
+  }
+
+  /** A run as its report is built (`postReport`): episodes evaluated first, the rule settled, the notes matched by fingerprint. */
+  private reportSource(c: Current, title: string, notes: readonly EpisodeNotes[]): ReportSource {
+    const s = c.scheduler;
+    return {
+      total: s.total,
+      isEvaluated: (i) => s.isEvaluated(i),
+      evaluate: (i) => s.evaluate(i),
+      evaluated: () => s.count,
+      gone: () => !this.live(c),
+      settled: () => void this.settle(c),
+      parts: () =>
+        sessionReportParts(c.session, {
+          title,
+          notes: notesByIndex(
+            c.session.headers().map((h) => h.fingerprint),
+            notes,
+          ),
+        }),
     };
-    try {
-      const s = c.scheduler;
-      let fresh: EpisodeSummary[] = [];
-      for (let i = 0; i < s.total; i++) {
-        if (!s.isEvaluated(i)) fresh.push(s.evaluate(i));
-        if (fresh.length > 0 && (await pause())) {
-          if (gone()) return closed();
-          post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
-          fresh = [];
-        }
-      }
-      if (fresh.length > 0) post({ type: 'summaries', run, summaries: fresh, evaluated: s.count, total: s.total, replace: false });
-      void this.settle(c);
-      const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
-      const byIndex = new Map<number, EpisodeNotes>();
-      c.session.headers().forEach((h, i) => {
-        const n = byFp.get(h.fingerprint);
-        if (n) byIndex.set(i, n);
-      });
-      const blobs: Blob[] = [];
-      let pending: string[] = [];
-      let pendingChars = 0;
-      for (const part of sessionReportParts(c.session, { title, notes: byIndex })) {
-        pending.push(part);
-        pendingChars += part.length;
-        if (pendingChars >= REPORT_PART_CHARS) {
-          blobs.push(new Blob(pending));
-          pending = [];
-          pendingChars = 0;
-        }
-        if ((await pause()) && gone()) return closed();
-      }
-      post({ type: 'report', run, id, file: new Blob([...blobs, ...pending], { type: 'text/html' }), error: null });
-    } catch (e) {
-      post({ type: 'report', run, id, file: null, error: e instanceof Error ? e.message : String(e) });
-    }
   }
 
   prioritize(run: number, indices: readonly number[]): void {
@@ -483,16 +462,8 @@ export class RunController {
   }
 
   /** The `ep=` payload of an episode shared with its context, and its JSON as a file (offered when the link is too long). */
-  shareLink({ run, episode }: EpisodeAddress, context: ShareContext): void {
-    const c = this.at(run);
-    if (!c) return;
-    let json: string;
-    try {
-      json = c.session.episodeJson(episode);
-    } catch {
-      post({ type: 'share-link', run, episode, payload: null, file: null, error: 'this episode could not be written out' });
-      return;
-    }
-    post({ type: 'share-link', run, episode, payload: sharePayload(json, context), file: new Blob([json], { type: 'application/json' }), error: null });
+  shareLink(address: EpisodeAddress, context: ShareContext): void {
+    const c = this.at(address.run);
+    if (c) postShareLink(address, context, () => c.session.episodeJson(address.episode), 'episode');
   }
 }

@@ -1,6 +1,8 @@
 import { decodePayload, encodePayload, PayloadError } from '../shared/share-codec';
 import type { ShareContext } from '../protocol/share-context';
 import { inertJson } from '../core/contract';
+import type { EpisodeAddress } from '../protocol/wire-types';
+import { post } from './post';
 
 /**
  * One episode carried in a link (`#ep=`). Both ways run in the worker, never on the page's thread:
@@ -49,4 +51,16 @@ export function decodeSharedEpisode(payload: string, maxBytes = MAX_SHARED_JSON_
     if (e.problem === 'too-big') throw damaged(`${e.message}, far more than one episode; it was not made by this app`);
     throw damaged(e.message);
   }
+}
+
+/** Answers `share-link`: the payload of the text `write` makes (an episode's, a τ² simulation's) with its context, and that text as a file. */
+export function postShareLink({ run, episode }: EpisodeAddress, context: ShareContext, write: () => string, what: string): void {
+  let json: string;
+  try {
+    json = write();
+  } catch {
+    post({ type: 'share-link', run, episode, payload: null, file: null, error: `this ${what} could not be written out` });
+    return;
+  }
+  post({ type: 'share-link', run, episode, payload: sharePayload(json, context), file: new Blob([json], { type: 'application/json' }), error: null });
 }

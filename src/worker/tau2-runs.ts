@@ -1,5 +1,9 @@
 import {
+  type EpisodeHeader,
+  type EpisodeNotes,
   type EpisodeSummary,
+  notesByIndex,
+  type StepEdit,
   type LoadedDbs,
   prepareSha256,
   type ReadText,
@@ -8,20 +12,28 @@ import {
   tau2DbPaths,
   tau2Headers,
   Tau2Session,
+  tau2ReportParts,
+  tau2SimulationJson,
   tau2Summary,
   type Tau2Run,
 } from '../core/contract';
+import type { ShareContext, SharedContext } from '../protocol/share-context';
+import type { ToWorker } from '../protocol/messages';
 import type { DataOrigin, EpisodeAddress, FileLike, FolderFile, RunSlot } from '../protocol/wire-types';
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import type { DataLocator } from './data-locator';
 import { post, yieldToMessages } from './post';
+import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
 import { readSampleTau2Data, hasSampleTau2Data } from './sample';
+import { postShareLink } from './shared-episode';
 
 /** A τ² run open in a slot. */
 interface Tau2Current {
   readonly slot: RunSlot;
   readonly run: number;
   readonly tau2: Tau2Run;
+  /** Each simulation's row header (its fingerprint hashes its content: made once the WASM sha256 is ready). */
+  headers: readonly EpisodeHeader[];
   readonly sample: boolean;
   session: Tau2Session | null;
   readonly evaluated: Uint8Array;
@@ -101,6 +113,19 @@ export class Tau2Runs {
     return this.slots[c.slot] === c;
   }
 
+  /**
+   * A τ² domain's data for a library folder's run (src/worker/library): the same sources in the same order as an
+   * opened run, with the DBs it loaded kept per source; null when none has it. Nothing is posted (no run of the page).
+   */
+  async libraryData(tau2: Tau2Run): Promise<{ read: ReadText; dbs: Map<string, Promise<LoadedDbs>> } | null> {
+    const c = { slot: 'a', run: -1, tau2, sample: false } as unknown as Tau2Current;
+    const loc = await this.locate(c, () => undefined);
+    if (!loc) return null;
+    let dbs = this.dbs.get(loc.key);
+    if (!dbs) this.dbs.set(loc.key, (dbs = new Map()));
+    return { read: loc.read, dbs };
+  }
+
   private at(run: number): Tau2Current | null {
     return this.slots.a?.run === run ? this.slots.a : this.slots.b?.run === run ? this.slots.b : null;
   }
@@ -111,16 +136,14 @@ export class Tau2Runs {
     this.slots[slot] = null;
   }
 
-  async open(slot: RunSlot, run: number, tau2: Tau2Run, label: string, sample: boolean): Promise<void> {
-    if (slot === 'b') {
-      post({ type: 'run-error', run, label, message: 'comparing τ² runs is not in the app yet (tau-inspect compare A.json B.json --data TAU2_DATA does it)' });
-      return;
-    }
+  /** `shared`: the context a shared link carried with the simulation (file, index, notes). */
+  async open(slot: RunSlot, run: number, tau2: Tau2Run, label: string, sample: boolean, shared?: SharedContext): Promise<void> {
     this.close(slot);
     const c: Tau2Current = {
       slot,
       run,
       tau2,
+      headers: [],
       sample,
       session: null,
       evaluated: new Uint8Array(tau2.simulations.length),
@@ -130,6 +153,10 @@ export class Tau2Runs {
       epoch: 0,
     };
     this.slots[slot] = c;
+    // Fingerprints hash every simulation's content: ~1.5 ms each with the WASM sha256, several times that without.
+    await prepareSha256().catch(() => undefined);
+    if (!this.live(c)) return;
+    c.headers = tau2Headers(tau2);
     const trials = tau2.info.get('num_trials');
     post({
       type: 'run-opened',
@@ -139,7 +166,8 @@ export class Tau2Runs {
       domainWhy: `a τ²-bench results file (${tau2.simulations.length} simulations, ${tau2.tasks.size} tasks${tau2.soloMode ? ', solo mode' : ''}) of domain ${
         tau2.domain
       } (info.environment_info.domain_name)`,
-      headers: tau2Headers(tau2),
+      headers: c.headers,
+      ...(shared !== undefined && { shared }),
       tau2: {
         domain: tau2.domain,
         solo: tau2.soloMode,
@@ -246,8 +274,11 @@ export class Tau2Runs {
     const dev = await this.probeDev();
     const devUrl = this.devUrl();
     if (dev && devUrl) {
+      const origin: DataOrigin = { kind: 'dev', label: `dev server ${dev}` };
+      // DBs read from the dev server once stay loaded (validated): the next file of the domain does not fetch them again.
+      if (this.dbs.get('dev')?.has(`${domain}@${TAU2_PINNED_COMMIT}`)) return { key: 'dev', read: async () => null, origin };
       const { read, found } = await prefetchUrl(devUrl, atCommit, null, progress('Reading TAU2_DATA'));
-      if (found === atCommit.length) return { key: 'dev', read, origin: { kind: 'dev', label: `dev server ${dev}` } };
+      if (found === atCommit.length) return { key: 'dev', read, origin };
     }
     if (store && (await allCached(store, TAU2_DEFAULT_DATA_BASE, atCommit))) {
       const { read, found } = await prefetchUrl(TAU2_DEFAULT_DATA_BASE, atCommit, store, progress('Reading cached τ² data'));
@@ -381,6 +412,65 @@ export class Tau2Runs {
     }
   }
 
+  /** The offline report of a τ² run (as the CLI's `report`, with the notes of its simulations): every simulation judged first. */
+  async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
+    const c = this.at(run);
+    const session = c?.session ?? null;
+    await postReport(
+      run,
+      id,
+      !c ? NOT_OPEN : !session ? 'the run is waiting for τ² data; rewards cannot be recomputed yet' : this.reportSource(c, session, title, notes),
+    );
+  }
+
+  private reportSource(c: Tau2Current, session: Tau2Session, title: string, notes: readonly EpisodeNotes[]): ReportSource {
+    return {
+      total: c.evaluated.length,
+      isEvaluated: (i) => c.evaluated[i] === 1,
+      evaluate: (i) => this.summary(c, i),
+      evaluated: () => c.count,
+      gone: () => !this.live(c),
+      parts: () =>
+        tau2ReportParts(
+          session,
+          title,
+          notesByIndex(
+            c.headers.map((h) => h.fingerprint),
+            notes,
+          ),
+        ),
+    };
+  }
+
+  /** A DB of a simulation after a message (the replay is kept by the session for the simulation open). */
+  state(m: ToWorker<'tau2-state'>): void {
+    const { run, episode } = m;
+    const c = this.at(run);
+    if (!c) return;
+    if (!c.session) return post({ type: 'tau2-state', run, episode, state: null, error: 'waiting for τ² data' });
+    try {
+      post({ type: 'tau2-state', run, episode, state: c.session.stateAt(episode, m.message, m.db, m.record), error: null });
+    } catch (e) {
+      post({ type: 'tau2-state', run, episode, state: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** A simulation with what-if edits, judged again (the page keeps the edits; only its latest `id` is shown). */
+  whatIf({ run, episode }: EpisodeAddress, id: number, edits: readonly StepEdit[]): void {
+    const c = this.at(run);
+    if (!c) return;
+    const refuse = (error: string): void => post({ type: 'tau2-what-if', run, episode, id, view: null, error });
+    if (!c.session) return refuse('waiting for τ² data');
+    if (episode < 0 || episode >= c.evaluated.length) return refuse(`no simulation ${episode}`);
+    try {
+      const r = c.session.whatIf(episode, edits);
+      if ('error' in r) refuse(r.error);
+      else post({ type: 'tau2-what-if', run, episode, id, view: r, error: null });
+    } catch (e) {
+      refuse(e instanceof Error ? e.message : String(e));
+    }
+  }
+
   /** Simulations whose messages (text, tool names and arguments) hold the query, case-insensitively, like a τ-bench search. */
   search(run: number, id: number, query: string): void {
     const c = this.at(run);
@@ -397,6 +487,12 @@ export class Tau2Runs {
       )
       .map((s) => s.index);
     post({ type: 'search', run, id, query, indices });
+  }
+
+  /** The `ep=` payload of a simulation shared with its context (a τ² results file of its one task and simulation), and that file. */
+  shareLink(address: EpisodeAddress, context: ShareContext): void {
+    const c = this.at(address.run);
+    if (c) postShareLink(address, context, () => tau2SimulationJson(c.tau2, address.episode), 'simulation');
   }
 
   /** The τ-bench episode view does not serve τ² simulations: they have their own screen. */

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { handleKey, KEYS, PANEL_KEYS } from '../../src/app/keys';
 import { SIDE_PANELS } from '../../src/app/episode-body';
+import { TAU2_PANEL_KEYS, TAU2_PANELS } from '../../src/app/tau2-panels';
+import type { Tau2SimView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
@@ -81,6 +83,20 @@ describe('keyboard model', () => {
     expect(handleKey(key('Escape'), store)).toBe(false);
   });
 
+  it('leaves the run’s screens alone while the library covers them (only ? works)', () => {
+    const { store, s } = opened();
+    handleKey(key('Enter'), store);
+    expect(s().selected).toBe(0);
+    store.setState({ libraryShown: true });
+    for (const k of ['n', 'j', 'l', '2', 'Escape']) expect(handleKey(key(k), store), k).toBe(false);
+    expect(s().selected).toBe(0);
+    expect(s().layout.listHidden).toBe(false);
+    expect(handleKey(key('?'), store)).toBe(true);
+    store.setState({ libraryShown: false });
+    expect(handleKey(key('n'), store)).toBe(true);
+    expect(s().selected).toBe(1);
+  });
+
   it('shows each side panel by its digit, the side column too; keeps the panel for the next episode, a phone back on the dialogue', () => {
     const { store, s } = opened();
     expect(handleKey(key('2'), store), 'no episode open').toBe(false);
@@ -97,6 +113,41 @@ describe('keyboard model', () => {
     expect(s().panel).toEqual({ id: PANEL_KEYS.at(-1), phone: 'dialogue' });
     // Every panel the app mounts has a digit, in the order the side column shows them (after DB, diff, outputs).
     expect(['db', 'diff', 'outputs', ...SIDE_PANELS.map((p) => p.id)]).toEqual(PANEL_KEYS);
+  });
+
+  it('a τ² run: digits show the τ² panels in TAU2_PANELS order, j/k/Home/End move over its messages (tool messages belong to their call)', () => {
+    const store = createAppStore(port);
+    const s = store.getState;
+    s().openSample('t');
+    s().receive({ ...says.opened(1, 't.json', [0, 1].map(header)), domain: null, tau2: { domain: 'mock', solo: false, numTrials: 1, notes: [] } });
+    s().select(0);
+    s().askTau2Sim(0);
+    const roles = ['assistant', 'user', 'assistant', 'tool', 'tool', 'assistant'];
+    const view = { index: 0, messages: roles.map((role, index) => ({ index, role, content: null, calls: [], answers: null, requestor: null, error: false })) };
+    s().receive({ type: 'tau2-view', run: 1, episode: 0, view: view as unknown as Tau2SimView, error: null });
+    expect(TAU2_PANEL_KEYS).toEqual(TAU2_PANELS.map((p) => p.id));
+    // The key list names each of them.
+    const help = KEYS.find((k) => k.what.startsWith('τ² simulation'))!;
+    for (const p of TAU2_PANELS) expect(help.what).toContain(p.name);
+    TAU2_PANEL_KEYS.forEach((id, i) => {
+      expect(handleKey(key(String(i + 1)), store)).toBe(true);
+      expect(s().panel.id).toBe(id);
+    });
+    const at = (): number | null => s().tau2Step;
+    handleKey(key('j'), store);
+    expect(at()).toBe(1);
+    handleKey(key('j'), store);
+    handleKey(key('j'), store);
+    // From message 2 the next step is 5: 3 and 4 are tool messages.
+    expect(at()).toBe(5);
+    handleKey(key('k'), store);
+    expect(at()).toBe(2);
+    handleKey(key('Home'), store);
+    expect(at()).toBe(0);
+    handleKey(key('End'), store);
+    expect(at()).toBe(5);
+    // The τ-bench step cursor is left alone.
+    expect(s().step).toBe(0);
   });
 
   it('lists every key it handles in the help', () => {

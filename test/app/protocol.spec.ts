@@ -15,6 +15,7 @@ import { createAppStore, type AppStore } from '../../src/store/app-store';
 import type { EvaluatorPort } from '../../src/store/ports';
 import { STORE_HANDLERS } from '../../src/store/receive';
 import { requestHandlers } from '../../src/worker/handlers';
+import type { LibraryController } from '../../src/worker/library/library-controller';
 import type { Tau2Runs } from '../../src/worker/tau2-runs';
 import type { RunController } from '../../src/worker/run-controller';
 import { fakePort } from '../support/fake-port';
@@ -56,11 +57,14 @@ describe('the protocol, declared once', () => {
     // The answered requests are the ones whose answers the page waits for.
     expect(REQUEST_NAMES.filter((k) => REQUESTS[k].answered).sort()).toEqual([
       'init',
+      'open-library',
       'parse-notes',
       'report',
       'search',
       'share-link',
+      'tau2-state',
       'tau2-view',
+      'tau2-what-if',
       'transcript',
       'view',
       'what-if',
@@ -139,7 +143,13 @@ describe('the worker’s side covers every request', () => {
     const tau2 = new Proxy({} as Tau2Runs, {
       get: (_target, key) => (key === 'has' ? () => false : (...args: unknown[]) => void acted.push(`tau2.${String(key)}:${args.length}`)),
     });
-    const handlers = requestHandlers(runs, tau2);
+    const library = new Proxy({} as LibraryController, {
+      get:
+        (_target, key) =>
+        (...args: unknown[]) =>
+          void acted.push(`library.${String(key)}:${args.length}`),
+    });
+    const handlers = requestHandlers(runs, tau2, library);
     expect(Object.keys(handlers)).toEqual(REQUEST_NAMES);
     for (const name of REQUEST_NAMES) {
       const before = acted.length + posted.length;

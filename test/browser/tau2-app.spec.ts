@@ -81,6 +81,9 @@ suite('τ² runs opened by link in headless Chromium, judged against τ²’s ow
       // A blamed call is a call of the dialogue that writes.
       const callIndex = Number(/call (\d+)/.exec(blame.find((t) => /call \d+/.test(t))!)![1]);
       expect(await page.locator(`[data-testid="tau2-call"][data-call-index="${callIndex}"]`).textContent()).toContain('writes');
+      // The checks are under "How τ² judged" (the screen opened on the DB diff, the check that failed).
+      expect(await page.getByTestId('side-panel').getAttribute('data-panel')).toBe('diff');
+      await page.getByTestId('tab-judged').click();
       const matches = await page.getByTestId('tau2-action').evaluateAll((els) => els.map((e) => e.getAttribute('data-match')));
       expect(matches).toEqual(['true', 'true', 'true', 'false']);
       expect(await page.getByTestId('tau2-action').first().textContent()).toMatch(/matched by call \d+/);
@@ -95,6 +98,7 @@ suite('τ² runs opened by link in headless Chromium, judged against τ²’s ow
     const expected = tau2Expected(FILES[2]!).simulations[6] as { env_assertions: { met: boolean }[] };
     const { context, page } = await openSim(FILES[2]!, 6);
     try {
+      await page.keyboard.press('1');
       const rows = page.getByTestId('tau2-env-assertion');
       expect(await rows.count()).toBe(expected.env_assertions.length);
       const met = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-met') === 'true'));
@@ -109,6 +113,7 @@ suite('τ² runs opened by link in headless Chromium, judged against τ²’s ow
   it('a retail simulation: each communicated info marked in the message it was found in', async () => {
     const { context, page } = await openSim(FILES[1]!, 0);
     try {
+      await page.getByTestId('tab-judged').click();
       const infos = page.getByTestId('tau2-communicate-info');
       expect(await infos.count()).toBe(2);
       const marks = await page.locator('[data-testid="tau2-dialogue"] mark[aria-label="communicated info"]').allTextContents();
@@ -145,6 +150,7 @@ describe.skipIf(skipBrowser)('the τ² sample opens offline (no data served, no 
       expect(rows.filter((r) => r.reward === '1')).toHaveLength(3);
       await page.locator('[data-testid="episode-row"][data-index="7"]').click();
       await page.waitForSelector('[data-testid="tau2-sim"][data-index="7"]');
+      await page.getByTestId('tab-judged').click();
       expect(await page.getByTestId('tau2-nl-recorded').textContent()).toContain('not recomputed');
       // The user's own device call is told apart from the agent's.
       await page.locator('[data-testid="episode-row"][data-index="8"]').click();

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { DEFAULT_DATA_BASE, episodeFingerprint, parseNotesExport, sessionReportParts, tau2ReportParts, type EpisodeNotes } from '../../core/contract';
+import {
+  DEFAULT_DATA_BASE,
+  episodeFingerprint,
+  notesByIndex,
+  parseNotesExport,
+  sessionReportParts,
+  tau2Headers,
+  tau2ReportParts,
+  type EpisodeNotes,
+} from '../../core/contract';
 import { openTau2, readTau2Run } from '../tau2';
 import { openSession } from '../open-session';
 import { checkOutput, writeOutput } from '../output';
@@ -16,7 +25,7 @@ export const USAGE = `usage: tau-inspect report RESULTS.json [--data DIR_OR_URL]
   --data   τ-bench data, as for evaluate. Default: $TAU_BENCH_DATA, else ${DEFAULT_DATA_BASE}
   -o       the HTML file to write (- for standard output); never one of the files read: it is
            written through a temporary file beside it and renamed at the end
-  --notes  a notes export from the app (notes attach to episodes by fingerprint)`;
+  --notes  a notes export from the app (notes attach to episodes and τ² simulations by fingerprint)`;
 
 const OPTIONS = {
   data: { type: 'string' },
@@ -54,27 +63,25 @@ export async function reportCommand(args: string[]): Promise<number> {
   ]);
   const where = output === '-' ? 'the report to standard output' : output;
   const notes = values.notes === undefined ? [] : await readNotes(values.notes);
+  const found = (byIndex: ReadonlyMap<number, EpisodeNotes>, noun: string): string =>
+    values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted ${noun} found in this file` : '';
   const tau2 = await readTau2Run(file);
   if (tau2 !== null) {
     const { session } = await openTau2(tau2, values.data);
-    const bytes = await writeOutput(output, tau2ReportParts(session, basename(file)));
-    process.stderr.write(terminalSafe(`wrote ${where}: ${session.size} simulations, ${bytes} bytes`) + '\n');
+    const byIndex =
+      notes.length > 0
+        ? notesByIndex(
+            tau2Headers(tau2).map((h) => h.fingerprint),
+            notes,
+          )
+        : new Map<number, EpisodeNotes>();
+    const bytes = await writeOutput(output, tau2ReportParts(session, basename(file), byIndex));
+    process.stderr.write(terminalSafe(`wrote ${where}: ${session.size} simulations, ${bytes} bytes${found(byIndex, 'simulations')}`) + '\n');
     return 0;
   }
   const session = await openSession(file, data, {});
-  const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
-  const byIndex = new Map<number, EpisodeNotes>();
-  if (byFp.size > 0)
-    session.records.forEach((r, i) => {
-      const n = byFp.get(episodeFingerprint(r));
-      if (n) byIndex.set(i, n);
-    });
+  const byIndex = notes.length > 0 ? notesByIndex(session.records.map(episodeFingerprint), notes) : new Map<number, EpisodeNotes>();
   const bytes = await writeOutput(output, sessionReportParts(session, { title: basename(file), notes: byIndex }));
-  const n = session.records.length;
-  process.stderr.write(
-    terminalSafe(
-      `wrote ${where}: ${n} episodes, ${bytes} bytes${values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted episodes found in this file` : ''}`,
-    ) + '\n',
-  );
+  process.stderr.write(terminalSafe(`wrote ${where}: ${session.records.length} episodes, ${bytes} bytes${found(byIndex, 'episodes')}`) + '\n');
   return 0;
 }

@@ -1,19 +1,9 @@
 /** One file of `tau-inspect index` evaluated into rows, with what a worker keeps between files (data, hashes, reference replays). */
 import { readFile } from 'node:fs/promises';
-import {
-  EvalCache,
-  InspectSession,
-  prepareSha256,
-  TAU2_PINNED_COMMIT,
-  Tau2FileError,
-  Tau2Session,
-  type DataVersion,
-  type LoadedDbs,
-  type Tau2Run,
-} from '../../core/contract';
+import { EvalCache, InspectSession, prepareSha256, Tau2FileError, Tau2Session, type DataVersion, type LoadedDbs, type Tau2Run } from '../../core/contract';
 import { dataReader } from '../data-reader';
 import { readTau2Run } from '../tau2';
-import { tau2Row, tauBenchRow, type IndexRow } from './index-row';
+import { tau2RunRows, tauBenchRow, type IndexRow } from './index-row';
 
 /** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
 export interface FoundRun {
@@ -77,12 +67,6 @@ export class IndexContext {
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
     const session = await Tau2Session.open(run, dataReader(this.data.tau2), { dbs: this.tau2Dbs });
-    const llm = (key: string): string | null => {
-      const v = run.info.get(key);
-      const name = v instanceof Map ? v.get('llm') : undefined;
-      return typeof name === 'string' ? name : null;
-    };
-    const shared = { ...facts, domain: run.domain, data_version: TAU2_PINNED_COMMIT, model: llm('agent_info'), user_model: llm('user_info') };
-    return run.simulations.map((sim, i) => tau2Row(shared, session.report(i), sim.messages.length));
+    return tau2RunRows(run, facts, (i) => session.report(i));
   }
 }

@@ -4,7 +4,8 @@
  * full: how τ² judged it, what it does not count, the dialogue with each call's replayed output.
  * Every text from the file goes through `escapeHtml`. Made piece by piece.
  */
-import { escapeHtml as e } from '../view/report-html';
+import { escapeHtml as e, notesHtml } from '../view/report-html';
+import type { EpisodeNotes } from '../view/notes';
 import type { Tau2Report } from '../view/tau2/report';
 import type { Tau2Session } from './tau2-session';
 import { formatRatio, formatReward } from '../view/format';
@@ -12,8 +13,15 @@ import { formatRatio, formatReward } from '../view/format';
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#111;background:#fff}
 p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}th{white-space:nowrap}
 .fail{color:#b00020}.pass{color:#06693a}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:6px;margin:4px 0}
-section{border-top:2px solid #999;margin-top:24px}h2{font-size:17px}.role{font-weight:600}.note{color:#555}
+section{border-top:2px solid #999;margin-top:24px}h2{font-size:17px}.role{font-weight:600}.note{color:#555}div.note{color:inherit;border-left:3px solid #c9a227;padding-left:8px}
 @media (prefers-color-scheme: dark){body{background:#111;color:#eee}pre{background:#222}td,th{border-color:#333}.note{color:#aaa}.fail{color:#ff8a80}.pass{color:#8fe3b0}a{color:#9ecbff}}`;
+
+/** ` (labels: agent error 2, …)` for the run's line, or nothing. */
+function labelCounts(notes: ReadonlyMap<number, EpisodeNotes>): string {
+  const counts = new Map<string, number>();
+  for (const n of notes.values()) if (n.label) counts.set(n.label, (counts.get(n.label) ?? 0) + 1);
+  return counts.size ? ` (labels: ${[...counts].map(([l, c]) => `${e(l)}: ${c}`).join(' · ')})` : '';
+}
 
 const num = (x: number | null): string => formatReward(x, '–');
 const anchor = (r: Tau2Report): string => `sim-${r.index}`;
@@ -28,7 +36,8 @@ const why = (r: Tau2Report): string =>
         ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
       ].join('; ') || 'ok');
 
-export function* tau2ReportParts(session: Tau2Session, title: string): Generator<string> {
+/** `notes`: notes and labels by simulation index (the caller matched fingerprints), shown with each simulation they are on. */
+export function* tau2ReportParts(session: Tau2Session, title: string, notes: ReadonlyMap<number, EpisodeNotes> = new Map()): Generator<string> {
   const reports = Array.from({ length: session.size }, (_, i) => session.report(i));
   const failed = reports.filter((r) => r.reward !== 1);
   const total = reports.reduce((s, r) => s + r.reward, 0);
@@ -39,13 +48,19 @@ export function* tau2ReportParts(session: Tau2Session, title: string): Generator
 <title>${e(`tau-inspect report: ${title}`)}</title><style>${CSS}</style></head><body>
 <h1>${e(title)}</h1>
 <p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations, average reward ${formatRatio(total, reports.length)} = ${total}/${reports.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
-<table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th></tr></thead><tbody>`;
+${notes.size ? `<p>${notes.size} simulations with notes${labelCounts(notes)}.</p>` : ''}
+<table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th><th>label</th></tr></thead><tbody>`;
+  const inFull = (r: Tau2Report): boolean => r.reward !== 1 || notes.has(r.index);
   for (const r of [...failed, ...reports.filter((x) => x.reward === 1)])
-    yield `<tr><td>${r.reward === 1 ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${num(r.reward)}${r.matches_recorded_reward === false ? ' ≠' : ''}</td><td>${e(why(r))}</td></tr>`;
+    yield `<tr><td>${!inFull(r) ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${num(r.reward)}${r.matches_recorded_reward === false ? ' ≠' : ''}</td><td>${e(why(r))}</td><td>${e(notes.get(r.index)?.label ?? '')}</td></tr>`;
   yield '</tbody></table>';
+  for (const r of reports.filter((x) => x.reward === 1 && notes.has(x.index)))
+    yield `<section id="${anchor(r)}"><h2>Simulation ${r.index}: task ${e(r.task_id)}, reward ${num(r.reward)}</h2>${notesHtml(notes.get(r.index) ?? null, null)}</section>`;
   for (const r of failed) {
     const sim = session.run.simulations.find((s) => s.index === r.index)!;
-    const parts = [`<section id="${anchor(r)}"><h2>Simulation ${r.index}: task ${e(r.task_id)}, reward ${num(r.reward)}</h2>`];
+    const parts = [
+      `<section id="${anchor(r)}"><h2>Simulation ${r.index}: task ${e(r.task_id)}, reward ${num(r.reward)}</h2>${notesHtml(notes.get(r.index) ?? null, null)}`,
+    ];
     parts.push(`<pre>${e(session.explain(session.run.simulations.indexOf(sim)).join('\n'))}</pre>`);
     const calls = new Map<number, Tau2Report['tool_calls'][number][]>();
     for (const c of r.tool_calls) calls.set(c.message_index, [...(calls.get(c.message_index) ?? []), c]);

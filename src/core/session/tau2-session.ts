@@ -14,6 +14,9 @@ import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/ta
 import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
 import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
+import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../view/tau2/state-at-step';
+import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
+import type { StepEdit } from './what-if';
 
 export class Tau2SetupError extends Error {}
 
@@ -64,6 +67,8 @@ async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string): Prom
 
 export class Tau2Session {
   private readonly memo = new Map<number, Tau2Evaluation>();
+  /** The replays kept for the state at a message, the newest last (a few simulations: the one open and those just before). */
+  private readonly timelines = new Map<number, Tau2Timeline>();
 
   private constructor(
     readonly run: Tau2Run,
@@ -133,9 +138,42 @@ export class Tau2Session {
     return tau2Report(this.evaluate(index));
   }
 
-  /** The simulation screen's data (messages, checks with their evidence, DB diff with blame, walkthrough). */
+  /** The simulation screen's data (messages, checks with their evidence, DB diff with blame, walkthrough, what each call wrote). */
   simView(index: number): Tau2SimView {
-    return tau2SimView(this.ctx, this.evaluate(index), this.run.tasks.get(this.run.simulations[index]!.taskId) ?? null);
+    const e = this.evaluate(index);
+    return tau2SimView(this.ctx, e, this.taskOf(index), this.timeline(index));
+  }
+
+  private taskOf(index: number) {
+    return this.run.tasks.get(this.run.simulations[index]!.taskId) ?? null;
+  }
+
+  private timeline(index: number): Tau2Timeline {
+    let t = this.timelines.get(index);
+    if (t === undefined) {
+      const sim = this.run.simulations[index];
+      if (sim === undefined) throw new RangeError(`no simulation ${index} (the file has ${this.size})`);
+      t = new Tau2Timeline(this.ctx, this.taskOf(index), sim);
+      if (this.timelines.size >= 4) this.timelines.delete(this.timelines.keys().next().value!);
+    } else this.timelines.delete(index);
+    this.timelines.set(index, t);
+    return t;
+  }
+
+  /** A DB of simulation `index` after message `message`: records changed so far, tables, and the record asked for. */
+  stateAt(index: number, message: number, db: Tau2DbSide, record: { readonly table: string; readonly key: string | null } | null): Tau2StateView {
+    return this.timeline(index).at(message, db, record);
+  }
+
+  /** Simulation `index` with what-if edits, judged again (`error`: an edit that cannot apply, in words). */
+  whatIf(index: number, edits: readonly StepEdit[]): Tau2WhatIfView | { readonly error: string } {
+    const before = this.evaluate(index);
+    return tau2WhatIf(this.ctx, this.run.tasks.get(before.simulation.taskId) ?? null, before.simulation, before, edits);
+  }
+
+  /** The tools an inserted call may name (the agent's, then the user's device tools). */
+  toolChoices(): Tau2ToolChoice[] {
+    return tau2ToolChoices(this.domain, this.run.soloMode);
   }
 
   explain(index: number): string[] {

@@ -20,6 +20,13 @@ export interface StepEdit {
   readonly content?: string;
   /** Insert a new tool call (`name`, `kwargsJson`) before message `messageIndex`. */
   readonly insert?: boolean;
+  /**
+   * τ² only (a message may hold parallel calls): the call of message `messageIndex` meant, by its
+   * position in `tool_calls`; an insert with it goes into that message, before that call.
+   */
+  readonly callIndex?: number;
+  /** τ² only: who makes an inserted call (`user`: the user on their own device, telecom); by default whoever has the tool. */
+  readonly requestor?: 'assistant' | 'user';
 }
 
 export type MessageMark = 'edited' | 'inserted' | 'recorded';
@@ -123,9 +130,11 @@ export function editTrajectory(traj: readonly PyDict[], strategy: Strategy, edit
     marks.push(mark ?? (changed && from !== null && m.get('role') !== 'assistant' && m.get('role') !== 'system' ? 'recorded' : null));
     original.push(from);
   };
-  for (const e of edits)
+  for (const e of edits) {
     if (!Number.isInteger(e.messageIndex) || e.messageIndex < 0 || e.messageIndex > traj.length)
       throw new WhatIfError(`the edit names message ${e.messageIndex}, but the episode has ${traj.length} messages`);
+    if ((e.callIndex ?? 0) !== 0 || e.requestor === 'user') throw new WhatIfError('a τ-bench step makes one call, by the agent: the edit names another');
+  }
   let skipObservation = false;
   for (let i = 0; i <= traj.length; i++) {
     for (const e of edits.filter((x) => x.insert && x.messageIndex === i)) {

@@ -1,3 +1,4 @@
+import stringify from 'fast-json-stable-stringify';
 import { sha256Stream } from '../py/sha256';
 import type { PyValue } from '../py/value';
 import type { EpisodeRecord } from '../model/episode/types';
@@ -53,4 +54,23 @@ export function stableJson(v: PyValue): string {
   if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
   const keys = [...v.keys()].sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(v.get(k)!)}`).join(',')}}`;
+}
+
+/** The fields of a τ² simulation its fingerprint covers: what it is and what was said; its reward and timing are left out, as a τ-bench episode's reward is. */
+const TAU2_SIMULATION_FIELDS = ['id', 'task_id', 'trial', 'messages'] as const;
+
+/**
+ * The key a τ² simulation's notes are stored under: sha256 (hex) of the canonical JSON of
+ * `{benchmark: "tau2", task, simulation: {id, task_id, trial, messages}}` as plain JSON, `task` being
+ * the task the results file embeds (null when it has none). Like `episodeFingerprint` it depends on
+ * the content alone — the same simulation from another copy of the file, a run folder or a shared
+ * link gets the same key, and a simulation whose messages differ (the same id re-run) another — and
+ * the `benchmark` key keeps it apart from every τ-bench episode's (whose JSON has no such key).
+ */
+export function tau2SimulationFingerprint(task: PyValue | null, simulation: PyValue): string {
+  const picked = Object.create(null) as { [k: string]: PlainJson };
+  for (const k of TAU2_SIMULATION_FIELDS) picked[k] = plainJson(get(simulation, k) ?? null);
+  const h = sha256Stream();
+  h.update(stringify({ benchmark: 'tau2', task: plainJson(task), simulation: picked }));
+  return h.hex();
 }

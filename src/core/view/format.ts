@@ -16,9 +16,12 @@ export const formatCounts = (c: { readonly passes: number; readonly trials: numb
 /** A mean or rate to three decimals (`0.667`); `–` when there is nothing to divide. */
 export const formatRatio = (total: number, n: number): string => (n === 0 ? '–' : (total / n).toFixed(3));
 
+/** One pass^k value to three decimals (`0.750`); `–` when there is none (a run with fewer trials than k). */
+export const formatPassValue = (p: { readonly value: number } | undefined): string => (p === undefined ? '–' : p.value.toFixed(3));
+
 /** A pass^k curve in one line: `pass^1 0.750 · pass^2 0.500`. */
 export const formatPassK = (points: readonly { readonly k: number; readonly value: number }[], sep = ' · '): string =>
-  points.map((p) => `pass^${p.k} ${p.value.toFixed(3)}`).join(sep);
+  points.map((p) => `pass^${p.k} ${formatPassValue(p)}`).join(sep);
 
 /** A data version in a few words: `14bf0ef (2025-03-24)`, `unrecognised data (initial hash 3f2a…)`, `none: invented sample data`. */
 export function describeData(d: DataLabel): string {

@@ -20,7 +20,20 @@ export interface EpisodeNotes {
   readonly file: string | null;
   readonly index: number | null;
   readonly taskId: number | null;
+  /** A τ² simulation's task id as τ² writes it (text; `taskId` is then the overview's number for it). */
+  readonly task?: string;
   readonly updatedAt: string;
+}
+
+/** The notes of a run's episodes by index, matched by fingerprint (`fingerprints[i]`: episode i's); notes of other runs are left out. */
+export function notesByIndex(fingerprints: readonly string[], notes: readonly EpisodeNotes[]): Map<number, EpisodeNotes> {
+  const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
+  const out = new Map<number, EpisodeNotes>();
+  fingerprints.forEach((f, i) => {
+    const n = byFp.get(f);
+    if (n) out.set(i, n);
+  });
+  return out;
 }
 
 export const NOTES_FORMAT = 'tau-inspect-notes';
@@ -77,6 +90,7 @@ function readEpisode(v: unknown, i: number): EpisodeNotes | string {
     file: typeof v.file === 'string' ? v.file : null,
     index: optNat(v.index),
     taskId: optNat(v.taskId),
+    ...(typeof v.task === 'string' && { task: v.task }),
     updatedAt: typeof v.updatedAt === 'string' ? v.updatedAt : '',
   };
 }

@@ -68,7 +68,8 @@ function passKText(pk: readonly PassK[]): string {
   return `<p>${e(formatPassK(pk))}</p>`;
 }
 
-function notesHtml(n: EpisodeNotes | null, view: EpisodeView | null): string {
+/** An episode's (or a τ² simulation's) notes as a block of the report; `view` names the steps of a τ-bench episode. */
+export function notesHtml(n: EpisodeNotes | null, view: EpisodeView | null): string {
   if (!n) return '';
   const steps = Object.entries(n.steps)
     .filter(([, t]) => t.trim() !== '')

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import type { Detection, EpisodeView } from '../../core/contract';
 import { Dialogue } from './dialogue';
-import { PhoneTabs } from './panel-tabs';
+import { PhoneTabs } from '../../ui/panel-tabs';
 import type { PanelState, PhoneView, ScreenLayout, SidePanel, TabItem } from './screen-types';
 import { SearchStrip } from './search-strip';
 import { searchMarks } from './search-hits';

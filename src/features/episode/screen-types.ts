@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import type { EpisodeView } from '../../core/contract';
+import type { PhoneView } from '../../ui/panel-tabs';
+
+export type { PhoneView, TabItem } from '../../ui/panel-tabs';
 
 /** One click from an analysis line to what it is about. */
 export interface EpisodeNav {
@@ -33,22 +36,10 @@ export interface ScreenLayout {
   readonly instructionOpen: boolean;
 }
 
-/** On a phone: the dialogue, the verdict, or the side panel. */
-export type PhoneView = 'dialogue' | 'verdict' | 'panel';
-
 /** The side panel shown (null: the one the verdict's reasons suggest) and what a phone shows; owned by the app's store when given. */
 export interface PanelState {
   readonly id: string | null;
   readonly phone: PhoneView;
   readonly onPanel: (id: string) => void;
   readonly onPhone: (view: PhoneView) => void;
-}
-
-/** A tab of the side column (and of the phone's tab bar). */
-export interface TabItem {
-  readonly id: string;
-  readonly label: string;
-  readonly short: string;
-  /** The digit key that shows it (app keys: `1`…`9`), if any. */
-  readonly key?: string;
 }

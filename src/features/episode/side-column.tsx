@@ -2,7 +2,7 @@ import type { EpisodeView } from '../../core/contract';
 import { DbAtStep } from './db-at-step';
 import { DbDiff } from './db-diff';
 import { OutputsPanel } from './outputs-panel';
-import { SideTabs } from './panel-tabs';
+import { SideTabs } from '../../ui/panel-tabs';
 import { ReferenceActions } from './reference-actions';
 import type { SidePanel, TabItem } from './screen-types';
 import { TaskInstruction } from './task-instruction';

@@ -9,7 +9,7 @@ const NOTES_SAID = {
   saving: 'Keeping the note it carries in this browser…',
   added: 'The note and label it carries are now kept in this browser with your notes.',
   same: 'This browser already has the same note for it.',
-  conflict: 'This browser has a different note for this episode: yours was kept; the link’s is shown below.',
+  conflict: 'This browser has a different note for it: yours was kept; the link’s is shown below.',
   error: null,
 } as const;
 
@@ -17,6 +17,7 @@ const NOTES_SAID = {
 export function LinkContext() {
   const shared = useApp((s) => (s.runs.a.source?.embedded !== undefined ? s.sharedFrom : null));
   const request = useApp((s) => s.fileRequest);
+  const noun = useApp((s) => (s.runs.a.tau2 !== null ? 'simulation' : 'episode'));
   if (request) return <FileRequest name={request.name} episode={request.place?.episode ?? null} step={request.place?.step ?? null} />;
   if (!shared) return null;
   const said = shared.error ?? NOTES_SAID[shared.notes];
@@ -27,10 +28,10 @@ export function LinkContext() {
           Shared from <strong data-testid="shared-file">{safeLabel(shared.file, 300)}</strong>
           {shared.index !== null && (
             <>
-              , episode <strong data-testid="shared-index">#{shared.index}</strong>
+              , {noun} <strong data-testid="shared-index">#{shared.index}</strong>
             </>
           )}
-          <span className="hidden text-sky-800 sm:inline">: the episode travels inside the link; nothing was fetched.</span>
+          <span className="hidden text-sky-800 sm:inline">: the {noun} travels inside the link; nothing was fetched.</span>
         </p>
       )}
       {said && (

@@ -22,8 +22,7 @@ function download(name: string, file: Blob): void {
 /** `report`: a control that downloads the run's report, offered when the episode is too large for a link. */
 export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
   const selected = useApp((s) => s.selected);
-  // A τ² simulation is not shared in a link yet.
-  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
+  const noun = useApp((s) => (s.runs.a.tau2 !== null ? 'simulation' : 'episode'));
   const share = useApp((s) => s.share);
   const shareEpisode = useApp((s) => s.shareEpisode);
   const [copyStatus, setCopyStatus] = useState<string | null>(null);
@@ -37,7 +36,7 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
     if (url === null || tooLong !== null) return;
     const kb = Math.ceil(url.length / 1024);
     const done = (copied: boolean): void =>
-      setCopyStatus(copied ? `Link with the episode, its note and edits copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
+      setCopyStatus(copied ? `Link with the ${noun}, its note and edits copied (${kb} KB)` : `Link ready (${kb} KB): copy it from the address bar`);
     const copy = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'));
     copy.then(
       () => done(true),
@@ -45,10 +44,10 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
     );
     const t = setTimeout(() => setCopyStatus(null), 4000);
     return () => clearTimeout(t);
-  }, [url, tooLong]);
+  }, [url, tooLong, noun]);
   const status = failed ?? copyStatus;
 
-  if (selected === null || tau2) return null;
+  if (selected === null) return null;
   return (
     <span className="relative inline-flex items-center gap-2">
       {status && (
@@ -59,10 +58,10 @@ export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
       <Button
         variant="outline"
         onClick={() => shareEpisode()}
-        title="Copy a link that carries this episode itself, with its file name, step, note and what-if edits: no server or file needed to open it"
+        title={`Copy a link that carries this ${noun} itself, with its file name, step, note and what-if edits: no server or file needed to open it`}
       >
         <span className="sm:hidden">Share</span>
-        <span className="hidden sm:inline">Share episode</span>
+        <span className="hidden sm:inline">Share {noun}</span>
       </Button>
       {tooLong !== null && mine?.file !== undefined && dismissed !== mine.fragment && (
         <div

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { pickedFolderFiles } from './read-drop';
 import { JsonFileInput } from '../../ui/json-file-input';
+import { useDismiss } from '../../ui/use-dismiss';
 
 const itemClass =
   'flex w-full items-start gap-2 rounded-md px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
@@ -15,6 +16,7 @@ export function OpenMenu() {
   const current = useApp((s) => s.runs.a.source?.sample ?? null);
   const hasRun = useApp((s) => s.runs.a.id !== null);
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const compareInput = useRef<HTMLInputElement>(null);
@@ -27,24 +29,7 @@ export function OpenMenu() {
   useEffect(() => {
     if (folderInput.current) folderInput.current.webkitdirectory = true;
   }, []);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent): void => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent): void => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    window.addEventListener('pointerdown', onDown);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('pointerdown', onDown);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, close, button);
 
   const submitUrl = (e: FormEvent): void => {
     e.preventDefault();

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { TAU2_TASK_KEY, tau2PassHatK, type EpisodeHeader, type EpisodeSummary } from '../../core/contract';
+import { tau2Pass } from '../../store/tau2-compare';
 import { passHatK, type TrialOutcome } from '../../store/pass-k';
 import { formatAverage, runAverages, type Average } from '../../store/run-stats';
 import { Button } from '../../ui/button';
@@ -48,23 +48,6 @@ function denominatorNote(a: Average, missing = 0): string {
   else parts.push('every episode counts, as τ-bench reports');
   if (missing > 0) parts.push(`${missing} without a recorded reward left out`);
   return parts.join('; ');
-}
-
-/**
- * τ²'s pass^k of a τ² run (its convention: k up to the fewest trials any task has, and `info.num_trials`;
- * infrastructure errors left out), recorded and recomputed.
- */
-function tau2Pass(headers: readonly EpisodeHeader[], summaries: readonly (EpisodeSummary | undefined)[], numTrials: number | null) {
-  const recorded: { task: string; reward: number; termination: string }[] = [];
-  const recomputed: { task: string; reward: number; termination: string }[] = [];
-  for (const h of headers) {
-    const task = h.extra[TAU2_TASK_KEY] ?? String(h.taskId);
-    const termination = h.extra.termination_reason ?? '';
-    if (h.recordedReward !== null) recorded.push({ task, reward: h.recordedReward, termination });
-    const s = summaries[h.index];
-    if (s) recomputed.push({ task, reward: s.error !== null || s.reward === null ? 0 : s.reward, termination });
-  }
-  return { recorded: tau2PassHatK(recorded, numTrials), recomputed: tau2PassHatK(recomputed, numTrials) };
 }
 
 /** Averages with their denominators, disagreements, the pass^k curve and the task × trial grid. */

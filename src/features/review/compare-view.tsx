@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { isSuccess } from '../../store/pass-k';
 import { apartOf, comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
-import { runProblem } from '../../store/run-state';
+import { runProblem, runReady } from '../../store/run-state';
+import { compareTasks } from '../../store/tau2-compare';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
@@ -19,6 +20,7 @@ import {
 } from '../../core/contract';
 import { PassKChart } from '../../ui/pass-k-chart';
 import { useApp, useAppStore } from '../../ui/store-context';
+import { Tau2SimBrief } from './tau2-sim-brief';
 
 const FLIP_TEXT = { gained: 'B passes, A did not', lost: 'A passed, B does not' } as const;
 
@@ -42,13 +44,14 @@ function Progress({ what, evaluated, total, problem }: { what: string; evaluated
   );
 }
 
-function TaskRow({ t, selected, onSelect }: { t: TaskComparison; selected: boolean; onSelect: () => void }) {
+function TaskRow({ t, name, selected, onSelect }: { t: TaskComparison; name: string; selected: boolean; onSelect: () => void }) {
   const tone = t.flip === 'gained' ? 'bg-emerald-50' : t.flip === 'lost' ? 'bg-rose-50' : '';
   return (
     <tr
       className={`${tone} ${selected ? 'outline-2 -outline-offset-2 outline-indigo-500' : ''}`}
       data-testid="compare-task"
       data-task-id={t.taskId}
+      data-task-name={name}
       data-flip={t.flip ?? ''}
     >
       <td className="px-2 py-1 whitespace-nowrap">
@@ -58,7 +61,7 @@ function TaskRow({ t, selected, onSelect }: { t: TaskComparison; selected: boole
           className={`rounded px-1 font-mono text-sky-700 underline decoration-sky-300 underline-offset-2 ${FOCUS_RING_TIGHT}`}
           aria-pressed={selected}
         >
-          task {t.taskId}
+          task {safeLabel(name, 80)}
         </button>
       </td>
       <td className="px-2 py-1 text-right tabular-nums" data-testid="compare-a">
@@ -133,13 +136,14 @@ function EpisodeColumn({
 }) {
   const store = useAppStore();
   const v = ep?.view ?? null;
+  const sim = ep?.sim ?? null;
   return (
     <section
       className={`min-w-0 rounded-lg border border-slate-200 bg-white p-2 ${narrowHidden ? 'hidden xl:block' : ''}`}
       data-testid="compare-episode"
       data-side={side}
       data-index={ep?.index ?? ''}
-      data-reward={v ? String(v.verdict.reward) : ''}
+      data-reward={v ? String(v.verdict.reward) : sim ? String(sim.reward) : ''}
       aria-label={`Run ${side.toUpperCase()} episode`}
     >
       <div className="flex flex-wrap items-baseline gap-2">
@@ -162,7 +166,8 @@ function EpisodeColumn({
       <div className="mt-1">
         <Trials side={side} indices={indices} headers={headers} summaries={summaries} current={ep?.index ?? null} />
       </div>
-      {ep && !v && <p className="mt-2 text-xs text-slate-600">{ep.error ? `Cannot show it: ${ep.error}` : 'Loading…'}</p>}
+      {ep && !v && !sim && <p className="mt-2 text-xs text-slate-600">{ep.error ? `Cannot show it: ${ep.error}` : 'Loading…'}</p>}
+      {sim && <Tau2SimBrief sim={sim} />}
       {v && (
         <>
           <p
@@ -200,6 +205,12 @@ function EpisodeColumn({
   );
 }
 
+/** ` · reward 1.0` of a drill-down's episode or simulation once it is shown. */
+function sideReward(ep: CompareEpisode | null): string {
+  const r = ep?.view?.verdict.reward ?? ep?.sim?.reward;
+  return r === undefined ? '' : ` · reward ${formatReward(r)}`;
+}
+
 /** Two runs task by task: pass rates side by side, the tasks that flipped, pass^k of both, and a task's episodes of each run. */
 export function CompareView() {
   const store = useAppStore();
@@ -209,6 +220,7 @@ export function CompareView() {
   const task = useApp((s) => s.compareTask);
   const eps = useApp((s) => s.compareEpisodes);
   const cmp = useMemo(() => comparison(a, b), [a, b]);
+  const tasks = useMemo(() => compareTasks(a, b), [a, b]);
   const apart = useMemo(() => apartOf(a, b), [a, b]);
   const drill = useRef<HTMLDivElement>(null);
   /** Narrow screens show one run's episode at a time. */
@@ -219,6 +231,8 @@ export function CompareView() {
   const bLabel = b.source?.label ?? 'run';
   const bProblem = runProblem(b);
   const bDataBase = b.dataRequest?.suggestedBase ?? null;
+  const tau2 = a.tau2 !== null;
+  const noun = tau2 ? 'simulations' : 'episodes';
   const pick = (taskId: number): void => {
     store.getState().selectCompareTask(taskId);
     // One column (narrow screens): the episodes are below the table, so bring them into view.
@@ -244,30 +258,30 @@ export function CompareView() {
         <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-slate-700">
           <dt className="font-semibold">A</dt>
           <dd className="truncate" data-testid="compare-label-a" title={safeLabel(aLabel)}>
-            {safeLabel(aLabel)} · {a.domain} · {headers.length} episodes
+            {safeLabel(aLabel)} · {tau2 ? `τ² ${a.tau2!.domain}` : a.domain} · {headers.length} {noun}
           </dd>
           <dt className="font-semibold">B</dt>
           <dd className="truncate" data-testid="compare-label-b" title={safeLabel(bLabel)}>
-            {safeLabel(bLabel)} · {b.domain} · {b.headers.length} episodes
+            {safeLabel(bLabel)} · {b.tau2 ? `τ² ${b.tau2.domain}` : b.domain} · {b.headers.length} {noun}
           </dd>
         </dl>
         {apart.length > 0 ? (
           <JudgedApartWarning apart={apart} />
         ) : (
-          a.domain !== null &&
-          a.domain !== b.domain && (
-            <p className="mt-1 text-xs text-amber-800">
-              A is {a.domain} and B is {b.domain}: the task ids do not name the same tasks.
+          (a.domain ?? a.tau2?.domain ?? null) !== null &&
+          (a.domain ?? a.tau2?.domain) !== (b.domain ?? b.tau2?.domain) && (
+            <p className="mt-1 text-xs text-amber-800" data-testid="compare-other-domain">
+              A is {a.domain ?? a.tau2?.domain} and B is {b.domain ?? b.tau2?.domain}: the task ids do not name the same tasks.
             </p>
           )
         )}
         {!cmp && (
           <div className="mt-1">
-            <Progress what="A" evaluated={a.evaluated} total={headers.length} problem={a.detection ? null : a.dataRequest ? a.dataRequest.reason : null} />
+            <Progress what="A" evaluated={a.evaluated} total={headers.length} problem={runReady(a) ? null : a.dataRequest ? a.dataRequest.reason : null} />
             <Progress what="B" evaluated={b.evaluated} total={b.headers.length} problem={bProblem} />
             {bProblem && bDataBase && (
               <Button variant="toolbar" className="mt-1" onClick={() => store.getState().agreeToFetch(bDataBase)} data-testid="compare-fetch-data">
-                Fetch τ-bench data from {safeLabel(bDataBase, 80)}
+                Fetch {b.tau2 ? 'τ²-bench' : 'τ-bench'} data from {safeLabel(bDataBase, 80)}
               </Button>
             )}
           </div>
@@ -320,7 +334,7 @@ export function CompareView() {
               </thead>
               <tbody>
                 {shown.map((t) => (
-                  <TaskRow key={t.taskId} t={t} selected={t.taskId === task} onSelect={() => pick(t.taskId)} />
+                  <TaskRow key={t.taskId} t={t} name={tasks.name(t.taskId)} selected={t.taskId === task} onSelect={() => pick(t.taskId)} />
                 ))}
               </tbody>
             </table>
@@ -330,7 +344,7 @@ export function CompareView() {
             {selected ? (
               <>
                 <h3 className="mb-1 text-sm font-semibold text-slate-900">
-                  Task {selected.taskId}: A {formatCounts(selected.a)}, B {formatCounts(selected.b)}
+                  Task {safeLabel(tasks.name(selected.taskId), 80)}: A {formatCounts(selected.a)}, B {formatCounts(selected.b)}
                   {selected.flip && <span className={selected.flip === 'gained' ? 'text-emerald-800' : 'text-rose-800'}> · {FLIP_TEXT[selected.flip]}</span>}
                 </h3>
                 <div className="mb-1.5 inline-flex rounded-md border border-slate-300 xl:hidden" role="group" aria-label="Episode shown">
@@ -344,7 +358,7 @@ export function CompareView() {
                       data-testid={`compare-show-${x}`}
                     >
                       Run {x.toUpperCase()}
-                      {(x === 'a' ? eps.a : eps.b)?.view && ` · reward ${formatReward((x === 'a' ? eps.a : eps.b)!.view!.verdict.reward)}`}
+                      {sideReward(x === 'a' ? eps.a : eps.b)}
                     </button>
                   ))}
                 </div>
@@ -371,7 +385,7 @@ export function CompareView() {
               </>
             ) : (
               <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
-                Pick a task to see its episodes in both runs side by side.
+                Pick a task to see its {noun} in both runs side by side.
               </p>
             )}
           </div>

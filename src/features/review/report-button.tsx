@@ -1,4 +1,5 @@
 import { fileStem } from '../../shared/file-stem';
+import { runReady } from '../../store/run-state';
 import { Button } from '../../ui/button';
 import { useApp, useAppStore } from '../../ui/store-context';
 
@@ -18,7 +19,7 @@ export function ReportButton({
   label?: string;
 }) {
   const store = useAppStore();
-  const hasData = useApp((s) => s.runs.a.detection !== null);
+  const hasData = useApp((s) => runReady(s.runs.a));
   const report = useApp((s) => s.report);
   const building = report?.state === 'building';
   const download = async (): Promise<void> => {
@@ -45,7 +46,7 @@ export function ReportButton({
       title={
         hasData
           ? 'Download one HTML file with every episode (failed ones in full) and your notes; it opens offline, without scripts'
-          : 'The report needs the rewards recomputed (τ-bench data)'
+          : 'The report needs the rewards recomputed (the benchmark’s data)'
       }
       data-testid={testId}
     >

@@ -3,7 +3,6 @@ import type { Tau2RecordDiff, Tau2SimView } from '../../core/contract';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
 import { formatReward } from '../../core/contract';
-import { showCall } from './tau2-dialogue';
 
 /** As many fields as the core lists per record (`MAX_FIELDS` in core/view/tau2/db-diff.ts). */
 const MAX_FIELDS_SHOWN = 40;
@@ -42,9 +41,9 @@ function Status({ ok, counts }: { ok: boolean | null; counts: boolean }) {
   );
 }
 
-function CallLink({ index }: { index: number }) {
+export function CallLink({ index, onCall }: { index: number; onCall: (index: number) => void }) {
   return (
-    <button type="button" className="font-mono text-indigo-700 underline underline-offset-2 hover:text-indigo-900" onClick={() => showCall(index)}>
+    <button type="button" className="font-mono text-indigo-700 underline underline-offset-2 hover:text-indigo-900" onClick={() => onCall(index)}>
       call {index}
     </button>
   );
@@ -80,7 +79,7 @@ export function Tau2Verdict({ view }: { view: Tau2SimView }) {
   );
 }
 
-function RecordDiff({ d }: { d: Tau2RecordDiff }) {
+function RecordDiff({ d, onCall }: { d: Tau2RecordDiff; onCall: (index: number) => void }) {
   return (
     <li className="rounded border border-slate-200 p-1.5" data-testid="tau2-db-record">
       <div className="flex flex-wrap items-center gap-1.5">
@@ -98,7 +97,7 @@ function RecordDiff({ d }: { d: Tau2RecordDiff }) {
               {d.blame.map((b, i) => (
                 <span key={b}>
                   {i > 0 && ', '}
-                  <CallLink index={b} />
+                  <CallLink index={b} onCall={onCall} />
                 </span>
               ))}
             </>
@@ -145,29 +144,56 @@ function RecordDiff({ d }: { d: Tau2RecordDiff }) {
 
 const short = (h: string | null): string => (h === null ? '—' : h.slice(0, 12));
 
-/** Every check τ² ran on the simulation, with its evidence. */
-export function Tau2Checks({ view }: { view: Tau2SimView }) {
+/** The DB check: the four hashes, and the records that differ with the calls that changed them. */
+export function Tau2DbCheck({ view, onCall }: { view: Tau2SimView; onCall: (index: number) => void }) {
+  const basis = new Set(view.basis ?? []);
+  if (!view.db)
+    return (
+      <p className="px-3 py-2 text-xs text-slate-600" data-testid="tau2-db-none">
+        No DB check: {view.premature ? 'the simulation ended early (τ² runs no check)' : 'no environment was built (no reference action and no env assertion)'}.
+      </p>
+    );
+  return (
+    <Section title="DB check" testId="tau2-db" status={<Status ok={view.db.nondeterministic ? null : view.db.match} counts={basis.has('DB')} />}>
+      <p className="font-mono text-[11px] text-slate-600">
+        agent DB gold {short(view.db.hashes.goldAgent)} · predicted {short(view.db.hashes.predictedAgent)}
+        {(view.db.hashes.goldUser !== null || view.db.hashes.predictedUser !== null) &&
+          ` · user DB gold ${short(view.db.hashes.goldUser)} · predicted ${short(view.db.hashes.predictedUser)}`}
+      </p>
+      {view.db.nondeterministic && <p className="mt-1 text-amber-900">A tool drew a random id: these hashes cannot be reproduced by anyone.</p>}
+      {view.db.diffError !== null && <p className="mt-1 text-amber-900">The diff could not be computed: {safeLabel(view.db.diffError, 500)}</p>}
+      {view.db.match === true && <p className="mt-1 text-slate-600">The agent’s calls leave the DB as the reference actions do.</p>}
+      {view.db.diff.length > 0 && (
+        <ul className="mt-1 flex flex-col gap-1.5" aria-label="Records that differ">
+          {view.db.diff.map((d) => (
+            <RecordDiff key={`${d.db}/${d.table}/${d.key ?? ''}`} d={d} onCall={onCall} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+/** What τ² does not count, for this simulation. */
+export function Tau2Findings({ view }: { view: Tau2SimView }) {
+  if (view.findings.length === 0) return <p className="px-3 py-2 text-xs text-slate-600">Nothing found that τ² does not count.</p>;
+  return (
+    <Section title="Not counted by τ²" testId="tau2-findings">
+      <ul className="list-disc pl-4">
+        {view.findings.map((f, i) => (
+          <li key={i}>{safeLabel(f.text, 1000)}</li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** How τ² judged it: the verdict, every check but the DB's with its evidence, and the walkthrough. */
+export function Tau2Checks({ view, onCall }: { view: Tau2SimView; onCall: (index: number) => void }) {
   const basis = new Set(view.basis ?? []);
   return (
     <>
-      {view.db && (
-        <Section title="DB check" testId="tau2-db" status={<Status ok={view.db.nondeterministic ? null : view.db.match} counts={basis.has('DB')} />}>
-          <p className="font-mono text-[11px] text-slate-600">
-            agent DB gold {short(view.db.hashes.goldAgent)} · predicted {short(view.db.hashes.predictedAgent)}
-            {(view.db.hashes.goldUser !== null || view.db.hashes.predictedUser !== null) &&
-              ` · user DB gold ${short(view.db.hashes.goldUser)} · predicted ${short(view.db.hashes.predictedUser)}`}
-          </p>
-          {view.db.nondeterministic && <p className="mt-1 text-amber-900">A tool drew a random id: these hashes cannot be reproduced by anyone.</p>}
-          {view.db.diffError !== null && <p className="mt-1 text-amber-900">The diff could not be computed: {safeLabel(view.db.diffError, 500)}</p>}
-          {view.db.diff.length > 0 && (
-            <ul className="mt-1 flex flex-col gap-1.5" aria-label="Records that differ">
-              {view.db.diff.map((d) => (
-                <RecordDiff key={`${d.db}/${d.table}/${d.key ?? ''}`} d={d} />
-              ))}
-            </ul>
-          )}
-        </Section>
-      )}
+      <Tau2Verdict view={view} />
       {view.envAssertions && view.envAssertions.length > 0 && (
         <Section title="Env assertions" testId="tau2-env" status={<Status ok={view.envAssertions.every((a) => a.met)} counts={basis.has('ENV_ASSERTION')} />}>
           <ul className="flex flex-col gap-1">
@@ -204,7 +230,7 @@ export function Tau2Checks({ view }: { view: Tau2SimView }) {
                   {' · '}
                   {a.match ? (
                     <>
-                      matched by <CallLink index={a.matchedCall!} />
+                      matched by <CallLink index={a.matchedCall!} onCall={onCall} />
                     </>
                   ) : (
                     <span className="text-rose-800">
@@ -216,7 +242,7 @@ export function Tau2Checks({ view }: { view: Tau2SimView }) {
                           {a.sameName.map((c, k) => (
                             <span key={c}>
                               {k > 0 && ', '}
-                              <CallLink index={c} />
+                              <CallLink index={c} onCall={onCall} />
                             </span>
                           ))}
                           )
@@ -254,15 +280,6 @@ export function Tau2Checks({ view }: { view: Tau2SimView }) {
                 {safeLabel(c.assertion, 1000)}
                 {c.justification !== null && <div className="text-slate-600">{safeLabel(c.justification, 2000)}</div>}
               </li>
-            ))}
-          </ul>
-        </Section>
-      )}
-      {view.findings.length > 0 && (
-        <Section title="Not counted by τ²" testId="tau2-findings">
-          <ul className="list-disc pl-4">
-            {view.findings.map((f, i) => (
-              <li key={i}>{safeLabel(f.text, 1000)}</li>
             ))}
           </ul>
         </Section>

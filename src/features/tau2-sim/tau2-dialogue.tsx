@@ -1,4 +1,5 @@
-import type { Span, Tau2CallView, Tau2MessageView, Tau2SimView } from '../../core/contract';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView } from '../../core/contract';
 import { Chip } from '../../ui/chip';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
@@ -24,7 +25,22 @@ export function showCall(index: number): void {
   el.focus({ preventScroll: true });
 }
 
-function CallCard({ c, matchedBy }: { c: Tau2CallView; matchedBy: readonly string[] }) {
+const placeName = (p: Tau2Place): string => `${p.db === 'user' ? 'device · ' : ''}${p.table}${p.key === null ? '' : `/${p.key}`}`;
+
+/** Extra controls under a message (`c` null) or a call of it (the what-if's). */
+export type Tau2RowTools = (m: Tau2MessageView, c: Tau2CallView | null) => ReactNode;
+
+/** What a call is told by: the tool message that answers it (index), and the records it changed. */
+interface CallExtras {
+  readonly matchedBy: readonly string[];
+  readonly answer: Tau2MessageView | null;
+  readonly wrote: readonly Tau2Place[];
+  /** The what-if's controls for the call. */
+  readonly tools?: ReactNode;
+}
+
+function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
+  const { matchedBy, answer, wrote, tools } = extras;
   return (
     <div
       id={callAnchor(c.index)}
@@ -63,8 +79,18 @@ function CallCard({ c, matchedBy }: { c: Tau2CallView; matchedBy: readonly strin
       <div className="mt-0.5 font-mono text-[11px] break-all text-slate-700">
         <FoldedText text={c.arguments} limit={4000} />
       </div>
+      {wrote.length > 0 && (
+        <div className="mt-0.5 text-[10px] text-amber-900" data-testid="tau2-call-wrote">
+          changed {wrote.map((p) => safeLabel(placeName(p), 120)).join(', ')}
+        </div>
+      )}
+      <div className="mt-1 border-t border-slate-200 pt-1 text-[10px] text-slate-600" data-testid="tau2-call-answer">
+        {answer === null
+          ? 'no tool message answers it'
+          : `answered by tool message #${answer.index}${answer.error ? ' (an error)' : ''}${c.output === null ? ': not replayed (not a tool of this domain)' : ''}`}
+      </div>
       {c.output !== null && (
-        <div className="mt-1 border-t border-slate-200 pt-1">
+        <div>
           <span className="text-[10px] text-slate-600">
             replayed output{c.error ? ' (error)' : ''}
             {c.matchesRecorded === true && ' · same as recorded'}
@@ -85,24 +111,71 @@ function CallCard({ c, matchedBy }: { c: Tau2CallView; matchedBy: readonly strin
           )}
         </div>
       )}
+      {tools}
     </div>
   );
 }
 
-function Message({ m, span, matches }: { m: Tau2MessageView; span: Span | null; matches: ReadonlyMap<number, string[]> }) {
+function Calls({ m, extras }: { m: Tau2MessageView; extras: (c: Tau2CallView) => CallExtras }) {
+  if (m.calls.length === 0) return null;
+  if (m.calls.length === 1) return <CallCard c={m.calls[0]!} extras={extras(m.calls[0]!)} />;
+  const answers = m.calls.map((c) => extras(c).answer?.index).filter((x) => x !== undefined);
+  return (
+    <div
+      role="group"
+      aria-label={`${m.calls.length} parallel calls`}
+      data-testid="tau2-call-group"
+      data-calls={m.calls.length}
+      className="mt-1.5 rounded border border-dashed border-indigo-300 bg-indigo-50/40 p-1.5"
+    >
+      <div className="text-[11px] font-medium text-indigo-900">
+        {m.calls.length} parallel calls, replayed in order
+        {answers.length > 0 && `; answered by tool messages #${answers[0]}–#${answers[answers.length - 1]}`}
+      </div>
+      {m.calls.map((c) => (
+        <CallCard key={c.index} c={c} extras={extras(c)} />
+      ))}
+    </div>
+  );
+}
+
+function Message(props: {
+  m: Tau2MessageView;
+  span: Span | null;
+  extras: (c: Tau2CallView) => CallExtras;
+  selected: boolean;
+  onSelect: (index: number) => void;
+  tools?: Tau2RowTools | undefined;
+}) {
+  const { m, span, extras, selected, onSelect, tools } = props;
   const role = ROLE[m.role] ?? { label: m.role, tone: 'border-slate-200 bg-white' };
-  // A tool message's output is shown with its call; the message itself only says it answers it.
+  // A tool message is shown with the call it answers; one that answers none stands alone.
   if (m.role === 'tool')
     return (
       <li className="pl-6 text-[11px] text-slate-600" data-testid="tau2-message" data-role="tool" data-index={m.index}>
-        ↳ tool message {m.index}: answers call {m.answers ?? '—'} ({requestorLabel(m.requestor)}){m.error ? ', an error' : ''}
+        ↳ tool message {m.index}: answers no call of the dialogue ({requestorLabel(m.requestor)}){m.error ? ', an error' : ''}
       </li>
     );
   return (
-    <li className={`rounded-md border px-2.5 py-1.5 text-sm ${role.tone}`} data-testid="tau2-message" data-role={m.role} data-index={m.index}>
+    <li
+      className={`rounded-md border px-2.5 py-1.5 text-sm ${role.tone} ${selected ? 'ring-2 ring-sky-600' : ''}`}
+      data-testid="tau2-message"
+      data-role={m.role}
+      data-index={m.index}
+      data-selected={selected}
+      id={`tau2-message-${m.index}`}
+    >
       <div className="flex items-center gap-2 text-[11px] text-slate-600">
         <span className="font-semibold text-slate-700 uppercase">{role.label}</span>
-        <span className="tabular-nums">#{m.index}</span>
+        <button
+          type="button"
+          className="rounded px-0.5 tabular-nums hover:bg-slate-200 focus:ring-2 focus:ring-sky-600 focus:outline-none"
+          aria-pressed={selected}
+          title="Select this message: the state panel shows the DBs after it"
+          onClick={() => onSelect(m.index)}
+        >
+          #{m.index}
+        </button>
         {m.calls.length > 1 && <span>{m.calls.length} parallel calls</span>}
       </div>
       {m.content !== null && m.content !== '' && (
@@ -110,24 +183,49 @@ function Message({ m, span, matches }: { m: Tau2MessageView; span: Span | null; 
           <FoldedText text={m.content} span={span} label="communicated info" markClass="rounded bg-emerald-200 text-emerald-950" />
         </div>
       )}
-      {m.calls.map((c) => (
-        <CallCard key={c.index} c={c} matchedBy={matches.get(c.index) ?? []} />
-      ))}
+      {tools?.(m, null)}
+      <Calls m={m} extras={(c) => ({ ...extras(c), tools: tools?.(m, c) })} />
     </li>
   );
 }
 
-/** The messages by role, each call with its requestor, arguments and replayed output; communicated infos marked. */
-export function Tau2Dialogue({ view }: { view: Tau2SimView }) {
+/**
+ * The messages by role, each call with its requestor, arguments, replayed output, the tool message
+ * that answers it and the records it changed; parallel calls as one group; communicated infos marked.
+ * The selected message (the step) is ringed and kept in view when it moves.
+ */
+export function Tau2Dialogue(props: { view: Tau2SimView; message: number; onSelect: (index: number) => void; tools?: Tau2RowTools | undefined }) {
+  const { view, message, onSelect, tools } = props;
   const spans = new Map<number, Span>();
   for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
   const matches = new Map<number, string[]>();
   for (const a of view.actions ?? []) if (a.matchedCall !== null) matches.set(a.matchedCall, [...(matches.get(a.matchedCall) ?? []), a.actionId || a.name]);
+  const answers = new Map<number, Tau2MessageView>();
+  for (const m of view.messages) if (m.answers !== null) answers.set(m.answers, m);
+  const wrote = new Map<number, Tau2Place[]>();
+  for (const w of view.writes) wrote.set(w.call, [...(wrote.get(w.call) ?? []), w]);
+  const calls = new Set(view.messages.flatMap((m) => m.calls.map((c) => c.index)));
+  const extras = (c: Tau2CallView): CallExtras => ({
+    matchedBy: matches.get(c.index) ?? [],
+    answer: answers.get(c.index) ?? null,
+    wrote: wrote.get(c.index) ?? [],
+  });
+  // Keeps the selected message in view when the step moves (not when the simulation opens).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById(`tau2-message-${message}`)?.scrollIntoView({ block: 'nearest' });
+  }, [message]);
   return (
     <ol className="flex flex-col gap-1.5 p-2" aria-label="Messages" data-testid="tau2-dialogue">
-      {view.messages.map((m) => (
-        <Message key={m.index} m={m} span={spans.get(m.index) ?? null} matches={matches} />
-      ))}
+      {view.messages.map((m) =>
+        m.role === 'tool' && m.answers !== null && calls.has(m.answers) ? null : (
+          <Message key={m.index} m={m} span={spans.get(m.index) ?? null} extras={extras} selected={m.index === message} onSelect={onSelect} tools={tools} />
+        ),
+      )}
     </ol>
   );
 }

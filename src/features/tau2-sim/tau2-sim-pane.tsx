@@ -1,19 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import type { Tau2SimView } from '../../core/contract';
 import { TAU2_TASK_KEY } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { ListToggle } from '../../ui/list-toggle';
 import { FoldedText } from '../../ui/folded-text';
-import { safeLabel } from '../../ui/fold';
+import { clip, safeLabel } from '../../ui/fold';
+import { PhoneTabs, SideTabs, type TabItem } from '../../ui/panel-tabs';
+import { StepBar, type StepItem } from '../../ui/step-bar';
 import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp, useAppStore } from '../../ui/store-context';
-import { Tau2Checks, Tau2Verdict } from './tau2-checks';
-import { Tau2Dialogue } from './tau2-dialogue';
+import { tau2StepAt, tau2Steps } from '../../store/tau2-slice';
+import { Tau2Verdict } from './tau2-checks';
+import { showCall, Tau2Dialogue, type Tau2RowTools } from './tau2-dialogue';
+import { Tau2WhatIfBanner, useTau2Shown } from './tau2-what-if';
+import type { Tau2Panel } from './tau2-panel-types';
 
 /**
- * The selected τ² simulation: a title bar (list, previous/next, next failed, close), the messages
- * on the left and, beside them, how τ² judged it check by check (stacked on a narrow screen).
+ * The selected τ² simulation: a title bar (list, previous/next, next failed, close), then the
+ * messages with a step cursor taking most of the height and, beside them, a side column of panels
+ * (`panels`, one tab and one digit key each); on a phone one of them at a time under a tab bar.
  */
-export function Tau2SimPane() {
+export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
   const store = useAppStore();
   const selected = useApp((s) => s.selected);
   const run = useApp((s) => s.runs.a.id);
@@ -22,6 +29,7 @@ export function Tau2SimPane() {
   const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
   const sim = useApp((s) => s.tau2Sim);
   const current = sim !== null && sim.run === run && sim.episode === selected ? sim : null;
+  const shown = useTau2Shown(run, selected, current?.view ?? null);
 
   // Asks for the simulation when it is opened, and again once the run's data is there.
   useEffect(() => {
@@ -33,9 +41,9 @@ export function Tau2SimPane() {
 
   if (selected === null || !header) return null;
   const s = store.getState;
-  const view = current?.view ?? null;
+  const view = shown.view;
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col overflow-y-auto @container/pane" data-testid="tau2-sim-pane" id="episode-pane" tabIndex={-1}>
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col @container/pane" data-testid="tau2-sim-pane" id="episode-pane" tabIndex={-1}>
       <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
         <ListToggle noun="simulation" />
         <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
@@ -74,21 +82,107 @@ export function Tau2SimPane() {
           </Button>
         </div>
       </div>
+      {current?.view && <Tau2WhatIfBanner recorded={current.view} />}
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">
           {current?.error ? `Not shown: ${safeLabel(current.error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
         </p>
       ) : (
-        // One verdict: first on a narrow screen (the checks follow the dialogue), atop the checks beside the dialogue on a wide one.
-        <div
-          className="grid min-h-0 flex-1 content-start @4xl/pane:grid-cols-[minmax(0,1fr)_minmax(22rem,38%)] @4xl/pane:grid-rows-[auto_1fr]"
-          data-testid="tau2-sim"
-          data-index={view.index}
+        <Tau2Screen key={view.index} view={view} edited={view !== current?.view} panels={panels} tools={shown.tools} />
+      )}
+    </div>
+  );
+}
+
+/** The side panel a simulation opens on: the DB diff when the DB check failed, else how τ² judged it. */
+function initialTab(view: Tau2SimView, tabs: readonly TabItem[]): string {
+  const want = view.db?.match === false ? 'diff' : 'judged';
+  return tabs.some((t) => t.id === want) ? want : (tabs[0]?.id ?? '');
+}
+
+/** The step bar's chips: every message but a tool's (it is shown with its call). */
+function stepItems(view: Tau2SimView): StepItem[] {
+  const wrote = new Set(view.writes.map((w) => w.call));
+  return view.messages
+    .filter((m) => m.role !== 'tool')
+    .map((m) => {
+      const names = m.calls.map((c) => c.name);
+      const writes = m.calls.some((c) => wrote.has(c.index));
+      const errs = m.calls.some((c) => c.error);
+      const action = `${m.role} #${m.index}${names.length > 0 ? `: ${names.join(', ')}` : m.content ? `: ${clip(m.content, 60)}` : ''}`;
+      const notes = [action, ...(writes ? ['changes the DB'] : []), ...(errs ? ['a call returned an error'] : [])];
+      return {
+        label: String(m.index),
+        action,
+        title: notes.join('; '),
+        tone: errs
+          ? 'bg-red-100 text-red-900 ring-red-300'
+          : writes
+            ? 'bg-amber-100 text-amber-900 ring-amber-300'
+            : m.role === 'user'
+              ? 'bg-sky-50 text-sky-900 ring-sky-200'
+              : m.role === 'assistant'
+                ? 'bg-indigo-50 text-indigo-900 ring-indigo-200'
+                : 'bg-slate-100 text-slate-800 ring-slate-300',
+        dot: m.calls.some((c) => c.matchesRecorded === false),
+      };
+    });
+}
+
+function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonly Tau2Panel[]; tools: Tau2RowTools }) {
+  const { view, edited, panels, tools } = props;
+  const store = useAppStore();
+  const panel = useApp((s) => s.panel);
+  const sideHidden = useApp((s) => s.layout.sideHidden);
+  const step = useApp((s) => s.tau2Step);
+  const message = tau2StepAt(view, step);
+  const steps = useMemo(() => tau2Steps(view), [view]);
+  const items = useMemo(() => stepItems(view), [view]);
+  const text = (x: string | ((v: Tau2SimView) => string)): string => (typeof x === 'string' ? x : x(view));
+  const tabs: TabItem[] = panels.map((p, i) => ({ id: p.id, label: text(p.label), short: text(p.short ?? p.label), ...(i < 9 ? { key: String(i + 1) } : {}) }));
+  const current = panel.id !== null && tabs.some((t) => t.id === panel.id) ? panel.id : initialTab(view, tabs);
+  const shown = panels.find((p) => p.id === current);
+  const st = store.getState;
+  const onMessage = (index: number): void => {
+    st().setTau2Step(index);
+    st().showPhone('dialogue');
+  };
+  const onCall = (index: number): void => {
+    const m = view.messages.find((x) => x.calls.some((c) => c.index === index));
+    if (m) st().setTau2Step(m.index);
+    st().showPhone('dialogue');
+    requestAnimationFrame(() => showCall(index));
+  };
+  const phone = panel.phone;
+  return (
+    <div
+      className="@container/screen flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-2 text-slate-900"
+      data-testid="tau2-sim"
+      data-index={view.index}
+      data-message={message}
+      data-phone={phone}
+    >
+      <PhoneTabs noun="Simulation" tabs={tabs} current={current} phone={phone} onPick={(id) => st().showPanel(id)} onPhone={(v) => st().showPhone(v)} />
+      {phone === 'verdict' && (
+        <div className="min-h-0 shrink overflow-y-auto rounded-md border border-slate-200 bg-white @3xl/screen:hidden">
+          <Tau2Verdict view={view} />
+        </div>
+      )}
+      <div
+        className={`min-h-0 flex-1 gap-2 @3xl/screen:grid @3xl/screen:grid-rows-[minmax(0,1fr)] ${sideHidden ? '' : '@3xl/screen:grid-cols-[minmax(0,1fr)_minmax(20rem,40%)]'} ${phone === 'verdict' ? 'hidden @3xl/screen:grid' : 'flex flex-col'}`}
+      >
+        <section
+          aria-label="Messages and step cursor"
+          className={`@container min-h-0 flex-1 flex-col overflow-hidden rounded-md border border-slate-200 bg-slate-50 ${phone === 'dialogue' ? 'flex' : 'hidden @3xl/screen:flex'}`}
+          data-testid="dialogue-column"
         >
-          <div className="min-w-0 bg-white @4xl/pane:col-start-2 @4xl/pane:row-start-1 @4xl/pane:border-l @4xl/pane:border-slate-200">
-            <Tau2Verdict view={view} />
-          </div>
-          <div className="min-w-0 @4xl/pane:col-start-1 @4xl/pane:row-span-2 @4xl/pane:row-start-1">
+          <StepBar
+            items={items}
+            step={Math.max(0, steps.indexOf(message))}
+            onSelect={(n) => steps[n] !== undefined && st().setTau2Step(steps[n])}
+            empty="No messages."
+          />
+          <div className="min-h-0 flex-1 overflow-y-auto" data-scroll>
             {view.instructions !== null && (
               <details className="border-b border-slate-200 px-3 py-1.5 text-xs">
                 <summary className="cursor-pointer font-semibold text-slate-600">The user’s instructions (task {safeLabel(view.taskId, 80)})</summary>
@@ -97,16 +191,30 @@ export function Tau2SimPane() {
                 </div>
               </details>
             )}
-            <Tau2Dialogue view={view} />
+            <Tau2Dialogue view={view} message={message} onSelect={onMessage} tools={tools} />
           </div>
-          <aside
-            className="min-w-0 border-t border-slate-200 bg-white @4xl/pane:col-start-2 @4xl/pane:row-start-2 @4xl/pane:border-t-0 @4xl/pane:border-l"
-            aria-label="How τ² judged it"
+        </section>
+        <aside
+          aria-label="Simulation details"
+          className={`@container min-h-0 flex-1 flex-col overflow-hidden rounded-md border border-slate-200 bg-white ${phone === 'panel' ? 'flex' : 'hidden'} ${sideHidden ? '@3xl/screen:hidden' : '@3xl/screen:flex'}`}
+          data-testid="side-column"
+        >
+          <SideTabs noun="Simulation" tabs={tabs} current={current} onPick={(id) => st().showPanel(id)} />
+          <div
+            key={current}
+            role="tabpanel"
+            id={`episode-panel-${current}`}
+            aria-labelledby={`episode-tab-${current}`}
+            tabIndex={0}
+            data-scroll
+            data-panel={current}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+            data-testid="side-panel"
           >
-            <Tau2Checks view={view} />
-          </aside>
-        </div>
-      )}
+            {shown?.render({ view, edited, message, onMessage, onCall })}
+          </div>
+        </aside>
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@
 import { compareCodePoints } from '../../py/hashable';
 import { dumpsStr } from '../../py/json-dumps';
 import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic';
+import { sha256Hex } from '../../py/hash';
 import { sha256Stream } from '../../py/sha256';
 
 type Token = string | Uint8Array;
@@ -32,6 +33,8 @@ function recordToken(key: string, rec: TValue, isBase: boolean): Token {
 }
 
 const CHECKPOINT_EVERY = 64 * 1024;
+/** DB states remembered per base (two short strings each). */
+const MEMO_LIMIT = 20_000;
 
 export class Tau2DbHasher {
   private readonly tokens: Token[];
@@ -39,9 +42,17 @@ export class Tau2DbHasher {
   private readonly checkpoints: { readonly at: number; readonly state: unknown }[] = [];
   private readonly baseHash: string;
   private readonly sortedKeys = new Map<string, string[]>();
+  /** Each base record token's position (tokens are told apart by identity). */
+  private readonly positions = new Map<Uint8Array, number>();
+  /**
+   * Hashes already computed, by a digest of how the DB's text departs from the base's (a DB state
+   * that recurs — the gold state a passing simulation reaches, another trial's — is not rehashed).
+   */
+  private readonly memo = new Map<string, string>();
 
   constructor(private readonly base: PydModel) {
     this.tokens = this.tokensOf(base);
+    this.tokens.forEach((t, i) => typeof t !== 'string' && this.positions.set(t, i));
     const s = sha256Stream();
     let since = CHECKPOINT_EVERY;
     this.tokens.forEach((t, i) => {
@@ -90,6 +101,15 @@ export class Tau2DbHasher {
     let d = 0;
     while (d < tokens.length && d < this.tokens.length && tokens[d] === this.tokens[d]) d++;
     if (d === tokens.length && d === this.tokens.length) return this.baseHash;
+    // The text from `d` on, exactly: a base record by its position, any other token by its text (dumps are ASCII, so \u0001 and \u0002 never occur in one).
+    const parts: string[] = [String(d)];
+    for (let i = d; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      parts.push(typeof t === 'string' ? `\u0001${t}` : `\u0002${this.positions.get(t) ?? `?${i}`}`);
+    }
+    const key = sha256Hex(parts.join(''));
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
     let from = this.checkpoints[0]!;
     for (const c of this.checkpoints) {
       if (c.at <= d) from = c;
@@ -98,7 +118,10 @@ export class Tau2DbHasher {
     const s = sha256Stream();
     s.load(from.state);
     for (let i = from.at; i < tokens.length; i++) s.update(tokens[i]!);
-    return s.hex();
+    const hex = s.hex();
+    if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
+    this.memo.set(key, hex);
+    return hex;
   }
 }
 

@@ -252,7 +252,8 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     let dbHash: DbHashes | null = null;
     let envChecks: EnvAssertionCheck[] | null = null;
     let random = false;
-    const probe = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
+    // Only for the tool types of reference actions: built when there are some.
+    let probe: Tau2Environment | null = null;
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
       predicted.setState(task, sim.messages);
@@ -288,7 +289,13 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
         ? null
         : criteria.actions.map((a) => {
             const i = calls.findIndex((c) => c.name === a.name && argsEqual(a, c.arguments));
-            return { action: a, actionMatch: i >= 0, actionReward: i >= 0 ? 1 : 0, toolType: toolTypeOf(probe, a.name), matchedCall: i >= 0 ? i : null };
+            return {
+              action: a,
+              actionMatch: i >= 0,
+              actionReward: i >= 0 ? 1 : 0,
+              toolType: toolTypeOf((probe ??= new Tau2Environment(ctx.domain, ctx.base, ctx.solo)), a.name),
+              matchedCall: i >= 0 ? i : null,
+            };
           });
     const actionReward = actionChecks === null || actionChecks.every((c) => c.actionMatch) ? 1 : 0;
     const comm = criteria.communicateInfo === null || criteria.communicateInfo.length === 0 ? null : communicateChecks(criteria.communicateInfo, sim);

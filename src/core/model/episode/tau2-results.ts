@@ -3,6 +3,7 @@
  * `Tau2Run`. Tasks come from the file. Fields τ² adds over time (τ³-era `simulation_index`, `mode`,
  * `ticks`, `review`, …) are kept in the raw records and ignored by the evaluator.
  */
+import { jsonDumps } from '../../py/json-dumps';
 import { parseJson } from '../../py/json-parse';
 import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
@@ -144,8 +145,17 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
     // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
     fullDuplex: v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,
+    raw: v,
+    reviews: TAU2_REVIEW_FIELDS.flatMap((k) => {
+      const r = v.get(k);
+      // Python parity: Simulation.hallucination_retries_used defaults to 0 (nothing to show).
+      return r === undefined || r === null || (k === 'hallucination_retries_used' && (r === 0n || r === 0)) ? [] : [[k, r] as const];
+    }),
   };
 }
+
+/** The reviews a τ² simulation may carry, judged by an LLM when it was made (data_model/simulation.py, `Simulation`). */
+export const TAU2_REVIEW_FIELDS = ['review', 'user_only_review', 'auth_classification', 'hallucination_check', 'hallucination_retries_used'] as const;
 
 /** Reads a whole τ² results object (parsed or as text). */
 export function readTau2Results(input: string | PyValue): Tau2Run {
@@ -229,4 +239,21 @@ export function readTau2Text(text: string): Tau2Run | null {
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
   return isTau2Root(root) ? readTau2Results(root) : null;
+}
+
+/**
+ * One simulation as a τ² results file of its own (a shared link carries it): the run's `info`, the
+ * simulation's task (when the file embeds it) and the simulation, as recorded — written as Python's
+ * `json.dumps` writes them, so `1.0` stays a float and read back gives the same fingerprint.
+ */
+export function tau2SimulationJson(run: Tau2Run, index: number): string {
+  const sim = run.simulations[index];
+  if (sim === undefined) throw new RangeError(`no simulation ${index} (the file has ${run.simulations.length})`);
+  const task = run.tasks.get(sim.taskId);
+  const root: PyValue = new Map<string, PyValue>([
+    ['info', run.info as PyValue],
+    ['tasks', task ? [task.raw as PyValue] : []],
+    ['simulations', [sim.raw as PyValue]],
+  ]);
+  return jsonDumps(root);
 }

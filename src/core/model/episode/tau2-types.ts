@@ -76,6 +76,14 @@ export interface Tau2Simulation {
   readonly fullDuplex: boolean;
   /** `reward_info` as recorded (null when absent). */
   readonly rewardInfo: TDict | null;
+  /** The simulation as recorded (for its fingerprint and a shared link). */
+  readonly raw: TDict;
+  /**
+   * The LLM reviews τ² recorded with the simulation when it was made (`review`, `user_only_review`,
+   * `auth_classification`, `hallucination_check`, `hallucination_retries_used`), those present and not
+   * null, in that order; never recomputed.
+   */
+  readonly reviews: readonly (readonly [string, TValue])[];
 }
 
 export interface Tau2Run {

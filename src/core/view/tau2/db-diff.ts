@@ -33,7 +33,7 @@ export interface Tau2FieldDiff {
 export const MAX_FIELDS = 40;
 
 /** Where two dumped values differ, down to the leaves (dict keys sorted as τ²'s dump sorts them). */
-function fieldDiffs(a: TValue | undefined, b: TValue | undefined, path: string, out: Tau2FieldDiff[]): void {
+export function fieldDiffs(a: TValue | undefined, b: TValue | undefined, path: string, out: Tau2FieldDiff[]): void {
   if (out.length >= MAX_FIELDS) return;
   if (a instanceof Map && b instanceof Map) {
     const keys = [...new Set([...a.keys(), ...b.keys()])].filter((k): k is string => typeof k === 'string').sort();

@@ -16,6 +16,8 @@ import { tau2DbDiff, type Tau2RecordDiff } from './db-diff';
 import { tau2Explain } from './explain';
 import { tau2Findings, type Tau2Finding } from './findings';
 import { maskPydanticUrl } from './report';
+import { tau2Reviews, type Tau2ReviewView } from './reviews';
+import type { Tau2Place, Tau2Timeline } from './state-at-step';
 
 export type { Tau2RecordDiff };
 
@@ -113,6 +115,10 @@ export interface Tau2SimView {
   readonly nl: readonly { readonly assertion: string; readonly met: boolean | null; readonly justification: string | null }[] | null;
   readonly walkthrough: readonly string[];
   readonly findings: readonly Tau2Finding[];
+  /** The reviews recorded with the simulation (an LLM's, when the run was made), as recorded. */
+  readonly reviews: readonly Tau2ReviewView[];
+  /** The records each call changed on the replay (its index as in `Tau2CallView.index`); empty without a timeline. */
+  readonly writes: readonly (Tau2Place & { readonly call: number })[];
 }
 
 const json = (v: TValue): string => pyJsonDumps(modelDump(v));
@@ -209,7 +215,7 @@ export function communicateSpan(content: string, info: string): Span | null {
 }
 
 /** The simulation screen's data for one judged simulation. */
-export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task | null): Tau2SimView {
+export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task | null, timeline: Tau2Timeline | null = null): Tau2SimView {
   const s = e.simulation;
   const recorded = s.rewardInfo?.get('reward');
   const recordedReward = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
@@ -267,5 +273,7 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
     nl: e.nlAssertions && e.nlAssertions.map((c) => ({ assertion: c.assertion, met: c.met, justification: c.justification })),
     walkthrough: tau2Explain(e, task),
     findings: tau2Findings(e),
+    reviews: tau2Reviews(s),
+    writes: timeline ? [...timeline.writes].flatMap(([call, places]) => places.map((p) => ({ ...p, call }))) : [],
   };
 }

@@ -2,7 +2,8 @@
  * τ² simulations as overview rows: the same `EpisodeHeader` / `EpisodeSummary` as τ-bench episodes
  * (so the overview, its filters, sorting and notes serve both), with τ²'s own facts in `tau2`.
  */
-import { sha256Hex } from '../../py/hash';
+import type { PyValue } from '../../py/value';
+import { tau2SimulationFingerprint } from '../fingerprint';
 import type { Tau2Run } from '../../model/episode/tau2-types';
 import { comb } from '../pass-k';
 import type { EpisodeHeader, EpisodeSummary } from '../summary';
@@ -55,8 +56,8 @@ export function tau2Headers(run: Tau2Run): EpisodeHeader[] {
     turns: s.messages.filter((m) => m.role !== 'system').length,
     problem: s.fullDuplex ? 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not' : null,
     extra: { [TAU2_TASK_KEY]: s.taskId, termination_reason: s.terminationReason },
-    // Notes are kept per simulation: its id is unique per run (a uuid), with the task and trial beside it.
-    fingerprint: sha256Hex(`tau2\u0000${s.id}\u0000${s.taskId}\u0000${String(s.trial)}`),
+    // Notes are kept per simulation, by its content (see `tau2SimulationFingerprint`).
+    fingerprint: tau2SimulationFingerprint((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue),
   }));
 }
 

@@ -1,16 +1,27 @@
 import type { KeyboardEvent } from 'react';
-import { FOCUS_RING_SKY } from '../../ui/focus';
-import type { PhoneView, TabItem } from './screen-types';
+import { FOCUS_RING_SKY } from './focus';
+
+/** A tab of a side column (and of the phone's tab bar). */
+export interface TabItem {
+  readonly id: string;
+  readonly label: string;
+  readonly short: string;
+  /** The digit key that shows it (app keys: `1`…`9`), if any. */
+  readonly key?: string;
+}
+
+/** On a phone: the dialogue, the verdict, or the side panel. */
+export type PhoneView = 'dialogue' | 'verdict' | 'panel';
 
 const ON = 'border-slate-200 border-b-white bg-white text-slate-900';
 const OFF = 'border-transparent text-slate-600 hover:text-slate-900';
 
 /**
- * The side column's tabs. They wrap onto more rows rather than cut a label; arrows move between
- * them, digits (app keys) show them from anywhere.
+ * The side column's tabs (of an episode, or of a τ² simulation: `noun`). They wrap onto more rows
+ * rather than cut a label; arrows move between them, digits (app keys) show them from anywhere.
  */
-export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onPick: (id: string) => void }) {
-  const { tabs, current, onPick } = props;
+export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onPick: (id: string) => void; noun?: string }) {
+  const { tabs, current, onPick, noun = 'Episode' } = props;
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
@@ -22,7 +33,7 @@ export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onP
   return (
     <div
       role="tablist"
-      aria-label="Episode details"
+      aria-label={`${noun} details`}
       className="hidden shrink-0 flex-wrap gap-x-1 gap-y-0.5 border-b border-slate-200 bg-slate-50 px-2 pt-1.5 @3xl/screen:flex"
       onKeyDown={onKey}
       data-testid="side-tabs"
@@ -62,8 +73,9 @@ export function PhoneTabs(props: {
   phone: PhoneView;
   onPick: (id: string) => void;
   onPhone: (view: PhoneView) => void;
+  noun?: string;
 }) {
-  const { tabs, current, phone, onPick, onPhone } = props;
+  const { tabs, current, phone, onPick, onPhone, noun = 'Episode' } = props;
   const item = (id: string, label: string, on: boolean, go: () => void) => (
     <li key={id}>
       <button
@@ -78,7 +90,7 @@ export function PhoneTabs(props: {
     </li>
   );
   return (
-    <nav aria-label="Episode parts" className="shrink-0 @3xl/screen:hidden" data-testid="phone-tabs">
+    <nav aria-label={`${noun} parts`} className="shrink-0 @3xl/screen:hidden" data-testid="phone-tabs">
       <ul className="flex flex-wrap gap-1">
         {item('dialogue', 'Dialogue', phone === 'dialogue', () => onPhone('dialogue'))}
         {item('verdict', 'Verdict', phone === 'verdict', () => onPhone('verdict'))}

@@ -1,0 +1,152 @@
+/** One row of `tau-inspect index`: an episode (τ-bench) or a simulation (τ²), the columns of the table. */
+import type { Tau2Run } from '../model/episode/tau2-types';
+import { TAU2_PINNED_COMMIT } from '../model/data/tau2-data';
+import type { EpisodeReport } from '../view/report-json';
+
+export type Benchmark = 'tau-bench' | 'tau2';
+
+export interface IndexRow {
+  /** The path as found by the walk. */
+  readonly file: string;
+  /** Position in the file (0-based). */
+  readonly index: number;
+  readonly benchmark: Benchmark;
+  readonly domain: string | null;
+  /** A string for both benchmarks (τ-bench's integer ids written in decimal), so one column holds both. */
+  readonly task_id: string | null;
+  readonly trial: number | null;
+  readonly recorded_reward: number | null;
+  /** Recomputed; null when the episode cannot be evaluated (`error`). */
+  readonly reward: number | null;
+  readonly matches_recorded_reward: boolean | null;
+  readonly content_hash: string;
+  readonly data_version: string | null;
+  readonly rule: string | null;
+  readonly model: string | null;
+  readonly user_model: string | null;
+  /** Components that failed: `db`, `outputs` (τ-bench); τ²'s reward-basis names whose part is below 1 (`DB`, `ACTION`, …). */
+  readonly failed_components: readonly string[];
+  /** τ-bench: `stop`, `terminate_tool`, `not_done` (or `error`); τ²: the recorded termination reason. */
+  readonly termination: string | null;
+  /** Kinds of the findings (not counted by the benchmark), each once, in order. */
+  readonly finding_kinds: readonly string[];
+  /** τ-bench: actions in the trajectory; τ²: messages. */
+  readonly steps: number | null;
+  readonly error: string | null;
+}
+
+/** The columns in order with their DuckDB types (Parquet schema and `read_json` columns alike). */
+export const INDEX_COLUMNS: readonly (readonly [keyof IndexRow, string])[] = [
+  ['file', 'VARCHAR'],
+  ['index', 'INTEGER'],
+  ['benchmark', 'VARCHAR'],
+  ['domain', 'VARCHAR'],
+  ['task_id', 'VARCHAR'],
+  ['trial', 'INTEGER'],
+  ['recorded_reward', 'DOUBLE'],
+  ['reward', 'DOUBLE'],
+  ['matches_recorded_reward', 'BOOLEAN'],
+  ['content_hash', 'VARCHAR'],
+  ['data_version', 'VARCHAR'],
+  ['rule', 'VARCHAR'],
+  ['model', 'VARCHAR'],
+  ['user_model', 'VARCHAR'],
+  ['failed_components', 'VARCHAR[]'],
+  ['termination', 'VARCHAR'],
+  ['finding_kinds', 'VARCHAR[]'],
+  ['steps', 'INTEGER'],
+  ['error', 'VARCHAR'],
+];
+
+/** What a file's rows share. */
+export interface FileFacts {
+  readonly file: string;
+  readonly content_hash: string;
+}
+
+const once = (kinds: Iterable<string>): string[] => [...new Set(kinds)];
+
+/** A τ-bench episode's row from its report (`evaluate --json`'s object). */
+export function tauBenchRow(f: FileFacts, r: EpisodeReport): IndexRow {
+  const failed: string[] = [];
+  if (r.error === undefined) {
+    if (r.r_actions === false) failed.push('db');
+    if (r.outputs && Object.values(r.outputs).some((found) => !found)) failed.push('outputs');
+  }
+  return {
+    file: f.file,
+    index: r.index,
+    benchmark: 'tau-bench',
+    domain: r.domain ?? null,
+    task_id: r.task_id === null ? null : String(r.task_id),
+    trial: r.trial,
+    recorded_reward: r.recorded_reward,
+    reward: r.error === undefined ? (r.reward ?? null) : null,
+    matches_recorded_reward: r.matches_recorded_reward ?? null,
+    content_hash: f.content_hash,
+    data_version: r.data_commit ?? null,
+    rule: r.rule ?? null,
+    model: null,
+    user_model: null,
+    failed_components: failed,
+    termination: r.error !== undefined ? 'error' : r.done ? (r.done_by ?? 'done') : 'not_done',
+    finding_kinds: once((r.findings ?? []).map((x) => x.kind)),
+    steps: r.actions_in_traj ?? null,
+    error: r.error ?? null,
+  };
+}
+
+/** What a τ² simulation's row needs of its report. */
+export interface Tau2RowReport {
+  readonly index: number;
+  readonly task_id: string;
+  readonly trial: unknown;
+  readonly termination_reason: string;
+  readonly reward: number;
+  readonly recorded_reward: number | null;
+  readonly matches_recorded_reward: boolean | null;
+  readonly reward_breakdown: Record<string, number> | null;
+  readonly error: string | null;
+  readonly findings: readonly { readonly kind: string }[];
+}
+
+/** A τ² simulation's row. */
+export function tau2Row(
+  f: FileFacts & { domain: string; data_version: string; model: string | null; user_model: string | null },
+  r: Tau2RowReport,
+  messages: number,
+): IndexRow {
+  const breakdown = r.reward_breakdown ?? {};
+  return {
+    file: f.file,
+    index: r.index,
+    benchmark: 'tau2',
+    domain: f.domain,
+    task_id: r.task_id,
+    trial: typeof r.trial === 'number' && Number.isInteger(r.trial) ? r.trial : null,
+    recorded_reward: r.recorded_reward,
+    reward: r.error === null ? r.reward : null,
+    matches_recorded_reward: r.matches_recorded_reward,
+    content_hash: f.content_hash,
+    data_version: f.data_version,
+    rule: 'tau2-v1.0.1-all',
+    model: f.model,
+    user_model: f.user_model,
+    failed_components: Object.keys(breakdown).filter((k) => breakdown[k]! < 1),
+    termination: r.termination_reason,
+    finding_kinds: once(r.findings.map((x) => x.kind)),
+    steps: messages,
+    error: r.error,
+  };
+}
+
+/** Every simulation's row of a τ² run judged by `report` (the session's), with the models its info records. */
+export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: number) => Tau2RowReport): IndexRow[] {
+  const llm = (key: string): string | null => {
+    const v = run.info.get(key);
+    const name = v instanceof Map ? v.get('llm') : undefined;
+    return typeof name === 'string' ? name : null;
+  };
+  const shared = { ...facts, domain: run.domain, data_version: TAU2_PINNED_COMMIT, model: llm('agent_info'), user_model: llm('user_info') };
+  return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.messages.length));
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { Tau2SimView } from '../../core/contract';
+
+/** What a panel of the τ² simulation screen is given. */
+export interface Tau2PanelContext {
+  readonly view: Tau2SimView;
+  /** `view` is a what-if's edited simulation, not the recorded one. */
+  readonly edited: boolean;
+  /** The selected message (the step): panels that show state follow it. */
+  readonly message: number;
+  /** Selects a message and brings it into view in the dialogue. */
+  readonly onMessage: (index: number) => void;
+  /** Brings a call into view in the dialogue (its message selected). */
+  readonly onCall: (index: number) => void;
+}
+
+/**
+ * A panel of the τ² simulation screen's side column, one tab each. The app lists them in one array
+ * (`TAU2_PANELS`, src/app/tau2-panels.tsx): its order is the order of the tabs and of their digit keys.
+ */
+export interface Tau2Panel {
+  readonly id: string;
+  /** What the key list (`?`) calls it. */
+  readonly name: string;
+  readonly label: string | ((view: Tau2SimView) => string);
+  /** A shorter label for the phone's tab bar (default: the label). */
+  readonly short?: string | ((view: Tau2SimView) => string);
+  readonly render: (ctx: Tau2PanelContext) => ReactNode;
+}

@@ -1,0 +1,221 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '../protocol/wire-types';
+import type { AppState } from './app-store';
+import { originOf, type HostConsent } from './consent';
+import { NO_LIBRARY_FILTERS, overviewTaskId, type LibraryFilters } from './library-stats';
+import type { EvaluatorPort } from './ports';
+import type { StoreHandlers } from './receive';
+import { NO_FILTERS } from './rows';
+
+export type LibraryTab = 'leaderboard' | 'heatmap' | 'health';
+export const LIBRARY_TABS: readonly LibraryTab[] = ['leaderboard', 'heatmap', 'health'];
+
+/** Where the open library came from, as a link can name it: a URL (reopened as it is), or a local folder or file by name (asked for again). */
+export type LibraryOrigin = { readonly kind: 'url'; readonly url: string } | { readonly kind: 'folder' | 'file'; readonly name: string };
+
+export interface LibraryState {
+  /** The request the page is waiting for (a newer one replaces it). */
+  readonly id: number;
+  readonly origin: LibraryOrigin | null;
+  readonly loading: boolean;
+  readonly progress: { readonly done: number; readonly total: number; readonly episodes: number; readonly problems: number } | null;
+  readonly table: LibraryTable | null;
+  /** What was read (the Parquet file's path or URL). */
+  readonly via: string;
+  readonly error: string | null;
+  readonly problems: readonly LibraryProblem[];
+  /** The picked folder's files: where a run's results file is found to open it. */
+  readonly files: readonly FolderFile[];
+  /** When it opened: how long from the request to the rows (ms), for the page's own timing. */
+  readonly openedMs: number | null;
+  readonly startedAt: number;
+}
+
+const NO_LIBRARY: LibraryState = {
+  id: 0,
+  origin: null,
+  loading: false,
+  progress: null,
+  table: null,
+  via: '',
+  error: null,
+  problems: [],
+  files: [],
+  openedMs: null,
+  startedAt: 0,
+};
+
+/** A library link's request for a local folder or file this page cannot reopen by itself. */
+export interface LibraryRequest {
+  readonly kind: 'folder' | 'file';
+  readonly name: string;
+}
+
+export interface LibrarySlice {
+  library: LibraryState;
+  /** The library view is on screen (instead of the run). */
+  libraryShown: boolean;
+  libraryTab: LibraryTab;
+  libraryFilters: LibraryFilters;
+  /** A link named a local library: the user is asked to pick it. */
+  libraryRequest: LibraryRequest | null;
+
+  openLibraryFolder(name: string, files: readonly FolderFile[]): void;
+  openLibraryFile(file: File): void;
+  openLibraryUrl(url: string): void;
+  showLibrary(shown: boolean): void;
+  setLibraryTab(tab: LibraryTab): void;
+  setLibraryFilters(patch: Partial<LibraryFilters>): void;
+  /** Opens a run of the library in the app (slot `a`), at a task (its episodes, through the overview's task filter) or whole. */
+  openLibraryRun(run: number, task: string | null): void;
+  /** Restores a library link (`#library=`): a URL is opened (own origin or agreed), a local folder or file is asked for. */
+  restoreLibrary(origin: LibraryOrigin, tab: LibraryTab, filters: LibraryFilters): void;
+}
+
+const segments = (p: string): string[] =>
+  p
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s !== '' && s !== '.');
+
+/** `tail` is the last segments of `whole`. */
+const endsWith = (whole: readonly string[], tail: readonly string[]): boolean =>
+  tail.length > 0 && tail.length <= whole.length && tail.every((s, i) => whole[whole.length - tail.length + i] === s);
+
+/**
+ * The picked files of a run the index names by `file` (the path as it found it): the picked file whose path
+ * inside the folder is the end of that path (the longest such), or a τ² run folder's files (results.json and
+ * simulations/) re-rooted at the folder's name.
+ */
+export function findRunFiles(
+  files: readonly FolderFile[],
+  file: string,
+): { kind: 'file'; file: FolderFile } | { kind: 'folder'; name: string; files: FolderFile[] } | null {
+  const want = segments(file);
+  let best: FolderFile | null = null;
+  let bestLen = 0;
+  for (const f of files) {
+    const inside = segments(f.path).slice(1);
+    for (let drop = 0; drop < inside.length; drop++) {
+      const tail = inside.slice(drop);
+      if (tail.length > bestLen && endsWith(want, tail)) {
+        best = f;
+        bestLen = tail.length;
+        break;
+      }
+    }
+  }
+  if (best) return { kind: 'file', file: best };
+  // A τ² run folder: <…>/<name>/results.json with <name> the end of the indexed path.
+  for (const f of files) {
+    const parts = segments(f.path);
+    if (parts.at(-1) !== 'results.json' || parts.length < 2) continue;
+    const dir = parts.slice(0, -1);
+    if (!endsWith(want, dir.slice(1).length > 0 ? dir.slice(1) : dir.slice(-1))) continue;
+    const prefix = `${dir.join('/')}/`;
+    const name = dir.at(-1)!;
+    const inside = files
+      .filter((g) => segments(g.path).join('/').startsWith(prefix))
+      .map((g) => ({ path: `${name}/${segments(g.path).slice(dir.length).join('/')}`, file: g.file }));
+    return { kind: 'folder', name, files: inside };
+  }
+  return null;
+}
+
+export const createLibrarySlice =
+  (port: EvaluatorPort, consent: HostConsent): StateCreator<AppState, [], [], LibrarySlice> =>
+  (set, get) => {
+    const open = (source: LibrarySource, origin: LibraryOrigin, files: readonly FolderFile[]): void => {
+      const id = get().library.id + 1;
+      set({ library: { ...NO_LIBRARY, id, origin, loading: true, files, startedAt: performance.now() }, libraryShown: true, libraryRequest: null });
+      port.send({ type: 'open-library', id, source });
+    };
+    return {
+      library: NO_LIBRARY,
+      libraryShown: false,
+      libraryTab: 'leaderboard',
+      libraryFilters: NO_LIBRARY_FILTERS,
+      libraryRequest: null,
+
+      openLibraryFolder: (name, files) => open({ kind: 'folder', name, files }, { kind: 'folder', name }, files),
+      openLibraryFile: (file) => open({ kind: 'parquet', name: file.name, file }, { kind: 'file', name: file.name }, []),
+      openLibraryUrl: (url) => open({ kind: 'url', url }, { kind: 'url', url }, []),
+      showLibrary: (shown) => set({ libraryShown: shown && (get().library.origin !== null || get().libraryRequest !== null) }),
+      setLibraryTab: (tab) => set({ libraryTab: tab }),
+      setLibraryFilters: (patch) => set((s) => ({ libraryFilters: { ...s.libraryFilters, ...patch } })),
+
+      openLibraryRun(run, task) {
+        const s = get();
+        const lib = s.library;
+        const info = lib.table?.runs[run];
+        if (!lib.table || !info) return;
+        const taskId = task === null ? null : overviewTaskId(lib.table, run, task);
+        const view = { filters: { ...NO_FILTERS, taskId }, sort: { key: 'index', desc: false }, query: '', label: null } as const;
+        if (lib.origin?.kind === 'url') {
+          const parts = segments(info.file);
+          if (/^([a-z]:)?[\\/]/i.test(info.file) || parts.includes('..')) {
+            s.notify(
+              'error',
+              `The index names ${info.file.slice(0, 300)} by a path on the machine that made it; from ${lib.origin.url.slice(0, 300)} this browser cannot reach it. Open the folder that holds the results files and runs.parquet instead (Open ▸ Library folder…).`,
+            );
+            return;
+          }
+          const url = new URL(parts.join('/'), lib.origin.url).href;
+          set({ libraryShown: false, linkView: view, place: null });
+          s.openUrl(url);
+          return;
+        }
+        const found = findRunFiles(lib.files, info.file);
+        if (found === null) {
+          s.notify(
+            'error',
+            lib.files.length === 0
+              ? `Only the index was opened, so the results file ${info.file.slice(0, 300)} is not reachable from this page: open the folder that holds it and runs.parquet (Open ▸ Library folder…).`
+              : `The results file ${info.file.slice(0, 300)} is not in the picked folder “${lib.origin?.kind === 'folder' ? lib.origin.name.slice(0, 200) : ''}”: pick the folder that holds it and runs.parquet.`,
+          );
+          return;
+        }
+        set({ libraryShown: false, linkView: view, place: null });
+        if (found.kind === 'folder')
+          s.openRun(
+            'a',
+            { kind: 'folder', name: found.name, files: found.files },
+            { kind: 'folder', label: `${found.name}/`, url: null, sample: null, file: null },
+          );
+        else {
+          const f = found.file.file as File;
+          s.openRun('a', { kind: 'file', file: f }, { kind: 'file', label: found.file.path, url: null, sample: null, file: f.name });
+        }
+      },
+
+      restoreLibrary(origin, tab, filters) {
+        set({ libraryTab: tab, libraryFilters: filters });
+        const cur = get().library.origin;
+        if (cur !== null && JSON.stringify(cur) === JSON.stringify(origin)) {
+          set({ libraryShown: true });
+          return;
+        }
+        if (origin.kind !== 'url') {
+          set({ libraryRequest: { kind: origin.kind, name: origin.name }, libraryShown: true });
+          return;
+        }
+        if (consent.agreed(origin.url)) get().openLibraryUrl(origin.url);
+        else if (originOf(origin.url) === null)
+          get().notify('error', `The link names a library at “${origin.url.slice(0, 200)}”, which is not an http(s) address; nothing was opened.`);
+        else set({ libraryRequest: null, runRequest: { url: origin.url, library: true } });
+      },
+    };
+  };
+
+/** The worker's answers about libraries: only the newest request's. */
+export const libraryHandlers: StoreHandlers<'open-library' | 'library-progress'> = {
+  'open-library'({ id, table, problems, error, via }, { get, set }) {
+    const lib = get().library;
+    if (id !== lib.id || !lib.loading) return;
+    set({ library: { ...lib, loading: false, table, problems, error, via, openedMs: performance.now() - lib.startedAt } });
+  },
+  'library-progress'({ id, type: _, ...progress }, { get, set }) {
+    const lib = get().library;
+    if (id === lib.id && lib.loading) set({ library: { ...lib, progress } });
+  },
+};

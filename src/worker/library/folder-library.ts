@@ -1,0 +1,171 @@
+import {
+  EvalCache,
+  InspectSession,
+  prepareSha256,
+  readTau2Folder,
+  readTau2Text,
+  tau2RunRows,
+  tauBenchRow,
+  Tau2FileError,
+  Tau2Session,
+  type IndexRow,
+  type Tau2Run,
+} from '../../core/contract';
+import type { FolderFile, LibraryProblem, LibraryTable } from '../../protocol/wire-types';
+import type { DataLocator } from '../data-locator';
+import { yieldToMessages } from '../post';
+import type { Tau2Runs } from '../tau2-runs';
+import { TableBuilder } from './table-builder';
+
+/** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
+interface Unit {
+  /** Its path inside the picked folder (the folder's name left out), as the library names it. */
+  readonly path: string;
+  readonly files: readonly FolderFile[];
+  readonly folder: boolean;
+}
+
+const inside = (f: FolderFile): string => f.path.replace(/\\/g, '/').split('/').slice(1).join('/');
+
+/** Folders of benchmark data are not runs (as `tau-inspect index` skips them). */
+const DATA_PATH = /(^|\/)(tau_bench\/envs|data\/tau2\/domains|tau2\/domains)\//;
+
+/** The runs of a picked folder, in path order: τ² run folders first claim their files, every other .json file is one. */
+export function folderUnits(files: readonly FolderFile[]): Unit[] {
+  const json = files.filter((f) => /\.json$/i.test(f.path) && !DATA_PATH.test(inside(f)));
+  const runDirs = json
+    .map(inside)
+    .filter((p) => p === 'results.json' || p.endsWith('/results.json'))
+    .map((p) => p.slice(0, -'results.json'.length))
+    .filter((dir) => json.some((f) => inside(f).startsWith(`${dir}simulations/`)));
+  const units: Unit[] = runDirs.map((dir) => ({
+    path: dir.replace(/\/$/, '') || '.',
+    files: json.filter((f) => inside(f).startsWith(dir) && (inside(f) === `${dir}results.json` || inside(f).startsWith(`${dir}simulations/`))),
+    folder: true,
+  }));
+  const claimed = new Set(units.flatMap((u) => u.files));
+  for (const f of json) if (!claimed.has(f)) units.push({ path: inside(f), files: [f], folder: false });
+  return units.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+const hex = (b: ArrayBuffer): string => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
+
+/** The content hash `tau-inspect index` records: sha256 of the file (of a run folder's files in path order). */
+async function contentHash(files: readonly FolderFile[]): Promise<string> {
+  const parts = await Promise.all(files.map((f) => f.file.arrayBuffer()));
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    all.set(new Uint8Array(p), at);
+    at += p.byteLength;
+  }
+  return hex(await crypto.subtle.digest('SHA-256', all));
+}
+
+/**
+ * A folder of results files judged in the worker, one file at a time (yielding to the page's messages between
+ * them), into the rows `tau-inspect index` would write: τ-bench files with the data an opened run would use (the
+ * picked data folder, agreed URL bases, the dev server, this browser's cache), τ² files and run folders with τ²'s.
+ * A file that cannot be judged is listed with its reason and the rest go on.
+ */
+export class FolderJudge {
+  private readonly cache = new EvalCache();
+
+  constructor(
+    private readonly data: DataLocator,
+    private readonly tau2: Tau2Runs,
+  ) {}
+
+  async judge(
+    files: readonly FolderFile[],
+    progress: (done: number, total: number, episodes: number, problems: number) => void,
+    live: () => boolean,
+  ): Promise<{ table: LibraryTable; problems: LibraryProblem[] }> {
+    await prepareSha256().catch(() => undefined);
+    const units = folderUnits(files);
+    const out = new TableBuilder();
+    const problems: LibraryProblem[] = [];
+    progress(0, units.length, 0, 0);
+    for (const [i, unit] of units.entries()) {
+      if (!live()) break;
+      try {
+        const rows = await this.rows(unit);
+        for (const r of rows) out.add(libraryRow(unit.path, r));
+      } catch (e) {
+        problems.push({ file: unit.path, reason: e instanceof Error ? e.message : String(e) });
+      }
+      progress(i + 1, units.length, out.size, problems.length);
+      await yieldToMessages();
+    }
+    return { table: out.finish(), problems };
+  }
+
+  private async rows(unit: Unit): Promise<IndexRow[]> {
+    const facts = { file: unit.path, content_hash: await contentHash(unit.files) };
+    let run: Tau2Run | null = null;
+    if (unit.folder) {
+      const results = unit.files.find((f) => inside(f) === `${unit.path === '.' ? '' : `${unit.path}/`}results.json`)!;
+      const sims = await Promise.all(
+        unit.files.filter((f) => f !== results).map(async (f) => ({ name: f.path.split('/').at(-1)!, text: await f.file.text() })),
+      );
+      sims.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      run = readTau2Folder(await results.file.text(), sims);
+    } else {
+      const text = await unit.files[0]!.file.text();
+      try {
+        run = readTau2Text(text);
+      } catch (e) {
+        if (!(e instanceof Tau2FileError)) throw e;
+      }
+      if (run === null) return this.tauBenchRows(new Uint8Array(await unit.files[0]!.file.arrayBuffer()), facts);
+    }
+    return this.tau2Rows(run, facts);
+  }
+
+  private async tauBenchRows(bytes: Uint8Array, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
+    const session = InspectSession.fromBytes(bytes, {}, this.cache, { keptEvaluations: 8 });
+    const loc = await this.data.locate(
+      session.domain,
+      false,
+      () => () => undefined,
+      () => undefined,
+    );
+    if (!loc)
+      throw new Error(
+        `no τ-bench ${session.domain} data in this browser: pick a tau-bench data folder (Open ▸ tau-bench data folder…) or open one run and agree to fetch it, then open the library again`,
+      );
+    session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
+    return session.evaluateAll((r) => tauBenchRow(facts, r));
+  }
+
+  private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
+    const data = await this.tau2.libraryData(run);
+    if (!data) throw new Error(`no τ² ${run.domain} data in this browser: pick a tau2-bench data folder, or open one τ² run and agree to fetch it`);
+    const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
+    return tau2RunRows(run, facts, (i) => session.report(i));
+  }
+}
+
+/** An index row as the library keeps it. */
+function libraryRow(path: string, r: IndexRow) {
+  return {
+    run: {
+      file: path,
+      benchmark: r.benchmark,
+      domain: r.domain,
+      model: r.model,
+      userModel: r.user_model,
+      dataVersion: r.data_version,
+      contentHash: r.content_hash,
+    },
+    index: r.index,
+    task: r.task_id,
+    trial: r.trial,
+    recorded: r.recorded_reward,
+    reward: r.reward,
+    error: r.error !== null,
+    infrastructure: r.termination === 'infrastructure_error',
+    disagree: r.matches_recorded_reward === false,
+    noopReference: r.finding_kinds.includes('no-op-reference'),
+  };
+}

@@ -1,0 +1,50 @@
+import type { LibraryTable } from '../../protocol/wire-types';
+import { readParquetColumns, type Cell } from './parquet-file';
+import { TableBuilder } from './table-builder';
+
+/** The columns of `tau-inspect index` the library needs (src/cli/library/index-row.ts), and those it uses when there. */
+const REQUIRED = ['file', 'index', 'benchmark', 'domain', 'task_id', 'trial', 'recorded_reward', 'reward', 'content_hash', 'error'] as const;
+const OPTIONAL = ['model', 'user_model', 'data_version', 'termination', 'matches_recorded_reward', 'finding_kinds'] as const;
+
+const text = (v: Cell | undefined): string | null => (typeof v === 'string' ? v : v === null || v === undefined || typeof v === 'object' ? null : String(v));
+const number = (v: Cell | undefined): number | null => (typeof v === 'number' ? v : null);
+
+/**
+ * A `runs.parquet` (one row per episode, as `tau-inspect index` writes it) read into the library's columns.
+ * A file that is not Parquet, or lacks a column the library needs, is refused in words.
+ */
+export async function readLibraryParquet(file: Blob | Uint8Array): Promise<LibraryTable> {
+  const bytes = file instanceof Uint8Array ? file : new Uint8Array(await file.arrayBuffer());
+  const { rows, columns } = await readParquetColumns(bytes, [...REQUIRED, ...OPTIONAL]);
+  const missing = REQUIRED.filter((c) => !columns.has(c));
+  if (missing.length > 0) throw new Error(`it lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: make it with tau-inspect index`);
+  const none: Cell[] = [];
+  const col = (n: (typeof REQUIRED)[number] | (typeof OPTIONAL)[number]): readonly Cell[] => columns.get(n) ?? none;
+  const [file_, index, benchmark, domain, task, trial, recorded, reward, hash, error] = REQUIRED.map(col);
+  const [model, userModel, dataVersion, termination, matches, findings] = OPTIONAL.map(col);
+  const out = new TableBuilder(rows);
+  for (let i = 0; i < rows; i++) {
+    const kinds = findings![i];
+    out.add({
+      run: {
+        file: text(file_![i]) ?? '',
+        benchmark: text(benchmark![i]) ?? '',
+        domain: text(domain![i]),
+        model: text(model![i]),
+        userModel: text(userModel![i]),
+        dataVersion: text(dataVersion![i]),
+        contentHash: text(hash![i]) ?? '',
+      },
+      index: number(index![i]) ?? i,
+      task: text(task![i]),
+      trial: number(trial![i]),
+      recorded: number(recorded![i]),
+      reward: number(reward![i]),
+      error: error![i] !== null && error![i] !== undefined,
+      infrastructure: termination![i] === 'infrastructure_error',
+      disagree: matches![i] === false,
+      noopReference: Array.isArray(kinds) && kinds.includes('no-op-reference'),
+    });
+  }
+  return out.finish();
+}

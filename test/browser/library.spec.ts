@@ -1,0 +1,207 @@
+/**
+ * A library of runs in headless Chromium (issue 19): ../shared/runs, ../shared/tau2/runs and ../shared/forks indexed once
+ * by the CLI (`tau-inspect index`, in the folder picked), opened as a library folder. The leaderboard's pass^k of a
+ * τ-bench run and two τ² runs equals what each run's own overview shows once judged; a task no run passes is listed
+ * under task health and one click opens its episodes; the filters go into a link that reopens the same view (the
+ * folder asked for again); the same index served beside its runs opens by URL and a run opens from there.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_DIR, describeShared, SHARED_DIR, TAU2_DIR } from '../support/shared';
+import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, READ_ALL_ROWS, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const suite = skipBrowser ? describe.skip : describeShared;
+
+/** `tau-inspect index` from its TypeScript source, in `cwd`, over folders named relative to it. */
+function index(cwd: string, ...args: string[]): Promise<string> {
+  return new Promise((done, fail) => {
+    const p = spawn(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'), join(ROOT, 'src/cli/tau-inspect.ts'), 'index', ...args], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    p.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
+    p.on('error', fail);
+    p.on('close', (code) => (code === 0 ? done(err) : fail(new Error(`index failed (${code}):\n${err}`))));
+  });
+}
+
+/** The run `file` is the open one (named on the run line, not only in the reading progress beside it) and every row of it is judged. */
+async function opened(page: Page, file: string): Promise<void> {
+  const name = file.split('/').at(-1)!;
+  await page.waitForFunction((n) => (document.querySelector('[data-testid="detection"]')?.textContent ?? '').split(' · ')[0]!.endsWith(n), name, {
+    timeout: 60_000,
+  });
+  await page.waitForSelector(COMPLETE, { timeout: 120_000 });
+}
+
+/** The recomputed pass^k the open run `file`'s overview shows, once every row is judged (the chart's own words). */
+async function overviewPassK(page: Page, file: string): Promise<string> {
+  await opened(page, file);
+  const label = (await page.getByTestId('pass-k-chart').getAttribute('aria-label')) ?? '';
+  return /recomputed: (.*?);/.exec(label)?.[1] ?? label;
+}
+
+/** The runs of the folder without an index: one τ-bench file and two τ² ones. */
+const FEW = [
+  'runs/grok-4-tool-calling-retail.json',
+  'tau2/runs/sierra-research__pr17-gpt-4o-telecom.json',
+  'tau2/runs/sierra-research__pr73-aide-claude-sonnet-4-5-airline.json',
+];
+
+const leaderRow = (file: string) => `[data-testid="leader-row"][data-file="${file}"]`;
+
+suite('a library of runs in headless Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let dir = '';
+  let lib = '';
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tau-inspect-library-'));
+    lib = join(dir, 'lib');
+    mkdirSync(join(lib, 'tau2'), { recursive: true });
+    cpSync(join(SHARED_DIR, 'runs'), join(lib, 'runs'), { recursive: true });
+    cpSync(join(TAU2_DIR, 'runs'), join(lib, 'tau2', 'runs'), { recursive: true });
+    cpSync(join(SHARED_DIR, 'forks'), join(lib, 'forks'), { recursive: true });
+    // The index and the app's build at once: the index is most of this suite's time.
+    const [started] = await Promise.all([
+      startAppAndBrowser(DATA_DIR, NO_BROWSER_SERVICES, join(TAU2_DIR, 'data')),
+      index(lib, 'runs', 'tau2/runs', 'forks', '--data', DATA_DIR, '--data', join(TAU2_DIR, 'data'), '--jobs', '2', '-o', 'runs.parquet'),
+    ]);
+    ({ server, browser } = started);
+    // The same library served beside the app, for the URL case.
+    cpSync(lib, join(server.outDir, 'lib'), { recursive: true });
+    // A folder of a few runs without an index (and a file that is no run), judged in the browser.
+    for (const f of FEW) cpSync(join(lib, f), join(dir, 'few', f));
+    writeFileSync(join(dir, 'few', 'broken.json'), '{"simulations": [');
+  }, 400_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the leaderboard shows each run’s pass^k as its own overview does; a task no run passes opens its episodes in one click', async () => {
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(server.url);
+      await page.setInputFiles('[data-testid="library-folder-input"]', lib);
+      await page.waitForSelector('[data-testid="leader-row"]', { timeout: 60_000 });
+      expect(await page.getByTestId('library-summary').textContent()).toMatch(/^\d+ episodes in \d+ runs, from lib\/runs\.parquet/);
+      expect(await page.locator('[data-testid="leader-row"]').count()).toBeGreaterThan(30);
+
+      for (const [file, whole] of [
+        ['runs/grok-4-tool-calling-retail.json', true],
+        ['tau2/runs/sierra-research__pr73-aide-claude-sonnet-4-5-airline.json', false],
+        ['tau2/runs/sierra-research__pr17-gpt-4o-telecom.json', false],
+      ] as const) {
+        const row = page.locator(leaderRow(file));
+        const library = (await row.getAttribute('data-pass-k')) ?? '';
+        expect(library, file).toMatch(/^pass\^1 \d\.\d{3}/);
+        await row.getByRole('button').first().click();
+        const overview = await overviewPassK(page, file);
+        // τ-bench: the whole curve; τ²: pass^1 (the overview's k also stops at the file's info.num_trials, which the index does not carry).
+        if (whole) expect(overview, file).toBe(library);
+        else expect(overview.split(', ')[0], file).toBe(library.split(', ')[0]);
+        await page.getByTestId('library-button').click();
+        await page.getByRole('button', { name: 'Show the library' }).click();
+        await page.waitForSelector('[data-testid="leader-row"]');
+      }
+
+      await page.getByTestId('library-tab-health').click();
+      const task = page.locator('[data-testid="health-noPass"] [data-testid="health-task"]').first();
+      const open = task.getByTestId('health-open').first();
+      const trials = Number(/· 0\/(\d+)$/.exec((await open.textContent()) ?? '')?.[1]);
+      expect(trials).toBeGreaterThan(0);
+      const runFile = (await open.getAttribute('data-run')) ?? '';
+      await open.click();
+      await opened(page, runFile);
+      const rows = await page.evaluate(READ_ALL_ROWS);
+      // The run opens at that task: its trials, all failing.
+      expect(rows).toHaveLength(trials);
+      expect(new Set(rows.map((r) => r.taskId)).size).toBe(1);
+      expect(rows.every((r) => Number(r.reward) < 1)).toBe(true);
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('filters by benchmark and domain go into a link that reopens the same view once the folder is picked again', async () => {
+    const { context, page } = await offlinePage(browser);
+    try {
+      await page.goto(server.url);
+      await page.setInputFiles('[data-testid="library-folder-input"]', lib);
+      await page.waitForSelector('[data-testid="leader-row"]', { timeout: 60_000 });
+      await page.getByTestId('library-filter-benchmark').selectOption('tau2');
+      await page.getByTestId('library-filter-domain').selectOption('airline');
+      await page.getByTestId('library-tab-heatmap').click();
+      await page.waitForFunction(() => location.hash.includes('lib-tab=heatmap'));
+      const hash = await page.evaluate(() => location.hash);
+      expect(hash).toBe('#library-folder=lib&lib-tab=heatmap&lib-benchmark=tau2&lib-domain=airline');
+      const grids = await page.locator('[data-testid="heat-map"]').count();
+      expect(grids).toBe(1);
+
+      const again = await context.newPage();
+      await again.goto(`${server.url}${hash}`);
+      await again.waitForSelector('[data-testid="library-request"]');
+      expect(await again.getByTestId('library-request').textContent()).toContain('“lib”');
+      await again.setInputFiles('[data-testid="library-folder-input"]', lib);
+      await again.waitForSelector('[data-testid="heat-map"]', { timeout: 60_000 });
+      expect(await again.locator('[data-testid="heat-map"]').count()).toBe(1);
+      expect(await again.getByTestId('library-filter-domain').inputValue()).toBe('airline');
+      const cell = again.locator('[data-testid="heat-cell"]').first();
+      expect(await cell.getAttribute('data-run')).toMatch(/^tau2\/runs\/.*airline/);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('a runs.parquet served beside its runs opens by link, and a run opens from it by URL; a bad file is refused in words', async () => {
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(`${server.url}#library=lib/runs.parquet&lib-benchmark=tau-bench`);
+      await page.waitForSelector('[data-testid="leader-row"]', { timeout: 60_000 });
+      const files = await page.locator('[data-testid="leader-row"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-file')));
+      expect(files.every((f) => f !== null && !f.startsWith('tau2/'))).toBe(true);
+      await page.locator(leaderRow('runs/grok-4-tool-calling-retail.json')).getByRole('button').first().click();
+      await opened(page, 'runs/grok-4-tool-calling-retail.json');
+      expect(await page.evaluate(() => location.hash)).toContain('run=');
+
+      await page.goto(`${server.url}#library=lib/runs/gpt-4o-airline.json`);
+      await page.waitForSelector('[data-testid="library-error"]', { timeout: 60_000 });
+      expect(await page.getByTestId('library-error').textContent()).toMatch(/not a Parquet file/);
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
+  it('a folder without runs.parquet is judged file by file in the browser: the same pass^k as its index, a bad file listed with its reason', async () => {
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(server.url);
+      await page.setInputFiles('[data-testid="library-folder-input"]', lib);
+      await page.waitForSelector('[data-testid="leader-row"]', { timeout: 60_000 });
+      const indexed = new Map<string, string | null>();
+      for (const f of FEW) indexed.set(f, await page.locator(leaderRow(f)).getAttribute('data-pass-k'));
+
+      await page.setInputFiles('[data-testid="library-folder-input"]', join(dir, 'few'));
+      await page.waitForSelector('[data-testid="library-view"][data-loading="false"] [data-testid="leader-row"]', { timeout: 240_000 });
+      expect(await page.getByTestId('library-summary').textContent()).toMatch(/judged in this browser/);
+      expect(await page.locator('[data-testid="leader-row"]').count()).toBe(FEW.length);
+      for (const f of FEW) expect(await page.locator(leaderRow(f)).getAttribute('data-pass-k'), f).toBe(indexed.get(f));
+      expect(await page.getByTestId('library-problems').textContent()).toContain('broken.json');
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 400_000);
+});
