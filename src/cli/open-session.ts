@@ -3,7 +3,7 @@ import { InspectSession, prepareSha256, ResultsFileError, type FileOptions } fro
 import { dataReader } from './data-reader';
 import { UsageError } from './usage';
 
-const KEPT_EVALUATIONS = 64;
+export const KEPT_EVALUATIONS = 64;
 
 /**
  * Reads a results file (UTF-8 with or without BOM, or UTF-16) and τ-bench's data for its
@@ -27,13 +27,18 @@ export async function openSession(file: string, data: string, options: FileOptio
     if (e instanceof ResultsFileError) throw new ResultsFileError(`${file}: ${e.message}`);
     throw e;
   }
+  await chooseDataFrom(session, data);
+  // Every recorded gt_data_hash weighed before anything is judged: no verdict is made on a provisional data version.
+  session.settleData();
+  return session;
+}
+
+/** Loads τ-bench's data for the session's domain from `data` and chooses the data version (provisional until `settleData`). */
+export async function chooseDataFrom(session: InspectSession, data: string): Promise<void> {
   const versions = await session.loadData(dataReader(data), data);
   if (versions.length === 0)
     throw new UsageError(
       `no ${session.domain} data under ${data} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json and tau_bench/envs/${session.domain}/data/*.json)`,
     );
   session.useData(versions);
-  // Every recorded gt_data_hash weighed before anything is judged: no verdict is made on a provisional data version.
-  session.settleData();
-  return session;
 }

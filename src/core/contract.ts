@@ -69,7 +69,7 @@ export {
   RULE_TEXT,
   shortData,
 } from './view/format';
-export { InspectSession } from './session/session';
+export { InspectSession, type SessionReader } from './session/session';
 export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';

@@ -171,9 +171,13 @@ export const EVENTS = {
     readonly domain: Domain | null;
     readonly domainWhy: string;
     readonly headers: readonly EpisodeHeader[];
+    /** The file is still being read: `headers` are its first episodes, `run-rows` brings the rest (judging has begun on these). */
+    readonly reading?: boolean;
     readonly shared?: SharedContext;
     readonly tau2?: Tau2Opened;
   }>(),
+  /** More rows of a run opened while its file is read (appended after those sent); `reading` false: the file is read to its end, these are the last. */
+  'run-rows': event<{ readonly run: number; readonly headers: readonly EpisodeHeader[]; readonly reading: boolean }>(),
   /** The run could not be opened; whatever was open in its slot before stays open. */
   'run-error': event<{ readonly run: number; readonly label: string; readonly message: string }>(),
   'data-needed': event<{ readonly run: number } & DataRequest>(),

@@ -27,6 +27,10 @@ export interface RunState {
   readonly domain: Domain | null;
   readonly domainWhy: string;
   readonly headers: readonly EpisodeHeader[];
+  /** The file is still being read: more rows come (`run-rows`), and judging has begun on those here. */
+  readonly reading: boolean;
+  /** How much of the file is read, while it is (`reading`). */
+  readonly read: { readonly loaded: number; readonly total: number | null } | null;
   readonly summaries: readonly (EpisodeSummary | undefined)[];
   readonly evaluated: number;
   /** The user stopped evaluating the run (rows not evaluated stay so); cleared by resuming, new data or another run. */
@@ -49,6 +53,8 @@ export const NO_RUN: RunState = {
   domain: null,
   domainWhy: '',
   headers: [],
+  reading: false,
+  read: null,
   summaries: [],
   evaluated: 0,
   stopped: false,
@@ -65,7 +71,8 @@ export const NO_RUN: RunState = {
 export const runReady = (r: RunState): boolean => r.detection !== null || r.tau2Ready !== null;
 
 /** Every row is recomputed (and, for τ-bench, the rule is settled). */
-export const runComplete = (r: RunState): boolean => (r.detection !== null ? r.detection.ruleFinal : r.tau2Ready !== null) && r.evaluated >= r.headers.length;
+export const runComplete = (r: RunState): boolean =>
+  !r.reading && (r.detection !== null ? r.detection.ruleFinal : r.tau2Ready !== null) && r.evaluated >= r.headers.length;
 
 /** A run asked for and not open yet. `fallback`: opened because another run could not be (the complaint about that one stays on screen). */
 export interface PendingRun {

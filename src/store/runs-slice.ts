@@ -96,7 +96,7 @@ const unevaluated = (r: RunState): (EpisodeSummary | undefined)[] => new Array<E
 
 /** The worker's events about runs, for both slots alike. */
 export const runHandlers: StoreHandlers<
-  'init' | 'run-progress' | 'run-opened' | 'run-error' | 'data-needed' | 'data-progress' | 'data-error' | 'detection' | 'tau2-ready' | 'summaries'
+  'init' | 'run-progress' | 'run-opened' | 'run-rows' | 'run-error' | 'data-needed' | 'data-progress' | 'data-error' | 'detection' | 'tau2-ready' | 'summaries'
 > = {
   init({ samples }, { get, set }) {
     set({ samples });
@@ -107,15 +107,18 @@ export const runHandlers: StoreHandlers<
       else set({ wantSample: false });
     }
   },
-  'run-progress'({ run, loaded, total }, { get, set }) {
-    const slot = pendingSlotOf(get().pending, run);
-    if (slot !== null) set((s) => ({ pending: { ...s.pending, [slot]: { ...s.pending[slot]!, read: { loaded, total } } } }));
+  'run-progress'({ run, loaded, total }, store) {
+    const slot = pendingSlotOf(store.get().pending, run);
+    if (slot !== null) store.set((s) => ({ pending: { ...s.pending, [slot]: { ...s.pending[slot]!, read: { loaded, total } } } }));
+    // A run opened on its first episodes is still being read.
+    else patchRun(store, run, (r) => (r.reading ? { read: { loaded, total } } : {}));
   },
   'run-opened'(m, store) {
     const s = store.get();
-    const slot = pendingSlotOf(s.pending, m.run);
-    if (slot === null) return;
-    const pending = s.pending[slot]!;
+    // A run opened while its file was read is opened again when the whole file says otherwise (damage, another domain).
+    const slot = pendingSlotOf(s.pending, m.run) ?? slotOf(s.runs, m.run);
+    const pending = slot === null ? null : (s.pending[slot] ?? (s.runs[slot].source && { run: m.run, info: s.runs[slot].source }));
+    if (slot === null || !pending) return;
     const ctx = m.shared?.ctx ?? null;
     // An episode shared in a link is named by where it was shared from.
     const label =
@@ -131,6 +134,7 @@ export const runHandlers: StoreHandlers<
       domain: m.domain,
       domainWhy: m.domainWhy,
       headers: m.headers,
+      reading: m.reading === true,
       summaries: new Array<EpisodeSummary | undefined>(m.headers.length),
       tau2: m.tau2 ?? null,
     };
@@ -151,6 +155,16 @@ export const runHandlers: StoreHandlers<
     }
     // The comparison shows at once, from the top.
     else store.set({ ...opened, compareShown: true, compareTask: null, compareEpisodes: { a: null, b: null } });
+  },
+  'run-rows'({ run, headers, reading }, store) {
+    const slot = patchRun(store, run, (r) => ({ headers: [...r.headers, ...headers], reading, ...(!reading && { read: null }) }));
+    // A link's episode further on in the file is opened once its row is read.
+    const s = store.get();
+    if (slot === 'a' && s.place && s.place.episode < s.runs.a.headers.length) {
+      const place = s.place;
+      store.set({ place: null });
+      s.select(place.episode, place.step ?? 0);
+    }
   },
   'run-error'({ run, label, message }, { get, set }) {
     const s = get();
@@ -217,7 +231,8 @@ function mainRunOpened(m: FromWorker<'run-opened'>, pending: PendingRun, opened:
     ...opened,
     linkView: null,
     fileRequest: null,
-    place: null,
+    // A link's episode not read yet is kept for `run-rows`.
+    place: m.reading && place && place.episode >= m.headers.length ? place : null,
     // A file the user opened makes earlier complaints about other files moot; a sample shown
     // in place of a run that could not be opened does not: the complaint says why it is there.
     notices: pending.fallback ? s.notices : s.notices.filter((n) => n.tone !== 'error'),

@@ -7,11 +7,11 @@
  */
 export interface ByteStore {
   append(chunk: Uint8Array): void;
-  /** No more bytes come: reads may start. */
+  /** No more bytes come. */
   seal(): void;
-  /** Bytes `start` to `end` (exclusive). */
+  /** Bytes `start` to `end` (exclusive), also while bytes are still appended (from those appended so far). */
   read(start: number, end: number): Uint8Array;
-  /** Every byte, for a file read from its whole text (the careful reader). */
+  /** Every byte, for a file read from its whole text (the careful reader); once sealed. */
   all(): Uint8Array;
 }
 
@@ -24,10 +24,36 @@ interface SyncReader {
   readAsArrayBuffer(blob: Blob): ArrayBuffer;
 }
 
+/** Chunks that follow one another from byte `start` on, read by absolute byte range. */
+class Chunks {
+  list: Uint8Array[] = [];
+  bytes = 0;
+  constructor(public start = 0) {}
+  push(chunk: Uint8Array): void {
+    this.list.push(chunk);
+    this.bytes += chunk.length;
+  }
+  /** Bytes `from` to `to` (absolute, both within these chunks). */
+  read(from: number, to: number): Uint8Array {
+    const out = new Uint8Array(to - from);
+    let at = this.start;
+    for (const c of this.list) {
+      const lo = Math.max(from, at);
+      const hi = Math.min(to, at + c.length);
+      if (lo < hi) out.set(c.subarray(lo - at, hi - at), lo - from);
+      at += c.length;
+      if (at >= to) break;
+    }
+    return out;
+  }
+}
+
 class BlobStore implements ByteStore {
-  private pending: Uint8Array[] = [];
-  private pendingBytes = 0;
+  /** Bytes not yet in a Blob part (the file's tail while it is read). */
+  private pending = new Chunks();
   private parts: Blob[] = [];
+  /** The parts so far as one Blob, for reads while the file is read (made again when a part is added). */
+  private partsBlob: Blob | null = null;
   private blob: Blob | null = null;
   private window: { start: number; bytes: Uint8Array } | null = null;
 
@@ -35,14 +61,15 @@ class BlobStore implements ByteStore {
 
   append(chunk: Uint8Array): void {
     this.pending.push(chunk);
-    this.pendingBytes += chunk.length;
-    if (this.pendingBytes >= PART_BYTES) this.flush();
+    if (this.pending.bytes >= PART_BYTES) this.flush();
   }
 
   private flush(): void {
-    if (this.pending.length > 0) this.parts.push(new Blob(this.pending as BlobPart[]));
-    this.pending = [];
-    this.pendingBytes = 0;
+    if (this.pending.list.length > 0) {
+      this.parts.push(new Blob(this.pending.list as BlobPart[]));
+      this.partsBlob = null;
+    }
+    this.pending = new Chunks(this.pending.start + this.pending.bytes);
   }
 
   seal(): void {
@@ -51,15 +78,11 @@ class BlobStore implements ByteStore {
     this.parts = [];
   }
 
-  private sealed(): Blob {
-    if (!this.blob) throw new Error('the file is still being read');
-    return this.blob;
-  }
-
   read(start: number, end: number): Uint8Array {
     const w = this.window;
     if (w && start >= w.start && end <= w.start + w.bytes.length) return w.bytes.subarray(start - w.start, end - w.start);
-    const blob = this.sealed();
+    if (!this.blob) return this.readWhileAppending(start, end);
+    const blob = this.blob;
     const to = Math.min(blob.size, Math.max(end, start + WINDOW_BYTES));
     const bytes = new Uint8Array(this.reader.readAsArrayBuffer(blob.slice(start, to)));
     // A window only as big as the usual one is kept (a huge episode is not held after its read).
@@ -67,13 +90,27 @@ class BlobStore implements ByteStore {
     return bytes.subarray(0, end - start);
   }
 
+  /** A read before `seal`: from the parts stored so far and the bytes not yet in a part (no window kept: the parts change). */
+  private readWhileAppending(start: number, end: number): Uint8Array {
+    const tail = this.pending.start;
+    if (start >= tail) return this.pending.read(start, end);
+    this.partsBlob ??= new Blob(this.parts);
+    const head = new Uint8Array(this.reader.readAsArrayBuffer(this.partsBlob.slice(start, Math.min(end, tail))));
+    if (end <= tail) return head;
+    const out = new Uint8Array(end - start);
+    out.set(head);
+    out.set(this.pending.read(tail, end), head.length);
+    return out;
+  }
+
   all(): Uint8Array {
-    return new Uint8Array(this.reader.readAsArrayBuffer(this.sealed()));
+    if (!this.blob) throw new Error('the file is still being read');
+    return new Uint8Array(this.reader.readAsArrayBuffer(this.blob));
   }
 }
 
 class MemoryStore implements ByteStore {
-  private chunks: Uint8Array[] = [];
+  private chunks = new Chunks();
   private bytes: Uint8Array | null = null;
 
   append(chunk: Uint8Array): void {
@@ -81,12 +118,12 @@ class MemoryStore implements ByteStore {
   }
 
   seal(): void {
-    this.bytes = concatBytes(this.chunks);
-    this.chunks = [];
+    this.bytes = concatBytes(this.chunks.list);
+    this.chunks = new Chunks();
   }
 
   read(start: number, end: number): Uint8Array {
-    return this.all().subarray(start, end);
+    return this.bytes ? this.bytes.subarray(start, end) : this.chunks.read(start, end);
   }
 
   all(): Uint8Array {

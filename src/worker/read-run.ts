@@ -1,4 +1,4 @@
-import { decodeResultsBytes, InspectSession, readTau2Folder, readTau2Text, type Tau2Run } from '../core/contract';
+import { decodeResultsBytes, InspectSession, readTau2Folder, readTau2Text, type SessionReader, type Tau2Run } from '../core/contract';
 import { readShareContext, type SharedContext } from '../protocol/share-context';
 import type { FileLike, RunSource } from '../protocol/wire-types';
 import { byteStore, concatBytes, type ByteStore } from './byte-store';
@@ -24,6 +24,8 @@ export type OpenedRun =
       readonly session: InspectSession;
       readonly tau2?: undefined;
       readonly label: string;
+      /** The session is the early one handed to `OpenHooks.early` (now complete); else a new one. */
+      readonly early?: boolean;
       /** The context a version 2 shared link carried (file name, index, step, notes, edits), checked field by field. */
       readonly shared?: SharedContext;
     }
@@ -55,7 +57,18 @@ export interface OpenHooks {
   readonly wanted: () => boolean;
   /** How much has been read, a few times a second while a big file is read (`total` null when unknown). */
   readonly progress?: (loaded: number, total: number | null) => void;
+  /**
+   * A session on the episodes read so far, once there is one (see `SessionReader.early`): judging may
+   * start while the rest is read. `grew` tells how many episodes it holds as more are read.
+   */
+  readonly early?: (session: InspectSession) => void;
+  readonly grew?: (count: number) => void;
+  /** Lets other work (judging, the page's requests) run between pieces of what was read. */
+  readonly pause?: () => Promise<void>;
 }
+
+/** Bytes parsed between two pauses (about 50 episodes of a usual file: tens of milliseconds). */
+const PUSH_BYTES = 1 << 20;
 
 /** How often reading reports its progress. */
 const PROGRESS_MS = 150;
@@ -75,6 +88,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   const memory = { keptEvaluations: hooks.keptEvaluations, headers: true };
   const reader = InspectSession.reader((start, end) => decoder.decode(store.read(start, end)), {}, undefined, memory);
   let plain = true;
+  const handed: { early: InspectSession | null } = { early: null };
   let head: Uint8Array[] | null = [];
   let headBytes = 0;
   const source = stream.getReader();
@@ -103,7 +117,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
         told = performance.now();
         hooks.progress(loaded, total);
       }
-      if (plain) plain = reader.push(value);
+      // The first megabyte names the likely domain (its data is looked for meanwhile) before any episode is judged.
       if (head) {
         head.push(value);
         headBytes += value.length;
@@ -112,6 +126,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
           head = null;
         }
       }
+      if (plain) plain = await pushInPieces(reader, value, hooks, handed);
     }
   } finally {
     source.releaseLock();
@@ -119,7 +134,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   if (head) hooks.prefix(decodeResultsBytes(concatBytes(head)));
   store.seal();
   const session = plain ? reader.session() : null;
-  if (session) return { session, label };
+  if (session) return { session, label, early: session === handed.early };
   // A τ² results object is read whole (one JSON object); its bytes stay in the store meanwhile.
   const all = store.all();
   if (opensObject(all)) {
@@ -131,11 +146,29 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
 }
 
 /**
+ * Pushes a chunk to the reader a piece at a time, pausing in between (`hooks.pause`), and hands on
+ * the early session and how many episodes it holds. False: the file is not a plain list.
+ */
+async function pushInPieces(reader: SessionReader, chunk: Uint8Array, hooks: OpenHooks, told: { early: InspectSession | null }): Promise<boolean> {
+  for (let at = 0; at < chunk.length; at += PUSH_BYTES) {
+    const before = reader.count;
+    if (!reader.push(chunk.subarray(at, at + PUSH_BYTES))) return false;
+    if (hooks.early && reader.count > before) {
+      if (told.early) hooks.grew?.(reader.count);
+      else if ((told.early = reader.early())) hooks.early(told.early);
+    }
+    if (hooks.pause && at + PUSH_BYTES < chunk.length) await hooks.pause();
+  }
+  return true;
+}
+
+/**
  * Bytes read from a file at once. A file up to this size is read in one go, as `arrayBuffer()` would
  * (the browser then holds the file open to the end, so one removed or replaced on disk right after it
  * was chosen is still read whole); a bigger one in slices of this size, each a fresh read of the file.
  */
 const FILE_SLICE_BYTES = 16 << 20;
+const FIRST_SLICE_BYTES = 1 << 20;
 
 /** A file's bytes as a stream of slices (see `FILE_SLICE_BYTES`); a file-like object that cannot be sliced gives its bytes at once. */
 function streamOf(file: FileLike): ReadableStream<Uint8Array> {
@@ -148,7 +181,9 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
         controller.close();
         return;
       }
-      const part = new Uint8Array(await blob.slice.call(file, at, at + FILE_SLICE_BYTES).arrayBuffer());
+      // A big file's first slice is small, so its first episodes are judged while the rest is read.
+      const size = at === 0 && file.size > FILE_SLICE_BYTES ? FIRST_SLICE_BYTES : FILE_SLICE_BYTES;
+      const part = new Uint8Array(await blob.slice.call(file, at, at + size).arrayBuffer());
       at += part.length;
       if (part.length > 0) controller.enqueue(part);
       if (part.length === 0 || at >= file.size) controller.close();

@@ -31,6 +31,9 @@ import { postShareLink } from './shared-episode';
 /** Episodes searched between two looks at the message queue (a few milliseconds of work). */
 const SEARCH_SLICE = 100;
 
+/** How often rows read from a big file are sent to the page while it is read. */
+const ROWS_MS = 250;
+
 /** Full evaluations kept for views and what-ifs (the rest is recomputed when asked for again). */
 const KEPT_EVALUATIONS = 24;
 
@@ -48,6 +51,9 @@ interface Current {
   /** Bumped whenever data changes, so a running loop stops. */
   epoch: number;
   finished: boolean;
+  /** Rows sent to the page (all but the last few while the file is read), and when they last were. */
+  rows: number;
+  rowsSent: number;
 }
 
 /**
@@ -92,17 +98,20 @@ export class RunController {
       if (!previous || stoppedBefore || this.slots[slot] !== previous || !wanted() || !previous.detection || previous.finished) return;
       this.restart(previous);
     };
-    let session: InspectSession;
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
-    let shared: OpenedRun['shared'];
+    let prefetched: Promise<void> = Promise.resolve();
+    // A big plain file is judged while it is read: the run opens on its first episodes (`installing`).
+    let installing: Promise<Current | null> | null = null;
+    let installed: Current | null = null;
+    let r: OpenedRun | null;
     try {
-      let prefetched: Promise<void> = Promise.resolve();
       // Reads the file as it arrives (episodes parsed one by one, no whole text for a plain file);
       // as soon as its first bytes are in, data for the likely domain is looked for meanwhile.
-      const r = await openRun(source, {
+      r = await openRun(source, {
         keptEvaluations: KEPT_EVALUATIONS,
         wanted,
+        pause: yieldToMessages,
         progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }),
         prefix: (text) => {
           const guess = looksTau2(text) ? null : guessDomainFromText(text);
@@ -115,29 +124,51 @@ export class RunController {
           // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is read.
           prefetched = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
         },
+        early: (session) => {
+          installing = (async () => {
+            await prefetched;
+            await hashReady;
+            if (!wanted()) return null;
+            installed = this.install(slot, run, source, session, label, undefined);
+            void this.resolveData(installed, early);
+            return installed;
+          })();
+        },
+        grew: () => {
+          if (installed && this.live(installed)) this.sendRows(installed, false);
+        },
       });
-      if (r === null) return;
-      if (r.tau2) {
-        // A τ² run: this slot's τ-bench run is closed and the τ² runs take it from here.
-        if (!wanted()) return;
-        if (this.slots[slot]) this.slots[slot]!.epoch++;
-        this.slots[slot] = null;
-        this.tau2(slot, run, r, source.kind === 'sample');
-        return;
-      }
-      label = r.label;
-      shared = r.shared;
-      await prefetched;
-      await yieldToMessages();
-      await hashReady;
-      if (!wanted()) return;
-      session = r.session;
     } catch (e) {
       post({ type: 'run-error', run, label, message: e instanceof Error ? e.message : String(e) });
       resumePrevious();
       return;
     }
+    const begun = await (installing ?? Promise.resolve(null));
+    if (r === null || !wanted()) return;
+    if (r.tau2) {
+      // A τ² run: this slot's τ-bench run is closed and the τ² runs take it from here.
+      if (this.slots[slot]) this.slots[slot]!.epoch++;
+      this.slots[slot] = null;
+      this.tau2(slot, run, r, source.kind === 'sample');
+      return;
+    }
+    if (r.early && begun && this.live(begun)) {
+      // Every episode is in: the last rows go out, and judging goes on to the end (then the data version and rule are settled).
+      this.sendRows(begun, true);
+      return;
+    }
+    label = r.label;
+    await prefetched;
+    await yieldToMessages();
+    await hashReady;
     if (!wanted()) return;
+    // A file judged while it was read that turned out damaged or of another domain is opened again from the start.
+    const c = this.install(slot, run, source, r.session, label, r.shared);
+    await this.resolveData(c, early);
+  }
+
+  /** The run becomes the slot's: `run-opened` with the rows read so far (all of them unless the session is still reading). */
+  private install(slot: RunSlot, run: number, source: RunSource, session: InspectSession, label: string, shared: OpenedRun['shared']): Current {
     // The open run's local file is kept for a reload (a compared one is not).
     if (source.kind === 'file' && slot === 'a') void storeFile(source.file);
     const before = this.slots[slot];
@@ -145,16 +176,19 @@ export class RunController {
       before.epoch++;
       before.scheduler.cancel();
     }
+    const headers = session.headers();
     const c: Current = {
       slot,
       run,
       session,
       sample: source.kind === 'sample',
-      scheduler: new Scheduler(session),
+      scheduler: new Scheduler(session, yieldToMessages, headers.length),
       detection: null,
       origin: { kind: 'sample', label: '' },
       epoch: 0,
       finished: false,
+      rows: headers.length,
+      rowsSent: performance.now(),
     };
     this.slots[slot] = c;
     post({
@@ -163,10 +197,25 @@ export class RunController {
       label,
       domain: session.domain,
       domainWhy: session.domainWhy,
-      headers: session.headers(),
+      headers,
+      reading: session.reading,
       ...(shared !== undefined && { shared }),
     });
-    await this.resolveData(c, early);
+    return c;
+  }
+
+  /**
+   * Rows read since the last ones sent go to the page (a few times a second while the file is read,
+   * so no task on the page handles thousands at once; `last`: the file is read to its end), and the
+   * scheduler may judge them.
+   */
+  private sendRows(c: Current, last: boolean): void {
+    const count = c.session.records.length;
+    if (!last && (count === c.rows || performance.now() - c.rowsSent < ROWS_MS)) return;
+    post({ type: 'run-rows', run: c.run, headers: c.session.headers(c.rows), reading: !last });
+    c.rows = count;
+    c.rowsSent = performance.now();
+    c.scheduler.grow(count, !last);
   }
 
   /** Looks for data again (a folder was picked, a URL agreed to) if the open run still needs it. */
@@ -256,7 +305,17 @@ export class RunController {
   /** Once every episode is evaluated: settles the rule (all rows again if it changed) and keeps the parsed data for later visits. */
   private async settle(c: Current): Promise<void> {
     const s = c.scheduler;
-    if (c.finished) return;
+    if (c.finished || c.session.reading) return;
+    if (c.session.settleData()) {
+      // Every recorded hash weighed: they overturn the data version the first ones suggested. Every verdict is made again
+      // on the version most of them fit, and the detection says so (`dataOverturned`).
+      c.epoch++;
+      c.detection = c.session.detection();
+      s.reset();
+      post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: true });
+      void this.evaluateAll(c, c.epoch);
+      return;
+    }
     c.finished = true;
     const changed = c.session.finish();
     c.detection = c.session.detection();
@@ -312,7 +371,13 @@ export class RunController {
     await postReport(
       run,
       id,
-      !c ? NOT_OPEN : !c.detection ? 'the run is waiting for τ-bench data; rewards cannot be recomputed yet' : this.reportSource(c, title, notes),
+      !c
+        ? NOT_OPEN
+        : !c.detection
+          ? 'the run is waiting for τ-bench data; rewards cannot be recomputed yet'
+          : c.session.reading
+            ? 'the file is still being read; the report can be made once every episode is in'
+            : this.reportSource(c, title, notes),
     );
   }
 

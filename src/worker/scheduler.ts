@@ -7,18 +7,36 @@ import { yieldToMessages } from './post';
  * opened, or the page asked) stops it before the next episode.
  */
 export class Scheduler {
-  private readonly evaluated: Uint8Array;
+  private evaluated: Uint8Array;
   private priority: number[] = [];
   private next = 0;
   private cancelled = false;
   private readonly unsent: EpisodeSummary[] = [];
+  /** More episodes may come (the file is still being read): `runAll` waits for them at the end of those it has. */
+  private reading: boolean;
+  /** `runAll` loops waiting for more episodes (`grow` wakes them). */
+  private waiting: (() => void)[] = [];
   count = 0;
 
+  /** `total`: the episodes to judge (those read so far, while the file is read; every one by default). */
   constructor(
     private readonly session: InspectSession,
     private readonly pause: () => Promise<void> = yieldToMessages,
+    total: number = session.records.length,
   ) {
-    this.evaluated = new Uint8Array(session.records.length);
+    this.evaluated = new Uint8Array(total);
+    this.reading = session.reading;
+  }
+
+  /** `total` episodes may be judged now (more were read); `reading` false: that is all of them. */
+  grow(total: number, reading: boolean): void {
+    if (total > this.evaluated.length) {
+      const more = new Uint8Array(total);
+      more.set(this.evaluated);
+      this.evaluated = more;
+    }
+    this.reading = reading;
+    for (const wake of this.waiting.splice(0)) wake();
   }
 
   /** Stops `runAll` before the next episode (it returns false); a later `resume` or `reset` lets it run again. */
@@ -89,6 +107,12 @@ export class Scheduler {
     for (;;) {
       if (!live() || this.cancelled) return false;
       const i = this.nextIndex();
+      if (i === null && this.reading) {
+        // Every episode read so far is judged: the rows go out, and the loop waits for more.
+        flush();
+        await new Promise<void>((wake) => this.waiting.push(wake));
+        continue;
+      }
       if (i === null) break;
       batch.push(this.evaluate(i));
       if (this.count <= 1 || performance.now() - lastPost > 120) flush();

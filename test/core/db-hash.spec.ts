@@ -48,6 +48,31 @@ describe('DbHasher (streamed, resumable DB hash)', () => {
     });
     expect(hasher.hash(next)).toBe(consistentHash(next));
   });
+  it('remembers a hash by the changes: the same edits made again (new objects) hash alike, different ones never', () => {
+    // One hasher sees every case twice, each time a fresh copy, and each must still be consistent_hash's;
+    // the cases differ by one record or one key, so a key that confused two of them would fail here.
+    const memo = new DbHasher(base, 512);
+    for (let round = 0; round < 2; round++)
+      for (const [, edit] of CASES) {
+        const next = produce(base, (d) => {
+          edit(d as PyDict);
+        });
+        expect(memo.hash(next)).toBe(consistentHash(next));
+      }
+    const twins = [0, 1].map(() => produce(base, (d) => void (table(table(d as PyDict, 'users'), 'u007') as unknown as PyDict).set('balance', 8n)));
+    const other = produce(base, (d) => void (table(table(d as PyDict, 'users'), 'u007') as unknown as PyDict).set('balance', 8.0));
+    expect(memo.hash(twins[0]!)).toBe(memo.hash(twins[1]!));
+    expect(memo.hash(other)).toBe(consistentHash(other));
+    expect(memo.hash(other)).not.toBe(memo.hash(twins[0]!));
+    // A record removed and one added in its place with the base's text: not the same DB as the base.
+    const moved = produce(base, (d) => {
+      const users = table(d as PyDict, 'users');
+      const rec = users.get('u010');
+      users.delete('u010');
+      users.set('u010x', rec!);
+    });
+    expect(memo.hash(moved)).toBe(consistentHash(moved));
+  });
   it('chains: states derived from derived states', () => {
     let s = base;
     for (let i = 0; i < 20; i++) {

@@ -159,6 +159,10 @@ describe('fromBytes with any chunk size', () => {
           if (++pushes > bytes.length) throw new Error(`${pushes} pushes for ${bytes.length} bytes`);
           return r.push(chunk);
         },
+        get count() {
+          return r.count;
+        },
+        early: () => r.early(),
         session: () => r.session(),
       };
     });

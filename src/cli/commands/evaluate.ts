@@ -1,6 +1,7 @@
 import {
   DEFAULT_DATA_BASE,
   describeData,
+  type InspectSession,
   formatRatio,
   formatReward,
   inertJson,
@@ -12,6 +13,8 @@ import {
 import { openSession } from '../open-session';
 import { evaluateTau2Runs, readTau2Run } from '../tau2';
 import { basename } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { streamEvaluate } from '../stream-evaluate';
 import { terminalSafe } from '../terminal';
 import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 
@@ -100,6 +103,7 @@ function table(reports: readonly Row[], why: readonly string[]): string {
 
 /** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
 async function evaluate(o: Options): Promise<void> {
+  if (o.json && o.files.length === 1 && !(await isFolder(o.file))) return evaluateStreaming(o);
   const runs = await Promise.all(o.files.map(async (f) => ({ name: basename(f), run: await readTau2Run(f) })));
   if (runs.every((r) => r.run !== null)) return evaluateTau2Runs(runs as { name: string; run: Tau2Run }[], o.dataArg, o.json);
   if (o.files.length > 1)
@@ -108,15 +112,7 @@ async function evaluate(o: Options): Promise<void> {
   // What is printed of each report is made as it comes (a JSON line, or the few fields of a table
   // row), so a 5,000-episode file does not hold 5,000 reports with every step's observation.
   const reports = session.evaluateAll((r) => (o.json ? inertJson(r) : row(r)));
-  const d = session.detection();
-  const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
-  const notes = [
-    ...(d.fileKind === 'tau-bench-results' ? [] : [`file: ${d.fileKindText}`]),
-    `domain: ${d.domain} (${given('--domain', d.domainWhy)})`,
-    `data: ${d.data.kind === 'known' ? d.dataCommit : describeData(d.data)} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
-    `rule: ${d.rule} (${given('--rule', d.ruleWhy)})`,
-    ...d.notes.map((n) => `note: ${n}`),
-  ].map(terminalSafe);
+  const notes = detectionNotes(session);
   if (o.json) {
     process.stderr.write(notes.join('\n') + '\n');
     // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
@@ -133,6 +129,43 @@ async function evaluate(o: Options): Promise<void> {
   process.stdout.write(
     `${reports.length} episodes, ${ok.length} evaluated, ${reports.length - ok.length} not evaluable; average reward ${formatRatio(total, reports.length)} = ${total}/${reports.length} (episodes that cannot be evaluated count 0, as τ-bench reports); recomputed reward equals the recorded one for ${agree} of ${ok.filter((r) => r.recorded_reward !== null).length}\n`,
   );
+}
+
+/** The detection, line by line, for standard error (JSON) or above the table. */
+function detectionNotes(session: InspectSession, revised = 0): string[] {
+  const d = session.detection();
+  const given = (flag: string, why: string): string => (why === 'given' ? `given with ${flag}` : why);
+  return [
+    ...(d.fileKind === 'tau-bench-results' ? [] : [`file: ${d.fileKindText}`]),
+    `domain: ${d.domain} (${given('--domain', d.domainWhy)})`,
+    `data: ${d.data.kind === 'known' ? d.dataCommit : describeData(d.data)} from ${d.dataSource} (${given('--data-version', d.versionWhy)})`,
+    `rule: ${d.rule} (${given('--rule', d.ruleWhy)})`,
+    ...d.notes.map((n) => `note: ${n}`),
+    ...(revised > 0
+      ? [
+          `note: ${revised} episodes were printed again, marked "revised": true — the whole file's recorded values settled the data version or rule (or the file had to be read again) after their first lines were printed; a revised line replaces the earlier line with the same index`,
+        ]
+      : []),
+  ].map(terminalSafe);
+}
+
+const isFolder = (path: string): Promise<boolean> =>
+  stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+
+/**
+ * `--json` on one file: read as it arrives, each line printed as soon as its episode is judged (see
+ * `streamEvaluate`: in file order; from an episode whose recorded gt_data_hash the provisional data
+ * version does not reproduce on, lines wait for the whole file; a line may be printed again,
+ * `"revised": true`). A τ² results object is judged whole, as before.
+ */
+async function evaluateStreaming(o: Options): Promise<void> {
+  // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
+  const r = await streamEvaluate(o.file, o.data, o, (line) => process.stdout.write(`${line}\n`));
+  if (r.kind === 'tau2') return evaluateTau2Runs([{ name: basename(o.file), run: r.run }], o.dataArg, true);
+  process.stderr.write(detectionNotes(r.session, r.revised).join('\n') + '\n');
 }
 
 /** `tau-inspect evaluate RESULTS.json …` */

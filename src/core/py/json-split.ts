@@ -37,6 +37,7 @@ export class ListSplitter {
     return this.state !== -1;
   }
 
+  /** The next bytes; the splitter may keep a view of `chunk` until its element ends, so `chunk` must not be written again. */
   push(chunk: Uint8Array): boolean {
     if (this.state === -1) return false;
     const n = chunk.length;
@@ -129,7 +130,9 @@ export class ListSplitter {
           return this.stop();
       }
     }
-    if (this.state === 2) this.pieces.push(chunk.slice(from));
+    // A view, not a copy: the caller's chunks are never written again (a file's bytes as read), and pieces that
+    // follow one another in one buffer can then be decoded as one.
+    if (this.state === 2) this.pieces.push(chunk.subarray(from));
     this.base += n;
     return true;
   }

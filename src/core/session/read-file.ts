@@ -11,6 +11,8 @@ export class ReadFile {
     readonly file: ResultsFile,
     readonly tally: FileTally,
     readonly headers: EpisodeHeader[] | null,
+    /** `file.records` (and the tally, the headers) still grow: the file is being read. */
+    readonly growing = false,
   ) {}
 }
 

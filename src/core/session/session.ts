@@ -48,6 +48,21 @@ interface Kept {
  */
 export interface SessionReader {
   push(chunk: Uint8Array): boolean;
+  /** Episodes read so far. */
+  readonly count: number;
+  /**
+   * A session on the episodes read so far, made once (null before there is an episode whose
+   * domain can be told, or once the file is known not to be plain): its `records` grow as chunks
+   * are pushed, and it is `reading` until `session()` completes it. Verdicts made meanwhile rest on
+   * a provisional data version (`useData`'s sample of the recorded hashes read so far); `settleData`
+   * and `finish` wait for the whole file.
+   */
+  early(): InspectSession | null;
+  /**
+   * The session on the whole file: the early one, completed, when the file was a plain list and its
+   * domain is the one the early session took; otherwise a new session (then every verdict of the early
+   * one is void). Null: not a plain list (see above).
+   */
   session(): InspectSession | null;
 }
 
@@ -60,7 +75,8 @@ export interface SessionReader {
 export class InspectSession {
   readonly records: readonly EpisodeRecord[];
   readonly domain: Domain;
-  readonly domainWhy: string;
+  /** Why the domain is the one it is (counted again from every episode once an early session is complete). */
+  private why: string;
   /** What was gathered from every episode while the file was read (domain votes, file notes, the address hint). */
   private readonly tally: FileTally;
 
@@ -76,7 +92,10 @@ export class InspectSession {
   private readonly headerList: EpisodeHeader[] | null;
   readonly fileKind: FileKind;
   /** Notes from reading the file (damage, formats) and from its recorded values. */
-  private readonly readNotes: readonly string[];
+  private readNotes: readonly string[];
+  private readonly fileNotes: readonly string[];
+  /** Episodes are still being read (see `SessionReader.early`): `records` grows, the data version and rule wait for the end. */
+  private stillReading: boolean;
   private rewardEvidence: RewardEvidence | null = null;
   private finishNotes: readonly string[] = [];
   private settled = false;
@@ -101,10 +120,12 @@ export class InspectSession {
     this.tally = tally;
     this.headerList = headers;
     this.fileKind = file.kind;
+    this.fileNotes = file.notes;
     this.readNotes = [...file.notes, ...tally.notes()];
+    this.stillReading = read.growing;
     const d = tally.chooseDomain(options);
     this.domain = d.domain;
-    this.domainWhy = d.why;
+    this.why = d.why;
     this.choice = new VersionChoice(this.domain, this.cache);
     this.kept = new Array<Kept | undefined>(this.records.length);
     this.keptEvaluations = Math.max(1, memory.keptEvaluations ?? Infinity);
@@ -123,11 +144,31 @@ export class InspectSession {
   ): SessionReader {
     const t = tallying(memory);
     const stream = new ResultsStream(elementText, t.visit);
+    let plain = true;
+    let early: InspectSession | null = null;
     return {
-      push: (chunk) => stream.push(chunk),
+      push: (chunk) => (plain = plain && stream.push(chunk)),
+      get count() {
+        return stream.count;
+      },
+      early: () => {
+        if (early || !plain || stream.count === 0) return plain ? early : null;
+        try {
+          t.tally.chooseDomain(options);
+        } catch {
+          return null;
+        }
+        early = new InspectSession(new ReadFile(stream.sofar(), t.tally, t.headers, true), options, cache, memory);
+        return early;
+      },
       session: () => {
         const file = stream.end();
-        return file === null ? null : new InspectSession(new ReadFile(file, t.tally, t.headers), options, cache, memory);
+        if (file === null) return null;
+        if (early && t.tally.chooseDomain(options).domain === early.domain) {
+          early.complete();
+          return early;
+        }
+        return new InspectSession(new ReadFile(file, t.tally, t.headers), options, cache, memory);
       },
     };
   }
@@ -172,8 +213,25 @@ export class InspectSession {
     return new InspectSession(text, options, cache, { ...memory, byteOffset: byteOffsets(bytes), ...(slices && { elementText: slices }) });
   }
 
-  headers(): EpisodeHeader[] {
-    return this.headerList ? [...this.headerList] : this.records.map(episodeHeader);
+  headers(from = 0): EpisodeHeader[] {
+    return this.headerList ? this.headerList.slice(from) : this.records.slice(from).map(episodeHeader);
+  }
+
+  get domainWhy(): string {
+    return this.why;
+  }
+
+  /** Whether episodes are still being read (an early session, see `SessionReader.early`). */
+  get reading(): boolean {
+    return this.stillReading;
+  }
+
+  /** The whole file is read: what reading noted about every episode counts, and the data version and rule may be settled. */
+  complete(): void {
+    if (!this.stillReading) return;
+    this.stillReading = false;
+    this.readNotes = [...this.fileNotes, ...this.tally.notes()];
+    this.why = this.tally.chooseDomain(this.options).why;
   }
 
   /** The DB hash the session uses (cached, resumable); identifies data of unknown commits. */
@@ -256,7 +314,7 @@ export class InspectSession {
    * that judges one episode (the CLI's explain) calls it first.
    */
   settleData(): boolean {
-    if (!this.choice.settle(this.records)) return false;
+    if (this.stillReading || !this.choice.settle(this.records)) return false;
     this.forgetVerdicts();
     if (!this.options.rule) {
       this.rule = this.version!.known?.rule ?? 'db-and-outputs';
@@ -318,7 +376,7 @@ export class InspectSession {
     o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache);
     if (this.outcomes.size >= this.keptEvaluations) this.outcomes.delete(this.outcomes.keys().next().value!);
     this.outcomes.set(index, o);
-    if (index >= 0 && index < this.kept.length && !this.kept[index])
+    if (index >= 0 && index < this.records.length && !this.kept[index])
       this.kept[index] = {
         summaries: { 'db-and-outputs': episodeSummary(o, 'db-and-outputs'), 'outputs-only': episodeSummary(o, 'outputs-only') },
         evidence: o.ok ? ruleEvidence(o.value) : null,
@@ -328,6 +386,7 @@ export class InspectSession {
 
   /** After every episode is evaluated: settles the rule; returns whether it changed. */
   finish(): boolean {
+    if (this.stillReading) throw new Error('the file is still being read: the rule is settled once every episode is in');
     // Every recorded hash first: a data version overturned drops every verdict (made again below).
     const moved = this.settleData();
     if (this.settled) return moved;
@@ -367,6 +426,17 @@ export class InspectSession {
 
   reports(): EpisodeReport[] {
     return this.records.map((_, i) => this.report(i, this.rule));
+  }
+
+  /**
+   * One episode's report under the rule in use, and whether it may still change before the data
+   * version is settled: while it is provisional, an episode whose recorded gt_data_hash the version
+   * in use does not reproduce may yet be named in the minority (a finding) — the CLI holds its line.
+   */
+  reportOf(index: number): { readonly report: EpisodeReport; readonly provisional: boolean } {
+    const o = this.outcome(index);
+    const misfit = o.ok && o.value.recordedGtHash !== null && o.value.recordedGtHash !== o.value.gtHash;
+    return { report: this.report(index, this.rule), provisional: misfit && !this.choice.final };
   }
 
   private report(index: number, rule: RewardRule): EpisodeReport {

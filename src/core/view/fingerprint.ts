@@ -39,8 +39,21 @@ export function episodeFingerprint(record: Pick<EpisodeRecord, 'raw'>): string {
   const task = get(get(raw, 'info'), 'task') ?? null;
   const traj = get(raw, 'traj') ?? null;
   const h = sha256Stream();
-  h.update(stringify({ task: plainJson(task), traj: plainJson(traj) }));
+  // Written straight from the Python values: `stringify({ task: plainJson(task), traj: plainJson(traj) })`
+  // character for character, without building the plain copy first (it is made for every episode read).
+  h.update(`{"task":${stableJson(task)},"traj":${stableJson(traj)}}`);
   return h.hex();
+}
+
+/** `fast-json-stable-stringify(plainJson(v))`: keys sorted as `Array.prototype.sort` sorts them, no spaces. */
+export function stableJson(v: PyValue): string {
+  if (v === null) return 'null';
+  if (typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'bigint') return v >= -(2n ** 53n) && v <= 2n ** 53n ? JSON.stringify(Number(v)) : JSON.stringify(v.toString());
+  if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : JSON.stringify(String(v));
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  const keys = [...v.keys()].sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(v.get(k)!)}`).join(',')}}`;
 }
 
 /** The fields of a τ² simulation its fingerprint covers: what it is and what was said; its reward and timing are left out, as a τ-bench episode's reward is. */

@@ -173,6 +173,8 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.runs.a.evaluated);
   const complete = useApp((s) => runComplete(s.runs.a));
+  const reading = useApp((s) => s.runs.a.reading);
+  const runId = useApp((s) => s.runs.a.id);
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const base = useId();
@@ -245,6 +247,8 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       data-total={headers.length}
       data-complete={complete}
       data-stopped={stopped}
+      data-reading={reading}
+      data-run={runId ?? ''}
     >
       <div
         role="row"

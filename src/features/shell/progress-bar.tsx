@@ -16,7 +16,7 @@ interface Progress {
 /** The open run's progress: being read, its data being fetched, being evaluated (stopped or not). */
 export function progressOf(s: AppState): Progress | null {
   const pending = s.pending.a;
-  const { headers, dataProgress: p, detection, evaluated, stopped } = s.runs.a;
+  const { headers, dataProgress: p, detection, evaluated, stopped, reading, read: reads } = s.runs.a;
   const total = headers.length;
   const read = pending?.read;
   if (pending && read)
@@ -32,6 +32,15 @@ export function progressOf(s: AppState): Progress | null {
     return p.done < p.total
       ? { label: `${p.label}: ${p.done}/${p.total} files, ${formatBytes(p.bytes)}`, value: p.total ? p.done / p.total : null }
       : { label: 'Building the DB and detecting the data version…', value: null };
+  if (reading && !stopped) {
+    // Judged while the file is read: the bar follows the reading, the words say both.
+    const of = reads?.total ? `${formatBytes(reads.loaded)} of ${formatBytes(reads.total)}` : reads ? formatBytes(reads.loaded) : '';
+    return {
+      label: `Reading ${of}: ${total} episodes so far${detection ? `, ${evaluated} evaluated` : ''}`,
+      short: `Reading ${total}${detection ? `, ${evaluated} ✓` : ''}`,
+      value: reads?.total ? reads.loaded / reads.total : null,
+    };
+  }
   if (detection && evaluated < total)
     return stopped
       ? { label: `Stopped at ${evaluated} of ${total} episodes`, short: `Stopped ${evaluated}/${total}`, value: evaluated / total, stopped: true }
@@ -94,7 +103,7 @@ export function ProgressText() {
 /** "Stop" while episodes are evaluated; "Resume" once the user stopped (rows not evaluated stay so). */
 export function EvaluationControl() {
   const store = useAppStore();
-  const state = useApp(({ runs: { a } }) => (a.detection && a.evaluated < a.headers.length ? (a.stopped ? 'stopped' : 'running') : null));
+  const state = useApp(({ runs: { a } }) => (a.detection && (a.evaluated < a.headers.length || a.reading) ? (a.stopped ? 'stopped' : 'running') : null));
   if (state === null) return null;
   return state === 'running' ? (
     <Button

@@ -42,6 +42,8 @@ export interface DbHasherSnapshot {
 export class DbHasher {
   private readonly checkpoints: Checkpoint[] = [];
   private readonly baseHash: string;
+  /** Hashes of derived states by `changeKey`, the oldest dropped past `CHANGE_MEMO`. */
+  private readonly byChanges = new Map<string, string>();
 
   constructor(
     private readonly base: Db,
@@ -125,13 +127,63 @@ export class DbHasher {
     if (db === this.base) return this.baseHash;
     const at = this.divergence(db);
     if (at === 'same') return this.baseHash;
+    // The same changes to the base give the same text: hashed once (trials of one task that end alike,
+    // an agent's DB equal to the reference replay's).
+    const key = at === null ? null : this.changeKey(db);
+    const known = key === null ? undefined : this.byChanges.get(key);
+    if (known !== undefined) return known;
     let from: Checkpoint | null = null;
     if (at !== null)
       for (const c of this.checkpoints) {
         if (c.t < at.t || (c.t === at.t && c.k <= at.k)) from = c;
         else break;
       }
-    return this.run(db, from, false);
+    const h = this.run(db, from, false);
+    if (key !== null) {
+      if (this.byChanges.size >= CHANGE_MEMO) this.byChanges.delete(this.byChanges.keys().next().value!);
+      this.byChanges.set(key, h);
+    }
+    return h;
+  }
+
+  /**
+   * What tells `db`'s hashed text apart from the base's, as a digest: every record that is not the
+   * base's own object (its table, key and hashed text) and every key the base has and `db` lacks.
+   * Two DBs with the same key have the same text (the same keys in each table, each record printed
+   * the same), so the same hash. Null when a table is not a dict on either side (not remembered).
+   */
+  private changeKey(db: Db): string | null {
+    const s = sha256Stream();
+    const field = (b: Uint8Array): void => {
+      s.update(encoder.encode(`${b.length}:`));
+      s.update(b);
+    };
+    for (const { t, a, b } of this.tablesApart(db)) {
+      if (!(a instanceof Map) || !(b instanceof Map)) return null;
+      s.update(encoder.encode(`|${t}|`));
+      let shared = 0;
+      for (const [k, rec] of a) {
+        const was = b.get(k);
+        if (was === rec) {
+          shared++;
+          continue;
+        }
+        if (was !== undefined || b.has(k)) shared++;
+        field(entryBytes(k, rec));
+      }
+      if (shared < b.size) for (const k of sortedKeysOf(b)) if (!a.has(k)) field(encoder.encode(`-${reprStr(k)}`));
+    }
+    return s.hex();
+  }
+
+  /** Each table of `db` (by its place `t` in the sorted names) that is not the base's own object, beside the base's. */
+  private *tablesApart(db: Db): Generator<{ readonly t: number; readonly a: PyValue | undefined; readonly b: PyValue | undefined }> {
+    const tables = sortedKeysOf(db);
+    for (let t = 0; t < tables.length; t++) {
+      const a = db.get(tables[t]!);
+      const b = this.base.get(tables[t]!);
+      if (a !== b) yield { t, a, b };
+    }
   }
 
   /** Where `db`'s text first differs from the base's; null when the table names differ. */
@@ -139,13 +191,10 @@ export class DbHasher {
     const tables = sortedKeysOf(db);
     const baseTables = sortedKeysOf(this.base);
     if (tables.length !== baseTables.length || tables.some((t, i) => t !== baseTables[i])) return null;
-    for (let t = 0; t < tables.length; t++) {
-      const a = db.get(tables[t]!);
-      const b = this.base.get(tables[t]!);
-      if (a === b) continue;
+    for (const { t, a, b } of this.tablesApart(db)) {
       if (!(a instanceof Map) || !(b instanceof Map)) return { t, k: 0 };
-      const ka = sortedKeysOf(a);
       const kb = sortedKeysOf(b);
+      const ka = sortedKeysOf(a, b);
       const n = Math.min(ka.length, kb.length);
       for (let k = 0; k < n; k++) if (ka[k] !== kb[k] || a.get(ka[k]!) !== b.get(kb[k]!)) return { t, k };
       if (ka.length !== kb.length) return { t, k: n };
@@ -168,7 +217,8 @@ export class DbHasher {
         s.update(`${hashableStr(table)})`);
         continue;
       }
-      const keys = sortedKeysOf(table);
+      const before = this.base.get(name);
+      const keys = sortedKeysOf(table, before instanceof Map ? before : undefined);
       if (!resuming) s.update(keys.length === 0 ? '()' : '(');
       for (let k = resuming ? from.k : 0; k < keys.length; k++) {
         if (record && k > 0 && since >= this.every) {
@@ -190,6 +240,9 @@ export class DbHasher {
 }
 
 const encoder = new TextEncoder();
+
+/** Derived states whose hash a hasher remembers by their changes (a 64-character key and hash each). */
+const CHANGE_MEMO = 16384;
 
 /** Feeds sha256 in 64 KB chunks of UTF-8: many small updates (and encodings) are slow. */
 class Buffered {
@@ -243,11 +296,18 @@ const COMMA = encoder.encode(', ');
 
 const sortedCache = new WeakMap<object, readonly string[]>();
 
-function sortedKeysOf(m: ReadonlyMap<string, unknown>): readonly string[] {
+function sortedKeysOf(m: ReadonlyMap<string, unknown>, like?: ReadonlyMap<string, unknown>): readonly string[] {
   let keys = sortedCache.get(m);
   if (!keys) {
-    keys = [...m.keys()].sort(compareCodePoints);
+    // A table derived from `like` with the same keys (records changed, none added or removed) has its order.
+    const same = like !== undefined && like.size === m.size && sameKeys(like, m);
+    keys = same ? sortedKeysOf(like) : [...m.keys()].sort(compareCodePoints);
     if (Object.isFrozen(m)) sortedCache.set(m, keys);
   }
   return keys;
+}
+
+function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
+  for (const k of a.keys()) if (!b.has(k)) return false;
+  return true;
 }

@@ -21,6 +21,7 @@ export class ResultsStream {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   private readonly read: (start: number, end: number) => Parsed;
   private readonly places: Places;
+  private file: ResultsFile | null = null;
 
   constructor(
     elementText: (byteStart: number, byteEnd: number) => string,
@@ -37,14 +38,34 @@ export class ResultsStream {
 
   end(): ResultsFile | null {
     if (!this.splitter.end()) return null;
-    return { records: this.records, kind: 'tau-bench-results', notes: [], episodeText: this.places.text };
+    return this.sofar();
+  }
+
+  /**
+   * The episodes read so far, as a file whose `records` is this reader's own list: it grows while
+   * bytes are pushed (a session may judge the first episodes while the rest is read; see
+   * `InspectSession.reader`). The same object `end()` gives once the file is read.
+   */
+  sofar(): ResultsFile {
+    return (this.file ??= { records: this.records, kind: 'tau-bench-results', notes: [], episodeText: this.places.text });
+  }
+
+  /** How many episodes have been read. */
+  get count(): number {
+    return this.records.length;
   }
 
   private element(parts: readonly Uint8Array[], start: number, end: number): boolean {
     let text = '';
     try {
-      for (let k = 0; k < parts.length - 1; k++) text += this.decoder.decode(parts[k], { stream: true });
-      text += this.decoder.decode(parts.at(-1));
+      // Pieces that lie one after another in one buffer (views of the bytes read) are decoded as one:
+      // a long episode is then one flat string, not a chain of pieces flattened into a copy.
+      const whole = contiguous(parts);
+      if (whole) text = this.decoder.decode(whole);
+      else {
+        for (let k = 0; k < parts.length - 1; k++) text += this.decoder.decode(parts[k], { stream: true });
+        text += this.decoder.decode(parts.at(-1));
+      }
     } catch {
       return false;
     }
@@ -57,4 +78,17 @@ export class ResultsStream {
     this.records.push(lazyRecord(r, this.read, start, end));
     return true;
   }
+}
+
+/** The parts as one view when each follows the one before in the same buffer, else null. */
+function contiguous(parts: readonly Uint8Array[]): Uint8Array | null {
+  const first = parts[0];
+  if (!first || parts.length === 1) return first ?? null;
+  let end = first.byteOffset + first.length;
+  for (let k = 1; k < parts.length; k++) {
+    const p = parts[k]!;
+    if (p.buffer !== first.buffer || p.byteOffset !== end) return null;
+    end += p.length;
+  }
+  return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
 }

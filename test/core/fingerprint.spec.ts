@@ -1,0 +1,56 @@
+import stringify from 'fast-json-stable-stringify';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../../src/core/py/json-parse';
+import type { PyValue } from '../../src/core/py/value';
+import { plainJson, stableJson } from '../../src/core/view/fingerprint';
+import { sampleRunText } from '../support/fixtures';
+import { describeShared, readShared } from '../support/shared';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SHARED_DIR } from '../support/shared';
+
+/**
+ * Notes are stored under an episode's fingerprint, so its text may never change: `stableJson` (written
+ * straight from the Python values, issue 20 item 7) must be `fast-json-stable-stringify(plainJson(v))`,
+ * what the fingerprint was first made of, character for character.
+ */
+const reference = (v: PyValue): string => stringify(plainJson(v));
+
+const pyValue: fc.Arbitrary<PyValue> = fc.letrec<{ v: PyValue }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small' },
+    fc.constant(null),
+    fc.boolean(),
+    fc.string({ unit: 'binary' }),
+    fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }),
+    fc.double(),
+    fc.constantFrom(0, -0, 1e21, 1e-7, 2 ** 53, -(2 ** 53) - 2, NaN, Infinity, -Infinity, 1000),
+    fc.array(tie('v'), { maxLength: 4 }),
+    fc
+      .array(fc.tuple(fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('__proto__', '10', '2', 'a', 'B', 'é', '😀')), tie('v')), { maxLength: 5 })
+      .map((kv) => new Map(kv)),
+  ),
+})).v;
+
+describe('stableJson is the text the fingerprint was first made of', () => {
+  it('for any Python value (ints past 2^53, non-finite floats, -0, keys that sort by UTF-16 units, __proto__)', () => {
+    fc.assert(
+      fc.property(pyValue, (v) => stableJson(v) === reference(v)),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('for every episode of the sample run', () => {
+    for (const e of parseJson(sampleRunText()) as PyValue[]) expect(stableJson(e)).toBe(reference(e));
+  });
+});
+
+describeShared('stableJson on real runs', () => {
+  it('is the reference text for every episode of ../shared/runs', () => {
+    for (const f of readdirSync(join(SHARED_DIR, 'runs')).filter((n) => n.endsWith('.json'))) {
+      const episodes = parseJson(readShared('runs', f)) as PyValue[];
+      for (const e of episodes) expect(stableJson(e), f).toBe(reference(e));
+    }
+  });
+});
