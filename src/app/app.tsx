@@ -167,7 +167,7 @@ function Shell() {
           <span className="rounded bg-indigo-600 px-1.5 font-serif text-white">τ</span>
           <span className="hidden min-[400px]:inline">tau-inspect</span>
         </h1>
-        <p className="hidden truncate text-xs text-slate-600 xl:block">Why τ-bench gave each episode its reward, recomputed in your browser</p>
+        <p className="hidden truncate text-xs text-slate-600 xl:block">Why τ-bench or τ²-bench gave each episode its reward, recomputed in your browser</p>
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
           <Button variant="quiet" onClick={() => store.getState().setHelpOpen(true)} aria-label="Keys (?)" title="Keys (?)" className="text-xs">
             ?

@@ -41,11 +41,11 @@ function Stat({
   );
 }
 
-/** "2 crashed episodes count 0, as τ-bench reports" and the like: what the denominator holds. */
-function denominatorNote(a: Average, missing = 0): string {
+/** "2 crashed episodes count 0, as τ-bench reports" and the like: what the denominator holds (`bench`: whose report). */
+function denominatorNote(a: Average, bench: string, missing = 0): string {
   const parts: string[] = [];
-  if (a.zeroed > 0) parts.push(`${a.zeroed} crashed or not evaluable count 0, as τ-bench reports`);
-  else parts.push('every episode counts, as τ-bench reports');
+  if (a.zeroed > 0) parts.push(`${a.zeroed} crashed or not evaluable count 0, as ${bench} reports`);
+  else parts.push(`every ${bench === 'τ²' ? 'simulation' : 'episode'} counts, as ${bench} reports`);
   if (missing > 0) parts.push(`${missing} without a recorded reward left out`);
   return parts.join('; ');
 }
@@ -58,6 +58,7 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
   const open = useApp((s) => s.layout.chartsOpen);
   const a = useMemo(() => runAverages(headers, summaries), [headers, summaries]);
   const tau2 = useApp((s) => s.runs.a.tau2);
+  const bench = tau2 ? 'τ²' : 'τ-bench';
   const pass = useMemo(() => {
     if (tau2) return tau2Pass(headers, summaries, tau2.numTrials);
     const recorded: TrialOutcome[] = [];
@@ -75,11 +76,20 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
     <section aria-label="Run summary" className="border-b border-slate-200 bg-white" data-testid="run-summary">
       <div className="flex flex-wrap items-start gap-x-2 gap-y-1 px-2 pt-1.5">
         <Stat label={tau2 ? 'Simulations' : 'Episodes'} value={String(a.episodes)} {...(tau2 && { note: `τ² ${tau2.domain}${tau2.solo ? ', solo' : ''}` })} />
-        <Stat label="Avg reward, recorded" value={formatAverage(a.recorded)} note={denominatorNote(a.recorded, a.recorded.missing)} testId="avg-recorded" />
+        <Stat
+          label="Avg reward, recorded"
+          value={formatAverage(a.recorded)}
+          note={denominatorNote(a.recorded, bench, a.recorded.missing)}
+          testId="avg-recorded"
+        />
         <Stat
           label={a.complete ? 'Avg reward, recomputed' : `Recomputed so far (${a.recomputed.count} of ${a.episodes})`}
           value={formatAverage(a.recomputed)}
-          note={a.complete ? denominatorNote(a.recomputed) : `recorded over the same ${a.recordedSameEpisodes.count}: ${formatAverage(a.recordedSameEpisodes)}`}
+          note={
+            a.complete
+              ? denominatorNote(a.recomputed, bench)
+              : `recorded over the same ${a.recordedSameEpisodes.count}: ${formatAverage(a.recordedSameEpisodes)}`
+          }
           testId="avg-recomputed"
         />
         <Stat
