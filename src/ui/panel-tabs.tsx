@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { FOCUS_RING_SKY } from './focus';
 
 /** A tab of a side column (and of the phone's tab bar). */
@@ -97,5 +97,27 @@ export function PhoneTabs(props: {
         {tabs.map((t) => item(t.id, t.short, phone === 'panel' && current === t.id, () => onPick(t.id)))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The shown tab's panel under `SideTabs`: scrolls on its own, named by its tab, and mounted anew for
+ * each tab (a panel's own state, such as its scroll, does not carry over to another).
+ */
+export function TabPanel(props: { current: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      key={props.current}
+      role="tabpanel"
+      id={`episode-panel-${props.current}`}
+      aria-labelledby={`episode-tab-${props.current}`}
+      tabIndex={0}
+      data-scroll
+      data-panel={props.current}
+      className={`min-h-0 flex-1 overflow-y-auto overscroll-contain ${props.className ?? ''}`}
+      data-testid="side-panel"
+    >
+      {props.children}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { EpisodeView } from '../../core/contract';
 import { DbAtStep } from './db-at-step';
 import { DbDiff } from './db-diff';
 import { OutputsPanel } from './outputs-panel';
-import { SideTabs } from '../../ui/panel-tabs';
+import { SideTabs, TabPanel } from '../../ui/panel-tabs';
 import { ReferenceActions } from './reference-actions';
 import type { SidePanel, TabItem } from './screen-types';
 import { TaskInstruction } from './task-instruction';
@@ -34,17 +34,7 @@ export function SideColumn(props: {
     >
       <TaskInstruction instruction={view.instruction} strategy={view.strategy} open={props.instructionOpen} onToggle={props.onToggleInstruction} />
       <SideTabs tabs={tabs} current={current} onPick={onPick} />
-      <div
-        key={current}
-        role="tabpanel"
-        id={`episode-panel-${current}`}
-        aria-labelledby={`episode-tab-${current}`}
-        tabIndex={0}
-        data-scroll
-        data-panel={current}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain p-2"
-        data-testid="side-panel"
-      >
+      <TabPanel current={current} className="p-2">
         {current === 'db' && <DbAtStep steps={view.steps} step={step} onSelect={p.jump} />}
         {current === 'diff' && (
           <div className="space-y-3">
@@ -54,7 +44,7 @@ export function SideColumn(props: {
         )}
         {current === 'outputs' && <OutputsPanel view={view} active={p.activeOutput} onFound={p.onFound} onElsewhere={p.onElsewhere} onNear={p.onNear} />}
         {extra && <PanelSlot panel={extra} view={view} step={step} onStep={p.select} nav={p.nav} />}
-      </div>
+      </TabPanel>
     </aside>
   );
 }

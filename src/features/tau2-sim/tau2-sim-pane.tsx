@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { ListToggle } from '../../ui/list-toggle';
 import { FoldedText } from '../../ui/folded-text';
 import { clip, safeLabel } from '../../ui/fold';
-import { PhoneTabs, SideTabs, type TabItem } from '../../ui/panel-tabs';
+import { PhoneTabs, SideTabs, TabPanel, type TabItem } from '../../ui/panel-tabs';
 import { StepBar, type StepItem } from '../../ui/step-bar';
 import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -200,19 +200,7 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
           data-testid="side-column"
         >
           <SideTabs noun="Simulation" tabs={tabs} current={current} onPick={(id) => st().showPanel(id)} />
-          <div
-            key={current}
-            role="tabpanel"
-            id={`episode-panel-${current}`}
-            aria-labelledby={`episode-tab-${current}`}
-            tabIndex={0}
-            data-scroll
-            data-panel={current}
-            className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
-            data-testid="side-panel"
-          >
-            {shown?.render({ view, edited, message, onMessage, onCall })}
-          </div>
+          <TabPanel current={current}>{shown?.render({ view, edited, message, onMessage, onCall })}</TabPanel>
         </aside>
       </div>
     </div>
