@@ -178,6 +178,11 @@ export const EVENTS = {
   }>(),
   /** More rows of a run opened while its file is read (appended after those sent); `reading` false: the file is read to its end, these are the last. */
   'run-rows': event<{ readonly run: number; readonly headers: readonly EpisodeHeader[]; readonly reading: boolean }>(),
+  /**
+   * Fingerprints of rows that went out without one (`EpisodeHeader.fingerprint` null: a τ² run's rows are posted before
+   * their content is hashed, then these follow in slices): `fingerprints[i]` is row `indices[i]`'s.
+   */
+  fingerprints: event<{ readonly run: number; readonly indices: readonly number[]; readonly fingerprints: readonly string[] }>(),
   /** The run could not be opened; whatever was open in its slot before stays open. */
   'run-error': event<{ readonly run: number; readonly label: string; readonly message: string }>(),
   'data-needed': event<{ readonly run: number } & DataRequest>(),

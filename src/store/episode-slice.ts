@@ -1,4 +1,4 @@
-import type { EpisodeView, StepEdit, TranscriptView } from '../core/contract';
+import { notesFor, type EpisodeView, type StepEdit, type TranscriptView } from '../core/contract';
 import { fileStem } from '../shared/file-stem';
 import type { StateCreator } from 'zustand/vanilla';
 import type { FromWorker } from '../protocol/messages';
@@ -112,7 +112,7 @@ export const createEpisodeSlice =
       // Shared again from a shared link: the file and index it came from, not "the link".
       const from =
         source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: source?.label ?? null, index };
-      const notes = h ? (s.notes.get(h.fingerprint) ?? null) : null;
+      const notes = notesFor(s.notes, h) ?? null;
       const stem = fileStem(from.file ?? 'run');
       set({ share: { index, step: s.step, fragment: null, error: null, fileName: `${stem}-episode-${from.index ?? index}.json` } });
       port.send({

@@ -5,6 +5,7 @@ import {
   hasContent,
   mergeNotes,
   notesFileTooBig,
+  notesFor,
   parseNotesExport,
   resolveConflict,
   TAU2_TASK_KEY,
@@ -73,7 +74,16 @@ export interface NotesSlice {
 }
 
 /** The notes of an episode, or null. */
-export const notesOf = (s: Pick<AppState, 'notes'>, h: EpisodeHeader | undefined): EpisodeNotes | null => (h ? (s.notes.get(h.fingerprint) ?? null) : null);
+export const notesOf = (s: Pick<AppState, 'notes'>, h: EpisodeHeader | undefined): EpisodeNotes | null => notesFor(s.notes, h) ?? null;
+
+/** Rows whose fingerprint is not computed yet (a τ² run's, for a moment after it opens): their notes are not known yet. */
+export const fingerprintsPending = (headers: readonly EpisodeHeader[]): number => headers.reduce((n, h) => n + (h.fingerprint === null ? 1 : 0), 0);
+
+/** Why nothing can be noted on this row yet, in words; null when it can. */
+export const notesRefusal = (h: EpisodeHeader): string | null =>
+  h.fingerprint === null
+    ? `notes cannot be kept on #${h.index} yet: the key they are kept under (a hash of the simulation's content) is being computed; try again in a moment`
+    : null;
 
 /** Rows kept by the label filter. */
 export function filterByLabel(
@@ -84,7 +94,7 @@ export function filterByLabel(
 ): readonly number[] {
   if (f === null) return rows;
   return rows.filter((i) => {
-    const label = notes.get(headers[i]!.fingerprint)?.label ?? null;
+    const label = notesFor(notes, headers[i])?.label ?? null;
     return f === 'labelled' ? label !== null : f === 'unlabelled' ? label === null : label === f;
   });
 }
@@ -93,7 +103,7 @@ export function filterByLabel(
 export function labelCounts(headers: readonly EpisodeHeader[], notes: ReadonlyMap<string, EpisodeNotes>): Map<NoteLabel, number> {
   const out = new Map<NoteLabel, number>();
   for (const h of headers) {
-    const l = notes.get(h.fingerprint)?.label;
+    const l = notesFor(notes, h)?.label;
     if (l) out.set(l, (out.get(l) ?? 0) + 1);
   }
   return out;
@@ -199,14 +209,17 @@ export const createNotesSlice =
         const s = get();
         const h = s.runs.a.headers[index];
         if (!h) return;
-        const old = s.notes.get(h.fingerprint);
+        const fingerprint = h.fingerprint;
+        // A row whose fingerprint is not in yet: the edit is refused in words (the panel's fields wait meanwhile), never kept under another key.
+        if (fingerprint === null) return s.notify('error', notesRefusal(h)!);
+        const old = s.notes.get(fingerprint);
         const steps = Object.assign(Object.create(null) as Record<string, string>, old?.steps);
         if (patch.step) {
           if (patch.step.text.trim() === '') delete steps[String(patch.step.index)];
           else steps[String(patch.step.index)] = patch.step.text;
         }
         const next: EpisodeNotes = {
-          fingerprint: h.fingerprint,
+          fingerprint,
           label: patch.label !== undefined ? patch.label : (old?.label ?? null),
           note: patch.note ?? old?.note ?? '',
           steps,
@@ -217,15 +230,15 @@ export const createNotesSlice =
         };
         const mine = ++seq;
         const notes = new Map(s.notes);
-        if (hasContent(next)) notes.set(h.fingerprint, next);
-        else notes.delete(h.fingerprint);
-        set({ notes, noteSave: { fingerprint: h.fingerprint, seq: mine, state: 'saving', error: null } });
+        if (hasContent(next)) notes.set(fingerprint, next);
+        else notes.delete(fingerprint);
+        set({ notes, noteSave: { fingerprint, seq: mine, state: 'saving', error: null } });
         try {
           if (hasContent(next)) await storage.put(next);
-          else await storage.remove([h.fingerprint]);
-          if (get().noteSave?.seq === mine) set({ noteSave: { fingerprint: h.fingerprint, seq: mine, state: 'saved', error: null } });
+          else await storage.remove([fingerprint]);
+          if (get().noteSave?.seq === mine) set({ noteSave: { fingerprint, seq: mine, state: 'saved', error: null } });
         } catch (e) {
-          if (get().noteSave?.seq === mine) set({ noteSave: { fingerprint: h.fingerprint, seq: mine, state: 'error', error: (e as Error).message } });
+          if (get().noteSave?.seq === mine) set({ noteSave: { fingerprint, seq: mine, state: 'error', error: (e as Error).message } });
         }
       },
 
@@ -235,7 +248,7 @@ export const createNotesSlice =
         const s = get();
         const { headers, source } = s.runs.a;
         const ns = headers.flatMap((h) => {
-          const n = s.notes.get(h.fingerprint);
+          const n = notesFor(s.notes, h);
           const task = h.extra[TAU2_TASK_KEY];
           return n ? [{ ...n, index: h.index, taskId: h.taskId, ...(task !== undefined && { task }), file: source?.label ?? n.file }] : [];
         });
@@ -291,7 +304,7 @@ export const createNotesSlice =
 
       async clearRunNotes() {
         const s = get();
-        const fps = s.runs.a.headers.map((h) => h.fingerprint).filter((f) => s.notes.has(f));
+        const fps = s.runs.a.headers.flatMap((h) => (h.fingerprint !== null && s.notes.has(h.fingerprint) ? [h.fingerprint] : []));
         await storage.remove(fps);
         const notes = new Map(get().notes);
         for (const f of fps) notes.delete(f);

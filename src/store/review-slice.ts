@@ -9,6 +9,7 @@ import {
   type EpisodeHeader,
   type EpisodeSummary,
   type EpisodeView,
+  notesFor,
   type RunComparison,
   type Tau2SimView,
 } from '../core/contract';
@@ -17,6 +18,7 @@ import type { FileBlob } from '../protocol/wire-types';
 import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
+import { fingerprintsPending } from './notes-slice';
 import { NO_RUN, type RunState } from './run-state';
 import { bothTau2, compareTasks, tau2Comparison } from './tau2-compare';
 
@@ -128,7 +130,7 @@ export function drillPair(
 
 export const createReviewSlice =
   (port: EvaluatorPort): StateCreator<AppState, [], [], ReviewSlice> =>
-  (set, get) => {
+  (set, get, api) => {
     const requestView = (side: CompareSide, index: number): void => {
       const s = get();
       const run = s.runs[side].id;
@@ -179,15 +181,24 @@ export const createReviewSlice =
         const { id: run, headers, source } = s.runs.a;
         if (run === null) return Promise.resolve(null);
         const id = ++reportId;
-        const notes = headers.flatMap((h) => {
-          const n = s.notes.get(h.fingerprint);
-          return n ? [n] : [];
-        });
         set({ report: { id, state: 'building', error: null } });
-        return new Promise((resolve) => {
-          waitingReports.set(id, resolve);
-          port.send({ type: 'report', run, id, title: source?.label ?? 'run', notes });
-        });
+        const send = (headers: readonly EpisodeHeader[]): Promise<FileBlob | null> => {
+          const notes = headers.flatMap((h) => notesFor(get().notes, h) ?? []);
+          return new Promise((resolve) => {
+            waitingReports.set(id, resolve);
+            port.send({ type: 'report', run, id, title: source?.label ?? 'run', notes });
+          });
+        };
+        if (fingerprintsPending(headers) === 0) return send(headers);
+        // A τ² run just opened: its rows' fingerprints are still coming, and a row without one would lose its notes from the report.
+        return new Promise<readonly EpisodeHeader[] | null>((resolve) => {
+          const unsubscribe = api.subscribe((now) => {
+            const r = now.runs.a;
+            if (r.id === run && fingerprintsPending(r.headers) > 0 && now.report?.id === id) return;
+            unsubscribe();
+            resolve(r.id === run && now.report?.id === id ? r.headers : null);
+          });
+        }).then((hs) => (hs ? send(hs) : null));
       },
     };
   };

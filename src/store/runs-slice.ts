@@ -96,7 +96,18 @@ const unevaluated = (r: RunState): (EpisodeSummary | undefined)[] => new Array<E
 
 /** The worker's events about runs, for both slots alike. */
 export const runHandlers: StoreHandlers<
-  'init' | 'run-progress' | 'run-opened' | 'run-rows' | 'run-error' | 'data-needed' | 'data-progress' | 'data-error' | 'detection' | 'tau2-ready' | 'summaries'
+  | 'init'
+  | 'run-progress'
+  | 'run-opened'
+  | 'run-rows'
+  | 'fingerprints'
+  | 'run-error'
+  | 'data-needed'
+  | 'data-progress'
+  | 'data-error'
+  | 'detection'
+  | 'tau2-ready'
+  | 'summaries'
 > = {
   init({ samples }, { get, set }) {
     set({ samples });
@@ -165,6 +176,17 @@ export const runHandlers: StoreHandlers<
       store.set({ place: null });
       s.select(place.episode, place.step ?? 0);
     }
+  },
+  fingerprints({ run, indices, fingerprints }, store) {
+    // Only a row still without one takes it: a fingerprint never changes once a row has it (notes are kept under it).
+    patchRun(store, run, (r) => {
+      const headers = [...r.headers];
+      indices.forEach((i, k) => {
+        const h = headers[i];
+        if (h && h.fingerprint === null && fingerprints[k] !== undefined) headers[i] = { ...h, fingerprint: fingerprints[k] };
+      });
+      return { headers };
+    });
   },
   'run-error'({ run, label, message }, { get, set }) {
     const s = get();

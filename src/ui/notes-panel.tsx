@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { NOTE_LABELS, type EpisodeNotes, type NoteLabel } from '../core/contract';
+import { NOTE_LABELS, notesFor, type EpisodeNotes, type NoteLabel } from '../core/contract';
 import { Button } from './button';
 import { FOCUS_FIELD } from './focus';
 import { useApp, useAppStore } from './store-context';
@@ -11,7 +11,21 @@ const field = `w-full ${fieldLook}`;
  * A text note saved shortly after typing stops and when the field is left; `onSave` resolves
  * once the note is stored, and only then does the status say "saved".
  */
-function NoteField({ id, label, value, onSave, testId }: { id: string; label: string; value: string; onSave: (text: string) => void; testId: string }) {
+function NoteField({
+  id,
+  label,
+  value,
+  onSave,
+  testId,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onSave: (text: string) => void;
+  testId: string;
+  disabled: boolean;
+}) {
   const [text, setText] = useState(value);
   const dirty = useRef(false);
   const latest = useRef({ text, onSave });
@@ -42,6 +56,7 @@ function NoteField({ id, label, value, onSave, testId }: { id: string; label: st
         id={id}
         rows={2}
         value={text}
+        disabled={disabled}
         data-testid={testId}
         className={field}
         onChange={(e) => {
@@ -75,7 +90,7 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
   const store = useAppStore();
   const index = useApp((s) => s.selected);
   const header = useApp((s) => (s.selected === null ? undefined : s.runs.a.headers[s.selected]));
-  const notes = useApp((s) => (header ? (s.notes.get(header.fingerprint) ?? null) : null));
+  const notes = useApp((s) => notesFor(s.notes, header) ?? null);
   const save = useApp((s) => (header && s.noteSave?.fingerprint === header.fingerprint ? s.noteSave : null));
   const ready = useApp((s) => s.notesReady);
   const storageError = useApp((s) => s.notesError);
@@ -83,6 +98,9 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
   const ids = { label: useId(), note: useId(), step: useId() };
   if (index === null || !header) return null;
   const edit = store.getState().editNotes;
+  // A τ² simulation whose fingerprint (the key its notes are kept under) is not in yet: its notes are not known, and
+  // the fields wait (disabled) rather than take text that could not be kept.
+  const keying = header.fingerprint === null;
   const bug = showBug && notes?.label === 'task or annotation bug' ? bugText(notes) : null;
   return (
     <section aria-label="Notes" className="border-b border-slate-200 bg-amber-50/40 px-3 py-2" data-testid="episode-notes">
@@ -94,6 +112,7 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
           id={ids.label}
           data-testid="note-label"
           value={notes?.label ?? ''}
+          disabled={keying}
           onChange={(e) => void edit(index, { label: e.currentTarget.value === '' ? null : (e.currentTarget.value as NoteLabel) })}
           className={`w-auto ${fieldLook}`}
         >
@@ -105,7 +124,7 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
           ))}
         </select>
         <span className="text-[11px] text-slate-600" role="status" data-testid="note-status">
-          {!ready
+          {!ready || keying
             ? 'loading notes…'
             : save?.state === 'saving'
               ? 'saving…'
@@ -129,6 +148,7 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
           label={`Note on the ${noun}`}
           value={notes?.note ?? ''}
           testId="episode-note"
+          disabled={keying}
           onSave={(note) => void edit(index, { note })}
         />
         {stepCount > 0 && (
@@ -138,6 +158,7 @@ export function NotesPanel({ benchmark, noun, stepCount, step, bugText }: NotesP
             label={`Note on step ${step + 1}`}
             value={notes?.steps[String(step)] ?? ''}
             testId="step-note"
+            disabled={keying}
             onSave={(text) => void edit(index, { step: { index: step, text } })}
           />
         )}

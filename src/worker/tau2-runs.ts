@@ -10,7 +10,9 @@ import {
   TAU2_DEFAULT_DATA_BASE,
   TAU2_PINNED_COMMIT,
   tau2DbPaths,
+  tau2Fingerprint,
   tau2Headers,
+  tau2Rows,
   Tau2Session,
   tau2ReportParts,
   tau2SimulationJson,
@@ -32,8 +34,12 @@ interface Tau2Current {
   readonly slot: RunSlot;
   readonly run: number;
   readonly tau2: Tau2Run;
-  /** Each simulation's row header (its fingerprint hashes its content: made once the WASM sha256 is ready). */
-  headers: readonly EpisodeHeader[];
+  /**
+   * Each simulation's row header. Its fingerprint hashes its content (~1.5 ms a simulation): the rows go out without
+   * it (null) and `fingerprints` brings it after, a slice at a time (`keyed` settles once all are in).
+   */
+  headers: EpisodeHeader[];
+  keyed: Promise<void>;
   readonly sample: boolean;
   session: Tau2Session | null;
   readonly evaluated: Uint8Array;
@@ -90,8 +96,10 @@ const NOT_JUDGED: EpisodeSummary = {
   agrees: null,
 };
 
-/** The longest wait (ms) between two `summaries` while a run is judged. */
+/** The longest wait (ms) between two `summaries` (or `fingerprints`) while a run is judged. */
 const EMIT_MS = 120;
+/** How long (ms) fingerprints are computed before messages (and judging) get their turn. */
+const KEY_SLICE_MS = 8;
 
 /**
  * The τ²-bench runs the page opened, one per slot, beside the τ-bench runs of `RunController`: each
@@ -144,6 +152,7 @@ export class Tau2Runs {
       run,
       tau2,
       headers: [],
+      keyed: Promise.resolve(),
       sample,
       session: null,
       evaluated: new Uint8Array(tau2.simulations.length),
@@ -153,10 +162,12 @@ export class Tau2Runs {
       epoch: 0,
     };
     this.slots[slot] = c;
-    // Fingerprints hash every simulation's content: ~1.5 ms each with the WASM sha256, several times that without.
-    await prepareSha256().catch(() => undefined);
-    if (!this.live(c)) return;
-    c.headers = tau2Headers(tau2);
+    if (shared !== undefined) {
+      // A shared link's one simulation: its notes are adopted under its fingerprint as the run opens.
+      await prepareSha256().catch(() => undefined);
+      if (!this.live(c)) return;
+      c.headers = tau2Headers(tau2);
+    } else c.headers = tau2Rows(tau2);
     const trials = tau2.info.get('num_trials');
     post({
       type: 'run-opened',
@@ -175,7 +186,42 @@ export class Tau2Runs {
         notes: tau2.notes,
       },
     });
+    c.keyed = this.fingerprintAll(c);
     await this.resolveData(c);
+  }
+
+  /** Row `i`'s fingerprint, computed now if it was not yet; null when it was (or there is no such row). */
+  private key(c: Tau2Current, i: number): string | null {
+    const h = c.headers[i];
+    if (!h || h.fingerprint !== null) return null;
+    const fingerprint = tau2Fingerprint(c.tau2, i);
+    c.headers[i] = { ...h, fingerprint };
+    return fingerprint;
+  }
+
+  /** Every row's fingerprint, in slices of about `KEY_SLICE_MS` with messages handled between, posted at most every `EMIT_MS`. */
+  private async fingerprintAll(c: Tau2Current): Promise<void> {
+    // ~1.5 ms a simulation with the WASM sha256, several times that without.
+    await prepareSha256().catch(() => undefined);
+    let indices: number[] = [];
+    let fingerprints: string[] = [];
+    let last = performance.now();
+    for (let i = 0; i < c.headers.length && this.live(c);) {
+      const until = performance.now() + KEY_SLICE_MS;
+      for (; i < c.headers.length && performance.now() < until; i++) {
+        const fp = this.key(c, i);
+        if (fp === null) continue;
+        indices.push(i);
+        fingerprints.push(fp);
+      }
+      if (indices.length > 0 && (i >= c.headers.length || performance.now() - last > EMIT_MS)) {
+        post({ type: 'fingerprints', run: c.run, indices, fingerprints });
+        indices = [];
+        fingerprints = [];
+        last = performance.now();
+      }
+      if (i < c.headers.length) await yieldToMessages();
+    }
   }
 
   useFolder(name: string, files: readonly FolderFile[]): void {
@@ -401,6 +447,9 @@ export class Tau2Runs {
   simView({ run, episode }: EpisodeAddress): void {
     const c = this.at(run);
     if (!c) return;
+    // The simulation opened gets its notes at once, not when the slices reach it.
+    const fingerprint = this.key(c, episode);
+    if (fingerprint !== null) post({ type: 'fingerprints', run, indices: [episode], fingerprints: [fingerprint] });
     if (!c.session) return post({ type: 'tau2-view', run, episode, view: null, error: 'waiting for τ² data' });
     if (episode < 0 || episode >= c.evaluated.length) return post({ type: 'tau2-view', run, episode, view: null, error: `no simulation ${episode}` });
     if (!c.evaluated[episode])
@@ -415,6 +464,8 @@ export class Tau2Runs {
   /** The offline report of a τ² run (as the CLI's `report`, with the notes of its simulations): every simulation judged first. */
   async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
     const c = this.at(run);
+    // The notes are matched to simulations by fingerprint: every one is needed.
+    await c?.keyed;
     const session = c?.session ?? null;
     await postReport(
       run,

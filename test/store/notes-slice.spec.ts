@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EpisodeHeader, EpisodeNotes } from '../../src/core/contract';
+import type { FingerprintedHeader, EpisodeNotes } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { memoryNotes, type NotesPort } from '../../src/store/notes-port';
 import { filterByLabel, labelCounts } from '../../src/store/notes-slice';
@@ -7,7 +7,7 @@ import { says } from '../support/worker-says';
 import { fakePort } from '../support/fake-port';
 
 const { port } = fakePort();
-const header = (index: number): EpisodeHeader => ({
+const header = (index: number): FingerprintedHeader => ({
   index,
   taskId: index * 10,
   trial: 0,

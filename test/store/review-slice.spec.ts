@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EpisodeHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
+import type { FingerprintedHeader, EpisodeNotes, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { comparison, drillPair } from '../../src/store/review-slice';
 import { runProblem } from '../../src/store/run-state';
@@ -7,7 +7,7 @@ import { says } from '../support/worker-says';
 import { fakePort, sent } from '../support/fake-port';
 import { TEST_DETECTION, testSummary } from '../support/store-fixtures';
 
-const header = (index: number, taskId: number, trial: number): EpisodeHeader => ({
+const header = (index: number, taskId: number, trial: number): FingerprintedHeader => ({
   index,
   taskId,
   trial,

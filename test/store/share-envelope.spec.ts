@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodeFingerprint, type EpisodeHeader, type EpisodeNotes } from '../../src/core/contract';
+import { episodeFingerprint, type FingerprintedHeader, type EpisodeNotes } from '../../src/core/contract';
 import { readResultsFile } from '../../src/core/model/episode/results-file';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { createAppStore, type AppStore } from '../../src/store/app-store';
@@ -20,7 +20,7 @@ const flush = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
 
 describe('the #ep= envelope (version 2)', () => {
   const records = readResultsFile(sampleRunText());
-  const headers: EpisodeHeader[] = records.map((r) => ({
+  const headers: FingerprintedHeader[] = records.map((r) => ({
     index: r.index,
     taskId: r.taskId,
     trial: r.trial,

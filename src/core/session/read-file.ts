@@ -2,7 +2,7 @@
 import { FileTally } from '../judge/detect';
 import { readResults, type ResultsFile } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
-import { episodeHeader, type EpisodeHeader } from '../view/summary';
+import { episodeHeader, type FingerprintedHeader } from '../view/summary';
 import type { SessionMemory } from './session-types';
 
 /** A results file read, with what was tallied while it was read (see `InspectSession.reader`). */
@@ -10,16 +10,16 @@ export class ReadFile {
   constructor(
     readonly file: ResultsFile,
     readonly tally: FileTally,
-    readonly headers: EpisodeHeader[] | null,
+    readonly headers: FingerprintedHeader[] | null,
     /** `file.records` (and the tally, the headers) still grow: the file is being read. */
     readonly growing = false,
   ) {}
 }
 
 /** What a session works out from each record while the file is read. */
-export function tallying(memory: SessionMemory): { tally: FileTally; headers: EpisodeHeader[] | null; visit: (r: EpisodeRecord) => void } {
+export function tallying(memory: SessionMemory): { tally: FileTally; headers: FingerprintedHeader[] | null; visit: (r: EpisodeRecord) => void } {
   const tally = new FileTally();
-  const headers: EpisodeHeader[] | null = memory.headers ? [] : null;
+  const headers: FingerprintedHeader[] | null = memory.headers ? [] : null;
   return {
     tally,
     headers,

@@ -31,7 +31,7 @@ import { whatIfView } from './what-if-view';
 
 export type { DataSnapshot, Detection, SessionMemory, StepEdit, ViewResult };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
-import { episodeHeader, episodeSummary, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
+import { episodeHeader, episodeSummary, type EpisodeSummary, type FingerprintedHeader } from '../view/summary';
 import { transcriptView, type TranscriptView } from '../view/transcript';
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
@@ -89,7 +89,7 @@ export class InspectSession {
   private readonly outcomes = new Map<number, EpisodeOutcome>();
   private readonly kept: (Kept | undefined)[];
   private readonly keptEvaluations: number;
-  private readonly headerList: EpisodeHeader[] | null;
+  private readonly headerList: FingerprintedHeader[] | null;
   readonly fileKind: FileKind;
   /** Notes from reading the file (damage, formats) and from its recorded values. */
   private readNotes: readonly string[];
@@ -213,7 +213,7 @@ export class InspectSession {
     return new InspectSession(text, options, cache, { ...memory, byteOffset: byteOffsets(bytes), ...(slices && { elementText: slices }) });
   }
 
-  headers(from = 0): EpisodeHeader[] {
+  headers(from = 0): FingerprintedHeader[] {
     return this.headerList ? this.headerList.slice(from) : this.records.slice(from).map(episodeHeader);
   }
 

@@ -25,12 +25,16 @@ export interface EpisodeNotes {
   readonly updatedAt: string;
 }
 
-/** The notes of a run's episodes by index, matched by fingerprint (`fingerprints[i]`: episode i's); notes of other runs are left out. */
-export function notesByIndex(fingerprints: readonly string[], notes: readonly EpisodeNotes[]): Map<number, EpisodeNotes> {
+/** The notes of an episode (none while its fingerprint is not computed: `EpisodeHeader.fingerprint` null). */
+export const notesFor = (notes: ReadonlyMap<string, EpisodeNotes>, h: { readonly fingerprint: string | null } | undefined): EpisodeNotes | undefined =>
+  h?.fingerprint == null ? undefined : notes.get(h.fingerprint);
+
+/** The notes of a run's episodes by index, matched by fingerprint (`fingerprints[i]`: episode i's, null: none yet); notes of other runs are left out. */
+export function notesByIndex(fingerprints: readonly (string | null)[], notes: readonly EpisodeNotes[]): Map<number, EpisodeNotes> {
   const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
   const out = new Map<number, EpisodeNotes>();
   fingerprints.forEach((f, i) => {
-    const n = byFp.get(f);
+    const n = f === null ? undefined : byFp.get(f);
     if (n) out.set(i, n);
   });
   return out;

@@ -16,9 +16,16 @@ export interface EpisodeHeader {
   readonly turns: number;
   readonly problem: string | null;
   readonly extra: Readonly<Record<string, string>>;
-  /** sha256 of the canonical JSON of `{task, traj}`: the key notes are stored under (see `episodeFingerprint`). */
-  readonly fingerprint: string;
+  /**
+   * sha256 of the canonical JSON of `{task, traj}`: the key notes are stored under (see `episodeFingerprint`);
+   * null while it is not computed yet (a τ² run's rows go out before their fingerprints, which `fingerprints` brings):
+   * such a row has no notes yet, and none can be written on it.
+   */
+  readonly fingerprint: string | null;
 }
+
+/** A header whose fingerprint is known (τ-bench's always are). */
+export type FingerprintedHeader = EpisodeHeader & { readonly fingerprint: string };
 
 /** One row of the overview after evaluation. */
 export interface EpisodeSummary {
@@ -42,7 +49,7 @@ export interface EpisodeSummary {
   readonly tau2?: Tau2RowFacts;
 }
 
-export function episodeHeader(r: EpisodeRecord): EpisodeHeader {
+export function episodeHeader(r: EpisodeRecord): FingerprintedHeader {
   return {
     index: r.index,
     taskId: r.taskId,

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { NOTE_LABELS } from '../../core/contract';
-import { labelCounts, type LabelFilter } from '../../store/notes-slice';
+import { NOTE_LABELS, notesFor } from '../../core/contract';
+import { fingerprintsPending, labelCounts, type LabelFilter } from '../../store/notes-slice';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -17,7 +17,9 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
   const importing = useApp((s) => s.notesImporting);
   const source = useApp((s) => s.runs.a.source?.label ?? 'run');
   const counts = useMemo(() => labelCounts(headers, notes), [headers, notes]);
-  const noted = useMemo(() => headers.filter((h) => notes.has(h.fingerprint)).length, [headers, notes]);
+  const noted = useMemo(() => headers.filter((h) => notesFor(notes, h)).length, [headers, notes]);
+  // A τ² run's rows come before their fingerprints: until every one is in, the run's notes are not all known.
+  const keying = useMemo(() => fingerprintsPending(headers), [headers]);
   const [confirmClear, setConfirmClear] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -55,8 +57,13 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
           {counts.size === 0 ? 'no labels' : [...counts].map(([l, c]) => `${l}: ${c}`).join(' · ')}
         </span>
         {actions}
+        {keying > 0 && (
+          <span role="status" className="text-slate-600" data-testid="notes-keying">
+            finding the notes of {keying} {keying === 1 ? 'simulation' : 'simulations'}…
+          </span>
+        )}
         <span className="ml-auto flex gap-1 whitespace-nowrap">
-          <Button onClick={exportFile} disabled={noted === 0} data-testid="notes-export">
+          <Button onClick={exportFile} disabled={noted === 0 || keying > 0} data-testid="notes-export">
             Export notes
           </Button>
           <Button onClick={() => input.current?.click()} data-testid="notes-import">
@@ -64,7 +71,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
           </Button>
           <Button
             data-testid="notes-clear"
-            disabled={noted === 0}
+            disabled={noted === 0 || keying > 0}
             onClick={() => {
               if (!confirmClear) return setConfirmClear(true);
               setConfirmClear(false);

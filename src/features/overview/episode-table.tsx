@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { formatRecorded, formatReward, TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
+import { formatRecorded, formatReward, notesFor, TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
 import { tau2Reasons, type ReasonFilter, type SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
 import { runComplete, runReady } from '../../store/run-state';
@@ -299,7 +299,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
                     active={active === index}
                     pending={pending}
                     id={`${base}-${index}`}
-                    label={notes.get(h.fingerprint)?.label ?? null}
+                    label={notesFor(notes, h)?.label ?? null}
                     onOpen={(e) => {
                       setActive(index);
                       store.getState().select(index);

@@ -6,7 +6,7 @@ import type { PyValue } from '../../py/value';
 import { tau2SimulationFingerprint } from '../fingerprint';
 import type { Tau2Run } from '../../model/episode/tau2-types';
 import { comb } from '../pass-k';
-import type { EpisodeHeader, EpisodeSummary } from '../summary';
+import type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from '../summary';
 import type { Tau2Report } from './report';
 
 /** The components of a τ² reward basis, as τ² names them. */
@@ -40,11 +40,12 @@ export const TAU2_TASK_KEY = 'tau2_task_id';
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : null);
 
 /**
- * One header per simulation. `taskId` is a number as the overview needs it: the task id itself when
- * every id of the run is a decimal number (airline, retail), else the id's position in natural order
- * (telecom's ids are text); the τ² id is in `extra[TAU2_TASK_KEY]`.
+ * One header per simulation, its fingerprint not computed yet (`fingerprint` null: `tau2Fingerprint` gives it,
+ * ~1.5 ms a simulation, so the app posts the rows first). `taskId` is a number as the overview needs it: the task
+ * id itself when every id of the run is a decimal number (airline, retail), else the id's position in natural
+ * order (telecom's ids are text); the τ² id is in `extra[TAU2_TASK_KEY]`.
  */
-export function tau2Headers(run: Tau2Run): EpisodeHeader[] {
+export function tau2Rows(run: Tau2Run): EpisodeHeader[] {
   const ids = tau2TaskOrder(run.simulations.map((s) => s.taskId));
   const numeric = ids.every((id) => /^\d{1,15}$/.test(id));
   const position = new Map(ids.map((id, i) => [id, i]));
@@ -56,9 +57,19 @@ export function tau2Headers(run: Tau2Run): EpisodeHeader[] {
     turns: s.messages.filter((m) => m.role !== 'system').length,
     problem: s.fullDuplex ? 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not' : null,
     extra: { [TAU2_TASK_KEY]: s.taskId, termination_reason: s.terminationReason },
-    // Notes are kept per simulation, by its content (see `tau2SimulationFingerprint`).
-    fingerprint: tau2SimulationFingerprint((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue),
+    fingerprint: null,
   }));
+}
+
+/** Simulation `i`'s fingerprint: notes are kept per simulation, by its content (see `tau2SimulationFingerprint`). */
+export function tau2Fingerprint(run: Tau2Run, i: number): string {
+  const s = run.simulations[i]!;
+  return tau2SimulationFingerprint((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue);
+}
+
+/** `tau2Rows` with every fingerprint (the CLI, which has no screen to show rows on first). */
+export function tau2Headers(run: Tau2Run): FingerprintedHeader[] {
+  return tau2Rows(run).map((h, i) => ({ ...h, fingerprint: tau2Fingerprint(run, i) }));
 }
 
 const COMPONENT_TEXT: Record<Tau2Component, string> = {
