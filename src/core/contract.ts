@@ -103,5 +103,15 @@ export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from 
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
 export { tau2ToolCatalog } from './session/tau2-what-if';
 export { tau2ReportParts } from './session/tau2-report';
-export { TAU2_COMPONENTS, TAU2_TASK_KEY, tau2Fingerprint, tau2Headers, tau2PassHatK, tau2Rows, tau2Summary, tau2TaskOrder } from './view/tau2/summary';
+export {
+  TAU2_COMPONENTS,
+  TAU2_TASK_KEY,
+  tau2Fingerprint,
+  tau2Headers,
+  tau2NumTrials,
+  tau2PassHatK,
+  tau2Rows,
+  tau2Summary,
+  tau2TaskOrder,
+} from './view/tau2/summary';
 export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';

@@ -106,6 +106,11 @@ export interface LibraryRun {
   readonly userModel: string | null;
   readonly dataVersion: string | null;
   readonly contentHash: string;
+  /**
+   * τ²: the run's `info.num_trials` (its pass^k goes up to it, or to the fewest trials any task has if fewer), null when
+   * the file records none (and for τ-bench); absent when the index has no `num_trials` column (a runs.parquet written before it).
+   */
+  readonly numTrials?: number | null;
 }
 
 /** Bits of `LibraryTable.flags`. */

@@ -44,8 +44,10 @@ export interface LeaderRow {
   readonly episodes: number;
   /** Tasks pass^k averages over (τ²: infrastructure errors left out). */
   readonly tasks: number;
-  /** τ-bench: the distinct trials of the run (pass^k's n); τ²: the fewest trials any task has (the largest k). */
+  /** τ-bench: the distinct trials of the run (pass^k's n); τ²: the largest k (`info.num_trials`, or the fewest trials any task has if fewer). */
   readonly trials: number;
+  /** Why this run's pass^k may go further than its own overview's (a τ² run of an index without `num_trials`), or null. */
+  readonly trialsNote: string | null;
   /** Episodes that pass, recomputed (and recorded), of `episodes`. */
   readonly passes: number;
   readonly recordedPasses: number;
@@ -56,14 +58,24 @@ export interface LeaderRow {
   readonly errors: number;
 }
 
+/** What a τ² run of an index without the `num_trials` column loses, in words. */
+export const NO_NUM_TRIALS =
+  'this runs.parquet has no num_trials column (written before tau-inspect index recorded τ²’s info.num_trials): k goes up to the fewest trials any task has, where τ² and the run’s own overview also stop at info.num_trials; index the runs again to have it';
+
 /**
  * A run's pass^k exactly as its own overview computes it (src/features/overview/run-summary.tsx): τ-bench's
  * `passHatK` over episodes with a task and a trial (n = the run's distinct trials), τ²'s `tau2PassHatK` over
- * simulations by task id (infrastructure errors left out; the index does not carry `info.num_trials`, so k
- * goes up to the fewest trials any task has).
+ * simulations by task id (infrastructure errors left out; each task over its own trials; k up to the run's
+ * `info.num_trials` or the fewest trials any task has, whichever is less — the fewest alone for an index
+ * without `num_trials`, with `trialsNote` saying so).
  */
-function runPassK(t: LibraryTable, rows: readonly number[], benchmark: string): { recorded: PassK[]; recomputed: PassK[]; tasks: number; trials: number } {
-  if (benchmark === 'tau2') {
+function runPassK(
+  t: LibraryTable,
+  rows: readonly number[],
+  info: LibraryRun,
+): { recorded: PassK[]; recomputed: PassK[]; tasks: number; trials: number; trialsNote: string | null } {
+  if (info.benchmark === 'tau2') {
+    const numTrials = info.numTrials ?? null;
     const recorded: { task: string; reward: number; termination: string }[] = [];
     const recomputed: { task: string; reward: number; termination: string }[] = [];
     const perTask = new Map<string, number>();
@@ -74,7 +86,13 @@ function runPassK(t: LibraryTable, rows: readonly number[], benchmark: string): 
       recomputed.push({ task, reward: recomputedOf(t, i), termination });
       if (termination === '') perTask.set(task, (perTask.get(task) ?? 0) + 1);
     }
-    return { recorded: tau2PassHatK(recorded, null), recomputed: tau2PassHatK(recomputed, null), tasks: perTask.size, trials: Math.min(...perTask.values()) };
+    return {
+      recorded: tau2PassHatK(recorded, numTrials),
+      recomputed: tau2PassHatK(recomputed, numTrials),
+      tasks: perTask.size,
+      trials: Math.min(numTrials ?? Infinity, ...perTask.values()),
+      trialsNote: info.numTrials === undefined ? NO_NUM_TRIALS : null,
+    };
   }
   const recorded: TrialOutcome[] = [];
   const recomputed: TrialOutcome[] = [];
@@ -90,6 +108,7 @@ function runPassK(t: LibraryTable, rows: readonly number[], benchmark: string): 
     recomputed: passHatK(recomputed),
     tasks: new Set(recomputed.map((o) => o.taskId)).size,
     trials: new Set(recomputed.map((o) => o.trial)).size,
+    trialsNote: null,
   };
 }
 
@@ -100,7 +119,7 @@ export function leaderboard(t: LibraryTable, f: LibraryFilters): LeaderRow[] {
   t.runs.forEach((info, run) => {
     if (!runMatches(info, f)) return;
     const rows = byRun[run]!;
-    const pk = runPassK(t, rows, info.benchmark);
+    const pk = runPassK(t, rows, info);
     let passes = 0;
     let recordedPasses = 0;
     let recordedEpisodes = 0;

@@ -12,6 +12,7 @@ import {
   tau2DbPaths,
   tau2Fingerprint,
   tau2Headers,
+  tau2NumTrials,
   tau2Rows,
   Tau2Session,
   tau2ReportParts,
@@ -168,7 +169,6 @@ export class Tau2Runs {
       if (!this.live(c)) return;
       c.headers = tau2Headers(tau2);
     } else c.headers = tau2Rows(tau2);
-    const trials = tau2.info.get('num_trials');
     post({
       type: 'run-opened',
       run,
@@ -182,7 +182,7 @@ export class Tau2Runs {
       tau2: {
         domain: tau2.domain,
         solo: tau2.soloMode,
-        numTrials: typeof trials === 'bigint' ? Number(trials) : typeof trials === 'number' ? trials : null,
+        numTrials: tau2NumTrials(tau2),
         notes: tau2.notes,
       },
     });

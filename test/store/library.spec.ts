@@ -3,13 +3,14 @@
  * run's file is found in a picked folder, what opening a run asks of the worker, and the library's link.
  */
 import { describe, expect, it } from 'vitest';
-import { passHatK, tau2PassHatK } from '../../src/core/contract';
+import { passHatK, TAU2_TASK_KEY, tau2PassHatK, type EpisodeHeader, type EpisodeSummary } from '../../src/core/contract';
 import type { FolderFile, LibraryRun, LibraryTable } from '../../src/protocol/wire-types';
 import { LIBRARY_FLAG } from '../../src/protocol/wire-types';
 import { createAppStore } from '../../src/store/app-store';
 import { formatLibraryLink, parseLibraryLink } from '../../src/store/library-link';
 import { findRunFiles } from '../../src/store/library-slice';
-import { leaderboard, NO_LIBRARY_FILTERS, overviewTaskId, taskGrids, taskHealth } from '../../src/store/library-stats';
+import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS, overviewTaskId, taskGrids, taskHealth } from '../../src/store/library-stats';
+import { tau2Pass } from '../../src/store/tau2-compare';
 import { fakePort, sent } from '../support/fake-port';
 
 interface Row {
@@ -91,6 +92,44 @@ describe('the library’s numbers', () => {
     expect(board[0]!.recomputed[0]!.value).toBeGreaterThanOrEqual(board[1]!.recomputed[0]!.value);
     expect(leaderboard(T, { ...NO_LIBRARY_FILTERS, benchmark: 'tau2' }).map((r) => r.info.file)).toEqual(['tau2/t']);
     expect(leaderboard(T, { ...NO_LIBRARY_FILTERS, model: '(none)' })).toHaveLength(2);
+  });
+
+  it('τ²: k up to the run’s num_trials as its overview counts it, each task over its own trials; an index without the column says why it goes further', () => {
+    // Task x: 4 trials (3 pass), task y: 5 trials (one an infrastructure error: 4 count, 2 pass); info.num_trials 3.
+    const sims: Row[] = [];
+    [1, 1, 0, 1].forEach((reward, trial) => sims.push({ run: 0, task: 'x', trial, reward, recorded: reward }));
+    [0, 1, 1, 0, 1].forEach((reward, trial) =>
+      sims.push({ run: 0, task: 'y', trial, reward, recorded: reward, flags: trial === 4 ? LIBRARY_FLAG.infrastructure : 0 }),
+    );
+    const headers: EpisodeHeader[] = sims.map((r, index) => ({
+      index,
+      taskId: r.task === 'x' ? 0 : 1,
+      trial: r.trial,
+      recordedReward: r.recorded,
+      turns: 2,
+      problem: null,
+      extra: { [TAU2_TASK_KEY]: r.task, termination_reason: r.flags === LIBRARY_FLAG.infrastructure ? 'infrastructure_error' : 'user_stop' },
+      fingerprint: null,
+    }));
+    const summaries = sims.map((r, index) => ({ index, reward: r.reward, error: null }) as EpisodeSummary);
+    const board = (numTrials?: number | null) =>
+      leaderboard(table([{ ...run('t2', 'tau2', 'airline'), ...(numTrials !== undefined && { numTrials }) }], sims), NO_LIBRARY_FILTERS)[0]!;
+    // The run's own overview (src/features/overview/run-summary.tsx) with info.num_trials 3.
+    const overview = tau2Pass(headers, summaries, 3);
+    expect(overview.recomputed.map((p) => p.k)).toEqual([1, 2, 3]);
+    const three = board(3);
+    expect(three.recomputed).toEqual(overview.recomputed);
+    expect(three.recorded).toEqual(overview.recorded);
+    expect(three).toMatchObject({ tasks: 2, trials: 3, trialsNote: null });
+    // A file recording no num_trials: the fewest trials any task has, as the overview does too; nothing to say.
+    expect(board(null).recomputed).toEqual(tau2Pass(headers, summaries, null).recomputed);
+    expect(board(null)).toMatchObject({ trials: 4, trialsNote: null });
+    // An older runs.parquet without the column: the former behaviour (k up to 4), with the reason.
+    const old = board();
+    expect(old.recomputed.map((p) => p.k)).toEqual([1, 2, 3, 4]);
+    expect(old.recomputed.slice(0, 3)).toEqual(overview.recomputed);
+    expect(old.trialsNote).toBe(NO_NUM_TRIALS);
+    expect(old.trialsNote).toMatch(/no num_trials column/);
   });
 
   it('lists tasks no run passes, no-op references, disagreements in several runs and split trials', () => {

@@ -102,6 +102,23 @@ describe('a library read from an index’s columns', () => {
     expect([...t.trial]).toEqual([0, 1, -1]);
     expect([...t.reward]).toEqual([1, NaN, 1]);
     expect([...t.flags]).toEqual([0, LIBRARY_FLAG.error, LIBRARY_FLAG.disagree | LIBRARY_FLAG.infrastructure | LIBRARY_FLAG.noopReference]);
+    // An index written before the num_trials column: no run has one (the leaderboard says what that changes).
+    expect(t.runs.map((r) => 'numTrials' in r)).toEqual([false, false]);
+  });
+
+  it('gives each run the num_trials of its rows when the index has the column (null where the file records none)', async () => {
+    const path = join(dir, 'runs-trials.parquet');
+    await conn.run(`COPY (SELECT * FROM (VALUES
+      ('a.json', 0, 'tau-bench', 'airline', '3', 0, 1.0, 1.0, 'h1', NULL, NULL::INTEGER),
+      ('t.json', 0, 'tau2', 'airline', '7', 0, 1.0, 1.0, 'h2', NULL, 4),
+      ('t.json', 1, 'tau2', 'airline', '7', 1, 0.0, 0.0, 'h2', NULL, 4)
+    ) v(file, "index", benchmark, domain, task_id, trial, recorded_reward, reward, content_hash, error, num_trials))
+    TO '${path}' (FORMAT parquet)`);
+    const t = await readLibraryParquet(new Uint8Array(readFileSync(path)));
+    expect(t.runs.map((r) => [r.file, r.numTrials])).toEqual([
+      ['a.json', null],
+      ['t.json', 4],
+    ]);
   });
 
   it('refuses a Parquet file without the index’s columns', async () => {

@@ -1,6 +1,7 @@
 /** One row of `tau-inspect index`: an episode (τ-bench) or a simulation (τ²), the columns of the table. */
 import type { Tau2Run } from '../model/episode/tau2-types';
 import { TAU2_PINNED_COMMIT } from '../model/data/tau2-data';
+import { tau2NumTrials } from '../view/tau2/summary';
 import type { EpisodeReport } from '../view/report-json';
 
 export type Benchmark = 'tau-bench' | 'tau2';
@@ -33,6 +34,11 @@ export interface IndexRow {
   /** τ-bench: actions in the trajectory; τ²: messages. */
   readonly steps: number | null;
   readonly error: string | null;
+  /**
+   * τ²: the run's `info.num_trials` (τ²'s pass^k goes up to it, or to the fewest trials any task has if fewer; each
+   * task's pass^k is over its own trials), null when the file records none; τ-bench: null (its pass^k counts the trials).
+   */
+  readonly num_trials: number | null;
 }
 
 /** The columns in order with their DuckDB types (Parquet schema and `read_json` columns alike). */
@@ -56,6 +62,7 @@ export const INDEX_COLUMNS: readonly (readonly [keyof IndexRow, string])[] = [
   ['finding_kinds', 'VARCHAR[]'],
   ['steps', 'INTEGER'],
   ['error', 'VARCHAR'],
+  ['num_trials', 'INTEGER'],
 ];
 
 /** What a file's rows share. */
@@ -93,6 +100,7 @@ export function tauBenchRow(f: FileFacts, r: EpisodeReport): IndexRow {
     finding_kinds: once((r.findings ?? []).map((x) => x.kind)),
     steps: r.actions_in_traj ?? null,
     error: r.error ?? null,
+    num_trials: null,
   };
 }
 
@@ -112,7 +120,7 @@ export interface Tau2RowReport {
 
 /** A τ² simulation's row. */
 export function tau2Row(
-  f: FileFacts & { domain: string; data_version: string; model: string | null; user_model: string | null },
+  f: FileFacts & { domain: string; data_version: string; model: string | null; user_model: string | null; num_trials: number | null },
   r: Tau2RowReport,
   messages: number,
 ): IndexRow {
@@ -137,6 +145,7 @@ export function tau2Row(
     finding_kinds: once(r.findings.map((x) => x.kind)),
     steps: messages,
     error: r.error,
+    num_trials: f.num_trials,
   };
 }
 
@@ -147,6 +156,13 @@ export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: numb
     const name = v instanceof Map ? v.get('llm') : undefined;
     return typeof name === 'string' ? name : null;
   };
-  const shared = { ...facts, domain: run.domain, data_version: TAU2_PINNED_COMMIT, model: llm('agent_info'), user_model: llm('user_info') };
+  const shared = {
+    ...facts,
+    domain: run.domain,
+    data_version: TAU2_PINNED_COMMIT,
+    model: llm('agent_info'),
+    user_model: llm('user_info'),
+    num_trials: tau2NumTrials(run),
+  };
   return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.messages.length));
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatCounts, formatPassK, formatPassValue } from '../../core/contract';
-import { leaderboard, type LeaderRow } from '../../store/library-stats';
+import { leaderboard, NO_NUM_TRIALS, type LeaderRow } from '../../store/library-stats';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -31,14 +31,20 @@ export function Leaderboard() {
   const filters = useApp((s) => s.libraryFilters);
   const rows = useMemo(() => (table ? leaderboard(table, filters) : []), [table, filters]);
   const ks = Math.min(K_SHOWN, Math.max(1, ...rows.map((r) => r.recomputed.length)));
+  const oldIndex = rows.some((r) => r.trialsNote !== null);
   if (rows.length === 0) return <p className="p-4 text-sm text-slate-600">No run matches the filters.</p>;
   return (
     <div className="overflow-x-auto">
       <p className="sticky left-0 max-w-[100vw] px-2 pt-2 pb-1 text-xs text-slate-600">
         {rows.length} run{rows.length === 1 ? '' : 's'}, best recomputed pass^1 first. pass^k by each benchmark’s own rule (τ-bench: over tasks, n = the run’s
-        distinct trials; τ²: infrastructure errors left out, k up to the fewest trials of any task); an episode that cannot be judged counts as a failed trial,
-        as in the run’s own overview.
+        distinct trials; τ²: infrastructure errors left out, each task over its own trials, k up to the run’s info.num_trials or the fewest trials of any task,
+        whichever is less); an episode that cannot be judged counts as a failed trial, as in the run’s own overview.
       </p>
+      {oldIndex && (
+        <p className="sticky left-0 max-w-[100vw] px-2 pb-1 text-xs text-amber-800" data-testid="leaderboard-note">
+          τ² runs marked “k: fewest trials”: {NO_NUM_TRIALS}.
+        </p>
+      )}
       <table className="w-full min-w-[52rem] text-sm" data-testid="leaderboard">
         <thead className="border-y border-slate-200 bg-slate-50 text-left text-xs text-slate-600">
           <tr>
@@ -79,6 +85,11 @@ export function Leaderboard() {
               <td className="px-2 py-1 text-right tabular-nums">{r.episodes}</td>
               <td className="px-2 py-1 text-right tabular-nums">
                 {r.tasks} × {r.trials}
+                {r.trialsNote !== null && (
+                  <span className="block text-[11px] text-amber-700" title={r.trialsNote}>
+                    k: fewest trials
+                  </span>
+                )}
               </td>
               <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">
                 {formatCounts({ passes: r.passes, trials: r.episodes })}

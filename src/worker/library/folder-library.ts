@@ -157,6 +157,7 @@ function libraryRow(path: string, r: IndexRow) {
       userModel: r.user_model,
       dataVersion: r.data_version,
       contentHash: r.content_hash,
+      numTrials: r.num_trials,
     },
     index: r.index,
     task: r.task_id,

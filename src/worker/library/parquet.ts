@@ -4,7 +4,7 @@ import { TableBuilder } from './table-builder';
 
 /** The columns of `tau-inspect index` the library needs (src/cli/library/index-row.ts), and those it uses when there. */
 const REQUIRED = ['file', 'index', 'benchmark', 'domain', 'task_id', 'trial', 'recorded_reward', 'reward', 'content_hash', 'error'] as const;
-const OPTIONAL = ['model', 'user_model', 'data_version', 'termination', 'matches_recorded_reward', 'finding_kinds'] as const;
+const OPTIONAL = ['model', 'user_model', 'data_version', 'termination', 'matches_recorded_reward', 'finding_kinds', 'num_trials'] as const;
 
 const text = (v: Cell | undefined): string | null => (typeof v === 'string' ? v : v === null || v === undefined || typeof v === 'object' ? null : String(v));
 const number = (v: Cell | undefined): number | null => (typeof v === 'number' ? v : null);
@@ -21,7 +21,9 @@ export async function readLibraryParquet(file: Blob | Uint8Array): Promise<Libra
   const none: Cell[] = [];
   const col = (n: (typeof REQUIRED)[number] | (typeof OPTIONAL)[number]): readonly Cell[] => columns.get(n) ?? none;
   const [file_, index, benchmark, domain, task, trial, recorded, reward, hash, error] = REQUIRED.map(col);
-  const [model, userModel, dataVersion, termination, matches, findings] = OPTIONAL.map(col);
+  const [model, userModel, dataVersion, termination, matches, findings, numTrials] = OPTIONAL.map(col);
+  // An index written before `num_trials` was a column: runs get none (absent), and the leaderboard says what that changes.
+  const hasTrials = columns.has('num_trials');
   const out = new TableBuilder(rows);
   for (let i = 0; i < rows; i++) {
     const kinds = findings![i];
@@ -34,6 +36,7 @@ export async function readLibraryParquet(file: Blob | Uint8Array): Promise<Libra
         userModel: text(userModel![i]),
         dataVersion: text(dataVersion![i]),
         contentHash: text(hash![i]) ?? '',
+        ...(hasTrials && { numTrials: number(numTrials![i]) }),
       },
       index: number(index![i]) ?? i,
       task: text(task![i]),

@@ -107,6 +107,12 @@ export function tau2Summary(r: Tau2Report): EpisodeSummary {
   };
 }
 
+/** A run's `info.num_trials` (the largest k of its pass^k), null when the file records none: what the overview and the runs index both use. */
+export function tau2NumTrials(run: Tau2Run): number | null {
+  const v = run.info.get('num_trials');
+  return typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : null;
+}
+
 /**
  * τ²'s pass^k (metrics/agent_metrics.py `get_tasks_pass_hat_k`): infrastructure errors left out; a
  * success is a reward within 1e-6 of 1; for each task, C(successes, k) / C(its trials, k), averaged over
