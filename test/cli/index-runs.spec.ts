@@ -4,12 +4,17 @@
  * a second run skipping every file, and two shards that together hold exactly the whole index.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, expect, it } from 'vitest';
+import { readTau2Text, tau2NumTrials, tau2Rows, Tau2Session, tau2Summary } from '../../src/core/contract';
+import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS } from '../../src/store/library-stats';
+import { tau2Pass } from '../../src/store/tau2-compare';
+import { readLibraryParquet } from '../../src/worker/library/parquet';
 import { DATA_DIR, describeShared, SHARED_DIR, TAU2_DIR } from '../support/shared';
+import { tau2Read } from '../support/tau2';
 
 const root = resolve(import.meta.dirname, '../..');
 const DIRS = [join(SHARED_DIR, 'runs'), join(TAU2_DIR, 'runs'), join(SHARED_DIR, 'forks')];
@@ -33,6 +38,7 @@ interface Row {
   finding_kinds: string[];
   steps: number | null;
   error: string | null;
+  num_trials: number | null;
 }
 
 /** The CLI from its TypeScript source (tsx), as `npm run cli` runs it; resolves with status and both streams. */
@@ -181,6 +187,16 @@ describeShared('tau-inspect index over the shared runs', () => {
     expect(whole.every((r) => r.error !== null || (r.steps !== null && r.steps >= 0 && /^[0-9a-f]{64}$/.test(r.content_hash)))).toBe(true);
   });
 
+  it('gives every τ² row its file’s info.num_trials, and τ-bench rows none', () => {
+    const trials = new Map<string, unknown>();
+    const tau2 = whole.filter((r) => r.benchmark === 'tau2');
+    for (const r of tau2)
+      if (!trials.has(r.file)) trials.set(r.file, (JSON.parse(readFileSync(r.file, 'utf8')) as { info: { num_trials?: unknown } }).info.num_trials ?? null);
+    expect(tau2.length).toBeGreaterThan(400);
+    expect(tau2.filter((r) => r.num_trials !== trials.get(r.file))).toEqual([]);
+    expect(whole.filter((r) => r.benchmark === 'tau-bench' && r.num_trials !== null)).toEqual([]);
+  });
+
   it('lists the bad files with their reasons and leaves them out of the table', () => {
     const bad = jsonLines(join(dir, 'runs.errors.jsonl'));
     expect(bad.map((b) => basename(String(b.file)))).toContain('sources.json');
@@ -209,5 +225,96 @@ describeShared('tau-inspect index over the shared runs', () => {
     const union = [...a, ...b].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
     const all = [...whole].sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
     expect(union).toEqual(all);
+  });
+});
+
+interface Tau2File {
+  info: Record<string, unknown>;
+  tasks: { id: string }[];
+  simulations: { id: string; task_id: string; trial: number }[];
+}
+
+/**
+ * τ² airline runs with several trials, made of ../shared/tau2's airline simulations (no shared τ² file has more than one
+ * trial; the one with 4 in ../shared/forks is of a fork's domain, which is not judged): the first 6 tasks that 4 airline
+ * files ran, 4 simulations each as trials 0–3, and a 5th of the first task (each task's pass^k is over its own trials).
+ * `four` records info.num_trials 4; `three` the same simulations with num_trials 3, where τ² stops at k = 3.
+ */
+function severalTrials(dir: string): { four: string; three: string } {
+  const sources = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', 'sources.json'), 'utf8')) as { file: string; domain: string }[];
+  const runs = sources.filter((s) => s.domain === 'airline').map((s) => JSON.parse(readFileSync(join(TAU2_DIR, 'runs', s.file), 'utf8')) as Tau2File);
+  const byTask = new Map<string, Tau2File['simulations']>();
+  for (const r of runs) for (const sim of r.simulations) byTask.set(sim.task_id, [...(byTask.get(sim.task_id) ?? []), sim]);
+  const chosen = [...byTask].filter(([, sims]) => sims.length >= 5).slice(0, 6);
+  expect(chosen).toHaveLength(6);
+  const simulations = chosen.flatMap(([task, sims], t) =>
+    sims.slice(0, t === 0 ? 5 : 4).map((sim, trial) => ({ ...sim, id: `${task}-trial-${trial}`, trial })),
+  );
+  const tasks = new Map<string, unknown>();
+  for (const r of runs) for (const t of r.tasks) if (!tasks.has(t.id) && byTask.has(t.id)) tasks.set(t.id, t);
+  const write = (name: string, numTrials: number): string => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify({ ...runs[0]!, info: { ...runs[0]!.info, num_trials: numTrials }, tasks: [...tasks.values()], simulations }));
+    return path;
+  };
+  return { four: write('airline-4-trials.json', 4), three: write('airline-num-trials-3.json', 3) };
+}
+
+describeShared('the library’s τ² pass^k beside each run’s own overview', () => {
+  let dir = '';
+  let files = { four: '', three: '' };
+  let indexed = { code: null as number | null, err: '' };
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'tau2-trials-'));
+    mkdirSync(join(dir, 'runs'));
+    files = severalTrials(join(dir, 'runs'));
+    indexed = await index(join(dir, 'runs'), '--data', join(TAU2_DIR, 'data'), '--jobs', '1', '-o', join(dir, 'runs.parquet'));
+    return () => rmSync(dir, { recursive: true, force: true });
+  }, 600_000);
+
+  /** pass^k as the run's own overview computes it (src/features/overview/run-summary.tsx), recorded and recomputed. */
+  async function overview(path: string) {
+    const run = readTau2Text(readFileSync(path, 'utf8'))!;
+    const session = await Tau2Session.open(run, tau2Read);
+    const summaries = run.simulations.map((_, i) => tau2Summary(session.report(i)));
+    return tau2Pass(tau2Rows(run), summaries, tau2NumTrials(run));
+  }
+
+  it('gives pass^1…pass^k equal to the overview’s for a run of 4 trials, and stops where τ² does when num_trials is fewer', async () => {
+    expect(indexed.code, indexed.err).toBe(0);
+    const board = leaderboard(await readLibraryParquet(new Uint8Array(readFileSync(join(dir, 'runs.parquet')))), NO_LIBRARY_FILTERS);
+    const byFile = new Map(board.map((r) => [r.info.file, r]));
+    for (const [path, k] of [
+      [files.four, 4],
+      [files.three, 3],
+    ] as const) {
+      const row = byFile.get(path)!;
+      const own = await overview(path);
+      expect(
+        own.recomputed.map((p) => p.k),
+        path,
+      ).toEqual(Array.from({ length: k }, (_, i) => i + 1));
+      expect(row.recomputed, path).toEqual(own.recomputed);
+      expect(row.recorded, path).toEqual(own.recorded);
+      expect(row, path).toMatchObject({ tasks: 6, trials: k, trialsNote: null, episodes: 25 });
+    }
+    // Not a run where every pass^k is 0 or 1: the per-task counts matter.
+    expect(byFile.get(files.four)!.recomputed.some((p) => p.value > 0 && p.value < 1)).toBe(true);
+  });
+
+  it('reads a runs.parquet written before num_trials as before, saying why; indexing again gives the column back', async () => {
+    const old = join(dir, 'old.parquet');
+    const c = await (await DuckDBInstance.create(':memory:')).connect();
+    await c.run(`COPY (SELECT * EXCLUDE (num_trials) FROM read_parquet('${join(dir, 'runs.parquet')}')) TO '${old}' (FORMAT parquet)`);
+    c.closeSync();
+    const board = leaderboard(await readLibraryParquet(new Uint8Array(readFileSync(old))), NO_LIBRARY_FILTERS);
+    const three = board.find((r) => r.info.file === files.three)!;
+    expect(three.recomputed.map((p) => p.k)).toEqual([1, 2, 3, 4]);
+    expect(three.trialsNote).toBe(NO_NUM_TRIALS);
+    const again = await index(join(dir, 'runs'), '--data', join(TAU2_DIR, 'data'), '--jobs', '1', '-o', old);
+    expect(again.code, again.err).toBe(0);
+    expect(again.err).toContain('indexed 2 files (50 episodes)');
+    const rows = await readRows(old);
+    expect(rows.map((r) => r.num_trials).sort()).toEqual([...new Array(25).fill(3), ...new Array(25).fill(4)]);
   });
 });

@@ -19,8 +19,9 @@ export const USAGE = `usage: tau-inspect index DIR… -o RUNS.parquet [--data V1
   under the folders named: one row per episode or simulation, recomputed as evaluate does, written as
   Parquet (through DuckDB) or JSON lines. Columns: file, index, benchmark, domain, task_id, trial,
   recorded_reward, reward, matches_recorded_reward, content_hash, data_version, rule, model, user_model,
-  failed_components, termination, finding_kinds, steps, error. A file already in the output with the
-  same content hash is skipped; bad files are listed with the reason and never stop the run.
+  failed_components, termination, finding_kinds, steps, error, num_trials (τ²'s info.num_trials). A file
+  already in the output with the same content hash is skipped (a τ² file of an output written without
+  num_trials is indexed again); bad files are listed with the reason and never stop the run.
 
   --data     a τ-bench data folder or URL (tau_bench/envs/… or <commit>/tau_bench/envs/…) and a τ² one
              (data/tau2/domains/… or <commit>/data/tau2/domains/…), told apart by their layout; prefix

@@ -41,18 +41,34 @@ async function duck() {
   return instance.connect();
 }
 
-/** The `file`/`content_hash` pairs of an existing output (empty when there is none). */
+type Duck = Awaited<ReturnType<typeof duck>>;
+
+/** The columns an existing Parquet output has (an older index may lack some of `INDEX_COLUMNS`). */
+async function parquetColumns(c: Duck, out: string): Promise<Set<string>> {
+  const res = await c.runAndReadAll(`SELECT column_name FROM (DESCRIBE SELECT * FROM read_parquet(${sqlText(out)}))`);
+  return new Set(res.getRows().map(([name]) => String(name)));
+}
+
+/**
+ * The `file`/`content_hash` pairs of an existing output (empty when there is none). A τ² file of an output written
+ * before the `num_trials` column is not counted: it is indexed again, so its rows get their run's num_trials.
+ */
 export async function indexedKeys(out: string, json: boolean): Promise<Set<string>> {
   const keys = new Set<string>();
   if (!existsSync(out)) return keys;
+  const kept = (benchmark: unknown, hasTrials: boolean): boolean => hasTrials || benchmark !== 'tau2';
   if (json) {
-    for await (const r of jsonLines(out)) keys.add(fileKey(String(r.file), String(r.content_hash)));
+    for await (const r of jsonLines(out)) if (kept(r.benchmark, 'num_trials' in r)) keys.add(fileKey(String(r.file), String(r.content_hash)));
     return keys;
   }
   const c = await duck();
-  const res = await c.runAndReadAll(`SELECT DISTINCT file, content_hash FROM read_parquet(${sqlText(out)})`);
-  for (const [file, hash] of res.getRows()) keys.add(fileKey(String(file), String(hash)));
-  c.closeSync();
+  try {
+    const hasTrials = (await parquetColumns(c, out)).has('num_trials');
+    const res = await c.runAndReadAll(`SELECT DISTINCT file, content_hash, benchmark FROM read_parquet(${sqlText(out)})`);
+    for (const [file, hash, benchmark] of res.getRows()) if (kept(benchmark, hasTrials)) keys.add(fileKey(String(file), String(hash)));
+  } finally {
+    c.closeSync();
+  }
   return keys;
 }
 
@@ -97,12 +113,15 @@ export async function writeIndex(out: string, json: boolean, rows: readonly Inde
   const names = INDEX_COLUMNS.map(([k]) => `"${k}"`).join(', ');
   const columns = INDEX_COLUMNS.map(([k, t]) => `${sqlText(k)}: ${sqlText(t)}`).join(', ');
   const parts = [`SELECT ${names} FROM read_json(${sqlText(fresh)}, format = 'newline_delimited', columns = {${columns}})`];
-  if (existsSync(out)) {
-    const gone = [...replaced].map(sqlText).join(', ');
-    parts.unshift(`SELECT ${names} FROM read_parquet(${sqlText(out)})${replaced.size > 0 ? ` WHERE file NOT IN (${gone})` : ''}`);
-  }
   const c = await duck();
   try {
+    if (existsSync(out)) {
+      const gone = [...replaced].map(sqlText).join(', ');
+      // An output of an older index lacks the newer columns (num_trials): its rows kept get NULL there.
+      const has = await parquetColumns(c, out);
+      const old = INDEX_COLUMNS.map(([k, t]) => (has.has(k) ? `"${k}"` : `NULL::${t} AS "${k}"`)).join(', ');
+      parts.unshift(`SELECT ${old} FROM read_parquet(${sqlText(out)})${replaced.size > 0 ? ` WHERE file NOT IN (${gone})` : ''}`);
+    }
     await c.run(`COPY (${parts.join(' UNION ALL ')} ORDER BY file, "index") TO ${sqlText(tmp)} (FORMAT parquet)`);
     await rename(tmp, out);
   } finally {
