@@ -61,8 +61,9 @@ interface Current {
 
 /**
  * A big run (read while it is judged, or of many episodes) is judged on two threads: a judge helper
- * takes batches of its episodes, on the data just chosen (after the scheduler's reset). Where a
- * worker cannot start another (tests, other hosts) everything is judged here.
+ * takes batches of its episodes, on the data in use (from the first rows of each evaluation on, so the
+ * first verdict does not wait for the DB to be copied). Where a worker cannot start another (tests,
+ * other hosts) everything is judged here.
  */
 function helpWith(c: Current): void {
   if (!c.helper && typeof Worker === 'function' && (c.session.reading || c.session.records.length >= HELPED_EPISODES) && c.session.episodeSource(0) !== null) {
@@ -318,7 +319,6 @@ export class RunController {
     c.origin = origin;
     c.scheduler.reset();
     c.finished = false;
-    helpWith(c);
     post({ type: 'detection', run: c.run, detection, origin, reset: true });
     void this.evaluateAll(c, c.epoch);
   }
@@ -327,7 +327,11 @@ export class RunController {
     const s = c.scheduler;
     const complete = await s.runAll(
       () => this.live(c) && c.epoch === epoch,
-      (summaries) => post({ type: 'summaries', run: c.run, summaries, evaluated: s.count, total: s.total, replace: false, threads: c.helper?.working ? 2 : 1 }),
+      (summaries) => {
+        post({ type: 'summaries', run: c.run, summaries, evaluated: s.count, total: s.total, replace: false, threads: c.helper?.working ? 2 : 1 });
+        // Once the first verdict is out, a big run gets its second thread (the DB is copied to it meanwhile).
+        helpWith(c);
+      },
     );
     if (complete) await this.settle(c);
   }
@@ -342,7 +346,6 @@ export class RunController {
       c.epoch++;
       c.detection = c.session.detection();
       s.reset();
-      helpWith(c);
       post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: true });
       void this.evaluateAll(c, c.epoch);
       return;

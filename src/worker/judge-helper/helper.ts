@@ -45,11 +45,12 @@ export class JudgeHelper implements Offload {
     }
   }
 
-  /** The helper judges on the session's data from now on (call after the scheduler's `reset`). */
+  /** The helper judges on the session's data from now on (nothing to do when it has the data of the scheduler's generation). */
   useData(): void {
+    if (!this.worker || this.gen === this.scheduler.generation) return;
     const version = this.session.dataVersion;
     const snapshot = this.session.dataSnapshot();
-    if (!this.worker || !version || !snapshot) return;
+    if (!version || !snapshot) return;
     const { db: _db, ...facts } = version;
     this.gen = this.scheduler.generation;
     this.post({ type: 'data', gen: this.gen, domain: this.session.domain, version: facts, snapshot });
