@@ -214,7 +214,7 @@ export const runHandlers: StoreHandlers<
     const slot = patchRun(store, run, (r) =>
       reset
         ? // New data: the worker evaluates the run again from the start, stopped or not.
-          { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: unevaluated(r), evaluated: 0, stopped: false }
+          { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: unevaluated(r), evaluated: 0, threads: 1, stopped: false }
         : { detection, origin },
     );
     if (reset && slot === 'a') store.get().refreshView();
@@ -232,11 +232,11 @@ export const runHandlers: StoreHandlers<
       stopped: false,
     }));
   },
-  summaries({ run, summaries, evaluated, replace }, store) {
+  summaries({ run, summaries, evaluated, replace, threads }, store) {
     const slot = patchRun(store, run, (r) => {
       const next = replace ? unevaluated(r) : [...r.summaries];
       for (const x of summaries) next[x.index] = x;
-      return { summaries: next, evaluated };
+      return { summaries: next, evaluated, threads: Math.max(r.threads, threads ?? 1) };
     });
     if (replace && slot === 'a') store.get().refreshView();
   },
