@@ -6,9 +6,11 @@ import type { PyValue } from '../../src/core/py/value';
 import { plainJson, stableJson } from '../../src/core/view/fingerprint';
 import { sampleRunText } from '../support/fixtures';
 import { describeShared, readShared } from '../support/shared';
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SHARED_DIR } from '../support/shared';
+import { readTau2Text, tau2Headers } from '../../src/core/contract';
+import { SHARED_DIR, TAU2_DIR } from '../support/shared';
 
 /**
  * Notes are stored under an episode's fingerprint, so its text may never change: `stableJson` (written
@@ -52,5 +54,42 @@ describeShared('stableJson on real runs', () => {
       const episodes = parseJson(readShared('runs', f)) as PyValue[];
       for (const e of episodes) expect(stableJson(e), f).toBe(reference(e));
     }
+  });
+});
+
+/** A τ² simulation's fingerprint as it was first made: sha256 of `stringify({benchmark, task, simulation: {id, task_id, trial, messages}})` of plain JSON. */
+function tau2Reference(task: PyValue | null, simulation: PyValue): string {
+  const get = (k: string): PyValue => (simulation instanceof Map ? (simulation.get(k) ?? null) : null);
+  const picked = { id: plainJson(get('id')), task_id: plainJson(get('task_id')), trial: plainJson(get('trial')), messages: plainJson(get('messages')) };
+  return createHash('sha256')
+    .update(stringify({ benchmark: 'tau2', task: plainJson(task), simulation: picked }))
+    .digest('hex');
+}
+
+const tau2Fingerprints = (text: string): { got: string[]; want: string[] } => {
+  const run = readTau2Text(text)!;
+  return {
+    got: tau2Headers(run).map((h) => h.fingerprint),
+    want: run.simulations.map((s) => tau2Reference((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue)),
+  };
+};
+
+describe('a τ² simulation’s fingerprint is the one it was first made of', () => {
+  it('for every simulation of the τ² sample run (written from the Python values, each task’s text made once)', () => {
+    const { got, want } = tau2Fingerprints(readFileSync(join(import.meta.dirname, '../../sample-runs/runs/tau2-mock-sample.json'), 'utf8'));
+    expect(got).toEqual(want);
+    expect(new Set(got).size).toBe(got.length);
+  });
+});
+
+describeShared('a τ² simulation’s fingerprint on real runs', () => {
+  it('is the reference for every simulation of ../shared/tau2/runs', () => {
+    let n = 0;
+    for (const f of readdirSync(join(TAU2_DIR, 'runs')).filter((x) => x.endsWith('.json') && x !== 'sources.json')) {
+      const { got, want } = tau2Fingerprints(readFileSync(join(TAU2_DIR, 'runs', f), 'utf8'));
+      expect(got, f).toEqual(want);
+      n += got.length;
+    }
+    expect(n).toBeGreaterThan(500);
   });
 });
