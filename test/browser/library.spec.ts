@@ -97,19 +97,18 @@ suite('a library of runs in headless Chromium', () => {
       expect(await page.getByTestId('library-summary').textContent()).toMatch(/^\d+ episodes in \d+ runs, from lib\/runs\.parquet/);
       expect(await page.locator('[data-testid="leader-row"]').count()).toBeGreaterThan(30);
 
-      for (const [file, whole] of [
-        ['runs/grok-4-tool-calling-retail.json', true],
-        ['tau2/runs/sierra-research__pr73-aide-claude-sonnet-4-5-airline.json', false],
-        ['tau2/runs/sierra-research__pr17-gpt-4o-telecom.json', false],
-      ] as const) {
+      for (const file of [
+        'runs/grok-4-tool-calling-retail.json',
+        'tau2/runs/sierra-research__pr73-aide-claude-sonnet-4-5-airline.json',
+        'tau2/runs/sierra-research__pr17-gpt-4o-telecom.json',
+      ]) {
         const row = page.locator(leaderRow(file));
         const library = (await row.getAttribute('data-pass-k')) ?? '';
         expect(library, file).toMatch(/^pass\^1 \d\.\d{3}/);
         await row.getByRole('button').first().click();
         const overview = await overviewPassK(page, file);
-        // τ-bench: the whole curve; τ²: pass^1 (the overview's k also stops at the file's info.num_trials, which the index does not carry).
-        if (whole) expect(overview, file).toBe(library);
-        else expect(overview.split(', ')[0], file).toBe(library.split(', ')[0]);
+        // The whole curve, τ² too: the index carries the file's info.num_trials, where the overview's k also stops.
+        expect(overview, file).toBe(library);
         await page.getByTestId('library-button').click();
         await page.getByRole('button', { name: 'Show the library' }).click();
         await page.waitForSelector('[data-testid="leader-row"]');
