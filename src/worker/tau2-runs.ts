@@ -97,10 +97,12 @@ const NOT_JUDGED: EpisodeSummary = {
   agrees: null,
 };
 
-/** The longest wait (ms) between two `summaries` (or `fingerprints`) while a run is judged. */
+/** The longest wait (ms) between two `summaries` while a run is judged. */
 const EMIT_MS = 120;
 /** How long (ms) fingerprints are computed before messages (and judging) get their turn. */
 const KEY_SLICE_MS = 8;
+/** The shortest wait (ms) between two `fingerprints` (each redraws the page's rows; the simulation opened gets its own at once). */
+const KEY_EMIT_MS = 400;
 
 /**
  * The τ²-bench runs the page opened, one per slot, beside the τ-bench runs of `RunController`: each
@@ -199,7 +201,7 @@ export class Tau2Runs {
     return fingerprint;
   }
 
-  /** Every row's fingerprint, in slices of about `KEY_SLICE_MS` with messages handled between, posted at most every `EMIT_MS`. */
+  /** Every row's fingerprint, in slices of about `KEY_SLICE_MS` with messages handled between, posted at most every `KEY_EMIT_MS`. */
   private async fingerprintAll(c: Tau2Current): Promise<void> {
     // ~1.5 ms a simulation with the WASM sha256, several times that without.
     await prepareSha256().catch(() => undefined);
@@ -214,7 +216,7 @@ export class Tau2Runs {
         indices.push(i);
         fingerprints.push(fp);
       }
-      if (indices.length > 0 && (i >= c.headers.length || performance.now() - last > EMIT_MS)) {
+      if (indices.length > 0 && (i >= c.headers.length || performance.now() - last > KEY_EMIT_MS)) {
         post({ type: 'fingerprints', run: c.run, indices, fingerprints });
         indices = [];
         fingerprints = [];
