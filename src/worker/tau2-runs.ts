@@ -46,6 +46,8 @@ interface Tau2Current {
   readonly evaluated: Uint8Array;
   count: number;
   priority: number[];
+  /** Rows on screen, whose fingerprints are computed before the rest's. */
+  keyFirst: number[];
   cancelled: boolean;
   /** Bumped whenever the data changes or the run is closed, so a running loop stops. */
   epoch: number;
@@ -161,6 +163,7 @@ export class Tau2Runs {
       evaluated: new Uint8Array(tau2.simulations.length),
       count: 0,
       priority: [],
+      keyFirst: [],
       cancelled: false,
       epoch: 0,
     };
@@ -208,14 +211,17 @@ export class Tau2Runs {
     let indices: number[] = [];
     let fingerprints: string[] = [];
     let last = performance.now();
+    const keep = (i: number): void => {
+      const fp = this.key(c, i);
+      if (fp === null) return;
+      indices.push(i);
+      fingerprints.push(fp);
+    };
     for (let i = 0; i < c.headers.length && this.live(c);) {
       const until = performance.now() + KEY_SLICE_MS;
-      for (; i < c.headers.length && performance.now() < until; i++) {
-        const fp = this.key(c, i);
-        if (fp === null) continue;
-        indices.push(i);
-        fingerprints.push(fp);
-      }
+      // The rows on screen first.
+      while (c.keyFirst.length > 0 && performance.now() < until) keep(c.keyFirst.shift()!);
+      for (; i < c.headers.length && performance.now() < until; i++) keep(i);
       if (indices.length > 0 && (i >= c.headers.length || performance.now() - last > KEY_EMIT_MS)) {
         post({ type: 'fingerprints', run: c.run, indices, fingerprints });
         indices = [];
@@ -437,7 +443,9 @@ export class Tau2Runs {
 
   prioritize(run: number, indices: readonly number[]): void {
     const c = this.at(run);
-    if (c) c.priority = [...indices];
+    if (!c) return;
+    c.priority = [...indices];
+    c.keyFirst = [...indices];
   }
 
   /** Whether `run` is a τ² run (its requests are answered here). */

@@ -95,6 +95,16 @@ describe('a τ² run’s rows before their fingerprints (worker)', () => {
   });
 });
 
+describe('the rows on screen', () => {
+  it('get their fingerprints before the rest', async () => {
+    const tau2 = readTau2Text(repeated(40))!;
+    const ms = await openAll(tau2, (runs) => runs.prioritize(1, [300, 301, 302]));
+    const keyed = of(ms, 'fingerprints');
+    expect(keyed[0]!.indices.slice(0, 3)).toEqual([300, 301, 302]);
+    expect(keyed.flatMap((m) => m.indices).sort((x, y) => x - y)).toEqual(tau2.simulations.map((_, i) => i));
+  });
+});
+
 describe('notes while a τ² run’s fingerprints are coming (store)', () => {
   it('shows no note and takes none on a row without its fingerprint; once it arrives, each note is on its own simulation', async () => {
     const tau2 = readTau2Text(readFileSync(SAMPLE, 'utf8'))!;
