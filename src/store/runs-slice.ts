@@ -242,6 +242,12 @@ export const runHandlers: StoreHandlers<
   },
 };
 
+/** The what-if a link's edits make on a τ² simulation (`askTau2Sim` keeps it and has it judged with the simulation); none else. */
+function tau2LinkWhatIf(m: FromWorker<'run-opened'>, place: AppState['place'], seq: number): Pick<AppState, 'tau2WhatIf' | 'tau2WhatIfSeq'> {
+  if (!m.tau2 || !place?.edits?.length) return { tau2WhatIf: null, tau2WhatIfSeq: seq };
+  return { tau2WhatIf: { run: m.run, episode: place.episode, id: seq + 1, edits: place.edits, view: null, error: null }, tau2WhatIfSeq: seq + 1 };
+}
+
 /** The open run (slot `a`) replaced: the place and overview a link named, a shared link's context, the screens reset. */
 function mainRunOpened(m: FromWorker<'run-opened'>, pending: PendingRun, opened: Pick<AppState, 'runs' | 'pending'>, { get, set }: StoreAccess): void {
   const s = get();
@@ -262,7 +268,9 @@ function mainRunOpened(m: FromWorker<'run-opened'>, pending: PendingRun, opened:
     // A comparison keeps its second run; the drill-down showed episodes of the run that was open.
     compareTask: null,
     compareEpisodes: { a: null, b: null },
-    whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
+    // A τ² simulation's edits are its what-if (judged once the simulation is asked for); an episode's are kept per episode.
+    whatIfEdits: place?.edits && !m.tau2 ? { [place.episode]: place.edits } : {},
+    ...tau2LinkWhatIf(m, place, s.tau2WhatIfSeq),
   });
   get().runChanged();
   void get().adoptShared(ctx, m.headers[0]?.fingerprint ?? null, m.shared?.problems ?? []);
