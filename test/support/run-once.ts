@@ -39,7 +39,8 @@ export async function runOnce(key: string, make: (dir: string) => Promise<void>,
   const failed = join(cache, `${key}.failed`);
   try {
     mkdirSync(join(cache, `${key}.lock`)); // atomic: exactly one caller gets here
-  } catch {
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new Error(`${CACHE_VARIABLE}=${cache}: cannot use it as the test run's cache`, { cause: e });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       if (existsSync(done)) return done;
