@@ -143,6 +143,8 @@ interface AppRow {
   openDuringReport: number | null;
   /** The renderer's peak resident memory once the report was built too. */
   rendererPeakWithReport: number | null;
+  /** Threads that judged the run at once (the list's `data-threads`: 2 with the judge helper). */
+  threads: number | null;
 }
 
 /** Clicks Report and, while the worker builds it, opens another episode: both timed. */
@@ -226,6 +228,7 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     await page.waitForFunction(() => window.__load.all !== null, undefined, { timeout: 900_000, polling: 500 });
     await page.waitForTimeout(500);
     const b = await page.evaluate(() => window.__load);
+    const threads = Number(await page.getAttribute('[data-testid="episode-table"]', 'data-threads')) || null;
     const t0 = b.t0 ?? 0;
     const during = b.longtasks.filter((t) => t.start >= t0 && b.all !== null && t.start <= b.all);
     const longestLoad = during.reduce((m, t) => Math.max(m, t.duration), 0);
@@ -274,6 +277,7 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
       openDuringSearch,
       ...report,
       rendererPeakWithReport,
+      threads,
     };
   } finally {
     await page.close();
@@ -328,6 +332,7 @@ const mb = (x: number | null): string => (x === null ? 'n/a' : `${(x / MB).toFix
 const APP_KEYS = [
   'big_file_load_ms',
   'big_file_all_verdicts_ms',
+  'big_file_threads',
   'big_file_longest_task_ms',
   'big_file_scroll_longest_task_ms',
   'big_file_heap_mb',
@@ -413,7 +418,7 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       );
     for (const a of app)
       log(
-        `  ${a.n} episodes: ${a.longTasks.count} long tasks (≥ 50 ms) while loading, ${a.longTasks.over200} over 200 ms, the longest beginning ${ms(a.longTasks.worstAt)} after the file was chosen`,
+        `  ${a.n} episodes: ${a.longTasks.count} long tasks (≥ 50 ms) while loading, ${a.longTasks.over200} over 200 ms, the longest beginning ${ms(a.longTasks.worstAt)} after the file was chosen; judged on ${a.threads ?? '?'} thread(s)`,
       );
     log('  goal: no main-thread task > 200 ms while loading or scrolling; time and memory of the full file about twice the half');
     log('  (long tasks are wall time: on a machine busy with other work they stretch with the load)');
@@ -439,6 +444,7 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
       half_file_cli_peak_mb: cliHalf!.peakBytes === null ? null : r1(cliHalf!.peakBytes / MB),
       big_file_load_ms: r1(full.first),
       big_file_all_verdicts_ms: r1(full.all),
+      big_file_threads: full.threads,
       big_file_longest_task_ms: r1(Math.max(full.longestLoad, half.longestLoad)),
       big_file_scroll_longest_task_ms: r1(Math.max(full.longestScroll, half.longestScroll)),
       big_file_heap_mb: full.heap === null ? null : r1(full.heap / MB),

@@ -70,6 +70,7 @@ export {
   shortData,
 } from './view/format';
 export { InspectSession, type SessionReader } from './session/session';
+export { EpisodeJudge, type EpisodeVerdicts, type VersionFacts } from './session/episode-judge';
 export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';

@@ -6,6 +6,7 @@
 
 interface TextEncoder {
   encode(input?: string): Uint8Array;
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
 }
 declare const TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
 

@@ -196,6 +196,8 @@ export const EVENTS = {
     readonly evaluated: number;
     readonly total: number;
     readonly replace: boolean;
+    /** Threads judging the run now: 2 while a judge helper takes part of a big run (absent: 1). */
+    readonly threads?: number;
   }>(),
 };
 

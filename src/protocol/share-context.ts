@@ -25,7 +25,7 @@ export interface SharedContext {
 
 const nat = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
 /** What a JSON value is, for a sentence: "a list", "a number", "null". */
-const kind = (x: unknown): string => (Array.isArray(x) ? 'a list' : x === null ? 'null' : `a ${typeof x}`);
+const kind = (x: unknown): string => (Array.isArray(x) ? 'a list' : x === null ? 'null' : typeof x === 'object' ? 'an object' : `a ${typeof x}`);
 /** Longer file names are cut: the name is only shown. */
 const MAX_FILE_NAME = 1000;
 
@@ -49,9 +49,9 @@ export function readShareContext(line: string): SharedContext {
   }
   let edits: StepEdit[] = [];
   if (o.edits !== undefined) {
-    const e = readEdits(o.edits);
-    if (e === null) problems.push('its what-if edits are not a list of edits and were left out');
-    else edits = e;
+    const e = checkEdits(o.edits);
+    if ('edits' in e) edits = e.edits;
+    else problems.push(Array.isArray(o.edits) ? `its what-if edits were left out: ${e.error}` : 'its what-if edits are not a list of edits and were left out');
   }
   if (o.file !== undefined && o.file !== null && typeof o.file !== 'string') problems.push(`its file name is ${kind(o.file)}, not text, and was left out`);
   for (const k of ['index', 'step'] as const)
@@ -63,25 +63,58 @@ export function readShareContext(line: string): SharedContext {
   };
 }
 
-/** What-if edits from untrusted JSON (a link's `whatif=`, a shared context); null when it is not a list of edits. */
-export function readEdits(value: unknown): StepEdit[] | null {
-  const ok = (e: unknown): e is StepEdit => {
-    if (typeof e !== 'object' || e === null) return false;
-    const r = e as Record<string, unknown>;
-    return (
-      Number.isInteger(r.messageIndex) &&
-      (r.remove === undefined || typeof r.remove === 'boolean') &&
-      (r.insert === undefined || typeof r.insert === 'boolean') &&
-      ['name', 'kwargsJson', 'content'].every((k) => r[k] === undefined || typeof r[k] === 'string')
-    );
+/** A link with more edits than this was not made by hand in this app. */
+export const MAX_EDITS = 500;
+/** Longer text in an edit (a message, arguments) was not typed into this app's what-if. */
+export const MAX_EDIT_TEXT = 200_000;
+
+const EDIT_TEXT = ['name', 'kwargsJson', 'content'] as const;
+const EDIT_FLAGS = ['remove', 'insert'] as const;
+const EDIT_KEYS: ReadonlySet<string> = new Set(['messageIndex', 'callIndex', 'requestor', ...EDIT_TEXT, ...EDIT_FLAGS]);
+const natural = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** What is wrong with one edit (untrusted JSON), in words; null when it is one. */
+function editProblem(e: unknown): string | null {
+  if (typeof e !== 'object' || e === null || Array.isArray(e)) return `is ${kind(e)}, not an edit`;
+  const r = e as Record<string, unknown>;
+  const odd = Object.keys(r).find((k) => !EDIT_KEYS.has(k));
+  if (odd !== undefined) return `has a field no edit has (${JSON.stringify(odd.slice(0, 40))})`;
+  if (r.messageIndex === undefined) return 'names no message (it has no messageIndex)';
+  if (!natural(r.messageIndex)) return `names no message: its messageIndex is ${kind(r.messageIndex)}, not a whole number ≥ 0`;
+  if (r.callIndex !== undefined && !natural(r.callIndex)) return `has callIndex set to ${kind(r.callIndex)}, not a whole number ≥ 0`;
+  if (r.requestor !== undefined && r.requestor !== 'assistant' && r.requestor !== 'user')
+    return `has requestor set to ${kind(r.requestor)}, neither "assistant" nor "user"`;
+  for (const k of EDIT_FLAGS) if (r[k] !== undefined && typeof r[k] !== 'boolean') return `has ${k} set to ${kind(r[k])}, not true or false`;
+  for (const k of EDIT_TEXT) {
+    const v = r[k];
+    if (v === undefined) continue;
+    if (typeof v !== 'string') return `has ${k} set to ${kind(v)}, not text`;
+    if (v.length > MAX_EDIT_TEXT) return `has ${k} of ${v.length} characters, more than the ${MAX_EDIT_TEXT} an edit may hold`;
+  }
+  return null;
+}
+
+/**
+ * What-if edits from untrusted JSON (a link's `whatif=`, a shared context), τ-bench's and τ²'s
+ * (`callIndex`, `requestor`): each field checked, no other field allowed; else why not, in words.
+ */
+export function checkEdits(value: unknown): { readonly edits: StepEdit[] } | { readonly error: string } {
+  if (!Array.isArray(value)) return { error: `they are ${kind(value)}, not a list of edits` };
+  if (value.length > MAX_EDITS) return { error: `there are ${value.length} of them, more than the ${MAX_EDITS} a link may carry` };
+  for (const [i, e] of value.entries()) {
+    const problem = editProblem(e);
+    if (problem !== null) return { error: `edit ${i + 1} ${problem}` };
+  }
+  return {
+    edits: (value as StepEdit[]).map((e) => ({
+      messageIndex: e.messageIndex,
+      ...(e.remove !== undefined && { remove: e.remove }),
+      ...(e.insert !== undefined && { insert: e.insert }),
+      ...(e.name !== undefined && { name: e.name }),
+      ...(e.kwargsJson !== undefined && { kwargsJson: e.kwargsJson }),
+      ...(e.content !== undefined && { content: e.content }),
+      ...(e.callIndex !== undefined && { callIndex: e.callIndex }),
+      ...(e.requestor !== undefined && { requestor: e.requestor }),
+    })),
   };
-  if (!Array.isArray(value) || !value.every(ok)) return null;
-  return value.map((e) => ({
-    messageIndex: e.messageIndex,
-    ...(e.remove !== undefined && { remove: e.remove }),
-    ...(e.insert !== undefined && { insert: e.insert }),
-    ...(e.name !== undefined && { name: e.name }),
-    ...(e.kwargsJson !== undefined && { kwargsJson: e.kwargsJson }),
-    ...(e.content !== undefined && { content: e.content }),
-  }));
 }

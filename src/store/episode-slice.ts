@@ -66,6 +66,13 @@ export interface EpisodeSlice {
   refreshView(): void;
 }
 
+/** The what-if edits a shared link of episode `index` carries: a τ² simulation's live in its what-if (`tau2WhatIf`), an episode's in `whatIfEdits`. */
+const sharedEdits = (s: AppState, run: number, index: number): readonly StepEdit[] => {
+  if (s.runs.a.tau2 === null) return s.whatIfEdits[index] ?? [];
+  const w = s.tau2WhatIf;
+  return w !== null && w.run === run && w.episode === index ? w.edits : [];
+};
+
 const clampStep = (view: EpisodeView | null, step: number): number => (view ? Math.max(0, Math.min(step, view.steps.length - 1)) : Math.max(0, step));
 
 export const createEpisodeSlice =
@@ -119,7 +126,7 @@ export const createEpisodeSlice =
         type: 'share-link',
         run,
         episode: index,
-        context: { file: from.file, index: from.index, step: s.step, notes, edits: s.whatIfEdits[index] ?? [] },
+        context: { file: from.file, index: from.index, step: s.step, notes, edits: sharedEdits(s, run, index) },
       });
     },
 

@@ -1,7 +1,7 @@
 import { inertJson, NOTE_LABELS, type StepEdit } from '../core/contract';
 import type { LabelFilter } from './notes-slice';
 import type { Filters, ReasonFilter, Sort, SortKey } from './rows';
-import { readEdits } from '../protocol/share-context';
+import { checkEdits } from '../protocol/share-context';
 import { decodePayload, encodePayload } from '../shared/share-codec';
 
 /**
@@ -98,9 +98,9 @@ export function decodeEdits(payload: string): StepEdit[] {
   } catch (e) {
     throw new Error(`the what-if edits in this link are damaged: ${(e as Error).message}`);
   }
-  const edits = readEdits(value);
-  if (edits === null) throw new Error('the what-if edits in this link are not a list of edits');
-  return edits;
+  const r = checkEdits(value);
+  if ('error' in r) throw new Error(`the what-if edits in this link were left out: ${r.error}`);
+  return r.edits;
 }
 
 /** The overview state a link restores, checked (a value this app does not know is dropped). */

@@ -33,6 +33,8 @@ export interface RunState {
   readonly read: { readonly loaded: number; readonly total: number | null } | null;
   readonly summaries: readonly (EpisodeSummary | undefined)[];
   readonly evaluated: number;
+  /** The most threads that judged this evaluation of the run at once (2 for a big run: see the worker's judge helper). */
+  readonly threads: number;
   /** The user stopped evaluating the run (rows not evaluated stay so); cleared by resuming, new data or another run. */
   readonly stopped: boolean;
   readonly detection: Detection | null;
@@ -57,6 +59,7 @@ export const NO_RUN: RunState = {
   read: null,
   summaries: [],
   evaluated: 0,
+  threads: 1,
   stopped: false,
   detection: null,
   origin: null,

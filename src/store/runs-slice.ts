@@ -192,7 +192,7 @@ export const runHandlers: StoreHandlers<
     const slot = patchRun(store, run, (r) =>
       reset
         ? // New data: the worker evaluates the run again from the start, stopped or not.
-          { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: unevaluated(r), evaluated: 0, stopped: false }
+          { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: unevaluated(r), evaluated: 0, threads: 1, stopped: false }
         : { detection, origin },
     );
     if (reset && slot === 'a') store.get().refreshView();
@@ -210,15 +210,21 @@ export const runHandlers: StoreHandlers<
       stopped: false,
     }));
   },
-  summaries({ run, summaries, evaluated, replace }, store) {
+  summaries({ run, summaries, evaluated, replace, threads }, store) {
     const slot = patchRun(store, run, (r) => {
       const next = replace ? unevaluated(r) : [...r.summaries];
       for (const x of summaries) next[x.index] = x;
-      return { summaries: next, evaluated };
+      return { summaries: next, evaluated, threads: Math.max(r.threads, threads ?? 1) };
     });
     if (replace && slot === 'a') store.get().refreshView();
   },
 };
+
+/** The what-if a link's edits make on a τ² simulation (`askTau2Sim` keeps it and has it judged with the simulation); none else. */
+function tau2LinkWhatIf(m: FromWorker<'run-opened'>, place: AppState['place'], seq: number): Pick<AppState, 'tau2WhatIf' | 'tau2WhatIfSeq'> {
+  if (!m.tau2 || !place?.edits?.length) return { tau2WhatIf: null, tau2WhatIfSeq: seq };
+  return { tau2WhatIf: { run: m.run, episode: place.episode, id: seq + 1, edits: place.edits, view: null, error: null }, tau2WhatIfSeq: seq + 1 };
+}
 
 /** The open run (slot `a`) replaced: the place and overview a link named, a shared link's context, the screens reset. */
 function mainRunOpened(m: FromWorker<'run-opened'>, pending: PendingRun, opened: Pick<AppState, 'runs' | 'pending'>, { get, set }: StoreAccess): void {
@@ -240,7 +246,9 @@ function mainRunOpened(m: FromWorker<'run-opened'>, pending: PendingRun, opened:
     // A comparison keeps its second run; the drill-down showed episodes of the run that was open.
     compareTask: null,
     compareEpisodes: { a: null, b: null },
-    whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
+    // A τ² simulation's edits are its what-if (judged once the simulation is asked for); an episode's are kept per episode.
+    whatIfEdits: place?.edits && !m.tau2 ? { [place.episode]: place.edits } : {},
+    ...tau2LinkWhatIf(m, place, s.tau2WhatIfSeq),
   });
   get().runChanged();
   void get().adoptShared(ctx, m.headers[0]?.fingerprint ?? null, m.shared?.problems ?? []);

@@ -17,8 +17,10 @@ const ON = 'border-slate-200 border-b-white bg-white text-slate-900';
 const OFF = 'border-transparent text-slate-600 hover:text-slate-900';
 
 /**
- * The side column's tabs (of an episode, or of a τ² simulation: `noun`). They wrap onto more rows
- * rather than cut a label; arrows move between them, digits (app keys) show them from anywhere.
+ * The side column's tabs (of an episode, or of a τ² simulation: `noun`). In a side column narrower
+ * than 56rem each shows its short label (its full name is its accessible name and its title), so
+ * the tabs fit one row at 1920 px and two at 1440; past that, the full labels. They wrap onto more
+ * rows rather than cut a label; arrows move between them, digits (app keys) show them from anywhere.
  */
 export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onPick: (id: string) => void; noun?: string }) {
   const { tabs, current, onPick, noun = 'Episode' } = props;
@@ -34,7 +36,7 @@ export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onP
     <div
       role="tablist"
       aria-label={`${noun} details`}
-      className="hidden shrink-0 flex-wrap gap-x-1 gap-y-0.5 border-b border-slate-200 bg-slate-50 px-2 pt-1.5 @3xl/screen:flex"
+      className="hidden shrink-0 flex-wrap gap-x-0.5 gap-y-0.5 border-b border-slate-200 bg-slate-50 px-1.5 pt-1.5 @3xl/screen:flex @4xl:gap-x-1 @4xl:px-2"
       onKeyDown={onKey}
       data-testid="side-tabs"
     >
@@ -51,9 +53,12 @@ export function SideTabs(props: { tabs: readonly TabItem[]; current: string; onP
           tabIndex={current === t.id ? 0 : -1}
           onClick={() => onPick(t.id)}
           data-testid={`tab-${t.id}`}
-          className={`-mb-px whitespace-nowrap rounded-t border px-2 py-1 text-xs font-medium ${FOCUS_RING_SKY} ${current === t.id ? ON : OFF}`}
+          className={`-mb-px whitespace-nowrap rounded-t border px-1.5 py-1 text-xs font-medium @4xl:px-2 ${FOCUS_RING_SKY} ${current === t.id ? ON : OFF}`}
         >
-          {t.label}
+          <span aria-hidden="true" className="@4xl:hidden">
+            {t.short}
+          </span>
+          <span className="sr-only @4xl:not-sr-only">{t.label}</span>
         </button>
       ))}
     </div>

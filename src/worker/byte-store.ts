@@ -18,7 +18,7 @@ export interface ByteStore {
 /** Bytes gathered before they become one Blob part. */
 const PART_BYTES = 8 << 20;
 /** Bytes read at once: episodes read in file order (a search, a report) need one read per window. */
-const WINDOW_BYTES = 1 << 20;
+const WINDOW_BYTES = 2 << 20;
 
 interface SyncReader {
   readAsArrayBuffer(blob: Blob): ArrayBuffer;
@@ -48,6 +48,20 @@ class Chunks {
   }
 }
 
+/** A window read without waiting: its bytes once read. */
+interface Ahead {
+  readonly start: number;
+  bytes: Uint8Array | null;
+}
+
+/** The window's bytes from `start` on, then `after` (which follows the window). */
+function joined(w: { start: number; bytes: Uint8Array }, start: number, after: Uint8Array): Ahead {
+  const bytes = new Uint8Array(w.start + w.bytes.length - start + after.length);
+  bytes.set(w.bytes.subarray(start - w.start));
+  bytes.set(after, w.start + w.bytes.length - start);
+  return { start, bytes };
+}
+
 class BlobStore implements ByteStore {
   /** Bytes not yet in a Blob part (the file's tail while it is read). */
   private pending = new Chunks();
@@ -56,6 +70,8 @@ class BlobStore implements ByteStore {
   private partsBlob: Blob | null = null;
   private blob: Blob | null = null;
   private window: { start: number; bytes: Uint8Array } | null = null;
+  /** The window after it, being read without waiting (see `readAhead`). */
+  private ahead: Ahead | null = null;
 
   constructor(private readonly reader: SyncReader) {}
 
@@ -81,22 +97,55 @@ class BlobStore implements ByteStore {
   read(start: number, end: number): Uint8Array {
     const w = this.window;
     if (w && start >= w.start && end <= w.start + w.bytes.length) return w.bytes.subarray(start - w.start, end - w.start);
-    if (!this.blob) return this.readWhileAppending(start, end);
-    const blob = this.blob;
-    const to = Math.min(blob.size, Math.max(end, start + WINDOW_BYTES));
-    const bytes = new Uint8Array(this.reader.readAsArrayBuffer(blob.slice(start, to)));
+    const a = this.ahead;
+    if (a?.bytes && end <= a.start + a.bytes.length) {
+      // The window read ahead while episodes before it were judged: no wait for the blob store. An
+      // episode that begins in the window before it takes its first bytes from there.
+      const next = start >= a.start ? a : w && start >= w.start && w.start + w.bytes.length === a.start ? joined(w, start, a.bytes) : null;
+      if (next) {
+        this.window = { start: next.start, bytes: next.bytes! };
+        this.ahead = null;
+        this.readAhead(a.start + a.bytes.length);
+        return next.bytes!.subarray(start - next.start, end - next.start);
+      }
+    }
+    // Bytes in a part never change: a read within the parts (or the sealed blob) keeps a window.
+    const stored = this.blob ?? (end <= this.pending.start ? (this.partsBlob ??= new Blob(this.parts)) : null);
+    if (!stored) return this.readWhileAppending(start, end);
+    const to = Math.min(stored.size, Math.max(end, start + WINDOW_BYTES));
+    const bytes = new Uint8Array(this.reader.readAsArrayBuffer(stored.slice(start, to)));
     // A window only as big as the usual one is kept (a huge episode is not held after its read).
     this.window = bytes.length <= WINDOW_BYTES ? { start, bytes } : null;
+    if (this.window) this.readAhead(to);
     return bytes.subarray(0, end - start);
   }
 
-  /** A read before `seal`: from the parts stored so far and the bytes not yet in a part (no window kept: the parts change). */
+  /**
+   * Starts reading the window from `from` on without waiting (`Blob.arrayBuffer`): episodes judged in
+   * file order find their bytes there, read while the ones before them were judged, instead of each
+   * window holding this thread for a synchronous read of the blob store. Only stored bytes are read
+   * ahead (the sealed blob, or the parts while the file is read); nothing when they end at `from`.
+   */
+  private readAhead(from: number): void {
+    const stored = this.blob ?? (this.parts.length > 0 ? (this.partsBlob ??= new Blob(this.parts)) : null);
+    if (!stored || from >= stored.size || (this.ahead && this.ahead.start === from)) return;
+    const ahead: Ahead = { start: from, bytes: null };
+    this.ahead = ahead;
+    stored
+      .slice(from, Math.min(stored.size, from + WINDOW_BYTES))
+      .arrayBuffer()
+      .then(
+        (b) => void (ahead.bytes = new Uint8Array(b)),
+        () => void (this.ahead === ahead && (this.ahead = null)),
+      );
+  }
+
+  /** A read before `seal` that reaches past the parts: from them and the bytes not yet in a part. */
   private readWhileAppending(start: number, end: number): Uint8Array {
     const tail = this.pending.start;
     if (start >= tail) return this.pending.read(start, end);
     this.partsBlob ??= new Blob(this.parts);
-    const head = new Uint8Array(this.reader.readAsArrayBuffer(this.partsBlob.slice(start, Math.min(end, tail))));
-    if (end <= tail) return head;
+    const head = new Uint8Array(this.reader.readAsArrayBuffer(this.partsBlob.slice(start, tail)));
     const out = new Uint8Array(end - start);
     out.set(head);
     out.set(this.pending.read(tail, end), head.length);

@@ -25,6 +25,7 @@ import { post, yieldToMessages } from './post';
 import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
 import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
+import { HELPED_EPISODES, JudgeHelper } from './judge-helper/helper';
 import { Scheduler } from './scheduler';
 import { postShareLink } from './shared-episode';
 
@@ -54,6 +55,29 @@ interface Current {
   /** Rows sent to the page (all but the last few while the file is read), and when they last were. */
   rows: number;
   rowsSent: number;
+  /** A second worker judging part of a big run (see `JudgeHelper`), while it is judged. */
+  helper: JudgeHelper | null;
+}
+
+/**
+ * A big run (read while it is judged, or of many episodes) is judged on two threads: a judge helper
+ * takes batches of its episodes, on the data in use (from the first rows of each evaluation on, so the
+ * first verdict does not wait for the DB to be copied). Where a worker cannot start another (tests,
+ * other hosts) everything is judged here.
+ */
+function helpWith(c: Current): void {
+  if (!c.helper && typeof Worker === 'function' && (c.session.reading || c.session.records.length >= HELPED_EPISODES) && c.session.episodeSource(0) !== null) {
+    c.helper = new JudgeHelper(c.session, c.scheduler);
+    c.scheduler.useOffload(c.helper);
+  }
+  c.helper?.useData();
+}
+
+/** The run is judged, closed or replaced: its helper stops (episodes it had go back to the scheduler). */
+function unhelp(c: Current): void {
+  c.scheduler.useOffload(null);
+  c.helper?.close();
+  c.helper = null;
 }
 
 /**
@@ -82,6 +106,7 @@ export class RunController {
     if (c) {
       c.epoch++;
       c.scheduler.cancel();
+      unhelp(c);
     }
     this.slots[slot] = null;
   }
@@ -147,7 +172,10 @@ export class RunController {
     if (r === null || !wanted()) return;
     if (r.tau2) {
       // A τ² run: this slot's τ-bench run is closed and the τ² runs take it from here.
-      if (this.slots[slot]) this.slots[slot]!.epoch++;
+      if (this.slots[slot]) {
+        this.slots[slot]!.epoch++;
+        unhelp(this.slots[slot]!);
+      }
       this.slots[slot] = null;
       this.tau2(slot, run, r, source.kind === 'sample');
       return;
@@ -175,6 +203,7 @@ export class RunController {
     if (before) {
       before.epoch++;
       before.scheduler.cancel();
+      unhelp(before);
     }
     const headers = session.headers();
     const c: Current = {
@@ -189,6 +218,7 @@ export class RunController {
       finished: false,
       rows: headers.length,
       rowsSent: performance.now(),
+      helper: null,
     };
     this.slots[slot] = c;
     post({
@@ -297,7 +327,11 @@ export class RunController {
     const s = c.scheduler;
     const complete = await s.runAll(
       () => this.live(c) && c.epoch === epoch,
-      (summaries) => post({ type: 'summaries', run: c.run, summaries, evaluated: s.count, total: s.total, replace: false }),
+      (summaries) => {
+        post({ type: 'summaries', run: c.run, summaries, evaluated: s.count, total: s.total, replace: false, threads: c.helper?.working ? 2 : 1 });
+        // Once the first verdict is out, a big run gets its second thread (the DB is copied to it meanwhile).
+        helpWith(c);
+      },
     );
     if (complete) await this.settle(c);
   }
@@ -317,6 +351,7 @@ export class RunController {
       return;
     }
     c.finished = true;
+    unhelp(c);
     const changed = c.session.finish();
     c.detection = c.session.detection();
     post({ type: 'detection', run: c.run, detection: c.detection, origin: c.origin, reset: false });

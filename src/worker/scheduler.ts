@@ -1,5 +1,21 @@
-import type { EpisodeSummary, InspectSession } from '../core/contract';
+import type { EpisodeSummary, EpisodeVerdicts, InspectSession } from '../core/contract';
 import { yieldToMessages } from './post';
+
+/** Judging goes on at most this long before queued messages (a view, a step, cancel) get in. */
+const PAUSE_MS = 8;
+
+/** Episodes judged elsewhere (the judge helper, src/worker/judge-helper/helper.ts), their verdicts handed back through `Scheduler.adopt`. */
+export interface Offload {
+  /** How many more episodes it takes now (0: none). */
+  room(): number;
+  /** Sends episodes to be judged on the data of generation `gen`; false: not sent (they are judged here). */
+  send(gen: number, indices: readonly number[]): boolean;
+}
+
+/** An episode's state: not judged, judged (its row known), or sent to the offload. */
+const TODO = 0;
+const DONE = 1;
+const SENT = 2;
 
 /**
  * Which episode to evaluate next: rows the page says are on screen first, then file order.
@@ -17,12 +33,19 @@ export class Scheduler {
   /** `runAll` loops waiting for more episodes (`grow` wakes them). */
   private waiting: (() => void)[] = [];
   count = 0;
+  /** Episodes sent to the offload and not back yet. */
+  private sent = 0;
+  /** Bumped by `reset`: verdicts of an earlier generation (other data) are not adopted. */
+  private gen = 0;
+  private offload: Offload | null = null;
 
-  /** `total`: the episodes to judge (those read so far, while the file is read; every one by default). */
+  /** `total`: the episodes to judge (those read so far, while the file is read; every one by default). `pause`: lets queued messages in. */
   constructor(
     private readonly session: InspectSession,
     private readonly pause: () => Promise<void> = yieldToMessages,
     total: number = session.records.length,
+    /** How long judging goes on between two pauses (0: a pause after every episode). */
+    private readonly sliceMs = PAUSE_MS,
   ) {
     this.evaluated = new Uint8Array(total);
     this.reading = session.reading;
@@ -36,7 +59,7 @@ export class Scheduler {
       this.evaluated = more;
     }
     this.reading = reading;
-    for (const wake of this.waiting.splice(0)) wake();
+    this.wake();
   }
 
   /** Stops `runAll` before the next episode (it returns false); a later `resume` or `reset` lets it run again. */
@@ -59,9 +82,67 @@ export class Scheduler {
   reset(): void {
     this.cancelled = false;
     this.unsent.length = 0;
-    this.evaluated.fill(0);
+    this.evaluated.fill(TODO);
     this.count = 0;
     this.next = 0;
+    this.sent = 0;
+    this.gen++;
+  }
+
+  /** The data generation (bumped by `reset`) verdicts judged elsewhere must carry to be adopted. */
+  get generation(): number {
+    return this.gen;
+  }
+
+  /** Episodes may be judged elsewhere too (null: only here); the first verdict is always made here. */
+  useOffload(offload: Offload | null): void {
+    this.offload = offload;
+  }
+
+  /**
+   * Verdicts judged elsewhere on the data of generation `gen` (see `Offload`): adopted by the session
+   * as if judged here, and sent with the next batch of rows. Those of another generation are dropped.
+   */
+  adopt(gen: number, verdicts: readonly { readonly index: number; readonly verdicts: EpisodeVerdicts }[]): void {
+    if (gen !== this.gen) return;
+    for (const { index, verdicts: v } of verdicts) {
+      if (index < 0 || index >= this.evaluated.length || this.evaluated[index] === DONE) continue;
+      if (this.evaluated[index] === SENT) this.sent--;
+      this.evaluated[index] = DONE;
+      this.count++;
+      this.unsent.push(this.session.adoptVerdicts(index, v) ?? this.session.evaluate(index));
+    }
+    this.wake();
+  }
+
+  /** Episodes sent elsewhere that will not come back (the helper failed): judged here instead. */
+  lost(gen: number, indices: readonly number[]): void {
+    if (gen !== this.gen) return;
+    for (const i of indices)
+      if (this.evaluated[i] === SENT) {
+        this.evaluated[i] = TODO;
+        this.sent--;
+        this.next = Math.min(this.next, i);
+      }
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  /** Hands the offload the next episodes not yet judged, while it has room (never before the first verdict). */
+  private offloadMore(): void {
+    const o = this.offload;
+    if (!o || this.count === 0) return;
+    let at = this.next;
+    for (let room = o.room(); room > 0; room = o.room()) {
+      const picked: number[] = [];
+      for (; at < this.evaluated.length && picked.length < room; at++) if (this.evaluated[at] === TODO) picked.push(at);
+      if (picked.length === 0 || !o.send(this.gen, picked)) return;
+      for (const i of picked) this.evaluated[i] = SENT;
+      this.sent += picked.length;
+    }
   }
 
   prioritize(indices: readonly number[]): void {
@@ -69,14 +150,16 @@ export class Scheduler {
   }
 
   isEvaluated(i: number): boolean {
-    return this.evaluated[i] === 1;
+    return this.evaluated[i] === DONE;
   }
 
   /** Evaluates one episode (memoised by the session) and counts it. */
   evaluate(i: number): EpisodeSummary {
     const s = this.session.evaluate(i);
-    if (i >= 0 && i < this.evaluated.length && !this.evaluated[i]) {
-      this.evaluated[i] = 1;
+    if (i >= 0 && i < this.evaluated.length && this.evaluated[i] !== DONE) {
+      // Judged here meanwhile (a view asked for it): its verdict from elsewhere is not adopted again.
+      if (this.evaluated[i] === SENT) this.sent--;
+      this.evaluated[i] = DONE;
       this.count++;
     }
     return s;
@@ -99,6 +182,7 @@ export class Scheduler {
     // Rows evaluated but not sent when an earlier run was cancelled go out with the first batch.
     const batch = this.unsent;
     let lastPost = 0;
+    let lastPause = performance.now();
     const flush = (): void => {
       if (batch.length === 0) return;
       emit(batch.splice(0));
@@ -106,17 +190,24 @@ export class Scheduler {
     };
     for (;;) {
       if (!live() || this.cancelled) return false;
+      this.offloadMore();
       const i = this.nextIndex();
-      if (i === null && this.reading) {
-        // Every episode read so far is judged: the rows go out, and the loop waits for more.
+      if (i === null && (this.reading || this.sent > 0)) {
+        // Every episode read so far is judged or on its way back: the rows go out, and the loop waits for more.
         flush();
         await new Promise<void>((wake) => this.waiting.push(wake));
         continue;
       }
       if (i === null) break;
       batch.push(this.evaluate(i));
-      if (this.count <= 1 || performance.now() - lastPost > 120) flush();
-      await this.pause();
+      const now = performance.now();
+      if (this.count <= 1 || now - lastPost > 120) flush();
+      // Queued messages get in every few milliseconds, not after each episode: each pause costs a
+      // round through the event loop (a tenth of a millisecond or more), many episodes take less.
+      if (this.count <= 1 || now - lastPause >= this.sliceMs) {
+        await this.pause();
+        lastPause = performance.now();
+      }
     }
     flush();
     return live() && !this.cancelled;

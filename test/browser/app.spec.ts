@@ -113,5 +113,32 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
         await context.close();
       }
     }, 200_000);
+
+    it('judges a run of 500 episodes on two threads, every reward exactly as τ-bench did', async () => {
+      // 500 episodes: a run this big is judged by the evaluator worker and its judge helper together.
+      const file =
+        'synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json';
+      const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', file.replace(/\.json$/, '.expected.json')), 'utf8')) as {
+        index: number;
+        reward?: number;
+      }[];
+      const { context, page, blocked } = await offlinePage(browser);
+      try {
+        await page.goto(server.url);
+        await page.waitForSelector('[data-testid="episode-row"]');
+        await page.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', file));
+        await page.waitForSelector(COMPLETE.replace(']', '][data-total="500"]'), { timeout: 170_000 });
+        expect(await page.getByTestId('episode-table').getAttribute('data-threads')).toBe('2');
+        const rows = await page.evaluate(READ_ALL_ROWS);
+        expect(rows.length).toBe(500);
+        const wrong = rows
+          .filter((r) => r.reward !== String(expected[r.index]?.reward))
+          .map((r) => `#${r.index}: got ${r.reward}, τ-bench ${expected[r.index]?.reward}`);
+        expect(wrong).toEqual([]);
+        expect(blocked).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 200_000);
   });
 });

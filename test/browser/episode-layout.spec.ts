@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PANEL_KEYS } from '../../src/app/keys';
 import { DATA_DIR, hasShared } from '../support/shared';
 import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, SCROLL_TO_ROW, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { MAX_TAB_ROWS, SIDE_TAB_ROWS } from './side-tabs';
 
 const SCREEN = '[data-testid="episode-screen"]';
 /** Episode 6 of the bundled sample: 61 messages, procedure notes, a DB diff. */
@@ -84,6 +85,14 @@ describe.skipIf(skipBrowser)('episode layout: every panel in reach, the dialogue
           ),
         ).toBe(true);
         expect(await page.evaluate(CLIPPED_TABS)).toEqual([]);
+        // The tabs in one row at 1920, two at 1440 (short labels), each named in full for assistive tech and in its title.
+        const rows = await page.evaluate(SIDE_TAB_ROWS);
+        if (MAX_TAB_ROWS[width] !== undefined) expect(rows, `side tab rows at ${width}`).toBeLessThanOrEqual(MAX_TAB_ROWS[width]);
+        for (const name of [/^DB at step \d+$/, /^DB diff \(/, /^Outputs \(/, 'How τ-bench judged']) {
+          const tab = page.getByRole('tab', { name, exact: true });
+          expect(await tab.count(), String(name)).toBe(1);
+          expect(await tab.getAttribute('title')).toMatch(/ \(\d\)$/);
+        }
 
         for (const id of PANEL_KEYS) {
           await page.getByTestId(`tab-${id}`).click();

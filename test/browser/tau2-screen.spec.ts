@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 import { tau2Expected } from '../support/tau2';
 import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { MAX_TAB_ROWS, SIDE_TAB_ROWS } from './side-tabs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const AIRLINE = 'sierra-research__gym-gpt-4.1-airline.json';
@@ -157,7 +158,7 @@ suite('the τ² simulation screen on shared runs', () => {
     }
   }, 180_000);
 
-  it('every panel one key and one click away at 1440×900, one tap at 390×844 with no sideways scroll', async () => {
+  it('every panel one key and one click away at 1440×900 (tabs in two rows at most, one at 1920), one tap at 390×844 with no sideways scroll', async () => {
     const { context, page } = await openSim(AIRLINE, 0);
     try {
       const ids = await page.locator('[data-testid="side-tabs"] [role="tab"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice(4)));
@@ -174,8 +175,28 @@ suite('the τ² simulation screen on shared runs', () => {
       // The dialogue keeps most of the height beside them.
       const box = await page.getByTestId('dialogue-column').boundingBox();
       expect(box!.height).toBeGreaterThan(900 * 0.7);
+      // The tabs take at most two rows (short labels), each named in full for assistive tech and in its title.
+      expect(await page.evaluate(SIDE_TAB_ROWS)).toBeLessThanOrEqual(MAX_TAB_ROWS[1440]!);
+      for (const [id, name] of [
+        ['judged', 'How τ² judged'],
+        ['diff', /^DB diff/],
+        ['state', 'State at step'],
+        ['findings', /^Not counted \(\d+\)$/],
+        ['reviews', /^Recorded reviews \(\d+\)$/],
+        ['trial', 'Other trial'],
+      ] as const) {
+        const tab = page.getByRole('tab', { name, exact: true });
+        expect(await tab.getAttribute('data-testid'), String(name)).toBe(`tab-${id}`);
+        expect(await tab.getAttribute('title')).toMatch(/ \(\d\)$/);
+      }
     } finally {
       await context.close();
+    }
+    const wide = await openSim(AIRLINE, 0, { width: 1920, height: 1080 });
+    try {
+      expect(await wide.page.evaluate(SIDE_TAB_ROWS), 'side tab rows at 1920').toBe(MAX_TAB_ROWS[1920]);
+    } finally {
+      await wide.context.close();
     }
     const phone = await openSim(AIRLINE, 0, { width: 390, height: 844 });
     try {

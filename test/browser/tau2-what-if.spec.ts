@@ -1,7 +1,8 @@
 /**
  * What-if on τ² simulations in the app (issue #18 item 4): real runs of ../shared/tau2 opened by a
  * same-origin `#run=` link with ../shared/tau2/data served; edits made on the dialogue's call and
- * message rows turn a failed check into a met one and the reward on screen changes; a reset goes back.
+ * message rows turn a failed check into a met one and the reward on screen changes; a reset goes back;
+ * a shared link carries the edits into a fresh browser, and damaged ones are refused in a sentence.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 import { NO_BROWSER_SERVICES, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { encodePayload } from '../../src/shared/share-codec';
+import { decodeSharedEpisode, SHARE_MAGIC, splitSharedText } from '../../src/worker/shared-episode';
 
 const AIRLINE = 'sierra-research__gym-gpt-4.1-airline.json';
 const SFT = 'sierra-research__gym-ft-gpt-4.1-sft-airline.json';
@@ -164,4 +167,66 @@ suite('τ² what-if in headless Chromium', () => {
       await context.close();
     }
   }, 180_000);
+
+  it('a shared link carries the what-if: a fresh browser reopens the simulation with the edit applied and its banner; damaged edits are refused in a sentence', async () => {
+    const first = await openSim(AIRLINE, 9);
+    let link: string;
+    try {
+      await first.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+      const call = first.page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' });
+      await call.getByTestId('tau2-drop-call').click();
+      await first.page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      await first.page.getByRole('button', { name: /^Share/ }).click();
+      await first.page.waitForSelector('[data-testid="share-status"]', { timeout: 10_000 });
+      link = await first.page.evaluate(() => navigator.clipboard.readText());
+      expect(link).toMatch(/#ep=[A-Za-z0-9_-]+&episode=0&step=0$/);
+    } finally {
+      await first.context.close();
+    }
+
+    // A fresh browser: the simulation from the link, judged here again with the edit.
+    const second = await offlinePage(browser);
+    try {
+      await second.page.goto(link);
+      await second.page.waitForSelector('[data-testid="tau2-sim"][data-index="0"]', { timeout: 120_000 });
+      await second.page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      expect(await second.page.getByTestId('tau2-what-if-reward').textContent()).toBe('1.0');
+      const banner = await second.page.getByTestId('tau2-what-if-banner').textContent();
+      expect(banner).toContain('what-if: 1 edit');
+      expect(banner).toContain('reward 0.0 → 1.0');
+      expect(await second.page.getByTestId('tau2-what-if-edit').textContent()).toMatch(/^drop call 3 \(cancel_reservation, message #13\)/);
+      expect(await second.page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' }).count()).toBe(0);
+      expect(await reward(second.page)).toBe('1.0');
+      expect(await second.page.getByTestId('shared-from').textContent()).not.toContain('damaged');
+      // Reset goes back to the simulation as recorded.
+      await second.page.getByTestId('tau2-what-if-reset').click();
+      await expect.poll(() => reward(second.page)).toBe('0.0');
+      expect(second.blocked).toEqual([]);
+    } finally {
+      await second.context.close();
+    }
+
+    // The same link with its edit made into nonsense (a call index that is text): the simulation and
+    // the rest of the link open, the edits are refused in a sentence, and no what-if is shown.
+    const text = decodeSharedEpisode(new URL(link).hash.match(/ep=([^&]+)/)![1]!);
+    const { context, episode } = splitSharedText(text);
+    const bad = JSON.parse(context!) as { edits: { callIndex?: unknown }[] };
+    expect(bad.edits).toHaveLength(1);
+    bad.edits[0]!.callIndex = 'the third';
+    const damagedLink = link.replace(/ep=[^&]+/, `ep=${encodePayload(`${SHARE_MAGIC}${JSON.stringify(bad)}\n${episode}`)}`);
+    const third = await offlinePage(browser);
+    try {
+      await third.page.goto(damagedLink);
+      await third.page.waitForSelector('[data-testid="tau2-sim"][data-index="0"]', { timeout: 120_000 });
+      await expect
+        .poll(() => third.page.getByTestId('shared-from').textContent(), { timeout: 30_000 })
+        .toContain('The link was partly damaged: its what-if edits were left out: edit 1 has callIndex set to a string, not a whole number ≥ 0.');
+      expect(await third.page.getByTestId('shared-index').textContent()).toBe('#9');
+      expect(await reward(third.page)).toBe('0.0');
+      expect(await third.page.getByTestId('tau2-what-if-banner').count()).toBe(0);
+      expect(await third.page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' }).count()).toBe(1);
+    } finally {
+      await third.context.close();
+    }
+  }, 300_000);
 });

@@ -10,7 +10,7 @@ describe('the worker scheduler', () => {
   it('stops producing summaries once cancelled, and resumes where it stopped', async () => {
     const session = new InspectSession(sampleRunText());
     session.useData([sampleVersion()]);
-    const scheduler = new Scheduler(session, tick);
+    const scheduler = new Scheduler(session, tick, session.records.length, 0);
     const total = session.records.length;
     expect(total).toBeGreaterThan(3);
 
@@ -47,7 +47,7 @@ describe('the worker scheduler', () => {
   it('stops as soon as the run is no longer the open one', async () => {
     const session = new InspectSession(sampleRunText());
     session.useData([sampleVersion()]);
-    const scheduler = new Scheduler(session, tick);
+    const scheduler = new Scheduler(session, tick, session.records.length, 0);
     let open = true;
     const got: EpisodeSummary[] = [];
     const ran = scheduler.runAll(
@@ -61,5 +61,38 @@ describe('the worker scheduler', () => {
     for (let k = 0; k < 10; k++) await tick();
     expect(scheduler.count).toBe(count);
     expect(count).toBeLessThan(session.records.length);
+  });
+
+  it('lets queued messages in every few milliseconds, not after each episode', async () => {
+    const session = new InspectSession(sampleRunText());
+    session.useData([sampleVersion()]);
+    const total = session.records.length;
+    let pauses = 0;
+    const counted = (): Promise<void> => {
+      pauses++;
+      return tick();
+    };
+    // Judging for up to a minute between pauses: one pause, after the first verdict goes out (so it is shown at once).
+    const scheduler = new Scheduler(session, counted, total, 60_000);
+    const got: number[] = [];
+    expect(
+      await scheduler.runAll(
+        () => true,
+        (batch) => got.push(...batch.map((s) => s.index)),
+      ),
+    ).toBe(true);
+    expect(got.sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
+    expect(pauses).toBe(1);
+    // A pause after every episode when asked (slice 0).
+    pauses = 0;
+    scheduler.reset();
+    const each = new Scheduler(session, counted, total, 0);
+    expect(
+      await each.runAll(
+        () => true,
+        () => undefined,
+      ),
+    ).toBe(true);
+    expect(pauses).toBe(total);
   });
 });

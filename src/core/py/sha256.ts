@@ -20,12 +20,22 @@ export async function prepareSha256(): Promise<void> {
   wasm ??= await createSHA256();
 }
 
+/** Text up to this many UTF-16 units is encoded into one reused buffer (at most 3 bytes a unit), longer text as the hasher does. */
+const ENCODE_UNITS = 1 << 20;
+let encodeBuffer: Uint8Array | null = null;
+const encoder = new TextEncoder();
+
 class WasmStream implements Sha256Stream {
   constructor(private readonly h: IHasher) {
     h.init();
   }
   update(data: string | Uint8Array): void {
-    this.h.update(data);
+    if (typeof data === 'string' && data.length <= ENCODE_UNITS) {
+      // `encodeInto` a buffer kept between calls: no new array per piece of text (many pieces are hashed per episode).
+      encodeBuffer ??= new Uint8Array(3 * ENCODE_UNITS);
+      const { written } = encoder.encodeInto(data, encodeBuffer);
+      this.h.update(encodeBuffer.subarray(0, written));
+    } else this.h.update(data);
   }
   save(): unknown {
     return this.h.save();

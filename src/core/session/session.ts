@@ -13,12 +13,12 @@ import {
   preferredVersion,
   FileTally,
   recordedHashSample,
-  ruleEvidence,
   type FileOptions,
   type RewardEvidence,
   type RuleEvidence,
 } from '../judge/detect';
 import { evaluateEpisode, type EpisodeOutcome } from '../judge/evaluate';
+import { verdictsOf, type EpisodeVerdicts } from './episode-judge';
 import { episodeView } from '../view/episode-view';
 import type { Finding } from '../view/findings';
 import { recordedHashFinding } from '../view/hash-finding';
@@ -31,7 +31,7 @@ import { whatIfView } from './what-if-view';
 
 export type { DataSnapshot, Detection, SessionMemory, StepEdit, ViewResult };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
-import { episodeHeader, episodeSummary, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
+import { episodeHeader, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
 import { transcriptView, type TranscriptView } from '../view/transcript';
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
@@ -376,12 +376,30 @@ export class InspectSession {
     o = evaluateEpisode(this.records[index]!, this.domain, this.version, this.cache);
     if (this.outcomes.size >= this.keptEvaluations) this.outcomes.delete(this.outcomes.keys().next().value!);
     this.outcomes.set(index, o);
-    if (index >= 0 && index < this.records.length && !this.kept[index])
-      this.kept[index] = {
-        summaries: { 'db-and-outputs': episodeSummary(o, 'db-and-outputs'), 'outputs-only': episodeSummary(o, 'outputs-only') },
-        evidence: o.ok ? ruleEvidence(o.value) : null,
-      };
+    if (index >= 0 && index < this.records.length && !this.kept[index]) this.keep(index, verdictsOf(o));
     return o;
+  }
+
+  private keep(index: number, v: EpisodeVerdicts): Kept {
+    const r = this.records[index]!;
+    const kept: Kept = { summaries: v.summaries, evidence: v.evidence && { ...v.evidence, record: { index, recordedReward: r.recordedReward, task: r.task } } };
+    this.kept[index] = kept;
+    return kept;
+  }
+
+  /**
+   * Takes the verdicts of episode `index` judged elsewhere (`EpisodeJudge`, on this session's
+   * `dataSnapshot()` and the episode's `episodeSource`) as if judged here; its row under the rule in
+   * use, or null when the episode is judged already (or there is no such episode).
+   */
+  adoptVerdicts(index: number, v: EpisodeVerdicts): EpisodeSummary | null {
+    if (!this.version || index < 0 || index >= this.records.length || this.kept[index]) return null;
+    return this.keep(index, v).summaries[this.rule];
+  }
+
+  /** Episode `index`'s JSON text as it is in the file, for a file read lazily (null otherwise): what `EpisodeJudge` judges elsewhere. */
+  episodeSource(index: number): string | null {
+    return this.episodeText?.(index) ?? null;
   }
 
   /** After every episode is evaluated: settles the rule; returns whether it changed. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type JSX, type ReactNode } from 'react';
 import type { Detection, EpisodeView } from '../../core/contract';
 import { Dialogue } from './dialogue';
-import { PhoneTabs } from '../../ui/panel-tabs';
+import { DialogueColumn, ScreenColumns, ScreenFrame } from '../../ui/screen-frame';
 import type { PanelState, PhoneView, ScreenLayout, SidePanel, TabItem } from './screen-types';
 import { SearchStrip } from './search-strip';
 import { searchMarks } from './search-hits';
@@ -111,16 +111,16 @@ function Screen({
   }, [hits, hitAt, hitNonce, revealHit]);
 
   const phone = panel.phone;
-  const wideSide = layout.sideHidden ? '@3xl/screen:hidden' : '@3xl/screen:flex';
   return (
-    <div
-      className="@container/screen flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-2 text-slate-900"
-      data-testid="episode-screen"
-      data-episode={view.index}
-      data-step={cursor}
-      data-phone={phone}
+    <ScreenFrame
+      testId="episode-screen"
+      data={{ 'data-episode': view.index, 'data-step': cursor }}
+      tabs={tabs}
+      current={current}
+      phone={phone}
+      onPick={panel.onPanel}
+      onPhone={panel.onPhone}
     >
-      <PhoneTabs tabs={tabs} current={current} phone={phone} onPick={panel.onPanel} onPhone={panel.onPhone} />
       <div className={phone === 'verdict' ? 'min-h-0 flex-1 overflow-y-auto @3xl/screen:flex-none @3xl/screen:overflow-visible' : 'hidden @3xl/screen:block'}>
         <VerdictPanel
           view={view}
@@ -132,21 +132,15 @@ function Screen({
           onToggle={() => toggle('verdictOpen')}
         />
       </div>
-      <div
-        className={`min-h-0 flex-1 gap-2 @3xl/screen:grid @3xl/screen:grid-rows-[minmax(0,1fr)] ${layout.sideHidden ? '' : '@3xl/screen:grid-cols-[minmax(0,1fr)_minmax(20rem,40%)]'} ${phone === 'verdict' ? 'hidden' : 'flex flex-col'}`}
-      >
-        <section
-          aria-label="Dialogue and step cursor"
-          className={`@container min-h-0 flex-1 flex-col overflow-hidden rounded-md border border-slate-200 bg-slate-50 ${phone === 'dialogue' ? 'flex' : 'hidden @3xl/screen:flex'}`}
-          data-testid="dialogue-column"
-        >
+      <ScreenColumns phone={phone} sideHidden={layout.sideHidden}>
+        <DialogueColumn label="Dialogue and step cursor" phone={phone}>
           {toolbar}
           <StepBar steps={view.steps} step={cursor} onSelect={p.select} />
           {query !== '' && <SearchStrip query={query} count={hits.length} at={hitAt} messages={view.messages} onMove={search?.onMove} />}
           <div className="min-h-0 flex-1">
             <Dialogue view={view} step={cursor} mark={p.mark} reveal={p.reveal} onSelect={p.select} hits={hits} hitAt={hitAt} />
           </div>
-        </section>
+        </DialogueColumn>
         <SideColumn
           view={view}
           step={cursor}
@@ -157,9 +151,10 @@ function Screen({
           pointers={p}
           instructionOpen={layout.instructionOpen}
           onToggleInstruction={() => toggle('instructionOpen')}
-          className={`min-h-0 flex-1 ${phone === 'panel' ? 'flex' : 'hidden'} ${wideSide}`}
+          phone={phone}
+          sideHidden={layout.sideHidden}
         />
-      </div>
-    </div>
+      </ScreenColumns>
+    </ScreenFrame>
   );
 }

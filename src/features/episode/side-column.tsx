@@ -4,7 +4,8 @@ import { DbDiff } from './db-diff';
 import { OutputsPanel } from './outputs-panel';
 import { SideTabs, TabPanel } from '../../ui/panel-tabs';
 import { ReferenceActions } from './reference-actions';
-import type { SidePanel, TabItem } from './screen-types';
+import type { PhoneView, SidePanel, TabItem } from './screen-types';
+import { SideColumnFrame } from '../../ui/screen-frame';
 import { TaskInstruction } from './task-instruction';
 import type { EpisodePointers } from './use-episode-nav';
 
@@ -22,16 +23,13 @@ export function SideColumn(props: {
   pointers: EpisodePointers;
   instructionOpen: boolean;
   onToggleInstruction: () => void;
-  className: string;
+  phone: PhoneView;
+  sideHidden: boolean;
 }) {
   const { view, step, tabs, current, onPick, panels, pointers: p } = props;
   const extra = panels.find((x) => x.id === current);
   return (
-    <aside
-      aria-label="Episode details"
-      className={`@container flex-col overflow-hidden rounded-md border border-slate-200 bg-white ${props.className}`}
-      data-testid="side-column"
-    >
+    <SideColumnFrame label="Episode details" phone={props.phone} sideHidden={props.sideHidden}>
       <TaskInstruction instruction={view.instruction} strategy={view.strategy} open={props.instructionOpen} onToggle={props.onToggleInstruction} />
       <SideTabs tabs={tabs} current={current} onPick={onPick} />
       <TabPanel current={current} className="p-2">
@@ -45,7 +43,7 @@ export function SideColumn(props: {
         {current === 'outputs' && <OutputsPanel view={view} active={p.activeOutput} onFound={p.onFound} onElsewhere={p.onElsewhere} onNear={p.onNear} />}
         {extra && <PanelSlot panel={extra} view={view} step={step} onStep={p.select} nav={p.nav} />}
       </TabPanel>
-    </aside>
+    </SideColumnFrame>
   );
 }
 

@@ -172,6 +172,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.runs.a.evaluated);
+  const threads = useApp((s) => s.runs.a.threads);
   const complete = useApp((s) => runComplete(s.runs.a));
   const reading = useApp((s) => s.runs.a.reading);
   const runId = useApp((s) => s.runs.a.id);
@@ -244,6 +245,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       className="group/list relative flex min-h-0 flex-1 flex-col bg-white outline-none focus:ring-2 focus:ring-indigo-500 focus:ring-inset"
       data-testid="episode-table"
       data-evaluated={evaluated}
+      data-threads={threads}
       data-total={headers.length}
       data-complete={complete}
       data-stopped={stopped}

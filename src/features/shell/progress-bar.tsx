@@ -16,7 +16,8 @@ interface Progress {
 /** The open run's progress: being read, its data being fetched, being evaluated (stopped or not). */
 export function progressOf(s: AppState): Progress | null {
   const pending = s.pending.a;
-  const { headers, dataProgress: p, detection, evaluated, stopped, reading, read: reads } = s.runs.a;
+  const { headers, dataProgress: p, detection, evaluated, stopped, reading, read: reads, threads } = s.runs.a;
+  const on = threads > 1 ? ` on ${threads} threads` : '';
   const total = headers.length;
   const read = pending?.read;
   if (pending && read)
@@ -36,7 +37,7 @@ export function progressOf(s: AppState): Progress | null {
     // Judged while the file is read: the bar follows the reading, the words say both.
     const of = reads?.total ? `${formatBytes(reads.loaded)} of ${formatBytes(reads.total)}` : reads ? formatBytes(reads.loaded) : '';
     return {
-      label: `Reading ${of}: ${total} episodes so far${detection ? `, ${evaluated} evaluated` : ''}`,
+      label: `Reading ${of}: ${total} episodes so far${detection ? `, ${evaluated} evaluated${on}` : ''}`,
       short: `Reading ${total}${detection ? `, ${evaluated} ✓` : ''}`,
       value: reads?.total ? reads.loaded / reads.total : null,
     };
@@ -44,7 +45,7 @@ export function progressOf(s: AppState): Progress | null {
   if (detection && evaluated < total)
     return stopped
       ? { label: `Stopped at ${evaluated} of ${total} episodes`, short: `Stopped ${evaluated}/${total}`, value: evaluated / total, stopped: true }
-      : { label: `Evaluating ${evaluated}/${total}`, value: evaluated / total };
+      : { label: `Evaluating ${evaluated}/${total}${on}`, short: `Evaluating ${evaluated}/${total}`, value: evaluated / total };
   return null;
 }
 

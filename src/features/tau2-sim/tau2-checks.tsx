@@ -3,6 +3,7 @@ import type { Tau2RecordDiff, Tau2SimView } from '../../core/contract';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
 import { formatReward } from '../../core/contract';
+import { PathText } from '../../ui/path-text';
 
 /** As many fields as the core lists per record (`MAX_FIELDS` in core/view/tau2/db-diff.ts). */
 const MAX_FIELDS_SHOWN = 40;
@@ -115,7 +116,9 @@ function RecordDiff({ d, onCall }: { d: Tau2RecordDiff; onCall: (index: number) 
         <tbody>
           {d.fields.map((f) => (
             <tr key={f.path} className="border-t border-slate-100 align-top">
-              <td className="pr-1 font-mono break-all text-slate-700">{safeLabel(f.path, 200)}</td>
+              <td className="pr-1 font-mono break-words text-slate-700">
+                <PathText path={f.path} />
+              </td>
               <td className="pr-1 font-mono break-all text-rose-800">
                 {f.predicted === null ? <i>absent</i> : <FoldedText text={f.predicted} limit={2000} />}
               </td>

@@ -1,13 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import type { Tau2SimView } from '../../core/contract';
 import { TAU2_TASK_KEY } from '../../core/contract';
-import { Button } from '../../ui/button';
-import { ListToggle } from '../../ui/list-toggle';
+import { Pane, PaneTitle } from '../../ui/pane-title';
+import { DialogueColumn, ScreenColumns, ScreenFrame, SideColumnFrame } from '../../ui/screen-frame';
 import { FoldedText } from '../../ui/folded-text';
 import { clip, safeLabel } from '../../ui/fold';
-import { PhoneTabs, SideTabs, TabPanel, type TabItem } from '../../ui/panel-tabs';
+import { SideTabs, TabPanel, type TabItem } from '../../ui/panel-tabs';
 import { StepBar, type StepItem } from '../../ui/step-bar';
-import { formatRecorded, formatReward } from '../../core/contract';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { tau2StepAt, tau2Steps } from '../../store/tau2-slice';
 import { Tau2Verdict } from './tau2-checks';
@@ -40,48 +39,16 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
   }, [selected, run, ready, store]);
 
   if (selected === null || !header) return null;
-  const s = store.getState;
   const view = shown.view;
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col @container/pane" data-testid="tau2-sim-pane" id="episode-pane" tabIndex={-1}>
-      <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
-        <ListToggle noun="simulation" />
-        <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
-          Simulation {selected}
-          <span className="font-normal text-slate-600">
-            {' '}
-            · task {safeLabel(header.extra[TAU2_TASK_KEY] ?? String(header.taskId), 80)} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
-            {summary && summary.reward !== null && ` · recomputed ${formatReward(summary.reward)}`}
-          </span>
-        </h2>
-        <div className="flex shrink-0 items-center gap-1">
-          <Button onClick={() => s().stepEpisode(-1)} aria-label="Previous simulation (p)" title="Previous simulation (p)">
-            ‹
-          </Button>
-          <Button onClick={() => s().stepEpisode(1)} aria-label="Next simulation (n)" title="Next simulation (n)">
-            ›
-          </Button>
-          <Button
-            onClick={() => s().stepEpisode(1, true)}
-            className="whitespace-nowrap"
-            aria-label="Next failed simulation (f)"
-            title="Next failed simulation (f)"
-          >
-            <span className="sm:hidden" aria-hidden="true">
-              ✗›
-            </span>
-            <span className="hidden sm:inline">next failed</span>
-          </Button>
-          <Button
-            onClick={() => s().select(null)}
-            className="hidden lg:inline-block"
-            aria-label="Close the simulation (Esc)"
-            title="Close the simulation (Esc)"
-          >
-            ✕
-          </Button>
-        </div>
-      </div>
+    <Pane testId="tau2-sim-pane">
+      <PaneTitle
+        noun="simulation"
+        index={selected}
+        header={header}
+        task={safeLabel(header.extra[TAU2_TASK_KEY] ?? String(header.taskId), 80)}
+        recomputed={summary?.reward}
+      />
       {current?.view && <Tau2WhatIfBanner recorded={current.view} />}
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">
@@ -90,7 +57,7 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
       ) : (
         <Tau2Screen key={view.index} view={view} edited={view !== current?.view} panels={panels} tools={shown.tools} />
       )}
-    </div>
+    </Pane>
   );
 }
 
@@ -154,28 +121,25 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
     requestAnimationFrame(() => showCall(index));
   };
   const phone = panel.phone;
+  const pick = (id: string): void => st().showPanel(id);
   return (
-    <div
-      className="@container/screen flex min-h-0 min-w-0 flex-1 flex-col gap-2 p-2 text-slate-900"
-      data-testid="tau2-sim"
-      data-index={view.index}
-      data-message={message}
-      data-phone={phone}
+    <ScreenFrame
+      testId="tau2-sim"
+      data={{ 'data-index': view.index, 'data-message': message }}
+      noun="Simulation"
+      tabs={tabs}
+      current={current}
+      phone={phone}
+      onPick={pick}
+      onPhone={(v) => st().showPhone(v)}
     >
-      <PhoneTabs noun="Simulation" tabs={tabs} current={current} phone={phone} onPick={(id) => st().showPanel(id)} onPhone={(v) => st().showPhone(v)} />
       {phone === 'verdict' && (
         <div className="min-h-0 shrink overflow-y-auto rounded-md border border-slate-200 bg-white @3xl/screen:hidden">
           <Tau2Verdict view={view} />
         </div>
       )}
-      <div
-        className={`min-h-0 flex-1 gap-2 @3xl/screen:grid @3xl/screen:grid-rows-[minmax(0,1fr)] ${sideHidden ? '' : '@3xl/screen:grid-cols-[minmax(0,1fr)_minmax(20rem,40%)]'} ${phone === 'verdict' ? 'hidden @3xl/screen:grid' : 'flex flex-col'}`}
-      >
-        <section
-          aria-label="Messages and step cursor"
-          className={`@container min-h-0 flex-1 flex-col overflow-hidden rounded-md border border-slate-200 bg-slate-50 ${phone === 'dialogue' ? 'flex' : 'hidden @3xl/screen:flex'}`}
-          data-testid="dialogue-column"
-        >
+      <ScreenColumns phone={phone} sideHidden={sideHidden}>
+        <DialogueColumn label="Messages and step cursor" phone={phone}>
           <StepBar
             items={items}
             step={Math.max(0, steps.indexOf(message))}
@@ -193,16 +157,12 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
             )}
             <Tau2Dialogue view={view} message={message} onSelect={onMessage} tools={tools} />
           </div>
-        </section>
-        <aside
-          aria-label="Simulation details"
-          className={`@container min-h-0 flex-1 flex-col overflow-hidden rounded-md border border-slate-200 bg-white ${phone === 'panel' ? 'flex' : 'hidden'} ${sideHidden ? '@3xl/screen:hidden' : '@3xl/screen:flex'}`}
-          data-testid="side-column"
-        >
-          <SideTabs noun="Simulation" tabs={tabs} current={current} onPick={(id) => st().showPanel(id)} />
+        </DialogueColumn>
+        <SideColumnFrame label="Simulation details" phone={phone} sideHidden={sideHidden}>
+          <SideTabs noun="Simulation" tabs={tabs} current={current} onPick={pick} />
           <TabPanel current={current}>{shown?.render({ view, edited, message, onMessage, onCall })}</TabPanel>
-        </aside>
-      </div>
-    </div>
+        </SideColumnFrame>
+      </ScreenColumns>
+    </ScreenFrame>
   );
 }

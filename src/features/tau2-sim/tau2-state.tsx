@@ -5,6 +5,7 @@ import { safeLabel } from '../../ui/fold';
 import { FOCUS_RING_SKY } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import type { Tau2PanelContext } from './tau2-panel-types';
+import { PathText } from '../../ui/path-text';
 
 const DB_LABEL: Record<Tau2DbSide, string> = { agent: 'Agent DB', user: 'User’s device' };
 
@@ -47,7 +48,9 @@ function Change({ c, onCall }: { c: Tau2StateChange; onCall: (index: number) => 
           <tbody>
             {c.fields.map((f) => (
               <tr key={f.path} className="border-t border-slate-100 align-top">
-                <td className="pr-1 font-mono break-all text-slate-700">{safeLabel(f.path, 200)}</td>
+                <td className="pr-1 font-mono break-words text-slate-700">
+                  <PathText path={f.path} />
+                </td>
                 {/* fieldDiffs(initial, now): `predicted` is the initial side here, `gold` the current one. */}
                 <td className="pr-1 font-mono break-all text-slate-600">
                   {f.predicted === null ? <i>absent</i> : <FoldedText text={f.predicted} limit={2000} />}

@@ -24,13 +24,15 @@ export function diffRecords(agent: Db, reference: Db): RecordDiff[] {
     if (a === r) continue;
     const am = a instanceof Map ? a : new Map<string, PyValue>();
     const rm = r instanceof Map ? r : new Map<string, PyValue>();
-    for (const key of new Set([...am.keys(), ...rm.keys()])) {
-      const x = am.get(key);
+    // forEach: no array of every key of a table (thousands) per call; records shared by both sides are skipped at once.
+    am.forEach((x, key) => {
       const y = rm.get(key);
-      if (x === y) continue;
-      if (x !== undefined && y !== undefined && hashableStr(x) === hashableStr(y)) continue;
+      if (x === y || (y !== undefined && hashableStr(x) === hashableStr(y))) return;
       out.push({ table, key, agent: x, reference: y });
-    }
+    });
+    rm.forEach((y, key) => {
+      if (!am.has(key)) out.push({ table, key, agent: undefined, reference: y });
+    });
   }
   return out.sort((p, q) => compareCodePoints(`${p.table}/${p.key}`, `${q.table}/${q.key}`));
 }

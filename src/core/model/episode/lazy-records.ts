@@ -1,6 +1,7 @@
 /** What both results readers give (`ResultsFile`), and the lazy records they keep: messages parsed again from the file when asked for. */
 import { parseJson } from '../../py/json-parse';
 import type { PyDict, PyValue } from '../../py/value';
+import { readEpisode } from './episode-record';
 import type { EpisodeRecord } from './types';
 
 /** What kind of file was read, as the user should hear it named. */
@@ -75,6 +76,16 @@ export function reparser(slice: (start: number, end: number) => string): (start:
     kept.set(start, p);
     return p;
   };
+}
+
+/**
+ * The record of an episode from its text alone, as a lazy record gives it once read: the fields
+ * `readEpisode` reads, and `raw` and `traj` as `reparser` parses them (another worker judging it).
+ */
+export function parsedRecord(text: string, index: number): EpisodeRecord {
+  const raw = parseJson(text);
+  const { traj: _traj, raw: _raw, ...rest } = readEpisode(raw, index);
+  return { ...rest, raw, traj: trajOf(raw) };
 }
 
 /**

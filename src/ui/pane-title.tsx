@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { formatRecorded, formatReward, type EpisodeHeader } from '../core/contract';
+import { Button } from './button';
+import { ListToggle } from './list-toggle';
+import { useApp, useAppStore } from './store-context';
+
+/** What the open row is called: a τ-bench episode or a τ² simulation. */
+export type PaneNoun = 'episode' | 'simulation';
+
+const title = (noun: PaneNoun): string => (noun === 'episode' ? 'Episode' : 'Simulation');
+
+/**
+ * The open episode's or simulation's pane (`#episode-pane`, focused when a row is opened): its
+ * title bar, then the screen.
+ */
+export function Pane(props: { testId: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={`flex min-h-0 min-w-0 flex-1 flex-col @container/pane ${props.className ?? ''}`} data-testid={props.testId} id="episode-pane" tabIndex={-1}>
+      {props.children}
+    </div>
+  );
+}
+
+/**
+ * The title bar of an open episode or simulation: the list toggle, "Episode n · task · trial ·
+ * recorded · recomputed" (and the what-if's reward while one is shown), then previous/next, next
+ * failed, the side column's toggle (`side`) and close. `tools` go before the arrows.
+ */
+export function PaneTitle(props: {
+  noun: PaneNoun;
+  index: number;
+  header: EpisodeHeader;
+  /** The task as shown (untrusted text already made safe). */
+  task: string;
+  /** The recomputed reward (null or absent: not judged yet). */
+  recomputed: number | null | undefined;
+  /** The what-if's reward: absent, no what-if; null, being judged. */
+  whatIf?: number | null | undefined;
+  tools?: ReactNode;
+  /** Shows the side column's toggle (on wide panes). */
+  side?: boolean;
+}) {
+  const { noun, index, header, task, recomputed, whatIf } = props;
+  const store = useAppStore();
+  const sideHidden = useApp((s) => s.layout.sideHidden);
+  const s = store.getState;
+  const Noun = title(noun);
+  return (
+    <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
+      <ListToggle noun={noun} />
+      <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
+        {Noun} {index}
+        <span className="font-normal text-slate-600">
+          {' '}
+          · task {task} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
+          {recomputed !== null && recomputed !== undefined && ` · recomputed ${formatReward(recomputed)}`}
+          {whatIf !== undefined && (
+            <strong className="font-semibold text-violet-800" data-testid="title-what-if">
+              {' '}
+              · what-if {whatIf === null ? '…' : formatReward(whatIf)}
+            </strong>
+          )}
+        </span>
+      </h2>
+      <div className="flex shrink-0 items-center gap-1">
+        {props.tools}
+        <Button onClick={() => s().stepEpisode(-1)} aria-label={`Previous ${noun} (p)`} title={`Previous ${noun} (p)`}>
+          ‹
+        </Button>
+        <Button onClick={() => s().stepEpisode(1)} aria-label={`Next ${noun} (n)`} title={`Next ${noun} (n)`}>
+          ›
+        </Button>
+        <Button onClick={() => s().stepEpisode(1, true)} className="whitespace-nowrap" aria-label={`Next failed ${noun} (f)`} title={`Next failed ${noun} (f)`}>
+          {/* On phones a short label, so the title keeps its room. */}
+          <span className="sm:hidden" aria-hidden="true">
+            ✗›
+          </span>
+          <span className="hidden sm:inline">next failed</span>
+        </Button>
+        {props.side && (
+          <Button
+            onClick={() => s().toggleLayout('sideHidden')}
+            className="hidden whitespace-nowrap @3xl/pane:inline-block"
+            aria-pressed={!sideHidden}
+            title="Show or hide the side column (s)"
+          >
+            {sideHidden ? 'Side ⇠' : 'Side ⇥'}
+          </Button>
+        )}
+        <Button onClick={() => s().select(null)} className="hidden lg:inline-block" aria-label={`Close the ${noun} (Esc)`} title={`Close the ${noun} (Esc)`}>
+          ✕
+        </Button>
+      </div>
+    </div>
+  );
+}

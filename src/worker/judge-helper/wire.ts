@@ -1,0 +1,21 @@
+/**
+ * The wire between the evaluator worker and its judge helper (a worker it starts for a big run, so
+ * episodes are judged on two threads): declared once here, used by both ends.
+ */
+import type { DataSnapshot, Domain, EpisodeVerdicts, VersionFacts } from '../../core/contract';
+
+export type ToHelper =
+  /** The data version episodes are judged on from now on; `gen` tags the batches judged on it. */
+  | { readonly type: 'data'; readonly gen: number; readonly domain: Domain; readonly version: VersionFacts; readonly snapshot: DataSnapshot }
+  /** Episodes to judge: their indices and texts (the JSON of each, as in the file). */
+  | { readonly type: 'judge'; readonly gen: number; readonly batch: number; readonly indices: readonly number[]; readonly texts: readonly string[] };
+
+export type FromHelper =
+  | {
+      readonly type: 'judged';
+      readonly gen: number;
+      readonly batch: number;
+      readonly verdicts: readonly { readonly index: number; readonly verdicts: EpisodeVerdicts }[];
+    }
+  /** A batch (or the data) the helper could not handle: its episodes are judged by the evaluator worker itself. */
+  | { readonly type: 'failed'; readonly gen: number; readonly batch: number; readonly message: string };
