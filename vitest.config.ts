@@ -33,7 +33,12 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'processes', include: ['test/cli/**/*.spec.ts', 'test/browser/**/*.spec.ts'] },
+        test: {
+          name: 'processes',
+          include: ['test/cli/**/*.spec.ts', 'test/browser/**/*.spec.ts'],
+          // One cache folder per run (test/support/run-once.ts): the app is built once, the shared runs indexed once.
+          globalSetup: ['test/support/global-setup.ts'],
+        },
       },
     ],
   },

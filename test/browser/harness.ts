@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { runOnce } from '../support/run-once';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
@@ -84,13 +85,19 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+/** The app built once per test run (`vite build`, as `npm run build` does after its typecheck): every server serves a copy. */
+const appBuild = (): Promise<string> =>
+  runOnce('app-build', (dir) => waitExit(run(['build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn']), 'vite build'));
+
 /**
- * Builds the app into a temporary folder and serves it with `vite preview` on a free
- * localhost port; `dataDir` is served at /tau-bench-data/ (TAU_BENCH_DATA), `tau2DataDir` at /tau2-data/ (TAU2_DATA).
+ * Copies the app's build (made once per test run) into a temporary folder of its own and serves it
+ * with `vite preview` on a free localhost port; `dataDir` is served at /tau-bench-data/
+ * (TAU_BENCH_DATA), `tau2DataDir` at /tau2-data/ (TAU2_DATA).
  */
 export async function startApp(dataDir: string | null, tau2DataDir: string | null = null): Promise<AppServer> {
+  const build = await appBuild();
   const outDir = mkdtempSync(join(tmpdir(), 'tau-inspect-build-'));
-  await waitExit(run(['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']), 'vite build');
+  cpSync(build, outDir, { recursive: true });
   const port = await freePort();
   const server = run(['preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], dataDir, tau2DataDir);
   let log = '';

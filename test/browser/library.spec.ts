@@ -1,35 +1,21 @@
 /**
  * A library of runs in headless Chromium (issue 19): ../shared/runs, ../shared/tau2/runs and ../shared/forks indexed once
- * by the CLI (`tau-inspect index`, in the folder picked), opened as a library folder. The leaderboard's pass^k of a
+ * by the CLI (`tau-inspect index`, in the folder picked; made once per test run with test/cli/index-runs.spec.ts, see
+ * test/support/runs-index.ts), opened as a library folder. The leaderboard's pass^k of a
  * τ-bench run and two τ² runs equals what each run's own overview shows once judged; a task no run passes is listed
  * under task health and one click opens its episodes; the filters go into a link that reopens the same view (the
  * folder asked for again); the same index served beside its runs opens by URL and a run opens from there.
  */
-import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATA_DIR, describeShared, SHARED_DIR, TAU2_DIR } from '../support/shared';
+import { sharedRunsIndex } from '../support/runs-index';
+import { DATA_DIR, describeShared, TAU2_DIR } from '../support/shared';
 import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, READ_ALL_ROWS, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const suite = skipBrowser ? describe.skip : describeShared;
-
-/** `tau-inspect index` from its TypeScript source, in `cwd`, over folders named relative to it. */
-function index(cwd: string, ...args: string[]): Promise<string> {
-  return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', join(ROOT, 'node_modules/tsx/dist/esm/index.mjs'), join(ROOT, 'src/cli/tau-inspect.ts'), 'index', ...args], {
-      cwd,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    p.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
-    p.on('error', fail);
-    p.on('close', (code) => (code === 0 ? done(err) : fail(new Error(`index failed (${code}):\n${err}`))));
-  });
-}
 
 /** The run `file` is the open one (named on the run line, not only in the reading progress beside it) and every row of it is judged. */
 async function opened(page: Page, file: string): Promise<void> {
@@ -64,17 +50,11 @@ suite('a library of runs in headless Chromium', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tau-inspect-library-'));
-    lib = join(dir, 'lib');
-    mkdirSync(join(lib, 'tau2'), { recursive: true });
-    cpSync(join(SHARED_DIR, 'runs'), join(lib, 'runs'), { recursive: true });
-    cpSync(join(TAU2_DIR, 'runs'), join(lib, 'tau2', 'runs'), { recursive: true });
-    cpSync(join(SHARED_DIR, 'forks'), join(lib, 'forks'), { recursive: true });
-    // The index and the app's build at once: the index is most of this suite's time.
-    const [started] = await Promise.all([
-      startAppAndBrowser(DATA_DIR, NO_BROWSER_SERVICES, join(TAU2_DIR, 'data')),
-      index(lib, 'runs', 'tau2/runs', 'forks', '--data', DATA_DIR, '--data', join(TAU2_DIR, 'data'), '--jobs', '2', '-o', 'runs.parquet'),
-    ]);
+    // The index (`index runs tau2/runs forks -o runs.parquet` in lib, read-only here) and the app at once: the index is most of this suite's time.
+    const [started, made] = await Promise.all([startAppAndBrowser(DATA_DIR, NO_BROWSER_SERVICES, join(TAU2_DIR, 'data')), sharedRunsIndex()]);
     ({ server, browser } = started);
+    lib = made.lib;
+    expect(made.first.code, made.first.err).toBe(0);
     // The same library served beside the app, for the URL case.
     cpSync(lib, join(server.outDir, 'lib'), { recursive: true });
     // A folder of a few runs without an index (and a file that is no run), judged in the browser.

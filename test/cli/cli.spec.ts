@@ -1,29 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliBundle } from '../support/cli-bundle';
 import { DATA_DIR, itShared, SHARED_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 
-// The CLI as `npm run build:cli` ships it (bin/tau-inspect.mjs runs that bundle when it exists):
-// bundled once here, so each run below starts plain node instead of compiling the sources with tsx.
+// The CLI as `npm run build:cli` ships it (bin/tau-inspect.mjs runs that bundle when it exists), bundled once
+// per test run (test/support/cli-bundle.ts), so each run below starts plain node instead of compiling the sources with tsx.
 let bundle = '';
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'tau-cli-bundle-'));
-  bundle = join(dir, 'tau-inspect.mjs');
-  await build({
-    entryPoints: [join(root, 'src/cli/tau-inspect.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'warning',
-  });
-  return () => rmSync(dir, { recursive: true, force: true });
+  bundle = await cliBundle();
 });
 
 const cli = (...args: string[]) => {

@@ -1,12 +1,19 @@
 /** `tau-inspect compare` of two runs judged by other data versions and rules says so and counts flips under one rule. */
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { cliBundle } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The CLI bundled once per test run (as `npm run build:cli` ships it, test/support/cli-bundle.ts): each run is plain node, not tsx.
+let bundle = '';
+beforeAll(async () => {
+  bundle = await cliBundle();
+});
 const compare = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), 'compare', ...args, '--data', DATA_DIR], {
+  const r = spawnSync(process.execPath, [bundle, 'compare', ...args, '--data', DATA_DIR], {
     encoding: 'utf8',
     cwd: root,
   });

@@ -1,28 +1,22 @@
 /** `tau-inspect explain`: blame by call (grok-4 retail episode 104) and near things said for a missing output (episode 16). */
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { cliBundle } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The CLI bundled once per test run (as `npm run build:cli` ships it, test/support/cli-bundle.ts): each run is plain node, not tsx.
+let bundle = '';
+beforeAll(async () => {
+  bundle = await cliBundle();
+});
 const explain = (...args: string[]) => {
-  const r = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'src/cli/tau-inspect.ts'),
-      'explain',
-      join(SHARED_DIR, 'runs', 'grok-4-tool-calling-retail.json'),
-      '--data',
-      DATA_DIR,
-      ...args,
-    ],
-    {
-      encoding: 'utf8',
-      cwd: root,
-    },
-  );
+  const r = spawnSync(process.execPath, [bundle, 'explain', join(SHARED_DIR, 'runs', 'grok-4-tool-calling-retail.json'), '--data', DATA_DIR, ...args], {
+    encoding: 'utf8',
+    cwd: root,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 /** With REQUIRE_SHARED=1 a missing ../shared fails these tests instead of skipping them. */

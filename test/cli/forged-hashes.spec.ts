@@ -11,10 +11,17 @@ import { beforeAll, expect, it } from 'vitest';
 import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
 import { forgeGtHashes } from '../support/forge-hashes';
 import { DATA_DIR, describeShared, SHARED_DIR } from '../support/shared';
+import { cliBundle } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The CLI bundled once per test run (as `npm run build:cli` ships it, test/support/cli-bundle.ts): each run is plain node, not tsx.
+let bundle = '';
+beforeAll(async () => {
+  bundle = await cliBundle();
+});
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], {
+  const r = spawnSync(process.execPath, [bundle, ...args], {
     encoding: 'utf8',
     cwd: root,
     maxBuffer: 1 << 28,

@@ -1,23 +1,23 @@
 /**
- * `tau-inspect index` over ../shared/runs, ../shared/tau2/runs and ../shared/forks, read back with DuckDB:
+ * `tau-inspect index` over copies of ../shared/runs, ../shared/tau2/runs and ../shared/forks (indexed from
+ * the folder holding them, so rows name `runs/…`, `tau2/runs/…`, `forks/…`), read back with DuckDB:
  * every episode once, recomputed rewards equal to the expected records, bad files listed with reasons,
  * a second run skipping every file, and two shards that together hold exactly the whole index.
+ * The shards and the whole index are made once per test run (test/support/runs-index.ts) and shared
+ * with test/browser/library.spec.ts; the second run is this spec's own.
  */
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, expect, it } from 'vitest';
 import { readTau2Text, tau2NumTrials, tau2Rows, Tau2Session, tau2Summary } from '../../src/core/contract';
 import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS } from '../../src/store/library-stats';
 import { tau2Pass } from '../../src/store/tau2-compare';
 import { readLibraryParquet } from '../../src/worker/library/parquet';
-import { DATA_DIR, describeShared, SHARED_DIR, TAU2_DIR } from '../support/shared';
+import { INDEX_DATA, INDEXED_DIRS, indexCli, sharedRunsIndex, type IndexOutcome } from '../support/runs-index';
+import { describeShared, SHARED_DIR, TAU2_DIR } from '../support/shared';
 import { tau2Read } from '../support/tau2';
-
-const root = resolve(import.meta.dirname, '../..');
-const DIRS = [join(SHARED_DIR, 'runs'), join(TAU2_DIR, 'runs'), join(SHARED_DIR, 'forks')];
 
 interface Row {
   file: string;
@@ -41,17 +41,6 @@ interface Row {
   num_trials: number | null;
 }
 
-/** The CLI from its TypeScript source (tsx), as `npm run cli` runs it; resolves with status and both streams. */
-function index(...args: string[]): Promise<{ code: number | null; err: string }> {
-  return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', 'src/cli/tau-inspect.ts', 'index', ...args], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    p.stderr.on('data', (b: Buffer) => (err += b.toString('utf8')));
-    p.on('error', fail);
-    p.on('close', (code) => done({ code, err }));
-  });
-}
-
 async function readRows(file: string): Promise<Row[]> {
   const c = await (await DuckDBInstance.create(':memory:')).connect();
   const r = await c.runAndReadAll(`SELECT * FROM read_parquet('${file.replace(/'/g, "''")}') ORDER BY file, "index"`);
@@ -72,30 +61,27 @@ function episodesIn(path: string): number {
 }
 
 describeShared('tau-inspect index over the shared runs', () => {
+  let lib = '';
   let dir = '';
   let whole: Row[] = [];
-  let first = { code: null as number | null, err: '' };
-  let again = { code: null as number | null, err: '' };
+  let first: IndexOutcome = { code: null, err: '' };
+  let again: IndexOutcome = { code: null, err: '' };
   let shards: Row[][] = [];
-  const shardRuns: { code: number | null; err: string }[] = [];
-  const data = () => ['--data', DATA_DIR, '--data', join(TAU2_DIR, 'data'), '--jobs', '2'];
+  let shardRuns: readonly IndexOutcome[] = [];
 
   // The shards first; then the whole index starts from shard 1's output (its files are skipped, shard 2's
   // are indexed and merged in), so the files are judged one and a half times, not twice, and resuming is tested.
+  // Then a second run over the whole index (a copy of it, in this spec's own folder).
   beforeAll(async () => {
     expect(existsSync(join(TAU2_DIR, 'expected')), `${TAU2_DIR}/expected is missing`).toBe(true);
+    const made = await sharedRunsIndex();
+    ({ lib, shardRuns, first } = made);
+    shards = [await readRows(made.shards[0]), await readRows(made.shards[1])];
+    whole = await readRows(join(lib, 'runs.parquet'));
     dir = mkdtempSync(join(tmpdir(), 'tau-index-'));
-    for (const i of [1, 2]) {
-      const r = await index(...DIRS, ...data(), '--shard', `${i}/2`, '-o', join(dir, `runs-${i}.parquet`));
-      expect(r.code, r.err).toBe(0);
-      shardRuns.push(r);
-    }
-    shards = [await readRows(join(dir, 'runs-1.parquet')), await readRows(join(dir, 'runs-2.parquet'))];
-    copyFileSync(join(dir, 'runs-1.parquet'), join(dir, 'runs.parquet'));
-    if (existsSync(join(dir, 'runs-1.errors.jsonl'))) copyFileSync(join(dir, 'runs-1.errors.jsonl'), join(dir, 'runs.errors.jsonl'));
-    first = await index(...DIRS, ...data(), '-o', join(dir, 'runs.parquet'));
-    whole = await readRows(join(dir, 'runs.parquet'));
-    again = await index(...DIRS, ...data(), '-o', join(dir, 'runs.parquet'));
+    copyFileSync(join(lib, 'runs.parquet'), join(dir, 'runs.parquet'));
+    if (existsSync(join(lib, 'runs.errors.jsonl'))) copyFileSync(join(lib, 'runs.errors.jsonl'), join(dir, 'runs.errors.jsonl'));
+    again = await indexCli(lib, ...INDEXED_DIRS, ...INDEX_DATA(), '-o', join(dir, 'runs.parquet'));
     return () => rmSync(dir, { recursive: true, force: true });
   }, 900_000);
 
@@ -115,17 +101,17 @@ describeShared('tau-inspect index over the shared runs', () => {
 
   it('holds every episode of every results file once, in file order', () => {
     const files = byFile(whole);
-    const bad = new Set(jsonLines(join(dir, 'runs.errors.jsonl')).map((b) => b.file));
+    const bad = new Set(jsonLines(join(lib, 'runs.errors.jsonl')).map((b) => b.file));
     let checked = 0;
-    for (const d of DIRS)
-      for (const name of readdirSync(d).filter((n) => n.endsWith('.json'))) {
+    for (const d of INDEXED_DIRS)
+      for (const name of readdirSync(join(lib, d)).filter((n) => n.endsWith('.json'))) {
         const path = join(d, name);
         if (bad.has(path)) continue;
         const rows = files.get(path) ?? [];
         expect(
           rows.map((r) => r.index),
           path,
-        ).toEqual(Array.from({ length: episodesIn(path) }, (_, i) => i));
+        ).toEqual(Array.from({ length: episodesIn(join(lib, path)) }, (_, i) => i));
         checked++;
       }
     expect(checked).toBe(files.size);
@@ -143,7 +129,7 @@ describeShared('tau-inspect index over the shared runs', () => {
         skipped?: string;
         task_id: number;
       }[];
-      const rows = files.get(join(SHARED_DIR, 'runs', name)) ?? [];
+      const rows = files.get(join('runs', name)) ?? [];
       expect(rows.length, name).toBe(expected.length);
       expected.forEach((x, i) => {
         const r = rows[i]!;
@@ -164,7 +150,7 @@ describeShared('tau-inspect index over the shared runs', () => {
     let n = 0;
     for (const name of readdirSync(join(TAU2_DIR, 'expected'))) {
       const expected = JSON.parse(readFileSync(join(TAU2_DIR, 'expected', name), 'utf8')) as { simulations: { reward: number; task_id: string }[] };
-      const rows = files.get(join(TAU2_DIR, 'runs', name.replace(/\.expected\.json$/, '.json'))) ?? [];
+      const rows = files.get(join('tau2/runs', name.replace(/\.expected\.json$/, '.json'))) ?? [];
       expect(rows.length, name).toBe(expected.simulations.length);
       expected.simulations.forEach((x, i) => {
         const r = rows[i]!;
@@ -191,14 +177,15 @@ describeShared('tau-inspect index over the shared runs', () => {
     const trials = new Map<string, unknown>();
     const tau2 = whole.filter((r) => r.benchmark === 'tau2');
     for (const r of tau2)
-      if (!trials.has(r.file)) trials.set(r.file, (JSON.parse(readFileSync(r.file, 'utf8')) as { info: { num_trials?: unknown } }).info.num_trials ?? null);
+      if (!trials.has(r.file))
+        trials.set(r.file, (JSON.parse(readFileSync(join(lib, r.file), 'utf8')) as { info: { num_trials?: unknown } }).info.num_trials ?? null);
     expect(tau2.length).toBeGreaterThan(400);
     expect(tau2.filter((r) => r.num_trials !== trials.get(r.file))).toEqual([]);
     expect(whole.filter((r) => r.benchmark === 'tau-bench' && r.num_trials !== null)).toEqual([]);
   });
 
   it('lists the bad files with their reasons and leaves them out of the table', () => {
-    const bad = jsonLines(join(dir, 'runs.errors.jsonl'));
+    const bad = jsonLines(join(lib, 'runs.errors.jsonl'));
     expect(bad.map((b) => basename(String(b.file)))).toContain('sources.json');
     for (const b of bad) {
       expect(String(b.reason).length, String(b.file)).toBeGreaterThan(10);
@@ -268,7 +255,7 @@ describeShared('the library’s τ² pass^k beside each run’s own overview', (
     dir = mkdtempSync(join(tmpdir(), 'tau2-trials-'));
     mkdirSync(join(dir, 'runs'));
     files = severalTrials(join(dir, 'runs'));
-    indexed = await index(join(dir, 'runs'), '--data', join(TAU2_DIR, 'data'), '--jobs', '1', '-o', join(dir, 'runs.parquet'));
+    indexed = await indexCli(dir, join(dir, 'runs'), '--data', join(TAU2_DIR, 'data'), '--jobs', '1', '-o', join(dir, 'runs.parquet'));
     return () => rmSync(dir, { recursive: true, force: true });
   }, 600_000);
 
@@ -311,7 +298,7 @@ describeShared('the library’s τ² pass^k beside each run’s own overview', (
     const three = board.find((r) => r.info.file === files.three)!;
     expect(three.recomputed.map((p) => p.k)).toEqual([1, 2, 3, 4]);
     expect(three.trialsNote).toBe(NO_NUM_TRIALS);
-    const again = await index(join(dir, 'runs'), '--data', join(TAU2_DIR, 'data'), '--jobs', '1', '-o', old);
+    const again = await indexCli(dir, join(dir, 'runs'), '--data', join(TAU2_DIR, 'data'), '--jobs', '1', '-o', old);
     expect(again.code, again.err).toBe(0);
     expect(again.err).toContain('indexed 2 files (50 episodes)');
     const rows = await readRows(old);

@@ -2,29 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliBundle } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
 const sampleRun = join(root, 'sample-runs/runs/retail-sample.json');
 const sampleData = join(root, 'sample-runs/data');
 const quote = (x: string): string => `'${x.replace(/'/g, `'\\''`)}'`;
 
-// The CLI bundled once (as `npm run build:cli` ships it), so each run is plain node.
+// The CLI bundled once per test run (as `npm run build:cli` ships it, test/support/cli-bundle.ts), so each run is plain node.
 let bundle = '';
 let dir = '';
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tau-outputs-'));
-  bundle = join(dir, 'tau-inspect.mjs');
-  await build({
-    entryPoints: [join(root, 'src/cli/tau-inspect.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'warning',
-  });
+  bundle = await cliBundle();
   return () => rmSync(dir, { recursive: true, force: true });
 });
 

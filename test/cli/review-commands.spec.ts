@@ -2,14 +2,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { episodeFingerprint, exportNotes, formatReward, type EpisodeNotes } from '../../src/core/contract';
 import { readResultsFile } from '../../src/core/model/episode/results-file';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
+import { cliBundle } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The CLI bundled once per test run (as `npm run build:cli` ships it, test/support/cli-bundle.ts): each run is plain node, not tsx.
+let bundle = '';
+beforeAll(async () => {
+  bundle = await cliBundle();
+});
 const cli = (...args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), ...args], {
+  const r = spawnSync(process.execPath, [bundle, ...args], {
     encoding: 'utf8',
     cwd: root,
     env: { ...process.env, TAU_BENCH_DATA: '' },

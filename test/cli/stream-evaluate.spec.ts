@@ -19,8 +19,15 @@ import { prepareSha256 } from '../../src/core/py/sha256';
 import { evaluatedSharedRun } from '../support/fixtures';
 import { forgeGtHashes } from '../support/forge-hashes';
 import { DATA_DIR, describeShared, SHARED_DIR } from '../support/shared';
+import { cliBundle } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
+
+// The CLI bundled once per test run (as `npm run build:cli` ships it, test/support/cli-bundle.ts): each run is plain node, not tsx.
+let bundle = '';
+beforeAll(async () => {
+  bundle = await cliBundle();
+});
 const HISTORICAL = KNOWN_DATA_VERSIONS[1]!.commit;
 
 interface Run {
@@ -35,7 +42,7 @@ interface Run {
 function evaluateFifo(dir: string): { run: Run; input: NodeJS.WritableStream } {
   const fifo = join(dir, `run-${Math.random().toString(36).slice(2)}.fifo`);
   execFileSync('mkfifo', [fifo]);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/cli/tau-inspect.ts'), 'evaluate', fifo, '--data', DATA_DIR, '--json'], {
+  const child = spawn(process.execPath, [bundle, 'evaluate', fifo, '--data', DATA_DIR, '--json'], {
     cwd: root,
     env: { ...process.env, TAU_BENCH_DATA: '' },
   });

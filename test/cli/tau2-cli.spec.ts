@@ -3,25 +3,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, expect, it } from 'vitest';
+import { cliBundle } from '../support/cli-bundle';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 let dir = '';
 let bundle = '';
+// The CLI bundled once per test run (as `npm run build:cli` ships it, test/support/cli-bundle.ts), so each run is plain node.
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tau2-cli-'));
-  bundle = join(dir, 'tau-inspect.mjs');
-  await build({
-    entryPoints: [join(root, 'src/cli/tau-inspect.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'warning',
-  });
+  bundle = await cliBundle();
   return () => rmSync(dir, { recursive: true, force: true });
 });
 

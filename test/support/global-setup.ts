@@ -1,0 +1,21 @@
+/**
+ * Vitest global setup of the `processes` project: one cache folder for the whole run, where
+ * test/support/run-once.ts keeps what several spec files need and only one should make (the app's
+ * build, the index of the shared runs). Removed when the run ends. When TAU_INSPECT_TEST_CACHE is
+ * already set (scripts/check.mjs runs two vitest processes that share one), that folder is used and
+ * left to whoever made it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CACHE_VARIABLE } from './run-once';
+
+export default function setup(): (() => void) | undefined {
+  if (process.env[CACHE_VARIABLE]) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'tau-inspect-test-cache-'));
+  process.env[CACHE_VARIABLE] = dir;
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    delete process.env[CACHE_VARIABLE];
+  };
+}
