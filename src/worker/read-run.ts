@@ -28,6 +28,8 @@ export type OpenedRun =
       readonly early?: boolean;
       /** The context a version 2 shared link carried (file name, index, step, notes, edits), checked field by field. */
       readonly shared?: SharedContext;
+      /** The file's bytes, for a file read as it streamed in (its episodes' `episodeRange`s are in them). */
+      readonly bytes?: ByteStore;
     }
   /** A τ²-bench results file (`{info, tasks, simulations}`): judged by `Tau2Session` (src/worker/tau2-runs.ts). */
   | { readonly session?: undefined; readonly tau2: Tau2Run; readonly label: string; readonly shared?: SharedContext };
@@ -61,7 +63,7 @@ export interface OpenHooks {
    * A session on the episodes read so far, once there is one (see `SessionReader.early`): judging may
    * start while the rest is read. `grew` tells how many episodes it holds as more are read.
    */
-  readonly early?: (session: InspectSession) => void;
+  readonly early?: (session: InspectSession, bytes: ByteStore) => void;
   readonly grew?: (count: number) => void;
   /** Lets other work (judging, the page's requests) run between pieces of what was read. */
   readonly pause?: () => Promise<void>;
@@ -126,7 +128,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
           head = null;
         }
       }
-      if (plain) plain = await pushInPieces(reader, value, hooks, handed);
+      if (plain) plain = await pushInPieces(reader, value, hooks, handed, store);
     }
   } finally {
     source.releaseLock();
@@ -134,7 +136,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   if (head) hooks.prefix(decodeResultsBytes(concatBytes(head)));
   store.seal();
   const session = plain ? reader.session() : null;
-  if (session) return { session, label, early: session === handed.early };
+  if (session) return { session, label, early: session === handed.early, bytes: store };
   // A τ² results object is read whole (one JSON object); its bytes stay in the store meanwhile.
   const all = store.all();
   if (opensObject(all)) {
@@ -149,13 +151,19 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
  * Pushes a chunk to the reader a piece at a time, pausing in between (`hooks.pause`), and hands on
  * the early session and how many episodes it holds. False: the file is not a plain list.
  */
-async function pushInPieces(reader: SessionReader, chunk: Uint8Array, hooks: OpenHooks, told: { early: InspectSession | null }): Promise<boolean> {
+async function pushInPieces(
+  reader: SessionReader,
+  chunk: Uint8Array,
+  hooks: OpenHooks,
+  told: { early: InspectSession | null },
+  store: ByteStore,
+): Promise<boolean> {
   for (let at = 0; at < chunk.length; at += PUSH_BYTES) {
     const before = reader.count;
     if (!reader.push(chunk.subarray(at, at + PUSH_BYTES))) return false;
     if (hooks.early && reader.count > before) {
       if (told.early) hooks.grew?.(reader.count);
-      else if ((told.early = reader.early())) hooks.early(told.early);
+      else if ((told.early = reader.early())) hooks.early(told.early, store);
     }
     if (hooks.pause && at + PUSH_BYTES < chunk.length) await hooks.pause();
   }

@@ -26,6 +26,7 @@ import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
 import { hasSampleData } from './sample';
 import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
 import { HELPED_EPISODES, JudgeHelper } from './judge-helper/helper';
+import type { ByteStore } from './byte-store';
 import { Scheduler } from './scheduler';
 import { postShareLink } from './shared-episode';
 
@@ -57,6 +58,8 @@ interface Current {
   rowsSent: number;
   /** A second worker judging part of a big run (see `JudgeHelper`), while it is judged. */
   helper: JudgeHelper | null;
+  /** The file's bytes when it was read as it streamed in (the judge helper is sent episodes from there). */
+  readonly bytes: ByteStore | null;
 }
 
 /**
@@ -66,8 +69,15 @@ interface Current {
  * other hosts) everything is judged here.
  */
 function helpWith(c: Current): void {
-  if (!c.helper && typeof Worker === 'function' && (c.session.reading || c.session.records.length >= HELPED_EPISODES) && c.session.episodeSource(0) !== null) {
-    c.helper = new JudgeHelper(c.session, c.scheduler);
+  const bytes = c.bytes;
+  if (
+    !c.helper &&
+    bytes &&
+    typeof Worker === 'function' &&
+    (c.session.reading || c.session.records.length >= HELPED_EPISODES) &&
+    c.session.episodeRange(0) !== null
+  ) {
+    c.helper = new JudgeHelper(c.session, c.scheduler, (start, end) => bytes.read(start, end));
     c.scheduler.useOffload(c.helper);
   }
   c.helper?.useData();
@@ -149,12 +159,12 @@ export class RunController {
           // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is read.
           prefetched = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
         },
-        early: (session) => {
+        early: (session, bytes) => {
           installing = (async () => {
             await prefetched;
             await hashReady;
             if (!wanted()) return null;
-            installed = this.install(slot, run, source, session, label, undefined);
+            installed = this.install(slot, run, source, session, label, undefined, bytes);
             void this.resolveData(installed, early);
             return installed;
           })();
@@ -191,12 +201,20 @@ export class RunController {
     await hashReady;
     if (!wanted()) return;
     // A file judged while it was read that turned out damaged or of another domain is opened again from the start.
-    const c = this.install(slot, run, source, r.session, label, r.shared);
+    const c = this.install(slot, run, source, r.session, label, r.shared, r.bytes ?? null);
     await this.resolveData(c, early);
   }
 
   /** The run becomes the slot's: `run-opened` with the rows read so far (all of them unless the session is still reading). */
-  private install(slot: RunSlot, run: number, source: RunSource, session: InspectSession, label: string, shared: OpenedRun['shared']): Current {
+  private install(
+    slot: RunSlot,
+    run: number,
+    source: RunSource,
+    session: InspectSession,
+    label: string,
+    shared: OpenedRun['shared'],
+    bytes: ByteStore | null,
+  ): Current {
     // The open run's local file is kept for a reload (a compared one is not).
     if (source.kind === 'file' && slot === 'a') void storeFile(source.file);
     const before = this.slots[slot];
@@ -219,6 +237,7 @@ export class RunController {
       rows: headers.length,
       rowsSent: performance.now(),
       helper: null,
+      bytes,
     };
     this.slots[slot] = c;
     post({

@@ -31,8 +31,9 @@ function fakeWorker(behaviour: Behaviour, log: { judged: number; batches: number
     onerror: null,
     onmessageerror: null,
     terminated: false,
-    postMessage(m: ToHelper) {
-      const sent = structuredClone(m);
+    postMessage(m: ToHelper, transfer: Transferable[] = []) {
+      // As postMessage does: a clone, with the transferred buffers moved (detached on the sender's side).
+      const sent = structuredClone(m, { transfer });
       setTimeout(() => {
         if (w.terminated || behaviour === 'hangs') return;
         const answer: FromHelper | null =
@@ -60,7 +61,13 @@ async function judgeWithHelper(bytes: Uint8Array, versions: readonly DataVersion
   session.useData(versions);
   const scheduler = new Scheduler(session, tick);
   const log = { judged: 0, batches: 0 };
-  const helper = new JudgeHelper(session, scheduler, () => fakeWorker(behaviour, log), answerMs);
+  const helper = new JudgeHelper(
+    session,
+    scheduler,
+    (a, b) => bytes.subarray(a, b),
+    () => fakeWorker(behaviour, log),
+    answerMs,
+  );
   scheduler.useOffload(helper);
   helper.useData();
   const rows: EpisodeSummary[] = [];
@@ -126,7 +133,12 @@ describe('the judge helper (a big run on two threads)', () => {
     session.useData([sampleVersion()]);
     const scheduler = new Scheduler(session, tick);
     const log = { judged: 0, batches: 0 };
-    const helper = new JudgeHelper(session, scheduler, () => fakeWorker('answers', log));
+    const helper = new JudgeHelper(
+      session,
+      scheduler,
+      (a, b) => bytes.subarray(a, b),
+      () => fakeWorker('answers', log),
+    );
     scheduler.useOffload(helper);
     helper.useData();
     // A first verdict here, then two batches go to the helper; the data is chosen again before they come back.

@@ -101,6 +101,7 @@ export class InspectSession {
   private settled = false;
   /** An episode's JSON text as in the file, for lazily read files (see `ResultsFile.episodeText`). */
   private readonly episodeText: ((index: number) => string | null) | null;
+  private readonly episodeRangeOf: ((index: number) => readonly [number, number] | null) | null;
 
   /**
    * `source`: the results file's text (read once; each episode's messages are parsed again from
@@ -117,6 +118,7 @@ export class InspectSession {
     const { file, tally, headers } = read;
     this.records = file.records;
     this.episodeText = file.episodeText ?? null;
+    this.episodeRangeOf = file.episodeRange ?? null;
     this.tally = tally;
     this.headerList = headers;
     this.fileKind = file.kind;
@@ -400,6 +402,11 @@ export class InspectSession {
   /** Episode `index`'s JSON text as it is in the file, for a file read lazily (null otherwise): what `EpisodeJudge` judges elsewhere. */
   episodeSource(index: number): string | null {
     return this.episodeText?.(index) ?? null;
+  }
+
+  /** Episode `index`'s place in the bytes of a file read as it streamed in, `[start, end)` (null otherwise): its `episodeSource` is the UTF-8 of those bytes. */
+  episodeRange(index: number): readonly [number, number] | null {
+    return this.episodeRangeOf?.(index) ?? null;
   }
 
   /** After every episode is evaluated: settles the rule; returns whether it changed. */

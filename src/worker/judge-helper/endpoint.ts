@@ -6,6 +6,8 @@ import type { FromHelper, ToHelper } from './wire';
  * be driven directly: each message to the answer it gives (none for `data`).
  */
 export class HelperEndpoint {
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
   /** The judge of the newest data version and its generation; a batch of another generation is answered `failed`. */
   private current: { gen: number; judge: EpisodeJudge | null; error: string } = { gen: -1, judge: null, error: 'no data yet' };
 
@@ -23,7 +25,8 @@ export class HelperEndpoint {
     if (gen !== this.current.gen || !judge)
       return { type: 'failed', gen, batch, message: gen !== this.current.gen ? 'judged on other data' : this.current.error };
     try {
-      return { type: 'judged', gen, batch, verdicts: m.indices.map((index, k) => ({ index, verdicts: judge.judge(m.texts[k] ?? '', index) })) };
+      const text = (k: number): string => this.decoder.decode(m.bytes.subarray(k === 0 ? 0 : m.ends[k - 1], m.ends[k]));
+      return { type: 'judged', gen, batch, verdicts: m.indices.map((index, k) => ({ index, verdicts: judge.judge(text(k), index) })) };
     } catch (e) {
       return { type: 'failed', gen, batch, message: e instanceof Error ? e.message : String(e) };
     }

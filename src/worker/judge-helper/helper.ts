@@ -25,9 +25,11 @@ export class JudgeHelper implements Offload {
   private nextBatch = 0;
   private watchdog: ReturnType<typeof setInterval> | null = null;
 
+  /** `read`: bytes `[start, end)` of the file (where the session's `episodeRange`s point). */
   constructor(
     private readonly session: InspectSession,
     private readonly scheduler: Scheduler,
+    private readonly read: (start: number, end: number) => Uint8Array,
     make: () => Worker = () => new Worker(new URL('./judge-helper.worker.ts', import.meta.url), { type: 'module', name: 'judge-helper' }),
     /** How long a batch may go unanswered before the helper is taken to hang. */
     private readonly answerMs = ANSWER_MS,
@@ -67,16 +69,22 @@ export class JudgeHelper implements Offload {
 
   send(gen: number, indices: readonly number[]): boolean {
     if (!this.worker || gen !== this.gen) return false;
-    const texts: string[] = [];
+    // The episodes' bytes as in the file, one after another in one buffer handed over (not copied, not decoded here).
+    const ranges: (readonly [number, number])[] = [];
     for (const i of indices) {
-      const t = this.session.episodeSource(i);
-      if (t === null) return false;
-      texts.push(t);
+      const r = this.session.episodeRange(i);
+      if (r === null) return false;
+      ranges.push(r);
     }
+    const ends: number[] = [];
+    let size = 0;
+    for (const [start, end] of ranges) ends.push((size += end - start));
+    const bytes = new Uint8Array(size);
+    ranges.forEach(([start, end], k) => bytes.set(this.read(start, end), k === 0 ? 0 : ends[k - 1]));
     const batch = this.nextBatch++;
     this.batches.set(batch, { gen, indices, at: performance.now() });
     this.watchdog ??= setInterval(() => this.check(), this.answerMs / 4);
-    return this.post({ type: 'judge', gen, batch, indices, texts });
+    return this.post({ type: 'judge', gen, batch, indices, bytes, ends }, [bytes.buffer as ArrayBuffer]);
   }
 
   /** Stops the helper; its episodes not answered yet are judged here. */
@@ -89,9 +97,9 @@ export class JudgeHelper implements Offload {
     this.batches.clear();
   }
 
-  private post(m: ToHelper): boolean {
+  private post(m: ToHelper, transfer: Transferable[] = []): boolean {
     try {
-      this.worker!.postMessage(m);
+      this.worker!.postMessage(m, transfer);
       return true;
     } catch {
       this.fail();

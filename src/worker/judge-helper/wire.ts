@@ -7,8 +7,18 @@ import type { DataSnapshot, Domain, EpisodeVerdicts, VersionFacts } from '../../
 export type ToHelper =
   /** The data version episodes are judged on from now on; `gen` tags the batches judged on it. */
   | { readonly type: 'data'; readonly gen: number; readonly domain: Domain; readonly version: VersionFacts; readonly snapshot: DataSnapshot }
-  /** Episodes to judge: their indices and texts (the JSON of each, as in the file). */
-  | { readonly type: 'judge'; readonly gen: number; readonly batch: number; readonly indices: readonly number[]; readonly texts: readonly string[] };
+  /**
+   * Episodes to judge: their indices and their bytes as in the file (UTF-8 JSON), one after another in
+   * `bytes` (transferred, not copied), episode k ending at `ends[k]`.
+   */
+  | {
+      readonly type: 'judge';
+      readonly gen: number;
+      readonly batch: number;
+      readonly indices: readonly number[];
+      readonly bytes: Uint8Array;
+      readonly ends: readonly number[];
+    };
 
 export type FromHelper =
   | {

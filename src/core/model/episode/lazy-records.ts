@@ -23,6 +23,8 @@ export interface ResultsFile {
    * a search can look through before it parses an episode.
    */
   readonly episodeText?: (index: number) => string | null;
+  /** A streamed file's episode's place in its bytes, `[start, end)` (null for others): what another worker may read and judge. */
+  readonly episodeRange?: (index: number) => readonly [number, number] | null;
 }
 
 /** Each episode's place in the file, by record index, and its text read from there. */
@@ -36,6 +38,10 @@ export class Places {
   readonly text = (index: number): string | null => {
     const start = this.at[2 * index];
     return start === undefined ? null : this.slice(start, this.at[2 * index + 1]!);
+  };
+  readonly range = (index: number): readonly [number, number] | null => {
+    const start = this.at[2 * index];
+    return start === undefined ? null : [start, this.at[2 * index + 1]!];
   };
 }
 

@@ -47,7 +47,7 @@ export class ResultsStream {
    * `InspectSession.reader`). The same object `end()` gives once the file is read.
    */
   sofar(): ResultsFile {
-    return (this.file ??= { records: this.records, kind: 'tau-bench-results', notes: [], episodeText: this.places.text });
+    return (this.file ??= { records: this.records, kind: 'tau-bench-results', notes: [], episodeText: this.places.text, episodeRange: this.places.range });
   }
 
   /** How many episodes have been read. */
