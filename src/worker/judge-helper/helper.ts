@@ -2,9 +2,9 @@ import type { InspectSession } from '../../core/contract';
 import type { Offload, Scheduler } from '../scheduler';
 import type { FromHelper, ToHelper } from './wire';
 
-/** Episodes in one batch (a few tens of milliseconds of judging), and batches out at once. */
+/** Episodes in one batch (a few tens of milliseconds of judging), and batches out at once (enough that the helper never waits while the evaluator worker parses a piece of the file). */
 const BATCH = 12;
-const IN_FLIGHT = 2;
+const IN_FLIGHT = 4;
 /** A batch not answered this long: the helper is taken to hang, and stopped. */
 const ANSWER_MS = 60_000;
 
