@@ -301,7 +301,9 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     const comm = criteria.communicateInfo === null || criteria.communicateInfo.length === 0 ? null : communicateChecks(criteria.communicateInfo, sim);
     const commReward = comm === null || comm.every((c) => c.met) ? 1 : 0;
     const nl = base.nlAssertions;
-    const nlReward = nl === null || nl.length === 0 || nl.every((c) => c.met === true) ? 1 : 0;
+    // Python parity: NLAssertionsEvaluator.calculate_reward — a task without NL assertions scores 1, whatever the file recorded.
+    const noNl = criteria.nlAssertions === null || criteria.nlAssertions.length === 0;
+    const nlReward = noNl || nl === null || nl.length === 0 || nl.every((c) => c.met === true) ? 1 : 0;
     const dbReward = dbMatch ? 1 : 0;
     // Python parity: evaluate_simulation's product over the basis, breakdown in env, action, nl, communicate order.
     const breakdown = new Map<RewardType, number>();
