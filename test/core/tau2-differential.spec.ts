@@ -59,6 +59,17 @@ describe('argument names that collide with the parameters of τ²’s own call c
   });
 });
 
+describe('lookups by an argument of the wrong type', () => {
+  it('a list or dict id is unhashable: the dict lookup raises TypeError before "not found"', () => {
+    const env = mockEnv();
+    expect(respond(env, 'create_task', '{"user_id": [1, 1.0, true], "title": "x"}')).toBe("Error: unhashable type: 'list'");
+    expect(respond(env, 'create_task', '{"user_id": {"a": 1}, "title": "x"}')).toBe("Error: unhashable type: 'dict'");
+    expect(respond(env, 'update_task_status', '{"task_id": [], "status": "x"}')).toBe("Error: unhashable type: 'list'");
+    expect(respond(env, 'dismiss_notification', '{"notification_id": {}}', 'user')).toBe("Error: unhashable type: 'dict'");
+    expect(respond(env, 'create_task', '{"user_id": 1.5, "title": "x"}')).toBe('Error: User 1.5 not found');
+  });
+});
+
 describeTau2('τ²’s evaluator on constructed cases (the mock run as a base)', () => {
   const MOCK_RUN = 'sierra-research__pr170-e2e-mock-baseline.json';
 

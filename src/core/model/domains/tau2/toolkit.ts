@@ -157,5 +157,11 @@ export interface Tau2Domain {
   readonly copyOnWrite?: boolean;
 }
 
-/** Reads an argument as a Python `str` key for `in` / `[]` on a dict (a non-str is never a key there). */
-export const key = (v: TValue): string | null => (typeof v === 'string' ? v : null);
+/**
+ * Reads an argument as a Python `str` key for `in` / `[]` on a dict (a non-str is never a key there).
+ * Python parity: dict lookup hashes the key first — a list or dict argument raises `TypeError: unhashable type`.
+ */
+export const key = (v: TValue): string | null => {
+  if (Array.isArray(v) || v instanceof Map) throw new PyException('TypeError', `unhashable type: '${Array.isArray(v) ? 'list' : 'dict'}'`);
+  return typeof v === 'string' ? v : null;
+};
