@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/core/py/json-parse';
-import { validate, type TValue } from '../../src/core/py/pydantic';
+import { PyException } from '../../src/core/py/errors';
+import { formatFloat2 } from '../../src/core/py/ops';
+import { defineModel, field, t, tRepr, validate, type TValue } from '../../src/core/py/pydantic';
 import { Tau2Environment } from '../../src/core/env/tau2/environment';
 import { MOCK } from '../../src/core/model/domains/tau2/mock';
 import { MockDb, MockUserDb } from '../../src/core/model/domains/tau2/mock/models';
@@ -70,8 +72,138 @@ describe('lookups by an argument of the wrong type', () => {
   });
 });
 
+describe("format(x, '.2f') of a float (telecom's refuel charge, speed test)", () => {
+  it('inf and nan as Python spells them, every digit past 1e21, ties to even, the sign of a negative zero', () => {
+    expect([Infinity, -Infinity, NaN, 1e22, 1e23, -0.001, 0.125, 0.375, 2.675, -0, 123456789.005].map(formatFloat2)).toEqual([
+      'inf',
+      '-inf',
+      'nan',
+      '10000000000000000000000.00',
+      '99999999999999991611392.00',
+      '-0.00',
+      '0.12',
+      '0.38',
+      '2.67',
+      '-0.00',
+      '123456789.00',
+    ]);
+  });
+});
+
+describe('pydantic 2.13 lax parsing of numbers and bools', () => {
+  // The value validated into a one-field model, or the error's message and type.
+  const lax = (type: Parameters<typeof field>[1], v: TValue): string => {
+    try {
+      const r = validate(defineModel('M', [field('x', type)]), new Map([['x', v]])).get('x')!;
+      return typeof r === 'number' ? `float ${r}` : tRepr(r);
+    } catch (e) {
+      if (!(e instanceof PyException)) throw e;
+      return /\n {2}(.*) \[type=(\w+)/.exec(e.text)!.slice(1).join(' / ');
+    }
+  };
+
+  it('an int from a float: integral and strictly inside i64, else int_parsing_size', () => {
+    expect(lax(t.int, 9.223372036854775e18)).toBe('9223372036854774784');
+    for (const x of [1e22, -1e22, 2 ** 63, -(2 ** 63), 1e308])
+      expect(lax(t.int, x)).toBe('Unable to parse input string as an integer, exceeded maximum size / int_parsing_size');
+    expect(lax(t.int, 10n ** 22n)).toBe('10000000000000000000000'); // a Python int of any size is fine
+  });
+
+  it('an int from a str: Rust trim (U+0085 yes, U+FEFF no), underscores only between digits, a whole number may end in .000', () => {
+    const bad = 'Input should be a valid integer, unable to parse string as an integer / int_parsing';
+    expect(['1_000', '\x851', '1\x85', ' 7 ', '1.0', '1.00', '-0'].map((s) => lax(t.int, s))).toEqual(['1000', '1', '1', '7', '1', '1', '0']);
+    for (const s of ['_1', '1_', '1__0', '+_1', '1.', '5.', '1.0_0', '\ufeff1', '\x1c1', '1e3', '0x10', '١٢٣']) expect(lax(t.int, s), s).toBe(bad);
+  });
+
+  it('a float from a str: the trimmed text, else the untrimmed text with single inner underscores removed', () => {
+    expect(['1._5', '+_1', '1e1_0', '1.5e_1', 'i_nf', '1.5_0', '\x851', '1.', '.5', 'INFINITY', '1e400'].map((s) => lax(t.float, s))).toEqual([
+      'float 1.5',
+      'float 1',
+      'float 10000000000',
+      'float 15',
+      'float Infinity',
+      'float 1.5',
+      'float 1',
+      'float 1',
+      'float 0.5',
+      'float Infinity',
+      'float Infinity',
+    ]);
+    for (const s of ['1_', '1__0', '_1.5', '1.5_', '\ufeff1', ' 1_0', '1e', '.'])
+      expect(lax(t.float, s), s).toBe('Input should be a valid number, unable to parse string as a number / float_parsing');
+  });
+
+  it('a bool from a str is never stripped; a non-0/1 number is bool_parsing only when it is an i64 (or a float equal to one)', () => {
+    const parsing = 'Input should be a valid boolean, unable to interpret input / bool_parsing';
+    const type = 'Input should be a valid boolean / bool_type';
+    expect(['TRUE', 'Y', 'off', '0'].map((s) => lax(t.bool, s))).toEqual(['True', 'True', 'False', 'False']);
+    for (const s of [' 1 ', '1 ', '\t1\n', '\xa01']) expect(lax(t.bool, s), s).toBe(parsing);
+    expect([2n, 3.0, 9.223372036854775e18].map((x) => lax(t.bool, x))).toEqual([parsing, parsing, parsing]);
+    expect([10n ** 20n, 2n ** 63n, 1.5, 0.1, 1e22].map((x) => lax(t.bool, x))).toEqual([type, type, type, type, type]);
+  });
+});
+
 describeTau2('τ²’s evaluator on constructed cases (the mock run as a base)', () => {
   const MOCK_RUN = 'sierra-research__pr170-e2e-mock-baseline.json';
+
+  /** The outputs of `calls` replayed in order on the task's initial state of the run's first simulation. */
+  const replayed = async (file: string, calls: [string, Record<string, unknown>, ('assistant' | 'user')?][]): Promise<(string | null)[]> => {
+    const s = await openTau2Edited(file, (run) => {
+      const sim = run.simulations.find((x) => x.termination_reason === 'agent_stop' || x.termination_reason === 'user_stop')!;
+      sim.messages = calls.flatMap(([name, args, requestor = 'assistant'], i) => [
+        { role: requestor, content: null, tool_calls: [{ id: `p${i}`, name, arguments: args, requestor }] },
+        { role: 'tool', id: `p${i}`, content: 'x', requestor, error: false },
+      ]);
+      run.simulations = [sim];
+    });
+    return s.report(0).tool_calls.map((c) => c.output);
+  };
+
+  it('telecom: a bool limit slices as an int; a list or dict app name is unhashable', async () => {
+    const out = await replayed('sierra-research__pr170-e2e-telecom-baseline.json', [
+      ['get_bills_for_customer', { customer_id: 'C1001', limit: false }],
+      ['get_bills_for_customer', { customer_id: 'C1001', limit: true }],
+      ['check_app_status', { app_name: ['x'] }, 'user'],
+      ['check_app_permissions', { app_name: { a: 1 } }, 'user'],
+      ['grant_app_permission', { app_name: ['messaging'], permission: 'sms' }, 'user'],
+    ]);
+    expect(out[0]).toBe('[]');
+    expect(JSON.parse(out[1]!).map((b: { bill_id: string }) => b.bill_id)).toEqual(['B1003']);
+    expect(out.slice(2)).toEqual(["Error: unhashable type: 'list'", "Error: unhashable type: 'dict'", "Error: unhashable type: 'list'"]);
+  });
+
+  it('telecom network mode: None is stored and reported as a failure; whatever was stored, checking it takes its `.value`', async () => {
+    const out = await replayed('sierra-research__pr17-gpt-4o-telecom.json', [
+      ['set_network_mode_preference', { mode: null }, 'user'],
+      ['check_network_mode_preference', {}, 'user'],
+      ['set_network_mode_preference', { mode: 1.5 }, 'user'],
+      ['check_network_mode_preference', {}, 'user'],
+    ]);
+    expect(out[0]).toMatch(
+      /^Failed to set network mode: 'None' is not a valid option\. Please use one of: 4g_5g_preferred, 4g_only, 3g_only, 2g_only\nStatus Bar: /,
+    );
+    expect(out.slice(1)).toEqual([
+      "Error: 'NoneType' object has no attribute 'value'",
+      "Error: 'float' object has no attribute 'value'",
+      "Error: 'float' object has no attribute 'value'",
+    ]);
+  });
+
+  it('airline calculate: a list or dict expression is iterated, `in` on a str refusing non-str items', async () => {
+    expect(
+      await replayed('sierra-research__gym-gpt-4.1-airline.json', [
+        ['calculate', { expression: [1] }],
+        ['calculate', { expression: ['12', '+'] }],
+        ['calculate', { expression: [null] }],
+        ['calculate', { expression: { x: 2 } }],
+      ]),
+    ).toEqual([
+      "Error: 'in <string>' requires string as left operand, not int",
+      'Error: eval() arg 1 must be a string, bytes or code object',
+      "Error: 'in <string>' requires string as left operand, not NoneType",
+      'Error: Invalid characters in expression',
+    ]);
+  });
 
   it('NL_ASSERTION in the basis of a task with no NL assertions scores 1, whatever verdicts the file recorded', async () => {
     const s = await openTau2Edited(MOCK_RUN, (run) => {

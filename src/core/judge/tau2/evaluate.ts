@@ -6,6 +6,7 @@
  */
 import { PyException } from '../../py/errors';
 import { pyLower } from '../../py/lower';
+import { pyStrip } from '../../py/strip';
 import type { TDict, TValue } from '../../py/pydantic';
 import type { Tau2Domain, ToolType } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
@@ -151,7 +152,8 @@ function communicateChecks(info: readonly string[], sim: Tau2Simulation): Commun
     const needle = pyLower(s);
     for (let i = 0; i < sim.messages.length; i++) {
       const m = sim.messages[i]!;
-      if (m.role !== 'assistant' || m.content === null || m.content.trim() === '') continue;
+      // Python parity: Message.has_text_content — str.strip() (Python's whitespace, not JS trim's: \x1c-\x1f, \x85 are, U+FEFF is not).
+      if (m.role !== 'assistant' || m.content === null || pyStrip(m.content) === '') continue;
       if (pyLower(m.content).replaceAll(',', '').includes(needle))
         return { info: s, met: true, justification: `Information '${s}' communicated in the message:\n '${m.content}'`, messageIndex: i };
     }

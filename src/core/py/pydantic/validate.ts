@@ -1,6 +1,7 @@
 import { PyException } from '../errors';
 import { reprStr } from '../repr';
 import { deepCopyValue, EnumMember, PyDate, PyDateTime, PydModel, type FieldType, type ModelClass, type TDict, type TValue } from './model';
+import { boolFromStr, floatFromStr, floatIntFits, intFromStr } from './lax-numbers';
 import { tRepr, tTypeName } from './repr';
 
 /** The pydantic version named in a ValidationError's help URLs (parity masks it, see README). */
@@ -37,9 +38,6 @@ function errorText(title: string, errors: readonly LineError[]): string {
   return lines.join('\n');
 }
 
-const TRUE_STRINGS = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
-const FALSE_STRINGS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
-
 // Python parity: pydantic 2 lax-mode validation of Python input (the types τ²'s models use).
 function validateValue(type: FieldType, v: TValue): TValue | Invalid {
   switch (type.kind) {
@@ -54,39 +52,27 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
       if (typeof v === 'boolean') return v ? 1n : 0n;
       if (typeof v === 'number') {
         if (!Number.isFinite(v)) return fail('finite_number', 'Input should be a finite number', v);
-        return Number.isInteger(v) ? BigInt(v) : fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part', v);
+        if (!Number.isInteger(v)) return fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part', v);
+        return floatIntFits(v) ? BigInt(v) : fail('int_parsing_size', 'Unable to parse input string as an integer, exceeded maximum size', v);
       }
-      if (typeof v === 'string') {
-        const s = v.trim().replace(/_/g, '');
-        if (/^[+-]?\d+$/.test(s)) return BigInt(s);
-        if (/^[+-]?\d+\.0*$/.test(s)) return BigInt(s.slice(0, s.indexOf('.')));
-        return fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer', v);
-      }
+      if (typeof v === 'string') return intFromStr(v) ?? fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer', v);
       return fail('int_type', 'Input should be a valid integer', v);
     case 'float':
       if (typeof v === 'number') return v;
       if (typeof v === 'bigint') return Number(v);
       if (typeof v === 'boolean') return v ? 1 : 0;
-      if (typeof v === 'string') {
-        const s = v.trim();
-        return s !== '' && /^[+-]?(\d[\d_]*\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan)$/i.test(s)
-          ? Number(s.replace(/_/g, '').replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'))
-          : fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', v);
-      }
+      if (typeof v === 'string') return floatFromStr(v) ?? fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', v);
       return fail('float_type', 'Input should be a valid number', v);
-    case 'bool':
+    case 'bool': {
       if (typeof v === 'boolean') return v;
       if (typeof v === 'bigint' && (v === 0n || v === 1n)) return v === 1n;
       if (typeof v === 'number' && (v === 0 || v === 1)) return v === 1;
-      if (typeof v === 'string') {
-        const s = v.trim().toLowerCase();
-        if (TRUE_STRINGS.has(s)) return true;
-        if (FALSE_STRINGS.has(s)) return false;
-        return fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v);
-      }
-      return typeof v === 'bigint' || typeof v === 'number'
-        ? fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v)
-        : fail('bool_type', 'Input should be a valid boolean', v);
+      const parsing = (): Invalid => fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v);
+      if (typeof v === 'string') return boolFromStr(v) ?? parsing();
+      // Python parity: pydantic-core reads an int within i64 (or a float that is one) as a bool candidate (bool_parsing); anything else is no bool at all.
+      const i64 = (typeof v === 'bigint' && v >= -(2n ** 63n) && v < 2n ** 63n) || (typeof v === 'number' && Number.isInteger(v) && floatIntFits(v));
+      return i64 ? parsing() : fail('bool_type', 'Input should be a valid boolean', v);
+    }
     case 'literal': {
       if (type.values.some((x) => x === v)) return v;
       const shown = type.values.map((x) => (typeof x === 'string' ? reprStr(x) : typeof x === 'boolean' ? (x ? 'True' : 'False') : x.toString()));
