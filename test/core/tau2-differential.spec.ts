@@ -205,6 +205,22 @@ describeTau2('τ²’s evaluator on constructed cases (the mock run as a base)',
     ]);
   });
 
+  it("communicate: a message is text when Python's str.strip() leaves something (U+FEFF does, \\x1c and \\x85 do not)", async () => {
+    const met: boolean[] = [];
+    for (const ch of ['\ufeff', '\x1c', '\x85']) {
+      const s = await openTau2Edited(MOCK_RUN, (run) => {
+        const sim = run.simulations[0]!;
+        const ec = run.tasks.find((t) => t.id === sim.task_id)!.evaluation_criteria as Record<string, unknown>;
+        ec.communicate_info = [ch];
+        ec.reward_basis = ['COMMUNICATE'];
+        (sim.messages as { role: string; content: unknown }[]).find((m) => m.role === 'assistant')!.content = ch;
+        run.simulations = [sim];
+      });
+      met.push(s.report(0).communicate_checks![0]!.met);
+    }
+    expect(met).toEqual([true, false, false]);
+  });
+
   it('NL_ASSERTION in the basis of a task with no NL assertions scores 1, whatever verdicts the file recorded', async () => {
     const s = await openTau2Edited(MOCK_RUN, (run) => {
       const sim = run.simulations[0]!;
