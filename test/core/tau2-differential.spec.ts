@@ -221,6 +221,24 @@ describeTau2('τ²’s evaluator on constructed cases (the mock run as a base)',
     expect(met).toEqual([true, false, false]);
   });
 
+  it('what τ²’s pydantic models refuse (τ² then loads nothing of the file) is no verdict: said where, the other simulations still judged', async () => {
+    const s = await openTau2Edited(MOCK_RUN, (run) => {
+      const sim = run.simulations[0]!;
+      run.simulations.push({ ...sim, id: 'weird', termination_reason: 'weird' }, { ...sim, id: 'valid' });
+      run.simulations[0] = structuredClone(sim);
+      const call = (run.simulations[0].messages as { tool_calls?: { arguments: unknown }[] | null }[]).find((m) => m.tool_calls)!.tool_calls![0]!;
+      call.arguments = '{"user_id": "user_1"}';
+    });
+    expect(s.report(0)).toMatchObject({ reward: 0, db_match: null });
+    expect(s.report(0).error).toMatch(
+      /^τ² refuses this results file \(its pydantic models do not validate\): simulation 0, message \d+, tool call 0: "arguments" should be an object \(str\)$/,
+    );
+    expect(s.report(1).error).toBe(
+      `τ² refuses this results file (its pydantic models do not validate): simulation 1: "termination_reason" 'weird' is not one of τ²'s`,
+    );
+    expect(s.report(2)).toMatchObject({ error: null, reward: 1 });
+  });
+
   it('NL_ASSERTION in the basis of a task with no NL assertions scores 1, whatever verdicts the file recorded', async () => {
     const s = await openTau2Edited(MOCK_RUN, (run) => {
       const sim = run.simulations[0]!;

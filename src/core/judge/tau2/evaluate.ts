@@ -225,6 +225,16 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     actionChecks: null,
     communicateChecks: null,
   };
+  const invalid = sim.invalid ?? task?.criteria?.invalid ?? null;
+  if (invalid !== null)
+    return {
+      ...base,
+      ...empty,
+      premature: false,
+      reward: 0,
+      error: `τ² refuses this results file (its pydantic models do not validate): ${invalid}`,
+      note: null,
+    };
   if (!COMPLETED.has(sim.terminationReason))
     return {
       ...base,
