@@ -72,6 +72,36 @@ describe('lookups by an argument of the wrong type', () => {
   });
 });
 
+describe('pydantic 2.13 dates from ISO strings (telecom’s bills and lines)', () => {
+  const read = (type: Parameters<typeof field>[1], v: string): string => {
+    try {
+      const r = validate(defineModel('M', [field('x', type)]), new Map([['x', v]])).get('x')!;
+      return tRepr(r);
+    } catch (e) {
+      if (!(e instanceof PyException)) throw e;
+      return /\n {2}(.*) \[type=(\w+)/.exec(e.text)!.slice(1).join(' / ');
+    }
+  };
+
+  it('calendar ranges are checked; a date takes a datetime string with a zero time; a datetime with a time out of range has “extra characters”', () => {
+    expect(read(t.date, '2025-02-30')).toBe('Input should be a valid date or datetime, day value is outside expected range / date_from_datetime_parsing');
+    expect(read(t.datetime, '2023-02-29')).toBe('Input should be a valid datetime or date, day value is outside expected range / datetime_from_date_parsing');
+    expect(read(t.date, '2025-13-01')).toBe(
+      'Input should be a valid date or datetime, month value is outside expected range of 1-12 / date_from_datetime_parsing',
+    );
+    expect(read(t.date, '2024-02-29')).toBe('datetime.date(2024, 2, 29)');
+    expect(read(t.date, '2025-03-01T00:00:00')).toBe('datetime.date(2025, 3, 1)');
+    expect(read(t.date, '2025-03-01 00:00')).toBe('datetime.date(2025, 3, 1)');
+    expect(read(t.date, '2025-03-01T10:20')).toBe('Datetimes provided to dates should have zero time - e.g. be exact dates / date_from_datetime_inexact');
+    expect(read(t.date, '2025-03-01T24:00:00')).toBe(
+      'Input should be a valid date or datetime, hour value is outside expected range of 0-23 / date_from_datetime_parsing',
+    );
+    expect(read(t.datetime, '2025-03-01T24:00:00')).toBe(
+      'Input should be a valid datetime or date, unexpected extra characters at the end of the input / datetime_from_date_parsing',
+    );
+  });
+});
+
 describe("format(x, '.2f') of a float (telecom's refuel charge, speed test)", () => {
   it('inf and nan as Python spells them, every digit past 1e21, ties to even, the sign of a negative zero', () => {
     expect([Infinity, -Infinity, NaN, 1e22, 1e23, -0.001, 0.125, 0.375, 2.675, -0, 123456789.005].map(formatFloat2)).toEqual([

@@ -136,19 +136,37 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-// Python parity: pydantic's date / datetime from an ISO string (the forms τ²'s data uses), or an instance.
+const daysIn = (y: number, m: number): number => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
+
+// Python parity: pydantic's date / datetime from an ISO string (the forms τ²'s data uses), or an instance;
+// speedate's range checks (a datetime with a time out of range is read as a date with extra characters).
 function validateDate(v: TValue, withTime: boolean): TValue | Invalid {
   if (withTime && v instanceof PyDateTime) return v;
   if (!withTime && v instanceof PyDate) return v;
   if (withTime && v instanceof PyDate) return new PyDateTime(v.year, v.month, v.day, 0, 0, 0);
   const m = typeof v === 'string' ? ISO.exec(v) : null;
   if (m === null) return withTime ? fail('datetime_type', 'Input should be a valid datetime', v) : fail('date_type', 'Input should be a valid date', v);
-  const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as [number, number, number, number, number, number];
+  const parsing = (detail: string): Invalid =>
+    withTime
+      ? fail('datetime_from_date_parsing', `Input should be a valid datetime or date, ${detail}`, v)
+      : fail('date_from_datetime_parsing', `Input should be a valid date or datetime, ${detail}`, v);
+  if (mo < 1 || mo > 12) return parsing('month value is outside expected range of 1-12');
+  if (d < 1 || d > daysIn(y, mo)) return parsing('day value is outside expected range');
+  const badTime =
+    h > 23
+      ? 'hour value is outside expected range of 0-23'
+      : mi > 59
+        ? 'minute value is outside expected range of 0-59'
+        : sec > 59
+          ? 'second value is outside expected range of 0-59'
+          : null;
+  if (badTime !== null) return parsing(withTime ? 'unexpected extra characters at the end of the input' : badTime);
   if (!withTime)
-    return m[4] === undefined
-      ? new PyDate(y!, mo!, d!)
+    return h === 0 && mi === 0 && sec === 0
+      ? new PyDate(y, mo, d)
       : fail('date_from_datetime_inexact', 'Datetimes provided to dates should have zero time - e.g. be exact dates', v);
-  return new PyDateTime(y!, mo!, d!, h!, mi!, sec!);
+  return new PyDateTime(y, mo, d, h, mi, sec);
 }
 
 function memberTag(m: FieldType): string {
