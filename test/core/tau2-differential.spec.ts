@@ -219,6 +219,18 @@ describeTau2('τ²’s evaluator on constructed cases (the mock run as a base)',
     ]);
   });
 
+  it('telecom assert_internet_speed compares as Python does: a str expected speed raises TypeError (no verdict)', async () => {
+    const s = await openTau2Edited('sierra-research__pr170-e2e-telecom-baseline.json', (run) => {
+      const sim = run.simulations[0]!;
+      const ec = run.tasks.find((t) => t.id === sim.task_id)!.evaluation_criteria as {
+        env_assertions: { func_name: string; arguments: Record<string, unknown> }[];
+      };
+      ec.env_assertions = [{ ...ec.env_assertions[0]!, func_name: 'assert_internet_speed', arguments: { expected_speed: '200' } }];
+      run.simulations = [sim];
+    });
+    expect(s.report(0)).toMatchObject({ reward: 0, error: "TypeError: '>=' not supported between instances of 'float' and 'str'" });
+  });
+
   it('airline calculate: a list or dict expression is iterated, `in` on a str refusing non-str items', async () => {
     expect(
       await replayed('sierra-research__gym-gpt-4.1-airline.json', [
