@@ -231,6 +231,26 @@ describeTau2('τ²’s evaluator on constructed cases (the mock run as a base)',
     expect(s.report(0)).toMatchObject({ reward: 0, error: "TypeError: '>=' not supported between instances of 'float' and 'str'" });
   });
 
+  it('telecom suspend_line_for_overdue_bill: `if contract_ended:` is Python truthiness ("100" ends the contract, "" does not)', async () => {
+    const endDate = async (flag: unknown): Promise<string> => {
+      const s = await openTau2Edited('sierra-research__gym-gpt-4.1-telecom-solo.json', (run) => {
+        type Init = { initial_state: { initialization_actions: { func_name: string; arguments: Record<string, unknown> }[] | null } | null; id: string };
+        const task = (run.tasks as unknown as Init[]).find((t) =>
+          t.initial_state?.initialization_actions?.some((x) => x.func_name === 'suspend_line_for_overdue_bill'),
+        )!;
+        task.initial_state!.initialization_actions!.find((x) => x.func_name === 'suspend_line_for_overdue_bill')!.arguments.contract_ended = flag;
+        const sim = run.simulations.find((x) => x.task_id === task.id)!;
+        sim.messages = [
+          { role: 'assistant', content: null, tool_calls: [{ id: 'c', name: 'get_details_by_id', arguments: { id: 'L1002' }, requestor: 'assistant' }] },
+          { role: 'tool', id: 'c', content: 'x', requestor: 'assistant', error: false },
+        ];
+        run.simulations = [sim];
+      });
+      return JSON.parse(s.report(0).tool_calls[0]!.output!).contract_end_date;
+    };
+    expect([await endDate('100'), await endDate(''), await endDate(false)]).toEqual(['2025-01-31', '2026-12-31', '2026-12-31']);
+  });
+
   it('airline calculate: a list or dict expression is iterated, `in` on a str refusing non-str items', async () => {
     expect(
       await replayed('sierra-research__gym-gpt-4.1-airline.json', [

@@ -1,7 +1,7 @@
 /** τ²'s TelecomTools (domains/telecom/tools.py), with Python's behaviour for any argument. */
 import { PyException } from '../../../../py/errors';
 import { pyLower } from '../../../../py/lower';
-import { formatFloat2, le, mul } from '../../../../py/ops';
+import { formatFloat2, le, mul, truthy } from '../../../../py/ops';
 import { PyDate, PydModel, validate, type TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
 import { attr, has, items, minus, plus, same, setAttr, size, text, valueError } from '../py-attrs';
@@ -272,7 +272,8 @@ export const TELECOM_FUNCTIONS: MethodDef[] = [
     (attr(customer, 'bill_ids') as TValue[]).push(g(a, 'new_bill_id'));
     setAttr(line, 'status', LineStatus.get('SUSPENDED'));
     setAttr(line, 'suspension_start_date', today());
-    if (g(a, 'contract_ended') === true) setAttr(line, 'contract_end_date', lastDay);
+    // Python parity: `if contract_ended:` — any truthy value ("100", 1, [0]) ends the contract.
+    if (truthy(pv(g(a, 'contract_ended')))) setAttr(line, 'contract_end_date', lastDay);
     return `Line ${text(g(a, 'line_id'))} suspended for unpaid bill ${text(g(a, 'new_bill_id'))}. Contract ended: ${text(g(a, 'contract_ended'))}`;
   }),
   fn('assert_data_refueling_amount', ['customer_id', 'line_id', 'expected_amount'], (self, a) => {
