@@ -23,3 +23,13 @@ export async function openTau2(file: string): Promise<Tau2Session> {
 
 export const tau2Expected = (file: string): { domain: string; simulations: Record<string, unknown>[] } =>
   JSON.parse(readFileSync(join(TAU2_DIR, 'expected', file.replace(/\.json$/, '.expected.json')), 'utf8'));
+
+/** A shared run file with `edit` applied to its JSON, opened as the CLI opens it (constructed cases on real data). */
+export async function openTau2Edited(
+  file: string,
+  edit: (run: { simulations: Record<string, unknown>[]; tasks: Record<string, unknown>[] }) => void,
+): Promise<Tau2Session> {
+  const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', file), 'utf8'));
+  edit(run);
+  return Tau2Session.open(Tau2Session.read(JSON.stringify(run)), tau2Read);
+}

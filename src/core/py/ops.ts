@@ -98,6 +98,17 @@ export function roundFloat2(x: number): number {
   return x < 0 || Object.is(x, -0) ? -r : r;
 }
 
+/** `format(x, '.2f')` of a float: `inf`/`nan` as Python spells them, every digit past 1e21 (no exponent), a negative zero's sign kept. */
+// Python parity: float.__format__ with '.2f' (round-half-even on the exact binary value).
+export function formatFloat2(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  const r = roundFloat2(x);
+  const ar = Math.abs(r);
+  const body = ar >= 1e21 ? `${BigInt(ar)}.00` : ar.toFixed(2);
+  return r < 0 || Object.is(r, -0) ? `-${body}` : body;
+}
+
 /** `round(v, 2)`: ints (and bools) come back unchanged as ints. */
 export function round2(v: PyValue): PyValue {
   if (isIntLike(v)) return asBig(v);

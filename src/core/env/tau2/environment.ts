@@ -122,6 +122,7 @@ export class Tau2Environment {
   // Python parity: Environment.get_response — `Error: <str(e)>` for any exception, sync after success.
   getResponse(call: Tau2ToolCall): ToolResponse {
     try {
+      makeToolCallSiteCheck(call.arguments);
       const resp = this.makeToolCall(call.name, call.requestor, call.arguments);
       this.syncTools();
       return { content: toJsonStr(resp), error: false };
@@ -205,6 +206,18 @@ export class Tau2Environment {
   userHash(): string | null {
     return this.user ? dbHash(this.user.db) : null;
   }
+}
+
+/**
+ * Python parity: Environment.get_response calls `self.make_tool_call(message.name, requestor=message.requestor,
+ * **message.arguments)`: CPython merges the keywords first (a second `requestor` is refused there, the function named
+ * with its module), then binds them, where `self` and `tool_name` are already given positionally.
+ */
+function makeToolCallSiteCheck(args: TDict): void {
+  if (args.has('requestor'))
+    throw new PyException('TypeError', "tau2.environment.environment.Environment.make_tool_call() got multiple values for keyword argument 'requestor'");
+  for (const k of args.keys())
+    if (k === 'self' || k === 'tool_name') throw new PyException('TypeError', `Environment.make_tool_call() got multiple values for argument '${k}'`);
 }
 
 // Python parity: set_state's get_actions_from_messages — calls paired with the tool messages that follow, by position.

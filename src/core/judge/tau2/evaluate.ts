@@ -6,6 +6,7 @@
  */
 import { PyException } from '../../py/errors';
 import { pyLower } from '../../py/lower';
+import { pyStrip } from '../../py/strip';
 import type { TDict, TValue } from '../../py/pydantic';
 import type { Tau2Domain, ToolType } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
@@ -151,7 +152,8 @@ function communicateChecks(info: readonly string[], sim: Tau2Simulation): Commun
     const needle = pyLower(s);
     for (let i = 0; i < sim.messages.length; i++) {
       const m = sim.messages[i]!;
-      if (m.role !== 'assistant' || m.content === null || m.content.trim() === '') continue;
+      // Python parity: Message.has_text_content — str.strip() (Python's whitespace, not JS trim's: \x1c-\x1f, \x85 are, U+FEFF is not).
+      if (m.role !== 'assistant' || m.content === null || pyStrip(m.content) === '') continue;
       if (pyLower(m.content).replaceAll(',', '').includes(needle))
         return { info: s, met: true, justification: `Information '${s}' communicated in the message:\n '${m.content}'`, messageIndex: i };
     }
@@ -223,6 +225,16 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     actionChecks: null,
     communicateChecks: null,
   };
+  const invalid = sim.invalid ?? task?.criteria?.invalid ?? null;
+  if (invalid !== null)
+    return {
+      ...base,
+      ...empty,
+      premature: false,
+      reward: 0,
+      error: `τ² refuses this results file (its pydantic models do not validate): ${invalid}`,
+      note: null,
+    };
   if (!COMPLETED.has(sim.terminationReason))
     return {
       ...base,
@@ -301,7 +313,9 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     const comm = criteria.communicateInfo === null || criteria.communicateInfo.length === 0 ? null : communicateChecks(criteria.communicateInfo, sim);
     const commReward = comm === null || comm.every((c) => c.met) ? 1 : 0;
     const nl = base.nlAssertions;
-    const nlReward = nl === null || nl.length === 0 || nl.every((c) => c.met === true) ? 1 : 0;
+    // Python parity: NLAssertionsEvaluator.calculate_reward — a task without NL assertions scores 1, whatever the file recorded.
+    const noNl = criteria.nlAssertions === null || criteria.nlAssertions.length === 0;
+    const nlReward = noNl || nl === null || nl.length === 0 || nl.every((c) => c.met === true) ? 1 : 0;
     const dbReward = dbMatch ? 1 : 0;
     // Python parity: evaluate_simulation's product over the basis, breakdown in env, action, nl, communicate order.
     const breakdown = new Map<RewardType, number>();

@@ -7,7 +7,7 @@ import { jsonDumps } from '../../py/json-dumps';
 import { parseJson } from '../../py/json-parse';
 import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
-import type { TDict, TValue } from '../../py/pydantic';
+import { tRepr, tTypeName, type TDict, type TValue } from '../../py/pydantic';
 import type {
   EnvFunctionCall,
   Requestor,
@@ -23,6 +23,8 @@ import type {
 
 export class Tau2FileError extends Error {}
 
+const typeName = (v: TValue | undefined): string => (v === undefined ? 'missing' : tTypeName(v));
+
 const isDict = (v: TValue | undefined): v is TDict => v instanceof Map;
 const str = (v: TValue | undefined): string | null => (typeof v === 'string' ? v : null);
 const list = (v: TValue | undefined): readonly TValue[] | null => (Array.isArray(v) ? v : null);
@@ -34,9 +36,38 @@ function requestorOf(v: TValue | undefined): Requestor {
   return v === 'user' ? 'user' : 'assistant';
 }
 
-function toolCall(v: TValue, where: string): Tau2ToolCall {
+/**
+ * What τ²'s pydantic models (`ToolCall`, the message classes, `SimulationRun`, `EvaluationCriteria`)
+ * refuse, said where: τ² cannot load such a file at all, so no verdict of it is τ²'s.
+ */
+// Python parity: pydantic validation of Results (the fields the evaluator reads).
+type Problems = string[];
+const ROLES = new Set(['system', 'assistant', 'user', 'tool']);
+const TERMINATION_REASONS = new Set([
+  'user_stop',
+  'agent_stop',
+  'max_steps',
+  'timeout',
+  'too_many_errors',
+  'agent_error',
+  'user_error',
+  'infrastructure_error',
+  'context_window_exceeded',
+  'unexpected_error',
+]);
+function expect(problems: Problems | undefined, ok: boolean, where: string, what: string): void {
+  if (!ok) problems?.push(`${where}: ${what}`);
+}
+const strOrNone = (v: TValue | undefined): boolean => v === undefined || v === null || typeof v === 'string';
+const requestorOk = (v: TValue | undefined): boolean => v === undefined || v === 'user' || v === 'assistant';
+
+function toolCall(v: TValue, where: string, problems?: Problems): Tau2ToolCall {
   if (!isDict(v)) throw new Tau2FileError(`${where}: a tool call is not an object`);
   const args = v.get('arguments');
+  expect(problems, isDict(args), where, `"arguments" should be an object (${typeName(args)})`);
+  expect(problems, typeof v.get('name') === 'string', where, '"name" should be a string');
+  expect(problems, typeof v.get('id') === 'string' || !v.has('id'), where, '"id" should be a string');
+  expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
   return {
     id: str(v.get('id')) ?? '',
     name: str(v.get('name')) ?? '',
@@ -45,14 +76,18 @@ function toolCall(v: TValue, where: string): Tau2ToolCall {
   };
 }
 
-export function readMessage(v: TValue, where: string): Tau2Message {
+export function readMessage(v: TValue, where: string, problems?: Problems): Tau2Message {
   if (!isDict(v)) throw new Tau2FileError(`${where}: not a message object`);
   const role = str(v.get('role')) ?? '';
   const calls = list(v.get('tool_calls'));
+  expect(problems, ROLES.has(role), where, `"role" should be one of system, assistant, user, tool`);
+  expect(problems, strOrNone(v.get('content')), where, `"content" should be a string or null (${typeName(v.get('content'))})`);
+  expect(problems, calls !== null || v.get('tool_calls') === undefined || v.get('tool_calls') === null, where, '"tool_calls" should be a list or null');
+  if (role === 'tool') expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
   return {
     role,
     content: str(v.get('content')),
-    toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`)),
+    toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),
     id: role === 'tool' ? (str(v.get('id')) ?? '') : null,
     requestor: role === 'tool' ? requestorOf(v.get('requestor')) : null,
     error: v.get('error') === true,
@@ -97,7 +132,13 @@ function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
   const info = list(v.get('communicate_info'));
   const nl = list(v.get('nl_assertions'));
   const basis = list(v.get('reward_basis')) ?? ['DB', 'COMMUNICATE'];
+  const problems: Problems = [];
+  for (const b of basis)
+    expect(problems, typeof b === 'string' && REWARD_TYPES.has(b), where, `reward_basis: ${tRepr(b)} is not one of ${[...REWARD_TYPES].join(', ')}`);
+  for (const [k, xs] of [['communicate_info', info] as const, ['nl_assertions', nl] as const])
+    for (const x of xs ?? []) expect(problems, typeof x === 'string', where, `${k}: ${tRepr(x)} should be a string`);
   return {
+    invalid: problems[0] ?? null,
     actions: actions === null ? null : actions.map((a, i) => action(a, `${where}, action ${i}`)),
     envAssertions: envAssertions === null ? null : envAssertions.map((a, i) => envCall(a, `${where}, env assertion ${i}`)),
     communicateInfo: info === null ? null : info.map((x) => (typeof x === 'string' ? x : String(x))),
@@ -135,13 +176,23 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
   if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
   const messages = list(v.get('messages')) ?? [];
   const ri = v.get('reward_info');
+  const problems: Problems = [];
+  const termination = v.get('termination_reason');
+  expect(
+    problems,
+    typeof termination === 'string' && TERMINATION_REASONS.has(termination),
+    where,
+    `"termination_reason" ${tRepr(termination ?? null)} is not one of τ²'s`,
+  );
+  const read = messages.map((m, i) => readMessage(m, `${where}, message ${i}`, problems));
   return {
+    invalid: problems[0] ?? null,
     index,
     id: str(v.get('id')) ?? `#${index}`,
     taskId: str(v.get('task_id')) ?? '',
     trial: v.get('trial') ?? null,
     terminationReason: str(v.get('termination_reason')) ?? '',
-    messages: messages.map((m, i) => readMessage(m, `${where}, message ${i}`)),
+    messages: read,
     // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
     fullDuplex: v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,

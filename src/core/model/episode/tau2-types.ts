@@ -54,6 +54,8 @@ export interface Tau2Criteria {
   readonly communicateInfo: readonly string[] | null;
   readonly nlAssertions: readonly string[] | null;
   readonly rewardBasis: readonly RewardType[];
+  /** What τ²'s pydantic models refuse in these criteria (τ² then loads no part of the file), first found; null when valid. */
+  readonly invalid: string | null;
 }
 
 export interface Tau2Task {
@@ -84,6 +86,8 @@ export interface Tau2Simulation {
    * null, in that order; never recomputed.
    */
   readonly reviews: readonly (readonly [string, TValue])[];
+  /** What τ²'s pydantic models refuse in this simulation (τ² then loads no part of the file), first found; null when valid. */
+  readonly invalid: string | null;
 }
 
 export interface Tau2Run {

@@ -1,6 +1,7 @@
 import { PyException } from '../errors';
 import { reprStr } from '../repr';
 import { deepCopyValue, EnumMember, PyDate, PyDateTime, PydModel, type FieldType, type ModelClass, type TDict, type TValue } from './model';
+import { boolFromStr, floatFromStr, floatIntFits, intFromStr } from './lax-numbers';
 import { tRepr, tTypeName } from './repr';
 
 /** The pydantic version named in a ValidationError's help URLs (parity masks it, see README). */
@@ -37,9 +38,6 @@ function errorText(title: string, errors: readonly LineError[]): string {
   return lines.join('\n');
 }
 
-const TRUE_STRINGS = new Set(['1', 'on', 't', 'true', 'y', 'yes']);
-const FALSE_STRINGS = new Set(['0', 'off', 'f', 'false', 'n', 'no']);
-
 // Python parity: pydantic 2 lax-mode validation of Python input (the types τ²'s models use).
 function validateValue(type: FieldType, v: TValue): TValue | Invalid {
   switch (type.kind) {
@@ -54,39 +52,27 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
       if (typeof v === 'boolean') return v ? 1n : 0n;
       if (typeof v === 'number') {
         if (!Number.isFinite(v)) return fail('finite_number', 'Input should be a finite number', v);
-        return Number.isInteger(v) ? BigInt(v) : fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part', v);
+        if (!Number.isInteger(v)) return fail('int_from_float', 'Input should be a valid integer, got a number with a fractional part', v);
+        return floatIntFits(v) ? BigInt(v) : fail('int_parsing_size', 'Unable to parse input string as an integer, exceeded maximum size', v);
       }
-      if (typeof v === 'string') {
-        const s = v.trim().replace(/_/g, '');
-        if (/^[+-]?\d+$/.test(s)) return BigInt(s);
-        if (/^[+-]?\d+\.0*$/.test(s)) return BigInt(s.slice(0, s.indexOf('.')));
-        return fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer', v);
-      }
+      if (typeof v === 'string') return intFromStr(v) ?? fail('int_parsing', 'Input should be a valid integer, unable to parse string as an integer', v);
       return fail('int_type', 'Input should be a valid integer', v);
     case 'float':
       if (typeof v === 'number') return v;
       if (typeof v === 'bigint') return Number(v);
       if (typeof v === 'boolean') return v ? 1 : 0;
-      if (typeof v === 'string') {
-        const s = v.trim();
-        return s !== '' && /^[+-]?(\d[\d_]*\.?\d*|\.\d+)([eE][+-]?\d+)?$|^[+-]?(inf|infinity|nan)$/i.test(s)
-          ? Number(s.replace(/_/g, '').replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'))
-          : fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', v);
-      }
+      if (typeof v === 'string') return floatFromStr(v) ?? fail('float_parsing', 'Input should be a valid number, unable to parse string as a number', v);
       return fail('float_type', 'Input should be a valid number', v);
-    case 'bool':
+    case 'bool': {
       if (typeof v === 'boolean') return v;
       if (typeof v === 'bigint' && (v === 0n || v === 1n)) return v === 1n;
       if (typeof v === 'number' && (v === 0 || v === 1)) return v === 1;
-      if (typeof v === 'string') {
-        const s = v.trim().toLowerCase();
-        if (TRUE_STRINGS.has(s)) return true;
-        if (FALSE_STRINGS.has(s)) return false;
-        return fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v);
-      }
-      return typeof v === 'bigint' || typeof v === 'number'
-        ? fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v)
-        : fail('bool_type', 'Input should be a valid boolean', v);
+      const parsing = (): Invalid => fail('bool_parsing', 'Input should be a valid boolean, unable to interpret input', v);
+      if (typeof v === 'string') return boolFromStr(v) ?? parsing();
+      // Python parity: pydantic-core reads an int within i64 (or a float that is one) as a bool candidate (bool_parsing); anything else is no bool at all.
+      const i64 = (typeof v === 'bigint' && v >= -(2n ** 63n) && v < 2n ** 63n) || (typeof v === 'number' && Number.isInteger(v) && floatIntFits(v));
+      return i64 ? parsing() : fail('bool_type', 'Input should be a valid boolean', v);
+    }
     case 'literal': {
       if (type.values.some((x) => x === v)) return v;
       const shown = type.values.map((x) => (typeof x === 'string' ? reprStr(x) : typeof x === 'boolean' ? (x ? 'True' : 'False') : x.toString()));
@@ -150,19 +136,37 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
-// Python parity: pydantic's date / datetime from an ISO string (the forms τ²'s data uses), or an instance.
+const daysIn = (y: number, m: number): number => (m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31);
+
+// Python parity: pydantic's date / datetime from an ISO string (the forms τ²'s data uses), or an instance;
+// speedate's range checks (a datetime with a time out of range is read as a date with extra characters).
 function validateDate(v: TValue, withTime: boolean): TValue | Invalid {
   if (withTime && v instanceof PyDateTime) return v;
   if (!withTime && v instanceof PyDate) return v;
   if (withTime && v instanceof PyDate) return new PyDateTime(v.year, v.month, v.day, 0, 0, 0);
   const m = typeof v === 'string' ? ISO.exec(v) : null;
   if (m === null) return withTime ? fail('datetime_type', 'Input should be a valid datetime', v) : fail('date_type', 'Input should be a valid date', v);
-  const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x)));
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as [number, number, number, number, number, number];
+  const parsing = (detail: string): Invalid =>
+    withTime
+      ? fail('datetime_from_date_parsing', `Input should be a valid datetime or date, ${detail}`, v)
+      : fail('date_from_datetime_parsing', `Input should be a valid date or datetime, ${detail}`, v);
+  if (mo < 1 || mo > 12) return parsing('month value is outside expected range of 1-12');
+  if (d < 1 || d > daysIn(y, mo)) return parsing('day value is outside expected range');
+  const badTime =
+    h > 23
+      ? 'hour value is outside expected range of 0-23'
+      : mi > 59
+        ? 'minute value is outside expected range of 0-59'
+        : sec > 59
+          ? 'second value is outside expected range of 0-59'
+          : null;
+  if (badTime !== null) return parsing(withTime ? 'unexpected extra characters at the end of the input' : badTime);
   if (!withTime)
-    return m[4] === undefined
-      ? new PyDate(y!, mo!, d!)
+    return h === 0 && mi === 0 && sec === 0
+      ? new PyDate(y, mo, d)
       : fail('date_from_datetime_inexact', 'Datetimes provided to dates should have zero time - e.g. be exact dates', v);
-  return new PyDateTime(y!, mo!, d!, h!, mi!, sec!);
+  return new PyDateTime(y, mo, d, h, mi, sec);
 }
 
 function memberTag(m: FieldType): string {

@@ -2,7 +2,7 @@
 import { PyException } from '../../../py/errors';
 import { dateStr, EnumMember, PyDate, PyDateTime, PydModel, tStr, tTypeName, type TDict, type TValue } from '../../../py/pydantic';
 import type { PyValue } from '../../../py/value';
-import { add, contains, eq, getItem, len, lt, sub } from '../../../py/ops';
+import { add, contains, eq, ge, getItem, len, lt, sub } from '../../../py/ops';
 
 export const valueError = (text: string): PyException => new PyException('ValueError', text);
 
@@ -24,6 +24,8 @@ export const has = (container: TValue, x: TValue): boolean => contains(pv(contai
 export const plus = (a: TValue, b: TValue, op: '+' | '+=' = '+'): TValue => add(pv(a), pv(b), op) as TValue;
 export const minus = (a: TValue, b: TValue, op: '-' | '-=' = '-'): TValue => sub(pv(a), pv(b), op) as TValue;
 export const less = (a: TValue, b: TValue): boolean => lt(pv(a), pv(b));
+/** Python `a >= b` (TypeError between a number and a str). */
+export const atLeast = (a: TValue, b: TValue): boolean => ge(pv(a), pv(b));
 // Python parity: == (a str Enum member equals its value; dates by value; models by identity here).
 export function same(a: TValue, b: TValue): boolean {
   if (a instanceof EnumMember) a = a.value;

@@ -97,7 +97,11 @@ export class Toolkit {
 function callMethod(self: Toolkit, m: MethodDef, kwargs: TDict): TValue {
   const where = `${self.def.className}.${m.name}()`;
   const names = new Set(m.params.map((p) => p.name));
-  for (const k of kwargs.keys()) if (!names.has(k)) throw new PyException('TypeError', `${where} got an unexpected keyword argument '${k}'`);
+  for (const k of kwargs.keys()) {
+    // `self` is bound already (a bound method): CPython says so rather than that it is unknown.
+    if (k === 'self') throw new PyException('TypeError', `${where} got multiple values for argument 'self'`);
+    if (!names.has(k)) throw new PyException('TypeError', `${where} got an unexpected keyword argument '${k}'`);
+  }
   const missing = m.params.filter((p) => p.default === undefined && !kwargs.has(p.name)).map((p) => `'${p.name}'`);
   if (missing.length > 0) {
     const list =
@@ -153,5 +157,11 @@ export interface Tau2Domain {
   readonly copyOnWrite?: boolean;
 }
 
-/** Reads an argument as a Python `str` key for `in` / `[]` on a dict (a non-str is never a key there). */
-export const key = (v: TValue): string | null => (typeof v === 'string' ? v : null);
+/**
+ * Reads an argument as a Python `str` key for `in` / `[]` on a dict (a non-str is never a key there).
+ * Python parity: dict lookup hashes the key first — a list or dict argument raises `TypeError: unhashable type`.
+ */
+export const key = (v: TValue): string | null => {
+  if (Array.isArray(v) || v instanceof Map) throw new PyException('TypeError', `unhashable type: '${Array.isArray(v) ? 'list' : 'dict'}'`);
+  return typeof v === 'string' ? v : null;
+};

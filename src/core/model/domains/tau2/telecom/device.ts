@@ -4,7 +4,7 @@ import { pyLower } from '../../../../py/lower';
 import { roundFloat2 } from '../../../../py/ops';
 import { EnumMember, modelDump, PydModel, validate, type TDict, type TValue } from '../../../../py/pydantic';
 import { attr, same, setAttr, text } from '../py-attrs';
-import type { MethodDef, Toolkit, ToolDef, ToolType } from '../toolkit';
+import { key, type MethodDef, type Toolkit, type ToolDef, type ToolType } from '../toolkit';
 import { NetworkStatus, NetworkTechnology, PerformanceLevel, SignalStrength, SimStatus, VpnDetails } from './user-models';
 
 export const dev = (self: Toolkit): PydModel => self.db.get('device') as PydModel;
@@ -173,7 +173,10 @@ export const assertion = (ok: boolean): void => {
 };
 
 export const apps = (self: Toolkit): TDict => get(self, 'app_statuses') as TDict;
-export const appGet = (self: Toolkit, name: TValue): TValue | undefined => (typeof name === 'string' ? apps(self).get(name) : undefined);
+export const appGet = (self: Toolkit, name: TValue): TValue | undefined => {
+  const k = key(name); // Python parity: dict.get hashes its argument (a list or dict raises)
+  return k === null ? undefined : apps(self).get(k);
+};
 export const permNames = (perms: TValue): string[] => [...(modelDump(perms) as TDict)].filter(([, v]) => on(v)).map(([k]) => pyLower(k.replaceAll('_', ' ')));
 
 export const params = (...names: (string | [string, TValue])[]) => names.map((n) => (typeof n === 'string' ? { name: n } : { name: n[0], default: n[1] }));

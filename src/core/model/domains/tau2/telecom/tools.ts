@@ -1,7 +1,7 @@
 /** τ²'s TelecomTools (domains/telecom/tools.py), with Python's behaviour for any argument. */
 import { PyException } from '../../../../py/errors';
 import { pyLower } from '../../../../py/lower';
-import { le, mul, roundFloat2 } from '../../../../py/ops';
+import { formatFloat2, le, mul, truthy } from '../../../../py/ops';
 import { PyDate, PydModel, validate, type TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
 import { attr, has, items, minus, plus, same, setAttr, size, text, valueError } from '../py-attrs';
@@ -46,7 +46,7 @@ export function setBillToPaid(self: Toolkit, id: TValue): void {
 }
 
 // Python parity: format(x, '.2f') — exact ties round to even, as roundFloat2 does.
-const fmt2 = (x: TValue): string => (typeof x === 'number' ? roundFloat2(x).toFixed(2) : typeof x === 'bigint' ? `${x}.00` : text(x));
+const fmt2 = (x: TValue): string => (typeof x === 'number' ? formatFloat2(x) : typeof x === 'bigint' ? `${x}.00` : text(x));
 
 function applyOneTimeCharge(self: Toolkit, customerId: TValue, amount: TValue, description: string): void {
   const customer = customerById(self, customerId);
@@ -161,7 +161,9 @@ export const TELECOM_TOOLS: ToolDef[] = [
       .map((b, i) => [b, i] as const)
       .sort((x, y) => dateKey(attr(y[0], 'issue_date') as PyDate) - dateKey(attr(x[0], 'issue_date') as PyDate) || x[1] - y[1])
       .map((x) => x[0]);
-    const limit = g(a, 'limit');
+    // Python parity: a bool is an int as a slice index (`[:True]` is `[:1]`).
+    const given = g(a, 'limit');
+    const limit = typeof given === 'boolean' ? (given ? 1n : 0n) : given;
     if (typeof limit !== 'bigint' && limit !== null) throw new PyException('TypeError', 'slice indices must be integers or None or have an __index__ method');
     return limit === null ? sorted : sorted.slice(0, limit < 0n ? Math.max(0, sorted.length + Number(limit)) : Number(limit));
   }),
@@ -270,7 +272,8 @@ export const TELECOM_FUNCTIONS: MethodDef[] = [
     (attr(customer, 'bill_ids') as TValue[]).push(g(a, 'new_bill_id'));
     setAttr(line, 'status', LineStatus.get('SUSPENDED'));
     setAttr(line, 'suspension_start_date', today());
-    if (g(a, 'contract_ended') === true) setAttr(line, 'contract_end_date', lastDay);
+    // Python parity: `if contract_ended:` — any truthy value ("100", 1, [0]) ends the contract.
+    if (truthy(pv(g(a, 'contract_ended')))) setAttr(line, 'contract_end_date', lastDay);
     return `Line ${text(g(a, 'line_id'))} suspended for unpaid bill ${text(g(a, 'new_bill_id'))}. Contract ended: ${text(g(a, 'contract_ended'))}`;
   }),
   fn('assert_data_refueling_amount', ['customer_id', 'line_id', 'expected_amount'], (self, a) => {

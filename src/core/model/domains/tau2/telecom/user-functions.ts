@@ -2,7 +2,7 @@
 import { PyException } from '../../../../py/errors';
 import { pyLower } from '../../../../py/lower';
 import { PydModel, tRepr } from '../../../../py/pydantic';
-import { attr, same, setAttr, text } from '../py-attrs';
+import { atLeast, attr, same, setAttr, text } from '../py-attrs';
 import type { MethodDef, Toolkit } from '../toolkit';
 import { APNNames, NetworkStatus, PerformanceLevel, SimStatus } from './user-models';
 
@@ -115,8 +115,8 @@ export const USER_FUNCTIONS: MethodDef[] = [
   fn('assert_internet_speed', ['expected_speed', ['expected_desc', null]], (self, a) => {
     const [speed, desc] = speedTest(self);
     const s = speed || 0.0;
-    const want = g(a, 'expected_speed') as number | bigint;
-    const fast = s >= Number(want);
+    // Python parity: `speed >= expected_speed` — a str (or None) expected speed raises TypeError.
+    const fast = atLeast(s, g(a, 'expected_speed'));
     const d = g(a, 'expected_desc');
     return d === null ? fast : fast && pyLower(desc) === lowerArg(d);
   }),

@@ -1,7 +1,7 @@
 /** τ²'s TelecomUserTools (domains/telecom/user_tools.py): the user's simulated phone. */
 import { PyException } from '../../../../py/errors';
-import { roundFloat2 } from '../../../../py/ops';
-import { EnumMember, modelDump, tRepr, validate, type TDict } from '../../../../py/pydantic';
+import { formatFloat2 } from '../../../../py/ops';
+import { EnumMember, modelDump, tRepr, tTypeName, validate, type TDict } from '../../../../py/pydantic';
 import { attr, setAttr, text } from '../py-attrs';
 import type { ToolDef } from '../toolkit';
 import { APNSettings, NetworkModePreference, NetworkStatus, SignalStrength } from './user-models';
@@ -48,24 +48,26 @@ export const USER_TOOLS: ToolDef[] = [
     if (on(get(self, 'wifi_connected'))) lines.push(`Connected Wi-Fi Network: ${text(get(self, 'wifi_ssid'))}`);
     return lines.join('\n');
   }),
-  tool('check_network_mode_preference', 'read', [], (self) => `Network Mode Preference: ${value(get(self, 'network_mode_preference'))}`),
+  tool('check_network_mode_preference', 'read', [], (self) => {
+    // Python parity: `.value` of whatever set_network_mode_preference stored (a non-str argument is stored as it is).
+    const mode = get(self, 'network_mode_preference');
+    if (!(mode instanceof EnumMember)) throw new PyException('AttributeError', `'${tTypeName(mode)}' object has no attribute 'value'`);
+    return `Network Mode Preference: ${mode.value}`;
+  }),
   tool('set_network_mode_preference', 'write', ['mode'], (self, a) => {
     const mode = g(a, 'mode');
     // Python parity: NetworkModePreference(mode) for a str; a ValueError is a refusal.
     const m = mode instanceof EnumMember ? mode : typeof mode === 'string' ? NetworkModePreference.of(mode) : undefined;
     if (m === undefined) {
       if (typeof mode !== 'string') {
-        // Python parity: a non-str is assigned as it is, then `.value` fails on it.
+        // Python parity: a non-str is assigned as it is, then `.value` fails on it; None is taken for the failure sign.
         set(self, 'network_mode_preference', mode);
         simulateNetworkSearch(self);
-        throw new PyException(
-          'AttributeError',
-          `'${mode === null ? 'NoneType' : typeof mode === 'bigint' ? 'int' : typeof mode === 'number' ? 'float' : typeof mode === 'boolean' ? 'bool' : Array.isArray(mode) ? 'list' : 'dict'}' object has no attribute 'value'`,
-        );
+        if (mode !== null) throw new PyException('AttributeError', `'${tTypeName(mode)}' object has no attribute 'value'`);
       }
       return withBar(
         self,
-        `Failed to set network mode: '${mode}' is not a valid option. Please use one of: ${NetworkModePreference.members.map((x) => x.value).join(', ')}`,
+        `Failed to set network mode: '${text(mode)}' is not a valid option. Please use one of: ${NetworkModePreference.members.map((x) => x.value).join(', ')}`,
       );
     }
     set(self, 'network_mode_preference', m);
@@ -82,7 +84,7 @@ export const USER_TOOLS: ToolDef[] = [
       Good: 'Connection is good for most activities, including HD streaming.',
       Excellent: 'Connection is very fast.',
     };
-    return `Speed Test Result: ${roundFloat2(speed).toFixed(2)} Mbps (${desc}). ${ADVICE[desc] ?? ''}`;
+    return `Speed Test Result: ${formatFloat2(speed)} Mbps (${desc}). ${ADVICE[desc] ?? ''}`;
   }),
   tool('toggle_airplane_mode', 'write', [], (self) => withBar(self, `Airplane Mode is now ${ONOFF(toggleAirplane(self))}.`)),
   tool('check_sim_status', 'read', [], (self) => {
