@@ -19,6 +19,12 @@ export interface ByteStore {
 const PART_BYTES = 8 << 20;
 /** Bytes read at once: episodes read in file order (a search, a report) need one read per window. */
 const WINDOW_BYTES = 2 << 20;
+/**
+ * Parts kept in memory as well after they went into the Blob store: episodes are judged a little behind
+ * the reading (the judge helper's batches especially), and bytes read back from the blob store cost far
+ * more than bytes still in memory. At most this many parts (32 MB) are held beside the Blob.
+ */
+const RECENT_PARTS = 4;
 
 interface SyncReader {
   readAsArrayBuffer(blob: Blob): ArrayBuffer;
@@ -70,6 +76,8 @@ class BlobStore implements ByteStore {
   private partsBlob: Blob | null = null;
   private blob: Blob | null = null;
   private window: { start: number; bytes: Uint8Array } | null = null;
+  /** The last parts' bytes, still in memory (see `RECENT_PARTS`), oldest first. */
+  private recent: Chunks[] = [];
   /** The window after it, being read without waiting (see `readAhead`). */
   private ahead: Ahead | null = null;
 
@@ -84,6 +92,8 @@ class BlobStore implements ByteStore {
     if (this.pending.list.length > 0) {
       this.parts.push(new Blob(this.pending.list as BlobPart[]));
       this.partsBlob = null;
+      this.recent.push(this.pending);
+      if (this.recent.length > RECENT_PARTS) this.recent.shift();
     }
     this.pending = new Chunks(this.pending.start + this.pending.bytes);
   }
@@ -97,6 +107,8 @@ class BlobStore implements ByteStore {
   read(start: number, end: number): Uint8Array {
     const w = this.window;
     if (w && start >= w.start && end <= w.start + w.bytes.length) return w.bytes.subarray(start - w.start, end - w.start);
+    const inMemory = this.recent[0]?.start ?? this.pending.start;
+    if (start >= inMemory && end <= this.pending.start + this.pending.bytes) return this.fromMemory(start, end);
     const a = this.ahead;
     if (a?.bytes && end <= a.start + a.bytes.length) {
       // The window read ahead while episodes before it were judged: no wait for the blob store. An
@@ -118,6 +130,19 @@ class BlobStore implements ByteStore {
     this.window = bytes.length <= WINDOW_BYTES ? { start, bytes } : null;
     if (this.window) this.readAhead(to);
     return bytes.subarray(0, end - start);
+  }
+
+  /** Bytes `start` to `end`, all within the recent parts and the bytes not yet in a part. */
+  private fromMemory(start: number, end: number): Uint8Array {
+    const from = [...this.recent, this.pending].filter((c) => c.start + c.bytes > start && c.start < end);
+    if (from.length === 1) return from[0]!.read(start, end);
+    const out = new Uint8Array(end - start);
+    for (const c of from) {
+      const lo = Math.max(start, c.start);
+      const hi = Math.min(end, c.start + c.bytes);
+      out.set(c.read(lo, hi), lo - start);
+    }
+    return out;
   }
 
   /**
