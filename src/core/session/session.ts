@@ -391,7 +391,7 @@ export class InspectSession {
 
   /**
    * Takes the verdicts of episode `index` judged elsewhere (`EpisodeJudge`, on this session's
-   * `dataSnapshot()` and the episode's `episodeSource`) as if judged here; its row under the rule in
+   * `dataSnapshot()` and the episode's bytes at `episodeRange`) as if judged here; its row under the rule in
    * use, or null when the episode is judged already (or there is no such episode).
    */
   adoptVerdicts(index: number, v: EpisodeVerdicts): EpisodeSummary | null {
@@ -399,12 +399,7 @@ export class InspectSession {
     return this.keep(index, v).summaries[this.rule];
   }
 
-  /** Episode `index`'s JSON text as it is in the file, for a file read lazily (null otherwise): what `EpisodeJudge` judges elsewhere. */
-  episodeSource(index: number): string | null {
-    return this.episodeText?.(index) ?? null;
-  }
-
-  /** Episode `index`'s place in the bytes of a file read as it streamed in, `[start, end)` (null otherwise): its `episodeSource` is the UTF-8 of those bytes. */
+  /** Episode `index`'s place in the bytes of a file read as it streamed in, `[start, end)` (null otherwise): the UTF-8 JSON of the episode, which `EpisodeJudge` judges elsewhere. */
   episodeRange(index: number): readonly [number, number] | null {
     return this.episodeRangeOf?.(index) ?? null;
   }
