@@ -2,18 +2,13 @@
  * pydantic-core's lax-mode number and bool parsing of Python `str` input (pydantic 2.13): what it
  * strips, where it allows underscores, and the i64 bound on ints made from floats.
  */
+import { stripOf } from '../strip';
 
 /** Rust's `str::trim` (Unicode White_Space): U+0085 is stripped, U+FEFF is not (unlike JS `trim`). */
 // Python parity: pydantic-core strips with Rust's str::trim, not Python's str.strip.
 const RUST_SPACE = '\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
 
-export function rustTrim(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && RUST_SPACE.includes(s[a]!)) a++;
-  while (b > a && RUST_SPACE.includes(s[b - 1]!)) b--;
-  return s.slice(a, b);
-}
+export const rustTrim = (s: string): string => stripOf(s, RUST_SPACE);
 
 /** `_` removed, or null where pydantic-core refuses them: a leading or trailing one, or two in a row. */
 // Python parity: pydantic-core's strip_underscores.
