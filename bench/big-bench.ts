@@ -10,8 +10,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import type { BrowserContext, CDPSession } from 'playwright-core';
+import { cliBundle } from '../test/support/cli-bundle';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../test/support/shared';
 import { hasChromium, launchChromium, startApp } from '../test/browser/harness';
 import type { BenchResult, Log } from './bench-types';
@@ -284,21 +284,6 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
   }
 }
 
-/** The CLI as a bundle in `dir` (what `npm run build:cli` makes). */
-async function bundleCli(dir: string): Promise<string> {
-  const out = join(dir, 'tau-inspect.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'src/cli/tau-inspect.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: out,
-    logLevel: 'warning',
-  });
-  return out;
-}
-
 /**
  * One CLI `evaluate --json` run under /usr/bin/time: wall time, when its first line came (it prints each
  * episode's line as soon as it is judged, while the file is read), and peak RSS of the child.
@@ -354,7 +339,8 @@ export async function runBigBench(log: Log): Promise<BenchResult> {
   const result: BenchResult = {};
   try {
     // The CLI on one episode with a long message.
-    const cli = await bundleCli(dir);
+    // The CLI as `npm run build:cli` makes it (the specs' bundle: one build per process here).
+    const cli = await cliBundle();
     const sample = join(ROOT, 'sample-runs', 'runs', 'retail-sample.json');
     log(
       `\nbig bench: the CLI on one episode whose last agent message is ${MESSAGE_MB.join(', ')} MB (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`,
