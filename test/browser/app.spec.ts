@@ -91,54 +91,49 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
     }
   }, 60_000);
 
+  /**
+   * Opens ../shared/runs/`file` (`total` episodes) offline with ../shared's data, waits for every verdict, and
+   * checks each recomputed reward against τ-bench's own in ../shared/expected; `more` checks the page besides.
+   */
+  async function judgedAsTauBench(file: string, total: number, more: (page: Page) => Promise<void>): Promise<void> {
+    const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', file.replace(/\.json$/, '.expected.json')), 'utf8')) as {
+      index: number;
+      reward?: number;
+    }[];
+    const { context, page, blocked } = await offlinePage(browser);
+    try {
+      await page.goto(server.url);
+      await page.waitForSelector('[data-testid="episode-row"]');
+      await page.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', file));
+      await page.waitForSelector(`[data-testid="episode-table"][data-total="${total}"]`, { timeout: 30_000 });
+      await page.waitForSelector(COMPLETE.replace(']', `][data-total="${total}"]`), { timeout: 170_000 });
+      await more(page);
+      const rows = await page.evaluate(READ_ALL_ROWS);
+      expect(rows.length).toBe(total);
+      const wrong = rows
+        .filter((r) => r.reward !== String(expected[r.index]?.reward))
+        .map((r) => `#${r.index}: got ${r.reward}, τ-bench ${expected[r.index]?.reward}`);
+      expect(wrong).toEqual([]);
+      expect(blocked).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
   describeShared('gpt-4o-airline with data from ../shared/tau-bench', () => {
     it('recomputes all 200 rewards exactly as τ-bench did', async () => {
-      const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', 'gpt-4o-airline.expected.json'), 'utf8')) as { index: number; reward?: number }[];
-      const { context, page, blocked } = await offlinePage(browser);
-      try {
-        await page.goto(server.url);
-        await page.waitForSelector('[data-testid="episode-row"]');
-        await page.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', 'gpt-4o-airline.json'));
-        await page.waitForSelector('[data-testid="episode-table"][data-total="200"]', { timeout: 30_000 });
-        await page.waitForSelector(COMPLETE, { timeout: 170_000 });
+      await judgedAsTauBench('gpt-4o-airline.json', 200, async (page) => {
         expect(await page.getByTestId('detection').textContent()).toContain('TAU_BENCH_DATA');
-        const rows = await page.evaluate(READ_ALL_ROWS);
-        expect(rows.length).toBe(200);
-        const wrong = rows
-          .filter((r) => r.reward !== String(expected[r.index]?.reward))
-          .map((r) => `#${r.index}: got ${r.reward}, τ-bench ${expected[r.index]?.reward}`);
-        expect(wrong).toEqual([]);
-        expect(blocked).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     }, 200_000);
 
     it('judges a run of 500 episodes on two threads, every reward exactly as τ-bench did', async () => {
       // 500 episodes: a run this big is judged by the evaluator worker and its judge helper together.
       const file =
         'synthetic-airline-test-gold+gold-no-consent+drop-write+wrong-arg+float-amount+bad-kwargs+transfer-midway+outputs-comma+error-then-retry+step-limit-s1.json';
-      const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', file.replace(/\.json$/, '.expected.json')), 'utf8')) as {
-        index: number;
-        reward?: number;
-      }[];
-      const { context, page, blocked } = await offlinePage(browser);
-      try {
-        await page.goto(server.url);
-        await page.waitForSelector('[data-testid="episode-row"]');
-        await page.setInputFiles('[data-testid="open-file-input"]', join(SHARED_DIR, 'runs', file));
-        await page.waitForSelector(COMPLETE.replace(']', '][data-total="500"]'), { timeout: 170_000 });
+      await judgedAsTauBench(file, 500, async (page) => {
         expect(await page.getByTestId('episode-table').getAttribute('data-threads')).toBe('2');
-        const rows = await page.evaluate(READ_ALL_ROWS);
-        expect(rows.length).toBe(500);
-        const wrong = rows
-          .filter((r) => r.reward !== String(expected[r.index]?.reward))
-          .map((r) => `#${r.index}: got ${r.reward}, τ-bench ${expected[r.index]?.reward}`);
-        expect(wrong).toEqual([]);
-        expect(blocked).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     }, 200_000);
   });
 });

@@ -55,8 +55,8 @@ function fakeWorker(behaviour: Behaviour, log: { judged: number; batches: number
   return w as unknown as Worker;
 }
 
-/** Judges `bytes` (a results file) with a helper behaving as told; the rows as they came, sorted, and the session. */
-async function judgeWithHelper(bytes: Uint8Array, versions: readonly DataVersion[], behaviour: Behaviour, answerMs = 60_000) {
+/** A session on `bytes` (a results file) with its data chosen, and a scheduler whose offload is a helper behaving as told. */
+function helped(bytes: Uint8Array, versions: readonly DataVersion[], behaviour: Behaviour, answerMs = 60_000) {
   const session = InspectSession.fromBytes(bytes, {}, undefined, { keptEvaluations: 4 });
   session.useData(versions);
   const scheduler = new Scheduler(session, tick);
@@ -70,6 +70,11 @@ async function judgeWithHelper(bytes: Uint8Array, versions: readonly DataVersion
   );
   scheduler.useOffload(helper);
   helper.useData();
+  return { session, scheduler, helper, log };
+}
+
+/** Runs the scheduler to the end (it must finish) and stops the helper; the rows as they came, sorted. */
+async function judgeToEnd({ session, scheduler, helper, log }: ReturnType<typeof helped>) {
   const rows: EpisodeSummary[] = [];
   expect(
     await scheduler.runAll(
@@ -80,6 +85,10 @@ async function judgeWithHelper(bytes: Uint8Array, versions: readonly DataVersion
   helper.close();
   return { session, rows: rows.sort((a, b) => a.index - b.index), log, scheduler };
 }
+
+/** Judges `bytes` with a helper behaving as told, from the start to the end. */
+const judgeWithHelper = (bytes: Uint8Array, versions: readonly DataVersion[], behaviour: Behaviour, answerMs = 60_000) =>
+  judgeToEnd(helped(bytes, versions, behaviour, answerMs));
 
 function judgedAlone(bytes: Uint8Array, versions: readonly DataVersion[]): InspectSession {
   const s = InspectSession.fromBytes(bytes);
@@ -129,42 +138,21 @@ describe('the judge helper (a big run on two threads)', () => {
 
   it('verdicts judged on data the run no longer uses are dropped (the scheduler was reset meanwhile)', async () => {
     const bytes = sampleCopies(60);
-    const session = InspectSession.fromBytes(bytes, {}, undefined, { keptEvaluations: 4 });
-    session.useData([sampleVersion()]);
-    const scheduler = new Scheduler(session, tick);
-    const log = { judged: 0, batches: 0 };
-    const helper = new JudgeHelper(
-      session,
-      scheduler,
-      (a, b) => bytes.subarray(a, b),
-      () => fakeWorker('answers', log),
-    );
-    scheduler.useOffload(helper);
-    helper.useData();
+    const run = helped(bytes, [sampleVersion()], 'answers');
+    const { session, scheduler, helper } = run;
     // A first verdict here, then two batches go to the helper; the data is chosen again before they come back.
-    let rows: EpisodeSummary[] = [];
     const first = scheduler.runAll(
       () => true,
-      (batch) => {
-        rows.push(...batch);
-        scheduler.cancel();
-      },
+      () => scheduler.cancel(),
     );
     expect(await first).toBe(false);
     session.useData([sampleVersion()]);
     scheduler.reset();
     helper.useData();
-    rows = [];
     await tick();
-    expect(
-      await scheduler.runAll(
-        () => true,
-        (batch) => rows.push(...batch),
-      ),
-    ).toBe(true);
-    helper.close();
-    expect(rows.map((r) => r.index).sort((a, b) => a - b)).toEqual(session.records.map((_, i) => i));
-    expectSameRun({ session, rows: rows.sort((a, b) => a.index - b.index), log, scheduler }, judgedAlone(bytes, [sampleVersion()]));
+    const again = await judgeToEnd(run);
+    expect(again.rows.map((r) => r.index)).toEqual(session.records.map((_, i) => i));
+    expectSameRun(again, judgedAlone(bytes, [sampleVersion()]));
   });
 
   itShared('a real run (gpt-4o-airline, 200 episodes) on two threads gives the rows, rule and data version of one thread', async () => {
