@@ -9,7 +9,10 @@ export interface ByteStore {
   append(chunk: Uint8Array): void;
   /** No more bytes come. */
   seal(): void;
-  /** Bytes `start` to `end` (exclusive), also while bytes are still appended (from those appended so far). */
+  /**
+   * Bytes `start` to `end` (exclusive), also while bytes are still appended (from those appended so far):
+   * often a view of bytes the store keeps, so callers copy what they keep or hand over, and never write to it.
+   */
   read(start: number, end: number): Uint8Array;
   /** Every byte, for a file read from its whole text (the careful reader); once sealed. */
   all(): Uint8Array;
@@ -26,7 +29,7 @@ const WINDOW_BYTES = 2 << 20;
  */
 const RECENT_PARTS = 4;
 
-interface SyncReader {
+export interface SyncReader {
   readAsArrayBuffer(blob: Blob): ArrayBuffer;
 }
 
@@ -39,16 +42,20 @@ class Chunks {
     this.list.push(chunk);
     this.bytes += chunk.length;
   }
-  /** Bytes `from` to `to` (absolute, both within these chunks). */
+  /** Bytes `from` to `to` (absolute, both within these chunks): a view of the chunk that holds them all, else a copy. */
   read(from: number, to: number): Uint8Array {
-    const out = new Uint8Array(to - from);
     let at = this.start;
-    for (const c of this.list) {
+    let k = 0;
+    for (; k < this.list.length && at + this.list[k]!.length <= from; k++) at += this.list[k]!.length;
+    const first = this.list[k];
+    if (first && to <= at + first.length) return first.subarray(from - at, to - at);
+    const out = new Uint8Array(to - from);
+    for (; k < this.list.length && at < to; k++) {
+      const c = this.list[k]!;
       const lo = Math.max(from, at);
       const hi = Math.min(to, at + c.length);
       if (lo < hi) out.set(c.subarray(lo - at, hi - at), lo - from);
       at += c.length;
-      if (at >= to) break;
     }
     return out;
   }
@@ -68,7 +75,7 @@ function joined(w: { start: number; bytes: Uint8Array }, start: number, after: U
   return { start, bytes };
 }
 
-class BlobStore implements ByteStore {
+export class BlobStore implements ByteStore {
   /** Bytes not yet in a Blob part (the file's tail while it is read). */
   private pending = new Chunks();
   private parts: Blob[] = [];
@@ -134,7 +141,9 @@ class BlobStore implements ByteStore {
 
   /** Bytes `start` to `end`, all within the recent parts and the bytes not yet in a part. */
   private fromMemory(start: number, end: number): Uint8Array {
-    const from = [...this.recent, this.pending].filter((c) => c.start + c.bytes > start && c.start < end);
+    const from: Chunks[] = [];
+    for (const c of this.recent) if (c.start + c.bytes > start && c.start < end) from.push(c);
+    if (this.pending.start < end && this.pending.start + this.pending.bytes > start) from.push(this.pending);
     if (from.length === 1) return from[0]!.read(start, end);
     const out = new Uint8Array(end - start);
     for (const c of from) {

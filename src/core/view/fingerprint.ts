@@ -45,15 +45,27 @@ export function episodeFingerprint(record: Pick<EpisodeRecord, 'raw'>): string {
   return h.hex();
 }
 
-/** `fast-json-stable-stringify(plainJson(v))`: keys sorted as `Array.prototype.sort` sorts them, no spaces. */
+/**
+ * `fast-json-stable-stringify(plainJson(v))`: keys sorted as `Array.prototype.sort` sorts them, no spaces.
+ * Built by appending to one string (no array of pieces per list or object: this runs over every
+ * episode read, megabytes of text).
+ */
 export function stableJson(v: PyValue): string {
   if (v === null) return 'null';
-  if (typeof v === 'boolean' || typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'bigint') return v >= -(2n ** 53n) && v <= 2n ** 53n ? JSON.stringify(Number(v)) : JSON.stringify(v.toString());
   if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : JSON.stringify(String(v));
-  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
-  const keys = [...v.keys()].sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(v.get(k)!)}`).join(',')}}`;
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + stableJson(v[i]!);
+    return `${out}]`;
+  }
+  const keys = [...v.keys()];
+  if (keys.length > 1) keys.sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) out += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${stableJson(v.get(keys[i]!)!)}`;
+  return `${out}}`;
 }
 
 /** The fields of a τ² simulation its fingerprint covers: what it is and what was said; its reward and timing are left out, as a τ-bench episode's reward is. */

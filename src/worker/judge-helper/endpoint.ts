@@ -25,7 +25,7 @@ export class HelperEndpoint {
     if (gen !== this.current.gen || !judge)
       return { type: 'failed', gen, batch, message: gen !== this.current.gen ? 'judged on other data' : this.current.error };
     try {
-      const text = (k: number): string => this.decoder.decode(m.bytes.subarray(k === 0 ? 0 : m.ends[k - 1], m.ends[k]));
+      const text = (k: number): string => this.decoder.decode(m.bytes.subarray(m.spans[2 * k], m.spans[2 * k + 1]));
       return { type: 'judged', gen, batch, verdicts: m.indices.map((index, k) => ({ index, verdicts: judge.judge(text(k), index) })) };
     } catch (e) {
       return { type: 'failed', gen, batch, message: e instanceof Error ? e.message : String(e) };

@@ -4,7 +4,9 @@ import type { FromHelper, ToHelper } from './wire';
 
 /** Episodes in one batch (a few tens of milliseconds of judging), and batches out at once (enough that the helper never waits while the evaluator worker parses a piece of the file). */
 const BATCH = 12;
-const IN_FLIGHT = 4;
+const IN_FLIGHT = 8;
+/** Episodes this close in the file are sent as one piece of it, with the bytes between them. */
+const GAP_BYTES = 4096;
 /** A batch not answered this long: the helper is taken to hang, and stopped. */
 const ANSWER_MS = 60_000;
 
@@ -69,22 +71,34 @@ export class JudgeHelper implements Offload {
 
   send(gen: number, indices: readonly number[]): boolean {
     if (!this.worker || gen !== this.gen) return false;
-    // The episodes' bytes as in the file, one after another in one buffer handed over (not copied, not decoded here).
-    const ranges: (readonly [number, number])[] = [];
+    // The episodes' bytes as in the file, in one buffer handed over (not copied, not decoded here): episodes
+    // next to each other in the file (a batch mostly is) are read as one piece, so a batch costs a read or two.
+    const pieces: { start: number; end: number }[] = [];
+    const spans: number[] = [];
+    let size = 0;
     for (const i of indices) {
       const r = this.session.episodeRange(i);
       if (r === null) return false;
-      ranges.push(r);
+      const last = pieces[pieces.length - 1];
+      if (last && r[0] >= last.end && r[0] - last.end <= GAP_BYTES) {
+        size += r[1] - last.end;
+        last.end = r[1];
+      } else {
+        pieces.push({ start: r[0], end: r[1] });
+        size += r[1] - r[0];
+      }
+      spans.push(size - (r[1] - r[0]), size);
     }
-    const ends: number[] = [];
-    let size = 0;
-    for (const [start, end] of ranges) ends.push((size += end - start));
     const bytes = new Uint8Array(size);
-    ranges.forEach(([start, end], k) => bytes.set(this.read(start, end), k === 0 ? 0 : ends[k - 1]));
+    let at = 0;
+    for (const p of pieces) {
+      bytes.set(this.read(p.start, p.end), at);
+      at += p.end - p.start;
+    }
     const batch = this.nextBatch++;
     this.batches.set(batch, { gen, indices, at: performance.now() });
     this.watchdog ??= setInterval(() => this.check(), this.answerMs / 4);
-    return this.post({ type: 'judge', gen, batch, indices, bytes, ends }, [bytes.buffer as ArrayBuffer]);
+    return this.post({ type: 'judge', gen, batch, indices, bytes, spans }, [bytes.buffer as ArrayBuffer]);
   }
 
   /** Stops the helper; its episodes not answered yet are judged here. */

@@ -8,8 +8,9 @@ export type ToHelper =
   /** The data version episodes are judged on from now on; `gen` tags the batches judged on it. */
   | { readonly type: 'data'; readonly gen: number; readonly domain: Domain; readonly version: VersionFacts; readonly snapshot: DataSnapshot }
   /**
-   * Episodes to judge: their indices and their bytes as in the file (UTF-8 JSON), one after another in
-   * `bytes` (transferred, not copied), episode k ending at `ends[k]`.
+   * Episodes to judge: their indices and their bytes as in the file (UTF-8 JSON) in `bytes` (transferred,
+   * not copied): episode k is `bytes[spans[2k], spans[2k + 1])`. Episodes next to each other in the file
+   * come as one piece of it, with what lies between them (a comma, spaces).
    */
   | {
       readonly type: 'judge';
@@ -17,7 +18,7 @@ export type ToHelper =
       readonly batch: number;
       readonly indices: readonly number[];
       readonly bytes: Uint8Array;
-      readonly ends: readonly number[];
+      readonly spans: readonly number[];
     };
 
 export type FromHelper =
