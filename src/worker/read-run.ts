@@ -189,8 +189,12 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
         controller.close();
         return;
       }
-      // A big file's first slice is small, so its first episodes are judged while the rest is read.
-      const size = at === 0 && file.size > FILE_SLICE_BYTES ? FIRST_SLICE_BYTES : FILE_SLICE_BYTES;
+      // A big file's first slices are small and grow (1, 2, 4, 8, then 16 MB): its first episodes are judged at once,
+      // and each slice is read while the one before it is parsed, never a long wait for a big one at the start.
+      const size =
+        file.size > FILE_SLICE_BYTES
+          ? Math.min(FILE_SLICE_BYTES, Math.max(FIRST_SLICE_BYTES, 2 ** Math.floor(Math.log2(at + FIRST_SLICE_BYTES))))
+          : FILE_SLICE_BYTES;
       const part = new Uint8Array(await blob.slice.call(file, at, at + size).arrayBuffer());
       at += part.length;
       if (part.length > 0) controller.enqueue(part);

@@ -74,15 +74,17 @@ describe('openRun reads a local file as it arrives', () => {
     const told: [number, number | null][] = [];
     const h = hooks({ progress: (loaded, total) => told.push([loaded, total]) });
     const r = await openRun({ kind: 'file', file }, h);
-    // The first piece (a big file's first slice is 1 MB, so its first episodes are judged early) is reported
-    // at once; later ones a few times a second, growing, never past the size.
+    // The first piece (a big file's first slice is 1 MB, so its first episodes are judged early; then 2, 4,
+    // 8 MB, then 16 MB each) is reported at once; later ones a few times a second, growing, never past the size.
     expect(told[0]).toEqual([1 << 20, bytes.length]);
     expect(told.every(([l, t], k) => t === bytes.length && l <= bytes.length && (k === 0 || l > told[k - 1]![0]))).toBe(true);
     expect(file.whole).toBe(0);
     expect(file.reads).toEqual([
       [0, 1 << 20],
-      [1 << 20, 17 << 20],
-      [17 << 20, bytes.length],
+      [1 << 20, 3 << 20],
+      [3 << 20, 7 << 20],
+      [7 << 20, 15 << 20],
+      [15 << 20, bytes.length],
     ]);
     expect(h.prefixes).toHaveLength(1);
     expect(h.prefixes[0]!.length).toBe(1 << 20);
@@ -94,7 +96,7 @@ describe('openRun reads a local file as it arrives', () => {
   });
 
   it('stops reading once the run is no longer wanted', async () => {
-    // Four slices; the open is overtaken after the first: at most one more is read (the stream's read-ahead).
+    // Seven slices; the open is overtaken after the first: at most one more is read (the stream's read-ahead).
     const file = fakeFile('bigger.json', new TextEncoder().encode(bigRun(49 << 20)));
     let asked = 0;
     const r = await openRun({ kind: 'file', file }, hooks({ wanted: () => ++asked < 2 }));
