@@ -25,7 +25,10 @@ export function DetectionLine() {
       <div className="flex items-center gap-x-3 gap-y-1 sm:flex-wrap xl:flex-nowrap">
         <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal xl:shrink-0 xl:whitespace-nowrap">
           <span className="text-slate-600">Run </span>
-          <span className="font-medium text-slate-800">{safeLabel(source.label)}</span>
+          {/* A long name (a URL) gives way before the judging facts beside it: cut at a width on wide screens, whole in its tooltip. */}
+          <span className="font-medium text-slate-800 xl:inline-block xl:max-w-[28rem] xl:truncate xl:align-bottom" title={safeLabel(source.label)}>
+            {safeLabel(source.label)}
+          </span>
           <span className="text-slate-600">
             {' '}
             · {count} {tau2 ? 'simulation' : 'episode'}
@@ -40,7 +43,7 @@ export function DetectionLine() {
           </span>
         </span>
         {(domain ?? tau2) && (
-          <span className="hidden sm:inline">
+          <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
             <span className="text-slate-600">{tau2 ? 'τ²-bench domain ' : 'Domain '}</span>
             <span className="font-medium text-slate-800" data-testid="run-domain">
               {tau2 ? `${safeLabel(tau2.domain, 60)}${tau2.solo ? ' (solo)' : ''}` : domain}
