@@ -26,7 +26,10 @@ export function DetectionLine() {
         <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal xl:shrink-0 xl:whitespace-nowrap">
           <span className="text-slate-600">Run </span>
           {/* A long name (a URL) gives way before the judging facts beside it: cut at a width on wide screens, whole in its tooltip. */}
-          <span className="font-medium text-slate-800 xl:inline-block xl:max-w-[28rem] xl:truncate xl:align-bottom" title={safeLabel(source.label)}>
+          <span
+            className="font-medium text-slate-800 xl:inline-block xl:max-w-[28rem] xl:truncate xl:align-bottom 2xl:max-w-[44rem]"
+            title={safeLabel(source.label)}
+          >
             {safeLabel(source.label)}
           </span>
           <span className="text-slate-600">
