@@ -3,6 +3,14 @@ import type { AppState, AppStore } from '../store/app-store';
 import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
 import { resolveLinkUrl } from '../store/consent';
 import { formatLibraryLink, parseLibraryLink } from '../store/library-link';
+import { placeStep, sharedEdits } from '../store/episode-slice';
+
+/** The selected episode's what-if edits for the link (a τ² simulation's or a τ-bench episode's), null: none. */
+function whatIfOf(s: AppState): string | null {
+  if (s.selected === null || s.runs.a.id === null) return null;
+  const edits = sharedEdits(s, s.runs.a.id, s.selected);
+  return edits.length > 0 ? encodeEdits(edits) : null;
+}
 
 function linkOf(s: AppState): Link {
   const src = s.pending.a?.info ?? s.runs.a.source;
@@ -13,8 +21,8 @@ function linkOf(s: AppState): Link {
     ep: src?.embedded ?? null,
     data: s.dataBase ?? s.linkDataBase,
     episode: s.selected,
-    step: s.selected === null ? null : s.step,
-    whatIf: s.selected !== null && s.whatIfEdits[s.selected] ? encodeEdits(s.whatIfEdits[s.selected]!) : null,
+    step: s.selected === null ? null : placeStep(s),
+    whatIf: whatIfOf(s),
     ...viewToLink({ filters: s.filters, sort: s.sort, query: s.query, label: s.labelFilter }),
   };
 }

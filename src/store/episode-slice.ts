@@ -66,12 +66,15 @@ export interface EpisodeSlice {
   refreshView(): void;
 }
 
-/** The what-if edits a shared link of episode `index` carries: a τ² simulation's live in its what-if (`tau2WhatIf`), an episode's in `whatIfEdits`. */
-const sharedEdits = (s: AppState, run: number, index: number): readonly StepEdit[] => {
+/** The what-if edits a link or shared link of episode `index` carries: a τ² simulation's live in its what-if (`tau2WhatIf`), an episode's in `whatIfEdits`. */
+export const sharedEdits = (s: AppState, run: number, index: number): readonly StepEdit[] => {
   if (s.runs.a.tau2 === null) return s.whatIfEdits[index] ?? [];
   const w = s.tau2WhatIf;
   return w !== null && w.run === run && w.episode === index ? w.edits : [];
 };
+
+/** The place in the selected episode a link names: a τ² simulation's selected message (null: the first), an episode's step. */
+export const placeStep = (s: AppState): number | null => (s.runs.a.tau2 !== null ? s.tau2Step : s.step);
 
 const clampStep = (view: EpisodeView | null, step: number): number => (view ? Math.max(0, Math.min(step, view.steps.length - 1)) : Math.max(0, step));
 
@@ -121,12 +124,13 @@ export const createEpisodeSlice =
         source?.embedded !== undefined && s.sharedFrom ? { file: s.sharedFrom.file, index: s.sharedFrom.index } : { file: source?.label ?? null, index };
       const notes = notesFor(s.notes, h) ?? null;
       const stem = fileStem(from.file ?? 'run');
-      set({ share: { index, step: s.step, fragment: null, error: null, fileName: `${stem}-episode-${from.index ?? index}.json` } });
+      const step = placeStep(s) ?? 0;
+      set({ share: { index, step, fragment: null, error: null, fileName: `${stem}-episode-${from.index ?? index}.json` } });
       port.send({
         type: 'share-link',
         run,
         episode: index,
-        context: { file: from.file, index: from.index, step: s.step, notes, edits: sharedEdits(s, run, index) },
+        context: { file: from.file, index: from.index, step, notes, edits: sharedEdits(s, run, index) },
       });
     },
 
@@ -143,6 +147,8 @@ export const createEpisodeSlice =
       set({
         selected: index,
         step,
+        // A τ² simulation's place is a message (a link's step=); none: its first.
+        ...(s.runs.a.tau2 !== null && { tau2Step: step > 0 ? step : null }),
         view: null,
         viewError: null,
         showList: false,

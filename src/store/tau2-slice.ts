@@ -96,7 +96,8 @@ export const createTau2Slice =
       const keep = w !== null && w.run === run && w.episode === episode;
       set({
         tau2Sim: { run, episode, view: null, error: null },
-        ...(!same && { tau2Step: null, tau2Record: null }),
+        // The message selected stays: `select` set it for this simulation (a link's place, or its first).
+        ...(!same && { tau2Record: null }),
         ...(!keep && { tau2WhatIf: null }),
       });
       port.send({ type: 'tau2-view', run, episode });

@@ -229,4 +229,46 @@ suite('τ² what-if in headless Chromium', () => {
       await third.context.close();
     }
   }, 300_000);
+
+  it('the page’s link names the selected message and the what-if, and the title shows the what-if’s reward: the link reopens both', async () => {
+    const first = await openSim(AIRLINE, 9);
+    let link: string;
+    let message: string | null;
+    try {
+      const sim = first.page.getByTestId('tau2-sim');
+      const before = await sim.getAttribute('data-message');
+      for (let k = 0; k < 3; k++) await first.page.getByRole('button', { name: 'Next step (j)' }).click();
+      await expect.poll(() => sim.getAttribute('data-message')).not.toBe(before);
+      message = await sim.getAttribute('data-message');
+      await expect.poll(() => first.page.evaluate(() => location.hash)).toContain(`&step=${message}`);
+      const call = first.page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' });
+      await call.getByTestId('tau2-drop-call').click();
+      await first.page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      expect(await first.page.getByTestId('title-what-if').textContent()).toBe(' · what-if 1.0');
+      await expect.poll(() => first.page.evaluate(() => location.hash)).toMatch(/&whatif=[A-Za-z0-9_-]+$/);
+      link = first.page.url();
+      expect(link).toContain(`tau2-runs/${AIRLINE}&episode=9&step=${message}&whatif=`);
+    } finally {
+      await first.context.close();
+    }
+
+    const second = await offlinePage(browser);
+    try {
+      await second.page.setViewportSize({ width: 1440, height: 900 });
+      await second.page.goto(link);
+      const sim = second.page.locator('[data-testid="tau2-sim"][data-index="9"]');
+      await sim.waitFor({ timeout: 120_000 });
+      await second.page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      expect(await second.page.getByTestId('tau2-what-if-reward').textContent()).toBe('1.0');
+      expect(await second.page.getByTestId('title-what-if').textContent()).toBe(' · what-if 1.0');
+      expect(await second.page.getByTestId('tau2-what-if-edit').textContent()).toMatch(/^drop call 3 \(cancel_reservation, message #13\)/);
+      expect(await second.page.getByTestId('tau2-sim').getAttribute('data-message')).toBe(message);
+      // Reset: no what-if in the title or the link.
+      await second.page.getByTestId('tau2-what-if-reset').click();
+      await expect.poll(() => second.page.getByTestId('title-what-if').count()).toBe(0);
+      await expect.poll(() => second.page.evaluate(() => location.hash)).not.toContain('whatif=');
+    } finally {
+      await second.context.close();
+    }
+  }, 300_000);
 });

@@ -27,6 +27,12 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
   const header = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected] ?? null)));
   const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
   const sim = useApp((s) => s.tau2Sim);
+  // The what-if's reward beside the recorded one in the title (absent: no what-if on this simulation; null: being judged).
+  const whatIfReward = useApp((s) => {
+    const w = s.tau2WhatIf;
+    if (w === null || w.run !== s.runs.a.id || w.episode !== s.selected || w.edits.length === 0 || w.error !== null) return undefined;
+    return w.view?.rewardAfter ?? null;
+  });
   const current = sim !== null && sim.run === run && sim.episode === selected ? sim : null;
   const shown = useTau2Shown(run, selected, current?.view ?? null);
 
@@ -48,6 +54,7 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
         header={header}
         task={safeLabel(header.extra[TAU2_TASK_KEY] ?? String(header.taskId), 80)}
         recomputed={summary?.reward}
+        whatIf={whatIfReward}
       />
       {current?.view && <Tau2WhatIfBanner recorded={current.view} />}
       {view === null ? (
