@@ -175,6 +175,17 @@ export class Scheduler {
   }
 
   /**
+   * At the very end (every episode read, none left to judge here, some still out with the offload): the
+   * last one sent, judged here too, so the two threads finish together instead of this one waiting for
+   * the other's queue. Whichever verdict comes first counts (`adopt` skips an episode judged here).
+   */
+  private stolen(): number | null {
+    if (this.reading || this.sent === 0) return null;
+    for (let i = this.evaluated.length - 1; i >= 0; i--) if (this.evaluated[i] === SENT) return i;
+    return null;
+  }
+
+  /**
    * Evaluates every episode; `emit` gets batches at most every 120 ms (the first one at once).
    * Stops early (returns false) as soon as `live()` says the work is stale or the scheduler is cancelled.
    */
@@ -191,7 +202,7 @@ export class Scheduler {
     for (;;) {
       if (!live() || this.cancelled) return false;
       this.offloadMore();
-      const i = this.nextIndex();
+      const i = this.nextIndex() ?? this.stolen();
       if (i === null && (this.reading || this.sent > 0)) {
         // Every episode read so far is judged or on its way back: the rows go out, and the loop waits for more.
         flush();

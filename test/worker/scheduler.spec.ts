@@ -95,4 +95,33 @@ describe('the worker scheduler', () => {
     ).toBe(true);
     expect(pauses).toBe(total);
   });
+
+  it('once nothing is left to judge here, judges the episodes still out with the offload too: the run ends without waiting for them, each row once', async () => {
+    const session = new InspectSession(sampleRunText());
+    session.useData([sampleVersion()]);
+    const total = session.records.length;
+    const scheduler = new Scheduler(session, tick, total, 0);
+    // An offload that takes two episodes and sits on them (a helper busy with its queue).
+    const held: number[] = [];
+    scheduler.useOffload({
+      room: () => (held.length === 0 ? 2 : 0),
+      send: (_gen, indices) => (held.push(...indices), true),
+    });
+    const got: EpisodeSummary[] = [];
+    const done = await scheduler.runAll(
+      () => true,
+      (batch) => got.push(...batch),
+    );
+    expect(done).toBe(true);
+    expect(held).toHaveLength(2);
+    expect(held.every((i) => scheduler.isEvaluated(i))).toBe(true);
+    expect(got.map((s) => s.index).sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
+    // Their verdicts arriving late are not taken again.
+    scheduler.adopt(
+      scheduler.generation,
+      held.map((index) => ({ index, verdicts: { summaries: { 'db-and-outputs': got[0]!, 'outputs-only': got[0]! }, evidence: null } })),
+    );
+    expect(scheduler.count).toBe(total);
+    expect([...got].sort((a, b) => a.index - b.index)).toEqual(session.summaries());
+  });
 });
