@@ -1,9 +1,12 @@
 /**
  * A results file's bytes, kept while its run is open so each episode can be read again by byte range
- * (its text is never kept). In the browser's worker the bytes go into a Blob as they stream in: a
- * copy (a file changed or deleted on disk after it was opened does not matter) that the browser keeps
- * outside this page's process (its blob store, which may page it to disk), read back a window at a
- * time with `FileReaderSync`. Where there is no `FileReaderSync` they stay in memory.
+ * (its text is never kept). In the browser's worker the newest bytes stay in memory up to a budget
+ * (`MEMORY_BYTES`, 128 MB: a file up to that size never leaves it); past it the oldest go into a Blob a
+ * part at a time: a copy (a file changed or deleted on disk after it was opened does not matter) that
+ * the browser keeps outside this page's process (its blob store, which may page it to disk), read back
+ * a window at a time with `FileReaderSync`. Making a Blob costs this thread about 5–15 ms a megabyte
+ * (the bytes go to the browser's process), so only bytes past the budget pay it. Where there is no
+ * `FileReaderSync` they all stay in memory.
  */
 export interface ByteStore {
   append(chunk: Uint8Array): void;
@@ -18,16 +21,12 @@ export interface ByteStore {
   all(): Uint8Array;
 }
 
-/** Bytes gathered before they become one Blob part. */
+/** Bytes gathered into one part (the unit moved to the blob store). */
 const PART_BYTES = 8 << 20;
-/** Bytes read at once: episodes read in file order (a search, a report) need one read per window. */
+/** Bytes read at once from the blob store: episodes read in file order (a search, a report) need one read per window. */
 const WINDOW_BYTES = 2 << 20;
-/**
- * Parts kept in memory as well after they went into the Blob store: episodes are judged a little behind
- * the reading (the judge helper's batches especially), and bytes read back from the blob store cost far
- * more than bytes still in memory. At most this many parts (32 MB) are held beside the Blob.
- */
-const RECENT_PARTS = 4;
+/** The newest bytes kept in memory; older parts go to the blob store. */
+export const MEMORY_BYTES = 128 << 20;
 
 export interface SyncReader {
   readAsArrayBuffer(blob: Blob): ArrayBuffer;
@@ -76,46 +75,80 @@ function joined(w: { start: number; bytes: Uint8Array }, start: number, after: U
 }
 
 export class BlobStore implements ByteStore {
-  /** Bytes not yet in a Blob part (the file's tail while it is read). */
+  /** Bytes not yet in a part (the file's tail while it is read). */
   private pending = new Chunks();
-  private parts: Blob[] = [];
-  /** The parts so far as one Blob, for reads while the file is read (made again when a part is added). */
-  private partsBlob: Blob | null = null;
-  private blob: Blob | null = null;
-  private window: { start: number; bytes: Uint8Array } | null = null;
-  /** The last parts' bytes, still in memory (see `RECENT_PARTS`), oldest first. */
+  /** Parts in memory, oldest first (at most `memoryBytes` of them, with `pending`). */
   private recent: Chunks[] = [];
+  private recentBytes = 0;
+  /** The parts moved to the blob store, in order: bytes 0 up to the first part in memory. */
+  private parts: Blob[] = [];
+  /** The parts in the blob store as one Blob (made again when a part is added). */
+  private partsBlob: Blob | null = null;
+  private window: { start: number; bytes: Uint8Array } | null = null;
   /** The window after it, being read without waiting (see `readAhead`). */
   private ahead: Ahead | null = null;
+  private sealed = false;
 
-  constructor(private readonly reader: SyncReader) {}
+  /** `memoryBytes`: how many of the newest bytes stay in memory (see `MEMORY_BYTES`). */
+  constructor(
+    private readonly reader: SyncReader,
+    private readonly memoryBytes = MEMORY_BYTES,
+  ) {}
 
   append(chunk: Uint8Array): void {
     this.pending.push(chunk);
     if (this.pending.bytes >= PART_BYTES) this.flush();
   }
 
+  /** The pending bytes become a part in memory; the oldest parts past the budget go to the blob store. */
   private flush(): void {
     if (this.pending.list.length > 0) {
-      this.parts.push(new Blob(this.pending.list as BlobPart[]));
-      this.partsBlob = null;
       this.recent.push(this.pending);
-      if (this.recent.length > RECENT_PARTS) this.recent.shift();
+      this.recentBytes += this.pending.bytes;
+      while (this.recent.length > 0 && this.recentBytes > this.memoryBytes) {
+        const oldest = this.recent.shift()!;
+        this.recentBytes -= oldest.bytes;
+        this.parts.push(new Blob(oldest.list as BlobPart[]));
+        this.partsBlob = null;
+      }
     }
     this.pending = new Chunks(this.pending.start + this.pending.bytes);
   }
 
   seal(): void {
     this.flush();
-    this.blob = new Blob(this.parts);
-    this.parts = [];
+    this.sealed = true;
+  }
+
+  /** Where the bytes in memory begin (those before are in the blob store). */
+  private get memoryStart(): number {
+    return this.recent[0]?.start ?? this.pending.start;
+  }
+
+  /** The bytes in the blob store as one Blob (null: none). */
+  private stored(): Blob | null {
+    return this.parts.length === 0 ? null : (this.partsBlob ??= new Blob(this.parts));
   }
 
   read(start: number, end: number): Uint8Array {
     const w = this.window;
     if (w && start >= w.start && end <= w.start + w.bytes.length) return w.bytes.subarray(start - w.start, end - w.start);
-    const inMemory = this.recent[0]?.start ?? this.pending.start;
-    if (start >= inMemory && end <= this.pending.start + this.pending.bytes) return this.fromMemory(start, end);
+    const inMemory = this.memoryStart;
+    if (start >= inMemory) return this.fromMemory(start, end);
+    if (end > inMemory) {
+      // Across the end of the blob store: its part, then the bytes in memory.
+      const out = new Uint8Array(end - start);
+      out.set(this.fromBlob(start, inMemory));
+      out.set(this.fromMemory(inMemory, end), inMemory - start);
+      return out;
+    }
+    return this.fromBlob(start, end);
+  }
+
+  /** Bytes `start` to `end`, all in the blob store: from the window read ahead when it has them, else a window read now. */
+  private fromBlob(start: number, end: number): Uint8Array {
+    const w = this.window;
+    if (w && start >= w.start && end <= w.start + w.bytes.length) return w.bytes.subarray(start - w.start, end - w.start);
     const a = this.ahead;
     if (a?.bytes && end <= a.start + a.bytes.length) {
       // The window read ahead while episodes before it were judged: no wait for the blob store. An
@@ -128,9 +161,8 @@ export class BlobStore implements ByteStore {
         return next.bytes!.subarray(start - next.start, end - next.start);
       }
     }
-    // Bytes in a part never change: a read within the parts (or the sealed blob) keeps a window.
-    const stored = this.blob ?? (end <= this.pending.start ? (this.partsBlob ??= new Blob(this.parts)) : null);
-    if (!stored) return this.readWhileAppending(start, end);
+    const stored = this.stored()!;
+    // Bytes in the blob store never change: a read keeps a window.
     const to = Math.min(stored.size, Math.max(end, start + WINDOW_BYTES));
     const bytes = new Uint8Array(this.reader.readAsArrayBuffer(stored.slice(start, to)));
     // A window only as big as the usual one is kept (a huge episode is not held after its read).
@@ -139,7 +171,7 @@ export class BlobStore implements ByteStore {
     return bytes.subarray(0, end - start);
   }
 
-  /** Bytes `start` to `end`, all within the recent parts and the bytes not yet in a part. */
+  /** Bytes `start` to `end`, all within the parts in memory and the bytes not yet in a part. */
   private fromMemory(start: number, end: number): Uint8Array {
     const from: Chunks[] = [];
     for (const c of this.recent) if (c.start + c.bytes > start && c.start < end) from.push(c);
@@ -157,11 +189,11 @@ export class BlobStore implements ByteStore {
   /**
    * Starts reading the window from `from` on without waiting (`Blob.arrayBuffer`): episodes judged in
    * file order find their bytes there, read while the ones before them were judged, instead of each
-   * window holding this thread for a synchronous read of the blob store. Only stored bytes are read
-   * ahead (the sealed blob, or the parts while the file is read); nothing when they end at `from`.
+   * window holding this thread for a synchronous read of the blob store. Only bytes in the blob store
+   * are read ahead; nothing when they end at `from`.
    */
   private readAhead(from: number): void {
-    const stored = this.blob ?? (this.parts.length > 0 ? (this.partsBlob ??= new Blob(this.parts)) : null);
+    const stored = this.stored();
     if (!stored || from >= stored.size || (this.ahead && this.ahead.start === from)) return;
     const ahead: Ahead = { start: from, bytes: null };
     this.ahead = ahead;
@@ -174,21 +206,9 @@ export class BlobStore implements ByteStore {
       );
   }
 
-  /** A read before `seal` that reaches past the parts: from them and the bytes not yet in a part. */
-  private readWhileAppending(start: number, end: number): Uint8Array {
-    const tail = this.pending.start;
-    if (start >= tail) return this.pending.read(start, end);
-    this.partsBlob ??= new Blob(this.parts);
-    const head = new Uint8Array(this.reader.readAsArrayBuffer(this.partsBlob.slice(start, tail)));
-    const out = new Uint8Array(end - start);
-    out.set(head);
-    out.set(this.pending.read(tail, end), head.length);
-    return out;
-  }
-
   all(): Uint8Array {
-    if (!this.blob) throw new Error('the file is still being read');
-    return new Uint8Array(this.reader.readAsArrayBuffer(this.blob));
+    if (!this.sealed) throw new Error('the file is still being read');
+    return this.read(0, this.pending.start + this.pending.bytes);
   }
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStore, type SyncReader } from '../../src/worker/byte-store';
+import { BlobStore, MEMORY_BYTES, type SyncReader } from '../../src/worker/byte-store';
 
 /**
  * The Blob store (what a big file's bytes live in while its run is open, in the browser's worker)
@@ -10,8 +10,11 @@ import { BlobStore, type SyncReader } from '../../src/worker/byte-store';
  * synchronous reader reads them; `arrayBuffer()` (the read ahead) answers a task later, as a browser's does.
  */
 class TestBlob {
+  /** Blobs made of bytes (not of other Blobs): what costs the page's thread a copy to the browser's process. */
+  static ofBytes = 0;
   readonly bytes: Uint8Array;
   constructor(parts: readonly (Uint8Array | TestBlob)[] = []) {
+    if (parts.some((p) => !(p instanceof TestBlob))) TestBlob.ofBytes++;
     const all = parts.map((p) => (p instanceof TestBlob ? p.bytes : p));
     this.bytes = new Uint8Array(all.reduce((n, p) => n + p.length, 0));
     let at = 0;
@@ -64,16 +67,18 @@ const expectBytes = (got: Uint8Array, want: Uint8Array): void => expect(firstDif
 
 describe('BlobStore', () => {
   it('gives the bytes of any range, while the file is appended and once sealed (seeded, 30 cases)', async () => {
-    // Chunks of up to 3 MB (a part is 8 MB, the window 2 MB), reads of up to 5 MB anywhere in what is in.
+    // Chunks of up to 3 MB (a part is 8 MB, the window 2 MB), reads of up to 5 MB anywhere in what is in,
+    // with 16 or 24 MB kept in memory (the rest in the blob store) or the app's budget (all in memory).
     const plan = fc.record({
+      memory: fc.constantFrom(16 << 20, 24 << 20, MEMORY_BYTES),
       chunks: fc.array(fc.integer({ min: 1, max: 3 * MB }), { minLength: 1, maxLength: 12 }),
       reads: fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 * MB }), fc.boolean()), { maxLength: 40 }),
     });
     await fc.assert(
-      fc.asyncProperty(plan, async ({ chunks, reads }) => {
+      fc.asyncProperty(plan, async ({ memory, chunks, reads }) => {
         const total = chunks.reduce((a, b) => a + b, 0);
         const file = fileOf(total);
-        const store = new BlobStore(reader);
+        const store = new BlobStore(reader, memory);
         let appended = 0;
         let r = 0;
         const check = async (): Promise<void> => {
@@ -102,33 +107,38 @@ describe('BlobStore', () => {
     );
   }, 120_000);
 
-  it('reads bytes still in memory without the blob store, and keeps them apart from what callers do with a copy', () => {
-    const file = fileOf(10 * MB);
+  it('keeps a file within its budget in memory: no Blob is made, no read of the blob store, and callers get the bytes as they were', () => {
+    const file = fileOf(40 * MB);
     const store = new BlobStore(reader);
-    store.append(file.slice(0, 9 * MB));
-    store.append(file.slice(9 * MB));
-    const before = reader.reads;
-    // Within the last parts: from memory, no read of the blob store.
+    const [made, reads] = [TestBlob.ofBytes, reader.reads];
+    for (let at = 0; at < file.length; at += 3 * MB) store.append(file.slice(at, at + 3 * MB));
+    store.seal();
     expectBytes(store.read(8 * MB - 10, 8 * MB + 10), file.subarray(8 * MB - 10, 8 * MB + 10));
-    expectBytes(store.read(9 * MB + 5, 9 * MB + 500), file.subarray(9 * MB + 5, 9 * MB + 500));
-    expect(reader.reads).toBe(before);
+    expectBytes(store.read(39 * MB + 5, 39 * MB + 500), file.subarray(39 * MB + 5, 39 * MB + 500));
+    expectBytes(store.all(), file);
+    expect([TestBlob.ofBytes - made, reader.reads - reads]).toEqual([0, 0]);
     // A caller copies what it hands over: the store's bytes stay as they were.
     const copy = store.read(100, 200).slice();
     copy.fill(0);
     expectBytes(store.read(100, 200), file.subarray(100, 200));
   });
 
-  it('reads a range that begins just before the parts kept in memory from the blob store', () => {
-    // Five parts: the first is no longer kept in memory (four are), so bytes across its end come from both.
+  it('past its budget, moves the oldest parts to the blob store and reads ranges across the boundary from both', () => {
+    // Five parts of 9 MB, 36 MB in memory: the first part goes to the blob store (one Blob of bytes), the rest stay.
     const file = fileOf(45 * MB);
-    const store = new BlobStore(reader);
+    const store = new BlobStore(reader, 36 * MB);
+    const made = TestBlob.ofBytes;
     for (let k = 0; k < 5; k++) store.append(file.slice(k * 9 * MB, (k + 1) * 9 * MB));
+    expect(TestBlob.ofBytes - made).toBe(1);
     for (const [start, end] of [
       [9 * MB - 1, 9 * MB + 10],
       [9 * MB, 9 * MB + 10],
       [9 * MB - 10, 9 * MB],
+      [0, 3],
       [45 * MB - 3, 45 * MB],
     ] as const)
       expectBytes(store.read(start, end), file.subarray(start, end));
+    store.seal();
+    expectBytes(store.all(), file);
   });
 });
