@@ -60,11 +60,20 @@ export function executeTool(state: Db, tool: ToolDef, kwargs: PyDict): ToolOutco
     run(state);
     return exception ? { state, observation, exception } : { state, observation };
   }
+  const next = writeDb(state, run);
+  return exception ? { state: next, observation, exception } : { state: next, observation };
+}
+
+/**
+ * `produce` for a DB, telling the table-delta module which records it wrote (see `noteLineage`), so
+ * comparing the result (or a state derived from it) with the DB it came from looks at those only.
+ */
+export function writeDb(state: Db, recipe: (draft: Db) => void): Db {
   const [next, patches] = produceWithPatches(state, (draft) => {
-    run(draft);
+    recipe(draft as Db);
   });
   noteLineage(state, next, patches);
-  return exception ? { state: next, observation, exception } : { state: next, observation };
+  return next;
 }
 
 /**

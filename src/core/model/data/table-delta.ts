@@ -43,6 +43,11 @@ export function noteDerived(before: Table, after: Table, keys: Iterable<string>)
   lineages.set(after, { root: from?.root ?? before, touched });
 }
 
+/** Whether `table` is known to derive from `root` by recorded writes (so comparing them looks at those keys only). */
+export function derivesFrom(table: Table, root: Table): boolean {
+  return lineages.get(table)?.root === root;
+}
+
 /** The keys where `a` and `b` may differ, when their lineages meet (null: not known, scan). */
 function candidates(a: Table, b: Table): ReadonlySet<string> | Iterable<string> | null {
   const la = lineages.get(a);
