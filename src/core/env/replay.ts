@@ -27,7 +27,7 @@ export interface ExecutedStep {
   readonly unknownTool: boolean;
   /** The DB after this step. */
   readonly state: Db;
-  /** Records this step changed (structural sharing makes this an identity check). */
+  /** Records this step changed (structural sharing makes this an identity check), worked out on first read. */
   readonly changed: readonly RecordRef[];
   /** Python exception raised by the tool (already in `observation` as `Error: …`). */
   readonly exception: PyException | null;
