@@ -1,11 +1,13 @@
-import { enableMapSet, produce, setAutoFreeze } from 'immer';
+import { enableMapSet, enablePatches, produceWithPatches, setAutoFreeze, type Patch } from 'immer';
 import type { Db } from '../model/data/db';
+import { noteDerived } from '../model/data/table-delta';
 import { callTool, type ToolDef } from '../model/domains/tool';
 import { PyException } from '../py/errors';
 import type { PyDict } from '../py/value';
 import { WriteTracker, type WritePath } from './write-log';
 
 enableMapSet();
+enablePatches();
 setAutoFreeze(true);
 
 export interface ToolOutcome {
@@ -58,8 +60,46 @@ export function executeTool(state: Db, tool: ToolDef, kwargs: PyDict): ToolOutco
     run(state);
     return exception ? { state, observation, exception } : { state, observation };
   }
-  const next = produce(state, (draft) => {
-    run(draft);
-  });
+  const next = writeDb(state, run);
   return exception ? { state: next, observation, exception } : { state: next, observation };
+}
+
+/**
+ * `produce` for a DB, telling the table-delta module which records it wrote (see `noteLineage`), so
+ * comparing the result (or a state derived from it) with the DB it came from looks at those only.
+ */
+export function writeDb(state: Db, recipe: (draft: Db) => void): Db {
+  const [next, patches] = produceWithPatches(state, (draft) => {
+    recipe(draft as Db);
+  });
+  noteLineage(state, next, patches);
+  return next;
+}
+
+/**
+ * Tells the table-delta module which keys of each table one `produce` wrote (immer's patches name
+ * every write, `[table, key, …]`), so a later comparison with the initial DB looks at those keys
+ * only. A table written as a whole (a patch at `[table]`) gets no lineage: it is compared in full.
+ */
+function noteLineage(before: Db, after: Db, patches: readonly Patch[]): void {
+  if (before === after) return;
+  const keys = new Map<string, Set<string> | null>();
+  for (const { path } of patches) {
+    const table = path[0];
+    if (typeof table !== 'string') return;
+    if (path.length < 2 || typeof path[1] !== 'string') keys.set(table, null);
+    else {
+      let set = keys.get(table);
+      if (set === null) continue;
+      if (!set) keys.set(table, (set = new Set()));
+      set.add(path[1]);
+    }
+  }
+  after.forEach((t1, table) => {
+    const t0 = before.get(table);
+    if (t0 === t1 || !(t0 instanceof Map) || !(t1 instanceof Map)) return;
+    const written = keys.get(table);
+    // A table that changed with no patch under it is not what immer reports: no lineage then.
+    if (written) noteDerived(t0, t1, written);
+  });
 }

@@ -27,7 +27,7 @@ export interface ExecutedStep {
   readonly unknownTool: boolean;
   /** The DB after this step. */
   readonly state: Db;
-  /** Records this step changed (structural sharing makes this an identity check). */
+  /** Records this step changed (structural sharing makes this an identity check), worked out on first read. */
   readonly changed: readonly RecordRef[];
   /** Python exception raised by the tool (already in `observation` as `Error: …`). */
   readonly exception: PyException | null;
@@ -126,6 +126,8 @@ export function replayEpisode(domain: Domain, initial: Db, agentSteps: readonly 
     }
     state = out.state;
     const done = out.terminates;
+    const after = state;
+    let changed: readonly RecordRef[] | undefined;
     steps.push({
       index: i,
       agentStep: s,
@@ -135,7 +137,10 @@ export function replayEpisode(domain: Domain, initial: Db, agentSteps: readonly 
       done,
       unknownTool: out.unknownTool,
       state,
-      changed: changedRecords(before, state),
+      // Worked out when a view asks (judging never does): a scan of every record of each table the step changed.
+      get changed() {
+        return (changed ??= changedRecords(before, after));
+      },
       exception: out.exception,
     });
     if (done) return { steps, finalState: state, done, doneBy: 'terminate_tool', crash: null, ignoredAfterDone: agentSteps.length - i - 1 };

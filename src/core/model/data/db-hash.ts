@@ -3,6 +3,7 @@ import { reprStr } from '../../py/repr';
 import { sha256Engine, sha256Stream, type Sha256Stream } from '../../py/sha256';
 import type { PyValue } from '../../py/value';
 import type { Db } from './db';
+import { tableDelta } from './table-delta';
 
 interface Checkpoint {
   /** Table position (sorted) and key position (sorted) of the entry that comes next. */
@@ -161,17 +162,10 @@ export class DbHasher {
     for (const { t, a, b } of this.tablesApart(db)) {
       if (!(a instanceof Map) || !(b instanceof Map)) return null;
       s.update(encoder.encode(`|${t}|`));
-      let shared = 0;
-      for (const [k, rec] of a) {
-        const was = b.get(k);
-        if (was === rec) {
-          shared++;
-          continue;
-        }
-        if (was !== undefined || b.has(k)) shared++;
-        field(entryBytes(k, rec));
-      }
-      if (shared < b.size) for (const k of sortedKeysOf(b)) if (!a.has(k)) field(encoder.encode(`-${reprStr(k)}`));
+      // Keys in code-point order (see `tableDelta`): the same changes give the same key whatever order they were made in.
+      const { changed, removed } = tableDelta(a, b);
+      for (const k of changed) field(entryBytes(k, a.get(k)!));
+      for (const k of removed) field(encoder.encode(`-${reprStr(k)}`));
     }
     return s.hex();
   }
@@ -193,11 +187,12 @@ export class DbHasher {
     if (tables.length !== baseTables.length || tables.some((t, i) => t !== baseTables[i])) return null;
     for (const { t, a, b } of this.tablesApart(db)) {
       if (!(a instanceof Map) || !(b instanceof Map)) return { t, k: 0 };
-      const kb = sortedKeysOf(b);
-      const ka = sortedKeysOf(a, b);
-      const n = Math.min(ka.length, kb.length);
-      for (let k = 0; k < n; k++) if (ka[k] !== kb[k] || a.get(ka[k]!) !== b.get(kb[k]!)) return { t, k };
-      if (ka.length !== kb.length) return { t, k: n };
+      const { changed, removed } = tableDelta(a, b);
+      if (changed.length === 0 && removed.length === 0) continue;
+      // Every key below the first differing one (changed, added or removed) is in both tables with the
+      // same record, so both sorted key lists agree up to that key's place among the base's keys.
+      const first = changed.length === 0 ? removed[0]! : removed.length === 0 ? changed[0]! : minKey(changed[0]!, removed[0]!);
+      return { t, k: lowerBound(sortedKeysOf(b), first) };
     }
     return 'same';
   }
@@ -296,18 +291,44 @@ const COMMA = encoder.encode(', ');
 
 const sortedCache = new WeakMap<object, readonly string[]>();
 
-function sortedKeysOf(m: ReadonlyMap<string, unknown>, like?: ReadonlyMap<string, unknown>): readonly string[] {
+function sortedKeysOf(m: ReadonlyMap<string, unknown>, like?: ReadonlyMap<string, PyValue>): readonly string[] {
   let keys = sortedCache.get(m);
   if (!keys) {
-    // A table derived from `like` with the same keys (records changed, none added or removed) has its order.
-    const same = like !== undefined && like.size === m.size && sameKeys(like, m);
-    keys = same ? sortedKeysOf(like) : [...m.keys()].sort(compareCodePoints);
+    keys = like !== undefined ? derivedOrder(m as ReadonlyMap<string, PyValue>, like) : [...m.keys()].sort(compareCodePoints);
     if (Object.isFrozen(m)) sortedCache.set(m, keys);
   }
   return keys;
 }
 
-function sameKeys(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
-  for (const k of a.keys()) if (!b.has(k)) return false;
-  return true;
+/** The sorted keys of `m`, a table derived from `like`: `like`'s order without the keys removed, the keys added merged in (no sort of the whole table). */
+function derivedOrder(m: ReadonlyMap<string, PyValue>, like: ReadonlyMap<string, PyValue>): readonly string[] {
+  const base = sortedKeysOf(like);
+  const { changed, removed } = tableDelta(m, like);
+  const added = changed.filter((k) => !like.has(k));
+  if (added.length === 0 && removed.length === 0) return base;
+  const gone = new Set(removed);
+  const out: string[] = [];
+  let j = 0;
+  for (const k of base) {
+    while (j < added.length && compareCodePoints(added[j]!, k) < 0) out.push(added[j++]!);
+    if (!gone.has(k)) out.push(k);
+  }
+  while (j < added.length) out.push(added[j++]!);
+  return out;
+}
+
+function minKey(a: string, b: string): string {
+  return compareCodePoints(a, b) <= 0 ? a : b;
+}
+
+/** How many of the sorted `keys` come before `key` in code-point order. */
+function lowerBound(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareCodePoints(keys[mid]!, key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
