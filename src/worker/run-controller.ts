@@ -64,12 +64,11 @@ interface Current {
 
 /**
  * A big run (read while it is judged, or of many episodes) is judged on two threads: a judge helper
- * takes batches of its episodes, on the data in use. Its worker is started as the run opens (it loads
- * while the first episodes are read); it is sent the data from the first rows of each evaluation on
- * (`data`), so the first verdict does not wait for the DB to be copied. Where a worker cannot start
- * another (tests, other hosts) everything is judged here.
+ * takes batches of its episodes, on the data in use (from the first rows of each evaluation on, so the
+ * first verdict does not wait for the DB to be copied, nor share the cores with the helper starting).
+ * Where a worker cannot start another (tests, other hosts) everything is judged here.
  */
-function helpWith(c: Current, data = true): void {
+function helpWith(c: Current): void {
   const bytes = c.bytes;
   if (
     !c.helper &&
@@ -81,7 +80,7 @@ function helpWith(c: Current, data = true): void {
     c.helper = new JudgeHelper(c.session, c.scheduler, (start, end) => bytes.read(start, end));
     c.scheduler.useOffload(c.helper);
   }
-  if (data) c.helper?.useData();
+  c.helper?.useData();
 }
 
 /** The run is judged, closed or replaced: its helper stops (episodes it had go back to the scheduler). */
@@ -241,7 +240,6 @@ export class RunController {
       bytes,
     };
     this.slots[slot] = c;
-    helpWith(c, false);
     post({
       type: 'run-opened',
       run,
