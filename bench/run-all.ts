@@ -2,11 +2,13 @@
  * `npm run bench`: every bench, human-readable.  `npm run bench -- --json`: the same lines on
  * stderr and exactly one JSON object of all numbers on stdout. A new bench is one more entry in
  * BENCHES (a function returning a record of numbers). Names after the options pick benches
- * (`npm run -s bench -- --json big`); without names the default ones run.
+ * (`npm run -s bench -- --json big`); without names the default ones run. `--repeat=N`: benches
+ * that time a noisy whole (the big file in the app) measure it N times and give the median, with
+ * the smallest and largest beside it.
  */
 import { loadavg } from 'node:os';
 import { runAppBench } from './browser/app-bench';
-import type { BenchResult, Log } from './bench-types';
+import type { BenchOptions, BenchResult, Log } from './bench-types';
 import { runBigBench } from './big-bench';
 import { runCliBench } from './cli-bench';
 import { runDamageBench } from './damage-bench';
@@ -18,15 +20,15 @@ import { runTau2AppBench } from './browser/tau2-app-bench';
 
 interface Bench {
   readonly name: string;
-  readonly run: (log: Log) => Promise<BenchResult>;
+  readonly run: (log: Log, options: BenchOptions) => Promise<BenchResult>;
   /** Runs without being named (the default run stays within a few minutes). */
   readonly byDefault: boolean;
 }
 
 const BENCHES: readonly Bench[] = [
-  { name: 'cli', run: runCliBench, byDefault: true },
-  { name: 'app', run: runAppBench, byDefault: true },
-  { name: 'review', run: runReviewBench, byDefault: true },
+  { name: 'cli', run: (log) => runCliBench(log), byDefault: true },
+  { name: 'app', run: (log) => runAppBench(log), byDefault: true },
+  { name: 'review', run: (log) => runReviewBench(log), byDefault: true },
   { name: 'big', run: runBigBench, byDefault: true },
   { name: 'damage', run: runDamageBench, byDefault: true },
   { name: 'tau2', run: runTau2Bench, byDefault: true },
@@ -39,6 +41,12 @@ const BENCHES: readonly Bench[] = [
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const named = args.filter((a) => !a.startsWith('-'));
+const repeatArg = args.find((a) => a.startsWith('--repeat='));
+const repeat = repeatArg === undefined ? 1 : Number(repeatArg.slice('--repeat='.length));
+if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
+  process.stderr.write(`--repeat takes a whole number from 1 to 20, not "${repeatArg}"\n`);
+  process.exit(2);
+}
 const unknown = named.filter((n) => !BENCHES.some((b) => b.name === n));
 if (unknown.length > 0) {
   process.stderr.write(`unknown bench ${unknown.join(', ')}; have: ${BENCHES.map((b) => b.name).join(', ')}\n`);
@@ -47,5 +55,5 @@ if (unknown.length > 0) {
 const chosen = BENCHES.filter((b) => (named.length > 0 ? named.includes(b.name) : b.byDefault));
 const log: Log = json ? (line) => process.stderr.write(`${line}\n`) : (line) => process.stdout.write(`${line}\n`);
 const results: BenchResult = { load_avg_1m: Number(loadavg()[0]!.toFixed(2)) };
-for (const bench of chosen) Object.assign(results, await bench.run(log));
+for (const bench of chosen) Object.assign(results, await bench.run(log, { repeat }));
 if (json) process.stdout.write(`${JSON.stringify(results)}\n`);
