@@ -41,6 +41,13 @@ class Chunks {
     this.list.push(chunk);
     this.bytes += chunk.length;
   }
+  /** Takes the first chunk off (the chunks then begin after it). */
+  shift(): Uint8Array {
+    const c = this.list.shift()!;
+    this.start += c.length;
+    this.bytes -= c.length;
+    return c;
+  }
   /** Bytes `from` to `to` (absolute, both within these chunks): a view of the chunk that holds them all, else a copy. */
   read(from: number, to: number): Uint8Array {
     let at = this.start;
@@ -75,12 +82,9 @@ function joined(w: { start: number; bytes: Uint8Array }, start: number, after: U
 }
 
 export class BlobStore implements ByteStore {
-  /** Bytes not yet in a part (the file's tail while it is read). */
-  private pending = new Chunks();
-  /** Parts in memory, oldest first (at most `memoryBytes` of them, with `pending`). */
-  private recent: Chunks[] = [];
-  private recentBytes = 0;
-  /** The parts moved to the blob store, in order: bytes 0 up to the first part in memory. */
+  /** The newest bytes, kept in memory (at most `memoryBytes`, beside the newest chunk); those before `memory.start` are in the blob store. */
+  private readonly memory = new Chunks();
+  /** The parts moved to the blob store, in order: bytes 0 up to `memory.start`. */
   private parts: Blob[] = [];
   /** The parts in the blob store as one Blob (made again when a part is added). */
   private partsBlob: Blob | null = null;
@@ -95,34 +99,23 @@ export class BlobStore implements ByteStore {
     private readonly memoryBytes = MEMORY_BYTES,
   ) {}
 
+  /** The chunk is kept in memory; the oldest chunks past the budget go to the blob store, a part (`PART_BYTES` or more) at a time. */
   append(chunk: Uint8Array): void {
-    this.pending.push(chunk);
-    if (this.pending.bytes >= PART_BYTES) this.flush();
-  }
-
-  /** The pending bytes become a part in memory; the oldest parts past the budget go to the blob store. */
-  private flush(): void {
-    if (this.pending.list.length > 0) {
-      this.recent.push(this.pending);
-      this.recentBytes += this.pending.bytes;
-      while (this.recent.length > 0 && this.recentBytes > this.memoryBytes) {
-        const oldest = this.recent.shift()!;
-        this.recentBytes -= oldest.bytes;
-        this.parts.push(new Blob(oldest.list as BlobPart[]));
-        this.partsBlob = null;
+    this.memory.push(chunk);
+    while (this.memory.bytes > this.memoryBytes && this.memory.list.length > 1) {
+      const part: Uint8Array[] = [];
+      for (let n = 0; n < PART_BYTES && this.memory.list.length > 1;) {
+        const c = this.memory.shift();
+        part.push(c);
+        n += c.length;
       }
+      this.parts.push(new Blob(part as BlobPart[]));
+      this.partsBlob = null;
     }
-    this.pending = new Chunks(this.pending.start + this.pending.bytes);
   }
 
   seal(): void {
-    this.flush();
     this.sealed = true;
-  }
-
-  /** Where the bytes in memory begin (those before are in the blob store). */
-  private get memoryStart(): number {
-    return this.recent[0]?.start ?? this.pending.start;
   }
 
   /** The bytes in the blob store as one Blob (null: none). */
@@ -131,15 +124,13 @@ export class BlobStore implements ByteStore {
   }
 
   read(start: number, end: number): Uint8Array {
-    const w = this.window;
-    if (w && start >= w.start && end <= w.start + w.bytes.length) return w.bytes.subarray(start - w.start, end - w.start);
-    const inMemory = this.memoryStart;
-    if (start >= inMemory) return this.fromMemory(start, end);
+    const inMemory = this.memory.start;
+    if (start >= inMemory) return this.memory.read(start, end);
     if (end > inMemory) {
       // Across the end of the blob store: its part, then the bytes in memory.
       const out = new Uint8Array(end - start);
       out.set(this.fromBlob(start, inMemory));
-      out.set(this.fromMemory(inMemory, end), inMemory - start);
+      out.set(this.memory.read(inMemory, end), inMemory - start);
       return out;
     }
     return this.fromBlob(start, end);
@@ -171,21 +162,6 @@ export class BlobStore implements ByteStore {
     return bytes.subarray(0, end - start);
   }
 
-  /** Bytes `start` to `end`, all within the parts in memory and the bytes not yet in a part. */
-  private fromMemory(start: number, end: number): Uint8Array {
-    const from: Chunks[] = [];
-    for (const c of this.recent) if (c.start + c.bytes > start && c.start < end) from.push(c);
-    if (this.pending.start < end && this.pending.start + this.pending.bytes > start) from.push(this.pending);
-    if (from.length === 1) return from[0]!.read(start, end);
-    const out = new Uint8Array(end - start);
-    for (const c of from) {
-      const lo = Math.max(start, c.start);
-      const hi = Math.min(end, c.start + c.bytes);
-      out.set(c.read(lo, hi), lo - start);
-    }
-    return out;
-  }
-
   /**
    * Starts reading the window from `from` on without waiting (`Blob.arrayBuffer`): episodes judged in
    * file order find their bytes there, read while the ones before them were judged, instead of each
@@ -208,7 +184,7 @@ export class BlobStore implements ByteStore {
 
   all(): Uint8Array {
     if (!this.sealed) throw new Error('the file is still being read');
-    return this.read(0, this.pending.start + this.pending.bytes);
+    return this.read(0, this.memory.start + this.memory.bytes);
   }
 }
 
