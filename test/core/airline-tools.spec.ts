@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { freeze } from 'immer';
+import { freeze } from '../support/immer';
 import { TOOLS } from '../../src/core/model/domains/registry';
 import { executeTool } from '../../src/core/env/execute';
 import { consistentHash } from '../../src/core/py/hash';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/model/data/db';
 import type { PyValue } from '../../src/core/py/value';
-import { freeze } from 'immer';
+import { freeze } from '../support/immer';
 import { writesOfCall } from '../../src/core/env/execute';
 import { applyTool, changedRecords } from '../../src/core/env/replay';
 import type { Domain } from '../../src/core/model/data/db';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { produce } from 'immer';
+import { produce } from '../support/immer';
 import { describe, expect, it } from 'vitest';
 import { buildDb, DOMAIN_TABLES, reviveDb, type Db, type Domain } from '../../src/core/model/data/db';
 import { DbHasher } from '../../src/core/model/data/db-hash';

@@ -1,4 +1,4 @@
-import { freeze, produce } from 'immer';
+import { freeze, produce } from '../support/immer';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/model/data/db';
 import { DbHasher } from '../../src/core/model/data/db-hash';

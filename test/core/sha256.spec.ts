@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { produce } from 'immer';
+import { produce } from '../support/immer';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/model/data/db';
 import { DbHasher } from '../../src/core/model/data/db-hash';

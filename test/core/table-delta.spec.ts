@@ -4,7 +4,7 @@
  * against hashes computed from scratch (`consistent_hash` of the whole text).
  */
 import fc from 'fast-check';
-import { freeze, produce } from 'immer';
+import { freeze, produce } from '../support/immer';
 import { describe, expect, it } from 'vitest';
 import { writeDb } from '../../src/core/env/execute';
 import type { Db } from '../../src/core/model/data/db';

@@ -1,14 +1,10 @@
-import { enableMapSet, enablePatches, produceWithPatches, setAutoFreeze, type Patch } from 'immer';
 import type { Db } from '../model/data/db';
 import { noteDerived } from '../model/data/table-delta';
 import { callTool, type ToolDef } from '../model/domains/tool';
 import { PyException } from '../py/errors';
 import type { PyDict } from '../py/value';
+import { draftRun, type DictDraft } from './drafts';
 import { WriteTracker, type WritePath } from './write-log';
-
-enableMapSet();
-enablePatches();
-setAutoFreeze(true);
 
 export interface ToolOutcome {
   /** The DB after the call (the same object when nothing changed). */
@@ -65,41 +61,32 @@ export function executeTool(state: Db, tool: ToolDef, kwargs: PyDict): ToolOutco
 }
 
 /**
- * `produce` for a DB, telling the table-delta module which records it wrote (see `noteLineage`), so
- * comparing the result (or a state derived from it) with the DB it came from looks at those only.
+ * Runs `recipe` on a draft of `state` (see `drafts.ts`: only what it changes is copied) and returns
+ * the next DB, telling the table-delta module which records each table's writes reached (see
+ * `noteLineage`), so comparing the result (or a state derived from it) with the DB it came from
+ * looks at those only.
  */
 export function writeDb(state: Db, recipe: (draft: Db) => void): Db {
-  const [next, patches] = produceWithPatches(state, (draft) => {
-    recipe(draft as Db);
-  });
-  noteLineage(state, next, patches);
+  const { next, root } = draftRun(state, recipe);
+  noteLineage(state, next, root);
   return next;
 }
 
 /**
- * Tells the table-delta module which keys of each table one `produce` wrote (immer's patches name
- * every write, `[table, key, …]`), so a later comparison with the initial DB looks at those keys
- * only. A table written as a whole (a patch at `[table]`) gets no lineage: it is compared in full.
+ * Tells the table-delta module, for each table the call changed, the keys whose record is not the
+ * same object as before (replaced, added, deleted, or changed inside), so a later comparison with
+ * the initial DB looks at those keys only. A table assigned as a whole (not written into) gets no
+ * lineage: it is compared in full.
  */
-function noteLineage(before: Db, after: Db, patches: readonly Patch[]): void {
+function noteLineage(before: Db, after: Db, root: DictDraft): void {
   if (before === after) return;
-  const keys = new Map<string, Set<string> | null>();
-  for (const { path } of patches) {
-    const table = path[0];
-    if (typeof table !== 'string') return;
-    if (path.length < 2 || typeof path[1] !== 'string') keys.set(table, null);
-    else {
-      let set = keys.get(table);
-      if (set === null) continue;
-      if (!set) keys.set(table, (set = new Set()));
-      set.add(path[1]);
-    }
-  }
   after.forEach((t1, table) => {
     const t0 = before.get(table);
     if (t0 === t1 || !(t0 instanceof Map) || !(t1 instanceof Map)) return;
-    const written = keys.get(table);
-    // A table that changed with no patch under it is not what immer reports: no lineage then.
-    if (written) noteDerived(t0, t1, written);
+    const draft = root.childAt(table);
+    if (draft === null) return;
+    const keys: string[] = [];
+    for (const k of draft.written()) if (t1.get(k) !== t0.get(k) || t1.has(k) !== t0.has(k)) keys.push(k);
+    noteDerived(t0, t1, keys);
   });
 }

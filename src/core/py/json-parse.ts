@@ -226,10 +226,10 @@ function resume(p: Parser, from: number, isElement: (v: PyValue) => boolean, res
 const NUM = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 
 function refuse(): never {
-  throw new TypeError('This value is frozen (a DB state); tools change it through immer.');
+  throw new TypeError('This value is frozen (a DB state); tools change it through writeDb.');
 }
 
-/** Freezes a container the way immer's `freeze` does (Maps get throwing mutators), in one pass. */
+/** Freezes a container (Maps get throwing mutators, as immer's `freeze` gave them), in one pass. */
 export function frozen<T extends PyDict | PyValue[]>(v: T): T {
   if (v instanceof Map) {
     const m = v as unknown as { set: unknown; clear: unknown; delete: unknown };

@@ -1,4 +1,3 @@
-import { freeze } from 'immer';
 import { frozen, parseJson } from '../../py/json-parse';
 import type { PyDict, PyValue } from '../../py/value';
 
@@ -13,7 +12,7 @@ export const DOMAIN_TABLES: Readonly<Record<Domain, readonly string[]>> = {
 
 /**
  * A DB state: `{table: {key: record}}` as τ-bench's `load_data()` returns it. States are
- * frozen; tools change them through immer, so consecutive states share unchanged records.
+ * frozen; tools change them through `writeDb` (copy on write), so consecutive states share unchanged records.
  */
 export type Db = PyDict;
 
@@ -27,12 +26,12 @@ export function buildDb(domain: Domain, texts: Readonly<Record<string, string>>)
     if (!(value instanceof Map)) throw new Error(`${domain}/data/${table}.json is not a JSON object`);
     db.set(table, value);
   }
-  return freeze(db);
+  return frozen(db);
 }
 
 /**
  * A DB that went through structured clone (e.g. read back from IndexedDB), frozen again like
- * a parsed one, so immer shares its records and hashes cache by identity. Throws when the
+ * a parsed one, so `writeDb` shares its records and hashes cache by identity. Throws when the
  * value is not a DB of `domain` (every table a dict) or holds a value JSON cannot.
  */
 export function reviveDb(domain: Domain, value: unknown): Db {
@@ -58,5 +57,5 @@ export function reviveDb(domain: Domain, value: unknown): Db {
     walk(x);
   };
   value.forEach((table) => walk(table));
-  return freeze(value as Db);
+  return frozen(value as Db);
 }
