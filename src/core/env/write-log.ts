@@ -15,11 +15,17 @@ type Node = PyDict | PyValue[];
  * The DB it wraps is never written: a dict of it keeps its writes beside it, a list is copied
  * (shallowly) when first seen; values the tool built and stored are its own and are written in
  * place. One tracker
- * per call; it makes no DB (the replay's immer `produce` does that).
+ * per call; it makes no DB (the replay's `writeDb` does that).
  */
 export class WriteTracker {
   readonly writes: WritePath[] = [];
-  private readonly wrapperOf = new WeakMap<object, Node>();
+  /**
+   * The view of each value by where it was read: a value of the DB is seen through one view per
+   * path (the same object reached by two paths is two views, each written apart, as `writeDb`'s
+   * drafts do); a value the tool built is one view wherever it is read (written in place).
+   */
+  private readonly viewsOf = new WeakMap<object, Map<string, Node>>();
+  private readonly ownView = new WeakMap<object, Node>();
   private readonly wrappers = new WeakSet<object>();
   /** Values the tool built and stored (written in place, like any Python object). */
   private readonly fresh = new WeakSet<object>();
@@ -32,12 +38,16 @@ export class WriteTracker {
   /** `v` found at `parent[key]` (the root: key null), seen through the tracker. */
   wrap(v: PyValue | undefined, parent: WritePath, key: string | number | null): PyValue | undefined {
     if (typeof v !== 'object' || v === null || this.wrappers.has(v)) return v;
-    const known = this.wrapperOf.get(v);
-    if (known) return known;
     const path = key === null ? parent : [...parent, key];
     const own = this.fresh.has(v);
+    let views = own ? undefined : this.viewsOf.get(v);
+    if (!own && !views) this.viewsOf.set(v, (views = new Map()));
+    const at = own ? '' : JSON.stringify(path);
+    const seen = views ? views.get(at) : this.ownView.get(v);
+    if (seen) return seen;
     const w: Node = v instanceof Map ? new TrackedDict(v, own, path, this) : new Proxy(own ? v : v.slice(), listHandler(path, this));
-    this.wrapperOf.set(v, w);
+    if (views) views.set(at, w);
+    else this.ownView.set(v, w);
     this.wrappers.add(w);
     return w;
   }
