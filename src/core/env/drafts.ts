@@ -1,5 +1,6 @@
 import { frozen } from '../py/json-parse';
 import type { PyDict, PyValue } from '../py/value';
+import { DictView } from './dict-view';
 
 /**
  * Copy-on-write drafts of a frozen DB, for one tool call: the next DB is made of new copies of the
@@ -12,14 +13,17 @@ import type { PyDict, PyValue } from '../py/value';
  * - A container counts as changed (so it and its ancestors are copied) from its first write that
  *   changes what it holds: assigning a dict key the value it already holds (`!==`) does nothing,
  *   nor does assigning a list slot the value it holds (`Object.is` until the list changed, then `===`
- *   or both NaN). A change undone later still leaves a new (equal) copy.
+ *   or both NaN). So a float 0.0 assigned where -0.0 is keeps -0.0 (immer's, not Python's: blame's
+ *   `WriteTracker` stores 0.0). A change undone later still leaves a new (equal) copy.
  * - A draft is made per place a container is read from: the same frozen object reached by two paths
  *   gives two drafts, and a write through one is not seen through the other (the next DB holds the
  *   copy at the path written through and the old object at the other).
  * - A value the tool stored (a dict or list it built, or a draft) is returned as it is when read
  *   back, so the tool writes into it in place; the drafts inside are replaced by what they end as.
- * - The next DB is frozen deeply down to what was frozen before (dicts with throwing mutators, as
- *   the parser freezes them), values the tool built and stored included.
+ * - New copies are frozen (dicts with throwing mutators, as the parser freezes them), and so is
+ *   every value new to a copy, deeply (values the tool built and stored included); what a copy
+ *   keeps of a frozen container is left as it was. A draft of a container that was not frozen
+ *   freezes its copy deeply, and a DB that was not frozen is frozen deeply even when unchanged.
  * - Changes made before an exception are kept (the caller catches it inside the recipe).
  */
 
@@ -30,8 +34,10 @@ type Slot = PyValue | typeof GONE;
 interface Node {
   changed: boolean;
   readonly parent: Node | null;
-  /** What the container ends as: its own frozen object when unchanged, else its new copy. */
+  /** What the container ends as: its own object when unchanged, else its new copy (frozen afterwards, by `freeze`). */
   finish(): PyValue;
+  /** Freezes the new copy `finish` made, if any (see `draftRun`). */
+  freeze(): void;
 }
 
 function markChanged(n: Node | null): void {
@@ -41,6 +47,8 @@ function markChanged(n: Node | null): void {
 /** The drafts of one `writeDb`. */
 class Scope {
   readonly lists = new WeakMap<object, ListDraft>();
+  /** Every draft, in the order made. */
+  readonly made: Node[] = [];
   /** Values the tool built and stored, already walked (their drafts replaced). */
   private readonly adopted = new WeakSet<object>();
 
@@ -48,6 +56,7 @@ class Scope {
     if (v instanceof Map) return new DictDraft(v, parent, this);
     const list = new ListDraft(v, parent, this);
     this.lists.set(list.proxy, list);
+    this.made.push(list);
     return list.proxy;
   }
 
@@ -75,7 +84,7 @@ class Scope {
   }
 }
 
-/** Freezes what is not frozen yet, and below it, the way immer's `freeze(result, true)` does. */
+/** Freezes what is not frozen yet, and below it, the way immer's `freeze(value, true)` does. */
 function freezeDeep(v: PyValue | undefined): void {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return;
   if (v instanceof Map) {
@@ -92,7 +101,7 @@ function freezeDeep(v: PyValue | undefined): void {
  * in Python's key order: an existing key keeps its place, a new key comes last, and a key deleted
  * and set again (`#moved`) comes last too. Records read are drafted once per key (`#children`).
  */
-export class DictDraft extends Map<string, PyValue> implements Node {
+export class DictDraft extends DictView implements Node {
   changed = false;
   readonly #orig: PyDict;
   #over: Map<string, Slot> | null = null;
@@ -109,6 +118,7 @@ export class DictDraft extends Map<string, PyValue> implements Node {
     super();
     this.#orig = orig;
     this.#size = orig.size;
+    scope.made.push(this);
   }
 
   /** The value at `k` as the draft holds it (a draft once read), undefined when absent. */
@@ -174,18 +184,6 @@ export class DictDraft extends Map<string, PyValue> implements Node {
     }
     for (const [k, o] of over) if (o !== GONE && (moved?.has(k) === true || !this.#orig.has(k))) yield k;
   }
-  override *values(): MapIterator<PyValue> {
-    for (const k of this.keys()) yield this.get(k)!;
-  }
-  override *entries(): MapIterator<[string, PyValue]> {
-    for (const k of this.keys()) yield [k, this.get(k)!];
-  }
-  override [Symbol.iterator](): MapIterator<[string, PyValue]> {
-    return this.entries();
-  }
-  override forEach(fn: (v: PyValue, k: string, m: Map<string, PyValue>) => void, thisArg?: unknown): void {
-    for (const k of this.keys()) fn.call(thisArg, this.get(k)!, k, this);
-  }
 
   finish(): PyDict {
     if (!this.changed) return this.#orig;
@@ -206,6 +204,16 @@ export class DictDraft extends Map<string, PyValue> implements Node {
       if (over?.has(k) !== true) m.set(k, this.scope.final(c));
     });
     return m;
+  }
+
+  freeze(): void {
+    const m = this.#final;
+    if (m === null || Object.isFrozen(m)) return;
+    if (!Object.isFrozen(this.#orig)) return freezeDeep(m);
+    this.#over?.forEach((o, k) => {
+      if (o !== GONE) freezeDeep(m.get(k));
+    });
+    frozen(m);
   }
 
   /** The keys whose value the call replaced, deleted or added, or changed inside (a superset of those that differ). */
@@ -236,6 +244,8 @@ class ListDraft implements Node {
   readonly copy: PyValue[];
   readonly proxy: PyValue[];
   #final = false;
+  /** The slots written with a new value (immer's `assigned_`: frozen deeply with the copy). */
+  readonly #assigned = new Set<number>();
 
   constructor(
     readonly orig: readonly PyValue[],
@@ -272,6 +282,7 @@ class ListDraft implements Node {
     const cur = slots[p];
     if ((cur === v && (v !== undefined || Object.hasOwn(t, p))) || (Number.isNaN(v) && Number.isNaN(cur))) return true;
     slots[p] = v;
+    if (typeof p === 'string' && INDEX.test(p)) this.#assigned.add(Number(p));
     return true;
   }
 
@@ -283,13 +294,29 @@ class ListDraft implements Node {
     for (let i = 0; i < t.length; i++) t[i] = this.scope.final(t[i]!);
     return t;
   }
+
+  freeze(): void {
+    const t = this.copy;
+    if (!this.#final || Object.isFrozen(t)) return;
+    if (!Object.isFrozen(this.orig)) return freezeDeep(t);
+    for (const i of this.#assigned) freezeDeep(t[i]);
+    Object.freeze(t);
+  }
 }
 
 /** One recipe run on drafts of `state`: the next DB (deeply frozen; `state` itself when nothing changed) and the root draft. */
 export function draftRun(state: PyDict, recipe: (draft: PyDict) => void): { readonly next: PyDict; readonly root: DictDraft } {
-  const root = new DictDraft(state, null, new Scope());
+  const scope = new Scope();
+  const root = new DictDraft(state, null, scope);
   recipe(root);
   const next = root.finish();
+  // As immer's auto-freeze: each new copy, the last made draft's first, frozen with the values
+  // written into it deeply (so a record written into a table is frozen deeply, what it kept
+  // included, before its own copy is frozen alone); then the result (a no-op unless the DB was not
+  // frozen). Drafts changed and then dropped from the DB count too (what they hold may be in it).
+  const made = scope.made;
+  for (const d of made) if (d.changed) d.finish();
+  for (let i = made.length - 1; i >= 0; i--) made[i]!.freeze();
   freezeDeep(next);
   return { next, root };
 }

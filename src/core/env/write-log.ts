@@ -1,4 +1,5 @@
 import type { PyDict, PyValue } from '../py/value';
+import { DictView } from './dict-view';
 
 /** Where a tool call wrote: `[table, key, …field path]` (list positions as numbers). */
 export type WritePath = readonly (string | number)[];
@@ -92,7 +93,7 @@ const GONE: unique symbol = Symbol('deleted');
  * its writes beside it (`#over`, in Python's key order: a new key last, an existing one in its
  * place), so a write into a table of thousands of records copies nothing.
  */
-class TrackedDict extends Map<string, PyValue> {
+class TrackedDict extends DictView {
   #base: PyDict;
   #over: Map<string, PyValue | typeof GONE> | null = null;
   #size: number;
@@ -166,18 +167,6 @@ class TrackedDict extends Map<string, PyValue> {
   }
   override *keys(): MapIterator<string> {
     for (const [k] of this.#entries()) yield k;
-  }
-  override *values(): MapIterator<PyValue> {
-    for (const [k, v] of this.#entries()) yield this.#tracker.wrap(v, this.#path, k)!;
-  }
-  override *entries(): MapIterator<[string, PyValue]> {
-    for (const [k, v] of this.#entries()) yield [k, this.#tracker.wrap(v, this.#path, k)!];
-  }
-  override [Symbol.iterator](): MapIterator<[string, PyValue]> {
-    return this.entries();
-  }
-  override forEach(fn: (v: PyValue, k: string, m: Map<string, PyValue>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
   }
 }
 
