@@ -245,7 +245,13 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     rules: {
       ...restrictImports({
-        patterns: [REACT, ZUSTAND_ANY, NODE, { group: ['idb-keyval', 'fflate'], message: 'Storage and transport belong to the worker and store, not core.' }],
+        patterns: [
+          REACT,
+          ZUSTAND_ANY,
+          NODE,
+          { group: ['idb-keyval', 'fflate'], message: 'Storage and transport belong to the worker and store, not core.' },
+          { group: ['immer'], message: "A DB changes through writeDb (core/env/drafts.ts); immer is the specs' reference only." },
+        ],
       }),
       'no-restricted-globals': ['error', ...CORE_GLOBALS],
     },

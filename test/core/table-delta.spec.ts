@@ -1,6 +1,6 @@
 /**
  * Table deltas (src/core/model/data/table-delta.ts): what the DB hash, `diffRecords` and a derived
- * table's key order take from the lineage immer's patches record, checked against full scans and
+ * table's key order take from the lineage `writeDb` notes, checked against full scans and
  * against hashes computed from scratch (`consistent_hash` of the whole text).
  */
 import fc from 'fast-check';
@@ -237,7 +237,7 @@ describe('deltas against full scans (property, seeded)', () => {
   });
 });
 
-describeShared('deltas of every recorded replay (immer patches name every record a tool changed)', () => {
+describeShared('deltas of every recorded replay (the lineage names every record a tool changed)', () => {
   it.each(sharedRunFiles())('%s: each state against the initial DB by lineage equals the full scan; diffs equal the scan', (file) => {
     const f = evaluatedSharedRun(file);
     const initial = f.version.db;

@@ -8,7 +8,7 @@ type Node = PyDict | PyValue[];
 
 /**
  * A copy-on-write view of a DB that logs every write made through it: `d[k] = v` (also with the
- * value `d[k]` already had, which immer does not record), `del d[k]`, and every list position a
+ * value `d[k]` already had, which changes nothing in `writeDb`), `del d[k]`, and every list position a
  * list method sets or removes. A dict or list assigned is one write at its path (so a fresh
  * record written is a write of all its fields). Reads see the writes made so far, and what
  * they return is seen through the tracker in turn, so a tool's code runs on it unchanged.

@@ -32,7 +32,7 @@ const EMPTY: TableDelta = Object.freeze({ changed: Object.freeze([]), removed: O
 /**
  * Records that the frozen table `after` was made from the frozen table `before` by writes at
  * `keys` only (every other key holds the same record object in both, or is absent from both).
- * Only for what is exact (immer's patches of one `produce`): anything else is never noted, and a
+ * Only for what is exact (the drafts of one `writeDb`): anything else is never noted, and a
  * table with no lineage is compared by a full scan.
  */
 export function noteDerived(before: Table, after: Table, keys: Iterable<string>): void {

@@ -18,8 +18,8 @@ export interface ToolDef<P extends readonly string[] = readonly string[]> {
   /** Whether the episode ends after this tool (τ-bench's `terminate_tools`). */
   readonly terminates?: boolean;
   /**
-   * The tool body. Mutates `data` in place like the Python code (the caller gives it an
-   * immer draft), returns the observation (`null` stands for Python's `None`), and throws
+   * The tool body. Mutates `data` in place like the Python code (the caller gives it a
+   * draft, `writeDb`), returns the observation (`null` stands for Python's `None`), and throws
    * `PyException` where Python raises.
    */
   readonly invoke: (data: PyDict, args: ToolArgs<P>) => string | null;
