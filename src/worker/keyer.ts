@@ -83,9 +83,12 @@ export class Keyer {
     if (fp !== null) post({ type: 'fingerprints', run: this.source.run, indices: [i], fingerprints: [fp] });
   }
 
-  /** Rows on screen: keyed before the rest, in the sweep's next slices, and posted as soon as they are. */
+  /** Rows on screen: keyed now for up to `KEY_SLICE_MS` and posted, any left in the sweep's next slices, before the rest. */
   first(indices: readonly number[]): void {
     this.firstQueue = indices.filter((i) => i >= 0 && i < this.count && this.keys[i] == null);
+    const until = performance.now() + KEY_SLICE_MS;
+    while (this.firstQueue.length > 0 && performance.now() < until) this.keep(this.firstQueue.shift()!);
+    this.flush();
     this.poke();
   }
 

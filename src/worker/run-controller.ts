@@ -67,6 +67,8 @@ interface Current {
    * computed from the episodes' text again once reading and judging leave this thread idle.
    */
   keyer: Keyer;
+  /** Data is being looked for (`resolveData` calls under way): the first verdict is near, the sweep waits for it. */
+  looking: number;
 }
 
 /**
@@ -245,14 +247,16 @@ export class RunController {
       rowsSent: performance.now(),
       helper: null,
       bytes,
+      looking: 0,
     } as Omit<Current, 'keyer'> as Current;
     c.keyer = new Keyer(
       {
         run,
         compute: (i) => session.fingerprint(i),
         live: () => this.live(c),
-        // Judging and reading come first: the sweep takes the time this thread would otherwise wait.
-        mayGo: () => !session.reading && !c.scheduler.busy,
+        // Reading, finding data and judging come first: the sweep takes the time this thread would otherwise wait
+        // (and runs at once when there is no data to judge with).
+        mayGo: () => !session.reading && c.looking === 0 && !c.scheduler.busy,
       },
       headers.length,
       session.reading,
@@ -304,6 +308,15 @@ export class RunController {
   }
 
   private async resolveData(c: Current, early: { domain: Domain; located: Promise<Located | null> } | null = null): Promise<void> {
+    c.looking++;
+    try {
+      await this.findData(c, early);
+    } finally {
+      c.looking--;
+    }
+  }
+
+  private async findData(c: Current, early: { domain: Domain; located: Promise<Located | null> } | null): Promise<void> {
     const { session, run } = c;
     const domain = session.domain;
     const progress =
