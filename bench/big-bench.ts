@@ -120,6 +120,8 @@ interface AppRow {
   opened: number | null;
   first: number | null;
   all: number | null;
+  /** Every row's fingerprint in (the key of its notes, computed after the verdicts), after the file was chosen. */
+  keyed: number | null;
   longestLoad: number;
   /** Long tasks (≥ 50 ms) while loading: how many, when the longest began (after the file was chosen), how many over 200 ms. */
   longTasks: { count: number; worstAt: number | null; over200: number };
@@ -226,6 +228,8 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
     const browserBefore = rendererBytes(MARKER, 'VmRSS', 'browser');
     await page.setInputFiles('[data-testid="open-file-input"]', file);
     await page.waitForFunction(() => window.__load.all !== null, undefined, { timeout: 900_000, polling: 500 });
+    // The fingerprints follow the verdicts: memory and searches are measured once they are in (as they were before they came later).
+    await page.waitForFunction(() => window.__load.keyed !== null, undefined, { timeout: 120_000, polling: 100 }).catch(() => null);
     await page.waitForTimeout(500);
     const b = await page.evaluate(() => window.__load);
     const threads = Number(await page.getAttribute('[data-testid="episode-table"]', 'data-threads')) || null;
@@ -262,6 +266,7 @@ async function measureApp(context: BrowserContext, linked: string, file: string,
       opened: rel(b.opened),
       first: rel(b.first),
       all: rel(b.all),
+      keyed: rel(b.keyed),
       longestLoad,
       longTasks,
       longestScroll,
@@ -322,6 +327,8 @@ const APP_KEYS = [
   'big_file_all_verdicts_ms',
   'big_file_all_verdicts_ms_min',
   'big_file_all_verdicts_ms_max',
+  'big_file_keys_after_verdicts_ms',
+  'big_file_keys_after_verdicts_ms_max',
   'big_file_threads',
   'big_file_longest_task_ms',
   'big_file_scroll_longest_task_ms',
@@ -434,10 +441,12 @@ export async function runBigBench(log: Log, options: BenchOptions = { repeat: 1 
     };
     const firsts = spread((a) => a.first);
     const alls = spread((a) => a.all);
+    const keysAfter = spread((a) => (a.keyed === null || a.all === null ? null : Math.max(0, a.keyed - a.all)));
     if (fulls.length > 1)
       log(
         `  ${FULL} episodes, ${fulls.length} runs: 1st verdict median ${ms(firsts.median)} (${ms(firsts.min)}–${ms(firsts.max)}), all verdicts median ${ms(alls.median)} (${ms(alls.min)}–${ms(alls.max)}), longest task ${ms(Math.max(...fulls.map((a) => a.longestLoad)))} at most`,
       );
+    log(`  ${FULL} episodes: every row's fingerprint in ${ms(keysAfter.median)} after the last verdict (median; ${ms(keysAfter.min)}–${ms(keysAfter.max)})`);
     // The CLI on the same two files (every report printed as a JSON line).
     log(`\nbig bench: the CLI on the same files, evaluate --json (machine load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs)`);
     const cliRows = [];
@@ -463,6 +472,8 @@ export async function runBigBench(log: Log, options: BenchOptions = { repeat: 1 
       big_file_all_verdicts_ms: r1(alls.median),
       big_file_all_verdicts_ms_min: r1(alls.min),
       big_file_all_verdicts_ms_max: r1(alls.max),
+      big_file_keys_after_verdicts_ms: r1(keysAfter.median),
+      big_file_keys_after_verdicts_ms_max: r1(keysAfter.max),
       big_file_threads: full.threads,
       big_file_longest_task_ms: r1(Math.max(half.longestLoad, ...fulls.map((a) => a.longestLoad))),
       big_file_scroll_longest_task_ms: r1(Math.max(full.longestScroll, half.longestScroll)),

@@ -11,6 +11,8 @@ export interface LoadProbe {
   opened: number | null;
   first: number | null;
   all: number | null;
+  /** When every row had its fingerprint (the key its notes are kept under), after all verdicts. */
+  keyed: number | null;
   longtasks: { start: number; duration: number }[];
 }
 
@@ -21,7 +23,7 @@ declare global {
 }
 
 export function probeLoad(n: number): void {
-  const b: LoadProbe = { n, t0: null, opened: null, first: null, all: null, longtasks: [] };
+  const b: LoadProbe = { n, t0: null, opened: null, first: null, all: null, keyed: null, longtasks: [] };
   window.__load = b;
   // The run shown when the file was chosen: a verdict counts once the table shows another run (a big file's
   // rows come while it is read, so the first verdict may come before the table holds all n rows).
@@ -51,11 +53,15 @@ export function probeLoad(n: number): void {
       requestAnimationFrame(() => {
         b.all ??= performance.now();
       });
+    if (b.keyed === null && table.dataset.keying === '0')
+      requestAnimationFrame(() => {
+        b.keyed ??= performance.now();
+      });
   };
   new MutationObserver(check).observe(document.body, {
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['data-reward', 'data-evaluated', 'data-total', 'data-run', 'data-reading'],
+    attributeFilter: ['data-reward', 'data-evaluated', 'data-total', 'data-run', 'data-reading', 'data-keying'],
   });
 }

@@ -87,7 +87,7 @@ const PREFIX_BYTES = 1 << 20;
 async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hooks: OpenHooks, total: number | null): Promise<OpenedRun | null> {
   const store: ByteStore = byteStore();
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const memory = { keptEvaluations: hooks.keptEvaluations, headers: true };
+  const memory = { keptEvaluations: hooks.keptEvaluations, headers: true, keysLater: true };
   const reader = InspectSession.reader((start, end) => decoder.decode(store.read(start, end)), {}, undefined, memory);
   let plain = true;
   const handed: { early: InspectSession | null } = { early: null };
@@ -208,7 +208,7 @@ function fromText(text: string, label: string, hooks: OpenHooks, shared?: Shared
   if (tau2) return { tau2, label, ...(shared !== undefined && { shared }) };
   hooks.prefix(text.slice(0, PREFIX_BYTES));
   return {
-    session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true }),
+    session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true, keysLater: true }),
     label,
     ...(shared !== undefined && { shared }),
   };

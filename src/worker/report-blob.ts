@@ -52,6 +52,8 @@ export interface ReportSource {
   gone(): boolean;
   /** Once every row is judged (a τ-bench run settles its rule). */
   settled?(): void;
+  /** Every row's fingerprint computed (the notes are matched by them); settles once they are. */
+  keyed?(): Promise<void>;
   parts(): Iterable<string>;
 }
 
@@ -78,6 +80,8 @@ export async function postReport(run: number, id: number, r: ReportSource | stri
     }
     if (fresh.length > 0) send(fresh);
     r.settled?.();
+    await r.keyed?.();
+    if (r.gone()) return closed();
     const file = await reportBlob(r.parts(), pause, () => r.gone());
     if (file === null) return closed();
     post({ type: 'report', run, id, file, error: null });

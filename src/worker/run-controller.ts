@@ -27,6 +27,7 @@ import { hasSampleData } from './sample';
 import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
 import { HELPED_EPISODES, JudgeHelper } from './judge-helper/helper';
 import type { ByteStore } from './byte-store';
+import { Keyer } from './keyer';
 import { Scheduler } from './scheduler';
 import { postShareLink } from './shared-episode';
 
@@ -60,6 +61,14 @@ interface Current {
   helper: JudgeHelper | null;
   /** The file's bytes when it was read as it streamed in (the judge helper is sent episodes from there). */
   readonly bytes: ByteStore | null;
+  /**
+   * The rows' fingerprints: the rows go out without them (hashing each episode as it is read cost the reading thread
+   * ~1.5 s of a 5,000-episode file), the episode opened and the rows on screen get theirs at once, the rest are
+   * computed from the episodes' text again once reading and judging leave this thread idle.
+   */
+  keyer: Keyer;
+  /** Data is being looked for (`resolveData` calls under way): the first verdict is near, the sweep waits for it. */
+  looking: number;
 }
 
 /**
@@ -223,8 +232,8 @@ export class RunController {
       before.scheduler.cancel();
       unhelp(before);
     }
-    const headers = session.headers();
-    const c: Current = {
+    let headers = session.headers();
+    const c = {
       slot,
       run,
       session,
@@ -238,7 +247,22 @@ export class RunController {
       rowsSent: performance.now(),
       helper: null,
       bytes,
-    };
+      looking: 0,
+    } as Omit<Current, 'keyer'> as Current;
+    c.keyer = new Keyer(
+      {
+        run,
+        compute: (i) => session.fingerprint(i),
+        live: () => this.live(c),
+        // Reading, finding data and judging come first: the sweep takes the time this thread would otherwise wait
+        // (and runs at once when there is no data to judge with).
+        mayGo: () => !session.reading && c.looking === 0 && !c.scheduler.busy,
+      },
+      headers.length,
+      session.reading,
+    );
+    // A shared link's episode: its notes are adopted under its fingerprint as the run opens.
+    if (shared !== undefined) headers = headers.map((h, i) => ({ ...h, fingerprint: c.keyer.fingerprint(i) }));
     this.slots[slot] = c;
     post({
       type: 'run-opened',
@@ -265,6 +289,7 @@ export class RunController {
     c.rows = count;
     c.rowsSent = performance.now();
     c.scheduler.grow(count, !last);
+    c.keyer.grow(count, !last);
   }
 
   /** Looks for data again (a folder was picked, a URL agreed to) if the open run still needs it. */
@@ -283,6 +308,15 @@ export class RunController {
   }
 
   private async resolveData(c: Current, early: { domain: Domain; located: Promise<Located | null> } | null = null): Promise<void> {
+    c.looking++;
+    try {
+      await this.findData(c, early);
+    } finally {
+      c.looking--;
+    }
+  }
+
+  private async findData(c: Current, early: { domain: Domain; located: Promise<Located | null> } | null): Promise<void> {
     const { session, run } = c;
     const domain = session.domain;
     const progress =
@@ -445,19 +479,16 @@ export class RunController {
       evaluated: () => s.count,
       gone: () => !this.live(c),
       settled: () => void this.settle(c),
-      parts: () =>
-        sessionReportParts(c.session, {
-          title,
-          notes: notesByIndex(
-            c.session.headers().map((h) => h.fingerprint),
-            notes,
-          ),
-        }),
+      // The notes are matched to episodes by fingerprint: the missing ones are computed now (none needed without notes).
+      keyed: () => (notes.length > 0 ? c.keyer.finish() : Promise.resolve()),
+      parts: () => sessionReportParts(c.session, { title, notes: notesByIndex(c.keyer.fingerprintList(), notes) }),
     };
   }
 
   prioritize(run: number, indices: readonly number[]): void {
-    this.at(run)?.scheduler.prioritize(indices);
+    const c = this.at(run);
+    c?.scheduler.prioritize(indices);
+    c?.keyer.first(indices);
   }
 
   /**
@@ -484,6 +515,8 @@ export class RunController {
   view({ run, episode }: EpisodeAddress): void {
     const c = this.at(run);
     if (!c) return;
+    // The episode opened gets its notes at once, not when the sweep reaches it.
+    c.keyer.now(episode);
     if (!c.detection) {
       post({ type: 'view', run, episode, view: null, error: 'waiting for data' });
       return;
@@ -497,7 +530,9 @@ export class RunController {
 
   transcript({ run, episode }: EpisodeAddress): void {
     const c = this.at(run);
-    if (c) post({ type: 'transcript', run, episode, transcript: c.session.transcript(episode) });
+    if (!c) return;
+    c.keyer.now(episode);
+    post({ type: 'transcript', run, episode, transcript: c.session.transcript(episode) });
   }
 
   whatIf(run: number, id: number, episode: number, edits: readonly StepEdit[]): void {

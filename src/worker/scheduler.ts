@@ -38,6 +38,8 @@ export class Scheduler {
   /** Bumped by `reset`: verdicts of an earlier generation (other data) are not adopted. */
   private gen = 0;
   private offload: Offload | null = null;
+  /** `runAll` loops judging now (not waiting for episodes; an old loop may not have noticed a restart yet). */
+  private judging = 0;
 
   /** `total`: the episodes to judge (those read so far, while the file is read; every one by default). `pause`: lets queued messages in. */
   constructor(
@@ -73,6 +75,11 @@ export class Scheduler {
 
   get isCancelled(): boolean {
     return this.cancelled;
+  }
+
+  /** Whether `runAll` is judging here now: false while it waits for more episodes (or for the offload's), and once it ended. */
+  get busy(): boolean {
+    return this.judging > 0;
   }
 
   get total(): number {
@@ -190,6 +197,15 @@ export class Scheduler {
    * Stops early (returns false) as soon as `live()` says the work is stale or the scheduler is cancelled.
    */
   async runAll(live: () => boolean, emit: (batch: EpisodeSummary[]) => void): Promise<boolean> {
+    this.judging++;
+    try {
+      return await this.judgeAll(live, emit);
+    } finally {
+      this.judging--;
+    }
+  }
+
+  private async judgeAll(live: () => boolean, emit: (batch: EpisodeSummary[]) => void): Promise<boolean> {
     // Rows evaluated but not sent when an earlier run was cancelled go out with the first batch.
     const batch = this.unsent;
     let lastPost = 0;
@@ -206,7 +222,8 @@ export class Scheduler {
       if (i === null && (this.reading || this.sent > 0)) {
         // Every episode read so far is judged or on its way back: the rows go out, and the loop waits for more.
         flush();
-        await new Promise<void>((wake) => this.waiting.push(wake));
+        this.judging--;
+        await new Promise<void>((wake) => this.waiting.push(wake)).finally(() => this.judging++);
         continue;
       }
       if (i === null) break;

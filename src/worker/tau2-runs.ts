@@ -11,7 +11,6 @@ import {
   TAU2_PINNED_COMMIT,
   tau2DbPaths,
   tau2Fingerprint,
-  tau2Headers,
   tau2NumTrials,
   tau2Rows,
   Tau2Session,
@@ -25,6 +24,7 @@ import type { ToWorker } from '../protocol/messages';
 import type { DataOrigin, EpisodeAddress, FileLike, FolderFile, RunSlot } from '../protocol/wire-types';
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 import type { DataLocator } from './data-locator';
+import { Keyer } from './keyer';
 import { post, yieldToMessages } from './post';
 import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
 import { readSampleTau2Data, hasSampleTau2Data } from './sample';
@@ -35,19 +35,18 @@ interface Tau2Current {
   readonly slot: RunSlot;
   readonly run: number;
   readonly tau2: Tau2Run;
-  /**
-   * Each simulation's row header. Its fingerprint hashes its content (~1.5 ms a simulation): the rows go out without
-   * it (null) and `fingerprints` brings it after, a slice at a time (`keyed` settles once all are in).
-   */
+  /** Each simulation's row header, as it went out (without its fingerprint unless the run is a shared link's). */
   headers: EpisodeHeader[];
-  keyed: Promise<void>;
+  /**
+   * The rows' fingerprints (each hashes its simulation's content, ~1.5 ms): the rows go out without them (null) and
+   * `fingerprints` brings them after, the simulation opened and the rows on screen first.
+   */
+  keyer: Keyer;
   readonly sample: boolean;
   session: Tau2Session | null;
   readonly evaluated: Uint8Array;
   count: number;
   priority: number[];
-  /** Rows on screen, whose fingerprints are computed before the rest's. */
-  keyFirst: number[];
   cancelled: boolean;
   /** Bumped whenever the data changes or the run is closed, so a running loop stops. */
   epoch: number;
@@ -101,10 +100,6 @@ const NOT_JUDGED: EpisodeSummary = {
 
 /** The longest wait (ms) between two `summaries` while a run is judged. */
 const EMIT_MS = 120;
-/** How long (ms) fingerprints are computed before messages (and judging) get their turn. */
-const KEY_SLICE_MS = 8;
-/** The shortest wait (ms) between two `fingerprints` (each redraws the page's rows; the simulation opened gets its own at once). */
-const KEY_EMIT_MS = 400;
 
 /**
  * The τ²-bench runs the page opened, one per slot, beside the τ-bench runs of `RunController`: each
@@ -152,28 +147,27 @@ export class Tau2Runs {
   /** `shared`: the context a shared link carried with the simulation (file, index, notes). */
   async open(slot: RunSlot, run: number, tau2: Tau2Run, label: string, sample: boolean, shared?: SharedContext): Promise<void> {
     this.close(slot);
-    const c: Tau2Current = {
+    const c = {
       slot,
       run,
       tau2,
-      headers: [],
-      keyed: Promise.resolve(),
+      headers: tau2Rows(tau2),
       sample,
       session: null,
       evaluated: new Uint8Array(tau2.simulations.length),
       count: 0,
       priority: [],
-      keyFirst: [],
       cancelled: false,
       epoch: 0,
-    };
+    } as Omit<Tau2Current, 'keyer'> as Tau2Current;
     this.slots[slot] = c;
     if (shared !== undefined) {
       // A shared link's one simulation: its notes are adopted under its fingerprint as the run opens.
       await prepareSha256().catch(() => undefined);
       if (!this.live(c)) return;
-      c.headers = tau2Headers(tau2);
-    } else c.headers = tau2Rows(tau2);
+    }
+    c.keyer = new Keyer({ run, compute: (i) => tau2Fingerprint(tau2, i), live: () => this.live(c) }, c.headers.length);
+    if (shared !== undefined) c.headers = c.headers.map((h, i) => ({ ...h, fingerprint: c.keyer.fingerprint(i) }));
     post({
       type: 'run-opened',
       run,
@@ -191,45 +185,7 @@ export class Tau2Runs {
         notes: tau2.notes,
       },
     });
-    c.keyed = this.fingerprintAll(c);
     await this.resolveData(c);
-  }
-
-  /** Row `i`'s fingerprint, computed now if it was not yet; null when it was (or there is no such row). */
-  private key(c: Tau2Current, i: number): string | null {
-    const h = c.headers[i];
-    if (!h || h.fingerprint !== null) return null;
-    const fingerprint = tau2Fingerprint(c.tau2, i);
-    c.headers[i] = { ...h, fingerprint };
-    return fingerprint;
-  }
-
-  /** Every row's fingerprint, in slices of about `KEY_SLICE_MS` with messages handled between, posted at most every `KEY_EMIT_MS`. */
-  private async fingerprintAll(c: Tau2Current): Promise<void> {
-    // ~1.5 ms a simulation with the WASM sha256, several times that without.
-    await prepareSha256().catch(() => undefined);
-    let indices: number[] = [];
-    let fingerprints: string[] = [];
-    let last = performance.now();
-    const keep = (i: number): void => {
-      const fp = this.key(c, i);
-      if (fp === null) return;
-      indices.push(i);
-      fingerprints.push(fp);
-    };
-    for (let i = 0; i < c.headers.length && this.live(c);) {
-      const until = performance.now() + KEY_SLICE_MS;
-      // The rows on screen first.
-      while (c.keyFirst.length > 0 && performance.now() < until) keep(c.keyFirst.shift()!);
-      for (; i < c.headers.length && performance.now() < until; i++) keep(i);
-      if (indices.length > 0 && (i >= c.headers.length || performance.now() - last > KEY_EMIT_MS)) {
-        post({ type: 'fingerprints', run: c.run, indices, fingerprints });
-        indices = [];
-        fingerprints = [];
-        last = performance.now();
-      }
-      if (i < c.headers.length) await yieldToMessages();
-    }
   }
 
   useFolder(name: string, files: readonly FolderFile[]): void {
@@ -445,7 +401,7 @@ export class Tau2Runs {
     const c = this.at(run);
     if (!c) return;
     c.priority = [...indices];
-    c.keyFirst = [...indices];
+    c.keyer.first(indices);
   }
 
   /** Whether `run` is a τ² run (its requests are answered here). */
@@ -457,9 +413,8 @@ export class Tau2Runs {
   simView({ run, episode }: EpisodeAddress): void {
     const c = this.at(run);
     if (!c) return;
-    // The simulation opened gets its notes at once, not when the slices reach it.
-    const fingerprint = this.key(c, episode);
-    if (fingerprint !== null) post({ type: 'fingerprints', run, indices: [episode], fingerprints: [fingerprint] });
+    // The simulation opened gets its notes at once, not when the sweep reaches it.
+    c.keyer.now(episode);
     if (!c.session) return post({ type: 'tau2-view', run, episode, view: null, error: 'waiting for τ² data' });
     if (episode < 0 || episode >= c.evaluated.length) return post({ type: 'tau2-view', run, episode, view: null, error: `no simulation ${episode}` });
     if (!c.evaluated[episode])
@@ -474,8 +429,6 @@ export class Tau2Runs {
   /** The offline report of a τ² run (as the CLI's `report`, with the notes of its simulations): every simulation judged first. */
   async report(run: number, id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
     const c = this.at(run);
-    // The notes are matched to simulations by fingerprint: every one is needed.
-    await c?.keyed;
     const session = c?.session ?? null;
     await postReport(
       run,
@@ -491,15 +444,9 @@ export class Tau2Runs {
       evaluate: (i) => this.summary(c, i),
       evaluated: () => c.count,
       gone: () => !this.live(c),
-      parts: () =>
-        tau2ReportParts(
-          session,
-          title,
-          notesByIndex(
-            c.headers.map((h) => h.fingerprint),
-            notes,
-          ),
-        ),
+      // The notes are matched to simulations by fingerprint: every one is needed.
+      keyed: () => c.keyer.finish(),
+      parts: () => tau2ReportParts(session, title, notesByIndex(c.keyer.fingerprintList(), notes)),
     };
   }
 

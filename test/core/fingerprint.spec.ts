@@ -1,9 +1,10 @@
 import stringify from 'fast-json-stable-stringify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJson } from '../../src/core/py/json-parse';
+import { parseJson, scanList } from '../../src/core/py/json-parse';
 import type { PyValue } from '../../src/core/py/value';
-import { plainJson, stableJson } from '../../src/core/view/fingerprint';
+import { episodeFingerprint, plainJson, stableJson, textFingerprint } from '../../src/core/view/fingerprint';
+import { jsonDumps } from '../../src/core/py/json-dumps';
 import { sampleRunText } from '../support/fixtures';
 import { describeShared, readShared } from '../support/shared';
 import { createHash } from 'node:crypto';
@@ -54,6 +55,80 @@ describeShared('stableJson on real runs', () => {
       const episodes = parseJson(readShared('runs', f)) as PyValue[];
       for (const e of episodes) expect(stableJson(e), f).toBe(reference(e));
     }
+  });
+});
+
+/**
+ * The app computes a τ-bench row's fingerprint after the episode was read, from its text again (`textFingerprint`:
+ * the engine's JSON.parse, the Python-exact reader where the two may read a number differently): it must be the
+ * fingerprint of the episode as read (`episodeFingerprint` of its Python values), always.
+ */
+const asRead = (text: string): string => episodeFingerprint({ raw: parseJson(text) });
+
+describe('a τ-bench episode’s fingerprint from its text is the one of its Python values', () => {
+  it('for any episode (ints past 2^53, NaN and Infinity, floats that overflow, -0, __proto__, keys given twice)', () => {
+    const episode = fc.tuple(pyValue, pyValue, fc.boolean()).map(([task, traj, swap]) => {
+      const info = new Map<string, PyValue>([['task', task]]);
+      return new Map<string, PyValue>(
+        swap
+          ? [
+              ['traj', traj],
+              ['info', info],
+            ]
+          : [
+              ['info', info],
+              ['traj', traj],
+            ],
+      );
+    });
+    fc.assert(
+      fc.property(episode, (e) => {
+        const text = jsonDumps(e);
+        return textFingerprint(text) === asRead(text);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('for texts JSON.parse reads otherwise than Python', () => {
+    const cases = [
+      '{"info": {"task": {"n": 9007199254740993}}, "traj": []}',
+      '{"info": {"task": {"n": 9007199254740992}}, "traj": [1.0, 1, -0, -0.0]}',
+      '{"info": {"task": {"n": 12345678901234567890.0}}, "traj": [1e400, -1e400, 1e308]}',
+      '{"info": {"task": NaN}, "traj": [Infinity, -Infinity]}',
+      '{"info": {"task": 1, "task": {"b": 2, "a": 1}}, "traj": {"__proto__": [1], "x": 2, "x": 3}}',
+      '{"traj": "no info"}',
+      '{"info": [1], "traj": null}',
+      '{"info": {"task": "\\ud800 \\udfff \\u00e9"}, "traj": [{"😀": 1, "é": 2, "B": 3, "a": 4, "10": 5, "2": 6}]}',
+    ];
+    for (const text of cases) expect(textFingerprint(text), text).toBe(asRead(text));
+    // Two texts Python reads apart, JSON.parse alike: still apart.
+    expect(textFingerprint(cases[0]!)).not.toBe(textFingerprint(cases[0]!.replace('93', '92')));
+  });
+
+  it('for every episode of the sample run', () => {
+    for (const e of parseJson(sampleRunText()) as PyValue[]) {
+      const text = jsonDumps(e);
+      expect(textFingerprint(text)).toBe(episodeFingerprint({ raw: e }));
+    }
+  });
+});
+
+describeShared('a τ-bench episode’s fingerprint from its text on real runs', () => {
+  it('is the one of its Python values for every episode of ../shared/runs, read from its text in the file', () => {
+    let n = 0;
+    for (const f of readdirSync(join(SHARED_DIR, 'runs')).filter((x) => x.endsWith('.json'))) {
+      const text = readShared('runs', f);
+      const scan = scanList(
+        text,
+        () => true,
+        /\{/,
+        (_v, _i, start, end) => text.slice(start, end),
+      );
+      for (const it of scan?.items ?? []) if (it.ok) expect(textFingerprint(it.value), f).toBe(asRead(it.value));
+      n += scan?.items.length ?? 0;
+    }
+    expect(n).toBeGreaterThan(1000);
   });
 });
 

@@ -18,7 +18,7 @@ async function sampleSession(): Promise<InspectSession> {
 describe('the offline report (the app and the CLI build the same)', () => {
   it('shows every failed episode with how τ-bench judged it and its findings; passed ones in one line; untrusted text escaped', async () => {
     const s = await sampleSession();
-    const fp = s.headers()[1]!.fingerprint;
+    const fp = s.fingerprint(1);
     const notes = new Map<number, EpisodeNotes>([
       [1, { fingerprint: fp, label: 'agent error', note: HOSTILE, steps: { '0': HOSTILE }, file: null, index: 1, taskId: 1, updatedAt: 't' }],
     ]);

@@ -2,7 +2,7 @@
 import { FileTally } from '../judge/detect';
 import { readResults, type ResultsFile } from '../model/episode/results-file';
 import type { EpisodeRecord } from '../model/episode/types';
-import { episodeHeader, type FingerprintedHeader } from '../view/summary';
+import { episodeHeader, unkeyedHeader, type EpisodeHeader } from '../view/summary';
 import type { SessionMemory } from './session-types';
 
 /** A results file read, with what was tallied while it was read (see `InspectSession.reader`). */
@@ -10,22 +10,23 @@ export class ReadFile {
   constructor(
     readonly file: ResultsFile,
     readonly tally: FileTally,
-    readonly headers: FingerprintedHeader[] | null,
+    readonly headers: EpisodeHeader[] | null,
     /** `file.records` (and the tally, the headers) still grow: the file is being read. */
     readonly growing = false,
   ) {}
 }
 
 /** What a session works out from each record while the file is read. */
-export function tallying(memory: SessionMemory): { tally: FileTally; headers: FingerprintedHeader[] | null; visit: (r: EpisodeRecord) => void } {
+export function tallying(memory: SessionMemory): { tally: FileTally; headers: EpisodeHeader[] | null; visit: (r: EpisodeRecord) => void } {
   const tally = new FileTally();
-  const headers: FingerprintedHeader[] | null = memory.headers ? [] : null;
+  const headers: EpisodeHeader[] | null = memory.headers ? [] : null;
+  const header = memory.keysLater ? unkeyedHeader : episodeHeader;
   return {
     tally,
     headers,
     visit: (r) => {
       tally.add(r);
-      if (headers) headers[r.index] = episodeHeader(r);
+      if (headers) headers[r.index] = header(r);
     },
   };
 }

@@ -31,7 +31,8 @@ import { whatIfView } from './what-if-view';
 
 export type { DataSnapshot, Detection, SessionMemory, StepEdit, ViewResult };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
-import { episodeHeader, type EpisodeSummary, type FingerprintedHeader } from '../view/summary';
+import { episodeHeader, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
+import { episodeFingerprint, textFingerprint } from '../view/fingerprint';
 import { transcriptView, type TranscriptView } from '../view/transcript';
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
@@ -89,7 +90,7 @@ export class InspectSession {
   private readonly outcomes = new Map<number, EpisodeOutcome>();
   private readonly kept: (Kept | undefined)[];
   private readonly keptEvaluations: number;
-  private readonly headerList: FingerprintedHeader[] | null;
+  private readonly headerList: EpisodeHeader[] | null;
   readonly fileKind: FileKind;
   /** Notes from reading the file (damage, formats) and from its recorded values. */
   private readNotes: readonly string[];
@@ -215,8 +216,18 @@ export class InspectSession {
     return new InspectSession(text, options, cache, { ...memory, byteOffset: byteOffsets(bytes), ...(slices && { elementText: slices }) });
   }
 
-  headers(from = 0): FingerprintedHeader[] {
+  /** The rows from `from` on; their fingerprints are null when the session was read with `memory.keysLater` (see `fingerprint`). */
+  headers(from = 0): EpisodeHeader[] {
     return this.headerList ? this.headerList.slice(from) : this.records.slice(from).map(episodeHeader);
+  }
+
+  /**
+   * Episode `index`'s fingerprint (`episodeFingerprint`), computed now: from its text as in the file when the
+   * episode is read lazily (read again, not kept), else from its record.
+   */
+  fingerprint(index: number): string {
+    const text = this.episodeText?.(index) ?? null;
+    return text !== null ? textFingerprint(text) : episodeFingerprint(this.records[index]!);
   }
 
   get domainWhy(): string {

@@ -1,6 +1,7 @@
 import stringify from 'fast-json-stable-stringify';
 import { sha256Stream } from '../py/sha256';
 import type { PyValue } from '../py/value';
+import { parseJson } from '../py/json-parse';
 import type { EpisodeRecord } from '../model/episode/types';
 
 /** Plain JSON, as `JSON.parse` of the file would give it. */
@@ -42,6 +43,72 @@ export function episodeFingerprint(record: Pick<EpisodeRecord, 'raw'>): string {
   // Written straight from the Python values: `stringify({ task: plainJson(task), traj: plainJson(traj) })`
   // character for character, without building the plain copy first (it is made for every episode read).
   h.update(`{"task":${stableJson(task)},"traj":${stableJson(traj)}}`);
+  return h.hex();
+}
+
+/** An episode's text that `JSON.parse` reads differently from Python's `json.loads` (see `nativeStable`). */
+const AMBIGUOUS = Symbol('ambiguous');
+
+/**
+ * The canonical text `stableJson` gives for the Python value of this JSON, from what `JSON.parse` gives —
+ * or `AMBIGUOUS` where the two readings may differ: an integer-valued number of 2^53 or more (an int there
+ * is written as its digits, which JSON.parse has rounded), or a number JSON.parse made infinite (Python's
+ * float is `inf` too, but it is written as a word). Everything else reads alike: a float and an int within
+ * 2^53 are the same number, strings the same code units, and a key given twice keeps its last value in both.
+ */
+function nativeStable(v: unknown): string | typeof AMBIGUOUS {
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v);
+    case 'number':
+      // Python parity: json.loads (an int of any size is exact, a float past 1e308 is inf)
+      return !Number.isFinite(v) || (Number.isInteger(v) && Math.abs(v) >= 2 ** 53) ? AMBIGUOUS : JSON.stringify(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+  }
+  if (v === null) return 'null';
+  let text: string;
+  if (Array.isArray(v)) {
+    text = '[';
+    for (let k = 0; k < v.length; k++) {
+      const item = nativeStable(v[k]);
+      if (item === AMBIGUOUS) return item;
+      text += k > 0 ? `,${item}` : item;
+    }
+    return `${text}]`;
+  }
+  const o = v as Record<string, unknown>;
+  const names = Object.keys(o).sort();
+  text = '{';
+  for (const name of names) {
+    const item = nativeStable(o[name]);
+    if (item === AMBIGUOUS) return item;
+    text += `${text.length > 1 ? ',' : ''}${JSON.stringify(name)}:${item}`;
+  }
+  return `${text}}`;
+}
+
+const field = (v: unknown, k: string): unknown =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, k) ? (v as Record<string, unknown>)[k] : undefined;
+
+/**
+ * `episodeFingerprint` of the episode whose JSON text (as in the file) this is, read again: with the
+ * engine's `JSON.parse` (several times faster than the Python-exact reader), and with `parseJson` where
+ * the two readings may differ (NaN, Infinity, ints of 2^53 and more; see `nativeStable`). Lets a row's
+ * fingerprint be computed after its episode was read, from the bytes kept, without keeping the parse.
+ */
+export function textFingerprint(text: string): string {
+  let native: unknown;
+  try {
+    native = JSON.parse(text);
+  } catch {
+    return episodeFingerprint({ raw: parseJson(text) });
+  }
+  const task = nativeStable(field(field(native, 'info'), 'task') ?? null);
+  const traj = task === AMBIGUOUS ? task : nativeStable(field(native, 'traj') ?? null);
+  if (task === AMBIGUOUS || traj === AMBIGUOUS) return episodeFingerprint({ raw: parseJson(text) });
+  const h = sha256Stream();
+  h.update(`{"task":${task},"traj":${traj}}`);
   return h.hex();
 }
 

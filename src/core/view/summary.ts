@@ -18,13 +18,13 @@ export interface EpisodeHeader {
   readonly extra: Readonly<Record<string, string>>;
   /**
    * sha256 of the canonical JSON of `{task, traj}`: the key notes are stored under (see `episodeFingerprint`);
-   * null while it is not computed yet (a τ² run's rows go out before their fingerprints, which `fingerprints` brings):
+   * null while it is not computed yet (the app's rows, τ-bench's and τ²'s, go out before their fingerprints, which `fingerprints` brings):
    * such a row has no notes yet, and none can be written on it.
    */
   readonly fingerprint: string | null;
 }
 
-/** A header whose fingerprint is known (τ-bench's always are). */
+/** A header whose fingerprint is known (the CLI's always are; the app's rows get theirs after they go out). */
 export type FingerprintedHeader = EpisodeHeader & { readonly fingerprint: string };
 
 /** One row of the overview after evaluation. */
@@ -49,7 +49,8 @@ export interface EpisodeSummary {
   readonly tau2?: Tau2RowFacts;
 }
 
-export function episodeHeader(r: EpisodeRecord): FingerprintedHeader {
+/** An episode's header with its fingerprint not computed yet (null): `episodeHeader` without the hashing, for rows that get it later. */
+export function unkeyedHeader(r: EpisodeRecord): EpisodeHeader {
   return {
     index: r.index,
     taskId: r.taskId,
@@ -60,8 +61,12 @@ export function episodeHeader(r: EpisodeRecord): FingerprintedHeader {
     // Strings of their own already (see `readEpisode`): a header may outlive the episode's text.
     problem: r.problem,
     extra: r.extra,
-    fingerprint: episodeFingerprint(r),
+    fingerprint: null,
   };
+}
+
+export function episodeHeader(r: EpisodeRecord): FingerprintedHeader {
+  return { ...unkeyedHeader(r), fingerprint: episodeFingerprint(r) };
 }
 
 export function episodeSummary(o: EpisodeOutcome, rule: RewardRule): EpisodeSummary {

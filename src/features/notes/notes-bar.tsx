@@ -18,8 +18,9 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
   const source = useApp((s) => s.runs.a.source?.label ?? 'run');
   const counts = useMemo(() => labelCounts(headers, notes), [headers, notes]);
   const noted = useMemo(() => headers.filter((h) => notesFor(notes, h)).length, [headers, notes]);
-  // A τ² run's rows come before their fingerprints: until every one is in, the run's notes are not all known.
+  // A run's rows come before their fingerprints: until every one is in, the run's notes are not all known.
   const keying = useMemo(() => fingerprintsPending(headers), [headers]);
+  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
   const [confirmClear, setConfirmClear] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -59,7 +60,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
         {actions}
         {keying > 0 && (
           <span role="status" className="text-slate-600" data-testid="notes-keying">
-            finding the notes of {keying} {keying === 1 ? 'simulation' : 'simulations'}…
+            finding the notes of {keying} {tau2 ? (keying === 1 ? 'simulation' : 'simulations') : keying === 1 ? 'episode' : 'episodes'}…
           </span>
         )}
         <span className="ml-auto flex gap-1 whitespace-nowrap">

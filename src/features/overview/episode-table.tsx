@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent,
 import { formatRecorded, formatReward, notesFor, TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
 import { tau2Reasons, type ReasonFilter, type SortKey } from '../../store/rows';
 import { isSuccess } from '../../store/pass-k';
+import { fingerprintsPending } from '../../store/notes-slice';
 import { runComplete, runReady } from '../../store/run-state';
 import { safeLabel } from '../../ui/fold';
 import { useApp } from '../../ui/store-context';
@@ -176,6 +177,8 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const complete = useApp((s) => runComplete(s.runs.a));
   const reading = useApp((s) => s.runs.a.reading);
   const runId = useApp((s) => s.runs.a.id);
+  // Rows whose fingerprint (the key of their notes) has not come yet: the bench times when the last one does.
+  const keying = useApp((s) => fingerprintsPending(s.runs.a.headers));
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<number | null>(null);
   const base = useId();
@@ -250,6 +253,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       data-complete={complete}
       data-stopped={stopped}
       data-reading={reading}
+      data-keying={keying}
       data-run={runId ?? ''}
     >
       <div
