@@ -1,8 +1,9 @@
 // `npm run check`: every check (typecheck, lint, format, copy-paste, all specs) on two runners at once so that
-// both cores of a CI machine work. The steps wait in one queue, longest first (times on the 2-core CI machine,
-// both runners busy: browser specs ≈ 560 s, core specs ≈ 400 s, CLI specs ≈ 150 s, typecheck ≈ 115 s, lint ≈ 70 s,
-// format ≈ 30 s, cpd ≈ 5 s); each runner takes the next step as soon as its last one ends, so the two finish
-// within about one short step of each other whichever step turns out longer than measured. Within each vitest run
+// both cores of a CI machine work. The steps wait in one queue, longest first (times on the shared 2-core CI machine
+// with both cores busy: browser specs ≈ 810 s with React's development build, about 30 % less since; core specs
+// ≈ 400 s, CLI specs ≈ 150 s, typecheck ≈ 115 s, lint ≈ 70 s, format ≈ 30 s, cpd ≈ 5 s; typecheck, lint and format
+// need about a third of that in CPU); each runner takes the next step as soon as its last one ends, so neither idles
+// while a step waits, and they end within one step of each other unless one step outlasts all the rest. Within each vitest run
 // the spec files run one at a time (vitest's default on two cores), so no spec shares a core with another spec.
 // The three spec steps together run every spec: test/browser, the `core` project, and test/cli (the rest of the
 // `processes` project); they share one cache folder (TAU_INSPECT_TEST_CACHE, see test/support/run-once.ts), so the
