@@ -64,6 +64,9 @@ function freePort(): Promise<number> {
 
 function run(args: string[], dataDir: string | null = null, tau2DataDir: string | null = null): ChildProcess {
   const env = { ...process.env };
+  // Vitest sets NODE_ENV=test; inherited by `vite build` it gave React's development build (about twice the
+  // page's CPU, jsxDEV and owner stacks). The app is built and served as `npm run build` and `npm start` do.
+  delete env.NODE_ENV;
   delete env.TAU_BENCH_DATA;
   delete env.TAU2_DATA;
   if (dataDir) env.TAU_BENCH_DATA = dataDir;
