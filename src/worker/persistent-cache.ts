@@ -74,21 +74,42 @@ export class PersistentVersions {
 
   /**
    * Starts reading the stored snapshot of the version a file will likely use (see
-   * `guessDataCommitFromText`) while the file is still being parsed; resolves once the
-   * read is under way, or after `patienceMs` when finding the data takes longer (a fetch).
-   * Only for sources that identify files without reading them (cached URL data).
+   * `guessDataCommitFromText`) while the file is still being parsed: at once, the one stored for
+   * that domain and commit (there is at most one: `save` drops the others), before the data is
+   * even located; once it is, the one of the located content, if that is another. Resolves once the
+   * reads are under way, or after `patienceMs` when finding the data takes longer (a fetch). Only
+   * for sources that identify files without reading them (cached URL data); `restore` uses a read
+   * only when its key is the located content's.
    */
   async prefetch(located: Promise<Located | null>, domain: Domain, commit: string, patienceMs = 60): Promise<void> {
+    const family = `v${FORMAT}|${domain}|${commit}|`;
+    const guessed = keys(versionsStore())
+      .then((all) => {
+        const key = all.find((k): k is string => typeof k === 'string' && familyOf(k) === family);
+        if (key !== undefined) this.readEarly(key);
+      })
+      .catch(() => undefined);
     const started = located.then(async (loc) => {
       if (!loc?.identify || loc.key === 'sample') return;
       const key = await this.key(loc, domain, commit);
-      if (key === null || this.early.has(key) || this.entries.get(key)?.restored) return;
-      const read = get<Stored>(key, versionsStore()).catch(() => undefined);
-      this.early.set(key, read);
-      // Unused (the guess was wrong, or the data changed): forget it after a while.
-      setTimeout(() => this.early.delete(key), 30_000);
+      if (key !== null) this.readEarly(key);
     });
-    await Promise.race([started.catch(() => undefined), new Promise((r) => setTimeout(r, patienceMs))]);
+    await Promise.race([Promise.all([guessed, started]).catch(() => undefined), new Promise((r) => setTimeout(r, patienceMs))]);
+  }
+
+  /** Whether a kept snapshot is being read ahead (`prefetch`) and not yet taken by `restore`. */
+  reading(): boolean {
+    return this.early.size > 0;
+  }
+
+  private readEarly(key: string): void {
+    if (this.early.has(key) || this.entries.get(key)?.restored) return;
+    this.early.set(
+      key,
+      get<Stored>(key, versionsStore()).catch(() => undefined),
+    );
+    // Unused (the guess was wrong, or the data changed): forget it after a while.
+    setTimeout(() => this.early.delete(key), 30_000);
   }
 
   private key(loc: Located, domain: Domain, commit: string): Promise<string | null> {

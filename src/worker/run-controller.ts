@@ -37,6 +37,13 @@ const SEARCH_SLICE = 100;
 /** How often rows read from a big file are sent to the page while it is read. */
 const ROWS_MS = 250;
 
+/**
+ * The longest reading waits (ms) for the run's first verdict when that verdict is made from a parsed DB kept
+ * from an earlier visit: reading the file meanwhile would share the browser's storage reads and this thread
+ * with reading that DB back, and the first verdict would come later (the rest of the file is read after).
+ */
+const FIRST_VERDICT_HOLD_MS = 1000;
+
 /** Full evaluations kept for views and what-ifs (the rest is recomputed when asked for again). */
 const KEPT_EVALUATIONS = 24;
 
@@ -69,6 +76,9 @@ interface Current {
   keyer: Keyer;
   /** Data is being looked for (`resolveData` calls under way): the first verdict is near, the sweep waits for it. */
   looking: number;
+  /** Resolves when the run's first verdict is out (or the run is closed). */
+  readonly firstVerdict: Promise<void>;
+  verdictOut: () => void;
 }
 
 /**
@@ -148,6 +158,8 @@ export class RunController {
     // A big plain file is judged while it is read: the run opens on its first episodes (`installing`).
     let installing: Promise<Current | null> | null = null;
     let installed: Current | null = null;
+    // While the first verdict is made from a kept DB, reading waits for it (at most FIRST_VERDICT_HOLD_MS).
+    let hold: Promise<void> | null = null;
     let r: OpenedRun | null;
     try {
       // Reads the file as it arrives (episodes parsed one by one, no whole text for a plain file);
@@ -155,7 +167,10 @@ export class RunController {
       r = await openRun(source, {
         keptEvaluations: KEPT_EVALUATIONS,
         wanted,
-        pause: yieldToMessages,
+        pause: async () => {
+          if (hold) await hold;
+          await yieldToMessages();
+        },
         progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }),
         prefix: (text) => {
           const guess = looksTau2(text) ? null : guessDomainFromText(text);
@@ -174,6 +189,10 @@ export class RunController {
             await hashReady;
             if (!wanted()) return null;
             installed = this.install(slot, run, source, session, label, undefined, bytes);
+            if (this.persisted.reading())
+              hold = Promise.race([installed.firstVerdict, new Promise<void>((r) => setTimeout(r, FIRST_VERDICT_HOLD_MS))]).then(() => {
+                hold = null;
+              });
             void this.resolveData(installed, early);
             return installed;
           })();
@@ -233,6 +252,8 @@ export class RunController {
       unhelp(before);
     }
     let headers = session.headers();
+    let verdictOut = (): void => undefined;
+    const firstVerdict = new Promise<void>((r) => (verdictOut = r));
     const c = {
       slot,
       run,
@@ -248,6 +269,8 @@ export class RunController {
       helper: null,
       bytes,
       looking: 0,
+      firstVerdict,
+      verdictOut,
     } as Omit<Current, 'keyer'> as Current;
     c.keyer = new Keyer(
       {
@@ -382,6 +405,7 @@ export class RunController {
       () => this.live(c) && c.epoch === epoch,
       (summaries) => {
         post({ type: 'summaries', run: c.run, summaries, evaluated: s.count, total: s.total, replace: false, threads: c.helper?.working ? 2 : 1 });
+        c.verdictOut();
         // Once the first verdict is out, a big run gets its second thread (the DB is copied to it meanwhile).
         helpWith(c);
       },

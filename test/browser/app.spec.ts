@@ -95,12 +95,17 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
    * Opens ../shared/runs/`file` (`total` episodes) offline with ../shared's data, waits for every verdict, and
    * checks each recomputed reward against τ-bench's own in ../shared/expected; `more` checks the page besides.
    */
-  async function judgedAsTauBench(file: string, total: number, more: (page: Page) => Promise<void>): Promise<void> {
+  async function judgedAsTauBench(
+    file: string,
+    total: number,
+    more: (page: Page) => Promise<void>,
+    opened?: { context: BrowserContext; page: Page; blocked: string[] },
+  ): Promise<void> {
     const expected = JSON.parse(readFileSync(join(SHARED_DIR, 'expected', file.replace(/\.json$/, '.expected.json')), 'utf8')) as {
       index: number;
       reward?: number;
     }[];
-    const { context, page, blocked } = await offlinePage(browser);
+    const { context, page, blocked } = opened ?? (await offlinePage(browser));
     try {
       await page.goto(server.url);
       await page.waitForSelector('[data-testid="episode-row"]');
@@ -116,7 +121,7 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
       expect(wrong).toEqual([]);
       expect(blocked).toEqual([]);
     } finally {
-      await context.close();
+      if (!opened) await context.close();
     }
   }
 
@@ -134,6 +139,56 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
       await judgedAsTauBench(file, 500, async (page) => {
         expect(await page.getByTestId('episode-table').getAttribute('data-threads')).toBe('2');
       });
+    }, 200_000);
+
+    it('keeps the parsed DB for the next visit, and reads back only the one of the data found (not another kept for the same commit)', async () => {
+      const first = await offlinePage(browser);
+      try {
+        await judgedAsTauBench('gpt-4o-airline.json', 200, async () => undefined, first);
+        // Kept once every episode is judged: one entry for airline at the data's commit.
+        const kept = async (): Promise<string[]> =>
+          first.page.evaluate(
+            () =>
+              new Promise<string[]>((ok, no) => {
+                const r = indexedDB.open('tau-inspect-parsed');
+                r.onerror = () => no(r.error);
+                r.onsuccess = () => {
+                  const q = r.result.transaction('versions').objectStore('versions').getAllKeys();
+                  q.onsuccess = () => ok((q.result as string[]).filter((k) => k.startsWith('v1|airline|')));
+                };
+              }),
+          );
+        await expect.poll(kept, { timeout: 30_000 }).toHaveLength(1);
+        const [key] = await kept();
+        // Beside it, a stale entry for the same domain and commit (data that has since changed: a field more in every reservation), whose
+        // key sorts first, so it is the one read ahead as the next file opens, before the data is located. Its
+        // reference hashes still match the recorded ones; used, it would judge many episodes wrong.
+        await first.page.evaluate(
+          (key) =>
+            new Promise<void>((ok, no) => {
+              const r = indexedDB.open('tau-inspect-parsed');
+              r.onerror = () => no(r.error);
+              r.onsuccess = () => {
+                const store = r.result.transaction('versions', 'readwrite').objectStore('versions');
+                const q = store.get(key);
+                q.onsuccess = () => {
+                  const v = q.result as { data: { db: Map<string, Map<string, Map<string, unknown>>> } };
+                  for (const reservation of v.data.db.get('reservations')!.values()) reservation.set('stale', true);
+                  const stale = `${key.slice(0, key.lastIndexOf('|') + 1)}0`;
+                  const w = store.put(v, stale);
+                  w.onsuccess = () => ok();
+                  w.onerror = () => no(w.error);
+                };
+              };
+            }),
+          key!,
+        );
+        await first.page.close();
+        first.page = await first.context.newPage();
+        await judgedAsTauBench('gpt-4o-airline.json', 200, async () => undefined, first);
+      } finally {
+        await first.context.close();
+      }
     }, 200_000);
   });
 });
