@@ -83,7 +83,9 @@ export class PersistentVersions {
    */
   async prefetch(located: Promise<Located | null>, domain: Domain, commit: string, patienceMs = 60): Promise<void> {
     const family = `v${FORMAT}|${domain}|${commit}|`;
-    const guessed = keys(versionsStore())
+    // (In a promise chain: where there is no IndexedDB, `versionsStore` throws, and that only costs the read ahead.)
+    const guessed = Promise.resolve()
+      .then(() => keys(versionsStore()))
       .then((all) => {
         const key = all.find((k): k is string => typeof k === 'string' && familyOf(k) === family);
         if (key !== undefined) this.readEarly(key);

@@ -180,8 +180,8 @@ export class RunController {
             (p) =>
               post({ type: 'data-progress', run, label: l, ...p });
           early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
-          // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is read.
-          prefetched = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
+          // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is read (none is kept of the sample's).
+          if (source.kind !== 'sample') prefetched = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
         },
         early: (session, bytes) => {
           installing = (async () => {
