@@ -72,17 +72,6 @@ export class PersistentVersions {
   /** Reads started before the results file was parsed, by content key. */
   private readonly early = new Map<string, Promise<Stored | undefined>>();
 
-  constructor() {
-    // The database is opened now, as the worker starts, not as the first file's first megabyte asks for it (opening it
-    // then took 200–300 ms, while the file was read: the read ahead started no sooner than the data was located).
-    if (typeof indexedDB !== 'undefined')
-      try {
-        versionsStore();
-      } catch {
-        /* no IndexedDB here: nothing is kept */
-      }
-  }
-
   /**
    * Starts reading the stored snapshot of the version a file will likely use (see
    * `guessDataCommitFromText`) while the file is still being parsed: at once, the one stored for
