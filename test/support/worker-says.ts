@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Detection, EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import type { FromWorker } from '../../src/protocol/messages';
 import type { SharedContext } from '../../src/protocol/share-context';
@@ -35,3 +36,30 @@ export const says = {
     view === null ? { type: 'view', run, episode, view: null, error: error ?? 'no view' } : { type: 'view', run, episode, view, error: null },
   samples: (samples: readonly string[]): FromWorker<'init'> => ({ type: 'init', samples }),
 };
+
+/**
+ * What the worker posts, captured for the specs of one file: `self.postMessage` (the worker's `post`) is replaced
+ * before its tests and put back after them. Each message is copied as it is posted, as postMessage does: the worker
+ * goes on with its own objects.
+ */
+export function capturePosts(): FromWorker[] {
+  const posted: FromWorker[] = [];
+  const holder = globalThis as { self?: unknown };
+  const hadSelf = 'self' in holder;
+  const before = holder.self;
+  beforeAll(() => {
+    holder.self = { postMessage: (m: FromWorker) => void posted.push(structuredClone(m)) };
+  });
+  afterAll(() => {
+    if (hadSelf) holder.self = before;
+    else delete holder.self;
+  });
+  return posted;
+}
+
+/** The messages of one type among `ms`, in order. */
+export const postsOf = <K extends FromWorker['type']>(ms: readonly FromWorker[], type: K): FromWorker<K>[] =>
+  ms.filter((m) => m.type === type) as unknown as FromWorker<K>[];
+
+/** One turn of the event loop (a worker's posted work, yielded with timers, goes on meanwhile). */
+export const tick = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));

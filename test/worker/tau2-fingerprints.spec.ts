@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readTau2Text, tau2Headers, type EpisodeNotes, type Tau2Run } from '../../src/core/contract';
 import type { FromWorker } from '../../src/protocol/messages';
 import { createAppStore } from '../../src/store/app-store';
@@ -16,6 +16,7 @@ import { labelCounts, notesOf } from '../../src/store/notes-slice';
 import type { DataLocator } from '../../src/worker/data-locator';
 import { Tau2Runs } from '../../src/worker/tau2-runs';
 import { fakePort, sent } from '../support/fake-port';
+import { capturePosts, postsOf, tick } from '../support/worker-says';
 
 const SAMPLE = join(dirname(fileURLToPath(import.meta.url)), '../../sample-runs/runs/tau2-mock-sample.json');
 
@@ -26,22 +27,7 @@ function repeated(copies: number): string {
   return JSON.stringify({ ...run, simulations });
 }
 
-const posted: FromWorker[] = [];
-const holder = globalThis as { self?: unknown };
-const hadSelf = 'self' in holder;
-const before = holder.self;
-beforeAll(() => {
-  // Copied as it is posted, as postMessage does: the worker goes on with its own objects.
-  holder.self = { postMessage: (m: FromWorker) => void posted.push(structuredClone(m)) };
-});
-afterAll(() => {
-  if (hadSelf) holder.self = before;
-  else delete holder.self;
-});
-
-const of = <K extends FromWorker['type']>(ms: readonly FromWorker[], type: K): FromWorker<K>[] =>
-  ms.filter((m) => m.type === type) as unknown as FromWorker<K>[];
-const tick = (): Promise<void> => new Promise((ok) => setTimeout(ok, 0));
+const posted = capturePosts();
 
 /** Opens `tau2` as the page's sample run would be, and waits until every fingerprint and every verdict is posted. */
 async function openAll(tau2: Tau2Run, during?: (runs: Tau2Runs) => void): Promise<FromWorker[]> {
@@ -52,8 +38,8 @@ async function openAll(tau2: Tau2Run, during?: (runs: Tau2Runs) => void): Promis
   await opening;
   const n = tau2.simulations.length;
   for (let i = 0; i < 2000; i++) {
-    const keyed = of(posted, 'fingerprints').reduce((k, m) => k + m.indices.length, 0);
-    const judged = of(posted, 'summaries').at(-1)?.evaluated ?? 0;
+    const keyed = postsOf(posted, 'fingerprints').reduce((k, m) => k + m.indices.length, 0);
+    const judged = postsOf(posted, 'summaries').at(-1)?.evaluated ?? 0;
     if (keyed >= n && judged >= n) break;
     await tick();
   }
@@ -66,10 +52,10 @@ describe('a τ² run’s rows before their fingerprints (worker)', () => {
     const tau2 = readTau2Text(repeated(40))!;
     const n = tau2.simulations.length;
     const ms = await openAll(tau2);
-    const opened = of(ms, 'run-opened');
+    const opened = postsOf(ms, 'run-opened');
     expect(opened).toHaveLength(1);
     expect(opened[0]!.headers.map((h) => h.fingerprint)).toEqual(new Array(n).fill(null));
-    const keyed = of(ms, 'fingerprints');
+    const keyed = postsOf(ms, 'fingerprints');
     expect(ms.indexOf(opened[0]!)).toBeLessThan(ms.indexOf(keyed[0]!));
     const got = new Map<number, string>();
     for (const m of keyed)
@@ -87,7 +73,7 @@ describe('a τ² run’s rows before their fingerprints (worker)', () => {
     const tau2 = readTau2Text(repeated(40))!;
     const last = tau2.simulations.length - 1;
     const ms = await openAll(tau2, (runs) => runs.simView({ run: 1, episode: last }));
-    const keyed = of(ms, 'fingerprints');
+    const keyed = postsOf(ms, 'fingerprints');
     expect(keyed[0]!.indices).toEqual([last]);
     expect(keyed[0]!.fingerprints).toEqual([tau2Headers(tau2)[last]!.fingerprint]);
     // Never twice: the slices skip it.
@@ -99,7 +85,7 @@ describe('the rows on screen', () => {
   it('get their fingerprints before the rest', async () => {
     const tau2 = readTau2Text(repeated(40))!;
     const ms = await openAll(tau2, (runs) => runs.prioritize(1, [300, 301, 302]));
-    const keyed = of(ms, 'fingerprints');
+    const keyed = postsOf(ms, 'fingerprints');
     expect(keyed[0]!.indices.slice(0, 3)).toEqual([300, 301, 302]);
     expect(keyed.flatMap((m) => m.indices).sort((x, y) => x - y)).toEqual(tau2.simulations.map((_, i) => i));
   });
@@ -129,7 +115,7 @@ describe('notes while a τ² run’s fingerprints are coming (store)', () => {
     store.getState().openSample('tau2-mock-sample');
     const pendingRun = store.getState().pending.a!.run;
     const rebadge = <M extends FromWorker>(m: M): M => ('run' in m ? { ...m, run: pendingRun } : m);
-    store.getState().receive(rebadge(of(ms, 'run-opened')[0]!));
+    store.getState().receive(rebadge(postsOf(ms, 'run-opened')[0]!));
     const s = () => store.getState();
     expect(s().runs.a.headers).toHaveLength(fps.length);
     // No chip, no count, no note: the row's key is not known yet.
@@ -143,7 +129,7 @@ describe('notes while a τ² run’s fingerprints are coming (store)', () => {
     // The report waits for the fingerprints (its notes are matched by them).
     const report = s().buildReport();
     expect(sent(calls, 'report')).toEqual([]);
-    for (const m of of(ms, 'fingerprints')) store.getState().receive(rebadge(m));
+    for (const m of postsOf(ms, 'fingerprints')) store.getState().receive(rebadge(m));
     expect(s().runs.a.headers.map((h) => h.fingerprint)).toEqual(fps);
     expect(notesOf(s(), s().runs.a.headers[3])).toMatchObject({ note: 'kept' });
     expect(labelCounts(s().runs.a.headers, s().notes)).toEqual(new Map([['agent error', 1]]));
