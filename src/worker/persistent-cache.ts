@@ -77,9 +77,9 @@ export class PersistentVersions {
    * `guessDataCommitFromText`) while the file is still being parsed: at once, the one stored for
    * that domain and commit (there is at most one: `save` drops the others), before the data is
    * even located; once it is, the one of the located content, if that is another. Resolves once the
-   * reads are under way, or after `patienceMs` when finding the data takes longer (a fetch). Only
-   * for sources that identify files without reading them (cached URL data); `restore` uses a read
-   * only when its key is the located content's.
+   * reads are under way, or after `patienceMs` when finding the data takes longer (a fetch). The
+   * located content's key is computed here only for sources that identify files without reading them
+   * (cached URL data); `restore` uses a read only when its key is the located content's.
    */
   async prefetch(located: Promise<Located | null>, domain: Domain, commit: string, patienceMs = 60): Promise<void> {
     const family = `v${FORMAT}|${domain}|${commit}|`;
