@@ -29,8 +29,31 @@ interface Entry {
   stored: number;
 }
 
+/** Where snapshots are kept: IndexedDB in the app; specs give one of their own. */
+export interface SnapshotStorage {
+  keys(): Promise<IDBValidKey[]>;
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+}
+
 let store: UseStore | null = null;
+/** The browser's IndexedDB (its database opened at the first call; where there is none, each call rejects). */
+export const indexedDbStorage: SnapshotStorage = {
+  keys: async () => keys(versionsStore()),
+  get: async (key) => get(key, versionsStore()),
+  set: async (key, value) => set(key, value, versionsStore()),
+  del: async (key) => del(key, versionsStore()),
+};
 const versionsStore = (): UseStore => (store ??= createStore('tau-inspect-parsed', 'versions'));
+
+/** What `prefetch` started. */
+export interface ReadAhead {
+  /** Resolves once the reads are under way, or after the patience given (finding the data takes longer). */
+  readonly ready: Promise<void>;
+  /** Whether the snapshot kept for the file's domain and commit is being read ahead (resolves once the kept keys are listed: at once, usually). */
+  readonly kept: Promise<boolean>;
+}
 
 /** Same domain and commit: `v1|airline|<commit>|`. */
 const familyOf = (key: string): string => key.slice(0, key.lastIndexOf('|') + 1);
@@ -73,35 +96,48 @@ export class PersistentVersions {
   private readonly early = new Map<string, Promise<Stored | undefined>>();
 
   /**
+   * The keys kept, listed as the worker starts (opening the IndexedDB database meanwhile), so a file's read
+   * ahead starts as soon as its first bytes name domain and commit; kept up to date by `save` (another tab's
+   * save may be missing: then a read ahead misses, which costs only speed).
+   */
+  private listed: string[] | null = null;
+  private readonly listing: Promise<string[]>;
+
+  constructor(private readonly storage: SnapshotStorage = indexedDbStorage) {
+    // (Where there is no IndexedDB this rejects, which only costs the read ahead.)
+    this.listing = storage
+      .keys()
+      .then((all) => (this.listed = all.filter((k): k is string => typeof k === 'string')))
+      .catch(() => (this.listed = []));
+  }
+
+  /**
    * Starts reading the stored snapshot of the version a file will likely use (see
    * `guessDataCommitFromText`) while the file is still being parsed: at once, the one stored for
    * that domain and commit (there is at most one: `save` drops the others), before the data is
-   * even located; once it is, the one of the located content, if that is another. Resolves once the
-   * reads are under way, or after `patienceMs` when finding the data takes longer (a fetch). The
+   * even located; once it is, the one of the located content, if that is another. `ready` resolves once
+   * the reads are under way, or after `patienceMs` when finding the data takes longer (a fetch). The
    * located content's key is computed here only for sources that identify files without reading them
    * (cached URL data); `restore` uses a read only when its key is the located content's.
    */
-  async prefetch(located: Promise<Located | null>, domain: Domain, commit: string, patienceMs = 60): Promise<void> {
+  prefetch(located: Promise<Located | null>, domain: Domain, commit: string, patienceMs = 60): ReadAhead {
     const family = `v${FORMAT}|${domain}|${commit}|`;
-    // (In a promise chain: where there is no IndexedDB, `versionsStore` throws, and that only costs the read ahead.)
-    const guessed = Promise.resolve()
-      .then(() => keys(versionsStore()))
-      .then((all) => {
-        const key = all.find((k): k is string => typeof k === 'string' && familyOf(k) === family);
-        if (key !== undefined) this.readEarly(key);
-      })
-      .catch(() => undefined);
+    const ahead = (key: string | null | undefined): boolean => {
+      if (key === null || key === undefined) return false;
+      this.readEarly(key);
+      return this.early.has(key);
+    };
+    const inFamily = (all: readonly string[]): string | undefined => all.find((k) => familyOf(k) === family);
+    // The family's entry: at once when the keys are listed already (as they usually are), else once they are.
+    const kept = this.listed ? Promise.resolve(ahead(inFamily(this.listed))) : this.listing.then((all) => ahead(inFamily(all)));
     const started = located.then(async (loc) => {
-      if (!loc?.identify || loc.key === 'sample') return;
-      const key = await this.key(loc, domain, commit);
-      if (key !== null) this.readEarly(key);
+      if (loc?.identify && loc.key !== 'sample') ahead(await this.key(loc, domain, commit));
     });
-    await Promise.race([Promise.all([guessed, started]).catch(() => undefined), new Promise((r) => setTimeout(r, patienceMs))]);
-  }
-
-  /** Whether a kept snapshot is being read ahead (`prefetch`) and not yet taken by `restore`. */
-  reading(): boolean {
-    return this.early.size > 0;
+    const underWay = Promise.all([kept, started]).then(
+      () => undefined,
+      () => undefined,
+    );
+    return { ready: Promise.race([underWay, new Promise<void>((r) => setTimeout(r, patienceMs))]), kept };
   }
 
   private readEarly(key: string): void {
@@ -109,7 +145,7 @@ export class PersistentVersions {
     if (this.early.has(key) || this.entries.has(key)) return;
     this.early.set(
       key,
-      get<Stored>(key, versionsStore()).catch(() => undefined),
+      (this.storage.get(key) as Promise<Stored | undefined>).catch(() => undefined),
     );
     // Unused (the guess was wrong, or the data changed): forget it after a while.
     setTimeout(() => this.early.delete(key), 30_000);
@@ -156,7 +192,7 @@ export class PersistentVersions {
       } else {
         const early = this.early.get(entry.key);
         this.early.delete(entry.key);
-        const hit = await (early ?? get<Stored>(entry.key, versionsStore()));
+        const hit = await (early ?? (this.storage.get(entry.key) as Promise<Stored | undefined>));
         if (hit?.format !== FORMAT) return null;
         const restored = session.restoreVersion(
           { commit: preferred.commit, known: preferred.known, source: `${loc.label}/${preferred.commit}`, db: new Map() },
@@ -185,13 +221,15 @@ export class PersistentVersions {
     const snap = session.dataSnapshot();
     if (!snap) return;
     try {
-      const s = versionsStore();
-      await set(entry.key, { format: FORMAT, data: snap } satisfies Stored, s);
+      const s = this.storage;
+      await s.set(entry.key, { format: FORMAT, data: snap } satisfies Stored);
       entry.stored = snap.work.gtHashes.size;
       entry.restored = v;
       entry.work = snap.work;
       const family = familyOf(entry.key);
-      for (const k of await keys(s)) if (typeof k === 'string' && k !== entry.key && familyOf(k) === family) await del(k, s);
+      const all = (await s.keys()).filter((k): k is string => typeof k === 'string');
+      for (const k of all) if (k !== entry.key && familyOf(k) === family) await s.del(k);
+      this.listed = all.filter((k) => k === entry.key || familyOf(k) !== family);
     } catch {
       /* a full or unavailable IndexedDB only costs speed */
     }

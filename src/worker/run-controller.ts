@@ -19,7 +19,7 @@ import type { ShareContext } from '../protocol/share-context';
 import type { DataOrigin, EpisodeAddress, RunSlot, RunSource } from '../protocol/wire-types';
 import { candidatePaths, storeFile } from './data-sources';
 import { DataLocator, type Located, type Progress } from './data-locator';
-import { PersistentVersions } from './persistent-cache';
+import { PersistentVersions, type ReadAhead } from './persistent-cache';
 import { parseNotesFile } from './notes-import';
 import { post, yieldToMessages } from './post';
 import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
@@ -76,7 +76,10 @@ interface Current {
   keyer: Keyer;
   /** Data is being looked for (`resolveData` calls under way): the first verdict is near, the sweep waits for it. */
   looking: number;
-  /** Resolves when the run's first verdict is out (or the run is closed). */
+  /**
+   * Resolves when the run's first verdict is out, or once it is known not to come from a DB kept from an earlier
+   * visit (none was found or it could not be used): reading the file is held until then (see `open`).
+   */
   readonly firstVerdict: Promise<void>;
   verdictOut: () => void;
 }
@@ -155,6 +158,7 @@ export class RunController {
     let label = sourceLabel(source);
     let early: { domain: Domain; located: Promise<Located | null> } | null = null;
     let prefetched: Promise<void> = Promise.resolve();
+    let ahead: ReadAhead | null = null;
     // A big plain file is judged while it is read: the run opens on its first episodes (`installing`).
     let installing: Promise<Current | null> | null = null;
     let installed: Current | null = null;
@@ -181,7 +185,10 @@ export class RunController {
               post({ type: 'data-progress', run, label: l, ...p });
           early = { domain: guess, located: this.data.locate(guess, source.kind === 'sample', progress, () => undefined).catch(() => null) };
           // And the parsed DB kept from an earlier visit: IndexedDB reads it while the file is read (none is kept of the sample's).
-          if (source.kind !== 'sample') prefetched = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
+          if (source.kind !== 'sample') {
+            ahead = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
+            prefetched = ahead.ready;
+          }
         },
         early: (session, bytes) => {
           installing = (async () => {
@@ -189,8 +196,13 @@ export class RunController {
             await hashReady;
             if (!wanted()) return null;
             installed = this.install(slot, run, source, session, label, undefined, bytes);
-            if (this.persisted.reading())
-              hold = Promise.race([installed.firstVerdict, new Promise<void>((r) => setTimeout(r, FIRST_VERDICT_HOLD_MS))]).then(() => {
+            // (Until the kept DB is known not to be read: then at once.)
+            if (ahead)
+              hold = Promise.race([
+                installed.firstVerdict,
+                new Promise<void>((r) => setTimeout(r, FIRST_VERDICT_HOLD_MS)),
+                ahead.kept.then((kept) => (kept ? new Promise<void>(() => undefined) : undefined)),
+              ]).then(() => {
                 hold = null;
               });
             void this.resolveData(installed, early);
@@ -336,6 +348,8 @@ export class RunController {
       await this.findData(c, early);
     } finally {
       c.looking--;
+      // No data found: no verdict comes to wait for.
+      if (!c.detection) c.verdictOut();
     }
   }
 
@@ -372,6 +386,8 @@ export class RunController {
       }
       // The parsed DB and its hashes from an earlier visit, when this browser keeps them: no data file is read or parsed.
       const restored = await this.persisted.restore(session, loc);
+      // Without a kept DB the first verdict waits for the data files to be parsed: reading goes on meanwhile.
+      if (!restored) c.verdictOut();
       if (!this.live(c)) return;
       const vs = restored ? [restored] : await this.data.versions(loc.key, loc.read, loc.label, session);
       const extra = vs.length > 0 && !c.sample && hasSampleData ? await this.data.sampleVersions(session) : [];
