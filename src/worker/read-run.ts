@@ -72,8 +72,8 @@ export interface OpenHooks {
 /** Bytes parsed between two pauses (about 50 episodes of a usual file: tens of milliseconds). */
 const PUSH_BYTES = 1 << 20;
 
-/** How often reading reports its progress. */
-const PROGRESS_MS = 150;
+/** How often reading reports its progress (each report is a render of the page, as each batch of verdicts is). */
+const PROGRESS_MS = 250;
 
 /** How much of a file's beginning `prefix` gets. */
 const PREFIX_BYTES = 1 << 20;

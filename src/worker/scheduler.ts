@@ -4,6 +4,12 @@ import { yieldToMessages } from './post';
 /** Judging goes on at most this long before queued messages (a view, a step, cancel) get in. */
 const PAUSE_MS = 8;
 
+/**
+ * Verdicts go to the page at most this often (the first at once): each post costs the page a render of the
+ * list, the grid and the counts, time this machine's cores would otherwise spend judging.
+ */
+const POST_MS = 250;
+
 /** Episodes judged elsewhere (the judge helper, src/worker/judge-helper/helper.ts), their verdicts handed back through `Scheduler.adopt`. */
 export interface Offload {
   /** How many more episodes it takes now (0: none). */
@@ -193,7 +199,7 @@ export class Scheduler {
   }
 
   /**
-   * Evaluates every episode; `emit` gets batches at most every 120 ms (the first one at once).
+   * Evaluates every episode; `emit` gets batches at most every `POST_MS` (the first one at once).
    * Stops early (returns false) as soon as `live()` says the work is stale or the scheduler is cancelled.
    */
   async runAll(live: () => boolean, emit: (batch: EpisodeSummary[]) => void): Promise<boolean> {
@@ -220,16 +226,26 @@ export class Scheduler {
       this.offloadMore();
       const i = this.nextIndex() ?? this.stolen();
       if (i === null && (this.reading || this.sent > 0)) {
-        // Every episode read so far is judged or on its way back: the rows go out, and the loop waits for more.
-        flush();
+        // Every episode read so far is judged or on its way back: the rows go out (at most every POST_MS, as below:
+        // the helper's verdicts come back a dozen at a time, many times as often, and each post costs the page a render),
+        // and the loop waits for more.
+        let later: ReturnType<typeof setTimeout> | undefined;
+        if (batch.length > 0) {
+          const due = lastPost + POST_MS - performance.now();
+          if (due <= 0) flush();
+          else later = setTimeout(() => this.wake(), due);
+        }
         this.judging--;
-        await new Promise<void>((wake) => this.waiting.push(wake)).finally(() => this.judging++);
+        await new Promise<void>((wake) => this.waiting.push(wake)).finally(() => {
+          this.judging++;
+          clearTimeout(later);
+        });
         continue;
       }
       if (i === null) break;
       batch.push(this.evaluate(i));
       const now = performance.now();
-      if (this.count <= 1 || now - lastPost > 120) flush();
+      if (this.count <= 1 || now - lastPost > POST_MS) flush();
       // Queued messages get in every few milliseconds, not after each episode: each pause costs a
       // round through the event loop (a tenth of a millisecond or more), many episodes take less.
       if (this.count <= 1 || now - lastPause >= this.sliceMs) {

@@ -124,4 +124,45 @@ describe('the worker scheduler', () => {
     expect(scheduler.count).toBe(total);
     expect([...got].sort((a, b) => a.index - b.index)).toEqual(session.summaries());
   });
+
+  it("the offload's verdicts, back a few at a time while nothing is left to judge here, go out together at most every 250 ms, each row once", async () => {
+    const session = new InspectSession(sampleRunText());
+    session.useData([sampleVersion()]);
+    const total = session.records.length;
+    const scheduler = new Scheduler(session, tick, total, 0);
+    // While the file is still read (so nothing sent out is taken back to be judged here), an offload that takes every
+    // episode but the first (judged here) and answers one every 40 ms; with the last answer, the file is read to its end.
+    scheduler.grow(total, true);
+    const out: number[] = [];
+    scheduler.useOffload({
+      room: () => total,
+      send: (gen, indices) => {
+        out.push(...indices);
+        indices.forEach((index, k) =>
+          setTimeout(
+            () => {
+              const s = session.evaluate(index);
+              scheduler.adopt(gen, [{ index, verdicts: { summaries: { 'db-and-outputs': s, 'outputs-only': s }, evidence: null } }]);
+              if (k === indices.length - 1) scheduler.grow(total, false);
+            },
+            40 * (k + 1),
+          ),
+        );
+        return true;
+      },
+    });
+    const posts: { at: number; rows: number[] }[] = [];
+    const done = await scheduler.runAll(
+      () => true,
+      (batch) => posts.push({ at: performance.now(), rows: batch.map((s) => s.index) }),
+    );
+    expect(done).toBe(true);
+    expect(out.length).toBe(total - 1);
+    expect(posts[0]!.rows).toEqual([0]);
+    expect(posts.flatMap((p) => p.rows).sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
+    // Not one post per answer: those after the first are a quarter of a second apart (timers never fire early; 5 ms for
+    // the clock), but for the last, which goes as the run ends.
+    expect(posts.length).toBeLessThan(total - 1);
+    for (let k = 1; k < posts.length - 1; k++) expect(posts[k]!.at - posts[k - 1]!.at).toBeGreaterThanOrEqual(245);
+  });
 });
