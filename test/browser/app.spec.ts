@@ -53,6 +53,18 @@ describe.skipIf(skipBrowser)('app in headless Chromium', () => {
         expect(r.reward, `row ${r.index} recomputed vs recorded`).toBe(r.recordedReward);
       }
       expect(await page.getByTestId('detection').textContent()).toContain('embedded sample data');
+      // The task × trial grid: a cell for each episode once judged, labelled with its recomputed and recorded reward
+      // (the sample's agree); a click on one opens that episode.
+      const cells = page.locator('[data-testid="outcome-grid"] button');
+      const labels = await cells.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label') ?? ''));
+      expect(labels.length).toBe(total);
+      for (const l of labels) expect(l).toMatch(/^Task \d+, trial \d+: reward (\S+), recorded \1$/);
+      const [, task, trial] = /^Task (\d+), trial (\d+)/.exec(labels[labels.length - 1]!)!;
+      await cells.last().click();
+      await expect.poll(() => page.getByTestId('episode-pane').textContent()).toMatch(/Episode \d+/);
+      const opened = Number(/Episode (\d+)/.exec((await page.getByTestId('episode-pane').textContent()) ?? '')![1]);
+      const row = page.locator(`[data-testid="episode-row"][data-index="${opened}"]`);
+      expect(`${await row.getAttribute('data-task-id')}/${await row.getAttribute('data-trial')}`).toBe(`${task}/${trial}`);
       expect(blocked).toEqual([]);
     } finally {
       await context.close();

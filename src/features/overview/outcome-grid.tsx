@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
 import { isSuccess } from '../../store/pass-k';
 import { taskPassRates } from '../../store/run-stats';
@@ -60,6 +60,7 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
     }
     return { tasks: [...tasks].sort((a, b) => a - b), trials: [...trials].sort((a, b) => a - b), at };
   }, [headers]);
+  const pick = useMemo(() => (i: number) => store.getState().select(i), [store]);
   if (tasks.length === 0) return null;
   return (
     <figure className="min-w-0">
@@ -99,18 +100,19 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
                   {trials.map((tr) => {
                     const h = at.get(`${t}/${tr}`);
                     if (!h) return <span key={tr} className="size-3.5" aria-hidden="true" />;
-                    const s = summaries[h.index];
-                    const o = outcomeOf(s);
-                    const differs = s?.agrees === false;
+                    const dimmed = filtered && !shown.has(h.index);
                     return (
-                      <button
+                      <Cell
                         key={tr}
-                        type="button"
-                        onClick={() => store.getState().select(h.index)}
-                        aria-label={`Task ${t}, trial ${tr}: ${o === 'pending' ? 'not evaluated yet' : o === 'error' ? 'error' : `reward ${formatReward(s?.reward)}`}, recorded ${formatReward(h.recordedReward)}`}
-                        title={`task ${t} · trial ${tr} · recomputed ${formatReward(s?.reward)} · recorded ${formatReward(h.recordedReward)} · task passed ${rates.get(t)?.passed ?? 0}/${rates.get(t)?.trials ?? 0}${filtered && !shown.has(h.index) ? ' · hidden by the filters' : ''}`}
-                        data-dimmed={filtered && !shown.has(h.index) ? 'true' : undefined}
-                        className={`size-3.5 rounded-[3px] ${CELL[o]} ${filtered && !shown.has(h.index) ? 'opacity-20' : ''} ${differs ? 'ring-2 ring-violet-600 ring-offset-[0.5px]' : ''} ${selected === h.index ? 'outline-2 outline-offset-1 outline-slate-900' : ''} focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600`}
+                        task={t}
+                        trial={tr}
+                        header={h}
+                        summary={summaries[h.index]}
+                        passed={rates.get(t)?.passed ?? 0}
+                        trials={rates.get(t)?.trials ?? 0}
+                        dimmed={dimmed}
+                        selected={selected === h.index}
+                        pick={pick}
                       />
                     );
                   })}
@@ -134,6 +136,36 @@ export function OutcomeGrid({ rows }: { rows: readonly number[] }) {
     </figure>
   );
 }
+
+/**
+ * One task and trial. Memoised: while a big run loads, a render of the grid (a few a second) redraws only the
+ * cells whose verdict or task rate changed, not every cell's labels.
+ */
+const Cell = memo(function Cell(p: {
+  task: number;
+  trial: number;
+  header: EpisodeHeader;
+  summary: EpisodeSummary | undefined;
+  passed: number;
+  trials: number;
+  dimmed: boolean;
+  selected: boolean;
+  pick: (index: number) => void;
+}) {
+  const { task: t, trial: tr, header: h, summary: s } = p;
+  const o = outcomeOf(s);
+  const differs = s?.agrees === false;
+  return (
+    <button
+      type="button"
+      onClick={() => p.pick(h.index)}
+      aria-label={`Task ${t}, trial ${tr}: ${o === 'pending' ? 'not evaluated yet' : o === 'error' ? 'error' : `reward ${formatReward(s?.reward)}`}, recorded ${formatReward(h.recordedReward)}`}
+      title={`task ${t} · trial ${tr} · recomputed ${formatReward(s?.reward)} · recorded ${formatReward(h.recordedReward)} · task passed ${p.passed}/${p.trials}${p.dimmed ? ' · hidden by the filters' : ''}`}
+      data-dimmed={p.dimmed ? 'true' : undefined}
+      className={`size-3.5 rounded-[3px] ${CELL[o]} ${p.dimmed ? 'opacity-20' : ''} ${differs ? 'ring-2 ring-violet-600 ring-offset-[0.5px]' : ''} ${p.selected ? 'outline-2 outline-offset-1 outline-slate-900' : ''} focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600`}
+    />
+  );
+});
 
 function chunk<T>(xs: readonly T[], n: number): T[][] {
   const out: T[][] = [];
