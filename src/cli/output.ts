@@ -8,7 +8,7 @@
  * is written as it is. A reader that goes away (`| head`) ends the program quietly with status 0,
  * as `evaluate` does.
  */
-import { closeSync, fchmodSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fchmodSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
@@ -24,6 +24,14 @@ export interface OutputInput {
 const statOrNull = (path: string): Stats | null => {
   try {
     return statSync(path);
+  } catch {
+    return null;
+  }
+};
+
+const lstatOrNull = (path: string): Stats | null => {
+  try {
+    return lstatSync(path);
   } catch {
     return null;
   }
@@ -47,13 +55,24 @@ const inside = (dir: string, path: string): boolean => {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 };
 
-/** Throws a UsageError when writing `output` could destroy one of `inputs`. `-` (standard output) is always fine. */
-export function checkOutput(output: string, inputs: readonly OutputInput[]): void {
+/**
+ * Throws a UsageError when writing `output` could destroy one of `inputs`, or cannot be written where it is named
+ * (a folder, a name ending in /, a missing folder unless `makesFolders`). `-` (standard output) is always fine.
+ */
+export function checkOutput(output: string, inputs: readonly OutputInput[], makesFolders = false): void {
   if (output === '-') return;
   if (output === '') throw new UsageError('-o needs a file name (or - for standard output)');
-  const target = realTarget(output);
   const out = statOrNull(output);
   if (out?.isDirectory()) throw new UsageError(`cannot write ${output}: it is a folder`);
+  // A name ending in / names a folder: never a file made under the folder's name.
+  if (/\/$/.test(output)) throw new UsageError(`cannot write ${output}: it names a folder; give a file name`);
+  const folder = dirname(resolve(output));
+  const parent = statOrNull(folder);
+  // Said before anything is read, of the folder the user named (not of the temporary file beside the output).
+  if (!makesFolders && out === null && parent === null && lstatOrNull(output) === null)
+    throw new UsageError(`cannot write ${output}: the folder ${dirname(output)} does not exist`);
+  if (parent !== null && !parent.isDirectory()) throw new UsageError(`cannot write ${output}: ${dirname(output)} is not a folder`);
+  const target = realTarget(output);
   for (const input of inputs) {
     if (/^https?:\/\//.test(input.path)) continue;
     const st = statOrNull(input.path);
@@ -64,6 +83,19 @@ export function checkOutput(output: string, inputs: readonly OutputInput[]): voi
     if (st.isDirectory() && inside(real, target) && /\.json$/i.test(target))
       throw new UsageError(`refusing to write ${output}: it is a .json file inside ${input.role} (${input.path}), which is read; choose another output file`);
   }
+}
+
+/**
+ * Throws a UsageError when two outputs of one command are the same file (`index -o runs.parquet --errors runs.parquet`):
+ * the second written would replace the first. Compared as `checkOutput` compares an output with an input, and also
+ * when neither exists yet (the same real target).
+ */
+export function checkDistinctOutputs(a: OutputInput, b: OutputInput): void {
+  if (a.path === '-' || b.path === '-') return;
+  const sa = statOrNull(a.path);
+  const sb = statOrNull(b.path);
+  if (realTarget(a.path) === realTarget(b.path) || (sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino))
+    throw new UsageError(`refusing to write ${b.path} as ${b.role}: it is also ${a.role} (${a.path}); choose another file`);
 }
 
 const isPipeGone = (e: unknown): boolean => (e as NodeJS.ErrnoException | null)?.code === 'EPIPE';

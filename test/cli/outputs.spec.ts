@@ -1,5 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +103,60 @@ describe('report -o never clobbers an input', () => {
     expect(after.mode & 0o777).toBe(0o640);
     expect(readFileSync(out, 'utf8')).toMatch(/^<!doctype html>/i);
     expect(readdirSync(d).sort()).toEqual(['report.html', 'run.json']);
+  });
+});
+
+describe('-o names a file that can be written (red team)', () => {
+  it('refuses a name ending in / and a missing folder, before reading, naming the path given (not a temporary file)', () => {
+    const { d, run } = fresh();
+    const slash = cli(d, 'report', run, '--data', sampleData, '-o', 'newdir/');
+    expect(slash.code).toBe(2);
+    expect(slash.err).toContain('cannot write newdir/: it names a folder');
+    const missing = cli(d, 'report', run, '--data', sampleData, '-o', 'nodir/x.html');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('cannot write nodir/x.html: the folder nodir does not exist');
+    expect(missing.err).not.toContain('.tmp');
+    expect(readdirSync(d).sort()).toEqual(['run.json']);
+  });
+});
+
+describe('index: its two outputs are never one file (red team)', () => {
+  const indexCase = () => {
+    const { d, run } = fresh();
+    const runs = join(d, 'runs');
+    mkdirSync(runs);
+    renameSync(run, join(runs, 'run.json'));
+    writeFileSync(join(runs, 'bad.json'), '{bad');
+    return { d, runs };
+  };
+
+  it('refuses --errors naming the -o file (the same name, ./name, a hard link): exit 2, the earlier index kept', () => {
+    const { d, runs } = indexCase();
+    const first = cli(d, 'index', runs, '--data', sampleData, '--json', '-o', 'runs.jsonl', '--errors', 'bad.jsonl');
+    expect(first.code, first.err).toBe(0);
+    const before = readFileSync(join(d, 'runs.jsonl'));
+    expect(before.toString().trim().split('\n')).toHaveLength(14);
+    linkSync(join(d, 'runs.jsonl'), join(d, 'hard.jsonl'));
+    for (const errors of ['runs.jsonl', './runs.jsonl', join(d, 'hard.jsonl')]) {
+      const r = cli(d, 'index', runs, '--data', sampleData, '--json', '-o', 'runs.jsonl', '--errors', errors);
+      expect(r.code, errors).toBe(2);
+      expect(r.err).toContain('as the bad-file list (--errors): it is also the index (-o)');
+      expect(readFileSync(join(d, 'runs.jsonl')).equals(before), errors).toBe(true);
+    }
+  });
+
+  it('refuses --errors naming a new -o Parquet file: no file written', () => {
+    const { d, runs } = indexCase();
+    const r = cli(d, 'index', runs, '--data', sampleData, '-o', 'runs.parquet', '--errors', 'runs.parquet');
+    expect(r.code).toBe(2);
+    expect(readdirSync(d).sort()).toEqual(['runs']);
+  });
+
+  it('still makes a missing folder for its outputs', () => {
+    const { d, runs } = indexCase();
+    const r = cli(d, 'index', runs, '--data', sampleData, '--json', '-o', 'sub/runs.jsonl');
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(join(d, 'sub')).sort()).toEqual(['runs.errors.jsonl', 'runs.jsonl']);
   });
 });
 
