@@ -12,6 +12,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,18 @@ describe('-o names a file that can be written (red team)', () => {
     expect(missing.err).toContain('cannot write nodir/x.html: the folder nodir does not exist');
     expect(missing.err).not.toContain('.tmp');
     expect(readdirSync(d).sort()).toEqual(['run.json']);
+  });
+});
+
+describe('report --notes keeps the import limits of the app (red team)', () => {
+  it('refuses a notes file past the size limit without reading it', () => {
+    const { d, run } = fresh();
+    const notes = join(d, 'notes.json');
+    writeFileSync(notes, '');
+    truncateSync(notes, 65 * 1024 * 1024);
+    const r = cli(d, 'report', run, '--data', sampleData, '--notes', notes, '-o', '-');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('notes.json: this file is too big to be a notes export: 65 MB, and a notes export may be at most 64 MB');
   });
 });
 
