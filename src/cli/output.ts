@@ -1,8 +1,8 @@
 /**
  * Where a command writes its output file (`report -o`). An output never clobbers what the command
  * reads: a path that is one of its inputs (the same real path, or the same file by device and inode —
- * a hard link, a symlink) is refused before anything is read, and so is a `.json` file inside a folder
- * it reads (a τ² run folder, a local data folder). A regular file is written through a temporary file
+ * a hard link, a symlink) is refused before anything is read, and so is a `.json` or `.toml` (τ² telecom's
+ * DBs) file inside a folder it reads (a τ² run folder, a local data folder). A regular file is written through a temporary file
  * in its own folder and renamed over the target at the end, so a failure leaves the old file as it
  * was and no half output. `-` is standard output; a device or a pipe named by path (`/dev/stdout`)
  * is written as it is. A reader that goes away (`| head`) ends the program quietly with status 0,
@@ -80,8 +80,12 @@ export function checkOutput(output: string, inputs: readonly OutputInput[], make
     if (st === null || real === null) continue;
     const same = real === target || (out !== null && out.dev === st.dev && out.ino === st.ino);
     if (same) throw new UsageError(`refusing to write ${output}: it is ${input.role} (${input.path}); choose another output file`);
-    if (st.isDirectory() && inside(real, target) && /\.json$/i.test(target))
-      throw new UsageError(`refusing to write ${output}: it is a .json file inside ${input.role} (${input.path}), which is read; choose another output file`);
+    // The files a folder's readers take: results and data (.json), and τ² telecom's DBs (.toml).
+    const kind = /\.(json|toml)$/i.exec(target);
+    if (st.isDirectory() && inside(real, target) && kind !== null)
+      throw new UsageError(
+        `refusing to write ${output}: it is a ${kind[0].toLowerCase()} file inside ${input.role} (${input.path}), which is read; choose another output file`,
+      );
   }
 }
 

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle } from '../support/cli-bundle';
+import { describeTau2, TAU2_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 const sampleRun = join(root, 'sample-runs/runs/retail-sample.json');
@@ -118,6 +119,21 @@ describe('-o names a file that can be written (red team)', () => {
     expect(missing.err).toContain('cannot write nodir/x.html: the folder nodir does not exist');
     expect(missing.err).not.toContain('.tmp');
     expect(readdirSync(d).sort()).toEqual(['run.json']);
+  });
+});
+
+describeTau2('report -o never replaces a τ² data file (red team)', () => {
+  it('refuses the telecom DB (.toml) inside the τ² data folder, which the report had replaced by HTML', () => {
+    const { d } = fresh();
+    const data = join(d, 'tau2-data');
+    cpSync(join(TAU2_DIR, 'data'), data, { recursive: true });
+    const run = join(TAU2_DIR, 'runs', 'sierra-research__gym-gpt-4.1-telecom-solo-1task.json');
+    const [toml] = readdirSync(data).map((c) => join(data, c, 'data', 'tau2', 'domains', 'telecom', 'db.toml'));
+    const before = readFileSync(toml!);
+    const r = cli(d, 'report', run, '--data', data, '-o', toml!);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('it is a .toml file inside the data folder');
+    expect(readFileSync(toml!).equals(before)).toBe(true);
   });
 });
 
