@@ -8,7 +8,7 @@
  * is written as it is. A reader that goes away (`| head`) ends the program quietly with status 0,
  * as `evaluate` does.
  */
-import { closeSync, fchmodSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fchmodSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
@@ -45,9 +45,15 @@ const realOrNull = (path: string): string | null => {
   }
 };
 
-/** The real path the output would have: its folder's real path and its name (the output may not exist yet). */
-function realTarget(output: string): string {
-  return realOrNull(output) ?? join(realOrNull(dirname(resolve(output))) ?? dirname(resolve(output)), basename(output));
+/**
+ * The real path the output would have: its folder's real path and its name (the output may not exist yet).
+ * A symlink whose target does not exist yet is followed (as the shell's `>` follows it): the file is made where it points, the link kept.
+ */
+function realTarget(output: string, links = 0): string {
+  const real = realOrNull(output);
+  if (real !== null) return real;
+  if (links < 40 && lstatOrNull(output)?.isSymbolicLink()) return realTarget(resolve(dirname(resolve(output)), readlinkSync(output)), links + 1);
+  return join(realOrNull(dirname(resolve(output))) ?? dirname(resolve(output)), basename(output));
 }
 
 const inside = (dir: string, path: string): boolean => {

@@ -4,6 +4,7 @@ import {
   cpSync,
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -146,6 +147,19 @@ describe('report --notes keeps the import limits of the app (red team)', () => {
     const r = cli(d, 'report', run, '--data', sampleData, '--notes', notes, '-o', '-');
     expect(r.code).toBe(2);
     expect(r.err).toContain('notes.json: this file is too big to be a notes export: 65 MB, and a notes export may be at most 64 MB');
+  });
+});
+
+describe('report -o through a symlink (red team)', () => {
+  it('a link to a file not made yet: the report is written where it points, the link kept (it was replaced by a file)', () => {
+    const { d, run } = fresh();
+    mkdirSync(join(d, 'reports'));
+    symlinkSync(join('reports', 'r.html'), join(d, 'latest.html'));
+    const r = cli(d, 'report', run, '--data', sampleData, '-o', 'latest.html');
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(join(d, 'latest.html')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(d, 'reports', 'r.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    expect(readdirSync(join(d, 'reports'))).toEqual(['r.html']);
   });
 });
 
