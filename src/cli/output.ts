@@ -1,14 +1,14 @@
 /**
  * Where a command writes its output file (`report -o`). An output never clobbers what the command
  * reads: a path that is one of its inputs (the same real path, or the same file by device and inode —
- * a hard link, a symlink) is refused before anything is read, and so is a `.json` file inside a folder
- * it reads (a τ² run folder, a local data folder). A regular file is written through a temporary file
+ * a hard link, a symlink) is refused before anything is read, and so is a `.json` or `.toml` (τ² telecom's
+ * DBs) file inside a folder it reads (a τ² run folder, a local data folder). A regular file is written through a temporary file
  * in its own folder and renamed over the target at the end, so a failure leaves the old file as it
  * was and no half output. `-` is standard output; a device or a pipe named by path (`/dev/stdout`)
  * is written as it is. A reader that goes away (`| head`) ends the program quietly with status 0,
  * as `evaluate` does.
  */
-import { closeSync, fchmodSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fchmodSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { basename, dirname, join, relative, resolve, isAbsolute } from 'node:path';
@@ -29,6 +29,14 @@ const statOrNull = (path: string): Stats | null => {
   }
 };
 
+const lstatOrNull = (path: string): Stats | null => {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+};
+
 const realOrNull = (path: string): string | null => {
   try {
     return realpathSync(path);
@@ -37,9 +45,15 @@ const realOrNull = (path: string): string | null => {
   }
 };
 
-/** The real path the output would have: its folder's real path and its name (the output may not exist yet). */
-function realTarget(output: string): string {
-  return realOrNull(output) ?? join(realOrNull(dirname(resolve(output))) ?? dirname(resolve(output)), basename(output));
+/**
+ * The real path the output would have: its folder's real path and its name (the output may not exist yet).
+ * A symlink whose target does not exist yet is followed (as the shell's `>` follows it): the file is made where it points, the link kept.
+ */
+function realTarget(output: string, links = 0): string {
+  const real = realOrNull(output);
+  if (real !== null) return real;
+  if (links < 40 && lstatOrNull(output)?.isSymbolicLink()) return realTarget(resolve(dirname(resolve(output)), readlinkSync(output)), links + 1);
+  return join(realOrNull(dirname(resolve(output))) ?? dirname(resolve(output)), basename(output));
 }
 
 const inside = (dir: string, path: string): boolean => {
@@ -47,13 +61,24 @@ const inside = (dir: string, path: string): boolean => {
   return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 };
 
-/** Throws a UsageError when writing `output` could destroy one of `inputs`. `-` (standard output) is always fine. */
-export function checkOutput(output: string, inputs: readonly OutputInput[]): void {
+/**
+ * Throws a UsageError when writing `output` could destroy one of `inputs`, or cannot be written where it is named
+ * (a folder, a name ending in /, a missing folder unless `makesFolders`). `-` (standard output) is always fine.
+ */
+export function checkOutput(output: string, inputs: readonly OutputInput[], makesFolders = false): void {
   if (output === '-') return;
   if (output === '') throw new UsageError('-o needs a file name (or - for standard output)');
-  const target = realTarget(output);
   const out = statOrNull(output);
   if (out?.isDirectory()) throw new UsageError(`cannot write ${output}: it is a folder`);
+  // A name ending in / names a folder: never a file made under the folder's name.
+  if (/\/$/.test(output)) throw new UsageError(`cannot write ${output}: it names a folder; give a file name`);
+  const folder = dirname(resolve(output));
+  const parent = statOrNull(folder);
+  // Said before anything is read, of the folder the user named (not of the temporary file beside the output).
+  if (!makesFolders && out === null && parent === null && lstatOrNull(output) === null)
+    throw new UsageError(`cannot write ${output}: the folder ${dirname(output)} does not exist`);
+  if (parent !== null && !parent.isDirectory()) throw new UsageError(`cannot write ${output}: ${dirname(output)} is not a folder`);
+  const target = realTarget(output);
   for (const input of inputs) {
     if (/^https?:\/\//.test(input.path)) continue;
     const st = statOrNull(input.path);
@@ -61,9 +86,26 @@ export function checkOutput(output: string, inputs: readonly OutputInput[]): voi
     if (st === null || real === null) continue;
     const same = real === target || (out !== null && out.dev === st.dev && out.ino === st.ino);
     if (same) throw new UsageError(`refusing to write ${output}: it is ${input.role} (${input.path}); choose another output file`);
-    if (st.isDirectory() && inside(real, target) && /\.json$/i.test(target))
-      throw new UsageError(`refusing to write ${output}: it is a .json file inside ${input.role} (${input.path}), which is read; choose another output file`);
+    // The files a folder's readers take: results and data (.json), and τ² telecom's DBs (.toml).
+    const kind = /\.(json|toml)$/i.exec(target);
+    if (st.isDirectory() && inside(real, target) && kind !== null)
+      throw new UsageError(
+        `refusing to write ${output}: it is a ${kind[0].toLowerCase()} file inside ${input.role} (${input.path}), which is read; choose another output file`,
+      );
   }
+}
+
+/**
+ * Throws a UsageError when two outputs of one command are the same file (`index -o runs.parquet --errors runs.parquet`):
+ * the second written would replace the first. Compared as `checkOutput` compares an output with an input, and also
+ * when neither exists yet (the same real target).
+ */
+export function checkDistinctOutputs(a: OutputInput, b: OutputInput): void {
+  if (a.path === '-' || b.path === '-') return;
+  const sa = statOrNull(a.path);
+  const sb = statOrNull(b.path);
+  if (realTarget(a.path) === realTarget(b.path) || (sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino))
+    throw new UsageError(`refusing to write ${b.path} as ${b.role}: it is also ${a.role} (${a.path}); choose another file`);
 }
 
 const isPipeGone = (e: unknown): boolean => (e as NodeJS.ErrnoException | null)?.code === 'EPIPE';

@@ -128,7 +128,7 @@ export async function evaluateTau2(
       String(i),
       r.task_id,
       String(r.trial ?? '-'),
-      fmt(r.recorded_reward),
+      r.recorded_reward_text ?? fmt(r.recorded_reward),
       fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : ''),
       r.db_match === null ? '-' : r.db_match ? 'match' : 'differ',
       r.termination_reason,

@@ -1,9 +1,26 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle } from '../support/cli-bundle';
+import { describeTau2, TAU2_DIR } from '../support/shared';
 
 const root = resolve(import.meta.dirname, '../..');
 const sampleRun = join(root, 'sample-runs/runs/retail-sample.json');
@@ -89,6 +106,100 @@ describe('report -o never clobbers an input', () => {
     expect(after.mode & 0o777).toBe(0o640);
     expect(readFileSync(out, 'utf8')).toMatch(/^<!doctype html>/i);
     expect(readdirSync(d).sort()).toEqual(['report.html', 'run.json']);
+  });
+});
+
+describe('-o names a file that can be written (red team)', () => {
+  it('refuses a name ending in / and a missing folder, before reading, naming the path given (not a temporary file)', () => {
+    const { d, run } = fresh();
+    const slash = cli(d, 'report', run, '--data', sampleData, '-o', 'newdir/');
+    expect(slash.code).toBe(2);
+    expect(slash.err).toContain('cannot write newdir/: it names a folder');
+    const missing = cli(d, 'report', run, '--data', sampleData, '-o', 'nodir/x.html');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('cannot write nodir/x.html: the folder nodir does not exist');
+    expect(missing.err).not.toContain('.tmp');
+    expect(readdirSync(d).sort()).toEqual(['run.json']);
+  });
+});
+
+describeTau2('report -o never replaces a τ² data file (red team)', () => {
+  it('refuses the telecom DB (.toml) inside the τ² data folder, which the report had replaced by HTML', () => {
+    const { d } = fresh();
+    const data = join(d, 'tau2-data');
+    cpSync(join(TAU2_DIR, 'data'), data, { recursive: true });
+    const run = join(TAU2_DIR, 'runs', 'sierra-research__gym-gpt-4.1-telecom-solo-1task.json');
+    const [toml] = readdirSync(data).map((c) => join(data, c, 'data', 'tau2', 'domains', 'telecom', 'db.toml'));
+    const before = readFileSync(toml!);
+    const r = cli(d, 'report', run, '--data', data, '-o', toml!);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('it is a .toml file inside the data folder');
+    expect(readFileSync(toml!).equals(before)).toBe(true);
+  });
+});
+
+describe('report --notes keeps the import limits of the app (red team)', () => {
+  it('refuses a notes file past the size limit without reading it', () => {
+    const { d, run } = fresh();
+    const notes = join(d, 'notes.json');
+    writeFileSync(notes, '');
+    truncateSync(notes, 65 * 1024 * 1024);
+    const r = cli(d, 'report', run, '--data', sampleData, '--notes', notes, '-o', '-');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('notes.json: this file is too big to be a notes export: 65 MB, and a notes export may be at most 64 MB');
+  });
+});
+
+describe('report -o through a symlink (red team)', () => {
+  it('a link to a file not made yet: the report is written where it points, the link kept (it was replaced by a file)', () => {
+    const { d, run } = fresh();
+    mkdirSync(join(d, 'reports'));
+    symlinkSync(join('reports', 'r.html'), join(d, 'latest.html'));
+    const r = cli(d, 'report', run, '--data', sampleData, '-o', 'latest.html');
+    expect(r.code, r.err).toBe(0);
+    expect(lstatSync(join(d, 'latest.html')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(d, 'reports', 'r.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    expect(readdirSync(join(d, 'reports'))).toEqual(['r.html']);
+  });
+});
+
+describe('index: its two outputs are never one file (red team)', () => {
+  const indexCase = () => {
+    const { d, run } = fresh();
+    const runs = join(d, 'runs');
+    mkdirSync(runs);
+    renameSync(run, join(runs, 'run.json'));
+    writeFileSync(join(runs, 'bad.json'), '{bad');
+    return { d, runs };
+  };
+
+  it('refuses --errors naming the -o file (the same name, ./name, a hard link): exit 2, the earlier index kept', () => {
+    const { d, runs } = indexCase();
+    const first = cli(d, 'index', runs, '--data', sampleData, '--json', '-o', 'runs.jsonl', '--errors', 'bad.jsonl');
+    expect(first.code, first.err).toBe(0);
+    const before = readFileSync(join(d, 'runs.jsonl'));
+    expect(before.toString().trim().split('\n')).toHaveLength(14);
+    linkSync(join(d, 'runs.jsonl'), join(d, 'hard.jsonl'));
+    for (const errors of ['runs.jsonl', './runs.jsonl', join(d, 'hard.jsonl')]) {
+      const r = cli(d, 'index', runs, '--data', sampleData, '--json', '-o', 'runs.jsonl', '--errors', errors);
+      expect(r.code, errors).toBe(2);
+      expect(r.err).toContain('as the bad-file list (--errors): it is also the index (-o)');
+      expect(readFileSync(join(d, 'runs.jsonl')).equals(before), errors).toBe(true);
+    }
+  });
+
+  it('refuses --errors naming a new -o Parquet file: no file written', () => {
+    const { d, runs } = indexCase();
+    const r = cli(d, 'index', runs, '--data', sampleData, '-o', 'runs.parquet', '--errors', 'runs.parquet');
+    expect(r.code).toBe(2);
+    expect(readdirSync(d).sort()).toEqual(['runs']);
+  });
+
+  it('still makes a missing folder for its outputs', () => {
+    const { d, runs } = indexCase();
+    const r = cli(d, 'index', runs, '--data', sampleData, '--json', '-o', 'sub/runs.jsonl');
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(join(d, 'sub')).sort()).toEqual(['runs.errors.jsonl', 'runs.jsonl']);
   });
 });
 

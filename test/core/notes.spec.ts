@@ -71,6 +71,25 @@ describe('notes export and import', () => {
     expect(parsed.ok && parsed.value.episodes).toEqual(ns);
   });
 
+  it('reads an export saved with a UTF-8 byte-order mark, as the app\'s File.text() does (red team: the CLI said "not JSON")', () => {
+    const ns = [note({ label: 'agent error', note: 'wrong flight' })];
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(exportNotes('run.json', ns), 'utf8')]);
+    // The CLI reads with Node's UTF-8 decoding, which keeps the mark as U+FEFF.
+    const parsed = parseNotesExport(bytes.toString('utf8'));
+    expect(parsed.ok && parsed.value.episodes).toEqual(ns);
+  });
+
+  it.each([
+    ['with', Buffer.from([0xff, 0xfe])],
+    ['without', Buffer.alloc(0)],
+  ])('calls an export saved as UTF-16 (%s its byte-order mark) UTF-16, not "not JSON"', (_, mark) => {
+    const bytes = Buffer.concat([mark, Buffer.from(exportNotes('run.json', [note({})]), 'utf16le')]);
+    for (const text of [bytes.toString('utf8'), new TextDecoder().decode(bytes)]) {
+      const r = parseNotesExport(text);
+      expect(!r.ok && r.error).toBe('this file is not a tau-inspect notes export: it is UTF-16 text, not UTF-8: save it as UTF-8');
+    }
+  });
+
   it.each([
     ['not json', /not JSON/],
     ['{"episodes": []}', /no "format"/],

@@ -8,7 +8,7 @@ import { fileKey, indexedKeys, readBadFiles, writeBadFiles, writeIndex, type Bad
 import { IndexPool } from '../library/pool';
 import { Progress } from '../library/progress';
 import { contentHash, findRuns, shardOf } from '../library/walk';
-import { checkOutput } from '../output';
+import { checkDistinctOutputs, checkOutput } from '../output';
 import { terminalSafe } from '../terminal';
 import { parseCommand, positionalFiles, UsageError } from '../usage';
 
@@ -113,8 +113,12 @@ export async function indexCommand(args: string[]): Promise<number> {
     { path: data.tauBench, role: 'the τ-bench data' },
     { path: data.tau2, role: 'the τ² data' },
   ];
-  checkOutput(out, inputs);
-  if (errorsPath !== null) checkOutput(errorsPath, inputs);
+  // Missing folders of the outputs are made (writeIndex).
+  checkOutput(out, inputs, true);
+  if (errorsPath !== null) {
+    checkOutput(errorsPath, inputs, true);
+    checkDistinctOutputs({ path: out, role: 'the index (-o)' }, { path: errorsPath, role: 'the bad-file list (--errors)' });
+  }
   for (const d of dirs) if (!existsSync(d)) throw new UsageError(`cannot read ${d}: no such file or folder`);
 
   const all = await findRuns(dirs);

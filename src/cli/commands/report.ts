@@ -1,9 +1,10 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   DEFAULT_DATA_BASE,
   episodeFingerprint,
   notesByIndex,
+  notesFileTooBig,
   parseNotesExport,
   sessionReportParts,
   tau2Headers,
@@ -37,8 +38,12 @@ const OPTIONS = {
 async function readNotes(file: string): Promise<EpisodeNotes[]> {
   let text: string;
   try {
+    // The limits of the app's import: a file past them is not read.
+    const big = notesFileTooBig((await stat(file)).size);
+    if (big !== null) throw new UsageError(`${file}: ${big}`);
     text = await readFile(file, 'utf8');
   } catch (e) {
+    if (e instanceof UsageError) throw e;
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
   const parsed = parseNotesExport(text);

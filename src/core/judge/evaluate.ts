@@ -6,6 +6,7 @@ import type { AgentStep, EpisodeRecord, Strategy } from '../model/episode/types'
 import { computeReward, type GroundTruth, type RewardVerdict } from '../env/reward';
 import { replayEpisode, type Replay } from '../env/replay';
 import type { EvalCache } from './cache';
+import { otherDomainProblem } from './detect/domain';
 
 export const RULES: readonly RewardRule[] = ['db-and-outputs', 'outputs-only'];
 
@@ -43,6 +44,9 @@ export function evaluateEpisode(
   edit?: (steps: AgentStep[]) => AgentStep[],
 ): EpisodeOutcome {
   if (record.problem !== null || record.task === null) return { ok: false, record, error: record.problem ?? 'no task' };
+  // An episode of the other domain's run (a file of two runs pasted together) is no episode of this domain's task with its id.
+  const foreign = otherDomainProblem(record, domain);
+  if (foreign !== null) return { ok: false, record, error: foreign };
   try {
     const strategy = detectStrategy(record.traj);
     const derived = agentSteps(record.traj, strategy);

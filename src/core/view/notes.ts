@@ -130,9 +130,12 @@ function overLongNote(e: EpisodeNotes, where: string): string | null {
 export function parseNotesExport(text: string): { ok: true; value: NotesExport } | { ok: false; error: string } {
   let v: unknown;
   try {
-    v = JSON.parse(text);
+    // A leading UTF-8 byte-order mark (an editor's "UTF-8 with BOM") is no part of the JSON: dropped, as the browser's File.text() drops it.
+    v = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
-    return { ok: false, error: 'this file is not a tau-inspect notes export: it is not JSON' };
+    // UTF-16 bytes read as UTF-8: its byte-order mark becomes two U+FFFD, its ASCII a NUL after each character.
+    const utf16 = /^\uFFFD\uFFFD|\u0000/.test(text.slice(0, 4));
+    return { ok: false, error: `this file is not a tau-inspect notes export: ${utf16 ? 'it is UTF-16 text, not UTF-8: save it as UTF-8' : 'it is not JSON'}` };
   }
   if (!isObj(v) || v.format !== NOTES_FORMAT) return { ok: false, error: `this file is not a tau-inspect notes export: it has no "format": "${NOTES_FORMAT}"` };
   if (v.version !== 1) return { ok: false, error: `this notes export has version ${inertJson(v.version)}; this tau-inspect reads version 1` };

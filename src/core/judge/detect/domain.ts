@@ -34,9 +34,60 @@ export const isPartialCredit = (x: number | null): boolean => x !== null && Numb
 const isOddReward = (r: EpisodeRecord): boolean =>
   r.recordedRewardText !== undefined || (r.recordedReward !== null && (r.recordedReward < 0 || r.recordedReward > 1));
 
+const ONLY: Record<Domain, ReadonlySet<string>> = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
+
+/**
+ * Every mention in one episode that only one domain has, with its weight: a reference action's or a
+ * called tool's name (1 each, as often as it appears), the domain's policy heading in a system message (5).
+ */
+export function domainMentions(r: EpisodeRecord, see: (domain: Domain, name: string, weight: number) => void): void {
+  const tool = (name: unknown): void => {
+    if (typeof name === 'string') for (const d of DOMAINS) if (ONLY[d].has(name)) see(d, name, 1);
+  };
+  for (const a of r.task?.actions ?? []) tool(a.name);
+  for (const m of r.traj) {
+    const role = m.get('role');
+    const content = m.get('content');
+    if (role === 'system' && typeof content === 'string')
+      for (const d of DOMAINS) if (new RegExp(`#\\s*${d} agent policy`, 'i').test(content)) see(d, 'policy heading', 5);
+    if (role === 'tool') tool(m.get('name'));
+    const calls = m.get('tool_calls');
+    if (Array.isArray(calls))
+      for (const c of calls) {
+        const fn = c instanceof Map ? c.get('function') : undefined;
+        tool(fn instanceof Map ? fn.get('name') : undefined);
+      }
+    if (role === 'assistant' && typeof content === 'string' && content.includes('Action:'))
+      for (const m2 of content.matchAll(/"name"\s*:\s*"([a-z_]+)"/g)) tool(m2[1]!);
+  }
+}
+
+/**
+ * Why one episode of a `domain` file cannot be judged there: its own messages mention the other
+ * domain's tools or policy more than this domain's (an episode of another run, pasted into this
+ * file). Null when it fits `domain`, or says nothing either way.
+ */
+export function otherDomainProblem(r: EpisodeRecord, domain: Domain): string | null {
+  const other: Domain = domain === 'retail' ? 'airline' : 'retail';
+  let own = 0;
+  let theirs = 0;
+  const names = new Set<string>();
+  domainMentions(r, (d, name, weight) => {
+    if (d === domain) own += weight;
+    else {
+      theirs += weight;
+      names.add(name);
+    }
+  });
+  if (theirs <= own) return null;
+  return (
+    `this episode belongs to a ${other} run: it mentions ${other}-only tools or headings ${theirs} times (${[...names].slice(0, 4).join(', ')})` +
+    `${own ? ` and ${domain}'s ${own}` : ` and nothing of ${domain}`}, while the file is ${domain}; it is not judged against ${domain} task ${r.taskId ?? '?'}`
+  );
+}
+
 export class FileTally {
   private readonly votes: Record<Domain, number> = { retail: 0, airline: 0 };
-  private readonly only = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
   private readonly evidence: Record<Domain, Set<string>> = { retail: new Set(), airline: new Set() };
   private count = 0;
   private episodes = 0;
@@ -65,36 +116,24 @@ export class FileTally {
       this.fractional++;
       if (this.firstFractional === null || r.index < this.firstFractional.index) this.firstFractional = r;
     }
-    for (const a of r.task?.actions ?? []) this.see(a.name);
+    domainMentions(r, (d, name, weight) => {
+      this.votes[d] += weight;
+      this.evidence[d].add(name);
+    });
     let rl = false;
     let rt = false;
     for (const m of r.traj) {
       const role = m.get('role');
       const content = m.get('content');
-      if (role === 'system' && typeof content === 'string') {
-        for (const d of DOMAINS)
-          if (new RegExp(`#\\s*${d} agent policy`, 'i').test(content)) {
-            this.votes[d] += 5;
-            this.evidence[d].add('policy heading');
-          }
-      }
-      if (role === 'tool') {
-        const name = m.get('name');
-        if (typeof name === 'string') this.see(name);
-      }
       if (typeof role === 'string' && !['system', 'user', 'assistant', 'tool'].includes(role)) this.roles.set(role, (this.roles.get(role) ?? 0) + 1);
       if (typeof content === 'string' && content.includes('<think>')) rt = true;
       const calls = m.get('tool_calls');
       if (Array.isArray(calls))
         for (const c of calls) {
           const fn = c instanceof Map ? c.get('function') : undefined;
-          const name = fn instanceof Map ? fn.get('name') : undefined;
-          if (typeof name === 'string') this.see(name);
           const args = fn instanceof Map ? fn.get('arguments') : undefined;
           if (typeof args === 'string' && /^\s*\{\s*'/.test(args)) rl = true;
         }
-      if (role === 'assistant' && typeof content === 'string' && content.includes('Action:'))
-        for (const m2 of content.matchAll(/"name"\s*:\s*"([a-z_]+)"/g)) this.see(m2[1]!);
       if (r.index < this.hintAt && typeof content === 'string' && content.includes('"address1"')) {
         const h = content.includes('"province"') ? 'province' : /"country": "[^"]*", "state"/.test(content) ? 'state' : null;
         if (h) {
@@ -108,14 +147,6 @@ export class FileTally {
       if (this.firstLiteral.length < 5) this.firstLiteral.push(r.index);
     }
     if (rt) this.think++;
-  }
-
-  private see(name: string): void {
-    for (const d of DOMAINS)
-      if (this.only[d].has(name)) {
-        this.votes[d]++;
-        this.evidence[d].add(name);
-      }
   }
 
   domain(): DomainDetection {

@@ -25,6 +25,16 @@ function oddReward(v: PyValue | undefined): string | null {
   return ownString(`${pyRepr(v).slice(0, 40)} (a ${typeName(v)}, not a number)`);
 }
 
+/**
+ * A recorded reward as every reader keeps it (v1 and τ² alike): a finite number (or a bool, or an int) is the recorded
+ * reward; anything else is no recorded reward (it is neither compared nor counted) and is shown as written.
+ */
+export function recordedRewardOf(v: PyValue | undefined): { readonly recordedReward: number | null; readonly recordedRewardText?: string } {
+  const x = num(v);
+  const text = oddReward(v);
+  return { recordedReward: x !== null && Number.isFinite(x) ? x : null, ...(text !== null && { recordedRewardText: text }) };
+}
+
 function describe(v: PyValue | undefined): string {
   return v === undefined ? 'missing' : typeName(v);
 }
@@ -111,8 +121,7 @@ function readFields(v: PyValue, index: number): EpisodeRecord {
     ...base,
     taskId: num(v.get('task_id')),
     trial: num(v.get('trial')),
-    recordedReward: ((x) => (x !== null && Number.isFinite(x) ? x : null))(num(v.get('reward'))),
-    ...(oddReward(v.get('reward')) !== null && { recordedRewardText: oddReward(v.get('reward'))! }),
+    ...recordedRewardOf(v.get('reward')),
     traj,
     runError,
     extra,

@@ -4,6 +4,7 @@
  */
 import { modelDump, PYDANTIC_URL_VERSION, type TValue } from '../../py/pydantic';
 import { toPlain, type PyValue } from '../../py/value';
+import { recordedRewardOf } from '../../model/episode/episode-record';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import { tau2Findings, type Tau2Finding } from './findings';
 
@@ -21,6 +22,8 @@ export interface Tau2Report {
   readonly premature: boolean;
   readonly reward: number;
   readonly recorded_reward: number | null;
+  /** A recorded reward that is not a finite number, as written (`NaN (not a number)`); `recorded_reward` is then null. */
+  readonly recorded_reward_text?: string;
   readonly matches_recorded_reward: boolean | null;
   readonly reward_basis: readonly string[] | null;
   readonly reward_breakdown: Record<string, number> | null;
@@ -54,8 +57,9 @@ export interface Tau2Report {
 
 export function tau2Report(e: Tau2Evaluation): Tau2Report {
   const s = e.simulation;
-  const recorded = s.rewardInfo?.get('reward');
-  const recordedReward = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
+  const { recordedReward, recordedRewardText } = recordedRewardOf(
+    s.rewardInfo?.get('reward') as PyValue | undefined,
+  ); /* parsed from JSON: no model, enum or date */
   return {
     index: s.index,
     simulation_id: s.id,
@@ -65,6 +69,7 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
     premature: e.premature,
     reward: e.reward,
     recorded_reward: recordedReward,
+    ...(recordedRewardText !== undefined && { recorded_reward_text: recordedRewardText }),
     matches_recorded_reward: recordedReward === null ? null : recordedReward === e.reward,
     reward_basis: e.rewardBasis,
     reward_breakdown: e.rewardBreakdown && Object.fromEntries(e.rewardBreakdown),

@@ -10,6 +10,8 @@ import { pyLower } from '../../py/lower';
 import type { Span } from '../../env/output-match';
 import { modelDump, pyJsonDumps, type TValue } from '../../py/pydantic';
 import { Tau2Environment } from '../../env/tau2/environment';
+import type { PyValue } from '../../py/value';
+import { recordedRewardOf } from '../../model/episode/episode-record';
 import type { Tau2Context, Tau2Evaluation } from '../../judge/tau2/evaluate';
 import type { Tau2Task } from '../../model/episode/tau2-types';
 import { tau2DbDiff, type Tau2RecordDiff } from './db-diff';
@@ -88,6 +90,8 @@ export interface Tau2SimView {
   readonly premature: boolean;
   readonly reward: number;
   readonly recordedReward: number | null;
+  /** A recorded reward that is not a finite number, as written (`NaN (not a number)`); `recordedReward` is then null. */
+  readonly recordedRewardText?: string;
   readonly agrees: boolean | null;
   readonly error: string | null;
   readonly note: string | null;
@@ -217,8 +221,9 @@ export function communicateSpan(content: string, info: string): Span | null {
 /** The simulation screen's data for one judged simulation. */
 export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task | null, timeline: Tau2Timeline | null = null): Tau2SimView {
   const s = e.simulation;
-  const recorded = s.rewardInfo?.get('reward');
-  const recordedReward = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
+  const { recordedReward, recordedRewardText } = recordedRewardOf(
+    s.rewardInfo?.get('reward') as PyValue | undefined,
+  ); /* parsed from JSON: no model, enum or date */
   let db: Tau2SimView['db'] = null;
   if (e.dbHash !== null && task !== null) {
     let diff: Tau2RecordDiff[] = [];
@@ -241,6 +246,7 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
     premature: e.premature,
     reward: e.reward,
     recordedReward,
+    ...(recordedRewardText !== undefined && { recordedRewardText }),
     agrees: recordedReward === null ? null : recordedReward === e.reward,
     error: e.error,
     note: e.note,

@@ -4,6 +4,7 @@
  */
 import type { PyValue } from '../../py/value';
 import { tau2SimulationFingerprint } from '../fingerprint';
+import { recordedRewardOf } from '../../model/episode/episode-record';
 import type { Tau2Run } from '../../model/episode/tau2-types';
 import { comb } from '../pass-k';
 import type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from '../summary';
@@ -53,7 +54,7 @@ export function tau2Rows(run: Tau2Run): EpisodeHeader[] {
     index: s.index,
     taskId: numeric ? Number(s.taskId) : (position.get(s.taskId) ?? null),
     trial: num(s.trial),
-    recordedReward: num(s.rewardInfo?.get('reward')),
+    ...recordedRewardOf(s.rewardInfo?.get('reward') as PyValue | undefined),
     turns: s.messages.filter((m) => m.role !== 'system').length,
     problem: s.fullDuplex ? 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not' : null,
     extra: { [TAU2_TASK_KEY]: s.taskId, termination_reason: s.terminationReason },

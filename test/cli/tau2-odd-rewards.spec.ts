@@ -1,0 +1,88 @@
+/**
+ * Red team of issue 20 item 6 on τ² files: a recorded reward of NaN, Infinity, 1e309, a str or a list. The v1
+ * reader showed them as recorded and left them out of the recorded-reward comparison; the τ² reader
+ * counted NaN and Infinity as recorded rewards that disagree (≠) and showed a str or a list as "-", as if
+ * none was recorded. Each simulation's verdict stays the same as in the unmodified file.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { cliBundle } from '../support/cli-bundle';
+import { describeTau2, TAU2_DIR } from '../support/shared';
+
+const SAMPLE = resolve(import.meta.dirname, '../../sample-runs/runs/tau2-mock-sample.json');
+const ODD: readonly [string, string][] = [
+  ['NaN', 'NaN (not a number)'],
+  ['Infinity', 'Infinity (not a number)'],
+  ['1e309', 'Infinity (not a number)'],
+  ['"1.0"', "'1.0' (a str, not a number)"],
+  ['[1]', '[1] (a list, not a number)'],
+];
+
+let bundle = '';
+beforeAll(async () => {
+  bundle = await cliBundle();
+});
+const cli = (...args: string[]) => {
+  const r = spawnSync(process.execPath, [bundle, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+interface Line {
+  reward: number;
+  recorded_reward: number | null;
+  recorded_reward_text?: string;
+  matches_recorded_reward: boolean | null;
+}
+const lines = (out: string): Line[] =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Line);
+
+describeTau2('evaluate on a τ² file whose recorded rewards are not numbers', () => {
+  let odd = '';
+  beforeAll(() => {
+    const dir = mkdtempSync(join(tmpdir(), 'tau2-odd-'));
+    const run = JSON.parse(readFileSync(SAMPLE, 'utf8')) as { simulations: unknown[] };
+    const sims = run.simulations.map((s, i) => {
+      const text = JSON.stringify(s);
+      if (i >= ODD.length) return text;
+      const out = text.replace(/"reward_info":\{"reward":[^,}]+/, `"reward_info":{"reward":${ODD[i]![0]}`);
+      expect(out).not.toBe(text);
+      return out;
+    });
+    odd = join(dir, 'odd.json');
+    writeFileSync(odd, JSON.stringify({ ...run, simulations: [] }).replace('"simulations":[]', `"simulations":[${sims.join(',')}]`));
+    return () => rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('--json: no recorded reward, the value as written, no disagreement; each verdict as in the unmodified file', () => {
+    const data = join(TAU2_DIR, 'data');
+    const real = cli('evaluate', SAMPLE, '--data', data, '--json');
+    const r = cli('evaluate', odd, '--data', data, '--json');
+    expect(real.code, real.err).toBe(0);
+    expect(r.code, r.err).toBe(0);
+    const [a, b] = [lines(real.out), lines(r.out)];
+    expect(b.map((x) => x.reward)).toEqual(a.map((x) => x.reward));
+    expect(b.slice(0, ODD.length).map((x) => [x.recorded_reward, x.recorded_reward_text, x.matches_recorded_reward])).toEqual(
+      ODD.map(([, shown]) => [null, shown, null]),
+    );
+    expect(b.slice(ODD.length)).toEqual(a.slice(ODD.length));
+  });
+
+  it('the table shows what was recorded and compares only the numbers', () => {
+    const r = cli('evaluate', odd, '--data', join(TAU2_DIR, 'data'));
+    expect(r.code, r.err).toBe(0);
+    for (const [, shown] of ODD) expect(r.out).toContain(shown);
+    // Only simulation 6 disagrees, as in the unmodified file (recorded 1.0, τ² gives 0.0).
+    expect(
+      r.out
+        .split('\n')
+        .filter((l) => l.includes('≠'))
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(['6']);
+    expect(r.out).toMatch(/recomputed reward equals the recorded one for 3 of 4$/m);
+  });
+});
