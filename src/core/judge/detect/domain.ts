@@ -35,6 +35,8 @@ const isOddReward = (r: EpisodeRecord): boolean =>
   r.recordedRewardText !== undefined || (r.recordedReward !== null && (r.recordedReward < 0 || r.recordedReward > 1));
 
 const ONLY: Record<Domain, ReadonlySet<string>> = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
+/** Each domain's policy heading (a system message of every episode of its runs: this runs for every episode judged). */
+const HEADING: Record<Domain, RegExp> = { retail: /#\s*retail agent policy/i, airline: /#\s*airline agent policy/i };
 
 /**
  * Every mention in one episode that only one domain has, with its weight: a reference action's or a
@@ -48,8 +50,7 @@ export function domainMentions(r: EpisodeRecord, see: (domain: Domain, name: str
   for (const m of r.traj) {
     const role = m.get('role');
     const content = m.get('content');
-    if (role === 'system' && typeof content === 'string')
-      for (const d of DOMAINS) if (new RegExp(`#\\s*${d} agent policy`, 'i').test(content)) see(d, 'policy heading', 5);
+    if (role === 'system' && typeof content === 'string') for (const d of DOMAINS) if (HEADING[d].test(content)) see(d, 'policy heading', 5);
     if (role === 'tool') tool(m.get('name'));
     const calls = m.get('tool_calls');
     if (Array.isArray(calls))
