@@ -70,4 +70,51 @@ describeShared('evaluate on a file of two runs pasted together (30 retail episod
     }
     expect(lines.slice(PASTED).map((x) => [x.index - PASTED, x.reward, x.error, x.domain])).toEqual(airline.map((x) => [x.index, x.reward, x.error, x.domain]));
   });
+
+  it("an agent that calls the other domain's tools, again and again, is still judged as τ-bench judged it", () => {
+    // Episode 11 of the airline run (12 airline mentions, its policy heading counting 5), its agent calling a retail-only tool eight more times at the end (each answered
+    // "Unknown action", as τ-bench's environment answers a tool it lacks): nothing in the DB or what it said changes.
+    const dir = mkdtempSync(join(tmpdir(), 'tau-mixed-'));
+    try {
+      const episodes = parseJson(readShared('runs', AIRLINE)) as PyValue[];
+      const traj = (episodes[11] as Map<string, PyValue>).get('traj') as PyValue[];
+      for (let k = 0; k < 8; k++) {
+        const id = `call_unknown_${k}`;
+        const fn = new Map<string, PyValue>([
+          ['name', 'get_order_details'],
+          ['arguments', '{"order_id": "#W0000000"}'],
+        ]);
+        const call = new Map<string, PyValue>([
+          ['id', id],
+          ['type', 'function'],
+          ['function', fn],
+        ]);
+        traj.push(
+          new Map<string, PyValue>([
+            ['role', 'assistant'],
+            ['content', null],
+            ['tool_calls', [call]],
+          ]),
+        );
+        traj.push(
+          new Map<string, PyValue>([
+            ['role', 'tool'],
+            ['tool_call_id', id],
+            ['name', 'get_order_details'],
+            ['content', 'Unknown action get_order_details'],
+          ]),
+        );
+      }
+      const file = join(dir, 'confused.json');
+      writeFileSync(file, jsonDumps(episodes));
+      const real = finalLines(evaluate(join(SHARED_DIR, 'runs', AIRLINE)).out);
+      const r = evaluate(file);
+      expect(r.code, r.err).toBe(0);
+      const lines = finalLines(r.out);
+      expect(lines[11]!.error).toBeUndefined();
+      expect(lines.map((x) => [x.index, x.reward, x.error])).toEqual(real.map((x) => [x.index, x.reward, x.error]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

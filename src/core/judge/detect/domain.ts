@@ -37,6 +37,10 @@ const isOddReward = (r: EpisodeRecord): boolean =>
 const ONLY: Record<Domain, ReadonlySet<string>> = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
 /** Each domain's policy heading (a system message of every episode of its runs: this runs for every episode judged). */
 const HEADING: Record<Domain, RegExp> = { retail: /#\s*retail agent policy/i, airline: /#\s*airline agent policy/i };
+/** What `domainMentions` names a policy heading. */
+const POLICY = 'policy heading';
+/** Mentions of the other domain (and none of its policy: that counts 5) below which an episode is not taken for another run's. */
+const MIN_FOREIGN = 3;
 
 /**
  * Every mention in one episode that only one domain has, with its weight: a reference action's or a
@@ -50,7 +54,7 @@ export function domainMentions(r: EpisodeRecord, see: (domain: Domain, name: str
   for (const m of r.traj) {
     const role = m.get('role');
     const content = m.get('content');
-    if (role === 'system' && typeof content === 'string') for (const d of DOMAINS) if (HEADING[d].test(content)) see(d, 'policy heading', 5);
+    if (role === 'system' && typeof content === 'string') for (const d of DOMAINS) if (HEADING[d].test(content)) see(d, POLICY, 5);
     if (role === 'tool') tool(m.get('name'));
     const calls = m.get('tool_calls');
     if (Array.isArray(calls))
@@ -65,22 +69,29 @@ export function domainMentions(r: EpisodeRecord, see: (domain: Domain, name: str
 
 /**
  * Why one episode of a `domain` file cannot be judged there: its own messages mention the other
- * domain's tools or policy more than this domain's (an episode of another run, pasted into this
- * file). Null when it fits `domain`, or says nothing either way.
+ * domain's tools or policy more than this domain's, at least `MIN_FOREIGN` times, and not this
+ * domain's policy (an episode of another run, pasted into this file). Null when it fits `domain`,
+ * or says too little either way.
  */
 export function otherDomainProblem(r: EpisodeRecord, domain: Domain): string | null {
   const other: Domain = domain === 'retail' ? 'airline' : 'retail';
   let own = 0;
   let theirs = 0;
+  let ownPolicy = false;
   const names = new Set<string>();
   domainMentions(r, (d, name, weight) => {
-    if (d === domain) own += weight;
-    else {
+    if (d === domain) {
+      own += weight;
+      if (name === POLICY) ownPolicy = true;
+    } else {
       theirs += weight;
       names.add(name);
     }
   });
-  if (theirs <= own) return null;
+  // The file's own policy in the episode's system message settles it: τ-bench's agents put it there, so an agent of
+  // this run that calls the other domain's tools by mistake, however often (each answered "Unknown action"), is judged
+  // as τ-bench judged it. Without a policy to tell, a few mentions of the other domain are not enough either.
+  if (ownPolicy || theirs <= own || theirs < MIN_FOREIGN) return null;
   return (
     `this episode belongs to a ${other} run: it mentions ${other}-only tools or headings ${theirs} times (${[...names].slice(0, 4).join(', ')})` +
     `${own ? ` and ${domain}'s ${own}` : ` and nothing of ${domain}`}, while the file is ${domain}; it is not judged against ${domain} task ${r.taskId ?? '?'}`
