@@ -5,9 +5,11 @@
  */
 import { jsonDumps } from '../../py/json-dumps';
 import { parseJson } from '../../py/json-parse';
+import { pyStrip } from '../../py/strip';
 import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
-import { tRepr, tTypeName, type TDict, type TValue } from '../../py/pydantic';
+import { PyException } from '../../py/errors';
+import { defineModel, field, t, tRepr, tTypeName, validate, type TDict, type TValue } from '../../py/pydantic';
 import type {
   EnvFunctionCall,
   Requestor,
@@ -171,12 +173,46 @@ export function readTask(v: TValue, where: string): Tau2Task {
   };
 }
 
+/**
+ * The scalar fields of τ²'s `SimulationRun` (the same from v0.1.0 to v1.0.1): a simulation re-saved by
+ * another tool without `duration` or `start_time`, or with an int `task_id` or a str `trial`, is one τ²'s
+ * `Results` refuses — the whole file.
+ */
+// Python parity: SimulationRun (data_model/simulation.py) validated by pydantic 2, lax mode.
+const SimulationRunScalars = defineModel('SimulationRun', [
+  field('id', t.str),
+  field('task_id', t.str),
+  field('timestamp', t.str, { default: '' }),
+  field('start_time', t.str),
+  field('end_time', t.str),
+  field('duration', t.float),
+  field('agent_cost', t.optional(t.float), { default: null }),
+  field('user_cost', t.optional(t.float), { default: null }),
+  field('trial', t.optional(t.int), { default: null }),
+  field('seed', t.optional(t.int), { default: null }),
+]);
+
+/** The first error pydantic finds in a simulation's scalar fields, worded `"field": message`; null when they validate. */
+function scalarProblem(v: TDict): string | null {
+  try {
+    validate(SimulationRunScalars, v);
+    return null;
+  } catch (e) {
+    if (!(e instanceof PyException)) throw e;
+    // ValidationError's text: a title line, then per error its location and `  message [type=…, input_value=…]`.
+    const [, loc = '', msg = ''] = e.text.split('\n');
+    return `"${loc}" ${pyStrip(msg).replace(/ \[type=.*$/, '')}${loc === '' ? '' : ` (${typeName(v.get(loc.split('.')[0]!))})`}`;
+  }
+}
+
 export function readSimulation(v: TValue, index: number): Tau2Simulation {
   const where = `simulation ${index}`;
   if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
   const messages = list(v.get('messages')) ?? [];
   const ri = v.get('reward_info');
   const problems: Problems = [];
+  const scalars = scalarProblem(v);
+  if (scalars !== null) problems.push(`${where}: ${scalars}`);
   const termination = v.get('termination_reason');
   expect(
     problems,

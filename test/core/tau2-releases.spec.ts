@@ -1,0 +1,51 @@
+/**
+ * τ² results files in shapes other τ² releases and other tools write, built from a shared run at test
+ * time: each case is what τ²'s own code (v0.1.0 … v1.0.1, pydantic 2) does with that shape.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeTau2 } from '../support/shared';
+import { openTau2Edited } from '../support/tau2';
+
+const MOCK_RUN = 'sierra-research__pr170-e2e-mock-baseline.json';
+const REFUSED = 'τ² refuses this results file (its pydantic models do not validate): ';
+
+describeTau2('τ² results files of other releases and shapes', () => {
+  describe('SimulationRun’s scalar fields (required and typed the same from v0.1.0 to v1.0.1)', () => {
+    const edited = (edit: (sim: Record<string, unknown>) => void) =>
+      openTau2Edited(MOCK_RUN, (run) => {
+        const sim = run.simulations[0]!;
+        const copy = structuredClone(sim);
+        edit(copy);
+        run.simulations = [copy, { ...sim, id: 'untouched' }];
+      });
+
+    it('a simulation without duration, start_time or end_time (a file re-saved by another tool) is one τ² refuses, said by field', async () => {
+      for (const key of ['duration', 'start_time', 'end_time', 'id']) {
+        const s = await edited((sim) => delete sim[key]);
+        expect(s.report(0)).toMatchObject({ reward: 0, db_match: null, error: `${REFUSED}simulation 0: "${key}" Field required (missing)` });
+        expect(s.report(1)).toMatchObject({ error: null, reward: 1 });
+      }
+    });
+
+    it('an int task_id is refused as pydantic refuses it (str fields take no int), not reported as a task missing from the file', async () => {
+      const s = await edited((sim) => (sim.task_id = 5));
+      expect(s.report(0).error).toBe(`${REFUSED}simulation 0: "task_id" Input should be a valid string (int)`);
+    });
+
+    it('lax numbers: trial "2" and duration "3.5" validate (pydantic coerces them), trial "x" and 1.5 do not', async () => {
+      for (const [key, value] of [
+        ['trial', '2'],
+        ['duration', '3.5'],
+        ['trial', null],
+        ['seed', null],
+      ] as const) {
+        const s = await edited((sim) => (sim[key] = value));
+        expect(s.report(0)).toMatchObject({ error: null, reward: 1 });
+      }
+      const x = await edited((sim) => (sim.trial = 'x'));
+      expect(x.report(0).error).toBe(`${REFUSED}simulation 0: "trial" Input should be a valid integer, unable to parse string as an integer (str)`);
+      const half = await edited((sim) => (sim.trial = 1.5));
+      expect(half.report(0).error).toBe(`${REFUSED}simulation 0: "trial" Input should be a valid integer, got a number with a fractional part (float)`);
+    });
+  });
+});
