@@ -205,7 +205,18 @@ function scalarProblem(v: TDict): string | null {
   }
 }
 
-export function readSimulation(v: TValue, index: number): Tau2Simulation {
+/**
+ * Whether a run's `info` makes τ² judge every simulation of it as full duplex (voice): an audio-native
+ * config, or the voice-streaming user simulator — voice runs saved before `SimulationRun.mode` existed,
+ * or saved without ticks.
+ */
+// Python parity: evaluate_trajectories.get_communication_mode (the run-level signals).
+export function fullDuplexRun(info: TDict): boolean {
+  const user = info.get('user_info');
+  return (info.get('audio_native_config') ?? null) !== null || (isDict(user) && user.get('implementation') === 'voice_streaming_user_simulator');
+}
+
+export function readSimulation(v: TValue, index: number, runFullDuplex = false): Tau2Simulation {
   const where = `simulation ${index}`;
   if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
   const messages = list(v.get('messages')) ?? [];
@@ -230,7 +241,7 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
     terminationReason: str(v.get('termination_reason')) ?? '',
     messages: read,
     // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
-    fullDuplex: v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
+    fullDuplex: runFullDuplex || v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,
     raw: v,
     reviews: TAU2_REVIEW_FIELDS.flatMap((k) => {
@@ -262,10 +273,11 @@ export function readTau2Results(input: string | PyValue): Tau2Run {
     }
   });
   const simulations: Tau2Simulation[] = [];
+  const voice = fullDuplexRun(info);
   (root.get('simulations') as TValue[]).forEach((s, i) => {
     if (s === null) return; // a damaged simulation, already named
     try {
-      simulations.push(readSimulation(s, i));
+      simulations.push(readSimulation(s, i, voice));
     } catch (e) {
       notes.push(e instanceof Error ? e.message : String(e));
     }
