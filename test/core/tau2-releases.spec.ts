@@ -60,4 +60,36 @@ describeTau2('τ² results files of other releases and shapes', () => {
     const plain = await openTau2Edited(MOCK_RUN, (run) => ((run as unknown as { info: Record<string, unknown> }).info.audio_native_config = null));
     expect(plain.report(0)).toMatchObject({ error: null, reward: 1 });
   });
+  describe('tool messages: ToolMessage needs an id; without one and with tool_messages it is a MultiToolMessage', () => {
+    type Msg = { role: string; id?: unknown; tool_calls?: unknown[] | null; tool_messages?: unknown[] };
+    const edited = (edit: (messages: Msg[]) => void) =>
+      openTau2Edited(MOCK_RUN, (run) => {
+        const sim = structuredClone(run.simulations[0]!);
+        edit(sim.messages as Msg[]);
+        run.simulations = [sim];
+      });
+
+    it('a tool message without an id (τ² v0.1.0 to v1.0.1 require it) is refused, said where; it was paired as id ""', async () => {
+      const s = await edited((messages) => delete messages.find((m) => m.role === 'tool')!.id);
+      expect(s.report(0).error).toMatch(
+        /^τ² refuses this results file \(its pydantic models do not validate\): simulation 0, message \d+: a tool message's "id" should be a string \(missing\)$/,
+      );
+    });
+
+    it('a MultiToolMessage where no call waits is skipped by the replay; where a call waits for its answer the replay stops, as set_state raises', async () => {
+      const skipped = await edited((messages) => {
+        const tool = messages.find((m) => m.role === 'tool')!;
+        messages.push({ role: 'tool', tool_messages: [structuredClone(tool)] });
+      });
+      expect(skipped.report(0)).toMatchObject({ error: null, reward: 1 });
+      const waiting = await edited((messages) => {
+        const i = messages.findIndex((m) => m.role === 'tool');
+        messages[i] = { role: 'tool', tool_messages: [messages[i]] };
+      });
+      expect(waiting.report(0)).toMatchObject({
+        reward: 0,
+        error: "ValueError: Tool message expected. Got <class 'tau2.data_model.message.MultiToolMessage'>",
+      });
+    });
+  });
 });

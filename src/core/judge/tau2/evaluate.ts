@@ -119,7 +119,7 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
     // Initialization failing is the evaluation's to report; the calls are still replayed.
   }
   // Recorded outputs, paired by position as τ² pairs them.
-  const recorded = sim.messages.filter((m) => m.role === 'tool');
+  const recorded = sim.messages.filter((m) => m.role === 'tool' && !m.multiTool);
   const calls: ReplayedCall[] = [];
   sim.messages.forEach((m, messageIndex) => {
     if ((m.role !== 'assistant' && m.role !== 'user') || m.toolCalls === null) return;

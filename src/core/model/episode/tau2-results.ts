@@ -85,8 +85,14 @@ export function readMessage(v: TValue, where: string, problems?: Problems): Tau2
   expect(problems, ROLES.has(role), where, `"role" should be one of system, assistant, user, tool`);
   expect(problems, strOrNone(v.get('content')), where, `"content" should be a string or null (${typeName(v.get('content'))})`);
   expect(problems, calls !== null || v.get('tool_calls') === undefined || v.get('tool_calls') === null, where, '"tool_calls" should be a list or null');
-  if (role === 'tool') expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
+  // Python parity: the Message union — a tool message without an id is a MultiToolMessage when it has a `tool_messages` list, else invalid.
+  const multiTool = role === 'tool' && !v.has('id') && list(v.get('tool_messages')) !== null;
+  if (role === 'tool' && !multiTool) {
+    expect(problems, typeof v.get('id') === 'string', where, `a tool message's "id" should be a string (${typeName(v.get('id'))})`);
+    expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
+  }
   return {
+    ...(multiTool ? { multiTool } : {}),
     role,
     content: str(v.get('content')),
     toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),

@@ -23,6 +23,8 @@ export interface Tau2Message {
   readonly id: string | null;
   readonly requestor: Requestor | null;
   readonly error: boolean;
+  /** A `MultiToolMessage` (role tool, its `tool_messages` wrapped, no id of its own): τ²'s replay skips it where no call waits for an answer, refuses it where one does. */
+  readonly multiTool?: true;
 }
 
 export interface EnvFunctionCall {
