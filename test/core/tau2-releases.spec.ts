@@ -2,8 +2,11 @@
  * τ² results files in shapes other τ² releases and other tools write, built from a shared run at test
  * time: each case is what τ²'s own code (v0.1.0 … v1.0.1, pydantic 2) does with that shape.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeTau2 } from '../support/shared';
+import { readTau2Folder } from '../../src/core/model/episode/tau2-results';
+import { describeTau2, TAU2_DIR } from '../support/shared';
 import { openTau2Edited } from '../support/tau2';
 
 const MOCK_RUN = 'sierra-research__pr170-e2e-mock-baseline.json';
@@ -90,6 +93,33 @@ describeTau2('τ² results files of other releases and shapes', () => {
         reward: 0,
         error: "ValueError: Tool message expected. Got <class 'tau2.data_model.message.MultiToolMessage'>",
       });
+    });
+  });
+  describe('the "dir" format (results.json + simulations/<id>.json, τ² v1.0.x’s Results.load)', () => {
+    const parts = () => {
+      const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', MOCK_RUN), 'utf8')) as { simulations: { id: string }[] };
+      const sims = run.simulations.map((s) => ({ name: `${s.id}.json`, text: JSON.stringify(s) }));
+      return { run, sims, index: run.simulations.map((s) => ({ id: s.id })) };
+    };
+
+    it('the simulations are simulations/’s files: a list inside results.json beside them is not read twice, a note says so', () => {
+      const { run, sims } = parts();
+      const folder = readTau2Folder(JSON.stringify(run), sims);
+      expect(folder.simulations.map((x) => x.id)).toEqual(run.simulations.map((x) => x.id));
+      expect(folder.notes).toEqual([
+        `results.json lists 1 simulation of its own beside simulations/: τ² reads a run folder's simulations from simulations/ only, and so does this reading`,
+      ]);
+      expect(readTau2Folder(JSON.stringify({ ...run, simulations: [] }), sims).notes).toEqual([]);
+    });
+
+    it('simulation_index that does not list exactly the files (τ²’s integrity check refuses the folder) is named in a note', () => {
+      const { run, sims, index } = parts();
+      const meta = (idx: unknown[]) => JSON.stringify({ ...run, simulations: [], simulation_index: idx });
+      expect(readTau2Folder(meta(index), sims).notes).toEqual([]);
+      const notes = readTau2Folder(meta([...index, { id: 'gone' }]), [...sims, { name: 'stray.json', text: sims[0]!.text }]).notes;
+      expect(notes).toEqual([
+        'τ² refuses this run folder (its integrity check): simulation_index lists 1 simulation without a file in simulations/ (gone); simulations/ holds 1 file not in simulation_index (stray)',
+      ]);
     });
   });
 });

@@ -300,9 +300,13 @@ export function readTau2Results(input: string | PyValue): Tau2Run {
 }
 
 /**
- * The directory layout of a τ² run (`results.json` beside `simulations/<id>.json`, as leaderboard
- * submissions store it): the simulations' texts are added to the results object's own list.
+ * The directory layout of a τ² run (`results.json` beside `simulations/<id>.json`, as τ²'s "dir" format
+ * and leaderboard submissions store it). As τ²'s `Results.load` does, the simulations are the folder's
+ * files, in name order; a `simulations` list inside results.json is read only when the folder has no
+ * simulation files (τ² reads none of it either way: a note says so). When results.json carries a
+ * `simulation_index`, τ² refuses a folder whose files are not exactly the indexed ids: a note names them.
  */
+// Python parity: Results.load (dir format).
 export function readTau2Folder(resultsText: string, simulationTexts: readonly { readonly name: string; readonly text: string }[]): Tau2Run {
   const root = parseJson(resultsText) as TValue;
   if (!isDict(root)) throw new Tau2FileError('results.json: not a τ²-bench results object');
@@ -316,8 +320,35 @@ export function readTau2Folder(resultsText: string, simulationTexts: readonly { 
       notes.push(`simulations/${s.name}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  if (simulationTexts.length > 0 && own.length > 0)
+    notes.push(
+      `results.json lists ${own.length} simulation${own.length === 1 ? '' : 's'} of its own beside simulations/: τ² reads a run folder's simulations from simulations/ only, and so does this reading`,
+    );
+  else if (own.length > 0) notes.push(`results.json holds the simulations and there is no simulations/ beside it: τ²'s run-folder reading would find none`);
+  const index = list(root.get('simulation_index'));
+  if (index !== null) {
+    // Python parity: Path.stem (the name without its last suffix).
+    const onDisk = new Set(simulationTexts.map((s) => s.name.replace(/\.json$/, '')));
+    const indexed = new Set(index.map((e) => (isDict(e) ? e.get('id') : undefined)).filter((id): id is string => typeof id === 'string'));
+    const missing = [...indexed].filter((id) => !onDisk.has(id)).sort();
+    const unlisted = [...onDisk].filter((id) => !indexed.has(id)).sort();
+    const said = (ids: string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+    if (missing.length > 0 || unlisted.length > 0)
+      notes.push(
+        `τ² refuses this run folder (its integrity check): ${[
+          missing.length > 0
+            ? `simulation_index lists ${missing.length} simulation${missing.length === 1 ? '' : 's'} without a file in simulations/ (${said(missing)})`
+            : '',
+          unlisted.length > 0
+            ? `simulations/ holds ${unlisted.length} file${unlisted.length === 1 ? '' : 's'} not in simulation_index (${said(unlisted)})`
+            : '',
+        ]
+          .filter((x) => x !== '')
+          .join('; ')}`,
+      );
+  }
   const merged = new Map(root);
-  merged.set('simulations', [...own, ...extra]);
+  merged.set('simulations', simulationTexts.length > 0 ? extra : [...own]);
   if (!merged.has('tasks')) merged.set('tasks', []);
   const run = readTau2Results(merged as PyValue);
   return { ...run, notes: [...notes, ...run.notes] };
