@@ -122,4 +122,23 @@ describeTau2('τ² results files of other releases and shapes', () => {
       ]);
     });
   });
+  it('messages null or absent (Optional from v1.0.0): τ²’s evaluator raises where a check reads the trajectory, and judges a task with nothing to check', async () => {
+    const dropped = (edit: (task: { evaluation_criteria: Record<string, unknown> }) => void, messages?: unknown) =>
+      openTau2Edited(MOCK_RUN, (run) => {
+        const sim = structuredClone(run.simulations[0]!);
+        if (messages === undefined) delete sim.messages;
+        else sim.messages = messages;
+        edit(run.tasks.find((t) => t.id === sim.task_id) as { evaluation_criteria: Record<string, unknown> });
+        run.simulations = [sim];
+      });
+    const raises = await dropped(() => {});
+    expect(raises.report(0)).toMatchObject({ reward: 0, db_match: null, error: expect.stringMatching(/^TypeError: 'NoneType' object is not iterable/) });
+    const nothingToCheck = await dropped(
+      (task) => Object.assign(task.evaluation_criteria, { actions: null, env_assertions: null, communicate_info: [] }),
+      null,
+    );
+    expect(nothingToCheck.report(0)).toMatchObject({ error: null, reward: 1 });
+    const text = await dropped(() => {}, 'hello');
+    expect(text.report(0).error).toBe(`${REFUSED}simulation 0: "messages" should be a list or null (str)`);
+  });
 });

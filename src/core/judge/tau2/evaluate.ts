@@ -257,6 +257,24 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
   const criteria = task.criteria;
   if (criteria === null) return { ...base, ...empty, premature: false, reward: 1, error: null, note: 'No evaluation criteria' };
+  // Python parity: evaluate_simulation with `simulation.messages` None — each evaluator returns before reading the
+  // trajectory only when it has nothing to check; otherwise iterating None raises.
+  const nonEmpty = (xs: readonly unknown[] | null): boolean => xs !== null && xs.length > 0;
+  if (
+    sim.noMessages &&
+    (criteria.actions !== null ||
+      criteria.envAssertions !== null ||
+      nonEmpty(criteria.communicateInfo) ||
+      (criteria.rewardBasis.includes('NL_ASSERTION') && nonEmpty(criteria.nlAssertions)))
+  )
+    return {
+      ...base,
+      ...empty,
+      premature: false,
+      reward: 0,
+      error: "TypeError: 'NoneType' object is not iterable — the simulation records no messages, and τ²'s evaluator reads them for this task's checks",
+      note: null,
+    };
   try {
     const basis = criteria.rewardBasis;
     // Environment: the predicted env (agent's calls replayed) against the gold env (reference actions).

@@ -230,6 +230,9 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
   const problems: Problems = [];
   const scalars = scalarProblem(v);
   if (scalars !== null) problems.push(`${where}: ${scalars}`);
+  // Python parity: SimulationRun.messages is Optional (None by default) from v1.0.0; before, a required list.
+  const noMessages = (v.get('messages') ?? null) === null;
+  expect(problems, noMessages || list(v.get('messages')) !== null, where, `"messages" should be a list or null (${typeName(v.get('messages'))})`);
   const termination = v.get('termination_reason');
   expect(
     problems,
@@ -246,6 +249,7 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     trial: v.get('trial') ?? null,
     terminationReason: str(v.get('termination_reason')) ?? '',
     messages: read,
+    ...(noMessages ? { noMessages } : {}),
     // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
     fullDuplex: runFullDuplex || v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,

@@ -76,6 +76,8 @@ export interface Tau2Simulation {
   readonly trial: TValue;
   readonly terminationReason: string;
   readonly messages: readonly Tau2Message[];
+  /** `messages` is null or absent (τ² v1.0.x allows it): τ²'s evaluator then has no trajectory, and any check that reads one raises. */
+  readonly noMessages?: true;
   /** A full-duplex (voice) simulation: τ² judges its `ticks`, not its messages. */
   readonly fullDuplex: boolean;
   /** `reward_info` as recorded (null when absent). */
