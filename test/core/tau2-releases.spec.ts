@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTau2Folder } from '../../src/core/model/episode/tau2-results';
+import { readTau2Folder, readTau2Text } from '../../src/core/model/episode/tau2-results';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 import { openTau2Edited } from '../support/tau2';
 
@@ -140,5 +140,31 @@ describeTau2('τ² results files of other releases and shapes', () => {
     expect(nothingToCheck.report(0)).toMatchObject({ error: null, reward: 1 });
     const text = await dropped(() => {}, 'hello');
     expect(text.report(0).error).toBe(`${REFUSED}simulation 0: "messages" should be a list or null (str)`);
+  });
+  it('info as every release requires it (git_commit, num_trials, max_steps, max_errors, each implementation, domain_name, policy): a file without one is named as refused', async () => {
+    const REFUSED_INFO = 'τ² refuses this results file (its pydantic models do not validate the run information): ';
+    type Info = Record<string, Record<string, unknown>>;
+    const withInfo = (edit: (info: Info) => void) =>
+      readTau2Text(
+        (() => {
+          const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', MOCK_RUN), 'utf8')) as { info: Info };
+          edit(run.info);
+          return JSON.stringify(run);
+        })(),
+      )!;
+    expect(withInfo(() => {}).notes).toEqual([]);
+    expect(withInfo((info) => delete info.git_commit).notes).toEqual([`${REFUSED_INFO}"info.git_commit" Field required (missing)`]);
+    expect(withInfo((info) => delete info.agent_info!.implementation).notes).toEqual([
+      `${REFUSED_INFO}"info.agent_info.implementation" Field required (missing)`,
+    ]);
+    expect(withInfo((info) => (info.num_trials = 'four' as never)).notes).toEqual([
+      `${REFUSED_INFO}"info.num_trials" Input should be a valid integer, unable to parse string as an integer (str)`,
+    ]);
+    // The verdicts are still given (the note says τ² would not give them).
+    const s = await openTau2Edited(MOCK_RUN, (run) => delete (run as unknown as { info: Info }).info.environment_info!.policy);
+    expect(s.report(0)).toMatchObject({ error: null, reward: 1 });
+    await expect(openTau2Edited(MOCK_RUN, (run) => delete (run as unknown as { info?: Info }).info)).rejects.toThrow(
+      /the file names no domain \(info\.environment_info\.domain_name: the file has no info\)/,
+    );
   });
 });

@@ -9,7 +9,7 @@ import { pyStrip } from '../../py/strip';
 import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
 import { PyException } from '../../py/errors';
-import { defineModel, field, t, tRepr, tTypeName, validate, type TDict, type TValue } from '../../py/pydantic';
+import { defineModel, field, t, tRepr, tTypeName, validate, type ModelClass, type TDict, type TValue } from '../../py/pydantic';
 import type {
   EnvFunctionCall,
   Requestor,
@@ -198,18 +198,57 @@ const SimulationRunScalars = defineModel('SimulationRun', [
   field('seed', t.optional(t.int), { default: null }),
 ]);
 
-/** The first error pydantic finds in a simulation's scalar fields, worded `"field": message`; null when they validate. */
-function scalarProblem(v: TDict): string | null {
+/** The value at a pydantic error location (`environment_info.policy`) inside `v`, or undefined. */
+function valueAt(v: TDict, loc: string): TValue | undefined {
+  let at: TValue | undefined = v;
+  for (const k of loc.split('.')) at = isDict(at) ? at.get(k) : undefined;
+  return at;
+}
+
+/** The first error pydantic finds validating `v` as `model`, worded `"field": message (type)`; null when it validates. */
+function firstValidationProblem(model: ModelClass, v: TDict): string | null {
   try {
-    validate(SimulationRunScalars, v);
+    validate(model, v);
     return null;
   } catch (e) {
     if (!(e instanceof PyException)) throw e;
     // ValidationError's text: a title line, then per error its location and `  message [type=…, input_value=…]`.
     const [, loc = '', msg = ''] = e.text.split('\n');
-    return `"${loc}" ${pyStrip(msg).replace(/ \[type=.*$/, '')}${loc === '' ? '' : ` (${typeName(v.get(loc.split('.')[0]!))})`}`;
+    return `"${loc}" ${pyStrip(msg).replace(/ \[type=.*$/, '')} (${typeName(valueAt(v, loc))})`;
   }
 }
+
+/**
+ * τ²'s `Info` as far as every release from v0.1.0 to v1.0.1 requires it: a results file whose `info` lacks
+ * one of these (a file re-saved by another tool) is one τ²'s `Results` refuses whole.
+ */
+// Python parity: Info, AgentInfo, UserInfo, EnvironmentInfo (data_model/simulation.py, environment.py), pydantic 2 lax mode.
+const ParticipantInfo = (name: string): ModelClass =>
+  defineModel(name, [
+    field('implementation', t.str),
+    field('llm', t.optional(t.str), { default: null }),
+    field('llm_args', t.optional(t.dict(t.str, t.any)), { default: null }),
+  ]);
+const EnvironmentInfo = defineModel('EnvironmentInfo', [field('domain_name', t.str), field('policy', t.str)]);
+const RunInfo = defineModel('Info', [
+  field('git_commit', t.str),
+  field('num_trials', t.int),
+  field('max_steps', t.int),
+  field('max_errors', t.int),
+  field(
+    'user_info',
+    t.model(() => ParticipantInfo('UserInfo')),
+  ),
+  field(
+    'agent_info',
+    t.model(() => ParticipantInfo('AgentInfo')),
+  ),
+  field(
+    'environment_info',
+    t.model(() => EnvironmentInfo),
+  ),
+  field('seed', t.optional(t.int), { default: null }),
+]);
 
 /**
  * Whether a run's `info` makes τ² judge every simulation of it as full duplex (voice): an audio-native
@@ -228,7 +267,7 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
   const messages = list(v.get('messages')) ?? [];
   const ri = v.get('reward_info');
   const problems: Problems = [];
-  const scalars = scalarProblem(v);
+  const scalars = firstValidationProblem(SimulationRunScalars, v);
   if (scalars !== null) problems.push(`${where}: ${scalars}`);
   // Python parity: SimulationRun.messages is Optional (None by default) from v1.0.0; before, a required list.
   const noMessages = (v.get('messages') ?? null) === null;
@@ -266,12 +305,16 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
 export const TAU2_REVIEW_FIELDS = ['review', 'user_only_review', 'auth_classification', 'hallucination_check', 'hallucination_retries_used'] as const;
 
 /** Reads a whole τ² results object (parsed or as text). */
-export function readTau2Results(input: string | PyValue): Tau2Run {
+export function readTau2Results(input: string | PyValue, options: { readonly damaged?: boolean } = {}): Tau2Run {
   const root = (typeof input === 'string' ? parseJson(input) : input) as TValue;
   if (!isDict(root) || !isDict(root.get('info') ?? new Map()) || !list(root.get('simulations')) || !list(root.get('tasks')))
     throw new Tau2FileError('not a τ²-bench results file: expected an object with "tasks" and "simulations" lists');
   const info = (root.get('info') as TDict | undefined) ?? new Map();
   const notes: string[] = [];
+  // A damaged file's info is only what could be found of it (and τ² reads no damaged file at all).
+  const infoProblem = options.damaged ? null : root.has('info') ? firstValidationProblem(RunInfo, info) : '"info" Field required (missing)';
+  if (infoProblem !== null)
+    notes.push(`τ² refuses this results file (its pydantic models do not validate the run information): ${infoProblem.replace(/^"(?!info")/, '"info.')}`);
   const tasks = new Map<string, Tau2Task>();
   (root.get('tasks') as TValue[]).forEach((t, i) => {
     if (t === null) return; // a damaged task, already named
@@ -375,7 +418,7 @@ export function readTau2Text(text: string): Tau2Run | null {
       throw new Tau2FileError(
         `a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`,
       );
-    const run = readTau2Results(damaged.root as PyValue);
+    const run = readTau2Results(damaged.root as PyValue, { damaged: true });
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
   return isTau2Root(root) ? readTau2Results(root) : null;
