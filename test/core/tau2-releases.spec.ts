@@ -167,4 +167,47 @@ describeTau2('τ² results files of other releases and shapes', () => {
       /the file names no domain \(info\.environment_info\.domain_name: the file has no info\)/,
     );
   });
+  describe('evaluation criteria as τ²’s Action, EnvAssertion and EvaluationCriteria validate them', () => {
+    type Criteria = Record<string, unknown> & { actions: Record<string, unknown>[] };
+    const withCriteria = (file: string, edit: (ec: Criteria) => void) =>
+      openTau2Edited(file, (run) => {
+        const sim = run.simulations[0]!;
+        edit(run.tasks.find((t) => t.id === sim.task_id)!.evaluation_criteria as Criteria);
+        run.simulations = [sim];
+      });
+
+    it('an env assertion’s assert_value is a lax bool: "false" or 0 asserts False (it was read as the default, True)', async () => {
+      const TELECOM_RUN = 'sierra-research__gym-gpt-4.1-telecom-solo-1task.json';
+      const as = (value: unknown) => withCriteria(TELECOM_RUN, (ec) => ((ec.env_assertions as Record<string, unknown>[])[0]!.assert_value = value));
+      expect((await as(true)).report(0)).toMatchObject({ reward: 1, error: null });
+      for (const value of ['false', 0, 'off']) {
+        const r = (await as(value)).report(0);
+        expect(r, String(value)).toMatchObject({ reward: 0, error: null });
+        expect(r.env_assertions![0]!.met).toBe(false);
+      }
+      expect((await as('maybe')).report(0).error).toMatch(
+        /env assertion 0: "assert_value" Input should be a valid boolean, unable to interpret input \(str\)$/,
+      );
+    });
+
+    it('a reference action without action_id, with arguments that are not an object, or a reward_basis of null is refused, said where', async () => {
+      const cases: [(ec: Criteria) => void, RegExp][] = [
+        [(ec) => delete ec.actions[0]!.action_id, /action 0: "action_id" Field required \(missing\)$/],
+        [(ec) => (ec.actions[0]!.arguments = '{}'), /action 0: "arguments" Input should be a valid dictionary \(str\)$/],
+        [(ec) => (ec.actions[0]!.requestor = 'system'), /action 0: "requestor" Input should be 'user' or 'assistant' \(str\)$/],
+        [(ec) => (ec.reward_basis = null), /reward_basis should be a list \(NoneType\)$/],
+      ];
+      for (const [edit, error] of cases) {
+        const r = (await withCriteria(MOCK_RUN, edit)).report(0);
+        expect(r.reward).toBe(0);
+        expect(r.error).toMatch(error);
+      }
+      // Without reward_basis the default applies (DB, COMMUNICATE), as before.
+      expect((await withCriteria(MOCK_RUN, (ec) => delete ec.reward_basis)).report(0)).toMatchObject({
+        error: null,
+        reward: 1,
+        reward_basis: ['DB', 'COMMUNICATE'],
+      });
+    });
+  });
 });

@@ -9,7 +9,7 @@ import { pyStrip } from '../../py/strip';
 import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
 import { PyException } from '../../py/errors';
-import { defineModel, field, t, tRepr, tTypeName, validate, type ModelClass, type TDict, type TValue } from '../../py/pydantic';
+import { defineModel, field, t, tRepr, tTypeName, validate, type ModelClass, type PydModel, type TDict, type TValue } from '../../py/pydantic';
 import type {
   EnvFunctionCall,
   Requestor,
@@ -133,6 +133,24 @@ function action(v: TValue, where: string): Tau2Action {
 
 const REWARD_TYPES = new Set(['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE']);
 
+// Python parity: Action, EnvFunctionCall, EnvAssertion (data_model/tasks.py, the same from v0.1.0 to v1.0.1), pydantic 2 lax mode.
+const REQUESTOR = t.literal('user', 'assistant');
+const ActionModel = defineModel('Action', [
+  field('action_id', t.str),
+  field('requestor', REQUESTOR, { default: 'assistant' }),
+  field('name', t.str),
+  field('arguments', t.dict(t.str, t.any)),
+  field('info', t.optional(t.str), { default: null }),
+  field('compare_args', t.optional(t.list(t.str)), { default: null }),
+]);
+const EnvAssertionModel = defineModel('EnvAssertion', [
+  field('env_type', REQUESTOR),
+  field('func_name', t.str),
+  field('arguments', t.dict(t.str, t.any)),
+  field('assert_value', t.bool, { default: true }),
+  field('message', t.optional(t.str), { default: null }),
+]);
+
 function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
   if (!isDict(v)) return null;
   const actions = list(v.get('actions'));
@@ -141,14 +159,31 @@ function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
   const nl = list(v.get('nl_assertions'));
   const basis = list(v.get('reward_basis')) ?? ['DB', 'COMMUNICATE'];
   const problems: Problems = [];
+  // Python parity: EvaluationCriteria.reward_basis is list[RewardType] (a default when absent, never None).
+  expect(problems, !v.has('reward_basis') || list(v.get('reward_basis')) !== null, where, `reward_basis should be a list (${typeName(v.get('reward_basis'))})`);
   for (const b of basis)
     expect(problems, typeof b === 'string' && REWARD_TYPES.has(b), where, `reward_basis: ${tRepr(b)} is not one of ${[...REWARD_TYPES].join(', ')}`);
   for (const [k, xs] of [['communicate_info', info] as const, ['nl_assertions', nl] as const])
     for (const x of xs ?? []) expect(problems, typeof x === 'string', where, `${k}: ${tRepr(x)} should be a string`);
+  const checked = <T>(xs: readonly TValue[] | null, model: ModelClass, what: string, read: (x: TValue, w: string, valid: PydModel | null) => T): T[] | null =>
+    xs === null
+      ? null
+      : xs.map((x, i) => {
+          const w = `${where}, ${what} ${i}`;
+          const problem = isDict(x) ? firstValidationProblem(model, x) : null;
+          if (problem !== null) problems.push(`${w}: ${problem}`);
+          return read(x, w, isDict(x) && problem === null ? validate(model, x) : null);
+        });
+  const readActions = checked(actions, ActionModel, 'action', (a, w) => action(a, w));
+  // pydantic's lax bool: an assert_value written "false" or 0 is False.
+  const readAssertions = checked(envAssertions, EnvAssertionModel, 'env assertion', (a, w, valid) => {
+    const call = envCall(a, w);
+    return valid === null ? call : { ...call, assertValue: valid.get('assert_value') as boolean };
+  });
   return {
     invalid: problems[0] ?? null,
-    actions: actions === null ? null : actions.map((a, i) => action(a, `${where}, action ${i}`)),
-    envAssertions: envAssertions === null ? null : envAssertions.map((a, i) => envCall(a, `${where}, env assertion ${i}`)),
+    actions: readActions,
+    envAssertions: readAssertions,
     communicateInfo: info === null ? null : info.map((x) => (typeof x === 'string' ? x : String(x))),
     nlAssertions: nl === null ? null : nl.map((x) => (typeof x === 'string' ? x : String(x))),
     rewardBasis: basis.filter((b): b is RewardType => typeof b === 'string' && REWARD_TYPES.has(b)),
