@@ -210,4 +210,21 @@ describeTau2('τ² results files of other releases and shapes', () => {
       });
     });
   });
+  it('NL assertions in the basis with no verdict recorded (a file re-saved without them): counted as met, and the finding says τ² would have asked an LLM', async () => {
+    const nl = (recorded: unknown) =>
+      openTau2Edited(MOCK_RUN, (run) => {
+        const sim = run.simulations[0]!;
+        const ec = run.tasks.find((t) => t.id === sim.task_id)!.evaluation_criteria as Record<string, unknown>;
+        ec.reward_basis = ['DB', 'NL_ASSERTION'];
+        (sim.reward_info as Record<string, unknown>).nl_assertions = recorded;
+        run.simulations = [sim];
+      });
+    const texts = async (recorded: unknown) =>
+      ((await nl(recorded)).report(0).findings as { kind: string; text: string }[]).filter((f) => f.kind === 'nl-recorded');
+    for (const recorded of [null, []]) {
+      expect((await nl(recorded)).report(0)).toMatchObject({ reward: 1, error: null });
+      expect((await texts(recorded))[0]!.text).toMatch(/records no verdict of them: τ² would ask an LLM/);
+    }
+    expect((await texts([{ nl_assertion: 'x', met: true, justification: 'j' }]))[0]!.text).toMatch(/taken from the file as recorded/);
+  });
 });

@@ -90,6 +90,8 @@ export interface Tau2Evaluation {
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
   readonly note: string | null;
+  /** NL assertions count and the task has some, but the file records no verdict of them: τ² would ask an LLM; counted as met here. */
+  readonly nlUnrecorded?: true;
 }
 
 const COMPLETED = new Set(['agent_stop', 'user_stop']);
@@ -334,6 +336,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     // Python parity: NLAssertionsEvaluator.calculate_reward — a task without NL assertions scores 1, whatever the file recorded.
     const noNl = criteria.nlAssertions === null || criteria.nlAssertions.length === 0;
     const nlReward = noNl || nl === null || nl.length === 0 || nl.every((c) => c.met === true) ? 1 : 0;
+    const nlUnrecorded = basis.includes('NL_ASSERTION') && !noNl && (nl === null || nl.length === 0);
     const dbReward = dbMatch ? 1 : 0;
     // Python parity: evaluate_simulation's product over the basis, breakdown in env, action, nl, communicate order.
     const breakdown = new Map<RewardType, number>();
@@ -363,6 +366,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       communicateChecks: comm,
       error: null,
       note: criteria.actions === null && criteria.envAssertions === null ? 'No expected actions or env assertions' : null,
+      ...(nlUnrecorded ? { nlUnrecorded } : {}),
     };
   } catch (e) {
     return { ...base, ...empty, premature: false, reward: 0, error: e instanceof PyException ? `${e.pyType}: ${e.text}` : String(e), note: null };
