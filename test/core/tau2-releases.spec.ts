@@ -44,6 +44,7 @@ describeTau2('τ² results files of other releases and shapes', () => {
       ] as const) {
         const s = await edited((sim) => (sim[key] = value));
         expect(s.report(0)).toMatchObject({ error: null, reward: 1 });
+        if (key === 'trial') expect(s.report(0).trial).toBe(value === null ? null : 2);
       }
       const x = await edited((sim) => (sim.trial = 'x'));
       expect(x.report(0).error).toBe(`${REFUSED}simulation 0: "trial" Input should be a valid integer, unable to parse string as an integer (str)`);

@@ -320,7 +320,8 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     index,
     id: str(v.get('id')) ?? `#${index}`,
     taskId: str(v.get('task_id')) ?? '',
-    trial: v.get('trial') ?? null,
+    // As pydantic coerces it (a trial written "2" is 2), when the simulation validates.
+    trial: scalars === null ? validate(SimulationRunScalars, v).get('trial') : (v.get('trial') ?? null),
     terminationReason: str(v.get('termination_reason')) ?? '',
     messages: read,
     ...(noMessages ? { noMessages } : {}),
