@@ -1,6 +1,6 @@
 /** τ²-bench runs in the CLI: a results file or a results folder, judged by `Tau2Session`. */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   compareRuns,
   formatRatio,
@@ -22,9 +22,25 @@ import { dataReader } from './data-reader';
 import { terminalSafe } from './terminal';
 import { UsageError } from './usage';
 
+/** The `simulations/*.json` of a τ² run folder, by name (none when the folder has no `simulations/`); null when there is no such folder. */
+async function simulationFiles(dir: string): Promise<{ name: string; text: string }[] | null> {
+  const sims = join(dir, 'simulations');
+  if (
+    !(await stat(sims).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  )
+    return null;
+  const names = (await readdir(sims)).filter((n) => n.endsWith('.json')).sort();
+  return Promise.all(names.map(async (name) => ({ name, text: await readFile(join(sims, name), 'utf8') })));
+}
+
 /**
  * The τ² run at `path` — a results file (`{info, tasks, simulations}`) or a folder laid out as
  * leaderboard submissions are (`results.json` + `simulations/<id>.json`) — or null for anything else.
+ * A results file beside a `simulations/` folder is that folder's run, as τ²'s `Results.load` reads it
+ * (the "dir" format: the file holds the run's metadata, each simulation a file of its own).
  */
 export async function readTau2Run(path: string): Promise<Tau2Run | null> {
   let isDir = false;
@@ -40,16 +56,16 @@ export async function readTau2Run(path: string): Promise<Tau2Run | null> {
     } catch {
       throw new UsageError(`${path} is a folder without results.json (a τ² run folder holds results.json and simulations/<id>.json)`);
     }
-    const dir = join(path, 'simulations');
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
-    const sims = await Promise.all(names.map(async (name) => ({ name, text: await readFile(join(dir, name), 'utf8') })));
-    return readTau2Folder(results, sims);
+    return readTau2Folder(results, (await simulationFiles(path)) ?? []);
   }
   const bytes = await readFile(path);
   let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)) i++;
   if (bytes[i] !== 0x7b) return null;
-  return readTau2Text(new TextDecoder('utf-8').decode(bytes));
+  const text = new TextDecoder('utf-8').decode(bytes);
+  // Python parity: Results._detect_format — a file with a sibling simulations/ folder is the "dir" format.
+  const beside = await simulationFiles(dirname(path));
+  return beside === null ? readTau2Text(text) : readTau2Folder(text.replace(/^\uFEFF/, ''), beside);
 }
 
 /** Opens a τ² run with its domain's data from `--data` (a folder or URL base), else τ²'s public host. */

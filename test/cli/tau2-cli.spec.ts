@@ -73,6 +73,27 @@ describeTau2('tau-inspect on τ² runs', () => {
     expect(lines(a.out).map((l) => [l.simulation_id, l.reward, l.db_hash])).toEqual(lines(b.out).map((l) => [l.simulation_id, l.reward, l.db_hash]));
   });
 
+  it('a results file beside a simulations/ folder is that folder’s run ("dir" format, as τ²’s Results.load reads it), not a τ-bench file without episodes', () => {
+    const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', FILE), 'utf8')) as { simulations: { id: string }[] };
+    const folder = join(dir, 'dir-format');
+    mkdirSync(join(folder, 'simulations'), { recursive: true });
+    const { simulations, ...meta } = run;
+    writeFileSync(join(folder, 'meta.json'), JSON.stringify({ ...meta, simulation_index: simulations.map((s) => ({ id: s.id })) }));
+    simulations.forEach((s) => writeFileSync(join(folder, 'simulations', `${s.id}.json`), JSON.stringify(s)));
+    const b = cli('evaluate', join(TAU2_DIR, 'runs', FILE), '--data', data(), '--json');
+    for (const extra of [['--json'], []]) {
+      const a = cli('evaluate', join(folder, 'meta.json'), '--data', data(), ...extra);
+      expect(a.code, a.err).toBe(0);
+      // In the folder the simulations come in file-name order, as τ² reads them.
+      const byId = (out: string) =>
+        lines(out)
+          .map((l) => [String(l.simulation_id), l.reward] as const)
+          .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+      if (extra.length > 0) expect(byId(a.out)).toEqual(byId(b.out));
+      else expect(a.out).toMatch(/average reward/);
+    }
+  });
+
   it('a damaged file: the damaged simulation is named with its line, every other one is judged as in the intact file', () => {
     const text = readFileSync(join(TAU2_DIR, 'runs', FILE), 'utf8');
     const at = text.indexOf('"messages"', text.indexOf('"simulations"')) + 30;

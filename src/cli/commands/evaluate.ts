@@ -12,7 +12,7 @@ import {
 } from '../../core/contract';
 import { openSession } from '../open-session';
 import { evaluateTau2Runs, readTau2Run } from '../tau2';
-import { basename } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { streamEvaluate } from '../stream-evaluate';
 import { terminalSafe } from '../terminal';
@@ -103,7 +103,8 @@ function table(reports: readonly Row[], why: readonly string[]): string {
 
 /** Reads a results file and its data and evaluates every episode with the same session the app's worker uses. */
 async function evaluate(o: Options): Promise<void> {
-  if (o.json && o.files.length === 1 && !(await isFolder(o.file))) return evaluateStreaming(o);
+  // A file beside a simulations/ folder is a τ² run in the "dir" format (readTau2Run), read whole.
+  if (o.json && o.files.length === 1 && !(await isFolder(o.file)) && !(await isFolder(join(dirname(o.file), 'simulations')))) return evaluateStreaming(o);
   const runs = await Promise.all(o.files.map(async (f) => ({ name: basename(f), run: await readTau2Run(f) })));
   if (runs.every((r) => r.run !== null)) return evaluateTau2Runs(runs as { name: string; run: Tau2Run }[], o.dataArg, o.json);
   if (o.files.length > 1)

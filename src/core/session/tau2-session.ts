@@ -91,9 +91,11 @@ export class Tau2Session {
     const domain = TAU2_DOMAINS.get(run.domain);
     if (domain === undefined) {
       const what = `a τ²-bench results file (${run.simulations.length} simulations) of domain '${run.domain}'`;
-      const why = TAU2_PENDING_DOMAINS.includes(run.domain)
-        ? `the τ² domain '${run.domain}' is not ported yet (this version judges: ${[...TAU2_DOMAINS.keys()].join(', ')})`
-        : `'${run.domain}' is not one of τ²'s domains (a fork's own domain?); this version judges ${[...TAU2_DOMAINS.keys()].join(', ')}`;
+      const why = !run.domain
+        ? `the file names no domain (info.environment_info.domain_name${run.info.size > 0 ? '' : ': the file has no info'}); this version judges ${[...TAU2_DOMAINS.keys()].join(', ')}`
+        : TAU2_PENDING_DOMAINS.includes(run.domain)
+          ? `the τ² domain '${run.domain}' is not ported yet (this version judges: ${[...TAU2_DOMAINS.keys()].join(', ')})`
+          : `'${run.domain}' is not one of τ²'s domains (a fork's own domain?); this version judges ${[...TAU2_DOMAINS.keys()].join(', ')}`;
       throw new Tau2SetupError(`${what}: ${why}`);
     }
     const commit = options.commit ?? TAU2_PINNED_COMMIT;

@@ -225,12 +225,17 @@ export function callPairs(messages: readonly Tau2Message[]): [Tau2ToolCall, Tau2
   const out: [Tau2ToolCall, Tau2Message][] = [];
   for (let i = 0; i < messages.length;) {
     const m = messages[i++]!;
+    if (m.multiTool) continue;
     if (m.role === 'tool') throw new PyException('ValueError', 'Tool message not expected. Tool messages should always follow a tool call.');
     if ((m.role !== 'assistant' && m.role !== 'user') || m.toolCalls === null) continue;
     for (const tc of m.toolCalls) {
       const tm = messages[i++];
       if (tm === undefined) throw new PyException('ValueError', 'Tool message expected. Got None.');
-      if (tm.role !== 'tool') throw new PyException('ValueError', `Tool message expected. Got <class 'tau2.data_model.message.${messageClass(tm.role)}'>`);
+      if (tm.role !== 'tool' || tm.multiTool)
+        throw new PyException(
+          'ValueError',
+          `Tool message expected. Got <class 'tau2.data_model.message.${tm.multiTool ? 'MultiToolMessage' : messageClass(tm.role)}'>`,
+        );
       if (tc.id !== tm.id) throw new PyException('ValueError', `Tool call id mismatch. Got ${tc.id} and ${tm.id}`);
       out.push([tc, tm]);
     }

@@ -90,6 +90,8 @@ export interface Tau2Evaluation {
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
   readonly note: string | null;
+  /** NL assertions count and the task has some, but the file records no verdict of them: τ² would ask an LLM; counted as met here. */
+  readonly nlUnrecorded?: true;
 }
 
 const COMPLETED = new Set(['agent_stop', 'user_stop']);
@@ -119,7 +121,7 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
     // Initialization failing is the evaluation's to report; the calls are still replayed.
   }
   // Recorded outputs, paired by position as τ² pairs them.
-  const recorded = sim.messages.filter((m) => m.role === 'tool');
+  const recorded = sim.messages.filter((m) => m.role === 'tool' && !m.multiTool);
   const calls: ReplayedCall[] = [];
   sim.messages.forEach((m, messageIndex) => {
     if ((m.role !== 'assistant' && m.role !== 'user') || m.toolCalls === null) return;
@@ -257,6 +259,24 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
   const criteria = task.criteria;
   if (criteria === null) return { ...base, ...empty, premature: false, reward: 1, error: null, note: 'No evaluation criteria' };
+  // Python parity: evaluate_simulation with `simulation.messages` None — each evaluator returns before reading the
+  // trajectory only when it has nothing to check; otherwise iterating None raises.
+  const nonEmpty = (xs: readonly unknown[] | null): boolean => xs !== null && xs.length > 0;
+  if (
+    sim.noMessages &&
+    (criteria.actions !== null ||
+      criteria.envAssertions !== null ||
+      nonEmpty(criteria.communicateInfo) ||
+      (criteria.rewardBasis.includes('NL_ASSERTION') && nonEmpty(criteria.nlAssertions)))
+  )
+    return {
+      ...base,
+      ...empty,
+      premature: false,
+      reward: 0,
+      error: "TypeError: 'NoneType' object is not iterable — the simulation records no messages, and τ²'s evaluator reads them for this task's checks",
+      note: null,
+    };
   try {
     const basis = criteria.rewardBasis;
     // Environment: the predicted env (agent's calls replayed) against the gold env (reference actions).
@@ -316,6 +336,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     // Python parity: NLAssertionsEvaluator.calculate_reward — a task without NL assertions scores 1, whatever the file recorded.
     const noNl = criteria.nlAssertions === null || criteria.nlAssertions.length === 0;
     const nlReward = noNl || nl === null || nl.length === 0 || nl.every((c) => c.met === true) ? 1 : 0;
+    const nlUnrecorded = basis.includes('NL_ASSERTION') && !noNl && (nl === null || nl.length === 0);
     const dbReward = dbMatch ? 1 : 0;
     // Python parity: evaluate_simulation's product over the basis, breakdown in env, action, nl, communicate order.
     const breakdown = new Map<RewardType, number>();
@@ -345,6 +366,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       communicateChecks: comm,
       error: null,
       note: criteria.actions === null && criteria.envAssertions === null ? 'No expected actions or env assertions' : null,
+      ...(nlUnrecorded ? { nlUnrecorded } : {}),
     };
   } catch (e) {
     return { ...base, ...empty, premature: false, reward: 0, error: e instanceof PyException ? `${e.pyType}: ${e.text}` : String(e), note: null };

@@ -5,9 +5,11 @@
  */
 import { jsonDumps } from '../../py/json-dumps';
 import { parseJson } from '../../py/json-parse';
+import { pyStrip } from '../../py/strip';
 import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
-import { tRepr, tTypeName, type TDict, type TValue } from '../../py/pydantic';
+import { PyException } from '../../py/errors';
+import { defineModel, field, t, tRepr, tTypeName, validate, type ModelClass, type PydModel, type TDict, type TValue } from '../../py/pydantic';
 import type {
   EnvFunctionCall,
   Requestor,
@@ -83,8 +85,14 @@ export function readMessage(v: TValue, where: string, problems?: Problems): Tau2
   expect(problems, ROLES.has(role), where, `"role" should be one of system, assistant, user, tool`);
   expect(problems, strOrNone(v.get('content')), where, `"content" should be a string or null (${typeName(v.get('content'))})`);
   expect(problems, calls !== null || v.get('tool_calls') === undefined || v.get('tool_calls') === null, where, '"tool_calls" should be a list or null');
-  if (role === 'tool') expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
+  // Python parity: the Message union — a tool message without an id is a MultiToolMessage when it has a `tool_messages` list, else invalid.
+  const multiTool = role === 'tool' && !v.has('id') && list(v.get('tool_messages')) !== null;
+  if (role === 'tool' && !multiTool) {
+    expect(problems, typeof v.get('id') === 'string', where, `a tool message's "id" should be a string (${typeName(v.get('id'))})`);
+    expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
+  }
   return {
+    ...(multiTool ? { multiTool } : {}),
     role,
     content: str(v.get('content')),
     toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),
@@ -125,6 +133,24 @@ function action(v: TValue, where: string): Tau2Action {
 
 const REWARD_TYPES = new Set(['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE']);
 
+// Python parity: Action, EnvFunctionCall, EnvAssertion (data_model/tasks.py, the same from v0.1.0 to v1.0.1), pydantic 2 lax mode.
+const REQUESTOR = t.literal('user', 'assistant');
+const ActionModel = defineModel('Action', [
+  field('action_id', t.str),
+  field('requestor', REQUESTOR, { default: 'assistant' }),
+  field('name', t.str),
+  field('arguments', t.dict(t.str, t.any)),
+  field('info', t.optional(t.str), { default: null }),
+  field('compare_args', t.optional(t.list(t.str)), { default: null }),
+]);
+const EnvAssertionModel = defineModel('EnvAssertion', [
+  field('env_type', REQUESTOR),
+  field('func_name', t.str),
+  field('arguments', t.dict(t.str, t.any)),
+  field('assert_value', t.bool, { default: true }),
+  field('message', t.optional(t.str), { default: null }),
+]);
+
 function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
   if (!isDict(v)) return null;
   const actions = list(v.get('actions'));
@@ -133,14 +159,31 @@ function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
   const nl = list(v.get('nl_assertions'));
   const basis = list(v.get('reward_basis')) ?? ['DB', 'COMMUNICATE'];
   const problems: Problems = [];
+  // Python parity: EvaluationCriteria.reward_basis is list[RewardType] (a default when absent, never None).
+  expect(problems, !v.has('reward_basis') || list(v.get('reward_basis')) !== null, where, `reward_basis should be a list (${typeName(v.get('reward_basis'))})`);
   for (const b of basis)
     expect(problems, typeof b === 'string' && REWARD_TYPES.has(b), where, `reward_basis: ${tRepr(b)} is not one of ${[...REWARD_TYPES].join(', ')}`);
   for (const [k, xs] of [['communicate_info', info] as const, ['nl_assertions', nl] as const])
     for (const x of xs ?? []) expect(problems, typeof x === 'string', where, `${k}: ${tRepr(x)} should be a string`);
+  const checked = <T>(xs: readonly TValue[] | null, model: ModelClass, what: string, read: (x: TValue, w: string, valid: PydModel | null) => T): T[] | null =>
+    xs === null
+      ? null
+      : xs.map((x, i) => {
+          const w = `${where}, ${what} ${i}`;
+          const problem = isDict(x) ? firstValidationProblem(model, x) : null;
+          if (problem !== null) problems.push(`${w}: ${problem}`);
+          return read(x, w, isDict(x) && problem === null ? validate(model, x) : null);
+        });
+  const readActions = checked(actions, ActionModel, 'action', (a, w) => action(a, w));
+  // pydantic's lax bool: an assert_value written "false" or 0 is False.
+  const readAssertions = checked(envAssertions, EnvAssertionModel, 'env assertion', (a, w, valid) => {
+    const call = envCall(a, w);
+    return valid === null ? call : { ...call, assertValue: valid.get('assert_value') as boolean };
+  });
   return {
     invalid: problems[0] ?? null,
-    actions: actions === null ? null : actions.map((a, i) => action(a, `${where}, action ${i}`)),
-    envAssertions: envAssertions === null ? null : envAssertions.map((a, i) => envCall(a, `${where}, env assertion ${i}`)),
+    actions: readActions,
+    envAssertions: readAssertions,
     communicateInfo: info === null ? null : info.map((x) => (typeof x === 'string' ? x : String(x))),
     nlAssertions: nl === null ? null : nl.map((x) => (typeof x === 'string' ? x : String(x))),
     rewardBasis: basis.filter((b): b is RewardType => typeof b === 'string' && REWARD_TYPES.has(b)),
@@ -171,12 +214,99 @@ export function readTask(v: TValue, where: string): Tau2Task {
   };
 }
 
-export function readSimulation(v: TValue, index: number): Tau2Simulation {
+/**
+ * The scalar fields of τ²'s `SimulationRun` (the same from v0.1.0 to v1.0.1): a simulation re-saved by
+ * another tool without `duration` or `start_time`, or with an int `task_id` or a str `trial`, is one τ²'s
+ * `Results` refuses — the whole file.
+ */
+// Python parity: SimulationRun (data_model/simulation.py) validated by pydantic 2, lax mode.
+const SimulationRunScalars = defineModel('SimulationRun', [
+  field('id', t.str),
+  field('task_id', t.str),
+  field('timestamp', t.str, { default: '' }),
+  field('start_time', t.str),
+  field('end_time', t.str),
+  field('duration', t.float),
+  field('agent_cost', t.optional(t.float), { default: null }),
+  field('user_cost', t.optional(t.float), { default: null }),
+  field('trial', t.optional(t.int), { default: null }),
+  field('seed', t.optional(t.int), { default: null }),
+]);
+
+/** The value at a pydantic error location (`environment_info.policy`) inside `v`, or undefined. */
+function valueAt(v: TDict, loc: string): TValue | undefined {
+  let at: TValue | undefined = v;
+  for (const k of loc.split('.')) at = isDict(at) ? at.get(k) : undefined;
+  return at;
+}
+
+/** The first error pydantic finds validating `v` as `model`, worded `"field": message (type)`; null when it validates. */
+function firstValidationProblem(model: ModelClass, v: TDict): string | null {
+  try {
+    validate(model, v);
+    return null;
+  } catch (e) {
+    if (!(e instanceof PyException)) throw e;
+    // ValidationError's text: a title line, then per error its location and `  message [type=…, input_value=…]`.
+    const [, loc = '', msg = ''] = e.text.split('\n');
+    return `"${loc}" ${pyStrip(msg).replace(/ \[type=.*$/, '')} (${typeName(valueAt(v, loc))})`;
+  }
+}
+
+/**
+ * τ²'s `Info` as far as every release from v0.1.0 to v1.0.1 requires it: a results file whose `info` lacks
+ * one of these (a file re-saved by another tool) is one τ²'s `Results` refuses whole.
+ */
+// Python parity: Info, AgentInfo, UserInfo, EnvironmentInfo (data_model/simulation.py, environment.py), pydantic 2 lax mode.
+const ParticipantInfo = (name: string): ModelClass =>
+  defineModel(name, [
+    field('implementation', t.str),
+    field('llm', t.optional(t.str), { default: null }),
+    field('llm_args', t.optional(t.dict(t.str, t.any)), { default: null }),
+  ]);
+const EnvironmentInfo = defineModel('EnvironmentInfo', [field('domain_name', t.str), field('policy', t.str)]);
+const RunInfo = defineModel('Info', [
+  field('git_commit', t.str),
+  field('num_trials', t.int),
+  field('max_steps', t.int),
+  field('max_errors', t.int),
+  field(
+    'user_info',
+    t.model(() => ParticipantInfo('UserInfo')),
+  ),
+  field(
+    'agent_info',
+    t.model(() => ParticipantInfo('AgentInfo')),
+  ),
+  field(
+    'environment_info',
+    t.model(() => EnvironmentInfo),
+  ),
+  field('seed', t.optional(t.int), { default: null }),
+]);
+
+/**
+ * Whether a run's `info` makes τ² judge every simulation of it as full duplex (voice): an audio-native
+ * config, or the voice-streaming user simulator — voice runs saved before `SimulationRun.mode` existed,
+ * or saved without ticks.
+ */
+// Python parity: evaluate_trajectories.get_communication_mode (the run-level signals).
+export function fullDuplexRun(info: TDict): boolean {
+  const user = info.get('user_info');
+  return (info.get('audio_native_config') ?? null) !== null || (isDict(user) && user.get('implementation') === 'voice_streaming_user_simulator');
+}
+
+export function readSimulation(v: TValue, index: number, runFullDuplex = false): Tau2Simulation {
   const where = `simulation ${index}`;
   if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
   const messages = list(v.get('messages')) ?? [];
   const ri = v.get('reward_info');
   const problems: Problems = [];
+  const scalars = firstValidationProblem(SimulationRunScalars, v);
+  if (scalars !== null) problems.push(`${where}: ${scalars}`);
+  // Python parity: SimulationRun.messages is Optional (None by default) from v1.0.0; before, a required list.
+  const noMessages = (v.get('messages') ?? null) === null;
+  expect(problems, noMessages || list(v.get('messages')) !== null, where, `"messages" should be a list or null (${typeName(v.get('messages'))})`);
   const termination = v.get('termination_reason');
   expect(
     problems,
@@ -190,11 +320,13 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
     index,
     id: str(v.get('id')) ?? `#${index}`,
     taskId: str(v.get('task_id')) ?? '',
-    trial: v.get('trial') ?? null,
+    // As pydantic coerces it (a trial written "2" is 2), when the simulation validates.
+    trial: scalars === null ? validate(SimulationRunScalars, v).get('trial') : (v.get('trial') ?? null),
     terminationReason: str(v.get('termination_reason')) ?? '',
     messages: read,
+    ...(noMessages ? { noMessages } : {}),
     // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
-    fullDuplex: v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
+    fullDuplex: runFullDuplex || v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
     rewardInfo: isDict(ri) ? ri : null,
     raw: v,
     reviews: TAU2_REVIEW_FIELDS.flatMap((k) => {
@@ -209,12 +341,16 @@ export function readSimulation(v: TValue, index: number): Tau2Simulation {
 export const TAU2_REVIEW_FIELDS = ['review', 'user_only_review', 'auth_classification', 'hallucination_check', 'hallucination_retries_used'] as const;
 
 /** Reads a whole τ² results object (parsed or as text). */
-export function readTau2Results(input: string | PyValue): Tau2Run {
+export function readTau2Results(input: string | PyValue, options: { readonly damaged?: boolean } = {}): Tau2Run {
   const root = (typeof input === 'string' ? parseJson(input) : input) as TValue;
   if (!isDict(root) || !isDict(root.get('info') ?? new Map()) || !list(root.get('simulations')) || !list(root.get('tasks')))
     throw new Tau2FileError('not a τ²-bench results file: expected an object with "tasks" and "simulations" lists');
   const info = (root.get('info') as TDict | undefined) ?? new Map();
   const notes: string[] = [];
+  // A damaged file's info is only what could be found of it (and τ² reads no damaged file at all).
+  const infoProblem = options.damaged ? null : root.has('info') ? firstValidationProblem(RunInfo, info) : '"info" Field required (missing)';
+  if (infoProblem !== null)
+    notes.push(`τ² refuses this results file (its pydantic models do not validate the run information): ${infoProblem.replace(/^"(?!info")/, '"info.')}`);
   const tasks = new Map<string, Tau2Task>();
   (root.get('tasks') as TValue[]).forEach((t, i) => {
     if (t === null) return; // a damaged task, already named
@@ -226,10 +362,11 @@ export function readTau2Results(input: string | PyValue): Tau2Run {
     }
   });
   const simulations: Tau2Simulation[] = [];
+  const voice = fullDuplexRun(info);
   (root.get('simulations') as TValue[]).forEach((s, i) => {
     if (s === null) return; // a damaged simulation, already named
     try {
-      simulations.push(readSimulation(s, i));
+      simulations.push(readSimulation(s, i, voice));
     } catch (e) {
       notes.push(e instanceof Error ? e.message : String(e));
     }
@@ -246,9 +383,13 @@ export function readTau2Results(input: string | PyValue): Tau2Run {
 }
 
 /**
- * The directory layout of a τ² run (`results.json` beside `simulations/<id>.json`, as leaderboard
- * submissions store it): the simulations' texts are added to the results object's own list.
+ * The directory layout of a τ² run (`results.json` beside `simulations/<id>.json`, as τ²'s "dir" format
+ * and leaderboard submissions store it). As τ²'s `Results.load` does, the simulations are the folder's
+ * files, in name order; a `simulations` list inside results.json is read only when the folder has no
+ * simulation files (τ² reads none of it either way: a note says so). When results.json carries a
+ * `simulation_index`, τ² refuses a folder whose files are not exactly the indexed ids: a note names them.
  */
+// Python parity: Results.load (dir format).
 export function readTau2Folder(resultsText: string, simulationTexts: readonly { readonly name: string; readonly text: string }[]): Tau2Run {
   const root = parseJson(resultsText) as TValue;
   if (!isDict(root)) throw new Tau2FileError('results.json: not a τ²-bench results object');
@@ -262,8 +403,35 @@ export function readTau2Folder(resultsText: string, simulationTexts: readonly { 
       notes.push(`simulations/${s.name}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
+  if (simulationTexts.length > 0 && own.length > 0)
+    notes.push(
+      `results.json lists ${own.length} simulation${own.length === 1 ? '' : 's'} of its own beside simulations/: τ² reads a run folder's simulations from simulations/ only, and so does this reading`,
+    );
+  else if (own.length > 0) notes.push(`results.json holds the simulations and there is no simulations/ beside it: τ²'s run-folder reading would find none`);
+  const index = list(root.get('simulation_index'));
+  if (index !== null) {
+    // Python parity: Path.stem (the name without its last suffix).
+    const onDisk = new Set(simulationTexts.map((s) => s.name.replace(/\.json$/, '')));
+    const indexed = new Set(index.map((e) => (isDict(e) ? e.get('id') : undefined)).filter((id): id is string => typeof id === 'string'));
+    const missing = [...indexed].filter((id) => !onDisk.has(id)).sort();
+    const unlisted = [...onDisk].filter((id) => !indexed.has(id)).sort();
+    const said = (ids: string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+    if (missing.length > 0 || unlisted.length > 0)
+      notes.push(
+        `τ² refuses this run folder (its integrity check): ${[
+          missing.length > 0
+            ? `simulation_index lists ${missing.length} simulation${missing.length === 1 ? '' : 's'} without a file in simulations/ (${said(missing)})`
+            : '',
+          unlisted.length > 0
+            ? `simulations/ holds ${unlisted.length} file${unlisted.length === 1 ? '' : 's'} not in simulation_index (${said(unlisted)})`
+            : '',
+        ]
+          .filter((x) => x !== '')
+          .join('; ')}`,
+      );
+  }
   const merged = new Map(root);
-  merged.set('simulations', [...own, ...extra]);
+  merged.set('simulations', simulationTexts.length > 0 ? extra : [...own]);
   if (!merged.has('tasks')) merged.set('tasks', []);
   const run = readTau2Results(merged as PyValue);
   return { ...run, notes: [...notes, ...run.notes] };
@@ -286,7 +454,7 @@ export function readTau2Text(text: string): Tau2Run | null {
       throw new Tau2FileError(
         `a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`,
       );
-    const run = readTau2Results(damaged.root as PyValue);
+    const run = readTau2Results(damaged.root as PyValue, { damaged: true });
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
   return isTau2Root(root) ? readTau2Results(root) : null;

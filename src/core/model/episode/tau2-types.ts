@@ -23,6 +23,8 @@ export interface Tau2Message {
   readonly id: string | null;
   readonly requestor: Requestor | null;
   readonly error: boolean;
+  /** A `MultiToolMessage` (role tool, its `tool_messages` wrapped, no id of its own): τ²'s replay skips it where no call waits for an answer, refuses it where one does. */
+  readonly multiTool?: true;
 }
 
 export interface EnvFunctionCall {
@@ -74,6 +76,8 @@ export interface Tau2Simulation {
   readonly trial: TValue;
   readonly terminationReason: string;
   readonly messages: readonly Tau2Message[];
+  /** `messages` is null or absent (τ² v1.0.x allows it): τ²'s evaluator then has no trajectory, and any check that reads one raises. */
+  readonly noMessages?: true;
   /** A full-duplex (voice) simulation: τ² judges its `ticks`, not its messages. */
   readonly fullDuplex: boolean;
   /** `reward_info` as recorded (null when absent). */

@@ -64,7 +64,9 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   if (basis.includes('NL_ASSERTION'))
     out.push({
       kind: 'nl-recorded',
-      text: 'NL assertions are part of the reward: judged by an LLM when the run was made, taken from the file as recorded, not recomputed.',
+      text: e.nlUnrecorded
+        ? "NL assertions are part of the reward, but the file records no verdict of them: τ² would ask an LLM; they are counted as met here, so this reward may not be τ²'s."
+        : 'NL assertions are part of the reward: judged by an LLM when the run was made, taken from the file as recorded, not recomputed.',
     });
   for (const c of e.communicateChecks ?? [])
     if (c.met && onlyInsideNumbers(e, c.info))
