@@ -264,6 +264,8 @@ const ParticipantInfo = (name: string): ModelClass =>
     field('llm', t.optional(t.str), { default: null }),
     field('llm_args', t.optional(t.dict(t.str, t.any)), { default: null }),
   ]);
+const UserInfo = ParticipantInfo('UserInfo');
+const AgentInfo = ParticipantInfo('AgentInfo');
 const EnvironmentInfo = defineModel('EnvironmentInfo', [field('domain_name', t.str), field('policy', t.str)]);
 const RunInfo = defineModel('Info', [
   field('git_commit', t.str),
@@ -272,11 +274,11 @@ const RunInfo = defineModel('Info', [
   field('max_errors', t.int),
   field(
     'user_info',
-    t.model(() => ParticipantInfo('UserInfo')),
+    t.model(() => UserInfo),
   ),
   field(
     'agent_info',
-    t.model(() => ParticipantInfo('AgentInfo')),
+    t.model(() => AgentInfo),
   ),
   field(
     'environment_info',
