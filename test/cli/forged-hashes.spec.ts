@@ -11,7 +11,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { KNOWN_DATA_VERSIONS } from '../../src/core/model/data/versions';
 import { forgeGtHashes } from '../support/forge-hashes';
 import { DATA_DIR, describeShared, SHARED_DIR } from '../support/shared';
-import { cliBundle } from '../support/cli-bundle';
+import { cliBundle, jsonLines } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -38,11 +38,7 @@ interface Line {
   data_commit?: string;
   findings?: { kind: string; text: string }[];
 }
-const lines = (out: string): Line[] =>
-  out
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Line);
+const lines = (out: string): Line[] => jsonLines<Line>(out);
 
 describeShared('the CLI on a run with four forged recorded hashes', () => {
   let forged: string;

@@ -13,7 +13,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { jsonDumps } from '../../src/core/py/json-dumps';
 import { parseJson } from '../../src/core/py/json-parse';
 import type { PyValue } from '../../src/core/py/value';
-import { cliBundle } from '../support/cli-bundle';
+import { cliBundle, jsonLines } from '../support/cli-bundle';
 import { DATA_DIR, describeShared, readShared, SHARED_DIR } from '../support/shared';
 
 let bundle = '';
@@ -33,10 +33,7 @@ interface Line {
 /** The last line printed for each index (a revised line replaces the earlier one). */
 const finalLines = (out: string): Line[] => {
   const byIndex = new Map<number, Line>();
-  for (const l of out.trim().split('\n')) {
-    const x = JSON.parse(l) as Line;
-    byIndex.set(x.index, x);
-  }
+  for (const x of jsonLines<Line>(out)) byIndex.set(x.index, x);
   return [...byIndex.keys()].sort((a, b) => a - b).map((i) => byIndex.get(i)!);
 };
 

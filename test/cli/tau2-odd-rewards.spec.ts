@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { cliBundle } from '../support/cli-bundle';
+import { cliBundle, jsonLines } from '../support/cli-bundle';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 
 const SAMPLE = resolve(import.meta.dirname, '../../sample-runs/runs/tau2-mock-sample.json');
@@ -35,11 +35,7 @@ interface Line {
   recorded_reward_text?: string;
   matches_recorded_reward: boolean | null;
 }
-const lines = (out: string): Line[] =>
-  out
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as Line);
+const lines = (out: string): Line[] => jsonLines<Line>(out);
 
 describeTau2('evaluate on a τ² file whose recorded rewards are not numbers', () => {
   let odd = '';

@@ -25,3 +25,10 @@ export async function cliBundle(): Promise<string> {
   });
   return join(dir, 'tau-inspect.mjs');
 }
+
+/** `evaluate --json`'s output (or any command's JSON lines): one parsed value per line. */
+export const jsonLines = <T>(out: string): T[] =>
+  out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as T);
