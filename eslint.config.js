@@ -13,6 +13,9 @@ import tseslint from 'typescript-eslint';
  *   4. React hooks rules (eslint-plugin-react-hooks, recommended, warnings raised to errors).
  *   5. No HTML from strings anywhere in src (no-restricted-syntax).
  *   6. Kebab-case file and folder names (local rule below).
+ *   7. No network channel that the browser specs' request routes cannot see (no-restricted-globals,
+ *      no-restricted-properties): WebSocket, EventSource, WebTransport, RTCPeerConnection, navigator.sendBeacon.
+ *      The app's requests are fetch/XHR only, which test/browser/harness.ts attributes to page, worker or frame.
  */
 
 // ---------------------------------------------------------------- 1. layers
@@ -94,6 +97,12 @@ const NODE = {
 const REACT = { group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/react-*'], message: 'This layer is React-free.' };
 const ZUSTAND_REACT = { name: 'zustand', message: 'Use zustand/vanilla here; React bindings live in src/ui.' };
 const ZUSTAND_ANY = { group: ['zustand', 'zustand/*'], message: 'Core and the worker hold no app state: no zustand.' };
+// ---------------------------------------------------------------- 7. network channels
+
+const UNSEEN_CHANNEL_MESSAGE =
+  'The app talks to the network with fetch only: the browser specs attribute every fetch to page, worker or frame (test/browser/harness.ts), not this channel.';
+const NO_UNSEEN_CHANNELS = ['WebSocket', 'EventSource', 'WebTransport', 'RTCPeerConnection'].map((name) => ({ name, message: UNSEEN_CHANNEL_MESSAGE }));
+
 const restrictImports = ({ patterns = [], paths = [] }) => ({ 'no-restricted-imports': ['error', { patterns, paths }] });
 
 // ---------------------------------------------------------------- 3. host globals core may not touch
@@ -242,6 +251,13 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', ...NO_UNSEEN_CHANNELS],
+      'no-restricted-properties': ['error', { object: 'navigator', property: 'sendBeacon', message: UNSEEN_CHANNEL_MESSAGE }],
+    },
+  },
+  {
     files: ['src/core/**/*.ts'],
     rules: {
       ...restrictImports({
@@ -253,7 +269,7 @@ export default tseslint.config(
           { group: ['immer'], message: "A DB changes through writeDb (core/env/drafts.ts); immer is the specs' reference only." },
         ],
       }),
-      'no-restricted-globals': ['error', ...CORE_GLOBALS],
+      'no-restricted-globals': ['error', ...CORE_GLOBALS, ...NO_UNSEEN_CHANNELS],
     },
   },
   {

@@ -13,7 +13,7 @@ export const TAU2_DATA_PREFIX = '/tau2-data/';
  * Serves `$TAU_BENCH_DATA` (laid out like ../shared/tau-bench, or a tau-bench checkout) at
  * /tau-bench-data/ in dev and preview, and `$TAU2_DATA` (laid out like ../shared/tau2/data:
  * `<commit>/data/tau2/domains/…`) at /tau2-data/. Each prefix itself answers a small JSON
- * descriptor so the app can tell the directory is there; missing files are real 404s.
+ * descriptor so the app can tell the directory is there (a 404 while it is not); missing files are real 404s.
  */
 function tauBenchData(prefix: string, variable: 'TAU_BENCH_DATA' | 'TAU2_DATA', flag: 'tauBenchData' | 'tau2Data'): Plugin {
   const dir = process.env[variable] ? resolve(process.env[variable]) : null;
@@ -23,6 +23,12 @@ function tauBenchData(prefix: string, variable: 'TAU_BENCH_DATA' | 'TAU2_DATA', 
     if (!dir) {
       res.statusCode = 404;
       res.end(`${variable} is not set`);
+      return;
+    }
+    // Looked at on each request (the folder, or a link to it, may come and go while the server runs).
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      res.statusCode = 404;
+      res.end(`${variable} names no folder`);
       return;
     }
     if (url === prefix) {

@@ -6,7 +6,9 @@ import { defineConfig } from 'vitest/config';
  *   module graph per worker, so src/ is evaluated once and test/support/fixtures.ts parses and
  *   judges the ../shared runs once for all of them. Such specs must not leave global state
  *   behind (no vi.mock / vi.stubGlobal without restoring it).
- * - `processes`: specs that drive the CLI or Chromium in child processes, isolated as usual.
+ * - `cli`: specs that drive the CLI in child processes, isolated as usual.
+ * - `browser`: specs that drive the app in headless Chromium: one app server and one browser for all of
+ *   them (test/browser/global-setup.ts), so the files run one at a time.
  * Every spec hashes with the WASM sha256 (setup file), like the app and the CLI.
  */
 export default defineConfig({
@@ -34,10 +36,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'processes',
-          include: ['test/cli/**/*.spec.ts', 'test/browser/**/*.spec.ts'],
+          name: 'cli',
+          include: ['test/cli/**/*.spec.ts'],
           // One cache folder per run (test/support/run-once.ts): the app is built once, the shared runs indexed once.
           globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.spec.ts'],
+          // The cache folder, plus one app server and one Chromium for all the files (test/browser/global-setup.ts),
+          // which is why the files run one at a time: a spec points the shared server at its data while it runs.
+          globalSetup: ['test/browser/global-setup.ts'],
+          fileParallelism: false,
         },
       },
     ],

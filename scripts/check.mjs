@@ -21,9 +21,9 @@ const vitest = (name, ...args) => ({ name, command: process.execPath, args: ['no
 
 /** Longest first (see above). */
 const QUEUE = [
-  vitest('specs (browser)', 'test/browser/'),
+  vitest('specs (browser)', '--project', 'browser'),
   vitest('specs (core)', '--project', 'core'),
-  vitest('specs (cli)', '--project', 'processes', '--exclude', 'test/browser/**'),
+  vitest('specs (cli)', '--project', 'cli'),
   npm('typecheck'),
   npm('lint'),
   npm('format:check'),

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page } from 'playwright-core';
-import { hasChromium, launchChromium, NO_BROWSER_SERVICES, startApp } from '../../test/browser/harness';
+import { hasChromium, launchChromium, startApp } from '../../test/browser/harness';
 import type { BenchResult, Log } from '../bench-types';
 
 const KEYS = ['library_rows', 'library_first_view_ms', 'library_longest_task_ms', 'library_heatmap_ms', 'library_health_ms'] as const;
@@ -80,7 +80,7 @@ export async function runLibraryBench(log: Log): Promise<BenchResult> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'library-bench-'));
   const path = join(dir, 'runs.parquet');
-  const [server, browser] = await Promise.all([startApp(null), launchChromium(NO_BROWSER_SERVICES), writeParquet(path)]);
+  const [server, browser] = await Promise.all([startApp(null), launchChromium(), writeParquet(path)]);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(server.url);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../../test/support/shared';
-import { COMPLETE, hasChromium, NO_BROWSER_SERVICES, offlinePage, SCROLL_TO_ROW, startAppAndBrowser, type AppServer } from '../../test/browser/harness';
+import { COMPLETE, hasChromium, offlinePage, SCROLL_TO_ROW, startAppAndBrowser, type AppServer } from '../../test/browser/harness';
 
 interface Expected {
   readonly index: number;
@@ -105,7 +105,7 @@ export async function takeScreenshots(out = '/tmp/shots', sampleOnly = false): P
   }
   mkdirSync(out, { recursive: true });
   const p = plan(sampleOnly);
-  const { server, browser } = await startAppAndBrowser(hasShared ? DATA_DIR : null, NO_BROWSER_SERVICES);
+  const { server, browser } = await startAppAndBrowser(hasShared ? DATA_DIR : null);
   try {
     console.log(`screenshots of ${p.file ?? 'the sample run'}: DB diff of episode ${p.diffEpisode}, outputs of episode ${p.outputsEpisode}`);
     for (const dark of [false, true]) for (const size of SIZES) for (const path of await shoot(browser, server, p, size, out, dark)) console.log(`  ${path}`);

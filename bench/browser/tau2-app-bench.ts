@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMPLETE, hasChromium, launchChromium, NO_BROWSER_SERVICES, startApp } from '../../test/browser/harness';
+import { COMPLETE, hasChromium, launchChromium, startApp } from '../../test/browser/harness';
 import { TAU2_DIR } from '../../test/support/shared';
 import type { BenchResult, Log } from '../bench-types';
 import { probeLoad } from './load-probe';
@@ -50,7 +50,7 @@ export async function runTau2AppBench(log: Log): Promise<BenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'tau2-app-bench-'));
   const big = join(dir, 'airline-456.json');
   writeFileSync(big, bigAirline());
-  const [server, browser] = await Promise.all([startApp(null, join(TAU2_DIR, 'data')), launchChromium(NO_BROWSER_SERVICES)]);
+  const [server, browser] = await Promise.all([startApp(null, join(TAU2_DIR, 'data')), launchChromium()]);
   const out: BenchResult = {};
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

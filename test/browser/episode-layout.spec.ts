@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PANEL_KEYS } from '../../src/app/keys';
 import { DATA_DIR, hasShared } from '../support/shared';
-import { COMPLETE, NO_BROWSER_SERVICES, offlinePage, SCROLL_TO_ROW, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { COMPLETE, offlinePage, SCROLL_TO_ROW, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 import { MAX_TAB_ROWS, SIDE_TAB_ROWS } from './side-tabs';
 
 const SCREEN = '[data-testid="episode-screen"]';
@@ -51,7 +51,7 @@ describe.skipIf(skipBrowser)('episode layout: every panel in reach, the dialogue
   let browser: Browser;
 
   beforeAll(async () => {
-    ({ server, browser } = await startAppAndBrowser(hasShared ? DATA_DIR : null, NO_BROWSER_SERVICES));
+    ({ server, browser } = await startAppAndBrowser(hasShared ? DATA_DIR : null));
   }, 120_000);
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_DIR, hasShared, SHARED_DIR } from '../support/shared';
-import { NO_BROWSER_SERVICES, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
 /**
  * Findings, walkthrough, alignment and the whole what-if in the app. A results file made here
@@ -157,7 +157,7 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
   let server: AppServer;
   let browser: Browser;
   beforeAll(async () => {
-    ({ server, browser } = await startAppAndBrowser(DATA_DIR, NO_BROWSER_SERVICES));
+    ({ server, browser } = await startAppAndBrowser(DATA_DIR));
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page, type Request } from 'playwright-core';
 import { runOnce } from '../support/run-once';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,34 +19,78 @@ export const browserRequired = process.env.REQUIRE_BROWSER === '1';
 export const skipBrowser = !hasChromium && !browserRequired;
 
 /**
- * Chromium's own calls home (autofill field types, translation, optimisation hints…), not made by
- * the page: off when a test asserts the page makes no request beyond the local server.
+ * What Chromium itself contacts, unasked by the page, and the switch that keeps each quiet. Measured with
+ * `npm run chromium-traffic` (scripts/chromium-traffic.mjs: a browser-wide recording proxy, every switch
+ * left out in turn); its table is in README.md. Playwright already passes its own `--disable-features`
+ * list (PreconnectToSearch, AimEnabled, NetworkTimeServiceQuerying, OptimizationHints…), and Chromium
+ * keeps only the last `--disable-features` it is given: a second one of ours silently dropped Playwright's,
+ * which brought back the search preconnect (`CONNECT www.google.com:443` through each context's proxy,
+ * from Chromium 150 on). So this list repeats Playwright's features and adds ours, and it is the only
+ * `--disable-features` passed; `test/browser/no-network.spec.ts` reads the browser's own command line
+ * (CDP `Browser.getBrowserCommandLine`) to check that the effective switch holds every feature here.
  */
-export const NO_BROWSER_SERVICES = [
-  '--disable-features=AutofillServerCommunication,OptimizationHints,Translate,MediaRouter',
-  '--disable-domain-reliability',
-  '--no-pings',
-];
+export const QUIET_FEATURES = [
+  // Playwright's own list (playwright-core 1.65, chromiumSwitches), kept because ours replaces it:
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints', // optimization guide hints (optimizationguide-pa.googleapis.com)
+  'NetworkTimeServiceQuerying', // clients2.google.com/time
+  'AimEnabled', // AI-mode eligibility (www.google.com)
+  'PreconnectToSearch', // preconnect to the default search engine (CONNECT www.google.com:443)
+  // Ours: what a page's content makes the browser ask for on its own (forms, foreign text).
+  'AutofillServerCommunication', // autofill field types (content-autofill.googleapis.com)
+  'Translate', // translate ranker and language models
+] as const;
 
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+/**
+ * Chromium's own background services off (see QUIET_FEATURES). Playwright already passes
+ * --disable-background-networking, --disable-component-update and --disable-field-trial-config. Two requests
+ * of Chromium 156 go on with every switch tried (update.googleapis.com's on-demand component check and
+ * accounts.google.com): they are made in the browser's own network context, never a page's, so they never
+ * reach a context's proxy and the specs' attribution (offlinePage) counts them as the browser's.
+ * `--no-pings` is deliberately not here: an `<a ping>` in the app would be the app's request, to be caught.
+ */
+export const QUIET_SWITCHES = [`--disable-features=${QUIET_FEATURES.join(',')}`];
+
+/** The switches every spec's browser is launched with (the shared one and a spec's own alike). */
+export const CHROMIUM_SWITCHES = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage', ...QUIET_SWITCHES];
+
+/** Where test/browser/global-setup.ts says its shared browser and app server are (for this vitest run). */
+export const SHARED_BROWSER_VARIABLE = 'TAU_INSPECT_TEST_BROWSER';
+export const SHARED_APP_VARIABLE = 'TAU_INSPECT_TEST_APP';
+
+function launchOwnChromium(extraArgs: readonly string[]): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     return Promise.reject(
       new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`),
     );
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_SWITCHES, ...extraArgs] });
+}
+
+/**
+ * The browser of this vitest run (launched once by test/browser/global-setup.ts; `close()` only
+ * disconnects), or one of its own when the spec needs extra switches or runs outside that setup (the bench).
+ */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_VARIABLE];
+  if (shared && extraArgs.length === 0) return chromium.connect(shared);
+  return launchOwnChromium(extraArgs);
+}
+
+/** Launches the run's shared browser as a server (global setup). */
+export async function launchSharedChromium(): Promise<{ wsEndpoint: string; close(): Promise<void> }> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`);
+  const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_SWITCHES });
+  return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
 }
 
 function freePort(): Promise<number> {
@@ -89,7 +133,7 @@ export interface AppServer {
 }
 
 /** The app built once per test run (`vite build`, as `npm run build` does after its typecheck): every server serves a copy. */
-const appBuild = (): Promise<string> =>
+export const appBuild = (): Promise<string> =>
   runOnce('app-build', (dir) => waitExit(run(['build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn']), 'vite build'));
 
 /**
@@ -97,7 +141,7 @@ const appBuild = (): Promise<string> =>
  * with `vite preview` on a free localhost port; `dataDir` is served at /tau-bench-data/
  * (TAU_BENCH_DATA), `tau2DataDir` at /tau2-data/ (TAU2_DATA).
  */
-export async function startApp(dataDir: string | null, tau2DataDir: string | null = null): Promise<AppServer> {
+export async function startOwnApp(dataDir: string | null, tau2DataDir: string | null = null): Promise<AppServer> {
   const build = await appBuild();
   const outDir = mkdtempSync(join(tmpdir(), 'tau-inspect-build-'));
   cpSync(build, outDir, { recursive: true });
@@ -130,13 +174,61 @@ export async function startApp(dataDir: string | null, tau2DataDir: string | nul
   };
 }
 
-/** Starts the app and Chromium together; when either fails, the other is closed and the failure thrown. */
-export async function startAppAndBrowser(
-  dataDir: string | null,
-  extraArgs: readonly string[] = [],
-  tau2DataDir: string | null = null,
-): Promise<{ server: AppServer; browser: Browser }> {
-  const [server, browser] = await Promise.allSettled([startApp(dataDir, tau2DataDir), launchChromium(extraArgs)]);
+/** What test/browser/global-setup.ts hands the spec files (JSON in TAU_INSPECT_TEST_APP). */
+export interface SharedApp {
+  readonly url: string;
+  readonly outDir: string;
+  /** Symbolic links served as TAU_BENCH_DATA and TAU2_DATA; a spec points them at its data. */
+  readonly v1Link: string;
+  readonly tau2Link: string;
+  /** A folder that is never made: a link pointing there serves no data (the server answers 404, as with the variable unset). */
+  readonly nowhere: string;
+  /** Made while a spec file holds the server (one at a time: the browser project runs its files one by one). */
+  readonly holder: string;
+}
+
+/** Points a link at `target` (or at nowhere), replacing it at once (a new link renamed over the old). */
+function pointLink(link: string, target: string): void {
+  const next = `${link}.next`;
+  rmSync(next, { force: true });
+  symlinkSync(target, next);
+  renameSync(next, link);
+}
+
+/**
+ * The app built once per test run and served by the run's one `vite preview` (test/browser/global-setup.ts),
+ * with `dataDir` as its TAU_BENCH_DATA and `tau2DataDir` as its TAU2_DATA (null: none, the folder link points
+ * nowhere) until `close()`; or, outside that setup (the bench, a spec run alone by other means), a server of
+ * its own (startOwnApp). Files a spec puts in `outDir` are served from the app's origin; they stay for later
+ * spec files of the run, so each spec names its own.
+ */
+export async function startApp(dataDir: string | null, tau2DataDir: string | null = null): Promise<AppServer> {
+  const raw = process.env[SHARED_APP_VARIABLE];
+  if (!raw) return startOwnApp(dataDir, tau2DataDir);
+  const shared = JSON.parse(raw) as SharedApp;
+  try {
+    mkdirSync(shared.holder);
+  } catch {
+    throw new Error(
+      `the run's shared app server is held by another spec file (${shared.holder}): the browser specs must run one file at a time (fileParallelism: false)`,
+    );
+  }
+  pointLink(shared.v1Link, dataDir ?? shared.nowhere);
+  pointLink(shared.tau2Link, tau2DataDir ?? shared.nowhere);
+  return {
+    url: shared.url,
+    outDir: shared.outDir,
+    async close() {
+      pointLink(shared.v1Link, shared.nowhere);
+      pointLink(shared.tau2Link, shared.nowhere);
+      rmSync(shared.holder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts (or takes) the app server and Chromium together; when either fails, the other is closed and the failure thrown. */
+export async function startAppAndBrowser(dataDir: string | null, tau2DataDir: string | null = null): Promise<{ server: AppServer; browser: Browser }> {
+  const [server, browser] = await Promise.allSettled([startApp(dataDir, tau2DataDir), launchChromium()]);
   if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
   if (server.status === 'fulfilled') await server.value.close();
   if (browser.status === 'fulfilled') await browser.value.close();
@@ -187,14 +279,26 @@ export const isLocalUrl = (url: string): boolean => LOCAL_URL.test(url) || url.s
 export interface OfflinePage {
   readonly context: BrowserContext;
   readonly page: Page;
-  /** Every non-local request, WebSocket or connection the page, its workers or its frames attempted (all refused). */
+  /**
+   * Every non-local request or WebSocket the app initiated — its page, its workers, its frames — all
+   * refused: what a spec asserts is empty (`appRequestsProblem`). In the order first seen.
+   */
   readonly blocked: string[];
+  /** Who initiated each URL of `blocked`: 'page or frame' (seen by the page's own CDP Network domain), 'worker', 'service worker'. */
+  initiatorOf(url: string): string;
+  /**
+   * Connections that reached the context's refusing proxy with no request of the app's behind them: the
+   * browser's own (e.g. a preconnect to its search engine). Reported, never held against the app.
+   */
+  readonly browserOwn: string[];
+  /** Requests the page's Content-Security-Policy refused before they left (CDP `blockedReason: csp`): not in `blocked`. */
+  readonly refusedByPolicy: string[];
 }
 
-/** A proxy that refuses and records everything sent to it. */
-async function refusingProxy(blocked: string[]): Promise<{ url: string; close(): void }> {
+/** A proxy that refuses and records everything sent to it (hosts, as `host:port` or the URL's host). */
+async function refusingProxy(seen: string[]): Promise<{ url: string; close(): void }> {
   const note = (what: string): void => {
-    if (!blocked.includes(what)) blocked.push(what);
+    if (!seen.includes(what)) seen.push(what);
   };
   const proxy = createHttpServer((req, res) => {
     note(req.url ?? '?');
@@ -213,37 +317,103 @@ async function refusingProxy(blocked: string[]): Promise<{ url: string; close():
   return { url: `http://127.0.0.1:${port}`, close: () => proxy.close() };
 }
 
+/** The host (and port, when given) a proxy line names: `CONNECT h:443` → `h`, `http://h/x` → `h`. */
+const proxyHost = (line: string): string => {
+  const target = line.replace(/^(CONNECT|UPGRADE) /, '');
+  try {
+    return new URL(target.includes('://') ? target : `https://${target}`).hostname;
+  } catch {
+    return target;
+  }
+};
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+};
+
 /**
- * A page that may only reach the local server. HTTP requests (page and workers) to anywhere else
- * are aborted by a route; everything else non-local (WebSockets, connections from workers) goes to
- * a proxy that refuses it. Both record what was attempted.
+ * A page that may only reach the local server, and a record of who tried otherwise. HTTP requests of
+ * the page, its frames and its workers to anywhere else are aborted by a route and recorded in `blocked`;
+ * the page's WebSockets likewise. The page's own CDP Network domain tells its requests (and its
+ * same-process frames') from its workers'. Whatever else leaves the context (the browser's own preconnects,
+ * a connection no route saw) goes to a proxy that refuses it: a host the app also asked for is the app's
+ * (already in `blocked`); any other is the browser's own (`browserOwn`). The app has no way to open a
+ * connection that no route sees but a worker's WebSocket, and lint forbids WebSocket, EventSource and
+ * sendBeacon in src (eslint.config.js).
  */
 export async function offlinePage(browser: Browser, viewport = { width: 1440, height: 900 }, options: { hasTouch?: boolean } = {}): Promise<OfflinePage> {
   const blocked: string[] = [];
-  const proxy = await refusingProxy(blocked);
+  const initiators = new Map<string, string>();
+  const pageSaw = new Set<string>();
+  const requestUrls = new Map<string, string>();
+  const refusedByPolicy: string[] = [];
+  const atProxy: string[] = [];
+  const proxy = await refusingProxy(atProxy);
   const context = await browser.newContext({ viewport, ...options, proxy: { server: proxy.url, bypass: '127.0.0.1,localhost' } });
   context.on('close', () => proxy.close());
-  const note = (url: string): void => {
+  const note = (url: string, initiator: string | null): void => {
     if (!blocked.includes(url)) blocked.push(url);
+    if (initiator !== null && !initiators.has(url)) initiators.set(url, initiator);
   };
+  const ofRequest = (r: Request): string | null => (r.serviceWorker() ? 'service worker' : null);
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (isLocalUrl(url)) return route.continue();
-    note(url);
+    note(url, ofRequest(route.request()));
     return route.abort('blockedbyclient');
   });
   await context.routeWebSocket(
     (url) => !isLocalUrl(url.href),
     (ws) => {
-      note(ws.url());
+      note(ws.url(), 'page or frame');
       return ws.close();
     },
   );
   context.on('request', (r) => {
-    if (!isLocalUrl(r.url())) note(r.url());
+    if (!isLocalUrl(r.url())) note(r.url(), ofRequest(r));
   });
+  const watch = async (p: Page): Promise<void> => {
+    const cdp = await context.newCDPSession(p);
+    cdp.on('Network.requestWillBeSent', (e) => {
+      pageSaw.add(e.request.url);
+      requestUrls.set(e.requestId, e.request.url);
+    });
+    cdp.on('Network.loadingFailed', (e) => {
+      const url = requestUrls.get(e.requestId);
+      if (e.blockedReason === 'csp' && url !== undefined && !refusedByPolicy.includes(url)) refusedByPolicy.push(url);
+    });
+    cdp.on('Network.webSocketCreated', (e) => {
+      pageSaw.add(e.url);
+      if (!isLocalUrl(e.url)) note(e.url, 'page or frame');
+    });
+    await cdp.send('Network.enable');
+  };
+  context.on('page', (p) => void watch(p).catch(() => undefined));
   const page = await context.newPage();
-  return { context, page, blocked };
+  await watch(page);
+  return {
+    context,
+    page,
+    get blocked() {
+      return blocked.filter((u) => !refusedByPolicy.includes(u));
+    },
+    refusedByPolicy,
+    initiatorOf: (url) => initiators.get(url) ?? (pageSaw.has(url) ? 'page or frame' : 'worker'),
+    get browserOwn() {
+      const appHosts = new Set(blocked.map(hostOf));
+      return atProxy.filter((line) => !appHosts.has(proxyHost(line)));
+    },
+  };
+}
+
+/** Why `o` fails "the app made no request beyond its own origin", naming each request and its initiator; null when it made none. */
+export function appRequestsProblem(o: OfflinePage): string | null {
+  if (o.blocked.length === 0) return null;
+  return `the app initiated ${o.blocked.length} request(s) beyond its own origin: ${o.blocked.map((u) => `${u} (from its ${o.initiatorOf(u)})`).join('; ')}`;
 }
 
 /** Scrolls the (virtualised) episode list until the row of episode `index` is rendered, and centres it. */
@@ -265,3 +435,10 @@ export const SCROLL_TO_ROW = async (index: number): Promise<boolean> => {
     sc.scrollTop += Math.max(40, sc.clientHeight - 40);
   }
 };
+
+/** The text of a download (the shared browser is connected to, so a download has no local path: it is streamed). */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

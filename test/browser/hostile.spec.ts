@@ -7,12 +7,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPLETE,
-  NO_BROWSER_SERVICES,
   offlinePage,
   READ_ALL_ROWS,
   SCROLL_TO_ROW,
   skipBrowser,
   startAppAndBrowser,
+  appRequestsProblem,
   type AppServer,
   type OfflinePage,
 } from './harness';
@@ -110,7 +110,7 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
   let browser: Browser;
 
   beforeAll(async () => {
-    ({ server, browser } = await startAppAndBrowser(null, NO_BROWSER_SERVICES));
+    ({ server, browser } = await startAppAndBrowser(null));
   }, 120_000);
 
   afterAll(async () => {
@@ -159,7 +159,7 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       expect(await violations(page)).toEqual([]);
       expect(await page.locator('img[src="x"], svg[onload], iframe, a[href^="javascript:"], [onerror]').count()).toBe(0);
       expect(await page.locator('script:not([src])').count(), 'no inline script element in the document').toBe(0);
-      expect(o.blocked).toEqual([]);
+      expect(appRequestsProblem(o)).toBeNull();
 
       // The policy is in force: the built page carries it, and an inline script injected by hand is refused.
       const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
@@ -242,7 +242,7 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
         expect(await page.getByTestId('run-consent').count()).toBe(0);
         expect(await page.locator('body').textContent()).not.toContain('not an http(s) address');
         expect(await page.locator('body').textContent()).toContain('relative.json');
-        expect(o.blocked).toEqual([]);
+        expect(appRequestsProblem(o)).toBeNull();
       } finally {
         await o.context.close();
       }
@@ -259,7 +259,7 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       expect(await consent.textContent()).toContain('https://elsewhere.example');
       await consent.getByRole('button', { name: 'Don’t open' }).click();
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
-      expect(o.blocked).toEqual([]);
+      expect(appRequestsProblem(o)).toBeNull();
 
       // data= naming a host not agreed to: proposed in the data prompt, not fetched.
       const ep = clone(SAMPLE[0]!);
@@ -269,7 +269,7 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       await page.getByTestId('link-data-host').waitFor();
       expect(await page.getByLabel(/Data URL base/).inputValue()).toBe('https://elsewhere.example/tau-bench');
       // The prompt shows once the worker has looked everywhere it may look: nothing was requested.
-      expect(o.blocked).toEqual([]);
+      expect(appRequestsProblem(o)).toBeNull();
 
       // Agreeing is what makes the request (refused here, as every non-local one is).
       await page.getByRole('button', { name: 'Fetch and cache' }).click();
@@ -299,7 +299,7 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
       await expect.poll(() => page.getByTestId('notice').last().textContent(), { timeout: 30_000 }).toMatch(/damaged/);
       expect(await page.locator('[data-testid="episode-row"]').count()).toBeGreaterThan(0);
       expect(o.errors).toEqual([]);
-      expect(o.blocked).toEqual([]);
+      expect(appRequestsProblem(o)).toBeNull();
     } finally {
       await o.context.close();
     }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLETE, launchChromium, skipBrowser, startApp, type AppServer } from './harness';
+import { COMPLETE, downloadText, launchChromium, skipBrowser, startApp, type AppServer } from './harness';
 
 const HOSTILE = '<img src=x onerror="document.title=1"><b>bold</b>';
 
@@ -56,7 +55,7 @@ describe.skipIf(skipBrowser)('notes in headless Chromium', () => {
     const page = await context.newPage();
     const exported = async (p: Page): Promise<{ text: string; episodes: unknown }> => {
       const [download] = await Promise.all([p.waitForEvent('download'), p.locator('[data-testid="notes-export"]').click()]);
-      const text = readFileSync(await download.path(), 'utf8');
+      const text = await downloadText(download);
       return { text, episodes: (JSON.parse(text) as { episodes: unknown }).episodes };
     };
     const importText = (p: Page, name: string, text: string) =>

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeTau2, TAU2_DIR } from '../support/shared';
-import { NO_BROWSER_SERVICES, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 import { encodePayload } from '../../src/shared/share-codec';
 import { decodeSharedEpisode, SHARE_MAGIC, splitSharedText } from '../../src/worker/shared-episode';
 
@@ -25,7 +25,7 @@ suite('τ² what-if in headless Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    ({ server, browser } = await startAppAndBrowser(null, NO_BROWSER_SERVICES, join(TAU2_DIR, 'data')));
+    ({ server, browser } = await startAppAndBrowser(null, join(TAU2_DIR, 'data')));
     mkdirSync(join(server.outDir, 'tau2-runs'), { recursive: true });
     for (const f of [AIRLINE, SFT, TELECOM, IRONFORGE]) copyFileSync(join(TAU2_DIR, 'runs', f), join(server.outDir, 'tau2-runs', f));
   }, 180_000);
@@ -54,7 +54,7 @@ suite('τ² what-if in headless Chromium', () => {
   };
 
   it('dropping the extra cancellation of a failed airline simulation: the DB check is met and the reward goes 0.0 → 1.0; reset goes back', async () => {
-    const { context, page, blocked } = await openSim(AIRLINE, 9);
+    const { context, page } = await openSim(AIRLINE, 9);
     try {
       expect(await reward(page)).toBe('0.0');
       expect(await status(page, 'tau2-db')).toBe('not met');
@@ -76,7 +76,6 @@ suite('τ² what-if in headless Chromium', () => {
       await expect.poll(() => reward(page)).toBe('0.0');
       expect(await page.getByTestId('tau2-what-if-banner').count()).toBe(0);
       expect(await page.locator('[data-testid="tau2-call"]', { hasText: 'cancel_reservation' }).count()).toBe(1);
-      expect(blocked).toEqual([]);
     } finally {
       await context.close();
     }
@@ -201,7 +200,6 @@ suite('τ² what-if in headless Chromium', () => {
       // Reset goes back to the simulation as recorded.
       await second.page.getByTestId('tau2-what-if-reset').click();
       await expect.poll(() => reward(second.page)).toBe('0.0');
-      expect(second.blocked).toEqual([]);
     } finally {
       await second.context.close();
     }
