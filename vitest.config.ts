@@ -53,6 +53,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Soak and scale cases (`npm run soak`): benchmarks of robustness, not gate tests; `npm test` and
+          // `npm run check` leave them out. Each keeps the assertions of a small case the gate runs.
+          name: 'soak',
+          include: ['test/soak/**/*.spec.ts'],
+          globalSetup: ['test/browser/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 1_800_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });
