@@ -3,9 +3,11 @@
  * sits on a local server, with the browser's switches as the specs launch it (test/browser/harness.ts), and
  * with each quiet switch or disabled feature left out in turn: the proof that each is needed.
  *
+ * The page holds what makes a browser ask on its own: a form with address and card fields (autofill's field
+ * types) and a paragraph in another language (translate). It makes no request itself.
+ *
  * The browser is launched with a browser-wide proxy (`--proxy-server`, not a context's), so every request of
- * every network context, the browser's own included, reaches the recording proxy, which refuses it. The
- * page is a blank local page that makes no request. Printed: one line per configuration with the hosts
+ * every network context, the browser's own included, reaches the recording proxy, which refuses it. Printed: one line per configuration with the hosts
  * contacted (`--json` prints one object).
  */
 import { createServer } from 'node:http';
@@ -16,6 +18,12 @@ import { CHROMIUM, CHROMIUM_SWITCHES, QUIET_FEATURES, QUIET_SWITCHES } from '../
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const seconds = Number(arg('seconds') ?? 6);
 const json = process.argv.includes('--json');
+
+const PAGE = `<!doctype html><html lang="en"><title>quiet</title>
+<form><input name="name" autocomplete="name"><input name="email" autocomplete="email"><input name="address" autocomplete="street-address">
+<input name="cc" autocomplete="cc-number"><input name="postal" autocomplete="postal-code"><button>Send</button></form>
+<p lang="fr">Bonjour, ceci est un paragraphe en français pour que le navigateur propose une traduction de la page entière.</p>
+<p lang="fr">Le chat dort sur le canapé pendant que la pluie tombe doucement sur les toits de la ville.</p></html>`;
 
 async function traffic(args: readonly string[]): Promise<string[]> {
   const seen = new Set<string>();
@@ -31,7 +39,7 @@ async function traffic(args: readonly string[]): Promise<string[]> {
     seen.add(req.url ?? '?');
     socket.destroy();
   });
-  const page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>quiet</title><p>quiet'));
+  const page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
   await Promise.all([new Promise<void>((ok) => proxy.listen(0, '127.0.0.1', ok)), new Promise<void>((ok) => page.listen(0, '127.0.0.1', ok))]);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -42,6 +50,7 @@ async function traffic(args: readonly string[]): Promise<string[]> {
     const context = await browser.newContext();
     const p = await context.newPage();
     await p.goto(`http://localhost:${(page.address() as AddressInfo).port}/`);
+    await p.locator('input[name="email"]').click();
     await new Promise((r) => setTimeout(r, seconds * 1000));
   } finally {
     await browser.close();
