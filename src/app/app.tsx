@@ -82,9 +82,10 @@ function Welcome(props: { compact: boolean; onDismiss: () => void }) {
   const { compact } = props;
   const open = useApp((s) => s.runs.a.source?.sample ?? '');
   return (
-    <div
+    // A named section (a landmark), so no line of the page is outside one.
+    <section
       className={`items-start gap-2 border-b border-indigo-200 bg-indigo-50 px-3 py-1.5 text-xs text-indigo-950 ${compact ? 'flex flex-wrap sm:hidden' : 'hidden sm:flex'}`}
-      role="note"
+      aria-label="Welcome"
       data-testid="welcome"
     >
       {compact ? (
@@ -103,7 +104,7 @@ function Welcome(props: { compact: boolean; onDismiss: () => void }) {
       <Button variant="quiet" onClick={props.onDismiss} aria-label="Got it: dismiss the welcome line">
         Got it
       </Button>
-    </div>
+    </section>
   );
 }
 

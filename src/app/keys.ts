@@ -1,11 +1,13 @@
 import type { AppStore } from '../store/app-store';
 import type { StepMove } from '../store/episode-slice';
+import { SCROLL_REGION } from '../ui/scroll-box';
 import { TAU2_PANEL_KEYS, TAU2_PANELS } from './tau2-panels';
 
 /**
  * The keyboard model, one table for the handler and for the `?` list (and the README).
  * Step keys work wherever focus is, except in text fields; the episode list keeps its own arrow
- * keys only while it has focus (it shows a ring and says so), and Escape leaves it.
+ * keys only while it has focus (it shows a ring and says so), and Escape leaves it; a scrolling box
+ * (a long tool output, reached with Tab) keeps the arrows and Home/End to scroll while it has focus.
  */
 export const KEYS: readonly { readonly keys: readonly string[]; readonly what: string }[] = [
   { keys: ['j', '↓'], what: 'next step' },
@@ -37,6 +39,11 @@ function typingInto(t: EventTarget | null): boolean {
   return isElement(t) && (TYPING.has(t.tagName) || t.isContentEditable);
 }
 
+/** The keys a focused scroll box (src/ui/scroll-box.tsx) scrolls with, left to the browser there. */
+const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End']);
+
+const scrollingIn = (t: EventTarget | null, key: string): boolean => SCROLL_KEYS.has(key) && isElement(t) && t.closest(`[${SCROLL_REGION}]`) !== null;
+
 /** Elements whose own Enter/Space must win (a focused button, link, summary). */
 function activatable(t: EventTarget | null): boolean {
   return isElement(t) && t.closest('button, a[href], summary, [role="button"], [role="tab"], [role="grid"]') !== null;
@@ -52,7 +59,7 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
     else return false;
     return true;
   }
-  if (typingInto(e.target)) return false;
+  if (typingInto(e.target) || scrollingIn(e.target, e.key)) return false;
   // The comparison of two runs covers the run's screens: their keys would act out of sight.
   // So does the library of runs.
   if ((s.compareShown && s.runs.b.id !== null) || s.libraryShown) return e.key === '?' ? (s.setHelpOpen(true), true) : false;

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import type { Span } from '../core/contract';
 import { rehypeSourceMarks, type MarkClasses, type SourceMark } from './markdown-marks';
+import { ScrollBox } from './scroll-box';
 
 const CLASSES: MarkClasses = {
   mark: 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500',
@@ -27,14 +28,16 @@ const COMPONENTS: Components = {
   h5: ({ children }) => <p className="my-1 font-semibold">{children}</p>,
   h6: ({ children }) => <p className="my-1 font-semibold">{children}</p>,
   pre: ({ children }) => (
-    <pre className="my-1 overflow-x-auto rounded bg-slate-100 p-1.5 font-mono text-[13px] leading-snug whitespace-pre-wrap">{children}</pre>
+    <ScrollBox as="pre" label="Code block" className="my-1 overflow-x-auto rounded bg-slate-100 p-1.5 font-mono text-[13px] leading-snug whitespace-pre-wrap">
+      {children}
+    </ScrollBox>
   ),
   code: ({ children }) => <code className="rounded bg-slate-100 px-0.5 font-mono text-[13px]">{children}</code>,
   blockquote: ({ children }) => <blockquote className="my-1 border-l-2 border-slate-300 pl-2 text-slate-700">{children}</blockquote>,
   table: ({ children }) => (
-    <div className="my-1 overflow-x-auto">
+    <ScrollBox label="Table" className="my-1 overflow-x-auto">
       <table className="border-collapse text-[13px]">{children}</table>
-    </div>
+    </ScrollBox>
   ),
   th: ({ children }) => <th className="border border-slate-300 px-1.5 py-0.5 text-left font-semibold">{children}</th>,
   td: ({ children }) => <td className="border border-slate-300 px-1.5 py-0.5">{children}</td>,

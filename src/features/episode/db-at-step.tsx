@@ -7,6 +7,7 @@ import { RecordLines } from './record-lines';
 import { scrollIntoBox } from './scroll';
 import { plural } from './text';
 import { PRE, stepLabel } from './ui';
+import { ScrollBox } from '../../ui/scroll-box';
 
 /** The records touched in steps up to the selected one, latest version of each; this step's changes marked. */
 export function DbAtStep(props: { steps: readonly StepView[]; step: number; onSelect: (n: number) => void }) {
@@ -64,14 +65,15 @@ const RecordCard = memo(function RecordCard(props: {
 }) {
   const { table, recordKey, lines, firstStep, lastStep, change, onSelect } = props;
   const created = change !== null && !change.existedBefore;
-  const preRef = useRef<HTMLPreElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    const pre = preRef.current;
+    const pre = sectionRef.current?.querySelector<HTMLElement>('[data-testid="record-lines"]');
     const first = pre?.querySelector<HTMLElement>('[data-marked]');
     if (pre && first) pre.scrollTop = Math.max(0, first.offsetTop - 24);
   }, [lines, change]);
   return (
     <section
+      ref={sectionRef}
       data-current={change !== null}
       aria-label={`${table}/${recordKey}`}
       className={`rounded-md border ${change ? 'border-amber-400 bg-amber-50/40 shadow-sm' : 'border-slate-200 bg-white'}`}
@@ -95,7 +97,11 @@ const RecordCard = memo(function RecordCard(props: {
           {change.fields.map((f, i) => (
             <li key={i} className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
               <span className="text-[11px] font-medium uppercase text-amber-800">{KIND_TEXT[f.kind]}</span>
-              <span className="max-h-24 min-w-0 overflow-auto font-mono break-words">
+              <ScrollBox
+                as="span"
+                label={`${KIND_TEXT[f.kind]} field ${i + 1} of ${table}/${recordKey}`}
+                className="max-h-24 min-w-0 overflow-auto font-mono break-words"
+              >
                 <span className="font-semibold">
                   <FoldedText text={f.path} />
                 </span>
@@ -111,7 +117,7 @@ const RecordCard = memo(function RecordCard(props: {
                     <FoldedText text={f.agent} />
                   </ins>
                 )}
-              </span>
+              </ScrollBox>
             </li>
           ))}
         </ul>
@@ -119,9 +125,14 @@ const RecordCard = memo(function RecordCard(props: {
       {lines === null ? (
         <p className="px-2 py-1 text-xs italic text-slate-600">deleted</p>
       ) : (
-        <pre ref={preRef} className={`${PRE} relative max-h-80 overflow-auto px-2 py-1 text-slate-800`}>
+        <ScrollBox
+          as="pre"
+          data-testid="record-lines"
+          label={`Record ${table}/${recordKey}`}
+          className={`${PRE} relative max-h-80 overflow-auto px-2 py-1 text-slate-800`}
+        >
           <RecordLines lines={lines} mark={change !== null} markClass="bg-amber-200/70" />
-        </pre>
+        </ScrollBox>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { RecordLines } from './record-lines';
 import { plural } from './text';
 import { Button } from '../../ui/button';
 import { PRE, stepLabel } from './ui';
+import { ScrollBox } from '../../ui/scroll-box';
 
 const INT_FLOAT_NOTE =
   'τ-bench compares sha256(str(to_hashable(db))), and Python prints 250 and 250.0 differently, so an int where the reference has a float (or the reverse) makes the hashes differ even though the numbers are equal.';
@@ -127,15 +128,15 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
         <div className="grid gap-2 border-t border-slate-100 p-2 @2xl:grid-cols-2">
           <div className="min-w-0">
             <div className="text-[11px] font-semibold text-rose-800">agent record</div>
-            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
+            <ScrollBox as="pre" label={`Agent record ${d.table}/${d.key}`} className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
               {d.agentLines ? <RecordLines lines={d.agentLines} mark markClass="bg-rose-100" /> : '(absent)'}
-            </pre>
+            </ScrollBox>
           </div>
           <div className="min-w-0">
             <div className="text-[11px] font-semibold text-emerald-800">reference record</div>
-            <pre className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
+            <ScrollBox as="pre" label={`Reference record ${d.table}/${d.key}`} className={`${PRE} max-h-80 overflow-auto rounded bg-slate-50 px-2 py-1.5`}>
               {d.referenceLines ? <RecordLines lines={d.referenceLines} mark markClass="bg-emerald-100" /> : '(absent)'}
-            </pre>
+            </ScrollBox>
           </div>
         </div>
       )}

@@ -8,6 +8,7 @@ import { differingSpans, plural } from './text';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { FOCUS_RING_SKY } from '../../ui/focus';
+import { ScrollBox } from '../../ui/scroll-box';
 import { PRE, stepLabel } from './ui';
 
 /** A span to highlight in the dialogue: in a respond step's text, or in a message's content. */
@@ -61,6 +62,7 @@ interface Row {
 
 /** Long text comes folded, with break opportunities in long runs (never `overflow-wrap: anywhere` on huge text). */
 const WRAP = PRE;
+/** Long text scrolls in its box (a ScrollBox: a named tab stop while it overflows). */
 const LONG = 'max-h-72 overflow-auto';
 /** Agent and user text: Markdown in a readable size (plain text that is not Markdown keeps its line breaks). */
 const PROSE = 'whitespace-pre-wrap break-words font-sans text-sm leading-relaxed [&_[data-markdown]]:whitespace-normal';
@@ -230,11 +232,12 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
   const contentMark = mark?.target === 'content' ? mark : null;
   const contentHits: TextHits = { hits: hits.content, current: current?.target === 'content' ? current.at : -1 };
   const respondHits: TextHits = { hits: hits.respond, current: current?.target === 'respond' ? current.at : -1 };
+  const at = `message #${message.index}`;
   if (message.role === 'system') return <SystemPrompt text={content} />;
-  if (isToolResult && observed) return <Observation content={content} step={observed} mark={contentMark} hits={contentHits} />;
+  if (isToolResult && observed) return <Observation content={content} step={observed} mark={contentMark} hits={contentHits} at={at} />;
   if (message.role !== 'assistant')
     return (
-      <div className={`${PROSE} ${LONG}`}>
+      <ScrollBox label={`${message.role === 'user' ? 'User' : 'Text of'} ${at}`} className={`${PROSE} ${LONG}`}>
         <MarkedText
           text={content}
           span={contentMark?.span ?? null}
@@ -243,26 +246,28 @@ function MessageBody(props: { row: Row; strategy: string; isToolResult: boolean;
           current={contentHits.current}
           markdown={message.role === 'user'}
         />
-      </div>
+      </ScrollBox>
     );
   const respond = agentStep?.isRespond ? agentStep : null;
   const textBased = strategy !== 'tool-calling';
   return (
     <div className="space-y-1.5">
-      {respond && <RespondText text={respond.respondText ?? ''} mark={mark?.target === 'respond' ? mark : null} prominent={textBased} hits={respondHits} />}
+      {respond && (
+        <RespondText text={respond.respondText ?? ''} mark={mark?.target === 'respond' ? mark : null} prominent={textBased} hits={respondHits} at={at} />
+      )}
       {(!respond || textBased) && content !== '' && (
-        <RawContent text={content} mark={contentMark} collapsed={respond !== null} beside={message.toolCalls.length > 0} hits={contentHits} />
+        <RawContent text={content} mark={contentMark} collapsed={respond !== null} beside={message.toolCalls.length > 0} hits={contentHits} at={at} />
       )}
       {message.toolCalls.map((c, i) => (
-        <ToolCall key={i} call={c} skipped={i > 0 && message.stepIndex !== null} />
+        <ToolCall key={i} call={c} skipped={i > 0 && message.stepIndex !== null} label={`Tool call ${i + 1} arguments, ${at}`} />
       ))}
-      {agentStep && textBased && !respond && <ExecutedAction step={agentStep} />}
+      {agentStep && textBased && !respond && <ExecutedAction step={agentStep} at={at} />}
       {agentStep && agentStep.observationIndex === null && (
         <div className="rounded border border-dashed border-slate-300 p-2">
           <div className="mb-0.5 text-[11px] font-semibold text-slate-600">Replayed observation (the file has no message for it)</div>
-          <pre className={`${WRAP} ${LONG}`}>
+          <ScrollBox as="pre" label={`Replayed observation, ${at}`} className={`${WRAP} ${LONG}`}>
             <PlainText text={agentStep.observation} />
-          </pre>
+          </ScrollBox>
         </div>
       )}
       {agentStep?.exception && (
@@ -285,27 +290,27 @@ function SystemPrompt(props: { text: string }) {
         {open ? 'Hide system prompt' : `Show system prompt (${props.text.length.toLocaleString('en-US')} characters)`}
       </Button>
       {open && (
-        <pre className={`${WRAP} mt-1.5 max-h-96 overflow-auto text-slate-700`}>
+        <ScrollBox as="pre" label="System prompt" className={`${WRAP} mt-1.5 max-h-96 overflow-auto text-slate-700`}>
           <PlainText text={props.text} />
-        </pre>
+        </ScrollBox>
       )}
     </div>
   );
 }
 
-function RespondText(props: { text: string; mark: Mark | null; prominent: boolean; hits: TextHits }) {
+function RespondText(props: { text: string; mark: Mark | null; prominent: boolean; hits: TextHits; at: string }) {
   const { text, mark, prominent, hits } = props;
   return (
     <div className={prominent ? 'rounded border-l-4 border-indigo-400 bg-indigo-50 px-2 py-1.5' : ''}>
       {prominent && <div className="mb-0.5 text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Sent to the user (respond)</div>}
-      <div className={`${PROSE} text-slate-900 ${LONG}`}>
+      <ScrollBox label={`Agent ${props.at}`} className={`${PROSE} text-slate-900 ${LONG}`}>
         <ReasonedText text={text} span={mark?.span ?? null} label={mark?.label ?? 'match'} hits={hits.hits} current={hits.current} markdown />
-      </div>
+      </ScrollBox>
     </div>
   );
 }
 
-function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean; beside: boolean; hits: TextHits }) {
+function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean; beside: boolean; hits: TextHits; at: string }) {
   const [open, setOpen] = useState(!props.collapsed || props.mark !== null);
   const show = open || props.mark !== null || props.hits.current >= 0;
   const title = props.beside ? 'Text beside the tool call (not sent to the user)' : props.collapsed ? 'Model output (Thought / Action)' : null;
@@ -320,7 +325,7 @@ function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean
         title && <div className="mb-0.5 text-[11px] font-semibold text-slate-600">{title}</div>
       )}
       {show && (
-        <pre className={`${WRAP} ${LONG} ${props.collapsed ? 'mt-1 text-slate-600' : 'text-slate-800'}`}>
+        <ScrollBox as="pre" label={`Model output, ${props.at}`} className={`${WRAP} ${LONG} ${props.collapsed ? 'mt-1 text-slate-600' : 'text-slate-800'}`}>
           <ReasonedText
             text={props.text}
             span={props.mark?.span ?? null}
@@ -328,13 +333,13 @@ function RawContent(props: { text: string; mark: Mark | null; collapsed: boolean
             hits={props.hits.hits}
             current={props.hits.current}
           />
-        </pre>
+        </ScrollBox>
       )}
     </div>
   );
 }
 
-function ToolCall(props: { call: ToolCallView; skipped: boolean }) {
+function ToolCall(props: { call: ToolCallView; skipped: boolean; label: string }) {
   const { name, arguments: args, argumentsPretty: pretty } = props.call;
   return (
     <div className={`rounded border px-2 py-1 ${props.skipped ? 'border-dashed border-slate-300 opacity-70' : 'border-indigo-200 bg-indigo-50/50'}`}>
@@ -344,43 +349,43 @@ function ToolCall(props: { call: ToolCallView; skipped: boolean }) {
         {props.skipped && <span className="text-[11px] text-slate-600">not executed: τ-bench runs only the first tool call of a message</span>}
         {pretty === null && <span className="text-[11px] text-red-700">arguments are not valid JSON</span>}
       </div>
-      <pre className={`${WRAP} ${LONG} text-slate-800`}>
+      <ScrollBox as="pre" label={props.label} className={`${WRAP} ${LONG} text-slate-800`}>
         <PlainText text={pretty ?? args} />
-      </pre>
+      </ScrollBox>
     </div>
   );
 }
 
-function ExecutedAction(props: { step: StepView }) {
+function ExecutedAction(props: { step: StepView; at: string }) {
   return (
     <div className="rounded border border-indigo-200 bg-indigo-50/50 px-2 py-1">
       <div className="flex flex-wrap items-baseline gap-2 text-xs">
         <span className="text-[11px] font-semibold uppercase tracking-wide text-indigo-700">Action</span>
         <code className="font-mono text-[13px] font-semibold text-slate-900">{clip(props.step.action)}</code>
       </div>
-      <pre className={`${WRAP} ${LONG} text-slate-800`}>
+      <ScrollBox as="pre" label={`Action arguments, ${props.at}`} className={`${WRAP} ${LONG} text-slate-800`}>
         <PlainText text={props.step.kwargs} />
-      </pre>
+      </ScrollBox>
     </div>
   );
 }
 
-function Observation(props: { content: string; step: StepView; mark: Mark | null; hits: TextHits }) {
-  const { content, step, mark, hits } = props;
+function Observation(props: { content: string; step: StepView; mark: Mark | null; hits: TextHits; at: string }) {
+  const { content, step, mark, hits, at } = props;
   const recorded = step.recordedObservation;
   const diff = useMemo(() => (step.observationDiffers && recorded !== null ? differingSpans(recorded, step.observation) : null), [step, recorded]);
   if (!diff || recorded === null)
     return (
-      <pre className={`${WRAP} ${LONG} text-slate-800`}>
+      <ScrollBox as="pre" label={`Tool output, ${at}`} className={`${WRAP} ${LONG} text-slate-800`}>
         <MarkedText text={content} span={mark?.span ?? null} label={mark?.label ?? 'match'} hits={hits.hits} current={hits.current} />
-      </pre>
+      </ScrollBox>
     );
   const shift = content.endsWith(recorded) ? content.length - recorded.length : 0;
   return (
     <div className="grid gap-2 md:grid-cols-2">
       <div className="min-w-0 rounded border border-orange-300 bg-white p-1.5">
         <div className="mb-0.5 text-[11px] font-semibold text-orange-800">Recorded in the file</div>
-        <pre className={`${WRAP} ${LONG} text-slate-800`}>
+        <ScrollBox as="pre" label={`Tool output recorded in the file, ${at}`} className={`${WRAP} ${LONG} text-slate-800`}>
           {mark ? (
             <MarkedText text={content} span={mark.span} label={mark.label} hits={hits.hits} current={hits.current} />
           ) : (
@@ -392,13 +397,13 @@ function Observation(props: { content: string; step: StepView; mark: Mark | null
               current={hits.current}
             />
           )}
-        </pre>
+        </ScrollBox>
       </div>
       <div className="min-w-0 rounded border border-orange-300 bg-white p-1.5">
         <div className="mb-0.5 text-[11px] font-semibold text-orange-800">Replayed by tau-inspect (what τ-bench's environment returns)</div>
-        <pre className={`${WRAP} ${LONG} text-slate-800`}>
+        <ScrollBox as="pre" label={`Tool output replayed by tau-inspect, ${at}`} className={`${WRAP} ${LONG} text-slate-800`}>
           <MarkedText text={step.observation} span={diff.b} label="differs from the recording" />
-        </pre>
+        </ScrollBox>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { FOCUS_RING_SKY } from '../../ui/focus';
+import { ScrollBox } from '../../ui/scroll-box';
 
 /** The task instruction given to the user simulator (the user's goal): open unless the reader closed it. */
 export function TaskInstruction(props: { instruction: string; strategy: string; open: boolean; onToggle: () => void }) {
@@ -15,7 +16,13 @@ export function TaskInstruction(props: { instruction: string; strategy: string; 
         {open ? '▾' : '▸'} The user's goal{' '}
         <span className="font-normal text-slate-600">(task instruction given to the user simulator · agent strategy: {strategy})</span>
       </button>
-      <p className={`mt-1 max-h-24 overflow-y-auto @3xl/screen:max-h-40 whitespace-pre-wrap [overflow-wrap:anywhere] ${open ? '' : 'hidden'}`}>{instruction}</p>
+      <ScrollBox
+        as="p"
+        label="The user's goal"
+        className={`mt-1 max-h-24 overflow-y-auto @3xl/screen:max-h-40 whitespace-pre-wrap [overflow-wrap:anywhere] ${open ? '' : 'hidden'}`}
+      >
+        {instruction}
+      </ScrollBox>
     </div>
   );
 }

@@ -86,6 +86,8 @@ export function VerdictPanel(props: {
         <span
           className={`shrink-0 rounded px-1.5 font-mono text-base font-bold ${pass ? 'bg-emerald-600 text-white' : 'bg-rose-600 text-white'}`}
           data-testid="verdict-reward"
+          // A named image of the number: a plain span may not carry a name (ARIA prohibits it on generic).
+          role="img"
           aria-label={`Reward ${formatReward(v.reward)}`}
         >
           {formatReward(v.reward)}

@@ -17,6 +17,15 @@ function tone(passes: number, trials: number): string {
   return 'bg-emerald-300 text-emerald-950';
 }
 
+/**
+ * A cell's accessible name: the count as shown first (a voice-control user says what they see, WCAG 2.5.3), then
+ * what it counts and what a click does.
+ */
+function cellName(c: { readonly passes: number; readonly trials: number }, task: string, run: string): string {
+  const what = `task ${task}, ${run}: ${c.passes} of ${c.trials} trials pass; open its episodes`;
+  return c.trials === 0 ? what : `${formatCounts(c)}, ${what}`;
+}
+
 function Grid({ grid }: { grid: TaskGrid }) {
   const store = useAppStore();
   const runs = useApp((s) => s.library.table?.runs ?? []);
@@ -63,7 +72,7 @@ function Grid({ grid }: { grid: TaskGrid }) {
                         <button
                           type="button"
                           className={`h-6 w-9 rounded text-center tabular-nums ${tone(c.passes, c.trials)} hover:ring-2 hover:ring-indigo-500 ${FOCUS_RING_TIGHT}`}
-                          aria-label={`task ${safeLabel(t.task, 60)}, ${runName(runs[r]!)}: ${c.passes} of ${c.trials} trials pass; open its episodes`}
+                          aria-label={cellName(c, safeLabel(t.task, 60), runName(runs[r]!))}
                           data-testid="heat-cell"
                           data-task={t.task}
                           data-run={runs[r]!.file}

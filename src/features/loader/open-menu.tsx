@@ -70,7 +70,8 @@ export function OpenMenu() {
         className="inline-flex items-center gap-1.5"
         aria-haspopup="true"
         aria-expanded={open}
-        aria-controls={menuId}
+        // The menu is in the page only while open: a reference to it before would point at nothing.
+        aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         Open

@@ -20,7 +20,12 @@ export function DetectionLine() {
   const id = useId();
   if (!source) return null;
   return (
-    <div className="border-b border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 sm:px-4 sm:py-1.5" data-testid="detection">
+    // A landmark of its own (a named section): screen-reader users find the run's facts beside the banner and the main view.
+    <section
+      aria-label="The open run"
+      className="border-b border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 sm:px-4 sm:py-1.5"
+      data-testid="detection"
+    >
       {/* One line on a phone (the run; the rest under "Why?"), wrapping on wider screens. */}
       <div className="flex items-center gap-x-3 gap-y-1 sm:flex-wrap xl:flex-nowrap">
         <span className="min-w-0 truncate sm:overflow-visible sm:whitespace-normal xl:shrink-0 xl:whitespace-nowrap">
@@ -134,6 +139,6 @@ export function DetectionLine() {
           )}
         </dl>
       )}
-    </div>
+    </section>
   );
 }
