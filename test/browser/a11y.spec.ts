@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedRunsIndex } from '../support/runs-index';
 import { DATA_DIR, describeShared, TAU2_DIR } from '../support/shared';
 import { tau2Expected } from '../support/tau2';
-import { COMPLETE, NO_BROWSER_SERVICES, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { COMPLETE, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -68,7 +68,7 @@ suite('accessibility (axe-core): no serious or critical violation on any screen,
   let browser: Browser;
 
   beforeAll(async () => {
-    const [started, index] = await Promise.all([startAppAndBrowser(DATA_DIR, NO_BROWSER_SERVICES, join(TAU2_DIR, 'data')), sharedRunsIndex()]);
+    const [started, index] = await Promise.all([startAppAndBrowser(DATA_DIR, join(TAU2_DIR, 'data')), sharedRunsIndex()]);
     ({ server, browser } = started);
     expect(index.first.code, index.first.err).toBe(0);
     // The library (its runs and runs.parquet) served beside the app: runs and the index open by link.
