@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkedText, matchOutput, OutputHaystack } from '../../../src/core/env/output-match';
 import { pyLowerWithoutChunks } from '../../../src/core/py/lower';
+import { bigMessageCase } from './big-message.cases';
 
 interface Case {
   readonly note: string;
@@ -56,17 +57,8 @@ describe('matchOutput (τ-bench outputs check)', () => {
     expect(hay.find('1200 eur')).toEqual({ start: 15, end: 24 });
   });
 
-  it('finds an output near the end of a ~20 MB message', () => {
-    const unit = 'Ωραία, the flight to Zürich is ready, ΟΔΥΣΣΕΥΣ said. '; // non-ASCII and commas
-    const tail = 'Your confirmation is ABC,123 — ΟΔΥΣΣΕΥΣ, İstanbul.';
-    const content = unit.repeat(Math.ceil(20_000_000 / unit.length)) + tail;
-    const hay = new OutputHaystack(content);
-    const span = hay.find('abc123 — οδυσσευς i̇stanbul');
-    expect(span).toEqual({ start: content.length - tail.length + 21, end: content.length - 1 });
-    const said = unit.indexOf('ΟΔΥΣΣΕΥΣ said');
-    expect(hay.find('ΟΔΥΣΣΕΥΣ SAID')).toEqual({ start: said, end: said + 13 });
-    expect(hay.find('not there at all')).toBeNull();
-  });
+  // ~20 MB in the soak (test/soak/output-match.spec.ts).
+  bigMessageCase(2_000_000);
 
   it('searches chunked text like one string, across chunk boundaries', () => {
     const chunks = ['ab', 'c', '', 'defg', 'h', 'abc'];

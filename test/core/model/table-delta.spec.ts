@@ -9,16 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { writeDb } from '../../../src/core/env/execute';
 import type { Db } from '../../../src/core/model/data/db';
 import { DbHasher } from '../../../src/core/model/data/db-hash';
-import { diffRecords, type RecordDiff } from '../../../src/core/model/data/diff-records';
+import { diffRecords } from '../../../src/core/model/data/diff-records';
 import { derivesFrom, fullTableDelta, tableDelta } from '../../../src/core/model/data/table-delta';
-import { compareCodePoints, hashableStr } from '../../../src/core/py/hashable';
 import { consistentHash } from '../../../src/core/py/hash';
 import { parseJson } from '../../../src/core/py/json-parse';
-import type { PyDict, PyValue } from '../../../src/core/py/value';
+import type { PyDict } from '../../../src/core/py/value';
 import { EvalCache } from '../../../src/core/judge/cache';
 import { evaluateEpisode } from '../../../src/core/judge/evaluate';
-import { evaluatedSharedRun, sharedRunFiles } from '../../support/fixtures';
+import { evaluatedSharedRun } from '../../support/fixtures';
 import { describeShared } from '../../support/shared';
+import { keysOf, recordedDeltaCases, scanDiff } from './recorded-deltas.cases';
 
 const SEED = 20261204;
 
@@ -38,25 +38,6 @@ const makeBase = (): Db =>
 const base = makeBase();
 const tableOf = (db: Db, t: string) => db.get(t) as PyDict;
 const rec = (db: PyDict, t: string, k: string) => tableOf(db, t).get(k) as PyDict;
-
-/** Every top-level record whose hashed text differs, found by printing every record of both sides (the oracle). */
-function scanDiff(agent: Db, reference: Db): { table: string; key: string }[] {
-  const out: { table: string; key: string }[] = [];
-  for (const table of new Set([...agent.keys(), ...reference.keys()])) {
-    const a = agent.get(table);
-    const r = reference.get(table);
-    const am = a instanceof Map ? a : new Map<string, PyValue>();
-    const rm = r instanceof Map ? r : new Map<string, PyValue>();
-    for (const key of new Set([...am.keys(), ...rm.keys()])) {
-      const x = am.get(key);
-      const y = rm.get(key);
-      if (x === undefined || y === undefined || hashableStr(x) !== hashableStr(y)) out.push({ table, key });
-    }
-  }
-  return out.sort((p, q) => compareCodePoints(`${p.table}/${p.key}`, `${q.table}/${q.key}`));
-}
-
-const keysOf = (d: readonly RecordDiff[]) => d.map(({ table, key }) => ({ table, key }));
 
 describe('tableDelta', () => {
   it('a record deleted is removed; the table keeps its lineage to the root', () => {
@@ -237,30 +218,8 @@ describe('deltas against full scans (property, seeded)', () => {
   });
 });
 
-describeShared('deltas of every recorded replay (the lineage names every record a tool changed)', () => {
-  it.each(sharedRunFiles())('%s: each state against the initial DB by lineage equals the full scan; diffs equal the scan', (file) => {
-    const f = evaluatedSharedRun(file);
-    const initial = f.version.db;
-    let viaLineage = 0;
-    const wrong: string[] = [];
-    for (const outcome of f.outcomes) {
-      if (!outcome.ok) continue;
-      const ev = outcome.value;
-      for (const s of [...ev.replay.steps, ...ev.groundTruth.steps])
-        initial.forEach((t0, name) => {
-          const t1 = s.state.get(name);
-          if (!(t0 instanceof Map) || !(t1 instanceof Map) || t0 === t1) return;
-          if (derivesFrom(t1, t0)) viaLineage++;
-          const full = fullTableDelta(t1, t0);
-          if (JSON.stringify(tableDelta(t1, t0)) !== JSON.stringify(full)) wrong.push(`episode ${ev.record.index} ${name}`);
-        });
-      if (JSON.stringify(keysOf(ev.diff)) !== JSON.stringify(scanDiff(ev.replay.finalState, ev.groundTruth.state)))
-        wrong.push(`episode ${ev.record.index} diff`);
-    }
-    expect(wrong).toEqual([]);
-    if (!file.startsWith('synthetic')) expect(viaLineage).toBeGreaterThan(10);
-  });
-});
+// Every run of ../shared/runs is in the soak (test/soak/table-delta.spec.ts); one of each domain here.
+recordedDeltaCases(['grok-4-tool-calling-airline.json', 'grok-4-tool-calling-retail.json']);
 
 describeShared('what-if edits (a write removed) judged with deltas', () => {
   it('gpt-4o-airline: each episode with its first writing call removed hashes as consistent_hash, its diff as the scan', () => {

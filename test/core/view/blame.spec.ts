@@ -3,14 +3,15 @@ import type { Db } from '../../../src/core/model/data/db';
 import type { PyValue } from '../../../src/core/py/value';
 import { freeze } from '../../support/immer';
 import { writesOfCall } from '../../../src/core/env/execute';
-import { applyTool, changedRecords } from '../../../src/core/env/replay';
+import { applyTool } from '../../../src/core/env/replay';
 import type { Domain } from '../../../src/core/model/data/db';
 import { TOOLS } from '../../../src/core/model/domains/registry';
-import { overlaps, type WritePath } from '../../../src/core/env/write-log';
+import type { WritePath } from '../../../src/core/env/write-log';
 import { blameWrite } from '../../../src/core/view/blame';
 import { stepLabel } from '../../../src/features/episode/ui';
-import { evaluatedSharedRun, sharedRunFiles } from '../../support/fixtures';
+import { evaluatedSharedRun } from '../../support/fixtures';
 import { describeShared } from '../../support/shared';
+import { writeTrackerCases } from './write-tracker.cases';
 
 const dict = (o: Record<string, PyValue>): Map<string, PyValue> => new Map(Object.entries(o));
 
@@ -126,35 +127,5 @@ describeShared('DB diff blame on gpt-4o-airline episode 3', () => {
   });
 });
 
-describeShared('the write tracker runs every recorded call as the replay does', () => {
-  it.each(sharedRunFiles())('%s: same observation, and a write in every record the call changed', (file) => {
-    const f = evaluatedSharedRun(file);
-    let calls = 0;
-    const wrong: string[] = [];
-    for (const outcome of f.outcomes) {
-      if (!('value' in outcome)) continue;
-      const ev = outcome.value;
-      const sides = [
-        { name: 'agent', steps: ev.replay.steps.map((s) => ({ action: s.action, state: s.state })) },
-        { name: 'reference', steps: ev.groundTruth.steps.filter((s) => !s.skipped) },
-      ];
-      for (const side of sides) {
-        let before = f.version.db;
-        for (const [i, s] of side.steps.entries()) {
-          const tool = TOOLS[ev.domain].get(s.action.name);
-          if (tool?.writes) {
-            calls++;
-            const run = writesOfCall(before, tool, s.action.kwargs);
-            const replayed = applyTool(ev.domain, before, s.action);
-            const unwritten = changedRecords(before, s.state).filter((r) => !run.writes.some((w) => overlaps(w, [r.table, r.key])));
-            if (run.observation !== replayed.observation || unwritten.length > 0)
-              wrong.push(`episode ${ev.record.index} ${side.name} ${i} ${s.action.name}: ${unwritten.map((r) => `${r.table}/${r.key}`).join(', ')}`);
-          }
-          before = s.state;
-        }
-      }
-    }
-    expect(wrong).toEqual([]);
-    if (!file.startsWith('synthetic')) expect(calls).toBeGreaterThan(10);
-  });
-});
+// Every run of ../shared/runs is in the soak (test/soak/blame.spec.ts); one of each domain here.
+writeTrackerCases(['grok-4-tool-calling-airline.json', 'grok-4-tool-calling-retail.json']);

@@ -1,24 +1,19 @@
-import stringify from 'fast-json-stable-stringify';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJson, scanList } from '../../../src/core/py/json-parse';
+import { parseJson } from '../../../src/core/py/json-parse';
 import type { PyValue } from '../../../src/core/py/value';
-import { episodeFingerprint, plainJson, stableJson, textFingerprint } from '../../../src/core/view/fingerprint';
+import { episodeFingerprint, stableJson, textFingerprint } from '../../../src/core/view/fingerprint';
 import { jsonDumps } from '../../../src/core/py/json-dumps';
 import { sampleRunText } from '../../support/fixtures';
-import { describeShared, readShared } from '../../support/shared';
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readTau2Text, tau2Headers } from '../../../src/core/contract';
-import { SHARED_DIR, TAU2_DIR } from '../../support/shared';
+import { asRead, fingerprintCorpusCases, reference, tau2Fingerprints } from './fingerprint-corpus.cases';
 
 /**
  * Notes are stored under an episode's fingerprint, so its text may never change: `stableJson` (written
  * straight from the Python values, issue 20 item 7) must be `fast-json-stable-stringify(plainJson(v))`,
  * what the fingerprint was first made of, character for character.
  */
-const reference = (v: PyValue): string => stringify(plainJson(v));
 
 const pyValue: fc.Arbitrary<PyValue> = fc.letrec<{ v: PyValue }>((tie) => ({
   v: fc.oneof(
@@ -49,21 +44,11 @@ describe('stableJson is the text the fingerprint was first made of', () => {
   });
 });
 
-describeShared('stableJson on real runs', () => {
-  it('is the reference text for every episode of ../shared/runs', () => {
-    for (const f of readdirSync(join(SHARED_DIR, 'runs')).filter((n) => n.endsWith('.json'))) {
-      const episodes = parseJson(readShared('runs', f)) as PyValue[];
-      for (const e of episodes) expect(stableJson(e), f).toBe(reference(e));
-    }
-  });
-});
-
 /**
  * The app computes a τ-bench row's fingerprint after the episode was read, from its text again (`textFingerprint`:
  * the engine's JSON.parse, the Python-exact reader where the two may read a number differently): it must be the
  * fingerprint of the episode as read (`episodeFingerprint` of its Python values), always.
  */
-const asRead = (text: string): string => episodeFingerprint({ raw: parseJson(text) });
 
 describe('a τ-bench episode’s fingerprint from its text is the one of its Python values', () => {
   it('for any episode (ints past 2^53, NaN and Infinity, floats that overflow, -0, __proto__, keys given twice)', () => {
@@ -114,41 +99,6 @@ describe('a τ-bench episode’s fingerprint from its text is the one of its Pyt
   });
 });
 
-describeShared('a τ-bench episode’s fingerprint from its text on real runs', () => {
-  it('is the one of its Python values for every episode of ../shared/runs, read from its text in the file', () => {
-    let n = 0;
-    for (const f of readdirSync(join(SHARED_DIR, 'runs')).filter((x) => x.endsWith('.json'))) {
-      const text = readShared('runs', f);
-      const scan = scanList(
-        text,
-        () => true,
-        /\{/,
-        (_v, _i, start, end) => text.slice(start, end),
-      );
-      for (const it of scan?.items ?? []) if (it.ok) expect(textFingerprint(it.value), f).toBe(asRead(it.value));
-      n += scan?.items.length ?? 0;
-    }
-    expect(n).toBeGreaterThan(1000);
-  });
-});
-
-/** A τ² simulation's fingerprint as it was first made: sha256 of `stringify({benchmark, task, simulation: {id, task_id, trial, messages}})` of plain JSON. */
-function tau2Reference(task: PyValue | null, simulation: PyValue): string {
-  const get = (k: string): PyValue => (simulation instanceof Map ? (simulation.get(k) ?? null) : null);
-  const picked = { id: plainJson(get('id')), task_id: plainJson(get('task_id')), trial: plainJson(get('trial')), messages: plainJson(get('messages')) };
-  return createHash('sha256')
-    .update(stringify({ benchmark: 'tau2', task: plainJson(task), simulation: picked }))
-    .digest('hex');
-}
-
-const tau2Fingerprints = (text: string): { got: string[]; want: string[] } => {
-  const run = readTau2Text(text)!;
-  return {
-    got: tau2Headers(run).map((h) => h.fingerprint),
-    want: run.simulations.map((s) => tau2Reference((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue)),
-  };
-};
-
 describe('a τ² simulation’s fingerprint is the one it was first made of', () => {
   it('for every simulation of the τ² sample run (written from the Python values, each task’s text made once)', () => {
     const { got, want } = tau2Fingerprints(readFileSync(join(import.meta.dirname, '../../../sample-runs/runs/tau2-mock-sample.json'), 'utf8'));
@@ -157,14 +107,11 @@ describe('a τ² simulation’s fingerprint is the one it was first made of', ()
   });
 });
 
-describeShared('a τ² simulation’s fingerprint on real runs', () => {
-  it('is the reference for every simulation of ../shared/tau2/runs', () => {
-    let n = 0;
-    for (const f of readdirSync(join(TAU2_DIR, 'runs')).filter((x) => x.endsWith('.json') && x !== 'sources.json')) {
-      const { got, want } = tau2Fingerprints(readFileSync(join(TAU2_DIR, 'runs', f), 'utf8'));
-      expect(got, f).toEqual(want);
-      n += got.length;
-    }
-    expect(n).toBeGreaterThan(500);
-  });
+// Every episode of ../shared/runs and every simulation of ../shared/tau2/runs are in the soak
+// (test/soak/fingerprint.spec.ts); one run of each here.
+fingerprintCorpusCases({
+  runs: ['qwen3-8b-react-retail.json', 'grok-4-fast-act-airline.json'],
+  minEpisodes: 50,
+  tau2Runs: ['sierra-research__gym-gpt-4.1-retail.json'],
+  minSimulations: 30,
 });
