@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { HeapOrder } from './test/support/heap-order';
 
 /**
  * Four projects (`npm test` runs the first three; `npm run soak` the fourth):
  * - `units`: in-process specs (test/core, store, worker, features, ui, app). `isolate: false` lets them share
  *   one module graph per worker, so src/ is evaluated once and test/support/fixtures.ts parses and judges the
- *   ../shared runs once for all of them. Such specs must not leave global state behind (no vi.mock /
- *   vi.stubGlobal without restoring it).
+ *   ../shared runs once for all of them; the files that keep no shared runs run first (test/support/heap-order.ts).
+ *   Such specs must not leave global state behind (no vi.mock / vi.stubGlobal without restoring it).
  * - `cli`: specs that drive the CLI in child processes (test/cli), isolated as usual.
  * - `browser`: specs that drive the app in headless Chromium (test/browser), isolated as usual.
  * - `soak`: soak and scale cases (test/soak: a million `{}`, whole-corpus loops, big fuzz counts), benchmarks
@@ -21,6 +22,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'threads',
     setupFiles: ['test/support/setup-sha256.ts'],
+    // `units` files that keep no shared runs in memory run first (test/support/heap-order.ts).
+    sequence: { sequencer: HeapOrder },
     projects: [
       {
         extends: true,
