@@ -1,12 +1,13 @@
 // `npm run check`: every check (typecheck, lint, format, copy-paste, all specs) on two runners at once so that
 // both cores of a CI machine work. The steps wait in one queue, longest first (times on the shared 2-core CI machine
-// with both cores busy: browser specs ≈ 810 s with React's development build, about 30 % less since; core specs
+// with both cores busy: browser specs ≈ 810 s with React's development build, about 30 % less since; units specs
 // ≈ 400 s, CLI specs ≈ 150 s, typecheck ≈ 115 s, lint ≈ 70 s, format ≈ 30 s, cpd ≈ 5 s; typecheck, lint and format
 // need about a third of that in CPU); each runner takes the next step as soon as its last one ends, so neither idles
 // while a step waits, and they end within one step of each other unless one step outlasts all the rest. Within each vitest run
 // the spec files run one at a time (vitest's default on two cores), so no spec shares a core with another spec.
-// The three spec steps together run every spec: test/browser, the `core` project, and test/cli (the rest of the
-// `processes` project); they share one cache folder (TAU_INSPECT_TEST_CACHE, see test/support/run-once.ts), so the
+// The three spec steps together run every gate spec, one vitest project each: `browser` (test/browser), `units`
+// (test/core, store, worker, features, ui, app) and `cli` (test/cli); the `soak` project (test/soak, `npm run soak`)
+// is not part of the check. They share one cache folder (TAU_INSPECT_TEST_CACHE, see test/support/run-once.ts), so the
 // app is built once and the shared runs indexed once for the whole check, by whichever spec needs it first.
 // Every step runs even when another failed; the status is 1 when any failed, and those are named at the end.
 // A step's output is printed in one block when it ends (two live reports would interleave), with its time.
@@ -22,7 +23,7 @@ const vitest = (name, ...args) => ({ name, command: process.execPath, args: ['no
 /** Longest first (see above). */
 const QUEUE = [
   vitest('specs (browser)', '--project', 'browser'),
-  vitest('specs (core)', '--project', 'core'),
+  vitest('specs (units)', '--project', 'units'),
   vitest('specs (cli)', '--project', 'cli'),
   npm('typecheck'),
   npm('lint'),

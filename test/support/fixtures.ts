@@ -1,7 +1,7 @@
 /**
  * Parsed and evaluated test inputs, each computed at most once per vitest worker.
  *
- * The `core` vitest project (test/core, test/store, test/features) runs with `isolate: false`,
+ * The `units` vitest project (test/core, store, worker, features, ui, app) runs with `isolate: false`,
  * so this module, and with it every memo below, is shared by all of its spec files: the run
  * files of ../shared are parsed and judged once per `vitest run`, not once per spec.
  *

@@ -1,5 +1,5 @@
 /**
- * Vitest global setup of the `processes` project: one cache folder for the whole run, where
+ * Vitest global setup of the `cli`, `browser` and `soak` projects: one cache folder for the whole run, where
  * test/support/run-once.ts keeps what several spec files need and only one should make (the app's
  * build, the index of the shared runs). Removed when the run ends. When TAU_INSPECT_TEST_CACHE is
  * already set (scripts/check.mjs runs two vitest processes that share one), that folder is used and

@@ -1,8 +1,8 @@
 /**
- * `tau-inspect index` over the shared runs, made once per test run (test/support/run-once.ts) for the two
- * specs that read it: test/cli/index-runs.spec.ts (shards, resuming, the table's contents) and
- * test/browser/library.spec.ts (the library opened in the browser). Indexing every shared run is most of
- * either spec's time, and both used to do it themselves.
+ * `tau-inspect index` over the shared runs, made once per test run (test/support/run-once.ts) for the specs
+ * that read it: test/browser/library.spec.ts (the library opened in the browser) and test/soak/index-runs.spec.ts
+ * (shards, resuming, the table's contents); test/cli/index-runs.spec.ts checks the same on a library of a few
+ * shared runs (`runsIndex`). Indexing every shared run is most of either spec's time.
  *
  * Layout, as a user would index a folder of runs from inside it:
  *   lib/runs, lib/tau2/runs, lib/forks   copies of ../shared/runs, ../shared/tau2/runs, ../shared/forks
@@ -57,14 +57,32 @@ export const INDEX_DATA = (): string[] => ['--data', DATA_DIR, '--data', join(TA
 
 const OUTCOMES = 'outcomes.json';
 
-export async function sharedRunsIndex(): Promise<SharedRunsIndex> {
-  const dir = await runOnce('runs-index', async (dir) => {
+/** Which files of ../shared/runs, ../shared/tau2/runs and ../shared/forks a library holds (names); all of a folder when left out. */
+export interface LibraryPick {
+  readonly runs?: readonly string[];
+  readonly tau2?: readonly string[];
+  readonly forks?: readonly string[];
+}
+
+/** Copies the folder `from` to `to`, or only the files of it named in `names`. */
+function copyPicked(from: string, to: string, names: readonly string[] | undefined): void {
+  if (names === undefined) return void cpSync(from, to, { recursive: true });
+  mkdirSync(to, { recursive: true });
+  for (const n of names) copyFileSync(join(from, n), join(to, n));
+}
+
+/** The index over every shared run (the layout above), made once per test run. */
+export const sharedRunsIndex = (): Promise<SharedRunsIndex> => runsIndex('runs-index', {});
+
+/** The index (the layout above) of a library of some shared runs, made once per test run under `key`. */
+export async function runsIndex(key: string, pick: LibraryPick): Promise<SharedRunsIndex> {
+  const dir = await runOnce(key, async (dir) => {
     const lib = join(dir, 'lib');
     mkdirSync(join(lib, 'tau2'), { recursive: true });
     mkdirSync(join(dir, 'shards'));
-    cpSync(join(SHARED_DIR, 'runs'), join(lib, 'runs'), { recursive: true });
-    cpSync(join(TAU2_DIR, 'runs'), join(lib, 'tau2', 'runs'), { recursive: true });
-    cpSync(join(SHARED_DIR, 'forks'), join(lib, 'forks'), { recursive: true });
+    copyPicked(join(SHARED_DIR, 'runs'), join(lib, 'runs'), pick.runs);
+    copyPicked(join(TAU2_DIR, 'runs'), join(lib, 'tau2', 'runs'), pick.tau2);
+    copyPicked(join(SHARED_DIR, 'forks'), join(lib, 'forks'), pick.forks);
     const shardRuns: IndexOutcome[] = [];
     for (const i of [1, 2]) {
       const r = await indexCli(lib, ...INDEXED_DIRS, ...INDEX_DATA(), '--shard', `${i}/2`, '-o', `../shards/runs-${i}.parquet`);

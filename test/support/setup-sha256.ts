@@ -1,7 +1,7 @@
 /**
  * Vitest setup file: tests hash with the WebAssembly sha256 that the app and the CLI load at
  * start-up (`prepareSha256`). The pure-TS fallback is exercised on purpose in
- * test/core/sha256.spec.ts through `withSha256Fallback`.
+ * test/core/py/sha256.spec.ts through `withSha256Fallback`.
  */
 import { prepareSha256, sha256Backend } from '../../src/core/py/sha256';
 

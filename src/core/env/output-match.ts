@@ -90,7 +90,7 @@ export class OutputHaystack {
   text(): ChunkedText {
     if (this.normalised === null) {
       this.normalised = new ChunkedText(pyLowerWithoutChunks(this.content, ','));
-      // No code point lower-cases to fewer UTF-16 units (test/core/py-lower.spec.ts checks it),
+      // No code point lower-cases to fewer UTF-16 units (test/core/py/lower.spec.ts checks it),
       // so equal total length means every code point kept its length.
       this.sameOffsets = this.normalised.length === this.content.length && !this.content.includes(',');
     }
