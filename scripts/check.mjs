@@ -1,8 +1,8 @@
 // `npm run check`: every check (typecheck, lint, format, copy-paste, all specs) on two runners at once so that
 // both cores of a CI machine work. The steps wait in one queue, longest first (times on the shared 2-core CI machine
 // with both cores busy: browser specs ≈ 810 s with React's development build, about 30 % less since; units specs
-// ≈ 400 s, CLI specs ≈ 150 s, typecheck ≈ 115 s, lint ≈ 70 s, format ≈ 30 s, cpd ≈ 5 s; typecheck, lint and format
-// need about a third of that in CPU); each runner takes the next step as soon as its last one ends, so neither idles
+// ≈ 400 s, CLI specs ≈ 150 s, both about a third less since their soak cases moved to `npm run soak`; typecheck
+// ≈ 115 s, lint ≈ 70 s, format ≈ 30 s, cpd ≈ 5 s; typecheck, lint and format need about a third of that in CPU); each runner takes the next step as soon as its last one ends, so neither idles
 // while a step waits, and they end within one step of each other unless one step outlasts all the rest. Within each vitest run
 // the spec files run one at a time (vitest's default on two cores), so no spec shares a core with another spec.
 // The three spec steps together run every gate spec, one vitest project each: `browser` (test/browser), `units`
