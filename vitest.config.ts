@@ -84,6 +84,8 @@ export default defineConfig({
           // which is why the files run one at a time: a spec points the shared server at its data while it runs.
           globalSetup: ['test/browser/global-setup.ts'],
           fileParallelism: false,
+          // A page's work is a worker's message away: on a busy 2-core machine 1 s (vitest's default) is not enough.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {

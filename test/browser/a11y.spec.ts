@@ -12,7 +12,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedRunsIndex } from '../support/runs-index';
+import { libraryRunsIndex } from '../support/runs-index';
 import { DATA_DIR, describeShared, TAU2_DIR } from '../support/shared';
 import { tau2Expected } from '../support/tau2';
 import { COMPLETE, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
@@ -68,7 +68,7 @@ suite('accessibility (axe-core): no serious or critical violation on any screen,
   let browser: Browser;
 
   beforeAll(async () => {
-    const [started, index] = await Promise.all([startAppAndBrowser(DATA_DIR, join(TAU2_DIR, 'data')), sharedRunsIndex()]);
+    const [started, index] = await Promise.all([startAppAndBrowser(DATA_DIR, join(TAU2_DIR, 'data')), libraryRunsIndex()]);
     ({ server, browser } = started);
     expect(index.first.code, index.first.err).toBe(0);
     // The library (its runs and runs.parquet) served beside the app: runs and the index open by link.

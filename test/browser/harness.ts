@@ -289,9 +289,10 @@ export interface OfflinePage {
   /**
    * Connections that reached the context's refusing proxy with no request of the app's behind them: the
    * browser's own (e.g. a preconnect to its search engine). Reported, never held against the app.
+   * (Arrays and functions, never getters: specs spread an OfflinePage into objects of their own.)
    */
-  readonly browserOwn: string[];
-  /** Requests the page's Content-Security-Policy refused before they left (CDP `blockedReason: csp`): not in `blocked`. */
+  browserOwn(): string[];
+  /** Requests the page's Content-Security-Policy refused before they left (CDP `blockedReason: csp`): not held against the app. */
   readonly refusedByPolicy: string[];
 }
 
@@ -398,12 +399,10 @@ export async function offlinePage(browser: Browser, viewport = { width: 1440, he
   return {
     context,
     page,
-    get blocked() {
-      return blocked.filter((u) => !refusedByPolicy.includes(u));
-    },
+    blocked,
     refusedByPolicy,
     initiatorOf: (url) => initiators.get(url) ?? (pageSaw.has(url) ? 'page or frame' : 'worker'),
-    get browserOwn() {
+    browserOwn() {
       const appHosts = new Set(blocked.map(hostOf));
       return atProxy.filter((line) => !appHosts.has(proxyHost(line)));
     },
@@ -412,8 +411,9 @@ export async function offlinePage(browser: Browser, viewport = { width: 1440, he
 
 /** Why `o` fails "the app made no request beyond its own origin", naming each request and its initiator; null when it made none. */
 export function appRequestsProblem(o: OfflinePage): string | null {
-  if (o.blocked.length === 0) return null;
-  return `the app initiated ${o.blocked.length} request(s) beyond its own origin: ${o.blocked.map((u) => `${u} (from its ${o.initiatorOf(u)})`).join('; ')}`;
+  const sent = o.blocked.filter((u) => !o.refusedByPolicy.includes(u));
+  if (sent.length === 0) return null;
+  return `the app initiated ${sent.length} request(s) beyond its own origin: ${sent.map((u) => `${u} (from its ${o.initiatorOf(u)})`).join('; ')}`;
 }
 
 /** Scrolls the (virtualised) episode list until the row of episode `index` is rendered, and centres it. */

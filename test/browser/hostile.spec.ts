@@ -273,7 +273,7 @@ describe.skipIf(skipBrowser)('hostile input in headless Chromium (built app, str
 
       // Agreeing is what makes the request (refused here, as every non-local one is).
       await page.getByRole('button', { name: 'Fetch and cache' }).click();
-      await expect.poll(() => o.blocked.some((u) => u.startsWith('https://elsewhere.example/tau-bench/'))).toBe(true);
+      await expect.poll(() => o.blocked.some((u) => u.startsWith('https://elsewhere.example/tau-bench/')), { timeout: 30_000 }).toBe(true);
       expect(o.errors).toEqual([]);
     } finally {
       await o.context.close();

@@ -77,7 +77,8 @@ describe.skipIf(skipBrowser)('no network: the app contacts nothing beyond its ow
     for (const { screen, o } of pages) {
       const problem = appRequestsProblem(o);
       if (problem) problems.push(`${screen}: ${problem}`);
-      if (o.browserOwn.length > 0) console.log(`no-network: ${screen}: the browser's own connections (not the app's): ${o.browserOwn.join(', ')}`);
+      const own = o.browserOwn();
+      if (own.length > 0) console.log(`no-network: ${screen}: the browser's own connections (not the app's): ${own.join(', ')}`);
       await o.context.close();
     }
     if (problems.length > 0) throw new Error(problems.join('\n'));

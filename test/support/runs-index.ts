@@ -74,6 +74,23 @@ function copyPicked(from: string, to: string, names: readonly string[] | undefin
 /** The index over every shared run (the layout above), made once per test run. */
 export const sharedRunsIndex = (): Promise<SharedRunsIndex> => runsIndex('runs-index', {});
 
+/**
+ * The library the browser specs open (library.spec, a11y.spec): three τ-bench runs and four τ² runs, both
+ * benchmarks and three domains, made once per test run. The index over every shared run is the soak's
+ * (test/soak/index-runs.spec.ts).
+ */
+export const LIBRARY_PICK: LibraryPick = {
+  runs: ['grok-4-tool-calling-retail.json', 'gpt-4o-airline.json', 'qwen3-8b-react-retail.json'],
+  tau2: [
+    'sierra-research__pr73-aide-claude-sonnet-4-5-airline.json',
+    'sierra-research__pr17-gpt-4o-telecom.json',
+    'sierra-research__gym-gpt-4.1-airline.json',
+    'sierra-research__pr171-ironforge-v3-deepseek-airline.json',
+  ],
+  forks: [],
+};
+export const libraryRunsIndex = (): Promise<SharedRunsIndex> => runsIndex('runs-index-library', LIBRARY_PICK);
+
 /** The index (the layout above) of a library of some shared runs, made once per test run under `key`. */
 export async function runsIndex(key: string, pick: LibraryPick): Promise<SharedRunsIndex> {
   const dir = await runOnce(key, async (dir) => {
