@@ -77,7 +77,13 @@ export class Tau2Environment {
     readonly solo: boolean,
   ) {
     this.agent = domain.copyOnWrite ? new Toolkit(domain.agent, shallowDbCopy(base.agent), base.agent) : new Toolkit(domain.agent, deepCopyValue(base.agent));
-    this.user = domain.user && base.user ? new Toolkit(domain.user, deepCopyValue(base.user)) : null;
+    // Python parity: banking_knowledge hands the one TransactionalDB to both toolkits.
+    this.user =
+      domain.user && domain.sharedDb
+        ? new Toolkit(domain.user, this.agent.db)
+        : domain.user && base.user
+          ? new Toolkit(domain.user, deepCopyValue(base.user))
+          : null;
     if (base.shared) for (const kit of [this.agent, this.user]) if (kit) kit.shared = base.shared;
     if (solo && this.user) {
       const overlap = this.agent.toolNames().filter((n) => this.user!.hasTool(n));
@@ -171,6 +177,9 @@ export class Tau2Environment {
   ): void {
     if (this.solo && messages.some((m) => m.role === 'user')) throw new PyException('AssertionError', 'User messages are not allowed in solo mode');
     const pairs = callPairs(messages);
+    // Python parity: the env kwarg `read_log_allowlist` evaluate-trajs derives from the task (a constructor argument in τ²;
+    // every environment of a task here is set up through set_state, so it is given here).
+    if (task && this.domain.readLogAllowlist && this.agent) this.agent.readLogAllowlist = this.domain.readLogAllowlist(task.criteria?.actions ?? []);
     const init = task?.initializationData ?? null;
     if (init?.agentData) {
       this.updateDb(this.agent!, init.agentData);
@@ -204,6 +213,7 @@ export class Tau2Environment {
   }
 
   userHash(): string | null {
+    if (this.domain.sharedDb && this.user && this.agent && this.user.db === this.agent.db) return this.agentHash();
     return this.user ? dbHash(this.user.db) : null;
   }
 }

@@ -62,12 +62,21 @@ export interface ReplayedCall {
   readonly arguments: TDict;
   readonly knownTool: boolean;
   readonly mutating: boolean;
-  /** What τ²'s environment returns for it on a replay of every call in order; null for an unknown tool. */
+  /** What τ²'s environment returns for it on a replay of every call in order (an unknown tool: its error); null for a retrieval call. */
   readonly output: string | null;
   readonly error: boolean;
   readonly recordedOutput: string | null;
   /** τ² v1.0.1's evaluator re-executes only known, mutating calls. */
   readonly evaluatorReplayed: boolean;
+  /** A retrieval call (banking_knowledge's knowledge-base search, shell): never replayed, its output is what the file recorded. */
+  readonly retrieval?: true;
+}
+
+/** A reference action that raised when τ² ran it on the gold environment: τ² logs it and goes on, the gold DB lacks its effect. */
+export interface GoldActionError {
+  readonly index: number;
+  readonly name: string;
+  readonly error: string;
 }
 
 export interface Tau2Evaluation {
@@ -87,6 +96,8 @@ export interface Tau2Evaluation {
   readonly communicateChecks: readonly CommunicateCheck[] | null;
   readonly nlAssertions: readonly NlAssertionRecord[] | null;
   readonly toolCalls: readonly ReplayedCall[];
+  /** Reference actions that raised on the gold environment (skipped by τ², which only logs them). */
+  readonly goldActionErrors?: readonly GoldActionError[];
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
   readonly note: string | null;
@@ -103,7 +114,10 @@ export interface Tau2Context {
   /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
   readonly perTask?: Map<
     Tau2Task,
-    { initial: { agent: string | null; user: string | null }; gold?: { agent: string | null; user: string | null; random: boolean } }
+    {
+      initial: { agent: string | null; user: string | null };
+      gold?: { agent: string | null; user: string | null; random: boolean; errors: readonly GoldActionError[] };
+    }
   >;
 }
 
@@ -128,7 +142,10 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
     for (const call of m.toolCalls) {
       const known = env.hasTool(call.name);
       const mutating = known && env.isMutating(call.name);
-      const resp = known ? env.getResponse(call) : null;
+      // Retrieval tools change nothing and need the knowledge-base index τ² builds at run time: never replayed.
+      const retrieval = known && env.route(call.name, call.requestor)?.tool(call.name)?.retrieval === true;
+      // Python parity: an unknown tool answers as the live environment does (`Error: Tool '…' not found.`), and changes nothing.
+      const resp = !retrieval ? env.getResponse(call) : null;
       calls.push({
         index: calls.length,
         messageIndex,
@@ -142,6 +159,7 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
         error: resp?.error ?? false,
         recordedOutput: recorded[calls.length]?.content ?? null,
         evaluatorReplayed: mutating,
+        ...(retrieval ? { retrieval: true as const } : {}),
       });
     }
   });
@@ -284,6 +302,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     let dbHash: DbHashes | null = null;
     let envChecks: EnvAssertionCheck[] | null = null;
     let random = false;
+    let goldErrors: readonly GoldActionError[] = [];
     // Only for the tool types of reference actions: built when there are some.
     let probe: Tau2Environment | null = null;
     if (criteria.actions !== null || criteria.envAssertions !== null) {
@@ -295,18 +314,21 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
         // Python parity: the gold environment is built without solo mode.
         const gold = new Tau2Environment(ctx.domain, ctx.base, false);
         gold.setState(task, task.messageHistory);
-        for (const a of criteria.actions ?? []) {
+        const errors: GoldActionError[] = [];
+        (criteria.actions ?? []).forEach((a, index) => {
           try {
             gold.makeToolCall(a.name, a.requestor, a.arguments);
           } catch (e) {
-            exceptionText(e);
+            // Python parity: EnvironmentEvaluator logs a gold action's exception and goes on.
+            errors.push({ index, name: a.name, error: exceptionText(e) });
           }
-        }
-        goldHashes = { agent: gold.agentHash(), user: gold.userHash(), random: gold.nondeterministic() };
+        });
+        goldHashes = { agent: gold.agentHash(), user: gold.userHash(), random: gold.nondeterministic(), errors };
         if (memo) memo.gold = goldHashes;
       }
       dbHash = { goldAgent: goldHashes.agent, predictedAgent: predicted.agentHash(), goldUser: goldHashes.user, predictedUser: predicted.userHash() };
       random = goldHashes.random || predicted.nondeterministic();
+      goldErrors = goldHashes.errors;
       dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
       envChecks = (criteria.envAssertions ?? []).map((a) => {
         const met = predicted.runEnvAssertion(a);
@@ -360,6 +382,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       dbMatch,
       dbReward,
       dbHash,
+      ...(goldErrors.length > 0 ? { goldActionErrors: goldErrors } : {}),
       dbHashNondeterministic: random,
       envAssertions: envChecks,
       actionChecks,

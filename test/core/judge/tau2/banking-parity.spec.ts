@@ -1,0 +1,92 @@
+/**
+ * banking_knowledge parity: every simulation of ../shared/tau2/banking/runs re-judged and compared with τ²'s own
+ * records (../shared/tau2/banking/expected): reward, DB check and its four hashes, the initial hashes, every action
+ * check, and every replayed tool output (retrieval calls excepted: τ² never replays them).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import type { Tau2Report } from '../../../../src/core/view/tau2/report';
+import { describeTau2, TAU2_DIR } from '../../../support/shared';
+import { tau2Read } from '../../../support/tau2';
+
+const BANKING = join(TAU2_DIR, 'banking');
+
+interface ExpectedCall {
+  name: string;
+  output: string | null;
+  error: boolean | null;
+  known_tool: boolean;
+  mutating: boolean | null;
+  output_unavailable?: string;
+}
+interface ExpectedSim {
+  simulation_id: string;
+  reward: number;
+  db_match: boolean | null;
+  db_hash: Record<string, string | null> | null;
+  initial_db_hash: Record<string, string | null>;
+  action_checks: { action_match: boolean; tool_type: string | null }[] | null;
+  env_kwargs: { read_log_allowlist: string[] };
+  tool_calls: ExpectedCall[];
+}
+
+const callOf = (c: { name: string; output: string | null; error: boolean | null; known_tool: boolean; mutating: boolean | null }, retrieval: boolean) => ({
+  name: c.name,
+  known_tool: c.known_tool,
+  mutating: c.mutating,
+  ...(retrieval ? { retrieval: true } : { output: c.output, error: c.error }),
+});
+
+const comparable = (r: Tau2Report) => ({
+  simulation_id: r.simulation_id,
+  reward: r.reward,
+  db_match: r.db_match,
+  db_hash: r.db_hash,
+  initial_db_hash: r.initial_db_hash,
+  action_checks: r.action_checks?.map((c) => [c.action_match, c.tool_type]) ?? null,
+  tool_calls: r.tool_calls.map((c) => callOf(c, c.output_unavailable !== undefined)),
+});
+
+const expectedOf = (x: ExpectedSim) => ({
+  simulation_id: x.simulation_id,
+  reward: x.reward,
+  db_match: x.db_match,
+  db_hash: x.db_hash,
+  initial_db_hash: x.initial_db_hash,
+  action_checks: x.action_checks?.map((c) => [c.action_match, c.tool_type]) ?? null,
+  tool_calls: x.tool_calls.map((c) => callOf(c, c.output_unavailable !== undefined)),
+});
+
+const runFiles = (): string[] =>
+  readdirSync(join(BANKING, 'runs'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+
+describeTau2('banking_knowledge parity with τ²’s own evaluator', () => {
+  for (const file of runFiles()) {
+    const expected = JSON.parse(readFileSync(join(BANKING, 'expected', file.replace(/\.json$/, '.expected.json')), 'utf8')) as { simulations: ExpectedSim[] };
+    const n = expected.simulations.length;
+    let session: Tau2Session;
+    beforeAll(async () => {
+      session = await Tau2Session.open(Tau2Session.read(readFileSync(join(BANKING, 'runs', file), 'utf8')), tau2Read);
+    });
+    it(`${file}: ${n} of ${n} simulations (reward, db_match, hashes, action checks, replayed outputs)`, () => {
+      expect(session.size).toBe(n);
+      const failed: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const got = comparable(session.report(i));
+        const want = expectedOf(expected.simulations[i]!);
+        try {
+          expect(got).toEqual(want);
+        } catch {
+          failed.push(`${i}`);
+        }
+      }
+      for (const i of failed.slice(0, 3))
+        expect(comparable(session.report(Number(i))), `simulation ${i}`).toEqual(expectedOf(expected.simulations[Number(i)]!));
+      expect(failed, `${failed.length} of ${n} simulations differ`).toEqual([]);
+    });
+  }
+});
