@@ -4,7 +4,7 @@
  */
 import { PyException } from '../py/errors';
 import { validate, type PydModel, type TValue } from '../py/pydantic';
-import { TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
+import { bankingGradingNote, TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
 import type { ReadText } from '../model/data/versions';
 import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../model/domains/tau2/registry';
 import type { Tau2Domain } from '../model/domains/tau2/toolkit';
@@ -112,7 +112,10 @@ export class Tau2Session {
     const why = `data ${agentFile.where.startsWith(commit) ? commit.slice(0, 7) : 'checkout'} (${agentFile.where}); the file records τ² commit ${
       typeof recorded === 'string' ? recorded.slice(0, 7) : 'unknown'
     }; τ²'s DB files are the same from v0.1.0 to v1.0.1`;
-    return new Tau2Session(run, domain, { domain, base, solo: run.soloMode, perTask: new Map() }, why);
+    // A banking_knowledge file recorded before 1.0.1's grading changes: its recorded rewards may be the older grading's.
+    const gradingNote = domain.name === 'banking_knowledge' ? bankingGradingNote(typeof recorded === 'string' ? recorded : null) : null;
+    const opened = gradingNote === null ? run : { ...run, notes: [...run.notes, gradingNote] };
+    return new Tau2Session(opened, domain, { domain, base, solo: run.soloMode, perTask: new Map() }, why);
   }
 
   /** Reads a results object's text; throws `Tau2FileError` when it is not one. */

@@ -96,6 +96,8 @@ export interface Tau2Evaluation {
   readonly communicateChecks: readonly CommunicateCheck[] | null;
   readonly nlAssertions: readonly NlAssertionRecord[] | null;
   readonly toolCalls: readonly ReplayedCall[];
+  /** banking_knowledge: the discoverable tools whose reads are logged into the hashed DB (from the task's gold actions). */
+  readonly readLogAllowlist?: readonly string[];
   /** Reference actions that raised on the gold environment (skipped by τ², which only logs them). */
   readonly goldActionErrors?: readonly GoldActionError[];
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
@@ -228,11 +230,13 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   } catch (e) {
     replayError = e instanceof PyException ? `${e.pyType}: ${e.text}` : String(e);
   }
+  const allowlist = task && ctx.domain.readLogAllowlist ? [...ctx.domain.readLogAllowlist(task.criteria?.actions ?? [])] : null;
   const base = {
     simulation: sim,
     initialDbHash,
     toolCalls: replay,
     nlAssertions: recordedNl(sim),
+    ...(allowlist !== null ? { readLogAllowlist: allowlist } : {}),
   };
   const empty = {
     rewardBasis: null,
