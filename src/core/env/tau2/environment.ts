@@ -67,6 +67,16 @@ function deepMerge(into: TDict, update: TDict): void {
   }
 }
 
+/** The DB after a task's initialization data, per base DB and per data object (see `setState`). */
+const initialized = new WeakMap<PydModel, WeakMap<TDict, PydModel>>();
+function initializedDb(base: PydModel, data: TDict, make: () => PydModel): PydModel {
+  let perBase = initialized.get(base);
+  if (perBase === undefined) initialized.set(base, (perBase = new WeakMap()));
+  let db = perBase.get(data);
+  if (db === undefined) perBase.set(data, (db = make()));
+  return db;
+}
+
 export class Tau2Environment {
   readonly agent: Toolkit | null;
   readonly user: Toolkit | null;
@@ -76,7 +86,11 @@ export class Tau2Environment {
     base: BaseDbs,
     readonly solo: boolean,
   ) {
-    this.agent = domain.copyOnWrite ? new Toolkit(domain.agent, shallowDbCopy(base.agent), base.agent) : new Toolkit(domain.agent, deepCopyValue(base.agent));
+    this.agent = domain.copyDb
+      ? new Toolkit(domain.agent, domain.copyDb(base.agent), base.agent)
+      : domain.copyOnWrite
+        ? new Toolkit(domain.agent, shallowDbCopy(base.agent), base.agent)
+        : new Toolkit(domain.agent, deepCopyValue(base.agent));
     // Python parity: banking_knowledge hands the one TransactionalDB to both toolkits.
     this.user =
       domain.user && domain.sharedDb
@@ -182,7 +196,18 @@ export class Tau2Environment {
     if (task && this.domain.readLogAllowlist && this.agent) this.agent.readLogAllowlist = this.domain.readLogAllowlist(task.criteria?.actions ?? []);
     const init = task?.initializationData ?? null;
     if (init?.agentData) {
-      this.updateDb(this.agent!, init.agentData);
+      const copy = this.domain.copyDb;
+      if (copy && this.agent!.base) {
+        // The DB after the task's initialization data is the same for every environment of the task: made once, then
+        // copied like the file's DB (the hasher resumes from its text).
+        const initialized = initializedDb(this.agent!.base, init.agentData, () => {
+          const raw = modelDump(this.agent!.base!) as TDict;
+          deepMerge(raw, init.agentData!);
+          return validate(this.agent!.def.db, raw);
+        });
+        this.agent!.db = copy(initialized);
+        this.agent!.base = initialized;
+      } else this.updateDb(this.agent!, init.agentData);
       // Python parity: set_state hands the agent's DB to the user toolkit when agent data is given.
       if (this.user) this.user.db = this.agent!.db;
     }

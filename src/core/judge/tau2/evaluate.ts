@@ -123,9 +123,20 @@ export interface Tau2Context {
   >;
 }
 
-function toolTypeOf(env: Tau2Environment, name: string): ToolType | null {
-  for (const kit of [env.agent, env.user]) if (kit?.hasTool(name)) return kit.tool(name)!.toolType;
+// Python parity: the tool type of a reference action, from the toolkits an environment of this run has (agent's first).
+function toolTypeOf(ctx: Tau2Context, name: string): ToolType | null {
+  const user = ctx.domain.user && (ctx.base.user !== null || ctx.domain.sharedDb) ? ctx.domain.user : null;
+  for (const def of [ctx.domain.agent, user]) {
+    const tool = def?.tools.find((x) => x.name === name);
+    if (tool) return tool.toolType;
+  }
   return null;
+}
+
+/** The agent's and the user's DB hash (one hash when they share a DB). */
+function hashes(env: Tau2Environment): { agent: string | null; user: string | null } {
+  const agent = env.agentHash();
+  return { agent, user: env.domain.sharedDb ? agent : env.userHash() };
 }
 
 /** Every call replayed in order on a fresh environment (reads too), with τ²'s response to each. */
@@ -218,7 +229,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   else
     try {
       const env = initEnv();
-      initialDbHash = { agent: env.agentHash(), user: env.userHash() };
+      initialDbHash = hashes(env);
       if (task) ctx.perTask?.set(task, { initial: initialDbHash });
     } catch {
       /* reported below */
@@ -308,7 +319,6 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     let random = false;
     let goldErrors: readonly GoldActionError[] = [];
     // Only for the tool types of reference actions: built when there are some.
-    let probe: Tau2Environment | null = null;
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
       predicted.setState(task, sim.messages);
@@ -327,10 +337,11 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
             errors.push({ index, name: a.name, error: exceptionText(e) });
           }
         });
-        goldHashes = { agent: gold.agentHash(), user: gold.userHash(), random: gold.nondeterministic(), errors };
+        goldHashes = { ...hashes(gold), random: gold.nondeterministic(), errors };
         if (memo) memo.gold = goldHashes;
       }
-      dbHash = { goldAgent: goldHashes.agent, predictedAgent: predicted.agentHash(), goldUser: goldHashes.user, predictedUser: predicted.userHash() };
+      const p = hashes(predicted);
+      dbHash = { goldAgent: goldHashes.agent, predictedAgent: p.agent, goldUser: goldHashes.user, predictedUser: p.user };
       random = goldHashes.random || predicted.nondeterministic();
       goldErrors = goldHashes.errors;
       dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
@@ -351,7 +362,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
               action: a,
               actionMatch: i >= 0,
               actionReward: i >= 0 ? 1 : 0,
-              toolType: toolTypeOf((probe ??= new Tau2Environment(ctx.domain, ctx.base, ctx.solo)), a.name),
+              toolType: toolTypeOf(ctx, a.name),
               matchedCall: i >= 0 ? i : null,
             };
           });

@@ -163,6 +163,11 @@ export interface Tau2Domain {
   readonly syncTools?: (agent: Toolkit | null, user: Toolkit | null) => void;
   /** The agent's tools take every record they change with `own`: environments may share the base's records. */
   readonly copyOnWrite?: boolean;
+  /**
+   * A copy of a base DB an environment may write (its tools take each record they change with their own `own`),
+   * sharing the base's records meanwhile; used instead of a deep copy, and for the DB after initialization data.
+   */
+  readonly copyDb?: (base: PydModel) => PydModel;
   /** Agent and user tools work on one DB (banking_knowledge): the user's DB is the agent's, and so is its hash. */
   readonly sharedDb?: boolean;
   /** The env kwarg `read_log_allowlist` `evaluate-trajs` passes for a task, from its gold actions (banking_knowledge). */

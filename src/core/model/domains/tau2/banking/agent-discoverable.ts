@@ -27,6 +27,7 @@ import {
   tidy,
   v,
 } from './common';
+import { ownTable } from './copy';
 import { addToDb, constraint, data, formatRecords, noRecords, queryDatabaseTool, queryDb, updateRecord } from './db-query';
 import {
   comma,
@@ -46,7 +47,7 @@ import {
   round4,
   s,
   stampCompare,
-  strptime,
+  strptimeOrNull,
   TODAY,
   truthy,
   typeError,
@@ -871,11 +872,8 @@ For deposits without available images, the dispute will proceed based on custome
     const keyOf = (r: TValue): Stamp => {
       const text = s(get(r, 'date', ''));
       for (const fmt of ['%m/%d/%Y %H:%M:%S', '%m/%d/%Y'] as const) {
-        try {
-          return strptime(text, fmt);
-        } catch (e) {
-          if (!(e instanceof PyException && e.pyType === 'ValueError')) throw e;
-        }
+        const d = strptimeOrNull(text, fmt);
+        if (d !== null) return d;
       }
       return DATETIME_MIN;
     };
@@ -927,7 +925,7 @@ function accountCredit(name: string, kind: 'checking' | 'savings'): ToolDef {
           : type === 'fee_refund'
             ? 'FEE REFUND - CUSTOMER SERVICE'
             : 'GOODWILL CREDIT - CUSTOMER SERVICE';
-    data(self.db, 'bank_account_transaction_history').set(
+    ownTable(self.db, 'bank_account_transaction_history')!.set(
       txnId,
       record(
         ['transaction_id', txnId],

@@ -4,6 +4,7 @@ import { add, eq, ge, gt, le, lt, sub } from '../../../../py/ops';
 import type { PydModel, TDict, TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
 import type { ToolDef, ToolType, Toolkit } from '../toolkit';
+import { ownRow } from './copy';
 import { data } from './db-query';
 import { dictKey, float, get, s, strptime, title, truthy, typeError, type Stamp } from './py';
 
@@ -96,13 +97,13 @@ export function inTable(db: PydModel, table: string, id: TValue): boolean {
   return k !== null && data(db, table).has(k);
 }
 
-/** `self.db.<table>.data[id]` (present: checked before). */
-export const row = (db: PydModel, table: string, id: TValue): TDict => data(db, table).get(id as string) as TDict;
+/** `self.db.<table>.data[id]` (present: checked before), the environment's own copy (a tool may change it). */
+export const row = (db: PydModel, table: string, id: TValue): TDict => ownRow(db, table, id as string) as TDict;
 
-/** `self.db.<table>.data.get(id)` (None when absent). */
+/** `self.db.<table>.data.get(id)` (None when absent), the environment's own copy. */
 export function rowOrNull(db: PydModel, table: string, id: TValue): TDict | null {
   const k = dictKey(id);
-  const r = k === null ? undefined : data(db, table).get(k);
+  const r = k === null ? undefined : ownRow(db, table, k);
   return r === undefined ? null : (r as TDict);
 }
 

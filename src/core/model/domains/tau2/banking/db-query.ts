@@ -6,6 +6,7 @@ import { PyException } from '../../../../py/errors';
 import { contains, eq, ge, gt, le, lt } from '../../../../py/ops';
 import type { PydModel, TDict, TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
+import { ownRow, ownTable } from './copy';
 import { get, loads, repr, s, truthy } from './py';
 
 /** The tables `_load_databases` offers to queries, in its order (every TransactionalDB field has them). */
@@ -170,7 +171,7 @@ function limitRows(rows: [string, TValue][], limit: TValue): [string, TValue][] 
 export function addToDb(db: PydModel, name: string, id: string, record: TDict): boolean {
   const table = tableData(db, name);
   if (table === null || table.has(id)) return false;
-  table.set(id, record);
+  ownTable(db, name)!.set(id, record);
   return true;
 }
 
@@ -181,7 +182,7 @@ export function updateRecord(db: PydModel, name: string, id: TValue, updates: re
     if (Array.isArray(id) || id instanceof Map) throw new PyException('TypeError', `unhashable type: '${Array.isArray(id) ? 'list' : 'dict'}'`);
     return false;
   }
-  const r = table.get(id) as TDict;
+  const r = ownRow(db, name, id) as TDict;
   for (const [k, v] of updates) r.set(k, v);
   return true;
 }

@@ -92,7 +92,7 @@ function otherActive(self: Toolkit, cardId: TValue, accountId: TValue, change: (
   const out: string[] = [];
   for (const [id, c] of data(self.db, 'debit_cards')) {
     if (id !== cardId && same(get(c, 'account_id'), accountId) && get(c, 'status') === 'ACTIVE') {
-      change(c as TDict);
+      change(row(self.db, 'debit_cards', id));
       out.push(id);
     }
   }

@@ -2,6 +2,7 @@ import { parseJson } from '../../../../py/json-parse';
 import type { TDict, TValue } from '../../../../py/pydantic';
 import type { Tau2Domain } from '../toolkit';
 import { AGENT_TOOLS } from './agent-tools';
+import { bankingCopy } from './copy';
 import { TransactionalDb } from './models';
 import { USER_FUNCTIONS, USER_TOOLS } from './user-tools';
 
@@ -28,5 +29,6 @@ export const BANKING: Tau2Domain = {
   dbFiles: { agent: 'db.json', user: null },
   parseDbFile: (text) => parseJson(text) as TValue,
   sharedDb: true,
+  copyDb: bankingCopy,
   readLogAllowlist: deriveReadLogAllowlist,
 };

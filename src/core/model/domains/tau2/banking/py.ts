@@ -253,6 +253,17 @@ export function strptime(v: TValue, fmt: '%m/%d/%Y' | '%m/%d/%Y %H:%M:%S'): Stam
   return { days: daysBefore(y, mo, d), seconds: secs };
 }
 
+/** `strptime` of a str where a ValueError would be caught: null instead (no exception made). */
+export function strptimeOrNull(v: string, fmt: '%m/%d/%Y' | '%m/%d/%Y %H:%M:%S'): Stamp | null {
+  const date = String.raw`(1[0-2]|0[1-9]|[1-9])/(3[01]|[12]\d|0[1-9]|[1-9]| [1-9])/(\d\d\d\d)`;
+  const time = String.raw`\s+(2[0-3]|[0-1]\d|\d):([0-5]\d|\d):(6[0-1]|[0-5]\d|\d)`;
+  const m = new RegExp(`^${date}${fmt === '%m/%d/%Y' ? '' : time}$`, 'i').exec(v);
+  if (m === null) return null;
+  const [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1 || d > monthDays(y, mo) || (m[6] !== undefined && Number(m[6]) > 59)) return null;
+  return { days: daysBefore(y, mo, d), seconds: m[4] === undefined ? 0 : Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]) };
+}
+
 /** `(a - b).days`. */
 export const daysBetween = (a: Stamp, b: Stamp): number => Math.floor(a.days - b.days + (a.seconds - b.seconds) / 86400);
 
