@@ -96,6 +96,8 @@ export interface Tau2Evaluation {
   readonly communicateChecks: readonly CommunicateCheck[] | null;
   readonly nlAssertions: readonly NlAssertionRecord[] | null;
   readonly toolCalls: readonly ReplayedCall[];
+  /** banking_knowledge: the task's `required_documents` (the knowledge-base documents it needs), as the task records them. */
+  readonly requiredDocuments?: readonly string[];
   /** banking_knowledge: the discoverable tools whose reads are logged into the hashed DB (from the task's gold actions). */
   readonly readLogAllowlist?: readonly string[];
   /** Reference actions that raised on the gold environment (skipped by τ², which only logs them). */
@@ -248,6 +250,9 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     toolCalls: replay,
     nlAssertions: recordedNl(sim),
     ...(allowlist !== null ? { readLogAllowlist: allowlist } : {}),
+    ...(Array.isArray(task?.raw.get('required_documents'))
+      ? { requiredDocuments: (task!.raw.get('required_documents') as TValue[]).filter((x): x is string => typeof x === 'string') }
+      : {}),
   };
   const empty = {
     rewardBasis: null,

@@ -6,6 +6,7 @@ import { pyLower } from '../../py/lower';
 import type { TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import { BANKING } from '../../model/domains/tau2/banking';
+import { requiredCoverage } from './retrieval';
 
 /** banking_knowledge's discoverable agent tools that change nothing (their calls are logged only when allowlisted). */
 const READ_DISCOVERABLE: ReadonlySet<string> = new Set(BANKING.agent.tools.filter((t) => t.discoverable && !t.mutates).map((t) => t.name));
@@ -21,7 +22,8 @@ export type Tau2FindingKind =
   | 'random-hash'
   | 'recorded-differs'
   | 'gold-action-raises'
-  | 'read-log';
+  | 'read-log'
+  | 'required-documents';
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
@@ -92,6 +94,17 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
       kind: 'gold-action-raises',
       text: `Gold action ${g.index + 1} (${g.name}) raises: ${g.error}, the gold DB lacks it (τ² only logs a gold action's exception and goes on).`,
     });
+  if (e.requiredDocuments && e.requiredDocuments.length > 0 && !e.premature && e.error === null && e.reward !== 1) {
+    const { found, missing } = requiredCoverage(e, e.requiredDocuments);
+    out.push({
+      kind: 'required-documents',
+      text:
+        missing.length === 0
+          ? `The agent retrieved every document the task requires (${found.map((f) => `${f.id} in call ${f.call + 1}`).join(', ')}), and still failed.`
+          : `The agent never retrieved ${missing.length === e.requiredDocuments.length ? 'any of the documents' : `${missing.length} of the ${e.requiredDocuments.length} documents`} the task requires: ${missing.join(', ')}` +
+            (found.length > 0 ? `; it did retrieve ${found.map((f) => `${f.id} (call ${f.call + 1})`).join(', ')}.` : '.'),
+    });
+  }
   const readLog = readLogText(e);
   if (readLog !== null) out.push({ kind: 'read-log', text: readLog });
   const URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;

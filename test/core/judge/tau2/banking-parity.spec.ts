@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TAU2_PINNED_COMMIT } from '../../../../src/core/model/data/tau2-data';
 import { Tau2Session } from '../../../../src/core/session/tau2-session';
 import type { Tau2Report } from '../../../../src/core/view/tau2/report';
 import { describeTau2, requireShared, TAU2_DIR } from '../../../support/shared';
@@ -99,6 +100,26 @@ else
           Object.fromEntries(FIELDS.map((f) => [f, n])),
         );
         expect(failed).toEqual([]);
+      });
+      it(`${file}: retrieved documents are opened from the data and lined up with the task's required_documents`, async () => {
+        const ok = [...Array(n).keys()].find((i) => session.report(i).reward === 1 && session.evaluate(i).toolCalls.some((c) => c.retrieval))!;
+        const view = await session.retrieval(ok);
+        const docs = view.calls.flatMap((c) => c.documents);
+        expect(docs.length).toBeGreaterThan(0);
+        for (const d of docs) {
+          const raw = JSON.parse(
+            readFileSync(join(TAU2_DIR, 'data', TAU2_PINNED_COMMIT, 'data/tau2/domains/banking_knowledge/documents', `${d.id}.json`), 'utf8'),
+          );
+          expect(d.doc).toEqual({ id: d.id, title: raw.title, content: raw.content });
+        }
+        const failedNone = [...Array(n).keys()].find((i) => {
+          const e = session.evaluate(i);
+          return !e.premature && e.reward === 0 && (e.requiredDocuments?.length ?? 0) > 0 && !e.toolCalls.some((c) => c.retrieval);
+        })!;
+        expect(session.report(failedNone).findings.find((f) => f.kind === 'required-documents')?.text).toMatch(
+          /^The agent never retrieved any of the documents the task requires: doc_/,
+        );
+        expect(session.report(ok).findings.some((f) => f.kind === 'required-documents')).toBe(false);
       });
     }
   });
