@@ -13,29 +13,13 @@ import type { Tau2Run } from '../model/episode/tau2-types';
 import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
 import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
-import { retrievedDocuments } from '../view/tau2/retrieval';
+import { retrievedDocuments, type KnowledgeDocument, type Tau2RetrievalView } from '../view/tau2/retrieval';
 import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
 import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../view/tau2/state-at-step';
 import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
 import type { StepEdit } from './what-if';
 
 export class Tau2SetupError extends Error {}
-
-/** A knowledge-base document of banking_knowledge. */
-export interface KnowledgeDocument {
-  readonly id: string;
-  readonly title: string;
-  readonly content: string;
-}
-
-export interface Tau2RetrievalView {
-  readonly calls: readonly {
-    readonly call: number;
-    readonly name: string;
-    readonly documents: readonly { readonly id: string; readonly required: boolean; readonly doc: KnowledgeDocument | null }[];
-  }[];
-  readonly required: readonly { readonly id: string; readonly doc: KnowledgeDocument | null; readonly retrievedIn: number | null }[];
-}
 
 /**
  * The data files a domain's DBs are read from, under the commit (raw file hosting's layout) and then

@@ -103,7 +103,12 @@ export function tau2DbDiff(ctx: Tau2Context, task: Tau2Task, sim: Tau2Simulation
     }
   }
   // Python parity: evaluate_simulation hashes the gold DBs right after the actions, without a sync.
-  const places = [...differing('agent', dbOf(predicted, 'agent'), dbOf(gold, 'agent')), ...differing('user', dbOf(predicted, 'user'), dbOf(gold, 'user'))];
+  // One DB shared by agent and user (banking_knowledge): its records are listed once, as the agent's.
+  const shared = predicted.domain.sharedDb === true;
+  const places = [
+    ...differing('agent', dbOf(predicted, 'agent'), dbOf(gold, 'agent')),
+    ...(shared ? [] : differing('user', dbOf(predicted, 'user'), dbOf(gold, 'user'))),
+  ];
   if (places.length === 0) return [];
   // Blame: the predicted run again, watching each differing record after every call.
   const blame = places.map(() => [] as number[]);

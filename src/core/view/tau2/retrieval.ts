@@ -51,3 +51,20 @@ export function requiredCoverage(e: Tau2Evaluation, required: readonly string[])
   }
   return { found, missing };
 }
+
+/** A knowledge-base document of banking_knowledge (`documents/<id>.json`). */
+export interface KnowledgeDocument {
+  readonly id: string;
+  readonly title: string;
+  readonly content: string;
+}
+
+/** Each retrieval call's documents, opened (null: not in the data), and the task's required documents with the first call that retrieved each. */
+export interface Tau2RetrievalView {
+  readonly calls: readonly {
+    readonly call: number;
+    readonly name: string;
+    readonly documents: readonly { readonly id: string; readonly required: boolean; readonly doc: KnowledgeDocument | null }[];
+  }[];
+  readonly required: readonly { readonly id: string; readonly doc: KnowledgeDocument | null; readonly retrievedIn: number | null }[];
+}
