@@ -69,7 +69,17 @@ function OtherSamples({ compact }: { compact: boolean }) {
           data-testid={`welcome-sample-${name}`}
           title={`Open the sample ${name}.json: ${sampleWhat(name)}`}
         >
-          {name.startsWith('tau2-') ? (compact ? 'τ² sample' : 'Open the τ² sample') : compact ? 'τ-bench sample' : 'Open the τ-bench sample'}
+          {name.startsWith('tau2-banking')
+            ? compact
+              ? 'banking sample'
+              : 'Open the τ³ banking sample'
+            : name.startsWith('tau2-')
+              ? compact
+                ? 'τ² sample'
+                : 'Open the τ² sample'
+              : compact
+                ? 'τ-bench sample'
+                : 'Open the τ-bench sample'}
         </Button>
       ))}
     </span>
