@@ -102,6 +102,10 @@ describe('banking_knowledge discoverable tools', () => {
       content: "Error: Invalid arguments: KnowledgeTools.update_transaction_rewards_3847() got an unexpected keyword argument 'points'",
       error: false,
     });
+    // CPython names a function by module and qualified name when `**` is given a non-mapping.
+    expect(update('[1, 2]').content).toBe(
+      'Error: Invalid arguments: tau2.domains.banking_knowledge.tools.KnowledgeTools.update_transaction_rewards_3847() argument after ** must be a mapping, not list',
+    );
     expect(table(e, 'agent_discoverable_tools').size).toBe(0);
     expect(update('{"transaction_id": "txn_a1", "new_rewards_earned": "12 points"}').content).toMatch(/^Transaction rewards updated successfully\./);
     update('{"transaction_id": "txn_a1", "new_rewards_earned": "13 points"}');
