@@ -49,3 +49,22 @@ describe('the invented banking_knowledge sample', () => {
     );
   });
 });
+
+describe('the invented banking sample, what-if', () => {
+  it('the hidden tool called by name, edited into unlock + call by JSON string: the DB now equals gold (0.0 → 1.0)', async () => {
+    const session = await Tau2Session.open(Tau2Session.read(readFileSync(join(ROOT, 'sample-runs/runs/tau2-banking-sample.json'), 'utf8')), read);
+    const sim = session.run.simulations[1]!;
+    const at = sim.messages.findIndex((m) => m.toolCalls?.some((c) => c.name === 'freeze_debit_card_3892'));
+    const view = session.whatIf(1, [
+      {
+        messageIndex: at,
+        callIndex: 0,
+        name: 'call_discoverable_agent_tool',
+        kwargsJson: '{"agent_tool_name": "freeze_debit_card_3892", "arguments": "{\\"card_id\\": \\"dbc_wren_a\\"}"}',
+      },
+      { messageIndex: at, insert: true, name: 'unlock_discoverable_agent_tool', kwargsJson: '{"agent_tool_name": "freeze_debit_card_3892"}' },
+    ]);
+    if ('error' in view) throw new Error(view.error);
+    expect([view.rewardBefore, view.rewardAfter]).toEqual([0, 1]);
+  });
+});
