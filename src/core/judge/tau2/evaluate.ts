@@ -158,7 +158,8 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
       const known = env.hasTool(call.name);
       const mutating = known && env.isMutating(call.name);
       // Retrieval tools change nothing and need the knowledge-base index τ² builds at run time: never replayed.
-      const retrieval = known && env.route(call.name, call.requestor)?.tool(call.name)?.retrieval === true;
+      const retrieval =
+        ctx.domain.retrievalTools?.has(call.name) === true || (known && env.route(call.name, call.requestor)?.tool(call.name)?.retrieval === true);
       // Python parity: an unknown tool answers as the live environment does (`Error: Tool '…' not found.`), and changes nothing.
       const resp = !retrieval ? env.getResponse(call) : null;
       calls.push({

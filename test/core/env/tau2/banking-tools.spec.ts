@@ -242,6 +242,8 @@ describe('banking_knowledge gold actions that raise', () => {
       { role: 'user', content: 'hello' },
       { role: 'assistant', content: null, tool_calls: [{ id: 'x1', name: 'change_user_email', arguments: actions[0]!.arguments, requestor: 'assistant' }] },
       { role: 'tool', id: 'x1', content: 'Email updated successfully.\n  - User ID: u_ada\n  - New Email: ada@new.test', requestor: 'assistant' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'x2', name: 'grep', arguments: { pattern: 'email' }, requestor: 'assistant' }] },
+      { role: 'tool', id: 'x2', content: 'doc_sample_email_001.json: change of email', requestor: 'assistant' },
     ];
     const run = {
       info,
@@ -264,6 +266,9 @@ describe('banking_knowledge gold actions that raise', () => {
     const report = session.report(0);
     expect(report.reward).toBe(1);
     expect(report.db_match).toBe(true);
+    // A retrieval tool of another retrieval variant (grep): unknown to the default toolkit, and never replayed all the same.
+    expect(report.tool_calls[1]).toMatchObject({ name: 'grep', known_tool: false, output: null, error: null });
+    expect(report.tool_calls[1]!.output_unavailable).toBeDefined();
     expect(session.evaluate(0).goldActionErrors).toEqual([{ index: 1, name: 'close_the_vault', error: "Tool 'close_the_vault' not found." }]);
     expect(report.findings.map((f) => f.text)).toContain(
       "Gold action 2 (close_the_vault) raises: Tool 'close_the_vault' not found., the gold DB lacks it (τ² only logs a gold action's exception and goes on).",

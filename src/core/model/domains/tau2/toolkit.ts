@@ -168,6 +168,11 @@ export interface Tau2Domain {
    * sharing the base's records meanwhile; used instead of a deep copy, and for the DB after initialization data.
    */
   readonly copyDb?: (base: PydModel) => PydModel;
+  /**
+   * Retrieval tools of any of the domain's retrieval variants (banking_knowledge: `KB_search_bm25`, `KB_search_dense`,
+   * `shell` of the default one; `KB_search`, `grep` of others): never replayed, whether the evaluation's toolkit has them or not.
+   */
+  readonly retrievalTools?: ReadonlySet<string>;
   /** Agent and user tools work on one DB (banking_knowledge): the user's DB is the agent's, and so is its hash. */
   readonly sharedDb?: boolean;
   /** The env kwarg `read_log_allowlist` `evaluate-trajs` passes for a task, from its gold actions (banking_knowledge). */

@@ -67,7 +67,9 @@ function callDiscoverable(self: Toolkit, a: Args): TValue {
   let result: TValue;
   try {
     if (!(parsed.value instanceof Map))
-      throw typeError(`tau2.domains.banking_knowledge.tools.${self.def.className}.${method.name}() argument after ** must be a mapping, not ${typeName(parsed.value)}`);
+      throw typeError(
+        `tau2.domains.banking_knowledge.tools.${self.def.className}.${method.name}() argument after ** must be a mapping, not ${typeName(parsed.value)}`,
+      );
     result = self.callByName(method.name, parsed.value);
   } catch (e) {
     if (e instanceof PyException && e.pyType === 'TypeError') return `Error: Invalid arguments: ${e.text}`;

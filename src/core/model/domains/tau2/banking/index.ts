@@ -29,6 +29,7 @@ export const BANKING: Tau2Domain = {
   dbFiles: { agent: 'db.json', user: null },
   parseDbFile: (text) => parseJson(text) as TValue,
   sharedDb: true,
+  retrievalTools: new Set(['KB_search_bm25', 'KB_search_dense', 'shell', 'KB_search', 'grep']),
   copyDb: bankingCopy,
   readLogAllowlist: deriveReadLogAllowlist,
 };

@@ -205,7 +205,8 @@ function callUserTool(self: Toolkit, a: Args): TValue {
     if (key === null || !method.params.some((p) => p.name === key)) return `Error: Unexpected parameter: ${s(x)}`;
   }
   try {
-    if (!(args instanceof Map)) throw typeError(`tau2.domains.banking_knowledge.tools.KnowledgeUserTools.${method.name}() argument after ** must be a mapping, not ${typeNameOf(args)}`);
+    if (!(args instanceof Map))
+      throw typeError(`tau2.domains.banking_knowledge.tools.KnowledgeUserTools.${method.name}() argument after ** must be a mapping, not ${typeNameOf(args)}`);
     return self.callByName(method.name, args);
   } catch (e) {
     if (e instanceof PyException && e.pyType === 'TypeError') return `Error: Invalid arguments for tool '${method.name}': ${e.text}`;
