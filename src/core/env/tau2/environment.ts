@@ -201,6 +201,8 @@ export class Tau2Environment {
         // The DB after the task's initialization data is the same for every environment of the task: made once, then
         // copied like the file's DB (the hasher resumes from its text).
         const initialized = initializedDb(this.agent!.base, init.agentData, () => {
+          const shared = this.domain.initializeDb?.(this.agent!.base!, init.agentData!);
+          if (shared) return shared;
           const raw = modelDump(this.agent!.base!) as TDict;
           deepMerge(raw, init.agentData!);
           return validate(this.agent!.def.db, raw);

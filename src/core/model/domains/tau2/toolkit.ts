@@ -168,6 +168,8 @@ export interface Tau2Domain {
    * sharing the base's records meanwhile; used instead of a deep copy, and for the DB after initialization data.
    */
   readonly copyDb?: (base: PydModel) => PydModel;
+  /** The DB after initialization data, sharing what the data does not touch (see `copyDb`); null: dump, merge and validate instead. */
+  readonly initializeDb?: (base: PydModel, agentData: TDict) => PydModel | null;
   /**
    * Retrieval tools of any of the domain's retrieval variants (banking_knowledge: `KB_search_bm25`, `KB_search_dense`,
    * `shell` of the default one; `KB_search`, `grep` of others): never replayed, whether the evaluation's toolkit has them or not.

@@ -42,3 +42,41 @@ export function ownRow(db: PydModel, table: string, id: string): TValue | undefi
   ownTable(db, table)!.set(id, mine);
   return mine;
 }
+
+/**
+ * The DB after a task's initialization data (`update_db`: the dump updated key by key, addict-style, then validated),
+ * made as a copy of `base` that shares every table and record the data does not touch; null when the data is not
+ * plain table data (an unknown table, a record that is no dict…): the caller then dumps and validates, as τ² does.
+ */
+export function bankingInitialized(base: PydModel, update: TDict): PydModel | null {
+  for (const [name, t] of update) {
+    if (!(base.fields.get(name) instanceof PydModel) || !(t instanceof Map)) return null;
+    for (const [k, v] of t)
+      if (!((k === 'notes' && typeof v === 'string') || (k === 'data' && v instanceof Map && [...v.values()].every((r) => r instanceof Map)))) return null;
+  }
+  const db = bankingCopy(base);
+  for (const [name, t] of update as Map<string, TDict>) {
+    const records = t.get('data') as TDict | undefined;
+    if (records !== undefined) {
+      const table = ownTable(db, name)!;
+      for (const [id, rec] of records) {
+        if (table.get(id) instanceof Map) mergeInto(ownRow(db, name, id) as TDict, rec as TDict);
+        else table.set(id, deepCopyValue(rec));
+      }
+    }
+    if (t.has('notes')) {
+      ownTable(db, name);
+      (db.fields.get(name) as PydModel).fields.set('notes', t.get('notes')!);
+    }
+  }
+  return db;
+}
+
+// Python parity: addict.Dict.update — a dict into a dict merged key by key, anything else replaced by a copy.
+function mergeInto(target: TDict, source: TDict): void {
+  source.forEach((value, k) => {
+    const here = target.get(k);
+    if (here instanceof Map && value instanceof Map) mergeInto(here, value);
+    else target.set(k, deepCopyValue(value));
+  });
+}

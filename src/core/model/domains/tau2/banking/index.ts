@@ -2,7 +2,7 @@ import { parseJson } from '../../../../py/json-parse';
 import type { TDict, TValue } from '../../../../py/pydantic';
 import type { Tau2Domain } from '../toolkit';
 import { AGENT_TOOLS } from './agent-tools';
-import { bankingCopy } from './copy';
+import { bankingCopy, bankingInitialized } from './copy';
 import { TransactionalDb } from './models';
 import { USER_FUNCTIONS, USER_TOOLS } from './user-tools';
 
@@ -31,5 +31,6 @@ export const BANKING: Tau2Domain = {
   sharedDb: true,
   retrievalTools: new Set(['KB_search_bm25', 'KB_search_dense', 'shell', 'KB_search', 'grep']),
   copyDb: bankingCopy,
+  initializeDb: bankingInitialized,
   readLogAllowlist: deriveReadLogAllowlist,
 };
