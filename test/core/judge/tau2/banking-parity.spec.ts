@@ -122,4 +122,37 @@ else
         expect(session.report(ok).findings.some((f) => f.kind === 'required-documents')).toBe(false);
       });
     }
+    it('task_102 (DB and NL_ASSERTION): the NL verdict is taken from the file as recorded, and said so', async () => {
+      const dir = join(TAU2_DIR, 'data', TAU2_PINNED_COMMIT, 'data/tau2/domains/banking_knowledge/tasks');
+      const taskText = readFileSync(join(dir, 'task_102.json'), 'utf8');
+      const task = JSON.parse(taskText) as {
+        evaluation_criteria: { actions: { requestor: string; name: string; arguments: unknown }[]; nl_assertions: string[] };
+      };
+      const messages = task.evaluation_criteria.actions.flatMap((a, i) => [
+        { role: a.requestor, content: null, tool_calls: [{ id: `g${i}`, name: a.name, arguments: a.arguments, requestor: a.requestor }] },
+        { role: 'tool', id: `g${i}`, content: '', requestor: a.requestor },
+      ]);
+      const sim = (id: string, met: boolean) => ({
+        id,
+        task_id: 'task_102',
+        trial: 0,
+        start_time: '2026-01-01T00:00:00',
+        end_time: '2026-01-01T00:00:01',
+        duration: 1,
+        termination_reason: 'user_stop',
+        messages: [{ role: 'user', content: 'hello' }, ...messages],
+        reward_info: {
+          reward: met ? 1 : 0,
+          nl_assertions: task.evaluation_criteria.nl_assertions.map((x) => ({ nl_assertion: x, met, justification: 'recorded' })),
+        },
+      });
+      const info = { git_commit: TAU2_PINNED_COMMIT, num_trials: 1, max_steps: 10, max_errors: 10, environment_info: { domain_name: 'banking_knowledge' } };
+      const text = `{"info": ${JSON.stringify(info)}, "tasks": [${taskText}], "simulations": ${JSON.stringify([sim('met', true), sim('not-met', false)])}}`;
+      const s = await Tau2Session.open(Tau2Session.read(text), tau2Read);
+      const [met, notMet] = [s.report(0), s.report(1)];
+      expect(met.db_match).toBe(true);
+      expect([met.reward, notMet.reward]).toEqual([1, 0]);
+      expect(notMet.nl_assertions?.every((x) => x.recorded && x.met === false)).toBe(true);
+      expect(met.findings.find((f) => f.kind === 'nl-recorded')?.text).toMatch(/taken from the file as recorded, not recomputed/);
+    });
   });
