@@ -16,6 +16,7 @@ import { runIndexBench } from './index-bench';
 import { runLibraryBench } from './browser/library-bench';
 import { runReviewBench } from './review-bench';
 import { runTau2Bench } from './tau2-bench';
+import { runTau2BankingBench } from './tau2-banking-bench';
 import { runTau2AppBench } from './browser/tau2-app-bench';
 
 interface Bench {
@@ -32,6 +33,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'big', run: runBigBench, byDefault: true },
   { name: 'damage', run: runDamageBench, byDefault: true },
   { name: 'tau2', run: runTau2Bench, byDefault: true },
+  { name: 'tau2-banking', run: runTau2BankingBench, byDefault: true },
   { name: 'tau2-app', run: runTau2AppBench, byDefault: true },
   { name: 'library', run: runLibraryBench, byDefault: true },
   // Minutes (an archive of 20,000 episodes indexed twice): run by name, `npm run -s bench -- --json index`.

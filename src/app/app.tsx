@@ -46,7 +46,11 @@ function EmptyState() {
 
 /** What a bundled sample is, in a few words (the welcome line names the one open and offers the others). */
 function sampleWhat(name: string): string {
-  return name.startsWith('tau2-') ? 'a τ²-bench run on invented DBs of τ²’s mock domain' : 'a made-up shop on τ-bench’s retail schema';
+  return name.startsWith('tau2-banking')
+    ? 'a τ³-bench banking_knowledge run on an invented bank and knowledge base'
+    : name.startsWith('tau2-')
+      ? 'a τ²-bench run on invented DBs of τ²’s mock domain'
+      : 'a made-up shop on τ-bench’s retail schema';
 }
 
 /** The other bundled samples, one click each (the τ² one beside the τ-bench one). */
@@ -65,7 +69,17 @@ function OtherSamples({ compact }: { compact: boolean }) {
           data-testid={`welcome-sample-${name}`}
           title={`Open the sample ${name}.json: ${sampleWhat(name)}`}
         >
-          {name.startsWith('tau2-') ? (compact ? 'τ² sample' : 'Open the τ² sample') : compact ? 'τ-bench sample' : 'Open the τ-bench sample'}
+          {name.startsWith('tau2-banking')
+            ? compact
+              ? 'banking sample'
+              : 'Open the τ³ banking sample'
+            : name.startsWith('tau2-')
+              ? compact
+                ? 'τ² sample'
+                : 'Open the τ² sample'
+              : compact
+                ? 'τ-bench sample'
+                : 'Open the τ-bench sample'}
         </Button>
       ))}
     </span>

@@ -1,5 +1,6 @@
 import { Tau2Checks, Tau2DbCheck, Tau2Findings } from '../features/tau2-sim/tau2-checks';
 import type { Tau2Panel } from '../features/tau2-sim/tau2-panel-types';
+import { Tau2Retrieval } from '../features/tau2-sim/tau2-retrieval';
 import { Tau2Reviews } from '../features/tau2-sim/tau2-reviews';
 import { Tau2StatePanel } from '../features/tau2-sim/tau2-state';
 import { Tau2Notes } from '../features/tau2-sim/tau2-notes';
@@ -41,6 +42,13 @@ export const TAU2_PANELS: readonly Tau2Panel[] = [
   },
   { id: 'notes', name: 'notes', label: 'Notes', render: () => <Tau2Notes /> },
   { id: 'trial', name: 'compare with another trial', label: 'Other trial', short: 'Trial', render: () => <Tau2TrialCompare /> },
+  {
+    id: 'retrieval',
+    name: 'retrieved documents',
+    label: (v) => (v.retrieval ? `Retrieved (${v.retrieval.calls.reduce((n, c) => n + c.documents.length, 0)})` : 'Retrieved'),
+    short: (v) => (v.retrieval ? `Retrieved ${v.retrieval.calls.reduce((n, c) => n + c.documents.length, 0)}` : 'Retrieved'),
+    render: ({ view, onCall }) => <Tau2Retrieval view={view} onCall={onCall} />,
+  },
 ];
 
 /** The panels' ids in the order of their digit keys. */

@@ -15,6 +15,7 @@ import {
   Tau2Session,
   tau2TaskOrder,
   type CompareOutcome,
+  type Tau2RetrievalView,
   type Tau2Run,
 } from '../core/contract';
 import { compareText } from './compare-table';
@@ -164,11 +165,13 @@ export async function explainTau2(run: Tau2Run, data: string | undefined, index:
   const { session, notes } = await openTau2(run, data);
   if (!Number.isInteger(index) || index < 0 || index >= session.size)
     throw new UsageError(`--episode must be 0 … ${session.size - 1} (the file has ${session.size} simulations)`);
+  const retrieval = session.domain.name === 'banking_knowledge' ? await session.retrieval(index) : null;
   if (json) {
-    process.stdout.write(`${inertJson({ ...session.report(index), explanation: session.explain(index) })}\n`);
+    process.stdout.write(`${inertJson({ ...session.report(index), explanation: session.explain(index), ...(retrieval && { retrieval }) })}\n`);
     return;
   }
-  process.stdout.write(`${notes.join('\n')}\n\n${session.explain(index).map(terminalSafe).join('\n')}\n`);
+  const lines = [...session.explain(index), ...(retrieval ? retrievalLines(retrieval) : [])];
+  process.stdout.write(`${notes.join('\n')}\n\n${lines.map(terminalSafe).join('\n')}\n`);
 }
 
 /** `compare` on two τ² runs: per task the passes of each, flipped tasks, pass^k of both. */
@@ -202,3 +205,27 @@ export async function compareTau2(
   }
   process.stdout.write(compareText(notes, cmp, (id) => ids[id]!, `flipped: ${cmp.gained} now passed by B, ${cmp.lost} no longer passed by B`));
 }
+
+/** The knowledge-base documents each retrieval call brought back (banking_knowledge), titles and the first words of each. */
+function retrievalLines(r: Tau2RetrievalView): string[] {
+  const out: string[] = ['', 'Retrieval (never replayed; documents named in the recorded outputs, opened from the data):'];
+  if (r.calls.length === 0) out.push('  no retrieval call');
+  for (const c of r.calls) {
+    out.push(
+      `  call ${c.call + 1} ${c.name}: ${c.documents.length === 0 ? 'names no document' : `${c.documents.length} document${c.documents.length === 1 ? '' : 's'}`}`,
+    );
+    for (const d of c.documents)
+      out.push(`    ${d.id}${d.required ? ' [required by the task]' : ''}: ${d.doc ? `${d.doc.title} — ${oneLine(d.doc.content, 160)}` : '(not in the data)'}`);
+  }
+  if (r.required.length > 0) {
+    out.push(
+      `  the task requires: ${r.required.map((d) => `${d.id} (${d.retrievedIn === null ? 'never retrieved' : `retrieved in call ${d.retrievedIn + 1}`})`).join(', ')}`,
+    );
+  }
+  return out;
+}
+
+const oneLine = (s: string, n: number): string => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > n ? `${t.slice(0, n - 1)}…` : t;
+};

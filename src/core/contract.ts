@@ -102,6 +102,7 @@ export { compareTrials } from './view/trial-compare';
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
 export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2-results';
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
+export type { KnowledgeDocument, Tau2RetrievalView } from './view/tau2/retrieval';
 export { tau2ToolCatalog } from './session/tau2-what-if';
 export { tau2ReportParts } from './session/tau2-report';
 export {

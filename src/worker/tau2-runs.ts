@@ -57,6 +57,22 @@ interface Tau2Located {
   readonly key: string;
   readonly read: ReadText;
   readonly origin: DataOrigin;
+  /** A URL base the user agreed to (or the dev server): banking_knowledge's documents are fetched from it when opened. */
+  readonly base?: string;
+}
+
+/** `read`, and for a knowledge-base document it does not have, the file fetched from `base` (one small file, when a simulation is opened). */
+function withDocuments(read: ReadText, base: string): ReadText {
+  return async (rel) => {
+    const text = await read(rel);
+    if (text !== null || !/\/documents\/doc_[^/]+\.json$/.test(rel)) return text;
+    try {
+      const res = await fetch(new URL(rel.split('/').map(encodeURIComponent).join('/'), base.endsWith('/') ? base : `${base}/`).href);
+      return res.ok ? await res.text() : null;
+    } catch {
+      return null;
+    }
+  };
 }
 
 /** A τ²-bench data file of a picked folder: `[<commit>/]data/tau2/domains/<domain>/<file>`, at any depth. */
@@ -271,6 +287,7 @@ export class Tau2Runs {
           return {
             key: `url:${base}`,
             read,
+            base,
             origin: {
               kind: fetched > 0 ? 'url' : 'cache',
               label: `${base} (${fetched > 0 ? 'fetched with your agreement, now cached' : 'cached'} in this browser)`,
@@ -286,9 +303,9 @@ export class Tau2Runs {
     if (dev && devUrl) {
       const origin: DataOrigin = { kind: 'dev', label: `dev server ${dev}` };
       // DBs read from the dev server once stay loaded (validated): the next file of the domain does not fetch them again.
-      if (this.dbs.get('dev')?.has(`${domain}@${TAU2_PINNED_COMMIT}`)) return { key: 'dev', read: async () => null, origin };
+      if (this.dbs.get('dev')?.has(`${domain}@${TAU2_PINNED_COMMIT}`)) return { key: 'dev', read: async () => null, origin, base: devUrl };
       const { read, found } = await prefetchUrl(devUrl, atCommit, null, progress('Reading TAU2_DATA'));
-      if (found === atCommit.length) return { key: 'dev', read, origin };
+      if (found === atCommit.length) return { key: 'dev', read, origin, base: devUrl };
     }
     if (store && (await allCached(store, TAU2_DEFAULT_DATA_BASE, atCommit))) {
       const { read, found } = await prefetchUrl(TAU2_DEFAULT_DATA_BASE, atCommit, store, progress('Reading cached τ² data'));
@@ -326,7 +343,7 @@ export class Tau2Runs {
       await prepareSha256().catch(() => undefined);
       let dbs = this.dbs.get(loc.key);
       if (!dbs) this.dbs.set(loc.key, (dbs = new Map()));
-      const session = await Tau2Session.open(c.tau2, loc.read, { dbs });
+      const session = await Tau2Session.open(c.tau2, loc.base ? withDocuments(loc.read, loc.base) : loc.read, { dbs });
       if (!this.live(c)) return;
       c.session = session;
       c.epoch++;
@@ -419,8 +436,15 @@ export class Tau2Runs {
     if (episode < 0 || episode >= c.evaluated.length) return post({ type: 'tau2-view', run, episode, view: null, error: `no simulation ${episode}` });
     if (!c.evaluated[episode])
       post({ type: 'summaries', run, summaries: [this.summary(c, episode)], evaluated: c.count, total: c.evaluated.length, replace: false });
+    const session = c.session;
     try {
-      post({ type: 'tau2-view', run, episode, view: c.session.simView(episode), error: null });
+      const view = session.simView(episode);
+      if (session.domain.name !== 'banking_knowledge') return post({ type: 'tau2-view', run, episode, view, error: null });
+      // banking_knowledge: the retrieved documents are opened from the data first (a few small files).
+      void session.retrieval(episode).then(
+        (retrieval) => post({ type: 'tau2-view', run, episode, view: { ...view, retrieval }, error: null }),
+        () => post({ type: 'tau2-view', run, episode, view, error: null }),
+      );
     } catch (e) {
       post({ type: 'tau2-view', run, episode, view: null, error: e instanceof Error ? e.message : String(e) });
     }

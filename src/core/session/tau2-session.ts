@@ -4,7 +4,7 @@
  */
 import { PyException } from '../py/errors';
 import { validate, type PydModel, type TValue } from '../py/pydantic';
-import { TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
+import { bankingGradingNote, TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
 import type { ReadText } from '../model/data/versions';
 import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../model/domains/tau2/registry';
 import type { Tau2Domain } from '../model/domains/tau2/toolkit';
@@ -13,6 +13,7 @@ import type { Tau2Run } from '../model/episode/tau2-types';
 import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
 import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
+import { retrievedDocuments, type KnowledgeDocument, type Tau2RetrievalView } from '../view/tau2/retrieval';
 import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
 import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../view/tau2/state-at-step';
 import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
@@ -76,6 +77,8 @@ export class Tau2Session {
     private readonly ctx: Tau2Context,
     /** How the data was found, in words (for the CLI's detection line). */
     readonly dataWhy: string,
+    /** Where the domain's data files are read (knowledge-base documents are opened on demand). */
+    private readonly data: { readonly read: ReadText; readonly commit: string } | null = null,
   ) {}
 
   /** Opens a run: `run` already read (text or folder), `read` reaches the τ² data (see `tau2DataPath`). */
@@ -112,7 +115,10 @@ export class Tau2Session {
     const why = `data ${agentFile.where.startsWith(commit) ? commit.slice(0, 7) : 'checkout'} (${agentFile.where}); the file records τ² commit ${
       typeof recorded === 'string' ? recorded.slice(0, 7) : 'unknown'
     }; τ²'s DB files are the same from v0.1.0 to v1.0.1`;
-    return new Tau2Session(run, domain, { domain, base, solo: run.soloMode, perTask: new Map() }, why);
+    // A banking_knowledge file recorded before 1.0.1's grading changes: its recorded rewards may be the older grading's.
+    const gradingNote = domain.name === 'banking_knowledge' ? bankingGradingNote(typeof recorded === 'string' ? recorded : null) : null;
+    const opened = gradingNote === null ? run : { ...run, notes: [...run.notes, gradingNote] };
+    return new Tau2Session(opened, domain, { domain, base, solo: run.soloMode, perTask: new Map() }, why, { read, commit });
   }
 
   /** Reads a results object's text; throws `Tau2FileError` when it is not one. */
@@ -176,6 +182,52 @@ export class Tau2Session {
   /** The tools an inserted call may name (the agent's, then the user's device tools). */
   toolChoices(): Tau2ToolChoice[] {
     return tau2ToolChoices(this.domain, this.run.soloMode);
+  }
+
+  /**
+   * banking_knowledge: each retrieval call of simulation `index` with the knowledge-base documents its recorded output
+   * names, opened from the data's `documents/` (title, body; null when the file is not there), each marked when the task
+   * requires it; and the task's required documents the agent never retrieved.
+   */
+  async retrieval(index: number): Promise<Tau2RetrievalView> {
+    const e = this.evaluate(index);
+    const required = e.requiredDocuments ?? [];
+    const calls = retrievedDocuments(e);
+    const ids = [...new Set([...calls.flatMap((c) => c.documents), ...required])];
+    const docs = new Map(await Promise.all(ids.map(async (id) => [id, await this.document(id)] as const)));
+    return {
+      calls: calls.map((c) => ({
+        call: c.call,
+        name: c.name,
+        documents: c.documents.map((id) => ({ id, required: required.includes(id), doc: docs.get(id) ?? null })),
+      })),
+      required: required.map((id) => ({ id, doc: docs.get(id) ?? null, retrievedIn: calls.find((c) => c.documents.includes(id))?.call ?? null })),
+    };
+  }
+
+  private readonly documents = new Map<string, Promise<KnowledgeDocument | null>>();
+
+  /** A knowledge-base document (`documents/<id>.json`: id, title, content), read once; null when absent or not one. */
+  document(id: string): Promise<KnowledgeDocument | null> {
+    let p = this.documents.get(id);
+    if (p === undefined) {
+      p = (async () => {
+        if (this.data === null || !/^doc_[A-Za-z0-9_()\-.]+$/.test(id)) return null;
+        for (const path of [tau2DataPath(this.domain.name, `documents/${id}.json`, this.data.commit), tau2DataPath(this.domain.name, `documents/${id}.json`)]) {
+          const text = await this.data.read(path);
+          if (text === null) continue;
+          try {
+            const v = JSON.parse(text) as { id?: unknown; title?: unknown; content?: unknown };
+            return typeof v.title === 'string' && typeof v.content === 'string' ? { id, title: v.title, content: v.content } : null;
+          } catch {
+            return null;
+          }
+        }
+        return null;
+      })();
+      this.documents.set(id, p);
+    }
+    return p;
   }
 
   explain(index: number): string[] {

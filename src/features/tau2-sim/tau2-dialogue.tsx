@@ -65,6 +65,11 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
             writes
           </Chip>
         )}
+        {c.retrieval && (
+          <Chip shape="inset" tone="bg-teal-50 text-teal-800 ring-teal-200" title="a knowledge-base search: never replayed, its recorded output stands">
+            retrieval
+          </Chip>
+        )}
         {!c.known && (
           <Chip shape="inset" tone="bg-amber-100 text-amber-900 ring-amber-300" title="not a tool of this domain">
             unknown tool
@@ -87,7 +92,13 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
       <div className="mt-1 border-t border-slate-200 pt-1 text-[10px] text-slate-600" data-testid="tau2-call-answer">
         {answer === null
           ? 'no tool message answers it'
-          : `answered by tool message #${answer.index}${answer.error ? ' (an error)' : ''}${c.output === null ? ': not replayed (not a tool of this domain)' : ''}`}
+          : `answered by tool message #${answer.index}${answer.error ? ' (an error)' : ''}${
+              c.output !== null
+                ? ''
+                : c.retrieval
+                  ? ': a retrieval call, never replayed (the recorded answer stands; see Retrieved)'
+                  : ': not replayed (not a tool of this domain)'
+            }`}
       </div>
       {c.output !== null && (
         <div>

@@ -22,15 +22,28 @@ function asciiBytes(s: string): Uint8Array {
 
 const sortedJson = (v: TValue): string => pyJsonDumps(modelDump(v), { sortKeys: true });
 
-/** Each base record's token (`"key": {...}`), by identity. */
-const recordTokens = new WeakMap<PydModel, Uint8Array>();
+/** Each base record's token (`"key": {...}`), by identity (a model, or a plain dict record as banking_knowledge's). */
+const recordTokens = new WeakMap<PydModel | Map<string, TValue>, Uint8Array>();
 
 function recordToken(key: string, rec: TValue, isBase: boolean): Token {
-  if (!(rec instanceof PydModel) || !isBase) return `${dumpsStr(key)}: ${sortedJson(rec)}`;
+  if (!(rec instanceof PydModel || rec instanceof Map) || !isBase) return `${dumpsStr(key)}: ${sortedJson(rec)}`;
   let t = recordTokens.get(rec);
   if (t === undefined) recordTokens.set(rec, (t = asciiBytes(`${dumpsStr(key)}: ${sortedJson(rec)}`)));
   return t;
 }
+
+/** A `DatabaseTable` (fields exactly `data`, a dict, and `notes`), whose records are hashed one by one. */
+const nestedTable = (v: TValue | undefined): v is PydModel =>
+  v instanceof PydModel && v.fields.size === 2 && v.fields.get('data') instanceof Map && [...v.fields.keys()].join() === 'data,notes';
+
+/** A number per byte token (record or whole table), so the memo key tells any two apart. */
+const tokenIds = new WeakMap<Uint8Array, number>();
+let nextTokenId = 0;
+const tokenId = (t: Uint8Array): number => {
+  let id = tokenIds.get(t);
+  if (id === undefined) tokenIds.set(t, (id = nextTokenId++));
+  return id;
+};
 
 const CHECKPOINT_EVERY = 64 * 1024;
 /** DB states remembered per base (two short strings each). */
@@ -42,8 +55,8 @@ export class Tau2DbHasher {
   private readonly checkpoints: { readonly at: number; readonly state: unknown }[] = [];
   private readonly baseHash: string;
   private readonly sortedKeys = new Map<string, string[]>();
-  /** Each base record token's position (tokens are told apart by identity). */
-  private readonly positions = new Map<Uint8Array, number>();
+  /** Each base table's records as one token (`{…}`), made once: a DB that left a table untouched shows this token for it. */
+  private readonly tableTokens = new Map<string, Uint8Array>();
   /**
    * Hashes already computed, by a digest of how the DB's text departs from the base's (a DB state
    * that recurs — the gold state a passing simulation reaches, another trial's — is not rehashed).
@@ -52,7 +65,6 @@ export class Tau2DbHasher {
 
   constructor(private readonly base: PydModel) {
     this.tokens = this.tokensOf(base);
-    this.tokens.forEach((t, i) => typeof t !== 'string' && this.positions.set(t, i));
     const s = sha256Stream();
     let since = CHECKPOINT_EVERY;
     this.tokens.forEach((t, i) => {
@@ -66,30 +78,55 @@ export class Tau2DbHasher {
     this.baseHash = s.hex();
   }
 
+  /** The records of table `name` (a dict of records, sorted by key) as tokens, or the base's whole-table token when none changed. */
+  private recordTokens(name: string, v: Map<string, TValue>, baseTable: Map<string, TValue>, isBase: boolean, out: Token[]): void {
+    let keys = this.sortedKeys.get(name);
+    const sameKeys = keys !== undefined && keys.length === v.size && keys.every((k) => v.has(k));
+    if (!sameKeys) {
+      keys = [...v.keys()].sort(compareCodePoints);
+      if (isBase) this.sortedKeys.set(name, keys);
+    }
+    const untouched = isBase || v === baseTable || (sameKeys && keys!.every((k) => v.get(k) === baseTable.get(k)));
+    const cached = this.tableTokens.get(name);
+    if (untouched && cached !== undefined) {
+      out.push(cached);
+      return;
+    }
+    const parts: Token[] = ['{'];
+    keys!.forEach((k, j) => {
+      if (j > 0) parts.push(', ');
+      const rec = v.get(k)!;
+      parts.push(recordToken(k, rec, baseTable.get(k) === rec));
+    });
+    parts.push('}');
+    if (untouched) {
+      const whole = concat(parts);
+      this.tableTokens.set(name, whole);
+      out.push(whole);
+    } else out.push(...parts);
+  }
+
   private tokensOf(db: PydModel): Token[] {
     const out: Token[] = [];
+    const isBase = db === this.base;
     const names = [...db.fields.keys()].sort(compareCodePoints);
     names.forEach((name, i) => {
-      const v = db.fields.get(name)!;
-      const baseTable = this.base.fields.get(name);
+      let v = db.fields.get(name)!;
+      let baseTable = this.base.fields.get(name);
       out.push(`${i > 0 ? ', ' : '{'}${dumpsStr(name)}: `);
-      if (!(v instanceof Map) || !(baseTable instanceof Map)) {
-        out.push(sortedJson(v));
-        return;
+      // banking_knowledge: a table is a model {data: {id: record}, notes: str}; its records are tokens as a dict field's are.
+      const nested = nestedTable(v) && nestedTable(baseTable);
+      if (nested) {
+        out.push('{"data": ');
+        v = (v as PydModel).fields.get('data')!;
+        baseTable = (baseTable as PydModel).fields.get('data')!;
       }
-      out.push('{');
-      let keys = this.sortedKeys.get(name);
-      const sameKeys = keys !== undefined && keys.length === v.size && keys.every((k) => v.has(k));
-      if (!sameKeys) {
-        keys = [...v.keys()].sort(compareCodePoints);
-        if (db === this.base) this.sortedKeys.set(name, keys);
+      if (!(v instanceof Map) || !(baseTable instanceof Map)) out.push(sortedJson(v));
+      else this.recordTokens(name, v, baseTable, isBase, out);
+      if (nested) {
+        const notes = (db.fields.get(name) as PydModel).fields.get('notes')!;
+        out.push(`, "notes": ${typeof notes === 'string' ? dumpsStr(notes) : sortedJson(notes)}}`);
       }
-      keys!.forEach((k, j) => {
-        if (j > 0) out.push(', ');
-        const rec = v.get(k)!;
-        out.push(recordToken(k, rec, baseTable.get(k) === rec));
-      });
-      out.push('}');
     });
     out.push(names.length > 0 ? '}' : '{}');
     return out;
@@ -101,11 +138,12 @@ export class Tau2DbHasher {
     let d = 0;
     while (d < tokens.length && d < this.tokens.length && tokens[d] === this.tokens[d]) d++;
     if (d === tokens.length && d === this.tokens.length) return this.baseHash;
-    // The text from `d` on, exactly: a base record by its position, any other token by its text (dumps are ASCII, so \u0001 and \u0002 never occur in one).
+    // The text from `d` on, exactly: a byte token (a base record, a base table) by its number, any other token by its
+    // text (dumps are ASCII, so \u0001 and \u0002 never occur in one).
     const parts: string[] = [String(d)];
     for (let i = d; i < tokens.length; i++) {
       const t = tokens[i]!;
-      parts.push(typeof t === 'string' ? `\u0001${t}` : `\u0002${this.positions.get(t) ?? `?${i}`}`);
+      parts.push(typeof t === 'string' ? `\u0001${t}` : `\u0002${tokenId(t)}`);
     }
     const key = sha256Hex(parts.join(''));
     const known = this.memo.get(key);
@@ -117,12 +155,29 @@ export class Tau2DbHasher {
     }
     const s = sha256Stream();
     s.load(from.state);
-    for (let i = from.at; i < tokens.length; i++) s.update(tokens[i]!);
+    // One update for the whole rest (many small tokens would each cross into the hasher).
+    s.update(concat(tokens.slice(from.at)));
     const hex = s.hex();
     if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
     this.memo.set(key, hex);
     return hex;
   }
+}
+
+/** Tokens as one byte array (every token is ASCII). */
+function concat(tokens: readonly Token[]): Uint8Array {
+  let n = 0;
+  for (const t of tokens) n += t.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const t of tokens) {
+    if (typeof t === 'string') for (let i = 0; i < t.length; i++) out[at++] = t.charCodeAt(i);
+    else {
+      out.set(t, at);
+      at += t.length;
+    }
+  }
+  return out;
 }
 
 const hashers = new WeakMap<PydModel, Tau2DbHasher>();

@@ -67,6 +67,16 @@ function deepMerge(into: TDict, update: TDict): void {
   }
 }
 
+/** The DB after a task's initialization data, per base DB and per data object (see `setState`). */
+const initialized = new WeakMap<PydModel, WeakMap<TDict, PydModel>>();
+function initializedDb(base: PydModel, data: TDict, make: () => PydModel): PydModel {
+  let perBase = initialized.get(base);
+  if (perBase === undefined) initialized.set(base, (perBase = new WeakMap()));
+  let db = perBase.get(data);
+  if (db === undefined) perBase.set(data, (db = make()));
+  return db;
+}
+
 export class Tau2Environment {
   readonly agent: Toolkit | null;
   readonly user: Toolkit | null;
@@ -76,8 +86,18 @@ export class Tau2Environment {
     base: BaseDbs,
     readonly solo: boolean,
   ) {
-    this.agent = domain.copyOnWrite ? new Toolkit(domain.agent, shallowDbCopy(base.agent), base.agent) : new Toolkit(domain.agent, deepCopyValue(base.agent));
-    this.user = domain.user && base.user ? new Toolkit(domain.user, deepCopyValue(base.user)) : null;
+    this.agent = domain.copyDb
+      ? new Toolkit(domain.agent, domain.copyDb(base.agent), base.agent)
+      : domain.copyOnWrite
+        ? new Toolkit(domain.agent, shallowDbCopy(base.agent), base.agent)
+        : new Toolkit(domain.agent, deepCopyValue(base.agent));
+    // Python parity: banking_knowledge hands the one TransactionalDB to both toolkits.
+    this.user =
+      domain.user && domain.sharedDb
+        ? new Toolkit(domain.user, this.agent.db)
+        : domain.user && base.user
+          ? new Toolkit(domain.user, deepCopyValue(base.user))
+          : null;
     if (base.shared) for (const kit of [this.agent, this.user]) if (kit) kit.shared = base.shared;
     if (solo && this.user) {
       const overlap = this.agent.toolNames().filter((n) => this.user!.hasTool(n));
@@ -171,9 +191,25 @@ export class Tau2Environment {
   ): void {
     if (this.solo && messages.some((m) => m.role === 'user')) throw new PyException('AssertionError', 'User messages are not allowed in solo mode');
     const pairs = callPairs(messages);
+    // Python parity: the env kwarg `read_log_allowlist` evaluate-trajs derives from the task (a constructor argument in τ²;
+    // every environment of a task here is set up through set_state, so it is given here).
+    if (task && this.domain.readLogAllowlist && this.agent) this.agent.readLogAllowlist = this.domain.readLogAllowlist(task.criteria?.actions ?? []);
     const init = task?.initializationData ?? null;
     if (init?.agentData) {
-      this.updateDb(this.agent!, init.agentData);
+      const copy = this.domain.copyDb;
+      if (copy && this.agent!.base) {
+        // The DB after the task's initialization data is the same for every environment of the task: made once, then
+        // copied like the file's DB (the hasher resumes from its text).
+        const initialized = initializedDb(this.agent!.base, init.agentData, () => {
+          const shared = this.domain.initializeDb?.(this.agent!.base!, init.agentData!);
+          if (shared) return shared;
+          const raw = modelDump(this.agent!.base!) as TDict;
+          deepMerge(raw, init.agentData!);
+          return validate(this.agent!.def.db, raw);
+        });
+        this.agent!.db = copy(initialized);
+        this.agent!.base = initialized;
+      } else this.updateDb(this.agent!, init.agentData);
       // Python parity: set_state hands the agent's DB to the user toolkit when agent data is given.
       if (this.user) this.user.db = this.agent!.db;
     }
@@ -204,6 +240,7 @@ export class Tau2Environment {
   }
 
   userHash(): string | null {
+    if (this.domain.sharedDb && this.user && this.agent && this.user.db === this.agent.db) return this.agentHash();
     return this.user ? dbHash(this.user.db) : null;
   }
 }

@@ -62,12 +62,21 @@ export interface ReplayedCall {
   readonly arguments: TDict;
   readonly knownTool: boolean;
   readonly mutating: boolean;
-  /** What τ²'s environment returns for it on a replay of every call in order; null for an unknown tool. */
+  /** What τ²'s environment returns for it on a replay of every call in order (an unknown tool: its error); null for a retrieval call. */
   readonly output: string | null;
   readonly error: boolean;
   readonly recordedOutput: string | null;
   /** τ² v1.0.1's evaluator re-executes only known, mutating calls. */
   readonly evaluatorReplayed: boolean;
+  /** A retrieval call (banking_knowledge's knowledge-base search, shell): never replayed, its output is what the file recorded. */
+  readonly retrieval?: true;
+}
+
+/** A reference action that raised when τ² ran it on the gold environment: τ² logs it and goes on, the gold DB lacks its effect. */
+export interface GoldActionError {
+  readonly index: number;
+  readonly name: string;
+  readonly error: string;
 }
 
 export interface Tau2Evaluation {
@@ -87,6 +96,12 @@ export interface Tau2Evaluation {
   readonly communicateChecks: readonly CommunicateCheck[] | null;
   readonly nlAssertions: readonly NlAssertionRecord[] | null;
   readonly toolCalls: readonly ReplayedCall[];
+  /** banking_knowledge: the task's `required_documents` (the knowledge-base documents it needs), as the task records them. */
+  readonly requiredDocuments?: readonly string[];
+  /** banking_knowledge: the discoverable tools whose reads are logged into the hashed DB (from the task's gold actions). */
+  readonly readLogAllowlist?: readonly string[];
+  /** Reference actions that raised on the gold environment (skipped by τ², which only logs them). */
+  readonly goldActionErrors?: readonly GoldActionError[];
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
   readonly note: string | null;
@@ -103,13 +118,27 @@ export interface Tau2Context {
   /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
   readonly perTask?: Map<
     Tau2Task,
-    { initial: { agent: string | null; user: string | null }; gold?: { agent: string | null; user: string | null; random: boolean } }
+    {
+      initial: { agent: string | null; user: string | null };
+      gold?: { agent: string | null; user: string | null; random: boolean; errors: readonly GoldActionError[] };
+    }
   >;
 }
 
-function toolTypeOf(env: Tau2Environment, name: string): ToolType | null {
-  for (const kit of [env.agent, env.user]) if (kit?.hasTool(name)) return kit.tool(name)!.toolType;
+// Python parity: the tool type of a reference action, from the toolkits an environment of this run has (agent's first).
+function toolTypeOf(ctx: Tau2Context, name: string): ToolType | null {
+  const user = ctx.domain.user && (ctx.base.user !== null || ctx.domain.sharedDb) ? ctx.domain.user : null;
+  for (const def of [ctx.domain.agent, user]) {
+    const tool = def?.tools.find((x) => x.name === name);
+    if (tool) return tool.toolType;
+  }
   return null;
+}
+
+/** The agent's and the user's DB hash (one hash when they share a DB). */
+function hashes(env: Tau2Environment): { agent: string | null; user: string | null } {
+  const agent = env.agentHash();
+  return { agent, user: env.domain.sharedDb ? agent : env.userHash() };
 }
 
 /** Every call replayed in order on a fresh environment (reads too), with τ²'s response to each. */
@@ -128,7 +157,11 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
     for (const call of m.toolCalls) {
       const known = env.hasTool(call.name);
       const mutating = known && env.isMutating(call.name);
-      const resp = known ? env.getResponse(call) : null;
+      // Retrieval tools change nothing and need the knowledge-base index τ² builds at run time: never replayed.
+      const retrieval =
+        ctx.domain.retrievalTools?.has(call.name) === true || (known && env.route(call.name, call.requestor)?.tool(call.name)?.retrieval === true);
+      // Python parity: an unknown tool answers as the live environment does (`Error: Tool '…' not found.`), and changes nothing.
+      const resp = !retrieval ? env.getResponse(call) : null;
       calls.push({
         index: calls.length,
         messageIndex,
@@ -142,6 +175,7 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
         error: resp?.error ?? false,
         recordedOutput: recorded[calls.length]?.content ?? null,
         evaluatorReplayed: mutating,
+        ...(retrieval ? { retrieval: true as const } : {}),
       });
     }
   });
@@ -198,7 +232,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   else
     try {
       const env = initEnv();
-      initialDbHash = { agent: env.agentHash(), user: env.userHash() };
+      initialDbHash = hashes(env);
       if (task) ctx.perTask?.set(task, { initial: initialDbHash });
     } catch {
       /* reported below */
@@ -210,11 +244,16 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   } catch (e) {
     replayError = e instanceof PyException ? `${e.pyType}: ${e.text}` : String(e);
   }
+  const allowlist = task && ctx.domain.readLogAllowlist ? [...ctx.domain.readLogAllowlist(task.criteria?.actions ?? [])] : null;
   const base = {
     simulation: sim,
     initialDbHash,
     toolCalls: replay,
     nlAssertions: recordedNl(sim),
+    ...(allowlist !== null ? { readLogAllowlist: allowlist } : {}),
+    ...(Array.isArray(task?.raw.get('required_documents'))
+      ? { requiredDocuments: (task!.raw.get('required_documents') as TValue[]).filter((x): x is string => typeof x === 'string') }
+      : {}),
   };
   const empty = {
     rewardBasis: null,
@@ -284,8 +323,8 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     let dbHash: DbHashes | null = null;
     let envChecks: EnvAssertionCheck[] | null = null;
     let random = false;
+    let goldErrors: readonly GoldActionError[] = [];
     // Only for the tool types of reference actions: built when there are some.
-    let probe: Tau2Environment | null = null;
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
       predicted.setState(task, sim.messages);
@@ -295,18 +334,22 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
         // Python parity: the gold environment is built without solo mode.
         const gold = new Tau2Environment(ctx.domain, ctx.base, false);
         gold.setState(task, task.messageHistory);
-        for (const a of criteria.actions ?? []) {
+        const errors: GoldActionError[] = [];
+        (criteria.actions ?? []).forEach((a, index) => {
           try {
             gold.makeToolCall(a.name, a.requestor, a.arguments);
           } catch (e) {
-            exceptionText(e);
+            // Python parity: EnvironmentEvaluator logs a gold action's exception and goes on.
+            errors.push({ index, name: a.name, error: exceptionText(e) });
           }
-        }
-        goldHashes = { agent: gold.agentHash(), user: gold.userHash(), random: gold.nondeterministic() };
+        });
+        goldHashes = { ...hashes(gold), random: gold.nondeterministic(), errors };
         if (memo) memo.gold = goldHashes;
       }
-      dbHash = { goldAgent: goldHashes.agent, predictedAgent: predicted.agentHash(), goldUser: goldHashes.user, predictedUser: predicted.userHash() };
+      const p = hashes(predicted);
+      dbHash = { goldAgent: goldHashes.agent, predictedAgent: p.agent, goldUser: goldHashes.user, predictedUser: p.user };
       random = goldHashes.random || predicted.nondeterministic();
+      goldErrors = goldHashes.errors;
       dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
       envChecks = (criteria.envAssertions ?? []).map((a) => {
         const met = predicted.runEnvAssertion(a);
@@ -325,7 +368,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
               action: a,
               actionMatch: i >= 0,
               actionReward: i >= 0 ? 1 : 0,
-              toolType: toolTypeOf((probe ??= new Tau2Environment(ctx.domain, ctx.base, ctx.solo)), a.name),
+              toolType: toolTypeOf(ctx, a.name),
               matchedCall: i >= 0 ? i : null,
             };
           });
@@ -360,6 +403,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       dbMatch,
       dbReward,
       dbHash,
+      ...(goldErrors.length > 0 ? { goldActionErrors: goldErrors } : {}),
       dbHashNondeterministic: random,
       envAssertions: envChecks,
       actionChecks,

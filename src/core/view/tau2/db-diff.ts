@@ -61,12 +61,23 @@ function dbOf(env: Tau2Environment, which: 'agent' | 'user'): PydModel | null {
   return (which === 'agent' ? env.agent?.db : env.user?.db) ?? null;
 }
 
+/**
+ * The records of a DB field that is a table: a dict of records, or a model `{data: {id: record}, notes}` (banking_knowledge's
+ * `DatabaseTable`, whose records are told apart as a dict field's are); null for any other field.
+ */
+export function tableRecords(v: TValue | undefined): Map<string, TValue> | null {
+  if (v instanceof Map) return v;
+  if (v instanceof PydModel && v.fields.size === 2 && v.fields.has('notes') && v.fields.get('data') instanceof Map)
+    return v.fields.get('data') as Map<string, TValue>;
+  return null;
+}
+
 function valueAt(env: Tau2Environment, p: Place): TValue | undefined {
   const db = dbOf(env, p.db);
   if (!db || !db.fields.has(p.table)) return undefined;
   const t = db.get(p.table);
   if (p.key === null) return t;
-  return t instanceof Map ? t.get(p.key) : undefined;
+  return tableRecords(t)?.get(p.key);
 }
 
 /** Places where two DBs differ: each record of a dict field (same object: equal, not dumped), each other field. */
@@ -74,16 +85,19 @@ function differing(which: 'agent' | 'user', a: PydModel | null, b: PydModel | nu
   if (!a || !b) return [];
   const out: Place[] = [];
   for (const table of new Set([...a.fields.keys(), ...b.fields.keys()])) {
-    const x = a.fields.get(table);
-    const y = b.fields.get(table);
-    if (x instanceof Map && y instanceof Map) {
+    const x = tableRecords(a.fields.get(table));
+    const y = tableRecords(b.fields.get(table));
+    if (x && y) {
       for (const key of new Set([...x.keys(), ...y.keys()])) {
         if (typeof key !== 'string') continue;
         const u = x.get(key);
         const v = y.get(key);
         if (u !== v && text(u) !== text(v)) out.push({ db: which, table, key });
       }
-    } else if (x !== y && text(x) !== text(y)) out.push({ db: which, table, key: null });
+    } else {
+      const [u, v] = [a.fields.get(table), b.fields.get(table)];
+      if (u !== v && text(u) !== text(v)) out.push({ db: which, table, key: null });
+    }
   }
   return out;
 }
@@ -103,7 +117,12 @@ export function tau2DbDiff(ctx: Tau2Context, task: Tau2Task, sim: Tau2Simulation
     }
   }
   // Python parity: evaluate_simulation hashes the gold DBs right after the actions, without a sync.
-  const places = [...differing('agent', dbOf(predicted, 'agent'), dbOf(gold, 'agent')), ...differing('user', dbOf(predicted, 'user'), dbOf(gold, 'user'))];
+  // One DB shared by agent and user (banking_knowledge): its records are listed once, as the agent's.
+  const shared = predicted.domain.sharedDb === true;
+  const places = [
+    ...differing('agent', dbOf(predicted, 'agent'), dbOf(gold, 'agent')),
+    ...(shared ? [] : differing('user', dbOf(predicted, 'user'), dbOf(gold, 'user'))),
+  ];
   if (places.length === 0) return [];
   // Blame: the predicted run again, watching each differing record after every call.
   const blame = places.map(() => [] as number[]);

@@ -37,6 +37,12 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
           : '') +
         ` → ${e.dbHashNondeterministic ? 'not comparable: a tool drew a random bill id, so no one can reproduce these hashes' : e.dbMatch ? 'match (1.0)' : 'differ (0.0)'}${basis.includes('DB') ? '' : ' — not in the basis'}`,
     );
+    if (e.readLogAllowlist !== undefined)
+      out.push(
+        e.readLogAllowlist.length > 0
+          ? `   read-log allowlist (the tools the task's gold actions call through call_discoverable_agent_tool): ${e.readLogAllowlist.join(', ')} — a read of one of these is logged into the hashed DB (agent_discoverable_tools); any other read is not, writes always are (τ² v1.0.1, #329)`
+          : `   read-log allowlist: empty (no gold action calls a discoverable tool) — reads of discoverable tools are not logged into the hashed DB, writes are (τ² v1.0.1, #329)`,
+      );
   } else out.push(`${n++}. No reference actions and no env assertions: no environment is built, the DB check passes.`);
   for (const a of e.envAssertions ?? [])
     out.push(

@@ -5,6 +5,11 @@
 import { pyLower } from '../../py/lower';
 import type { TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
+import { BANKING } from '../../model/domains/tau2/banking';
+import { requiredCoverage } from './retrieval';
+
+/** banking_knowledge's discoverable agent tools that change nothing (their calls are logged only when allowlisted). */
+const READ_DISCOVERABLE: ReadonlySet<string> = new Set(BANKING.agent.tools.filter((t) => t.discoverable && !t.mutates).map((t) => t.name));
 
 export type Tau2FindingKind =
   | 'no-op-reference'
@@ -15,7 +20,10 @@ export type Tau2FindingKind =
   | 'recorded-fail-recomputed-pass'
   | 'output-differs'
   | 'random-hash'
-  | 'recorded-differs';
+  | 'recorded-differs'
+  | 'gold-action-raises'
+  | 'read-log'
+  | 'required-documents';
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
@@ -81,6 +89,24 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   if (rec !== null && rec !== 1 && e.reward === 1)
     out.push({ kind: 'recorded-fail-recomputed-pass', text: `The file records reward ${rec}; recomputed, the simulation passes.` });
   for (const text of recordedDifferences(e)) out.push({ kind: 'recorded-differs', text });
+  for (const g of e.goldActionErrors ?? [])
+    out.push({
+      kind: 'gold-action-raises',
+      text: `Gold action ${g.index + 1} (${g.name}) raises: ${g.error}, the gold DB lacks it (τ² only logs a gold action's exception and goes on).`,
+    });
+  if (e.requiredDocuments && e.requiredDocuments.length > 0 && !e.premature && e.error === null && e.reward !== 1) {
+    const { found, missing } = requiredCoverage(e, e.requiredDocuments);
+    out.push({
+      kind: 'required-documents',
+      text:
+        missing.length === 0
+          ? `The agent retrieved every document the task requires (${found.map((f) => `${f.id} in call ${f.call + 1}`).join(', ')}), and still failed.`
+          : `The agent never retrieved ${missing.length === e.requiredDocuments.length ? 'any of the documents' : `${missing.length} of the ${e.requiredDocuments.length} documents`} the task requires: ${missing.join(', ')}` +
+            (found.length > 0 ? `; it did retrieve ${found.map((f) => `${f.id} (call ${f.call + 1})`).join(', ')}.` : '.'),
+    });
+  }
+  const readLog = readLogText(e);
+  if (readLog !== null) out.push({ kind: 'read-log', text: readLog });
   const URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;
   const differs = e.toolCalls.filter((c) => c.output !== null && c.recordedOutput !== null && c.output.replace(URL, '') !== c.recordedOutput.replace(URL, ''));
   if (differs.length > 0)
@@ -117,4 +143,33 @@ export function recordedDifferences(e: Tau2Evaluation): string[] {
     if (rec !== null && got !== null && (rec.length !== got.length || rec.some((x, i) => x !== got[i])))
       out.push(`The file records ${name} ${JSON.stringify(rec)}; recomputed: ${JSON.stringify(got)}.`);
   return out;
+}
+
+/**
+ * banking_knowledge: which reads of discoverable tools, called through `call_discoverable_agent_tool`, were logged into
+ * the hashed DB and why (τ² v1.0.1 logs a read only when the task's gold actions call that tool, #329).
+ */
+const REFUSED = /^Error: (Unknown agent tool '|Tool '[^']*' has not been unlocked\.|Invalid JSON in arguments: |Invalid arguments: )/;
+
+function readLogText(e: Tau2Evaluation): string | null {
+  if (e.readLogAllowlist === undefined) return null;
+  const allow = new Set(e.readLogAllowlist);
+  const logged = new Set<string>();
+  const skipped = new Set<string>();
+  for (const c of e.toolCalls) {
+    // Python parity: call_discoverable_agent_tool logs once the tool has returned (its own "Error: …" answers included);
+    // not when it refuses the call (unknown, locked, bad JSON, arguments that do not bind) or the tool raised.
+    if (c.name !== 'call_discoverable_agent_tool' || c.output === null || c.error || REFUSED.test(c.output)) continue;
+    const target = c.arguments.get('agent_tool_name');
+    if (typeof target !== 'string' || !READ_DISCOVERABLE.has(target)) continue;
+    (allow.has(target) ? logged : skipped).add(target);
+  }
+  if (logged.size === 0 && skipped.size === 0) return null;
+  const list = (s: Set<string>): string => [...s].join(', ');
+  return [
+    logged.size > 0 ? `Reads logged into the hashed DB (agent_discoverable_tools), because the task's gold actions call them: ${list(logged)}.` : '',
+    skipped.size > 0 ? `Reads not logged, because no gold action calls them (τ² v1.0.1 ignores extra reads, #329): ${list(skipped)}.` : '',
+  ]
+    .filter((x) => x !== '')
+    .join(' ');
 }

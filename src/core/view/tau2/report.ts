@@ -13,6 +13,10 @@ const URL_VERSION = /errors\.pydantic\.dev\/\d+\.\d+\//g;
 /** Tool outputs compared with the recorded ones up to the pydantic version in help URLs. */
 export const maskPydanticUrl = (s: string): string => s.replace(URL_VERSION, `errors.pydantic.dev/${PYDANTIC_URL_VERSION}/`);
 
+/** Why a retrieval call has no replayed output. */
+export const RETRIEVAL_UNAVAILABLE =
+  'a retrieval call: never replayed (it changes no state and needs the knowledge-base index τ² builds at run time); its recorded output stands';
+
 export interface Tau2Report {
   readonly index: number;
   readonly simulation_id: string;
@@ -44,9 +48,13 @@ export interface Tau2Report {
     requestor: string;
     arguments: unknown;
     known_tool: boolean;
-    mutating: boolean;
+    /** null for an unknown tool (τ² cannot say). */
+    mutating: boolean | null;
     output: string | null;
-    error: boolean;
+    /** null for a retrieval call (never replayed). */
+    error: boolean | null;
+    /** Why no output was replayed (a retrieval call): its recorded output stands. */
+    output_unavailable?: string;
     evaluator_replayed: boolean;
     matches_recorded: boolean | null;
   }[];
@@ -98,9 +106,10 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
       requestor: c.requestor,
       arguments: plain(c.arguments),
       known_tool: c.knownTool,
-      mutating: c.mutating,
+      mutating: c.knownTool ? c.mutating : null,
       output: c.output,
-      error: c.error,
+      error: c.retrieval ? null : c.error,
+      ...(c.retrieval && { output_unavailable: RETRIEVAL_UNAVAILABLE }),
       evaluator_replayed: c.evaluatorReplayed,
       matches_recorded: c.output === null || c.recordedOutput === null ? null : maskPydanticUrl(c.output) === maskPydanticUrl(c.recordedOutput),
     })),

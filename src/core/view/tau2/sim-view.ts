@@ -15,6 +15,7 @@ import { recordedRewardOf } from '../../model/episode/episode-record';
 import type { Tau2Context, Tau2Evaluation } from '../../judge/tau2/evaluate';
 import type { Tau2Task } from '../../model/episode/tau2-types';
 import { tau2DbDiff, type Tau2RecordDiff } from './db-diff';
+import type { Tau2RetrievalView } from './retrieval';
 import { tau2Explain } from './explain';
 import { tau2Findings, type Tau2Finding } from './findings';
 import { maskPydanticUrl } from './report';
@@ -34,7 +35,9 @@ export interface Tau2CallView {
   readonly arguments: string;
   readonly known: boolean;
   readonly mutating: boolean;
-  /** What τ²'s environment answers on a replay of every call in order (null: unknown tool). */
+  /** A retrieval call (banking_knowledge's knowledge-base search, shell): never replayed; its recorded output stands. */
+  readonly retrieval?: true;
+  /** What τ²'s environment answers on a replay of every call in order (null: a retrieval call). */
   readonly output: string | null;
   readonly error: boolean;
   readonly recordedOutput: string | null;
@@ -82,6 +85,8 @@ export interface Tau2ActionView {
 }
 
 export interface Tau2SimView {
+  /** banking_knowledge: the documents each retrieval call brought back, opened from the data (the worker adds it; absent elsewhere). */
+  readonly retrieval?: Tau2RetrievalView;
   readonly index: number;
   readonly simulationId: string;
   readonly taskId: string;
@@ -181,6 +186,7 @@ function messages(e: Tau2Evaluation): Tau2MessageView[] {
       arguments: json(c.arguments),
       known: c.knownTool,
       mutating: c.mutating,
+      ...(c.retrieval && { retrieval: true as const }),
       output: c.output,
       error: c.error,
       recordedOutput: c.recordedOutput,

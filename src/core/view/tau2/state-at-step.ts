@@ -10,7 +10,7 @@ import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic
 import { Tau2Environment } from '../../env/tau2/environment';
 import type { Tau2Context } from '../../judge/tau2/evaluate';
 import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
-import { fieldDiffs, type Tau2FieldDiff } from './db-diff';
+import { fieldDiffs, tableRecords, type Tau2FieldDiff } from './db-diff';
 
 export type Tau2DbSide = 'agent' | 'user';
 
@@ -84,7 +84,7 @@ function valueIn(db: PydModel | null, table: string, key: string | null): TValue
   if (!db || !db.fields.has(table)) return undefined;
   const t = db.get(table);
   if (key === null) return t;
-  return t instanceof Map ? t.get(key) : undefined;
+  return tableRecords(t)?.get(key);
 }
 
 /** One simulation's replay, kept: every record that changed, after which call, to what. */
@@ -133,12 +133,15 @@ export class Tau2Timeline {
       const was = dbOf(init, side);
       if (!now || !was) continue;
       for (const table of new Set([...now.fields.keys(), ...was.fields.keys()])) {
-        const x = now.fields.get(table);
-        const y = was.fields.get(table);
-        if (x instanceof Map && y instanceof Map) {
+        const x = tableRecords(now.fields.get(table));
+        const y = tableRecords(was.fields.get(table));
+        if (x && y) {
           for (const [key, rec] of x) if (typeof key === 'string' && y.get(key) !== rec) this.note({ db: side, table, key }, rec, y.get(key), call, message);
           for (const key of y.keys()) if (typeof key === 'string' && !x.has(key)) this.note({ db: side, table, key }, undefined, y.get(key), call, message);
-        } else if (x !== y) this.note({ db: side, table, key: null }, x, y, call, message);
+        } else {
+          const [u, v] = [now.fields.get(table), was.fields.get(table)];
+          if (u !== v) this.note({ db: side, table, key: null }, u, v, call, message);
+        }
       }
     }
   }
@@ -194,15 +197,15 @@ export class Tau2Timeline {
     }
     const db = this.init ? dbOf(this.init, side) : null;
     const keysAt = (table: string): string[] => {
-      const t = db?.fields.get(table);
-      const keys = t instanceof Map ? [...t.keys()].filter((k): k is string => typeof k === 'string') : [];
+      const t = tableRecords(db?.fields.get(table));
+      const keys = t ? [...t.keys()].filter((k): k is string => typeof k === 'string') : [];
       const gone = removed.get(table);
       return [...keys.filter((k) => !gone?.has(k)), ...(created.get(table) ?? [])];
     };
-    const tables = db ? [...db.fields].map(([name, v]) => ({ name, count: v instanceof Map ? keysAt(name).length : null })) : [];
+    const tables = db ? [...db.fields].map(([name, v]) => ({ name, count: tableRecords(v) ? keysAt(name).length : null })) : [];
     let shown: Tau2StateView['record'] = null;
     if (record && db?.fields.has(record.table)) {
-      const isTable = db.fields.get(record.table) instanceof Map;
+      const isTable = tableRecords(db.fields.get(record.table)) !== null;
       const key = isTable ? (record.key ?? '') : null;
       const matching = key === null ? [] : keysAt(record.table).filter((k) => k.startsWith(key));
       shown = {

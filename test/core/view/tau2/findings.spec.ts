@@ -42,14 +42,14 @@ describeTau2('τ² findings', () => {
     expect(noop.report(0).findings.map((f) => f.kind)).toContain('no-op-reference');
   });
 
-  it("'telecom-workflow' (τ²'s telecom with the workflow policy) is judged as telecom; 'banking_knowledge' is named as not ported", async () => {
+  it("'telecom-workflow' (τ²'s telecom with the workflow policy) is judged as telecom; a fork's own domain is named and refused", async () => {
     const text = readFileSync(join(TAU2_DIR, 'runs', 'sierra-research__gym-gpt-4.1-telecom-solo-1task.json'), 'utf8');
     const plain = await Tau2Session.open(Tau2Session.read(text), tau2Read);
     const workflow = await Tau2Session.open(Tau2Session.read(text.replace('"domain_name": "telecom"', '"domain_name": "telecom-workflow"')), tau2Read);
     expect(workflow.run.domain).toBe('telecom-workflow');
     expect(workflow.report(0)).toEqual(plain.report(0));
-    await expect(Tau2Session.open(Tau2Session.read(text.replace('"domain_name": "telecom"', '"domain_name": "banking_knowledge"')), tau2Read)).rejects.toThrow(
-      "the τ² domain 'banking_knowledge' is not ported yet",
+    await expect(Tau2Session.open(Tau2Session.read(text.replace('"domain_name": "telecom"', '"domain_name": "fork_bank"')), tau2Read)).rejects.toThrow(
+      "'fork_bank' is not one of τ²'s domains",
     );
   });
 

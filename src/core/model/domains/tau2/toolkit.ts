@@ -25,6 +25,10 @@ export interface MethodDef {
 export interface ToolDef extends MethodDef {
   readonly toolType: ToolType;
   readonly mutates: boolean;
+  /** `@is_discoverable_tool`: callable by name like any tool, left out of the tool list the agent is shown. */
+  readonly discoverable?: boolean;
+  /** A retrieval tool (banking_knowledge's knowledge-base search, shell): never replayed here, its output shown as recorded. */
+  readonly retrieval?: boolean;
 }
 
 export interface ToolkitDef {
@@ -45,6 +49,10 @@ export class Toolkit {
   /** State shared by every toolkit of one opened run (Python class attributes live per process). */
   shared: Map<string, TValue> = new Map();
   private readonly methods: ReadonlyMap<string, MethodDef>;
+  /** banking_knowledge: the agent's unlocked discoverable tools (in-memory toolkit state, never in the DB). */
+  readonly unlocked = new Set<string>();
+  /** banking_knowledge: read-only discoverable tools whose calls are logged into the DB (`set_read_log_allowlist`). */
+  readLogAllowlist: ReadonlySet<string> = new Set();
 
   /**
    * `base`: the DB this one was shallowly copied from (see `shallowDbCopy`): its records are shared
@@ -155,6 +163,22 @@ export interface Tau2Domain {
   readonly syncTools?: (agent: Toolkit | null, user: Toolkit | null) => void;
   /** The agent's tools take every record they change with `own`: environments may share the base's records. */
   readonly copyOnWrite?: boolean;
+  /**
+   * A copy of a base DB an environment may write (its tools take each record they change with their own `own`),
+   * sharing the base's records meanwhile; used instead of a deep copy, and for the DB after initialization data.
+   */
+  readonly copyDb?: (base: PydModel) => PydModel;
+  /** The DB after initialization data, sharing what the data does not touch (see `copyDb`); null: dump, merge and validate instead. */
+  readonly initializeDb?: (base: PydModel, agentData: TDict) => PydModel | null;
+  /**
+   * Retrieval tools of any of the domain's retrieval variants (banking_knowledge: `KB_search_bm25`, `KB_search_dense`,
+   * `shell` of the default one; `KB_search`, `grep` of others): never replayed, whether the evaluation's toolkit has them or not.
+   */
+  readonly retrievalTools?: ReadonlySet<string>;
+  /** Agent and user tools work on one DB (banking_knowledge): the user's DB is the agent's, and so is its hash. */
+  readonly sharedDb?: boolean;
+  /** The env kwarg `read_log_allowlist` `evaluate-trajs` passes for a task, from its gold actions (banking_knowledge). */
+  readonly readLogAllowlist?: (goldActions: readonly { readonly name: string; readonly arguments: TDict }[]) => ReadonlySet<string>;
 }
 
 /**

@@ -1,0 +1,158 @@
+/**
+ * banking_knowledge parity: every simulation of ../shared/tau2/banking/runs re-judged and compared with τ²'s own
+ * records (../shared/tau2/banking/expected): reward, DB check and its four hashes, the initial hashes, every action
+ * check, and every replayed tool output (retrieval calls excepted: τ² never replays them).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TAU2_PINNED_COMMIT } from '../../../../src/core/model/data/tau2-data';
+import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import type { Tau2Report } from '../../../../src/core/view/tau2/report';
+import { describeTau2, requireShared, TAU2_DIR } from '../../../support/shared';
+import { tau2Read } from '../../../support/tau2';
+
+const BANKING = join(TAU2_DIR, 'banking');
+
+interface ExpectedCall {
+  name: string;
+  output: string | null;
+  error: boolean | null;
+  known_tool: boolean;
+  mutating: boolean | null;
+  output_unavailable?: string;
+}
+interface ExpectedSim {
+  simulation_id: string;
+  reward: number;
+  db_match: boolean | null;
+  db_hash: Record<string, string | null> | null;
+  initial_db_hash: Record<string, string | null>;
+  action_checks: { action_match: boolean; tool_type: string | null }[] | null;
+  env_kwargs: { read_log_allowlist: string[] };
+  tool_calls: ExpectedCall[];
+}
+
+const callOf = (c: { name: string; output: string | null; error: boolean | null; known_tool: boolean; mutating: boolean | null }, retrieval: boolean) => ({
+  name: c.name,
+  known_tool: c.known_tool,
+  mutating: c.mutating,
+  ...(retrieval ? { retrieval: true } : { output: c.output, error: c.error }),
+});
+
+const comparable = (r: Tau2Report) => ({
+  simulation_id: r.simulation_id,
+  reward: r.reward,
+  db_match: r.db_match,
+  db_hash: r.db_hash,
+  initial_db_hash: r.initial_db_hash,
+  action_checks: r.action_checks?.map((c) => [c.action_match, c.tool_type]) ?? null,
+  tool_calls: r.tool_calls.map((c) => callOf(c, c.output_unavailable !== undefined)),
+});
+
+const expectedOf = (x: ExpectedSim) => ({
+  simulation_id: x.simulation_id,
+  reward: x.reward,
+  db_match: x.db_match,
+  db_hash: x.db_hash,
+  initial_db_hash: x.initial_db_hash,
+  action_checks: x.action_checks?.map((c) => [c.action_match, c.tool_type]) ?? null,
+  tool_calls: x.tool_calls.map((c) => callOf(c, c.output_unavailable !== undefined)),
+});
+
+const runFiles = (): string[] =>
+  readdirSync(join(BANKING, 'runs'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+
+const FIELDS = ['reward', 'db_match', 'db_hash', 'initial_db_hash', 'action_checks', 'tool_calls'] as const;
+
+if (!existsSync(join(BANKING, 'runs')) || !existsSync(join(BANKING, 'expected')))
+  describe('banking_knowledge parity with τ²’s own evaluator', () => {
+    (requireShared ? it : it.skip)('needs ../shared/tau2/banking', () => {
+      throw new Error(`REQUIRE_SHARED=1: ${BANKING} (runs/, expected/) is missing`);
+    });
+  });
+else
+  describeTau2('banking_knowledge parity with τ²’s own evaluator', () => {
+    for (const file of runFiles()) {
+      const expected = JSON.parse(readFileSync(join(BANKING, 'expected', file.replace(/\.json$/, '.expected.json')), 'utf8')) as { simulations: ExpectedSim[] };
+      const n = expected.simulations.length;
+      let session: Tau2Session;
+      beforeAll(async () => {
+        session = await Tau2Session.open(Tau2Session.read(readFileSync(join(BANKING, 'runs', file), 'utf8')), tau2Read);
+      });
+      it(`${file}: ${n} of ${n} simulations (reward, db_match, hashes, action checks, replayed outputs)`, () => {
+        expect(session.size).toBe(n);
+        // Per field: how many simulations agree with τ²'s record (every one must).
+        const agree = Object.fromEntries(FIELDS.map((f) => [f, 0])) as Record<(typeof FIELDS)[number], number>;
+        const failed: number[] = [];
+        let outputs = 0;
+        for (let i = 0; i < n; i++) {
+          const got = comparable(session.report(i));
+          const want = expectedOf(expected.simulations[i]!);
+          outputs += want.tool_calls.filter((c) => 'output' in c).length;
+          for (const f of FIELDS) if (JSON.stringify(got[f]) === JSON.stringify(want[f])) agree[f]++;
+          if (JSON.stringify(got) !== JSON.stringify(want)) failed.push(i);
+        }
+        for (const i of failed.slice(0, 3)) expect(comparable(session.report(i)), `simulation ${i}`).toEqual(expectedOf(expected.simulations[i]!));
+        expect(agree, `fields agreeing with τ²'s records, of ${n} simulations (${outputs} replayed outputs compared)`).toEqual(
+          Object.fromEntries(FIELDS.map((f) => [f, n])),
+        );
+        expect(failed).toEqual([]);
+      });
+      it(`${file}: retrieved documents are opened from the data and lined up with the task's required_documents`, async () => {
+        const ok = [...Array(n).keys()].find((i) => session.report(i).reward === 1 && session.evaluate(i).toolCalls.some((c) => c.retrieval))!;
+        const view = await session.retrieval(ok);
+        const docs = view.calls.flatMap((c) => c.documents);
+        expect(docs.length).toBeGreaterThan(0);
+        for (const d of docs) {
+          const raw = JSON.parse(
+            readFileSync(join(TAU2_DIR, 'data', TAU2_PINNED_COMMIT, 'data/tau2/domains/banking_knowledge/documents', `${d.id}.json`), 'utf8'),
+          );
+          expect(d.doc).toEqual({ id: d.id, title: raw.title, content: raw.content });
+        }
+        const failedNone = [...Array(n).keys()].find((i) => {
+          const e = session.evaluate(i);
+          return !e.premature && e.reward === 0 && (e.requiredDocuments?.length ?? 0) > 0 && !e.toolCalls.some((c) => c.retrieval);
+        })!;
+        expect(session.report(failedNone).findings.find((f) => f.kind === 'required-documents')?.text).toMatch(
+          /^The agent never retrieved any of the documents the task requires: doc_/,
+        );
+        expect(session.report(ok).findings.some((f) => f.kind === 'required-documents')).toBe(false);
+      });
+    }
+    it('task_102 (DB and NL_ASSERTION): the NL verdict is taken from the file as recorded, and said so', async () => {
+      const dir = join(TAU2_DIR, 'data', TAU2_PINNED_COMMIT, 'data/tau2/domains/banking_knowledge/tasks');
+      const taskText = readFileSync(join(dir, 'task_102.json'), 'utf8');
+      const task = JSON.parse(taskText) as {
+        evaluation_criteria: { actions: { requestor: string; name: string; arguments: unknown }[]; nl_assertions: string[] };
+      };
+      const messages = task.evaluation_criteria.actions.flatMap((a, i) => [
+        { role: a.requestor, content: null, tool_calls: [{ id: `g${i}`, name: a.name, arguments: a.arguments, requestor: a.requestor }] },
+        { role: 'tool', id: `g${i}`, content: '', requestor: a.requestor },
+      ]);
+      const sim = (id: string, met: boolean) => ({
+        id,
+        task_id: 'task_102',
+        trial: 0,
+        start_time: '2026-01-01T00:00:00',
+        end_time: '2026-01-01T00:00:01',
+        duration: 1,
+        termination_reason: 'user_stop',
+        messages: [{ role: 'user', content: 'hello' }, ...messages],
+        reward_info: {
+          reward: met ? 1 : 0,
+          nl_assertions: task.evaluation_criteria.nl_assertions.map((x) => ({ nl_assertion: x, met, justification: 'recorded' })),
+        },
+      });
+      const info = { git_commit: TAU2_PINNED_COMMIT, num_trials: 1, max_steps: 10, max_errors: 10, environment_info: { domain_name: 'banking_knowledge' } };
+      const text = `{"info": ${JSON.stringify(info)}, "tasks": [${taskText}], "simulations": ${JSON.stringify([sim('met', true), sim('not-met', false)])}}`;
+      const s = await Tau2Session.open(Tau2Session.read(text), tau2Read);
+      const [met, notMet] = [s.report(0), s.report(1)];
+      expect(met.db_match).toBe(true);
+      expect([met.reward, notMet.reward]).toEqual([1, 0]);
+      expect(notMet.nl_assertions?.every((x) => x.recorded && x.met === false)).toBe(true);
+      expect(met.findings.find((f) => f.kind === 'nl-recorded')?.text).toMatch(/taken from the file as recorded, not recomputed/);
+    });
+  });
