@@ -105,6 +105,8 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
           <span className="text-[10px] text-slate-600">
             replayed output{c.error ? ' (error)' : ''}
             {c.matchesRecorded === true && ' · same as recorded'}
+            {c.docstring === 'recorded' && ' · its tool descriptions are τ²’s docstrings, not carried here: the rest agrees, so the recorded answer stands'}
+            {c.docstring === 'differs' && ' · its tool descriptions are τ²’s docstrings, not carried here'}
           </span>
           {c.matchesRecorded === false && (
             <span className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800" data-testid="tau2-output-differs">

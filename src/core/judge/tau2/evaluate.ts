@@ -8,7 +8,7 @@ import { PyException } from '../../py/errors';
 import { pyLower } from '../../py/lower';
 import { pyStrip } from '../../py/strip';
 import type { TDict, TValue } from '../../py/pydantic';
-import type { Tau2Domain, ToolType } from '../../model/domains/tau2/toolkit';
+import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
 import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
 import { argsEqual } from './compare-args';
@@ -70,6 +70,21 @@ export interface ReplayedCall {
   readonly evaluatorReplayed: boolean;
   /** A retrieval call (banking_knowledge's knowledge-base search, shell): never replayed, its output is what the file recorded. */
   readonly retrieval?: true;
+  /**
+   * Its answer quotes τ²'s docstrings (banking_knowledge's unlock and give), which tau-inspect does not carry:
+   * 'recorded' — every other part of the replayed answer agrees with the recorded one, so `output` is the recorded
+   * answer; 'differs' — it does not, and `output` shows DOCSTRING_SHOWN in the docstring's places.
+   */
+  readonly docstring?: 'recorded' | 'differs';
+}
+
+const escapeRegExp = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A replayed answer with DOCSTRING places (toolkit.ts) held against the recorded one: see ReplayedCall.docstring. */
+export function withDocstrings(content: string, recorded: string | null): { content: string; docstring: 'recorded' | 'differs' } {
+  const around = new RegExp(`^${content.split(DOCSTRING).map(escapeRegExp).join('[\\s\\S]*')}$`);
+  if (recorded !== null && around.test(recorded)) return { content: recorded, docstring: 'recorded' };
+  return { content: content.replaceAll(DOCSTRING, DOCSTRING_SHOWN), docstring: 'differs' };
 }
 
 /** A reference action that raised when τ² ran it on the gold environment: τ² logs it and goes on, the gold DB lacks its effect. */
@@ -162,6 +177,8 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
         ctx.domain.retrievalTools?.has(call.name) === true || (known && env.route(call.name, call.requestor)?.tool(call.name)?.retrieval === true);
       // Python parity: an unknown tool answers as the live environment does (`Error: Tool '…' not found.`), and changes nothing.
       const resp = !retrieval ? env.getResponse(call) : null;
+      const recordedOutput = recorded[calls.length]?.content ?? null;
+      const quoted = resp !== null && resp.content.includes(DOCSTRING) ? withDocstrings(resp.content, recordedOutput) : null;
       calls.push({
         index: calls.length,
         messageIndex,
@@ -171,11 +188,12 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
         arguments: call.arguments,
         knownTool: known,
         mutating,
-        output: resp?.content ?? null,
+        output: quoted?.content ?? resp?.content ?? null,
         error: resp?.error ?? false,
-        recordedOutput: recorded[calls.length]?.content ?? null,
+        recordedOutput,
         evaluatorReplayed: mutating,
         ...(retrieval ? { retrieval: true as const } : {}),
+        ...(quoted ? { docstring: quoted.docstring } : {}),
       });
     }
   });

@@ -13,6 +13,13 @@ const URL_VERSION = /errors\.pydantic\.dev\/\d+\.\d+\//g;
 /** Tool outputs compared with the recorded ones up to the pydantic version in help URLs. */
 export const maskPydanticUrl = (s: string): string => s.replace(URL_VERSION, `errors.pydantic.dev/${PYDANTIC_URL_VERSION}/`);
 
+/** What the output of a call whose answer quotes τ²'s docstrings is (ReplayedCall.docstring). */
+export const DOCSTRING_OUTPUT = {
+  recorded:
+    'its answer quotes τ²’s docstrings of its tools, which tau-inspect does not carry: the replayed answer agrees with the recorded one everywhere else, so the recorded answer stands',
+  differs: 'its answer quotes τ²’s docstrings of its tools, which tau-inspect does not carry, and the rest of it differs from the recorded answer',
+} as const;
+
 /** Why a retrieval call has no replayed output. */
 export const RETRIEVAL_UNAVAILABLE =
   'a retrieval call: never replayed (it changes no state and needs the knowledge-base index τ² builds at run time); its recorded output stands';
@@ -55,6 +62,8 @@ export interface Tau2Report {
     error: boolean | null;
     /** Why no output was replayed (a retrieval call): its recorded output stands. */
     output_unavailable?: string;
+    /** The answer quotes τ²'s docstrings (DOCSTRING_OUTPUT): how much of it was replayed. */
+    output_quotes_docstring?: 'recorded' | 'differs';
     evaluator_replayed: boolean;
     matches_recorded: boolean | null;
   }[];
@@ -110,6 +119,7 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
       output: c.output,
       error: c.retrieval ? null : c.error,
       ...(c.retrieval && { output_unavailable: RETRIEVAL_UNAVAILABLE }),
+      ...(c.docstring && { output_quotes_docstring: c.docstring }),
       evaluator_replayed: c.evaluatorReplayed,
       matches_recorded: c.output === null || c.recordedOutput === null ? null : maskPydanticUrl(c.output) === maskPydanticUrl(c.recordedOutput),
     })),

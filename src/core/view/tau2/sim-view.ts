@@ -37,6 +37,8 @@ export interface Tau2CallView {
   readonly mutating: boolean;
   /** A retrieval call (banking_knowledge's knowledge-base search, shell): never replayed; its recorded output stands. */
   readonly retrieval?: true;
+  /** The answer quotes τ²'s docstrings, which tau-inspect does not carry (ReplayedCall.docstring). */
+  readonly docstring?: 'recorded' | 'differs';
   /** What τ²'s environment answers on a replay of every call in order (null: a retrieval call). */
   readonly output: string | null;
   readonly error: boolean;
@@ -187,6 +189,7 @@ function messages(e: Tau2Evaluation): Tau2MessageView[] {
       known: c.knownTool,
       mutating: c.mutating,
       ...(c.retrieval && { retrieval: true as const }),
+      ...(c.docstring && { docstring: c.docstring }),
       output: c.output,
       error: c.error,
       recordedOutput: c.recordedOutput,

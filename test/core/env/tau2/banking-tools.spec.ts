@@ -11,6 +11,8 @@ import { BANKING, deriveReadLogAllowlist } from '../../../../src/core/model/doma
 import { TransactionalDb } from '../../../../src/core/model/domains/tau2/banking/models';
 import type { Tau2Task, Tau2ToolCall } from '../../../../src/core/model/episode/tau2-types';
 import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import { withDocstrings } from '../../../../src/core/judge/tau2/evaluate';
+import { DOCSTRING, DOCSTRING_SHOWN } from '../../../../src/core/model/domains/tau2/toolkit';
 
 /** An invented DB: one customer with a checking account, a credit card and one card transaction. */
 const DB_JSON = JSON.stringify({
@@ -69,14 +71,32 @@ const task = (actions: { name: string; arguments: Record<string, unknown> }[]): 
   raw: new Map(),
 });
 
+describe('answers that quote τ²’s docstrings (tau-inspect carries none of τ²’s prose)', () => {
+  const replayed = `Tool given to user: t\nDescription: ${DOCSTRING}\nArguments: {"a": 1.0}\n\nThe user can now act.`;
+  it('take the recorded answer where every other part agrees with it', () => {
+    const recorded = 'Tool given to user: t\nDescription: Does a thing.\nIt has two lines.\nArguments: {"a": 1.0}\n\nThe user can now act.';
+    expect(withDocstrings(replayed, recorded)).toEqual({ content: recorded, docstring: 'recorded' });
+  });
+  it('show where the docstring goes, and differ, where any other part does not agree (or nothing was recorded)', () => {
+    const other = 'Tool given to user: t\nDescription: Does a thing.\nArguments: {"a": 1}\n\nThe user can now act.';
+    const shown = `Tool given to user: t\nDescription: ${DOCSTRING_SHOWN}\nArguments: {"a": 1.0}\n\nThe user can now act.`;
+    expect(withDocstrings(replayed, other)).toEqual({ content: shown, docstring: 'differs' });
+    expect(withDocstrings(replayed, null)).toEqual({ content: shown, docstring: 'differs' });
+  });
+});
+
 describe('banking_knowledge discoverable tools', () => {
   it('unlock changes only the toolkit (no DB write); an unknown name is answered, not raised', () => {
     const e = env();
     const before = dbText(e);
     const r = e.getResponse(call('unlock_discoverable_agent_tool', { agent_tool_name: 'update_transaction_rewards_3847' }));
     expect(r.error).toBe(false);
-    expect(r.content).toMatch(/^Tool unlocked: update_transaction_rewards_3847\nDescription: /);
-    expect(r.content).toContain('  - transaction_id: string (required) - ');
+    // The description and parameter lines come from τ²'s docstrings, which tau-inspect does not carry: DOCSTRING
+    // stands in their places (the judge takes the recorded answer where the rest agrees, evaluate.ts withDocstrings).
+    expect(r.content).toBe(
+      `Tool unlocked: update_transaction_rewards_3847\nDescription: ${DOCSTRING}\n\nTool: update_transaction_rewards_3847\nDescription: ${DOCSTRING}\nParameters:\n${DOCSTRING}\n\n` +
+        "You can now use this tool by calling `call_discoverable_agent_tool` with agent_tool_name='update_transaction_rewards_3847' and the required arguments.",
+    );
     expect(e.agent!.unlocked.has('update_transaction_rewards_3847')).toBe(true);
     expect(dbText(e)).toBe(before);
     expect(e.getResponse(call('unlock_discoverable_agent_tool', { agent_tool_name: 'no_such_tool' })).content).toBe(

@@ -22,6 +22,15 @@ export interface MethodDef {
 }
 
 /** A tool (`@is_tool`): its type and whether replay re-executes it (`mutates_state`, WRITE by default). */
+/**
+ * Stands in a tool's answer for text τ² takes from its tools' docstrings (banking_knowledge's unlock and give
+ * answers quote each discoverable tool's description and parameters). tau-inspect does not carry τ²'s prose:
+ * the judge (core/judge/tau2/evaluate.ts, `withDocstrings`) takes the recorded answer where everything around
+ * these places agrees with it, and shows `DOCSTRING_SHOWN` in them otherwise. A NUL never occurs in a tool's own text.
+ */
+export const DOCSTRING = '\u0000docstring\u0000';
+export const DOCSTRING_SHOWN = '(text from τ²’s docstring of the tool, which tau-inspect does not carry)';
+
 export interface ToolDef extends MethodDef {
   readonly toolType: ToolType;
   readonly mutates: boolean;

@@ -5,11 +5,10 @@
  */
 import { PyException } from '../../../../py/errors';
 import type { TDict, TValue } from '../../../../py/pydantic';
-import type { ToolDef, Toolkit } from '../toolkit';
+import { DOCSTRING, type ToolDef, type Toolkit } from '../toolkit';
 import { record, tool, type Args } from './common';
 import { addToDb, constraint, queryDatabaseTool, updateRecord } from './db-query';
 import { deterministicId, dictKey, dumpsIndent, loads, replace, s, truthy, typeError } from './py';
-import { TOOL_INFO, type ToolInfo } from './tool-info';
 import { USER_DISCOVERABLE } from './user-tools';
 import { DISCOVERABLE_AGENT_TOOLS } from './agent-discoverable';
 import { DEBIT_CARD_TOOLS } from './debit-cards';
@@ -38,13 +37,9 @@ export const TRANSFER_REASONS: readonly string[] = [
   'other',
 ];
 
-// Python parity: tools.format_discoverable_tool_for_agent.
-function formatForAgent(name: string, info: ToolInfo): string {
-  const params = info.parameters.map(([p, type, desc, required]) => `  - ${p}: ${type}${required ? ' (required)' : ' (optional)'} - ${desc}`);
-  return `Tool: ${name}\nDescription: ${info.description}\nParameters:\n${params.length > 0 ? params.join('\n') : '  (no parameters)'}`;
-}
-
-const infoOf = (name: string): ToolInfo => TOOL_INFO.get(name) ?? { description: '', parameters: [] };
+// Python parity: tools.format_discoverable_tool_for_agent — a tool's description and its parameters' lines come from
+// its docstring, which tau-inspect does not carry (DOCSTRING stands in for them; see toolkit.ts).
+const formatForAgent = (name: string): string => `Tool: ${name}\nDescription: ${DOCSTRING}\nParameters:\n${DOCSTRING}`;
 
 /** `self.has_discoverable_tool(name)` on the agent toolkit (an unhashable name raises). */
 function agentDiscoverable(self: Toolkit, name: TValue): ToolDef | null {
@@ -118,7 +113,7 @@ function giveUserTool(self: Toolkit, a: Args): TValue {
   addToDb(self.db, 'user_discoverable_tools', deterministicId(`user_discoverable_tool:${name}`), record(['tool_name', name], ['status', 'GIVEN']));
   const argsStr = truthy(args) ? dumpsIndent(args) : '(no arguments)';
   return (
-    `Tool given to user: ${name}\nDescription: ${infoOf(name).description}\nArguments: ${argsStr}\n\n` +
+    `Tool given to user: ${name}\nDescription: ${DOCSTRING}\nArguments: ${argsStr}\n\n` +
     `The user can now execute this action by calling \`call_discoverable_user_tool\` with discoverable_tool_name='${name}' and the same arguments.`
   );
 }
@@ -173,9 +168,8 @@ export const AGENT_TOOLS: readonly ToolDef[] = [
       const method = agentDiscoverable(self, name);
       if (method === null) return `Error: Unknown agent tool '${s(name)}'. This tool is not available.`;
       self.unlocked.add(method.name);
-      const info = infoOf(method.name);
       return (
-        `Tool unlocked: ${method.name}\nDescription: ${info.description}\n\n${formatForAgent(method.name, info)}\n\n` +
+        `Tool unlocked: ${method.name}\nDescription: ${DOCSTRING}\n\n${formatForAgent(method.name)}\n\n` +
         `You can now use this tool by calling \`call_discoverable_agent_tool\` with agent_tool_name='${method.name}' and the required arguments.`
       );
     },
