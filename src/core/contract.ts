@@ -32,6 +32,7 @@ export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from './view/summary';
 export type { TranscriptView } from './view/transcript';
 export type { EpisodeReport } from './view/report-json';
+export { INVISIBLE, codePointName } from './view/invisible';
 export type { DataLabel } from './model/data/versions';
 export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
