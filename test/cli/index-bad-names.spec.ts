@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle, jsonLines } from '../support/cli-bundle';
+import { indexCli } from '../support/runs-index';
 
 const root = resolve(import.meta.dirname, '../..');
 const sample = join(root, 'sample-runs/runs/tau2-mock-sample.json');
@@ -107,5 +108,40 @@ describe('index never stops on a file it cannot read', () => {
     const ev = cli('evaluate', join(runs, 'folder'), '--data', join(root, 'sample-runs/tau2-data'));
     expect(ev.code).toBe(1);
     expect(ev.err).toContain(`${where} is a folder, not a simulation file`);
+  });
+});
+
+describe('index -o onto a file that is not an index says what is wrong with it, in words', () => {
+  const attempt = (name: string) => cli('index', sample, '-o', join(dir, name), '--json', '--data', data, '--jobs', '1');
+  // Parquet through DuckDB: the CLI from its source, beside node_modules (the bundle in the cache folder does not reach the package).
+  const attemptParquet = (name: string) => indexCli(dir, sample, '-o', join(dir, name), '--data', data, '--jobs', '1');
+
+  it('an unrelated Parquet file: which columns it lacks (not DuckDB’s "Binder Error"), exit 2, the file untouched', async () => {
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const c = await (await DuckDBInstance.create(':memory:')).connect();
+    const other = join(dir, 'other.parquet');
+    await c.run(`COPY (SELECT 1 AS x, 'a' AS y) TO '${other}' (FORMAT parquet)`);
+    c.closeSync();
+    const before = readFileSync(other);
+    const r = await attemptParquet('other.parquet');
+    expect(r.code).toBe(2);
+    expect(r.err).not.toMatch(/Binder Error|usage:/);
+    expect(r.err).toContain(
+      `${other} is a Parquet file but not one tau-inspect index wrote: it has no 'file', 'content_hash', 'benchmark' columns (its columns: x, y). -o names the index to add to`,
+    );
+    expect(readFileSync(other).equals(before)).toBe(true);
+  });
+
+  it('a file that is not Parquet, a Parquet file cut short, a JSON-lines file that is not an index', async () => {
+    writeFileSync(join(dir, 'text.parquet'), 'hello, this is not parquet');
+    expect((await attemptParquet('text.parquet')).err).toContain('text.parquet is not a Parquet file (a Parquet file begins and ends with PAR1)');
+    writeFileSync(join(dir, 'cut.parquet'), Buffer.concat([Buffer.from('PAR1'), Buffer.alloc(40), Buffer.from('PAR1')]));
+    const cut = await attemptParquet('cut.parquet');
+    expect(cut.code).toBe(2);
+    expect(cut.err).toContain('cut.parquet begins and ends as a Parquet file does, but its footer cannot be read (');
+    writeFileSync(join(dir, 'text.jsonl'), '{"file": "a", "content_hash": "b", "benchmark": "tau2"}\nhello\n');
+    expect(attempt('text.jsonl').err).toMatch(/text\.jsonl, line 2: not JSON \(.*\): not a JSON-lines file tau-inspect index wrote/);
+    writeFileSync(join(dir, 'other.jsonl'), '{"a": 1}\n');
+    expect(attempt('other.jsonl').err).toContain("other.jsonl, line 1: it has no 'file', 'content_hash', 'benchmark' columns");
   });
 });
