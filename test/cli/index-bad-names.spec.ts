@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle, jsonLines } from '../support/cli-bundle';
+import { claimRows, smallIndex } from '../support/parquet-forge';
 import { indexCli } from '../support/runs-index';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -138,10 +139,30 @@ describe('index -o onto a file that is not an index says what is wrong with it, 
     writeFileSync(join(dir, 'cut.parquet'), Buffer.concat([Buffer.from('PAR1'), Buffer.alloc(40), Buffer.from('PAR1')]));
     const cut = await attemptParquet('cut.parquet');
     expect(cut.code).toBe(2);
-    expect(cut.err).toContain('cut.parquet begins and ends as a Parquet file does, but its footer cannot be read (');
+    expect(cut.err).toContain('cut.parquet: its Parquet footer is damaged (it ends inside a value)');
     writeFileSync(join(dir, 'text.jsonl'), '{"file": "a", "content_hash": "b", "benchmark": "tau2"}\nhello\n');
     expect(attempt('text.jsonl').err).toMatch(/text\.jsonl, line 2: not JSON \(.*\): not a JSON-lines file tau-inspect index wrote/);
     writeFileSync(join(dir, 'other.jsonl'), '{"a": 1}\n');
     expect(attempt('other.jsonl').err).toContain("other.jsonl, line 1: it has no 'file', 'content_hash', 'benchmark' columns");
+  });
+});
+
+describe('index -o onto a forged Parquet index: refused by what is in it, before DuckDB reads it', () => {
+  it('footer alone, footer and row group claiming 10^8 rows, 2^31 rows: one sentence each, exit 2, never "Out of buffer"', async () => {
+    const real = await smallIndex(dir);
+    const cases: [string, { footer?: bigint; groups?: bigint }, string][] = [
+      ['footer.parquet', { footer: 100_000_000n }, 'its footer claims 100,000,000 rows, but its row groups hold 9'],
+      ['both.parquet', { footer: 100_000_000n, groups: 100_000_000n }, 'it claims 100,000,000 rows, more than the 10,000,000 tau-inspect reads from one file'],
+      ['2e31.parquet', { footer: 2n ** 31n, groups: 2n ** 31n }, 'it claims 2,147,483,648 rows, more than the 10,000,000 tau-inspect reads from one file'],
+      ['near.parquet', { footer: 300n, groups: 300n }, 'column file of row group 1: its row group claims 300 rows, but its pages hold 9 rows'],
+    ];
+    for (const [name, claims, why] of cases) {
+      const path = join(dir, name);
+      writeFileSync(path, claimRows(real, claims));
+      const r = await indexCli(dir, sample, '-o', path, '--data', data, '--jobs', '1');
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toContain(`${path}: ${why}. -o names the index to add to`);
+      expect(r.err, name).not.toMatch(/Out of buffer|Invalid Error/);
+    }
   });
 });

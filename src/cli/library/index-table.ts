@@ -3,10 +3,11 @@
  * the bad files beside it. Every file is written to a temporary name beside the target and renamed.
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { inertJson } from '../../core/contract';
+import { parquetBoundsProblem } from '../../shared/parquet-bounds';
 import { InputFileError } from '../usage';
 import { INDEX_COLUMNS, type IndexRow } from './index-row';
 
@@ -107,6 +108,9 @@ export async function indexedKeys(out: string, json: boolean): Promise<Set<strin
   }
   const magic = await parquetMagic(out);
   if (magic !== null) throw new InputFileError(`${out} is not a Parquet file (${magic})${NOT_INDEX}`);
+  // Its row counts and page sizes against its bytes, before DuckDB reads by them.
+  const claims = parquetBoundsProblem(new Uint8Array(await readFile(out)));
+  if (claims !== null) throw new InputFileError(`${out}: ${claims}${NOT_INDEX}`);
   const c = await duck();
   try {
     let columns: Set<string>;
