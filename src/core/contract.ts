@@ -76,7 +76,14 @@ export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
-export { episodeFingerprint, plainJson, tau2SimulationFingerprint } from './view/fingerprint';
+export {
+  episodeFingerprint,
+  legacyEpisodeFingerprint,
+  legacyTau2SimulationFingerprint,
+  plainJson,
+  tau2SimulationFingerprint,
+  typesMatter,
+} from './view/fingerprint';
 export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
 export {
@@ -89,6 +96,11 @@ export {
   mergeNotes,
   notesByIndex,
   notesFor,
+  attachNotes,
+  legacyKeys,
+  ambiguousNotesText,
+  type RowKeys,
+  type AmbiguousKey,
   notesFileTooBig,
   parseNotesExport,
   resolveConflict,
@@ -109,6 +121,7 @@ export {
   TAU2_COMPONENTS,
   TAU2_TASK_KEY,
   tau2Fingerprint,
+  tau2LegacyFingerprint,
   tau2Headers,
   tau2NumTrials,
   tau2PassHatK,

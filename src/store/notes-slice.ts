@@ -212,7 +212,8 @@ export const createNotesSlice =
         const fingerprint = h.fingerprint;
         // A row whose fingerprint is not in yet: the edit is refused in words (the panel's fields wait meanwhile), never kept under another key.
         if (fingerprint === null) return s.notify('error', notesRefusal(h)!);
-        const old = s.notes.get(fingerprint);
+        // A row's notes kept under its old-format fingerprint (`notesFor`) are carried over to today's with the edit.
+        const old = notesFor(s.notes, h);
         const steps = Object.assign(Object.create(null) as Record<string, string>, old?.steps);
         if (patch.step) {
           if (patch.step.text.trim() === '') delete steps[String(patch.step.index)];
