@@ -79,9 +79,16 @@ describe('a note kept under an old-format fingerprint (app)', () => {
     expect(postsOf(ms, 'legacy-fingerprints')).toEqual([{ type: 'legacy-fingerprints', run: 1, indices: [1], fingerprints: [old], ambiguous: [] }]);
     const s = await storeWith(ms, [kept(old)]);
     expect(s().runs.a.headers.map((h) => notesOf(s(), h)?.note ?? null)).toEqual(tau2.simulations.map((_, i) => (i === 1 ? kept(old).note : null)));
+    // Exported under today's fingerprint.
+    const exported = JSON.parse(s().exportRunNotes()) as { episodes: EpisodeNotes[] };
+    expect(exported.episodes.map((n) => n.fingerprint)).toEqual([tau2Headers(tau2)[1]!.fingerprint]);
     // An edit carries it over to today's fingerprint.
     await s().editNotes(1, { note: 'edited' });
     expect(s().notes.get(tau2Headers(tau2)[1]!.fingerprint)?.label).toBe('agent error');
+    // Cleared, it is gone under both keys: the old one does not show again.
+    await s().editNotes(1, { note: '', label: null });
+    expect(notesOf(s(), s().runs.a.headers[1])).toBeNull();
+    expect(s().notes.has(old)).toBe(false);
   });
 
   it('two simulations had it (Infinity and "Infinity"): not on the number’s, said in a notice', async () => {
