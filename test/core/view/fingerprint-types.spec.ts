@@ -5,8 +5,10 @@
  * fingerprint it had, and a note kept under an old one attaches where no other row had it, and is reported where
  * several did.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attachNotes, legacyKeys, type EpisodeNotes } from '../../../src/core/contract';
+import { attachNotes, InspectSession, legacyKeys, type EpisodeNotes } from '../../../src/core/contract';
 import { parseJson } from '../../../src/core/py/json-parse';
 import type { PyValue } from '../../../src/core/py/value';
 import {
@@ -98,5 +100,19 @@ describe('notes kept under an old fingerprint', () => {
     const rows = [{ fingerprint: fp('NaN'), legacy: old('NaN') }];
     const now = note(fp('NaN'), 'today');
     expect(attachNotes(rows, [note(old('NaN')!, 'before'), now]).byIndex.get(0)).toBe(now);
+  });
+});
+
+describe('a τ-bench session keeps the old fingerprints of the episodes whose fingerprint changed', () => {
+  it('read from bytes (the app keys rows from their text) and from records (the CLI), alike', () => {
+    const run = JSON.parse(readFileSync(join(import.meta.dirname, '../../../sample-runs/runs/retail-sample.json'), 'utf8')) as { traj: unknown[] }[];
+    run[2]!.traj.push({ role: 'assistant', content: '__INF__' });
+    const text = JSON.stringify(run).replace('"__INF__"', 'Infinity');
+    for (const session of [InspectSession.fromBytes(new TextEncoder().encode(text), {}, undefined, { keysLater: true }), new InspectSession(text)]) {
+      const fps = run.map((_, i) => session.fingerprint(i));
+      expect(fps[2]).toBe(episodeFingerprint(session.records[2]!));
+      expect([...session.legacyFingerprints()]).toEqual([[2, legacyEpisodeFingerprint(session.records[2]!)]]);
+      expect(session.legacyFingerprints().get(2)).not.toBe(fps[2]);
+    }
   });
 });
