@@ -5,7 +5,7 @@ import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
 import { indexCommand, USAGE as INDEX_USAGE } from './commands/index';
 import { reportCommand, USAGE as REPORT_USAGE } from './commands/report';
 import { installPipeGuard, terminalSafe } from './terminal';
-import { UsageError } from './usage';
+import { InputFileError, UsageError } from './usage';
 
 /** One entry per command: `src/cli/commands/<name>.ts`. */
 const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<number>; usage: string }>> = {
@@ -41,7 +41,8 @@ export async function main(argv: string[]): Promise<number> {
       e instanceof Tau2SetupError
     ) {
       process.stderr.write(`tau-inspect: ${message}\n`);
-      if (e instanceof UsageError && !message.startsWith('cannot read')) process.stderr.write(`\n${command?.usage ?? USAGE}\n`);
+      if (e instanceof UsageError && !(e instanceof InputFileError) && !message.startsWith('cannot read'))
+        process.stderr.write(`\n${command?.usage ?? USAGE}\n`);
       return 2;
     }
     process.stderr.write(`tau-inspect: ${message}\n`);

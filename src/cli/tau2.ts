@@ -1,5 +1,5 @@
 /** τ²-bench runs in the CLI: a results file or a results folder, judged by `Tau2Session`. */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   compareRuns,
@@ -20,6 +20,7 @@ import {
 } from '../core/contract';
 import { compareText } from './compare-table';
 import { dataReader } from './data-reader';
+import { simulationNames } from './library/walk';
 import { terminalSafe } from './terminal';
 import { UsageError } from './usage';
 
@@ -33,7 +34,8 @@ async function simulationFiles(dir: string): Promise<{ name: string; text: strin
     ))
   )
     return null;
-  const names = (await readdir(sims)).filter((n) => n.endsWith('.json')).sort();
+  // Each entry that cannot be read as a simulation file (a folder, a link that leads nowhere, a name that is not UTF-8) is named.
+  const names = await simulationNames(dir, (n) => n.endsWith('.json'));
   return Promise.all(names.map(async (name) => ({ name, text: await readFile(join(sims, name), 'utf8') })));
 }
 

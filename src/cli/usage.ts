@@ -4,6 +4,9 @@ import { DOMAINS, type Domain, type RewardRule } from '../core/contract';
 /** A mistake in how the command was called: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
 
+/** A file named on the command line is not what the command needs (exit 2 like a usage error; the usage is not printed). */
+export class InputFileError extends UsageError {}
+
 /**
  * A command's arguments parsed strictly: unknown options and missing values are `UsageError`s with
  * node:util's own words (minus its hint); `--help` prints the usage and answers null.

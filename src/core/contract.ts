@@ -32,6 +32,7 @@ export type { WalkthroughLine } from './view/walkthrough';
 export type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from './view/summary';
 export type { TranscriptView } from './view/transcript';
 export type { EpisodeReport } from './view/report-json';
+export { INVISIBLE, codePointName } from './view/invisible';
 export type { DataLabel } from './model/data/versions';
 export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
@@ -75,7 +76,14 @@ export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
 export { prepareSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
-export { episodeFingerprint, plainJson, tau2SimulationFingerprint } from './view/fingerprint';
+export {
+  episodeFingerprint,
+  legacyEpisodeFingerprint,
+  legacyTau2SimulationFingerprint,
+  plainJson,
+  tau2SimulationFingerprint,
+  typesMatter,
+} from './view/fingerprint';
 export { inertJson, inertJsonText } from './view/inert-json';
 export { compareRuns, judgedApart } from './view/compare';
 export {
@@ -88,6 +96,11 @@ export {
   mergeNotes,
   notesByIndex,
   notesFor,
+  attachNotes,
+  legacyKeys,
+  ambiguousNotesText,
+  type RowKeys,
+  type AmbiguousKey,
   notesFileTooBig,
   parseNotesExport,
   resolveConflict,
@@ -109,6 +122,7 @@ export {
   TAU2_COMPONENTS,
   TAU2_TASK_KEY,
   tau2Fingerprint,
+  tau2LegacyFingerprint,
   tau2Headers,
   tau2NumTrials,
   tau2PassHatK,

@@ -1,4 +1,5 @@
 import type {
+  AmbiguousKey,
   Detection,
   Domain,
   EpisodeHeader,
@@ -183,6 +184,17 @@ export const EVENTS = {
    * their content is hashed, then these follow in slices): `fingerprints[i]` is row `indices[i]`'s.
    */
   fingerprints: event<{ readonly run: number; readonly indices: readonly number[]; readonly fingerprints: readonly string[] }>(),
+  /**
+   * Once every row is keyed, the rows whose fingerprint changed when fingerprints began to keep JSON's types:
+   * `fingerprints[i]` is row `indices[i]`'s old one, which no other row had (notes kept under it are that row's);
+   * `ambiguous`, the old ones several rows had (notes kept under one of them are attached to none by it).
+   */
+  'legacy-fingerprints': event<{
+    readonly run: number;
+    readonly indices: readonly number[];
+    readonly fingerprints: readonly string[];
+    readonly ambiguous: readonly AmbiguousKey[];
+  }>(),
   /** The run could not be opened; whatever was open in its slot before stays open. */
   'run-error': event<{ readonly run: number; readonly label: string; readonly message: string }>(),
   'data-needed': event<{ readonly run: number } & DataRequest>(),

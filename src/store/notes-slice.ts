@@ -212,7 +212,8 @@ export const createNotesSlice =
         const fingerprint = h.fingerprint;
         // A row whose fingerprint is not in yet: the edit is refused in words (the panel's fields wait meanwhile), never kept under another key.
         if (fingerprint === null) return s.notify('error', notesRefusal(h)!);
-        const old = s.notes.get(fingerprint);
+        // A row's notes kept under its old-format fingerprint (`notesFor`) are carried over to today's with the edit.
+        const old = notesFor(s.notes, h);
         const steps = Object.assign(Object.create(null) as Record<string, string>, old?.steps);
         if (patch.step) {
           if (patch.step.text.trim() === '') delete steps[String(patch.step.index)];
@@ -230,12 +231,14 @@ export const createNotesSlice =
         };
         const mine = ++seq;
         const notes = new Map(s.notes);
+        // Notes cleared on a row that showed them from its old-format fingerprint go under both keys (none shows again).
+        const keys = h.legacyFingerprint ? [fingerprint, h.legacyFingerprint] : [fingerprint];
         if (hasContent(next)) notes.set(fingerprint, next);
-        else notes.delete(fingerprint);
+        else for (const k of keys) notes.delete(k);
         set({ notes, noteSave: { fingerprint, seq: mine, state: 'saving', error: null } });
         try {
           if (hasContent(next)) await storage.put(next);
-          else await storage.remove([fingerprint]);
+          else await storage.remove(keys);
           if (get().noteSave?.seq === mine) set({ noteSave: { fingerprint, seq: mine, state: 'saved', error: null } });
         } catch (e) {
           if (get().noteSave?.seq === mine) set({ noteSave: { fingerprint, seq: mine, state: 'error', error: (e as Error).message } });
@@ -250,7 +253,19 @@ export const createNotesSlice =
         const ns = headers.flatMap((h) => {
           const n = notesFor(s.notes, h);
           const task = h.extra[TAU2_TASK_KEY];
-          return n ? [{ ...n, index: h.index, taskId: h.taskId, ...(task !== undefined && { task }), file: source?.label ?? n.file }] : [];
+          // Under the row's fingerprint of today (a note shown from its old-format one is exported under the new).
+          return n
+            ? [
+                {
+                  ...n,
+                  fingerprint: h.fingerprint ?? n.fingerprint,
+                  index: h.index,
+                  taskId: h.taskId,
+                  ...(task !== undefined && { task }),
+                  file: source?.label ?? n.file,
+                },
+              ]
+            : [];
         });
         return exportNotes(source?.label ?? null, ns);
       },

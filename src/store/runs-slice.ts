@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { EpisodeSummary } from '../core/contract';
+import { ambiguousNotesText, type EpisodeSummary } from '../core/contract';
 import type { FromWorker } from '../protocol/messages';
 import type { RunSource } from '../protocol/wire-types';
 import type { AppState } from './app-store';
@@ -101,6 +101,7 @@ export const runHandlers: StoreHandlers<
   | 'run-opened'
   | 'run-rows'
   | 'fingerprints'
+  | 'legacy-fingerprints'
   | 'run-error'
   | 'data-needed'
   | 'data-progress'
@@ -187,6 +188,20 @@ export const runHandlers: StoreHandlers<
       });
       return { headers };
     });
+  },
+  'legacy-fingerprints'({ run, indices, fingerprints, ambiguous }, store) {
+    patchRun(store, run, (r) => {
+      const headers = [...r.headers];
+      indices.forEach((i, k) => {
+        const h = headers[i];
+        if (h && fingerprints[k] !== undefined) headers[i] = { ...h, legacyFingerprint: fingerprints[k] };
+      });
+      return { headers };
+    });
+    // Notes of this browser kept under an old fingerprint several rows had: said once, attached by it to none.
+    const s = store.get();
+    const noted = ambiguous.filter((a) => s.notes.has(a.fingerprint));
+    if (noted.length > 0) s.notify('info', `${ambiguousNotesText(noted, 'rows of this run')}.`);
   },
   'run-error'({ run, label, message }, { get, set }) {
     const s = get();

@@ -1,4 +1,4 @@
-import type { Span } from '../core/contract';
+import { INVISIBLE, codePointName, type Span } from '../core/contract';
 
 /**
  * Folding long text so that no more than a bounded amount is ever laid out at once. Megabyte-long
@@ -171,17 +171,9 @@ export function clip(s: string, max = 200): string {
   return s.length <= max ? s : `${s.slice(0, safeCut(s, max - 1))}…`;
 }
 
-/**
- * Characters that are invisible or change the direction of the text around them (C0/C1 controls
- * other than tab, line feed and carriage return; zero-width characters; bidi embeddings, overrides
- * and isolates; BOM). Untrusted text shows them as visible `U+XXXX` marks instead, so a name or a
- * message cannot reorder or hide what is displayed.
- */
-export const INVISIBLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+export { INVISIBLE, codePointName };
 
 const HAS_INVISIBLE = new RegExp(INVISIBLE.source);
-
-export const codePointName = (c: string): string => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** Splits `s` into plain text and invisible characters (as `{ invisible: 'U+202E' }`). */
 export function splitInvisible(s: string): (string | { readonly invisible: string })[] {

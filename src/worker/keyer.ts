@@ -1,4 +1,4 @@
-import { prepareSha256 } from '../core/contract';
+import { legacyKeys, prepareSha256, type RowKeys } from '../core/contract';
 import { post, yieldToMessages } from './post';
 
 /** How long (ms) fingerprints are computed before messages (and judging) get their turn. */
@@ -14,6 +14,8 @@ export interface KeySource {
   readonly run: number;
   /** Row `i`'s fingerprint, computed now (a hash of its content: ~0.3 ms a τ-bench episode, ~1.5 ms a τ² simulation). */
   compute(i: number): string;
+  /** Row `i`'s fingerprint of the old format where it differs from today's (NaN, Infinity, big ints), after `compute(i)`; else null. */
+  legacy?(i: number): string | null;
   /** False once the run is closed or replaced: the sweep stops. */
   live(): boolean;
   /**
@@ -31,6 +33,8 @@ export interface KeySource {
  */
 export class Keyer {
   private readonly keys: (string | null)[] = [];
+  /** Old-format fingerprints of the rows whose fingerprint changed when fingerprints began to keep JSON's types. */
+  private readonly legacies = new Map<number, string>();
   /** Rows that may be keyed: those sent to the page so far. */
   private count: number;
   /** More rows may come (`grow`): the sweep waits for them at the end. */
@@ -61,6 +65,8 @@ export class Keyer {
   private key(i: number): string | null {
     if (i < 0 || i >= this.count || this.keys[i] != null) return null;
     const fp = this.source.compute(i);
+    const old = this.source.legacy?.(i) ?? null;
+    if (old !== null) this.legacies.set(i, old);
     this.keys[i] = fp;
     this.keyed++;
     return fp;
@@ -70,6 +76,11 @@ export class Keyer {
   fingerprint(i: number): string | null {
     this.key(i);
     return this.keys[i] ?? null;
+  }
+
+  /** Every row's fingerprint so far (null: not computed yet), with its old-format one where that differs. */
+  rowKeys(): RowKeys[] {
+    return Array.from({ length: this.count }, (_, i) => ({ fingerprint: this.keys[i] ?? null, legacy: this.legacies.get(i) ?? null }));
   }
 
   /** Every row's fingerprint so far (null: not computed yet). */
@@ -165,5 +176,11 @@ export class Keyer {
       await yieldToMessages();
     }
     this.flush();
+    // Every row keyed: notes kept under an old-format fingerprint go to the row that alone had it (the page is told
+    // which rows those are), and the page hears of those several rows had.
+    if (this.source.live() && this.legacies.size > 0) {
+      const { unique, ambiguous } = legacyKeys(this.rowKeys());
+      post({ type: 'legacy-fingerprints', run: this.source.run, indices: [...unique.keys()], fingerprints: [...unique.values()], ambiguous });
+    }
   }
 }

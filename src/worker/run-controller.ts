@@ -12,7 +12,7 @@ import {
   type EpisodeView,
   type StepEdit,
   type ViewResult,
-  notesByIndex,
+  attachNotes,
   sessionReportParts,
 } from '../core/contract';
 import type { ShareContext } from '../protocol/share-context';
@@ -288,6 +288,7 @@ export class RunController {
       {
         run,
         compute: (i) => session.fingerprint(i),
+        legacy: (i) => session.legacyFingerprints().get(i) ?? null,
         live: () => this.live(c),
         // Reading, finding data and judging come first: the sweep takes the time this thread would otherwise wait
         // (and runs at once when there is no data to judge with).
@@ -521,7 +522,7 @@ export class RunController {
       settled: () => void this.settle(c),
       // The notes are matched to episodes by fingerprint: the missing ones are computed now (none needed without notes).
       keyed: () => (notes.length > 0 ? c.keyer.finish() : Promise.resolve()),
-      parts: () => sessionReportParts(c.session, { title, notes: notesByIndex(c.keyer.fingerprintList(), notes) }),
+      parts: () => sessionReportParts(c.session, { title, notes: attachNotes(c.keyer.rowKeys(), notes).byIndex }),
     };
   }
 

@@ -2,7 +2,7 @@ import {
   type EpisodeHeader,
   type EpisodeNotes,
   type EpisodeSummary,
-  notesByIndex,
+  attachNotes,
   type StepEdit,
   type LoadedDbs,
   prepareSha256,
@@ -11,6 +11,7 @@ import {
   TAU2_PINNED_COMMIT,
   tau2DbPaths,
   tau2Fingerprint,
+  tau2LegacyFingerprint,
   tau2NumTrials,
   tau2Rows,
   Tau2Session,
@@ -182,7 +183,10 @@ export class Tau2Runs {
       await prepareSha256().catch(() => undefined);
       if (!this.live(c)) return;
     }
-    c.keyer = new Keyer({ run, compute: (i) => tau2Fingerprint(tau2, i), live: () => this.live(c) }, c.headers.length);
+    c.keyer = new Keyer(
+      { run, compute: (i) => tau2Fingerprint(tau2, i), legacy: (i) => tau2LegacyFingerprint(tau2, i), live: () => this.live(c) },
+      c.headers.length,
+    );
     if (shared !== undefined) c.headers = c.headers.map((h, i) => ({ ...h, fingerprint: c.keyer.fingerprint(i) }));
     post({
       type: 'run-opened',
@@ -470,7 +474,7 @@ export class Tau2Runs {
       gone: () => !this.live(c),
       // The notes are matched to simulations by fingerprint: every one is needed.
       keyed: () => c.keyer.finish(),
-      parts: () => tau2ReportParts(session, title, notesByIndex(c.keyer.fingerprintList(), notes)),
+      parts: () => tau2ReportParts(session, title, attachNotes(c.keyer.rowKeys(), notes).byIndex),
     };
   }
 

@@ -128,10 +128,19 @@ export async function indexCommand(args: string[]): Promise<number> {
   for (const b of earlierBad) resume.add(fileKey(b.file, b.content_hash));
 
   const todo: { run: FoundRun; hash: string }[] = [];
+  const bad: BadFile[] = [];
   let skipped = 0;
+  const badFile = (file: string, hash: string, reason: string): void => {
+    bad.push({ file, content_hash: hash, reason });
+    if (process.stderr.isTTY === true) process.stderr.write('\r\x1b[K');
+    process.stderr.write(terminalSafe(`bad file: ${file}: ${reason}`) + '\n');
+  };
   for (const run of runs) {
-    const hash = await contentHash(run);
-    if (resume.has(fileKey(run.path, hash))) skipped++;
+    // A file that vanished or cannot be read since the walk is a bad file too, never the end of the run.
+    const hash = await contentHash(run).catch((e: Error) => e);
+    if (hash instanceof Error) badFile(run.path, '', `cannot be read: ${hash.message}`);
+    else if (resume.has(fileKey(run.path, hash))) skipped++;
+    else if (run.kind === 'unreadable') badFile(run.path, hash, run.reason ?? 'cannot be read');
     else todo.push({ run, hash });
   }
   const tty = process.stderr.isTTY === true;
@@ -142,7 +151,7 @@ export async function indexCommand(args: string[]): Promise<number> {
   );
   const workers = Math.min(jobs, Math.max(todo.length, 1));
   const rows: IndexRow[] = [];
-  const bad: BadFile[] = [];
+  const listed = bad.length;
   if (todo.length > 0) {
     const pool = new IndexPool(workers, data);
     try {
@@ -152,11 +161,7 @@ export async function indexCommand(args: string[]): Promise<number> {
         order.map(async ({ run, hash }) => {
           const outcome = await pool.run(run, hash);
           if ('rows' in outcome) rows.push(...outcome.rows);
-          else {
-            bad.push({ file: run.path, content_hash: hash, reason: outcome.error });
-            if (tty) process.stderr.write('\r\x1b[K');
-            process.stderr.write(terminalSafe(`bad file: ${run.path}: ${outcome.error}`) + '\n');
-          }
+          else badFile(run.path, hash, outcome.error);
           progress.done(run.bytes, 'rows' in outcome ? outcome.rows.length : 0, !('rows' in outcome));
         }),
       );
@@ -168,12 +173,13 @@ export async function indexCommand(args: string[]): Promise<number> {
   const reindexed = new Set(todo.map((t) => t.run.path));
   const write = rows.length > 0 || reindexed.size > 0 || out === '-' || !existsSync(out);
   if (write) await writeIndex(out, values.json, rows, reindexed);
-  if (errorsPath !== null && (bad.length > 0 || earlierBad.some((b) => reindexed.has(b.file))))
-    await writeBadFiles(errorsPath, [...earlierBad.filter((b) => !reindexed.has(b.file)), ...bad]);
+  const redone = new Set([...reindexed, ...bad.map((b) => b.file)]);
+  if (errorsPath !== null && (bad.length > 0 || earlierBad.some((b) => redone.has(b.file))))
+    await writeBadFiles(errorsPath, [...earlierBad.filter((b) => !redone.has(b.file)), ...bad]);
   const s = progress.seconds;
   process.stderr.write(
     terminalSafe(
-      `indexed ${todo.length - bad.length} files (${rows.length} episodes) in ${s.toFixed(1)} s with ${workers} job${workers === 1 ? '' : 's'}` +
+      `indexed ${todo.length - (bad.length - listed)} files (${rows.length} episodes) in ${s.toFixed(1)} s with ${workers} job${workers === 1 ? '' : 's'}` +
         `${s > 0 && rows.length > 0 ? ` (${(rows.length / s).toFixed(1)} episodes/s)` : ''}; skipped ${skipped} already indexed; ${bad.length} bad` +
         `${bad.length > 0 && errorsPath !== null ? ` (listed in ${errorsPath})` : ''}${shard ? `; shard ${shard.i}/${shard.n}: ${runs.length} of ${all.length} files` : ''}` +
         `${out === '-' ? '' : write ? `; wrote ${out}` : `; ${out} unchanged`}`,

@@ -2,14 +2,18 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   DEFAULT_DATA_BASE,
+  ambiguousNotesText,
+  attachNotes,
   episodeFingerprint,
-  notesByIndex,
+  legacyEpisodeFingerprint,
   notesFileTooBig,
   parseNotesExport,
   sessionReportParts,
   tau2Headers,
+  tau2LegacyFingerprint,
   tau2ReportParts,
   type EpisodeNotes,
+  type RowKeys,
 } from '../../core/contract';
 import { openTau2, readTau2Run } from '../tau2';
 import { openSession } from '../open-session';
@@ -68,25 +72,23 @@ export async function reportCommand(args: string[]): Promise<number> {
   ]);
   const where = output === '-' ? 'the report to standard output' : output;
   const notes = values.notes === undefined ? [] : await readNotes(values.notes);
-  const found = (byIndex: ReadonlyMap<number, EpisodeNotes>, noun: string): string =>
-    values.notes !== undefined ? `, notes on ${byIndex.size} of ${notes.length} noted ${noun} found in this file` : '';
+  // Notes made before fingerprints kept JSON's types attach by the old fingerprint where no other row had it.
+  const attach = (rows: readonly RowKeys[]) => (notes.length > 0 ? attachNotes(rows, notes) : { byIndex: new Map<number, EpisodeNotes>(), ambiguous: [] });
+  const found = (attached: ReturnType<typeof attach>, noun: string): string =>
+    values.notes !== undefined
+      ? `, notes on ${attached.byIndex.size} of ${notes.length} noted ${noun} found in this file${attached.ambiguous.length > 0 ? `; ${ambiguousNotesText(attached.ambiguous, noun)}` : ''}`
+      : '';
   const tau2 = await readTau2Run(file);
   if (tau2 !== null) {
     const { session } = await openTau2(tau2, values.data);
-    const byIndex =
-      notes.length > 0
-        ? notesByIndex(
-            tau2Headers(tau2).map((h) => h.fingerprint),
-            notes,
-          )
-        : new Map<number, EpisodeNotes>();
-    const bytes = await writeOutput(output, tau2ReportParts(session, basename(file), byIndex));
-    process.stderr.write(terminalSafe(`wrote ${where}: ${session.size} simulations, ${bytes} bytes${found(byIndex, 'simulations')}`) + '\n');
+    const attached = attach(tau2Headers(tau2).map((h, i) => ({ fingerprint: h.fingerprint, legacy: tau2LegacyFingerprint(tau2, i) })));
+    const bytes = await writeOutput(output, tau2ReportParts(session, basename(file), attached.byIndex));
+    process.stderr.write(terminalSafe(`wrote ${where}: ${session.size} simulations, ${bytes} bytes${found(attached, 'simulations')}`) + '\n');
     return 0;
   }
   const session = await openSession(file, data, {});
-  const byIndex = notes.length > 0 ? notesByIndex(session.records.map(episodeFingerprint), notes) : new Map<number, EpisodeNotes>();
-  const bytes = await writeOutput(output, sessionReportParts(session, { title: basename(file), notes: byIndex }));
-  process.stderr.write(terminalSafe(`wrote ${where}: ${session.records.length} episodes, ${bytes} bytes${found(byIndex, 'episodes')}`) + '\n');
+  const attached = attach(session.records.map((r) => ({ fingerprint: episodeFingerprint(r), legacy: legacyEpisodeFingerprint(r) })));
+  const bytes = await writeOutput(output, sessionReportParts(session, { title: basename(file), notes: attached.byIndex }));
+  process.stderr.write(terminalSafe(`wrote ${where}: ${session.records.length} episodes, ${bytes} bytes${found(attached, 'episodes')}`) + '\n');
   return 0;
 }

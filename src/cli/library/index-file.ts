@@ -8,8 +8,12 @@ import { tau2RunRows, tauBenchRow, type IndexRow } from './index-row';
 /** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
 export interface FoundRun {
   readonly path: string;
-  readonly kind: 'file' | 'tau2-folder';
+  readonly kind: 'file' | 'tau2-folder' | 'unreadable';
   readonly bytes: number;
+  /** Why an `unreadable` one cannot be read (it is listed as a bad file, never handed to a worker). */
+  readonly reason?: string;
+  /** The path's bytes, when its name is not valid UTF-8 (`path` shows it with `\xNN` for the bad bytes). */
+  readonly raw?: Buffer;
 }
 
 /** Where each benchmark's data is (a folder or URL base). */

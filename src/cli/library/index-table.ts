@@ -3,10 +3,12 @@
  * the bad files beside it. Every file is written to a temporary name beside the target and renamed.
  */
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { inertJson } from '../../core/contract';
+import { parquetBoundsProblem } from '../../shared/parquet-bounds';
+import { InputFileError } from '../usage';
 import { INDEX_COLUMNS, type IndexRow } from './index-row';
 
 /** A file that yields no rows, and why. */
@@ -22,10 +24,48 @@ export const fileKey = (file: string, hash: string): string => `${file}\0${hash}
 const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const tempBeside = (path: string, suffix: string): string => `${path}.tmp-${process.pid}${suffix}`;
 
-async function* jsonLines(path: string): AsyncGenerator<Record<string, unknown>> {
+/** The JSON objects of a JSON-lines file (none when there is no file); `at` hears each line's number before it is read. */
+async function* jsonLines(path: string, at?: (line: number) => void): AsyncGenerator<Record<string, unknown>> {
   if (!existsSync(path)) return;
-  for await (const line of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity }))
-    if (line.trim() !== '') yield JSON.parse(line) as Record<string, unknown>;
+  let n = 0;
+  for await (const line of createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity })) {
+    n++;
+    if (line.trim() === '') continue;
+    at?.(n);
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (e) {
+      throw new InputFileError(`${path}, line ${n}: not JSON (${(e as Error).message}): not a JSON-lines file tau-inspect index wrote`);
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new InputFileError(`${path}, line ${n}: not a JSON object: not a JSON-lines file tau-inspect index wrote`);
+    yield value as Record<string, unknown>;
+  }
+}
+
+/** The columns by which an index's rows are known (`file` + `content_hash`, and `benchmark` for resuming). */
+const KEY_COLUMNS = ['file', 'content_hash', 'benchmark'] as const;
+const NOT_INDEX = '. -o names the index to add to: give a new file name, or an index tau-inspect index wrote';
+const missingColumns = (missing: readonly string[]): string =>
+  `it has no ${missing.map((m) => `'${m}'`).join(', ')} ${missing.length === 1 ? 'column' : 'columns'}`;
+const firstLine = (e: unknown): string => String(e instanceof Error ? e.message : e).split(/\\n|\n/)[0]!;
+
+/** Why a file is not Parquet by its first and last 4 bytes (a Parquet file begins and ends with `PAR1`); null when it may be. */
+async function parquetMagic(path: string): Promise<string | null> {
+  const f = await open(path, 'r');
+  try {
+    const size = (await f.stat()).size;
+    if (size < 12) return `${size} bytes: a Parquet file is at least 12`;
+    const head = Buffer.alloc(4);
+    const tail = Buffer.alloc(4);
+    await f.read(head, 0, 4, 0);
+    await f.read(tail, 0, 4, size - 4);
+    if (head.toString('latin1') !== 'PAR1' || tail.toString('latin1') !== 'PAR1') return 'a Parquet file begins and ends with PAR1';
+    return null;
+  } finally {
+    await f.close();
+  }
 }
 
 /**
@@ -58,12 +98,33 @@ export async function indexedKeys(out: string, json: boolean): Promise<Set<strin
   if (!existsSync(out)) return keys;
   const kept = (benchmark: unknown, hasTrials: boolean): boolean => hasTrials || benchmark !== 'tau2';
   if (json) {
-    for await (const r of jsonLines(out)) if (kept(r.benchmark, 'num_trials' in r)) keys.add(fileKey(String(r.file), String(r.content_hash)));
+    let line = 0;
+    for await (const r of jsonLines(out, (n) => (line = n))) {
+      const missing = KEY_COLUMNS.filter((k) => !(k in r));
+      if (missing.length > 0) throw new InputFileError(`${out}, line ${line}: ${missingColumns(missing)}${NOT_INDEX}`);
+      if (kept(r.benchmark, 'num_trials' in r)) keys.add(fileKey(String(r.file), String(r.content_hash)));
+    }
     return keys;
   }
+  const magic = await parquetMagic(out);
+  if (magic !== null) throw new InputFileError(`${out} is not a Parquet file (${magic})${NOT_INDEX}`);
+  // Its row counts and page sizes against its bytes, before DuckDB reads by them.
+  const claims = parquetBoundsProblem(new Uint8Array(await readFile(out)));
+  if (claims !== null) throw new InputFileError(`${out}: ${claims}${NOT_INDEX}`);
   const c = await duck();
   try {
-    const hasTrials = (await parquetColumns(c, out)).has('num_trials');
+    let columns: Set<string>;
+    try {
+      columns = await parquetColumns(c, out);
+    } catch (e) {
+      throw new InputFileError(`${out} begins and ends as a Parquet file does, but its footer cannot be read (${firstLine(e)})${NOT_INDEX}`);
+    }
+    const missing = KEY_COLUMNS.filter((k) => !columns.has(k));
+    if (missing.length > 0)
+      throw new InputFileError(
+        `${out} is a Parquet file but not one tau-inspect index wrote: ${missingColumns(missing)} (its columns: ${[...columns].join(', ')})${NOT_INDEX}`,
+      );
+    const hasTrials = columns.has('num_trials');
     const res = await c.runAndReadAll(`SELECT DISTINCT file, content_hash, benchmark FROM read_parquet(${sqlText(out)})`);
     for (const [file, hash, benchmark] of res.getRows()) if (kept(benchmark, hasTrials)) keys.add(fileKey(String(file), String(hash)));
   } finally {

@@ -32,7 +32,7 @@ import { whatIfView } from './what-if-view';
 export type { DataSnapshot, Detection, SessionMemory, StepEdit, ViewResult };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
 import { episodeHeader, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
-import { episodeFingerprint, textFingerprint } from '../view/fingerprint';
+import { episodeFingerprint, legacyEpisodeFingerprint, textFingerprints } from '../view/fingerprint';
 import { transcriptView, type TranscriptView } from '../view/transcript';
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
@@ -86,6 +86,8 @@ export class InspectSession {
   private rule: RewardRule = 'db-and-outputs';
   private ruleWhy = '';
   private ruleFinal = false;
+  /** Old-format fingerprints where they differ from today's (see `legacyFingerprints`). */
+  private readonly legacy = new Map<number, string>();
   /** Full evaluations, the most recently used last (all of them unless `memory.keptEvaluations`). */
   private readonly outcomes = new Map<number, EpisodeOutcome>();
   private readonly kept: (Kept | undefined)[];
@@ -227,7 +229,22 @@ export class InspectSession {
    */
   fingerprint(index: number): string {
     const text = this.episodeText?.(index) ?? null;
-    return text !== null ? textFingerprint(text) : episodeFingerprint(this.records[index]!);
+    if (text === null) {
+      const legacy = legacyEpisodeFingerprint(this.records[index]!);
+      if (legacy !== null) this.legacy.set(index, legacy);
+      return episodeFingerprint(this.records[index]!);
+    }
+    const keys = textFingerprints(text);
+    if (keys.legacy !== null) this.legacy.set(index, keys.legacy);
+    return keys.fingerprint;
+  }
+
+  /**
+   * The old-format fingerprints (`legacyEpisodeFingerprint`) of the episodes keyed so far whose fingerprint changed
+   * when fingerprints began to keep JSON's types (those holding NaN, Infinity or an int past 2^53), by index.
+   */
+  legacyFingerprints(): ReadonlyMap<number, string> {
+    return this.legacy;
   }
 
   get domainWhy(): string {

@@ -2,9 +2,9 @@
  * The offline report of a τ² run (the CLI's `report`): one self-contained HTML file, no script and
  * no request (a CSP in the file forbids both). Every simulation summarized, failed ones first and in
  * full: how τ² judged it, what it does not count, the dialogue with each call's replayed output.
- * Every text from the file goes through `escapeHtml`. Made piece by piece.
+ * Every text from the file goes through `escapeHtml` (`escapeAttr` in the title). Made piece by piece.
  */
-import { escapeHtml as e, notesHtml } from '../view/report-html';
+import { CP_CSS, escapeAttr, escapeHtml as e, notesHtml } from '../view/report-html';
 import type { EpisodeNotes } from '../view/notes';
 import type { Tau2Report } from '../view/tau2/report';
 import type { Tau2Session } from './tau2-session';
@@ -45,7 +45,7 @@ export function* tau2ReportParts(session: Tau2Session, title: string, notes: Rea
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(`tau-inspect report: ${title}`)}</title><style>${CSS}</style></head><body>
+<title>${escapeAttr(`tau-inspect report: ${title}`)}</title><style>${CSS}${CP_CSS}</style></head><body>
 <h1>${e(title)}</h1>
 <p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations, average reward ${formatRatio(total, reports.length)} = ${total}/${reports.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
 ${notes.size ? `<p>${notes.size} simulations with notes${labelCounts(notes)}.</p>` : ''}

@@ -13,7 +13,7 @@ import { TAU2_DOMAINS } from '../model/domains/tau2/registry';
 import type { Requestor, RewardType, Tau2Message, Tau2Simulation, Tau2Task, Tau2ToolCall } from '../model/episode/tau2-types';
 import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
 import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
-import { WhatIfError, type MessageMark, type StepEdit } from './what-if';
+import { refuseSameTarget, WhatIfError, type MessageMark, type StepEdit } from './what-if';
 
 /** Where a message of the edited simulation comes from, and what the what-if did to it. */
 export interface Tau2EditedMessage {
@@ -132,6 +132,17 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
     if (e.callIndex !== undefined && (!Number.isInteger(e.callIndex) || e.callIndex < 0)) throw new WhatIfError(`the edit names call ${e.callIndex}`);
     if (!e.insert && e.messageIndex === recorded.length) throw new WhatIfError(`the edit names message #${e.messageIndex}, past the last message`);
   }
+  // One edit of each message's text, each whole message and each call (as the app's what-if keeps them).
+  refuseSameTarget(
+    edits,
+    (e) => (e.insert ? null : `${e.messageIndex}/${e.content !== undefined ? 'text' : (e.callIndex ?? '')}`),
+    (e) =>
+      e.content !== undefined
+        ? `the text of message #${e.messageIndex}`
+        : e.callIndex !== undefined
+          ? `call ${e.callIndex + 1} of message #${e.messageIndex}`
+          : `message #${e.messageIndex}`,
+  );
   const messages: Tau2Message[] = [];
   const origin: Tau2EditedMessage[] = [];
   const removed: { before: number; text: string }[] = [];

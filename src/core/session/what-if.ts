@@ -81,6 +81,23 @@ function parseArgs(e: StepEdit): PyDict {
 
 export class WhatIfError extends Error {}
 
+/**
+ * Refuses two edits of one thing (the same `key`; null for edits that add, which never clash): the app
+ * replaces an edit with the next one of the same thing, so only a link made by hand holds both, and one
+ * of them would be ignored. `what` names the thing in words.
+ */
+export function refuseSameTarget(edits: readonly StepEdit[], key: (e: StepEdit) => string | null, what: (e: StepEdit) => string): void {
+  const seen = new Map<string, number>();
+  edits.forEach((e, i) => {
+    const k = key(e);
+    if (k === null) return;
+    const first = seen.get(k);
+    if (first !== undefined)
+      throw new WhatIfError(`edits ${first + 1} and ${i + 1} both change ${what(e)}: a what-if holds one change of each, and the second would be ignored`);
+    seen.set(k, i);
+  });
+}
+
 /** The messages a tool call becomes in this strategy's message shapes. */
 function callMessages(strategy: Strategy, name: string, args: PyDict): [PyDict, PyDict] {
   if (strategy === 'tool-calling') {
@@ -135,6 +152,11 @@ export function editTrajectory(traj: readonly PyDict[], strategy: Strategy, edit
       throw new WhatIfError(`the edit names message ${e.messageIndex}, but the episode has ${traj.length} messages`);
     if ((e.callIndex ?? 0) !== 0 || e.requestor === 'user') throw new WhatIfError('a τ-bench step makes one call, by the agent: the edit names another');
   }
+  refuseSameTarget(
+    edits,
+    (e) => (e.insert ? null : String(e.messageIndex)),
+    (e) => `message ${e.messageIndex}`,
+  );
   let skipObservation = false;
   for (let i = 0; i <= traj.length; i++) {
     for (const e of edits.filter((x) => x.insert && x.messageIndex === i)) {

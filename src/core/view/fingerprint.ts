@@ -1,6 +1,5 @@
-import stringify from 'fast-json-stable-stringify';
 import { sha256Stream } from '../py/sha256';
-import type { PyValue } from '../py/value';
+import type { PyDict, PyValue } from '../py/value';
 import { parseJson } from '../py/json-parse';
 import type { EpisodeRecord } from '../model/episode/types';
 
@@ -31,19 +30,45 @@ const get = (v: PyValue | undefined, k: string): PyValue | undefined => (v insta
 
 /**
  * The key notes are stored under: sha256 (hex) of the canonical JSON (`fast-json-stable-stringify`:
- * keys sorted, no spaces) of `{task: info.task, traj}` as plain JSON. The same episode opened from
- * another copy of the file, or from a share link, gets the same fingerprint; the file name, the
- * episode's position and its reward do not enter it.
+ * keys sorted, no spaces) of `{task: info.task, traj}` as plain JSON, keeping JSON's types (`stableJson`):
+ * NaN, Infinity and ints beyond ±2^53 are written as bare tokens, never as a string's text. The same
+ * episode opened from another copy of the file, or from a share link, gets the same fingerprint; the
+ * file name, the episode's position and its reward do not enter it.
  */
 export function episodeFingerprint(record: Pick<EpisodeRecord, 'raw'>): string {
+  return episodeHash(record, false);
+}
+
+/**
+ * The fingerprint notes were kept under before fingerprints kept JSON's types (NaN, Infinity and big ints
+ * written as strings, so `Infinity` and `"Infinity"` shared one); null when it is the same as today's (the
+ * episode holds none of them: nearly every episode). Notes made under it attach where it is unambiguous
+ * (`attachNotes`).
+ */
+export function legacyEpisodeFingerprint(record: Pick<EpisodeRecord, 'raw'>): string | null {
+  const raw = record.raw;
+  return typesMatter(get(get(raw, 'info'), 'task') ?? null) || typesMatter(get(raw, 'traj') ?? null) ? episodeHash(record, true) : null;
+}
+
+function episodeHash(record: Pick<EpisodeRecord, 'raw'>, legacy: boolean): string {
   const raw = record.raw;
   const task = get(get(raw, 'info'), 'task') ?? null;
   const traj = get(raw, 'traj') ?? null;
   const h = sha256Stream();
-  // Written straight from the Python values: `stringify({ task: plainJson(task), traj: plainJson(traj) })`
-  // character for character, without building the plain copy first (it is made for every episode read).
-  h.update(`{"task":${stableJson(task)},"traj":${stableJson(traj)}}`);
+  // Written straight from the Python values, without building a plain copy first (it is made for every episode read).
+  h.update(`{"task":${stableJson(task, legacy)},"traj":${stableJson(traj, legacy)}}`);
   return h.hex();
+}
+
+/** Whether `v` holds a value whose type the old fingerprint lost: NaN, ±Infinity, an int beyond ±2^53. */
+export function typesMatter(v: PyValue): boolean {
+  if (typeof v === 'bigint') return v < -(2n ** 53n) || v > 2n ** 53n;
+  if (typeof v === 'number') return !Number.isFinite(v);
+  if (Array.isArray(v)) return v.some(typesMatter);
+  if (v instanceof Map) {
+    for (const x of v.values()) if (typesMatter(x)) return true;
+  }
+  return false;
 }
 
 /** An episode's text that `JSON.parse` reads differently from Python's `json.loads` (see `nativeStable`). */
@@ -98,40 +123,54 @@ const field = (v: unknown, k: string): unknown =>
  * fingerprint be computed after its episode was read, from the bytes kept, without keeping the parse.
  */
 export function textFingerprint(text: string): string {
+  return textFingerprints(text).fingerprint;
+}
+
+/** `textFingerprint` and, where it differs, the episode's fingerprint of the old format (`legacyEpisodeFingerprint`), from one reading. */
+export function textFingerprints(text: string): { readonly fingerprint: string; readonly legacy: string | null } {
+  const exact = (): { fingerprint: string; legacy: string | null } => {
+    const raw = parseJson(text);
+    return { fingerprint: episodeFingerprint({ raw }), legacy: legacyEpisodeFingerprint({ raw }) };
+  };
   let native: unknown;
   try {
     native = JSON.parse(text);
   } catch {
-    return episodeFingerprint({ raw: parseJson(text) });
+    return exact();
   }
   const task = nativeStable(field(field(native, 'info'), 'task') ?? null);
   const traj = task === AMBIGUOUS ? task : nativeStable(field(native, 'traj') ?? null);
-  if (task === AMBIGUOUS || traj === AMBIGUOUS) return episodeFingerprint({ raw: parseJson(text) });
+  // Only where the two readings may differ can the episode hold NaN, Infinity or an int past 2^53.
+  if (task === AMBIGUOUS || traj === AMBIGUOUS) return exact();
   const h = sha256Stream();
   h.update(`{"task":${task},"traj":${traj}}`);
-  return h.hex();
+  return { fingerprint: h.hex(), legacy: null };
 }
 
 /**
- * `fast-json-stable-stringify(plainJson(v))`: keys sorted as `Array.prototype.sort` sorts them, no spaces.
- * Built by appending to one string (no array of pieces per list or object: this runs over every
- * episode read, megabytes of text).
+ * `fast-json-stable-stringify(plainJson(v))` — keys sorted as `Array.prototype.sort` sorts them, no spaces —
+ * except that NaN, Infinity, -Infinity and ints beyond ±2^53 are written as bare tokens (`NaN`, the digits),
+ * which no string's text equals; `legacy` writes them as strings, as fingerprints did before. Built by
+ * appending to one string (no array of pieces per list or object: this runs over every episode read).
  */
-export function stableJson(v: PyValue): string {
+export function stableJson(v: PyValue, legacy = false): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (typeof v === 'bigint') return v >= -(2n ** 53n) && v <= 2n ** 53n ? JSON.stringify(Number(v)) : JSON.stringify(v.toString());
-  if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : JSON.stringify(String(v));
+  if (typeof v === 'bigint') {
+    if (v >= -(2n ** 53n) && v <= 2n ** 53n) return JSON.stringify(Number(v));
+    return legacy ? JSON.stringify(v.toString()) : v.toString();
+  }
+  if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : legacy ? JSON.stringify(String(v)) : String(v);
   if (Array.isArray(v)) {
     let out = '[';
-    for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + stableJson(v[i]!);
+    for (let i = 0; i < v.length; i++) out += (i === 0 ? '' : ',') + stableJson(v[i]!, legacy);
     return `${out}]`;
   }
   const keys = [...v.keys()];
   if (keys.length > 1) keys.sort();
   let out = '{';
-  for (let i = 0; i < keys.length; i++) out += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${stableJson(v.get(keys[i]!)!)}`;
+  for (let i = 0; i < keys.length; i++) out += `${i === 0 ? '' : ','}${JSON.stringify(keys[i])}:${stableJson(v.get(keys[i]!)!, legacy)}`;
   return `${out}}`;
 }
 
@@ -147,9 +186,22 @@ const TAU2_SIMULATION_FIELDS = ['id', 'task_id', 'trial', 'messages'] as const;
  * the `benchmark` key keeps it apart from every τ-bench episode's (whose JSON has no such key).
  */
 export function tau2SimulationFingerprint(task: PyValue | null, simulation: PyValue): string {
-  const picked = Object.create(null) as { [k: string]: PlainJson };
-  for (const k of TAU2_SIMULATION_FIELDS) picked[k] = plainJson(get(simulation, k) ?? null);
+  return tau2Hash(task, simulation, false);
+}
+
+/** The fingerprint a τ² simulation's notes were kept under before fingerprints kept JSON's types; null when it is today's (see `legacyEpisodeFingerprint`). */
+export function legacyTau2SimulationFingerprint(task: PyValue | null, simulation: PyValue): string | null {
+  return typesMatter(task) || TAU2_SIMULATION_FIELDS.some((k) => typesMatter(get(simulation, k) ?? null)) ? tau2Hash(task, simulation, true) : null;
+}
+
+function tau2Hash(task: PyValue | null, simulation: PyValue, legacy: boolean): string {
+  const picked: PyDict = new Map(TAU2_SIMULATION_FIELDS.map((k) => [k, get(simulation, k) ?? null]));
+  const whole: PyDict = new Map<string, PyValue>([
+    ['benchmark', 'tau2'],
+    ['task', task],
+    ['simulation', picked],
+  ]);
   const h = sha256Stream();
-  h.update(stringify({ benchmark: 'tau2', task: plainJson(task), simulation: picked }));
+  h.update(stableJson(whole, legacy));
   return h.hex();
 }

@@ -25,20 +25,86 @@ export interface EpisodeNotes {
   readonly updatedAt: string;
 }
 
-/** The notes of an episode (none while its fingerprint is not computed: `EpisodeHeader.fingerprint` null). */
-export const notesFor = (notes: ReadonlyMap<string, EpisodeNotes>, h: { readonly fingerprint: string | null } | undefined): EpisodeNotes | undefined =>
-  h?.fingerprint == null ? undefined : notes.get(h.fingerprint);
+/**
+ * The notes of an episode (none while its fingerprint is not computed: `EpisodeHeader.fingerprint` null); else the
+ * notes kept under the fingerprint it had before fingerprints kept JSON's types (`legacyFingerprint`, given only
+ * where no other row of the run had that one).
+ */
+export const notesFor = (
+  notes: ReadonlyMap<string, EpisodeNotes>,
+  h: { readonly fingerprint: string | null; readonly legacyFingerprint?: string | null } | undefined,
+): EpisodeNotes | undefined =>
+  h?.fingerprint == null ? undefined : (notes.get(h.fingerprint) ?? (h.legacyFingerprint ? notes.get(h.legacyFingerprint) : undefined));
+
+/** A run's rows' keys: today's fingerprint (null: not computed yet) and, where it differs, the one before fingerprints kept JSON's types. */
+export interface RowKeys {
+  readonly fingerprint: string | null;
+  readonly legacy?: string | null;
+}
+
+/** A fingerprint of the old format that several rows of a run had: notes kept under it are attached to no row by it. */
+export interface AmbiguousKey {
+  readonly fingerprint: string;
+  /** The rows that had it (by index): today's fingerprint of some of them may still be it. */
+  readonly rows: readonly number[];
+}
+
+/**
+ * Which old-format fingerprints (`legacy`) can stand for their row: those no other row had (as its old one, or as
+ * today's, which is the old one for every row without NaN, Infinity or big ints). The others are `ambiguous`.
+ */
+export function legacyKeys(rows: readonly RowKeys[]): { readonly unique: Map<number, string>; readonly ambiguous: AmbiguousKey[] } {
+  const holders = new Map<string, number[]>();
+  rows.forEach((r, i) => {
+    const old = r.legacy ?? r.fingerprint;
+    if (old != null) holders.set(old, [...(holders.get(old) ?? []), i]);
+  });
+  const unique = new Map<number, string>();
+  const ambiguous = new Map<string, AmbiguousKey>();
+  rows.forEach((r, i) => {
+    if (r.legacy == null) return;
+    const rowsWith = holders.get(r.legacy)!;
+    if (rowsWith.length === 1) unique.set(i, r.legacy);
+    else ambiguous.set(r.legacy, { fingerprint: r.legacy, rows: rowsWith });
+  });
+  return { unique, ambiguous: [...ambiguous.values()] };
+}
+
+/**
+ * The notes of a run's rows by index, matched by fingerprint (notes of other runs are left out); a row without
+ * notes under today's fingerprint takes those under its old one where that is unambiguous (`legacyKeys`).
+ * `ambiguous`: the notes kept under an old fingerprint several rows had, attached by it to none of them.
+ */
+export function attachNotes(
+  rows: readonly RowKeys[],
+  notes: readonly EpisodeNotes[],
+): { readonly byIndex: Map<number, EpisodeNotes>; readonly ambiguous: readonly (AmbiguousKey & { readonly notes: EpisodeNotes })[] } {
+  const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
+  const { unique, ambiguous } = legacyKeys(rows);
+  const byIndex = new Map<number, EpisodeNotes>();
+  rows.forEach((r, i) => {
+    const old = unique.get(i);
+    const n = (r.fingerprint === null ? undefined : byFp.get(r.fingerprint)) ?? (old === undefined ? undefined : byFp.get(old));
+    if (n) byIndex.set(i, n);
+  });
+  return { byIndex, ambiguous: ambiguous.flatMap((a) => (byFp.has(a.fingerprint) ? [{ ...a, notes: byFp.get(a.fingerprint)! }] : [])) };
+}
 
 /** The notes of a run's episodes by index, matched by fingerprint (`fingerprints[i]`: episode i's, null: none yet); notes of other runs are left out. */
 export function notesByIndex(fingerprints: readonly (string | null)[], notes: readonly EpisodeNotes[]): Map<number, EpisodeNotes> {
-  const byFp = new Map(notes.map((n) => [n.fingerprint, n]));
-  const out = new Map<number, EpisodeNotes>();
-  fingerprints.forEach((f, i) => {
-    const n = f === null ? undefined : byFp.get(f);
-    if (n) out.set(i, n);
-  });
-  return out;
+  return attachNotes(
+    fingerprints.map((fingerprint) => ({ fingerprint })),
+    notes,
+  ).byIndex;
 }
+
+/** What a report says of notes kept under an old fingerprint several rows had: which rows, and where they are shown. */
+export const ambiguousNotesText = (a: readonly AmbiguousKey[], noun: string): string =>
+  a.length === 0
+    ? ''
+    : `${a.length} note${a.length === 1 ? '' : 's'} made before fingerprints kept JSON's types could be on any of several ${noun} (${a
+        .map((x) => x.rows.map((i) => `#${i}`).join(' and '))
+        .join('; ')}): shown only on one whose fingerprint is still the one the note was kept under`;
 
 export const NOTES_FORMAT = 'tau-inspect-notes';
 

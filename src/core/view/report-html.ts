@@ -1,4 +1,5 @@
 import type { EpisodeView, RecordLine } from './episode-view';
+import { codePointName, INVISIBLE } from './invisible';
 import { describeData, formatPassK, formatRatio, formatRecorded, formatReward, shortData } from './format';
 import type { DataLabel } from '../model/data/versions';
 import type { EpisodeNotes } from './notes';
@@ -31,9 +32,22 @@ export interface ReportInput {
 }
 
 const ESC: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SPECIAL = new RegExp(`[&<>"']|${INVISIBLE.source}`, 'g');
 
-/** Every text that enters the report goes through here (element content and attribute values alike). */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+/**
+ * Every text that enters the report as element content goes through here: markup escaped, and each
+ * invisible or direction-changing character (see INVISIBLE) shown as the app shows it, a marked
+ * `U+XXXX`, never written raw (an agent's "00.01$" after U+202E would read "$10.00").
+ */
+export const escapeHtml = (s: string): string =>
+  s.replace(SPECIAL, (c) => ESC[c] ?? `<span class="cp" title="an invisible or direction-changing character in the text">${codePointName(c)}</span>`);
+
+/** Text in an attribute value or the title (no markup there): as escapeHtml, the marks written `⟨U+XXXX⟩` as the app's labels write them. */
+export const escapeAttr = (s: string): string => s.replace(SPECIAL, (c) => ESC[c] ?? `⟨${codePointName(c)}⟩`);
+
+/** The report's style of those marks (both reports). */
+export const CP_CSS =
+  '.cp{font:10px system-ui,sans-serif;border-radius:2px;padding:0 2px;margin:0 1px;background:#e2e8f0;color:#475569}@media (prefers-color-scheme:dark){.cp{background:#334155;color:#cbd5e1}}';
 
 const e = escapeHtml;
 /** A commit's first 7 hex digits; any other data id (a sample's, an unknown version's) whole. */
@@ -96,7 +110,7 @@ function dialogue(v: EpisodeView): string {
             : calls
               ? ''
               : ' <span class="dim">(empty message)</span>';
-      return `<div class="msg ${e(m.role)}"><b>${e(m.role)}</b> <span class="dim">#${m.index}${step}</span>${body}${calls}</div>`;
+      return `<div class="msg ${escapeAttr(m.role)}"><b>${e(m.role)}</b> <span class="dim">#${m.index}${step}</span>${body}${calls}</div>`;
     })
     .join('');
 }
@@ -158,13 +172,13 @@ export function episodeSection(ep: ReportEpisode): string {
     failed && view
       ? `<details open><summary>${head}</summary>${why}${notesHtml(ep.notes, view)}${extra}${fullEpisode(view)}</details>`
       : `<p>${head}</p>${why}${notesHtml(ep.notes, view)}${extra}`;
-  return `<section id="ep-${h.index}" data-testid="report-episode" data-index="${h.index}" data-reward="${e(formatReward(reward, ''))}">${body}</section>`;
+  return `<section id="ep-${h.index}" data-testid="report-episode" data-index="${h.index}" data-reward="${escapeAttr(formatReward(reward, ''))}">${body}</section>`;
 }
 
 /**
  * The offline report: one self-contained HTML document (inline CSS, no script, no external
  * resource; a CSP forbids any request) that any browser opens from disk. Every text from the
- * file, the notes or the model goes through `escapeHtml`.
+ * file, the notes or the model goes through `escapeHtml` (`escapeAttr` in attributes and the title).
  */
 export function reportHtml(r: ReportInput): string {
   const ordered = reportOrder(r.episodes);
@@ -203,7 +217,7 @@ export function reportHead(r: Omit<ReportInput, 'episodes'> & { readonly episode
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${e(`tau-inspect report: ${r.title}`)}</title><style>${CSS}</style></head>
+<title>${escapeAttr(`tau-inspect report: ${r.title}`)}</title><style>${CSS}${CP_CSS}</style></head>
 <body>
 <h1>τ-bench run report: ${e(r.title)}</h1>
 <p>${eps.length} episodes · ${evaluated.length} evaluated · ${passed} passed · average reward ${formatRatio(total, eps.length)} · domain ${e(r.domain)} · data ${e(describeData(r.data))} · rule ${e(r.rule)}</p>

@@ -22,6 +22,11 @@ export interface EpisodeHeader {
    * such a row has no notes yet, and none can be written on it.
    */
   readonly fingerprint: string | null;
+  /**
+   * The fingerprint of the old format (before fingerprints kept JSON's types) where it differs from `fingerprint` and
+   * no other row of the run had it: notes kept under it are this row's (`notesFor`). Set once every row is keyed.
+   */
+  readonly legacyFingerprint?: string | null;
 }
 
 /** A header whose fingerprint is known (the CLI's always are; the app's rows get theirs after they go out). */

@@ -1,4 +1,5 @@
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
+import { parquetBoundsProblem } from '../../shared/parquet-bounds';
 
 /**
  * A Parquet file read in the worker, the columns asked for only, through hyparquet: what `tau-inspect index`
@@ -37,6 +38,9 @@ function refusal(e: unknown): Error {
 /** The columns named in `names` that the file has (top-level), each as one array of `rows` cells. */
 export async function readParquetColumns(bytes: Uint8Array, names: readonly string[]): Promise<{ rows: number; columns: Map<string, Cell[]> }> {
   const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  // Its row counts and page sizes against the bytes there are, before hyparquet allocates or loops by them.
+  const claims = parquetBoundsProblem(bytes);
+  if (claims !== null) throw new Error(claims);
   try {
     const metadata = parquetMetadata(file);
     const present = new Set(parquetSchema(metadata).children.map((c) => c.element.name));

@@ -6,6 +6,17 @@ import { TableBuilder } from './table-builder';
 const REQUIRED = ['file', 'index', 'benchmark', 'domain', 'task_id', 'trial', 'recorded_reward', 'reward', 'content_hash', 'error'] as const;
 const OPTIONAL = ['model', 'user_model', 'data_version', 'termination', 'matches_recorded_reward', 'finding_kinds', 'num_trials'] as const;
 
+/** The columns the library reads as numbers (a reward, a position): anything else in them is refused, not read as none. */
+const NUMBERS = ['index', 'trial', 'recorded_reward', 'reward', 'num_trials'] as const;
+
+/** A cell in words, for a sentence: text (quoted, cut), true/false, a list. */
+const describeCell = (v: Cell): string =>
+  typeof v === 'string'
+    ? `text (${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)})`
+    : Array.isArray(v)
+      ? 'a list'
+      : `${typeof v} values (${String(v)})`;
+
 const text = (v: Cell | undefined): string | null => (typeof v === 'string' ? v : v === null || v === undefined || typeof v === 'object' ? null : String(v));
 const number = (v: Cell | undefined): number | null => (typeof v === 'number' ? v : null);
 
@@ -18,6 +29,13 @@ export async function readLibraryParquet(file: Blob | Uint8Array): Promise<Libra
   const { rows, columns } = await readParquetColumns(bytes, [...REQUIRED, ...OPTIONAL]);
   const missing = REQUIRED.filter((c) => !columns.has(c));
   if (missing.length > 0) throw new Error(`it lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: make it with tau-inspect index`);
+  // A column of numbers that holds something else (text rewards would all read as "no reward"): refused, naming it.
+  for (const name of NUMBERS) {
+    const cells = columns.get(name) ?? [];
+    const at = cells.findIndex((v) => v !== null && v !== undefined && typeof v !== 'number');
+    if (at >= 0)
+      throw new Error(`its ${name} column holds ${describeCell(cells[at]!)} (row ${at + 1}), not numbers: tau-inspect index writes ${name} as numbers`);
+  }
   const none: Cell[] = [];
   const col = (n: (typeof REQUIRED)[number] | (typeof OPTIONAL)[number]): readonly Cell[] => columns.get(n) ?? none;
   const [file_, index, benchmark, domain, task, trial, recorded, reward, hash, error] = REQUIRED.map(col);

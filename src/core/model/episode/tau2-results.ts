@@ -316,6 +316,14 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     where,
     `"termination_reason" ${tRepr(termination ?? null)} is not one of τ²'s`,
   );
+  // Python parity: SimulationRun.ticks is Optional[list[Tick]]: anything else is refused, not read as a voice simulation's ticks.
+  const ticks = v.get('ticks') ?? null;
+  expect(
+    problems,
+    ticks === null || list(ticks) !== null,
+    where,
+    `"ticks" is not a list (${typeName(ticks)}): a simulation's ticks are a list of turns, or null`,
+  );
   const read = messages.map((m, i) => readMessage(m, `${where}, message ${i}`, problems));
   return {
     invalid: problems[0] ?? null,
@@ -328,7 +336,7 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     messages: read,
     ...(noMessages ? { noMessages } : {}),
     // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
-    fullDuplex: runFullDuplex || v.get('mode') === 'full_duplex' || (v.get('ticks') ?? null) !== null,
+    fullDuplex: runFullDuplex || v.get('mode') === 'full_duplex' || list(ticks) !== null,
     rewardInfo: isDict(ri) ? ri : null,
     raw: v,
     reviews: TAU2_REVIEW_FIELDS.flatMap((k) => {
