@@ -190,6 +190,8 @@ export const runHandlers: StoreHandlers<
     });
   },
   'legacy-fingerprints'({ run, indices, fingerprints, ambiguous }, store) {
+    // About a run this page does not show (closed meanwhile): nothing to attach, nothing to say.
+    if (slotOf(store.get().runs, run) === null) return;
     patchRun(store, run, (r) => {
       const headers = [...r.headers];
       indices.forEach((i, k) => {

@@ -54,7 +54,9 @@ describe.skipIf(skipBrowser)('stopping and resuming an evaluation', () => {
           observer.disconnect();
           stop.click();
         });
-        observer.observe(document.body, { childList: true, subtree: true });
+        // The table's data-total may change after Stop shows, with no node added: watch that attribute too
+        // (without it, a quiet machine that judged the run between two added nodes missed the click).
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-total'] });
       }, EPISODES);
       await page.setInputFiles('[data-testid="open-file-input"]', join(dir, 'big.json'));
       await page.waitForSelector(`[data-testid="episode-table"][data-total="${EPISODES}"]`, { timeout: 30_000 });
