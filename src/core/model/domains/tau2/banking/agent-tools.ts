@@ -4,11 +4,11 @@
  * and the retrieval tools, which are never replayed here.
  */
 import { PyException } from '../../../../py/errors';
-import type { TDict, TValue } from '../../../../py/pydantic';
+import { tTypeName, type TDict, type TValue } from '../../../../py/pydantic';
 import { DOCSTRING, type ToolDef, type Toolkit } from '../toolkit';
 import { record, tool, type Args } from './common';
 import { addToDb, constraint, queryDatabaseTool, updateRecord } from './db-query';
-import { deterministicId, dictKey, dumpsIndent, loads, replace, s, truthy, typeError } from './py';
+import { deterministicId, dictKey, dumpsIndent, iterate, loads, replace, s, truthy, typeError } from './py';
 import { USER_DISCOVERABLE } from './user-tools';
 import { DISCOVERABLE_AGENT_TOOLS } from './agent-discoverable';
 import { DEBIT_CARD_TOOLS } from './debit-cards';
@@ -63,7 +63,7 @@ function callDiscoverable(self: Toolkit, a: Args): TValue {
   try {
     if (!(parsed.value instanceof Map))
       throw typeError(
-        `tau2.domains.banking_knowledge.tools.${self.def.className}.${method.name}() argument after ** must be a mapping, not ${typeName(parsed.value)}`,
+        `tau2.domains.banking_knowledge.tools.${self.def.className}.${method.name}() argument after ** must be a mapping, not ${tTypeName(parsed.value)}`,
       );
     result = self.callByName(method.name, parsed.value);
   } catch (e) {
@@ -81,25 +81,10 @@ function callDiscoverable(self: Toolkit, a: Args): TValue {
   return result;
 }
 
-const typeName = (x: TValue): string =>
-  x === null
-    ? 'NoneType'
-    : Array.isArray(x)
-      ? 'list'
-      : typeof x === 'string'
-        ? 'str'
-        : typeof x === 'bigint'
-          ? 'int'
-          : typeof x === 'number'
-            ? 'float'
-            : typeof x === 'boolean'
-              ? 'bool'
-              : 'dict';
-
 // Python parity: KnowledgeTools.give_discoverable_user_tool.
 function giveUserTool(self: Toolkit, a: Args): TValue {
   const name = v(a, 'discoverable_tool_name');
-  if (typeof name !== 'string') throw typeError(`attribute name must be string, not '${typeName(name)}'`);
+  if (typeof name !== 'string') throw typeError(`attribute name must be string, not '${tTypeName(name)}'`);
   const method = USER_DISCOVERABLE.get(name);
   if (method === undefined) return `Error: Unknown discoverable tool '${name}'.`;
   const parsed = loads(v(a, 'arguments'), false);
@@ -116,14 +101,6 @@ function giveUserTool(self: Toolkit, a: Args): TValue {
     `Tool given to user: ${name}\nDescription: ${DOCSTRING}\nArguments: ${argsStr}\n\n` +
     `The user can now execute this action by calling \`call_discoverable_user_tool\` with discoverable_tool_name='${name}' and the same arguments.`
   );
-}
-
-/** `for x in v`. */
-function iterate(x: TValue): TValue[] {
-  if (Array.isArray(x)) return x;
-  if (x instanceof Map) return [...x.keys()];
-  if (typeof x === 'string') return [...x];
-  throw typeError(`'${typeName(x)}' object is not iterable`);
 }
 
 const retrievalUnavailable = (): TValue => {

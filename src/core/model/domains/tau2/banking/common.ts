@@ -1,7 +1,7 @@
 /** Pieces every banking_knowledge tool file uses: tool definitions, argument access, table membership. */
 import { PyException } from '../../../../py/errors';
 import { add, eq, ge, gt, le, lt, sub } from '../../../../py/ops';
-import type { PydModel, TDict, TValue } from '../../../../py/pydantic';
+import { tTypeName, type PydModel, type TDict, type TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
 import type { ToolDef, ToolType, Toolkit } from '../toolkit';
 import { ownRow } from './copy';
@@ -26,25 +26,10 @@ export const isNone = (x: TValue): boolean => x === null;
 /** `":".join(parts)` (every part must be a str). */
 export function join(sep: string, parts: readonly TValue[]): string {
   parts.forEach((p, i) => {
-    if (typeof p !== 'string') throw typeError(`sequence item ${i}: expected str instance, ${typeNameOf(p)} found`);
+    if (typeof p !== 'string') throw typeError(`sequence item ${i}: expected str instance, ${tTypeName(p)} found`);
   });
   return parts.join(sep);
 }
-export const typeNameOf = (x: TValue): string =>
-  x === null
-    ? 'NoneType'
-    : Array.isArray(x)
-      ? 'list'
-      : x instanceof Map
-        ? 'dict'
-        : typeof x === 'string'
-          ? 'str'
-          : typeof x === 'bigint'
-            ? 'int'
-            : typeof x === 'boolean'
-              ? 'bool'
-              : 'float';
-
 /** `float(x)` inside `try: … except (ValueError, TypeError)`: null when it raises one of them. */
 export function floatOrNull(x: TValue): number | null {
   try {

@@ -4,7 +4,7 @@
  */
 import { PyException } from '../../../../py/errors';
 import { contains, eq, ge, gt, le, lt } from '../../../../py/ops';
-import type { PydModel, TDict, TValue } from '../../../../py/pydantic';
+import { tTypeName, type PydModel, type TDict, type TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
 import { ownRow, ownTable } from './copy';
 import { get, loads, repr, s, truthy } from './py';
@@ -124,7 +124,7 @@ export function queryDatabaseTool(db: PydModel, name: string, constraints: TValu
       dict = r.value;
     }
     if (!(dict instanceof Map))
-      throw new PyException('TypeError', `tau2.domains.banking_knowledge.db_query.query_db() argument after ** must be a mapping, not ${typeNameOf(dict)}`);
+      throw new PyException('TypeError', `tau2.domains.banking_knowledge.db_query.query_db() argument after ** must be a mapping, not ${tTypeName(dict)}`);
     for (const k of ['db', 'return_ids'])
       if (dict.has(k)) throw new PyException('TypeError', `tau2.domains.banking_knowledge.db_query.query_db() got multiple values for keyword argument '${k}'`);
     if (dict.has('db_name')) throw new PyException('TypeError', `query_db() got multiple values for argument 'db_name'`);
@@ -138,21 +138,6 @@ export function queryDatabaseTool(db: PydModel, name: string, constraints: TValu
     throw e;
   }
 }
-
-const typeNameOf = (v: TValue): string =>
-  v === null
-    ? 'NoneType'
-    : Array.isArray(v)
-      ? 'list'
-      : typeof v === 'string'
-        ? 'str'
-        : typeof v === 'bigint'
-          ? 'int'
-          : typeof v === 'number'
-            ? 'float'
-            : typeof v === 'boolean'
-              ? 'bool'
-              : 'dict';
 
 const withoutLimit = (d: TDict): TDict => (d.has('limit') ? new Map([...d].filter(([k]) => k !== 'limit')) : d);
 

@@ -139,6 +139,14 @@ export function len(v: TValue): number {
 }
 
 /** `x in [str, …]` (list membership by ==; only a str equals a str). */
+// Python parity: iter(x) — list items, dict keys, a string's characters; anything else raises TypeError.
+export function iterate(x: TValue): TValue[] {
+  if (Array.isArray(x)) return x;
+  if (x instanceof Map) return [...x.keys()];
+  if (typeof x === 'string') return [...x];
+  throw typeError(`'${tTypeName(x)}' object is not iterable`);
+}
+
 export const oneOf = (v: TValue, options: readonly string[]): boolean => typeof v === 'string' && options.includes(v);
 
 /** `key in dict` / `dict.get(key)` for a dict keyed by str (an unhashable key raises). */

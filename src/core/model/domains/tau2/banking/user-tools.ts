@@ -2,12 +2,12 @@
 import { PyException } from '../../../../py/errors';
 import { contains, mul } from '../../../../py/ops';
 import { sha256Hex } from '../../../../py/hash';
-import type { TDict, TValue } from '../../../../py/pydantic';
+import { tTypeName, type TDict, type TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
 import type { MethodDef, ToolDef, Toolkit } from '../toolkit';
 import { floatOrNull, hidden, inTable, join, record, row, tool, v, type Args } from './common';
 import { addToDb, constraint, data, noRecords, queryDatabaseTool } from './db-query';
-import { deterministicId, dictKey, dumpsIndent, dumpsSorted, f2, float, get, int, loads, oneOf, repr, s, TODAY, truthy, typeError } from './py';
+import { deterministicId, dictKey, dumpsIndent, dumpsSorted, f2, float, get, int, iterate, loads, oneOf, repr, s, TODAY, truthy, typeError } from './py';
 
 const pv = (x: TValue): PyValue => x as PyValue;
 
@@ -206,34 +206,12 @@ function callUserTool(self: Toolkit, a: Args): TValue {
   }
   try {
     if (!(args instanceof Map))
-      throw typeError(`tau2.domains.banking_knowledge.tools.KnowledgeUserTools.${method.name}() argument after ** must be a mapping, not ${typeNameOf(args)}`);
+      throw typeError(`tau2.domains.banking_knowledge.tools.KnowledgeUserTools.${method.name}() argument after ** must be a mapping, not ${tTypeName(args)}`);
     return self.callByName(method.name, args);
   } catch (e) {
     if (e instanceof PyException && e.pyType === 'TypeError') return `Error: Invalid arguments for tool '${method.name}': ${e.text}`;
     throw e;
   }
-}
-
-const typeNameOf = (x: TValue): string =>
-  x === null
-    ? 'NoneType'
-    : Array.isArray(x)
-      ? 'list'
-      : typeof x === 'string'
-        ? 'str'
-        : typeof x === 'bigint'
-          ? 'int'
-          : typeof x === 'boolean'
-            ? 'bool'
-            : typeof x === 'number'
-              ? 'float'
-              : 'dict';
-
-function iterate(x: TValue): TValue[] {
-  if (Array.isArray(x)) return x;
-  if (x instanceof Map) return [...x.keys()];
-  if (typeof x === 'string') return [...x];
-  throw typeError(`'${typeNameOf(x)}' object is not iterable`);
 }
 
 export const USER_TOOLS: readonly ToolDef[] = [
