@@ -67,14 +67,6 @@ export const CHROMIUM_SWITCHES = ['--no-sandbox', '--disable-gpu', '--no-first-r
 export const SHARED_BROWSER_VARIABLE = 'TAU_INSPECT_TEST_BROWSER';
 export const SHARED_APP_VARIABLE = 'TAU_INSPECT_TEST_APP';
 
-function launchOwnChromium(extraArgs: readonly string[]): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    return Promise.reject(
-      new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`),
-    );
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_SWITCHES, ...extraArgs] });
-}
-
 /**
  * The browser of this vitest run (launched once by test/browser/global-setup.ts; `close()` only
  * disconnects), or one of its own when the spec needs extra switches or runs outside that setup (the bench).
@@ -82,13 +74,15 @@ function launchOwnChromium(extraArgs: readonly string[]): Promise<Browser> {
 export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER_VARIABLE];
   if (shared && extraArgs.length === 0) return chromium.connect(shared);
-  return launchOwnChromium(extraArgs);
+  if (!existsSync(CHROMIUM))
+    return Promise.reject(
+      new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`),
+    );
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_SWITCHES, ...extraArgs] });
 }
 
-/** Launches the run's shared browser as a server (global setup). */
+/** Launches the run's shared browser as a server (global setup, which launches none when Chromium is missing). */
 export async function launchSharedChromium(): Promise<{ wsEndpoint: string; close(): Promise<void> }> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing${browserRequired ? ' and REQUIRE_BROWSER=1 demands the browser tests' : ''}: install Debian's chromium package.`);
   const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_SWITCHES });
   return { wsEndpoint: server.wsEndpoint(), close: () => server.close() };
 }
@@ -318,22 +312,19 @@ async function refusingProxy(seen: string[]): Promise<{ url: string; close(): vo
   return { url: `http://127.0.0.1:${port}`, close: () => proxy.close() };
 }
 
-/** The host (and port, when given) a proxy line names: `CONNECT h:443` → `h`, `http://h/x` → `h`. */
-const proxyHost = (line: string): string => {
-  const target = line.replace(/^(CONNECT|UPGRADE) /, '');
-  try {
-    return new URL(target.includes('://') ? target : `https://${target}`).hostname;
-  } catch {
-    return target;
-  }
-};
-
+/** A URL's host name (the text itself when it is no URL). */
 const hostOf = (url: string): string => {
   try {
     return new URL(url).hostname;
   } catch {
     return url;
   }
+};
+
+/** The host a proxy line names: `CONNECT h:443` → `h`, `http://h/x` → `h`. */
+const proxyHost = (line: string): string => {
+  const target = line.replace(/^(CONNECT|UPGRADE) /, '');
+  return hostOf(target.includes('://') ? target : `https://${target}`);
 };
 
 /**
