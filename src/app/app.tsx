@@ -20,10 +20,8 @@ import { safeLabel } from '../ui/fold';
 import { StoreProvider, useApp, useAppStore } from '../ui/store-context';
 import type { AppStore } from '../store/app-store';
 import type { Theme } from '../store/layout-slice';
-import { EpisodePane } from './episode-pane';
-import { Tau2SimPane } from '../features/tau2-sim/tau2-sim-pane';
+import { SCREENS } from './benchmark-screens';
 import { KeyHelp } from './key-help';
-import { TAU2_PANELS } from './tau2-panels';
 import { installKeys } from './keys';
 import { markWelcomed, welcomed } from './layout-persist';
 
@@ -167,7 +165,7 @@ function Shell() {
   const store = useAppStore();
   const hasRun = useApp((s) => s.runs.a.source !== null);
   const open = useApp((s) => s.selected !== null);
-  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
+  const Screen = SCREENS[useApp((s) => s.runs.a.benchmark?.kind ?? 'tau-bench')];
   const listHidden = useApp((s) => s.layout.listHidden);
   const comparing = useApp((s) => s.compareShown && s.runs.b.id !== null);
   const libraryShown = useApp((s) => s.libraryShown);
@@ -215,7 +213,11 @@ function Shell() {
           <div className={`min-h-0 min-w-0 flex-col border-slate-200 ${listClass}`} data-testid="overview-column" data-compact={open}>
             <Overview compact={open} notesBar={<NotesBar actions={narrowReview} />} intro={welcome.shown && <Welcome compact onDismiss={welcome.dismiss} />} />
           </div>
-          {open && <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">{tau2 ? <Tau2SimPane panels={TAU2_PANELS} /> : <EpisodePane />}</div>}
+          {open && (
+            <div className="flex min-h-0 min-w-0 flex-1 bg-slate-50">
+              <Screen />
+            </div>
+          )}
         </main>
       ) : (
         <main className="flex min-h-0 flex-1">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { tauBenchView } from '../core/contract';
 import { useApp, useAppStore } from '../ui/store-context';
 import { EpisodeScreen, type SidePanel } from '../features/episode/episode-screen';
 import { TranscriptScreen } from '../features/episode/transcript-screen';
@@ -12,7 +13,7 @@ import { PANEL_KEYS } from './keys';
 
 /** The what-if editor, on the recorded episode (the screen shows the edited one). */
 function WhatIfTab({ step }: { step: number }) {
-  const recorded = useApp((s) => s.view);
+  const recorded = useApp((s) => tauBenchView(s.view));
   return recorded ? <WhatIfPanel recorded={recorded} step={step} /> : null;
 }
 
@@ -55,7 +56,7 @@ function Status({ tone, children, testId }: { tone: 'wait' | 'error'; children: 
 /** The selected episode: its dialogue as soon as the file is read; replay and verdict once the data is there. */
 export function EpisodeBody() {
   const store = useAppStore();
-  const view = useApp((s) => s.view);
+  const view = useApp((s) => tauBenchView(s.view));
   const transcript = useApp((s) => s.transcript);
   const error = useApp((s) => s.viewError);
   const detection = useApp((s) => s.runs.a.detection);
@@ -65,7 +66,7 @@ export function EpisodeBody() {
   const query = useApp((s) => s.query);
   const hitIndex = useApp((s) => s.hitIndex);
   const hitNonce = useApp((s) => s.hitNonce);
-  const whatIfView = useApp((s) => s.whatIf?.view ?? null);
+  const whatIfView = useApp((s) => tauBenchView(s.whatIf?.view));
   const problem = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected]?.problem ?? null)));
   const toggle = (flag: 'verdictOpen' | 'sideHidden' | 'instructionOpen'): void => store.getState().toggleLayout(flag);
 

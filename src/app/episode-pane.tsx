@@ -1,3 +1,4 @@
+import { tauBenchView } from '../core/contract';
 import { useApp } from '../ui/store-context';
 import { Pane, PaneTitle } from '../ui/pane-title';
 import { EpisodeBody } from './episode-body';
@@ -8,8 +9,8 @@ export function EpisodePane() {
   const selected = useApp((s) => s.selected);
   const header = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected] ?? null)));
   const reward = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]?.reward));
-  const view = useApp((s) => s.view);
-  const whatIfReward = useApp((s) => (s.whatIf && s.whatIf.index === s.selected ? (s.whatIf.view?.verdict.reward ?? null) : undefined));
+  const view = useApp((s) => tauBenchView(s.view));
+  const whatIfReward = useApp((s) => (s.whatIf && s.whatIf.index === s.selected ? (tauBenchView(s.whatIf.view)?.verdict.reward ?? null) : undefined));
   const comparing = useApp((s) => s.trialCompare !== null && s.trialCompare.index === s.selected && s.trialCompare.run === s.runs.a.id);
   if (selected === null || !header) return null;
   return (

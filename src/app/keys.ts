@@ -1,7 +1,8 @@
 import type { AppStore } from '../store/app-store';
 import type { StepMove } from '../store/episode-slice';
 import { SCROLL_REGION } from '../ui/scroll-box';
-import { TAU2_PANEL_KEYS, TAU2_PANELS } from './tau2-panels';
+import type { BenchmarkKind } from '../core/contract';
+import { TAU2_PANEL_KEYS, TAU2_PANELS } from './tau2/panels';
 
 /**
  * The keyboard model, one table for the handler and for the `?` list (and the README).
@@ -30,6 +31,9 @@ export const KEYS: readonly { readonly keys: readonly string[]; readonly what: s
 
 /** The episode screen's side panels in the order of their digit keys (`1` is the first). */
 export const PANEL_KEYS: readonly string[] = ['db', 'diff', 'outputs', 'alignment', 'whatif', 'notes', 'findings', 'walkthrough'];
+
+/** Each benchmark's side panels in digit-key order (its screen's tabs). */
+const panelKeysOf = (kind: BenchmarkKind): readonly string[] => ({ 'tau-bench': PANEL_KEYS, tau2: TAU2_PANEL_KEYS })[kind];
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -64,12 +68,10 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
   // So does the library of runs.
   if ((s.compareShown && s.runs.b.id !== null) || s.libraryShown) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
   const episode = s.selected !== null;
-  const tau2 = s.runs.a.tau2 !== null;
-  // A τ² simulation's steps are its messages (the store's τ² cursor).
+  // The step cursor, whatever the benchmark (a τ² simulation's steps are its messages: core/view/steps.ts).
   const move = (m: StepMove): boolean => {
     if (!episode) return false;
-    if (tau2) s.moveTau2Step(m);
-    else s.moveStep(m);
+    s.moveStep(m);
     return true;
   };
   switch (e.key) {
@@ -127,7 +129,7 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
       s.stepHit(e.key === '.' ? 1 : -1);
       return true;
     default: {
-      const panel = /^[1-9]$/.test(e.key) ? (tau2 ? TAU2_PANEL_KEYS : PANEL_KEYS)[Number(e.key) - 1] : undefined;
+      const panel = /^[1-9]$/.test(e.key) ? panelKeysOf(s.runs.a.benchmark?.kind ?? 'tau-bench')[Number(e.key) - 1] : undefined;
       if (!episode || panel === undefined) return false;
       s.showPanel(panel);
       return true;

@@ -41,6 +41,8 @@ export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
 export type { Tau2ActionView, Tau2CallView, Tau2EnvAssertionView, Tau2MessageView, Tau2RecordDiff, Tau2SimView } from './view/tau2/sim-view';
 export type { Tau2FieldDiff } from './view/tau2/db-diff';
 export type { Tau2DbSide, Tau2Place, Tau2StateChange, Tau2StateView } from './view/tau2/state-at-step';
+/** A DB of an episode (the agent's, or the user's device) and that DB after a step, for `state-at-step`. */
+export type { Tau2DbSide as DbSide, Tau2StateView as StateAtStep } from './view/tau2/state-at-step';
 export type { Tau2Recorded, Tau2ReviewView } from './view/tau2/reviews';
 export type { Tau2Finding } from './view/tau2/findings';
 export type { Tau2CheckChange, Tau2EditedMessage, Tau2ToolChoice, Tau2WhatIfView } from './session/tau2-what-if';
@@ -131,3 +133,10 @@ export {
   tau2TaskOrder,
 } from './view/tau2/summary';
 export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';
+
+/** One episode's screen data, whatever its benchmark (`benchmark` says which): what `view` answers. */
+export type BenchmarkView = import('./view/episode-view').EpisodeView | import('./view/tau2/sim-view').Tau2SimView;
+/** An episode judged again with what-if edits, whatever its benchmark: what `what-if` answers. */
+export type BenchmarkWhatIf = import('./view/episode-view').EpisodeView | import('./session/tau2-what-if').Tau2WhatIfView;
+export { BENCHMARKS, benchmarkOf, type BenchmarkDescriptor, type BenchmarkKind } from './view/benchmark';
+export { movedStep, stepAt, tau2View, tau2WhatIfOf, tauBenchView, viewSteps, whatIfScreen, type StepMove } from './session/steps';

@@ -1,16 +1,14 @@
 import type {
   AmbiguousKey,
+  DbSide,
+  StateAtStep,
+  BenchmarkView,
+  BenchmarkWhatIf,
   Detection,
-  Domain,
   EpisodeHeader,
   EpisodeNotes,
   EpisodeSummary,
-  EpisodeView,
   StepEdit,
-  Tau2DbSide,
-  Tau2SimView,
-  Tau2StateView,
-  Tau2WhatIfView,
   TranscriptView,
 } from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
@@ -24,9 +22,9 @@ import type {
   LibraryProblem,
   LibrarySource,
   LibraryTable,
+  RunBenchmark,
   RunSlot,
   RunSource,
-  Tau2Opened,
 } from './wire-types';
 
 /**
@@ -53,7 +51,8 @@ const tell = <Body>(): RequestSpec<Body, null> => ({ answered: false });
 const ask = <Body, Answer>(): RequestSpec<Body, Answer> => ({ answered: true });
 const event = <Body>(): EventSpec<Body> => ({});
 
-type EpisodeAnswer = { readonly view: EpisodeView; readonly error: null } | { readonly view: null; readonly error: string };
+/** A view, or why there is none, in words. */
+type Answer<V> = { readonly view: V; readonly error: null } | { readonly view: null; readonly error: string };
 
 /** Page → worker. */
 export const REQUESTS = {
@@ -82,33 +81,29 @@ export const REQUESTS = {
     { readonly run: number; readonly id: number; readonly query: string },
     { readonly run: number; readonly id: number; readonly query: string; readonly indices: readonly number[] }
   >(),
-  /** An episode's evaluation as a view (for the episode screen, another trial beside it, or a compared run's drill-down alike). */
-  view: ask<EpisodeAddress, EpisodeAddress & EpisodeAnswer>(),
-  /** A τ² simulation as its screen shows it (messages, checks with their evidence, DB diff with blame, walkthrough). */
-  'tau2-view': ask<EpisodeAddress, EpisodeAddress & ({ readonly view: Tau2SimView; readonly error: null } | { readonly view: null; readonly error: string })>(),
   /**
-   * A τ² simulation's DB (`db`: the agent's, or telecom's user device) after message `message`: the
-   * records changed so far and, when `record` is given, that record (a key prefix lists the keys).
-   * Only what is shown crosses: the worker keeps the replay.
+   * An episode's screen data, whatever its benchmark (`view.benchmark` says which): for the episode screen, another
+   * trial beside it, or a compared run's drill-down alike.
    */
-  'tau2-state': ask<
-    EpisodeAddress & { readonly message: number; readonly db: Tau2DbSide; readonly record: { readonly table: string; readonly key: string | null } | null },
-    EpisodeAddress & ({ readonly state: Tau2StateView; readonly error: null } | { readonly state: null; readonly error: string })
-  >(),
+  view: ask<EpisodeAddress, EpisodeAddress & Answer<BenchmarkView>>(),
   /**
-   * A τ² simulation with what-if edits (calls dropped, edited or inserted, assistant text edited), judged again
-   * (`id`: the page's sequence number); `error`: an edit that cannot apply, in words.
+   * A DB (`db`: the agent's, or telecom's user device) after message `message`: the records changed so far and, when
+   * `record` is given, that record (a key prefix lists the keys). Only what is shown crosses: the worker keeps the replay.
+   * (A τ-bench episode's view carries each step's record changes itself.)
    */
-  'tau2-what-if': ask<
-    EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] },
-    EpisodeAddress & { readonly id: number } & ({ readonly view: Tau2WhatIfView; readonly error: null } | { readonly view: null; readonly error: string })
+  'state-at-step': ask<
+    EpisodeAddress & { readonly message: number; readonly db: DbSide; readonly record: { readonly table: string; readonly key: string | null } | null },
+    EpisodeAddress & ({ readonly state: StateAtStep; readonly error: null } | { readonly state: null; readonly error: string })
   >(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
-  /** Replays an episode with edited, removed or inserted actions (`id`: the page's sequence number). */
+  /**
+   * An episode judged again with what-if edits (calls dropped, edited or inserted, messages edited; `id`: the page's
+   * sequence number); `error`: an edit that cannot apply, in words.
+   */
   'what-if': ask<
     EpisodeAddress & { readonly id: number; readonly edits: readonly StepEdit[] },
-    { readonly run: number; readonly id: number } & EpisodeAnswer
+    EpisodeAddress & { readonly id: number } & Answer<BenchmarkWhatIf>
   >(),
   /**
    * An episode made into a link's `ep=` payload with the place it is shared from: the worker writes
@@ -163,19 +158,18 @@ export const EVENTS = {
   /** How much of a results file has been read (a big file takes seconds); `total` null when unknown. */
   'run-progress': event<{ readonly run: number; readonly loaded: number; readonly total: number | null }>(),
   /**
-   * `shared`: the context a shared link carried (checked in the worker). `tau2`: a τ²-bench run (its
-   * `domain` is then null: τ²'s domain is `tau2.domain`); its rows are headers and summaries like τ-bench's.
+   * A run is open: its benchmark (and domain), its rows (headers; judged rows come as `summaries`), and `shared`, the
+   * context a shared link carried (checked in the worker).
    */
   'run-opened': event<{
     readonly run: number;
     readonly label: string;
-    readonly domain: Domain | null;
+    readonly benchmark: RunBenchmark;
     readonly domainWhy: string;
     readonly headers: readonly EpisodeHeader[];
     /** The file is still being read: `headers` are its first episodes, `run-rows` brings the rest (judging has begun on these). */
     readonly reading?: boolean;
     readonly shared?: SharedContext;
-    readonly tau2?: Tau2Opened;
   }>(),
   /** More rows of a run opened while its file is read (appended after those sent); `reading` false: the file is read to its end, these are the last. */
   'run-rows': event<{ readonly run: number; readonly headers: readonly EpisodeHeader[]; readonly reading: boolean }>(),
@@ -200,10 +194,17 @@ export const EVENTS = {
   'data-needed': event<{ readonly run: number } & DataRequest>(),
   'data-progress': event<{ readonly run: number } & DataProgress>(),
   'data-error': event<{ readonly run: number; readonly message: string }>(),
-  /** A τ² run's data is loaded (`why`: where from, the commit, what the file records); its summaries follow. τ-bench runs get `detection` instead. */
-  'tau2-ready': event<{ readonly run: number; readonly origin: DataOrigin; readonly why: string }>(),
-  /** `reset`: the data changed, earlier summaries no longer hold. */
-  detection: event<{ readonly run: number; readonly detection: Detection; readonly origin: DataOrigin; readonly reset: boolean }>(),
+  /**
+   * A run's data is there and its rows are being judged: where it came from, in words (`why`), and for a τ-bench run its
+   * `detection` (data version and rule, each with its reason; null for a τ² run). `reset`: earlier summaries no longer hold.
+   */
+  'data-ready': event<{
+    readonly run: number;
+    readonly origin: DataOrigin;
+    readonly why: string;
+    readonly detection: Detection | null;
+    readonly reset: boolean;
+  }>(),
   /** A folder library being judged: files done of all, episodes so far, the files that could not be read so far. */
   'library-progress': event<{ readonly id: number; readonly done: number; readonly total: number; readonly episodes: number; readonly problems: number }>(),
   /** Newly evaluated rows (or all rows again after the rule changed: `replace`). */

@@ -76,6 +76,9 @@ export interface EpisodeAddress {
   readonly episode: number;
 }
 
+/** A run's benchmark as the page needs to know it when the run opens: a τ-bench run's domain, a τ² run's facts. */
+export type RunBenchmark = { readonly kind: 'tau-bench'; readonly domain: Domain } | ({ readonly kind: 'tau2' } & Tau2Opened);
+
 /** A τ²-bench run as the page needs to know it when it opens (its rows come as `summaries`, like τ-bench's). */
 export interface Tau2Opened {
   /** τ²'s domain name (airline, retail, telecom, mock, or one this version does not judge). */

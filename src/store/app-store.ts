@@ -16,7 +16,6 @@ import { receiver } from './receive';
 import { createReviewSlice, type ReviewSlice } from './review-slice';
 import { createRunsSlice, type RunsSlice } from './runs-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
-import { createTau2Slice, type Tau2Slice } from './tau2-slice';
 import { createTrialsSlice, type TrialsSlice } from './trials-slice';
 
 /** The store's side of the seam: every message from the worker goes here (src/store/receive.ts routes it). */
@@ -36,7 +35,6 @@ export type AppState = RunsSlice &
   ShareSlice &
   TrialsSlice &
   ReviewSlice &
-  Tau2Slice &
   LibrarySlice &
   ReceiveSlice;
 export type AppStore = StoreApi<AppState>;
@@ -60,7 +58,6 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
       ...createShareSlice(notes)(...a),
       ...createTrialsSlice(port)(...a),
       ...createReviewSlice(port)(...a),
-      ...createTau2Slice(port)(...a),
       ...createLibrarySlice(port, consent)(...a),
       receive,
     };

@@ -1,4 +1,16 @@
-import { notesFor, type EpisodeView, type StepEdit, type TranscriptView } from '../core/contract';
+import {
+  movedStep,
+  notesFor,
+  stepAt,
+  whatIfScreen,
+  type BenchmarkView,
+  type BenchmarkWhatIf,
+  type DbSide,
+  type StateAtStep,
+  type StepEdit,
+  type StepMove,
+  type TranscriptView,
+} from '../core/contract';
 import { fileStem } from '../shared/file-stem';
 import type { StateCreator } from 'zustand/vanilla';
 import type { FromWorker } from '../protocol/messages';
@@ -8,15 +20,34 @@ import { EMPTY_LINK, formatLink } from './link';
 import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
 import { isFailed, visibleRows } from './rows';
+import { runReady } from './run-state';
 
 /** A step-cursor move by key; kept until the episode's steps are known, so no key press is lost while it loads. */
-export type StepMove = 'next' | 'prev' | 'first' | 'last';
+export type { StepMove };
+
+/** A record asked for in the state panel: a table and a key (or the start of one). */
+export interface RecordAsk {
+  readonly table: string;
+  readonly key: string | null;
+}
+
+/** The question the state panel asked last (a DB after a step), and its answer once there. */
+export interface StateAsk {
+  readonly run: number;
+  readonly episode: number;
+  readonly message: number;
+  readonly db: DbSide;
+  readonly record: RecordAsk | null;
+  readonly state: StateAtStep | null;
+  readonly error: string | null;
+}
 
 export interface EpisodeSlice {
   selected: number | null;
-  /** Index into the selected episode's `view.steps`. */
+  /** The step cursor: a step of the selected episode's view (see core/view/steps.ts: a τ-bench step index, a τ² message index). */
   step: number;
-  view: EpisodeView | null;
+  /** The selected episode's screen data, whatever its benchmark (`view.benchmark`). */
+  view: BenchmarkView | null;
   viewError: string | null;
   /** The selected episode's dialogue as recorded, shown before (or without) its evaluation. */
   transcript: TranscriptView | null;
@@ -41,9 +72,10 @@ export interface EpisodeSlice {
   /** A what-if replay of the selected episode: its edits and, once back, its view. */
   whatIf: {
     readonly id: number;
+    readonly run: number;
     readonly index: number;
     readonly edits: readonly StepEdit[];
-    readonly view: EpisodeView | null;
+    readonly view: BenchmarkWhatIf | null;
     readonly error: string | null;
   } | null;
   /** What-if edits per episode of the open run: kept when switching episodes, put into the link. */
@@ -52,6 +84,15 @@ export interface EpisodeSlice {
 
   runWhatIf(edits: readonly StepEdit[]): void;
   clearWhatIf(): void;
+
+  /** Which DB the state panel shows (the agent's, or telecom's user device), the record asked for, and the last question with its answer. */
+  stateDb: DbSide;
+  stateRecord: RecordAsk | null;
+  stateAsk: StateAsk | null;
+  setStateDb(db: DbSide): void;
+  setStateRecord(record: RecordAsk | null): void;
+  /** Asks the worker for the state panel's DB at the selected step (once per distinct question). */
+  askState(): void;
 
   /** Asks the worker for the selected episode's link payload, with the place it is shared from. */
   shareEpisode(): void;
@@ -66,17 +107,16 @@ export interface EpisodeSlice {
   refreshView(): void;
 }
 
-/** The what-if edits a link or shared link of episode `index` carries: a τ² simulation's live in its what-if (`tau2WhatIf`), an episode's in `whatIfEdits`. */
-export const sharedEdits = (s: AppState, run: number, index: number): readonly StepEdit[] => {
-  if (s.runs.a.tau2 === null) return s.whatIfEdits[index] ?? [];
-  const w = s.tau2WhatIf;
-  return w !== null && w.run === run && w.episode === index ? w.edits : [];
-};
+/** The what-if edits a link or shared link of episode `index` carries. */
+export const sharedEdits = (s: AppState, _run: number, index: number): readonly StepEdit[] => s.whatIfEdits[index] ?? [];
 
-/** The place in the selected episode a link names: a τ² simulation's selected message (null: the first), an episode's step. */
-export const placeStep = (s: AppState): number | null => (s.runs.a.tau2 !== null ? s.tau2Step : s.step);
+/** The place in the selected episode a link names: its step. */
+export const placeStep = (s: AppState): number => s.step;
 
-const clampStep = (view: EpisodeView | null, step: number): number => (view ? Math.max(0, Math.min(step, view.steps.length - 1)) : Math.max(0, step));
+/** The screen data shown: the what-if's when one is back, else the episode's. */
+export const shownView = (s: Pick<AppState, 'view' | 'whatIf'>): BenchmarkView | null => (s.whatIf?.view ? whatIfScreen(s.whatIf.view) : s.view);
+
+const clampStep = (view: BenchmarkView | null, step: number): number => (view ? stepAt(view, step) : Math.max(0, step));
 
 export const createEpisodeSlice =
   (port: EvaluatorPort): StateCreator<AppState, [], [], EpisodeSlice> =>
@@ -93,24 +133,53 @@ export const createEpisodeSlice =
     whatIf: null,
     whatIfEdits: {},
     whatIfSeq: 0,
+    stateDb: 'agent',
+    stateRecord: null,
+    stateAsk: null,
 
     runWhatIf(edits) {
       const { selected, whatIfSeq, whatIfEdits } = get();
-      const { id: run, detection } = get().runs.a;
+      const run = get().runs.a.id;
       if (run === null || selected === null) return;
       if (edits.length === 0) {
         get().clearWhatIf();
         return;
       }
       const id = whatIfSeq + 1;
-      set({ whatIfSeq: id, whatIf: { id, index: selected, edits, view: null, error: null }, whatIfEdits: { ...whatIfEdits, [selected]: edits } });
-      if (detection !== null) port.send({ type: 'what-if', run, id, episode: selected, edits });
+      set({ whatIfSeq: id, whatIf: { id, run, index: selected, edits, view: null, error: null }, whatIfEdits: { ...whatIfEdits, [selected]: edits } });
+      if (runReady(get().runs.a)) port.send({ type: 'what-if', run, id, episode: selected, edits });
     },
     clearWhatIf() {
       const { selected, whatIfEdits } = get();
       const rest = { ...whatIfEdits };
       if (selected !== null) delete rest[selected];
       set({ whatIf: null, whatIfEdits: rest, step: clampStep(get().view, get().step) });
+    },
+    setStateDb(db) {
+      set({ stateDb: db, stateRecord: null });
+    },
+    setStateRecord(record) {
+      set({ stateRecord: record });
+    },
+    askState() {
+      const s = get();
+      const view = shownView(s);
+      const run = s.runs.a.id;
+      if (!view || run === null || s.selected === null) return;
+      const message = stepAt(view, s.step);
+      const { stateDb: db, stateRecord: record, stateAsk: last } = s;
+      if (
+        last &&
+        last.run === run &&
+        last.episode === s.selected &&
+        last.message === message &&
+        last.db === db &&
+        last.record?.table === record?.table &&
+        last.record?.key === record?.key
+      )
+        return;
+      set({ stateAsk: { run, episode: s.selected, message, db, record, state: last?.state ?? null, error: null } });
+      port.send({ type: 'state-at-step', run, episode: s.selected, message, db, record });
     },
 
     shareEpisode() {
@@ -147,13 +216,12 @@ export const createEpisodeSlice =
       set({
         selected: index,
         step,
-        // A τ² simulation's place is a message (a link's step=); none: its first.
-        ...(s.runs.a.tau2 !== null && { tau2Step: step > 0 ? step : null }),
         view: null,
         viewError: null,
         showList: false,
         whatIf: null,
         trialCompare: null,
+        stateRecord: null,
         stepToEnd: false,
         hitIndex: 0,
         hitNonce: s.hitNonce + 1,
@@ -172,16 +240,14 @@ export const createEpisodeSlice =
     moveStep(move) {
       const s = get();
       if (s.selected === null) return;
-      const view = s.whatIf?.view ?? s.view;
+      const view = shownView(s);
       if (!view) {
         // The number of steps is unknown until the view arrives: keep the intent, clamp on arrival.
         if (move === 'last') set({ stepToEnd: true });
         else set({ stepToEnd: false, step: move === 'first' ? 0 : move === 'next' ? (s.stepToEnd ? s.step : s.step + 1) : Math.max(0, s.step - 1) });
         return;
       }
-      const count = view.steps.length;
-      if (count === 0) return;
-      const next = move === 'first' ? 0 : move === 'last' ? count - 1 : move === 'next' ? Math.min(s.step + 1, count - 1) : Math.max(s.step - 1, 0);
+      const next = movedStep(view, s.step, move);
       if (next !== s.step) set({ step: next });
     },
     stepEpisode(delta, failed = false) {
@@ -208,8 +274,8 @@ export const createEpisodeSlice =
     },
     refreshView() {
       const { selected } = get();
-      const { id: run, detection } = get().runs.a;
-      if (run === null || selected === null || detection === null) return;
+      const run = get().runs.a.id;
+      if (run === null || selected === null || !runReady(get().runs.a)) return;
       port.send({ type: 'view', run, episode: selected });
       const saved = get().whatIfEdits[selected];
       if (saved) get().runWhatIf(saved);
@@ -220,10 +286,16 @@ export const createEpisodeSlice =
 export function episodeViewArrived({ run, episode, view, error }: FromWorker<'view'>, { get, set }: StoreAccess): void {
   const s = get();
   if (run !== s.runs.a.id || episode !== s.selected) return;
-  set({ view, viewError: error, step: s.stepToEnd && view ? Math.max(0, view.steps.length - 1) : clampStep(view, s.step), stepToEnd: s.stepToEnd && !view });
+  set({ view, viewError: error, step: s.stepToEnd && view ? movedStep(view, s.step, 'last') : clampStep(view, s.step), stepToEnd: s.stepToEnd && !view });
 }
 
-export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-link'> = {
+export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-link' | 'state-at-step'> = {
+  'state-at-step'(m, { get, set }) {
+    const want = get().stateAsk;
+    if (want === null || want.run !== m.run || want.episode !== m.episode) return;
+    // Answers come in the order asked: an older one still stands in until the newest arrives.
+    set({ stateAsk: { ...want, state: m.state ?? want.state, error: m.error } });
+  },
   transcript({ run, episode, transcript }, { get, set }) {
     const s = get();
     if (run === s.runs.a.id && episode === s.selected) set({ transcript });
@@ -231,7 +303,7 @@ export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-li
   'what-if'({ run, id, view, error }, { get, set }) {
     const s = get();
     if (run !== s.runs.a.id || s.whatIf?.id !== id) return;
-    set({ whatIf: { ...s.whatIf, view, error }, step: clampStep(view ?? s.view, s.step) });
+    set({ whatIf: { ...s.whatIf, view, error }, step: clampStep(view ? whatIfScreen(view) : s.view, s.step) });
   },
   'share-link'(m, { get, set }) {
     const s = get();

@@ -4,10 +4,9 @@ import { episodeHandlers, episodeViewArrived } from './episode-slice';
 import { libraryHandlers } from './library-slice';
 import { notesHandlers } from './notes-slice';
 import { overviewHandlers } from './overview-slice';
-import { compareTau2ViewArrived, compareViewArrived, reviewHandlers } from './review-slice';
+import { compareViewArrived, reviewHandlers } from './review-slice';
 import { runHandlers } from './runs-slice';
-import { tau2Handlers, tau2SimArrived } from './tau2-slice';
-import { trialTau2ViewArrived, trialViewArrived } from './trials-slice';
+import { trialViewArrived } from './trials-slice';
 
 /** What a handler may do with the store. */
 export interface StoreAccess {
@@ -30,17 +29,11 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...episodeHandlers,
   ...reviewHandlers,
   ...notesHandlers,
-  ...tau2Handlers,
   ...libraryHandlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);
     compareViewArrived(m, store);
-  },
-  'tau2-view'(m, store) {
-    tau2SimArrived(m, store);
-    trialTau2ViewArrived(m, store);
-    compareTau2ViewArrived(m, store);
   },
 };
 

@@ -8,10 +8,9 @@ import {
   type RunJudging,
   type EpisodeHeader,
   type EpisodeSummary,
-  type EpisodeView,
+  type BenchmarkView,
   notesFor,
   type RunComparison,
-  type Tau2SimView,
 } from '../core/contract';
 import type { FromWorker } from '../protocol/messages';
 import type { FileBlob } from '../protocol/wire-types';
@@ -25,9 +24,7 @@ import { bothTau2, compareTasks, tau2Comparison } from './tau2-compare';
 /** One episode of the drill-down: `index` in its side's run, the view once it arrives. */
 export interface CompareEpisode {
   readonly index: number;
-  readonly view: EpisodeView | null;
-  /** A τ² simulation's view (runs of τ²), once it arrives. */
-  readonly sim?: Tau2SimView | null;
+  readonly view: BenchmarkView | null;
   readonly error: string | null;
 }
 
@@ -74,7 +71,7 @@ export function compareOutcomes(headers: readonly EpisodeHeader[], summaries: re
 
 /** The comparison of the open run (A) with the second one (B), once both are evaluated. */
 export function comparison(a: RunState, b: RunState): RunComparison | null {
-  if (b.id === null || (a.tau2 === null) !== (b.tau2 === null)) return null;
+  if (b.id === null || a.benchmark?.kind !== b.benchmark?.kind) return null;
   if (bothTau2(a, b)) return tau2Comparison(a, b, compareOutcomes);
   const oa = compareOutcomes(a.headers, a.summaries);
   const ob = compareOutcomes(b.headers, b.summaries);
@@ -136,7 +133,7 @@ export const createReviewSlice =
       const run = s.runs[side].id;
       if (run === null) return;
       set({ compareEpisodes: { ...s.compareEpisodes, [side]: { index, view: null, error: null } } });
-      port.send({ type: s.runs[side].tau2 !== null ? 'tau2-view' : 'view', run, episode: index });
+      port.send({ type: 'view', run, episode: index });
     };
     return {
       compareShown: false,
@@ -209,14 +206,6 @@ export function compareViewArrived({ run, episode, view, error }: FromWorker<'vi
   for (const side of ['a', 'b'] as const) {
     const ep = get().compareEpisodes[side];
     if (ep && ep.index === episode && s.runs[side].id === run) set({ compareEpisodes: { ...get().compareEpisodes, [side]: { ...ep, view, error } } });
-  }
-}
-
-/** A τ² drill-down view: taken by each side whose run and simulation it is. */
-export function compareTau2ViewArrived({ run, episode, view, error }: FromWorker<'tau2-view'>, { get, set }: StoreAccess): void {
-  for (const side of ['a', 'b'] as const) {
-    const ep = get().compareEpisodes[side];
-    if (ep && ep.index === episode && get().runs[side].id === run) set({ compareEpisodes: { ...get().compareEpisodes, [side]: { ...ep, sim: view, error } } });
   }
 }
 

@@ -1,5 +1,5 @@
-import type { Detection, Domain, EpisodeHeader, EpisodeSummary } from '../core/contract';
-import type { DataOrigin, DataProgress, DataRequest, RunSlot, RunSource, Tau2Opened } from '../protocol/wire-types';
+import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/contract';
+import type { DataOrigin, DataProgress, DataRequest, RunBenchmark, RunSlot, RunSource, Tau2Opened } from '../protocol/wire-types';
 
 export type { RunSlot };
 
@@ -24,7 +24,10 @@ export interface RunState {
   /** The run's id (the page numbers the runs it opens); null: no run in this slot. */
   readonly id: number | null;
   readonly source: RunInfo | null;
-  readonly domain: Domain | null;
+  /** The run's benchmark and what the page knows of it when it opens (null: no run). */
+  readonly benchmark: RunBenchmark | null;
+  /** The run's domain (τ-bench's, or τ²'s name for it). */
+  readonly domain: string | null;
   readonly domainWhy: string;
   readonly headers: readonly EpisodeHeader[];
   /** The file is still being read: more rows come (`run-rows`), and judging has begun on those here. */
@@ -37,21 +40,21 @@ export interface RunState {
   readonly threads: number;
   /** The user stopped evaluating the run (rows not evaluated stay so); cleared by resuming, new data or another run. */
   readonly stopped: boolean;
+  /** The run's data is there (where from, in words): its rows are (being) recomputed. */
+  readonly ready: string | null;
+  /** A τ-bench run's data version and rule, each with its reason (once `ready`). */
   readonly detection: Detection | null;
   readonly origin: DataOrigin | null;
   /** Data the run needs and this browser does not have. */
   readonly dataRequest: DataRequest | null;
   readonly dataProgress: DataProgress | null;
   readonly dataError: string | null;
-  /** A τ²-bench run: its domain and what the file says (null for a τ-bench run). */
-  readonly tau2: Tau2Opened | null;
-  /** A τ² run's data is loaded (where from, in words): its rows are being judged. τ-bench runs have `detection` instead. */
-  readonly tau2Ready: string | null;
 }
 
 export const NO_RUN: RunState = {
   id: null,
   source: null,
+  benchmark: null,
   domain: null,
   domainWhy: '',
   headers: [],
@@ -61,21 +64,22 @@ export const NO_RUN: RunState = {
   evaluated: 0,
   threads: 1,
   stopped: false,
+  ready: null,
   detection: null,
   origin: null,
   dataRequest: null,
   dataProgress: null,
   dataError: null,
-  tau2: null,
-  tau2Ready: null,
 };
 
 /** The run's data is there: rows are (being) recomputed (τ-bench: detected; τ²: DBs loaded). */
-export const runReady = (r: RunState): boolean => r.detection !== null || r.tau2Ready !== null;
+export const runReady = (r: RunState): boolean => r.ready !== null;
+
+/** A τ² run's facts as the file gave them (null for a run of another benchmark). */
+export const tau2Of = (r: RunState): Tau2Opened | null => (r.benchmark?.kind === 'tau2' ? r.benchmark : null);
 
 /** Every row is recomputed (and, for τ-bench, the rule is settled). */
-export const runComplete = (r: RunState): boolean =>
-  !r.reading && (r.detection !== null ? r.detection.ruleFinal : r.tau2Ready !== null) && r.evaluated >= r.headers.length;
+export const runComplete = (r: RunState): boolean => !r.reading && r.ready !== null && (r.detection?.ruleFinal ?? true) && r.evaluated >= r.headers.length;
 
 /** A run asked for and not open yet. `fallback`: opened because another run could not be (the complaint about that one stays on screen). */
 export interface PendingRun {
@@ -98,5 +102,5 @@ export const pendingSlotOf = (pending: Readonly<Record<RunSlot, PendingRun | nul
 export function runProblem(r: RunState): string | null {
   if (r.dataError !== null) return r.dataError;
   if (runReady(r) || r.dataRequest === null) return null;
-  return `${r.dataRequest.reason} Pick a ${r.tau2 ? 'τ²-bench' : 'τ-bench'} data folder (Open ▸ tau-bench data folder…), or fetch it.`;
+  return `${r.dataRequest.reason} Pick a ${r.dataRequest.benchmark === 'tau2' ? 'τ²-bench' : 'τ-bench'} data folder (Open ▸ tau-bench data folder…), or fetch it.`;
 }

@@ -106,8 +106,7 @@ export const runHandlers: StoreHandlers<
   | 'data-needed'
   | 'data-progress'
   | 'data-error'
-  | 'detection'
-  | 'tau2-ready'
+  | 'data-ready'
   | 'summaries'
 > = {
   init({ samples }, { get, set }) {
@@ -143,12 +142,12 @@ export const runHandlers: StoreHandlers<
       ...NO_RUN,
       id: m.run,
       source: { ...pending.info, label },
-      domain: m.domain,
+      benchmark: m.benchmark,
+      domain: m.benchmark.domain,
       domainWhy: m.domainWhy,
       headers: m.headers,
       reading: m.reading === true,
       summaries: new Array<EpisodeSummary | undefined>(m.headers.length),
-      tau2: m.tau2 ?? null,
     };
     const opened = { runs: { ...s.runs, [slot]: run }, pending: { ...s.pending, [slot]: null } };
     // A τ-bench run is never compared with a τ² run, whichever is opened second.
@@ -157,8 +156,8 @@ export const runHandlers: StoreHandlers<
       other.id === null
         ? null
         : compareRefusal(
-            { tau2: (slot === 'a' ? run : other).tau2 !== null, label: (slot === 'a' ? run : other).source?.label ?? 'run' },
-            { tau2: (slot === 'b' ? run : other).tau2 !== null, label: (slot === 'b' ? run : other).source?.label ?? 'run' },
+            { benchmark: (slot === 'a' ? run : other).benchmark?.kind ?? null, label: (slot === 'a' ? run : other).source?.label ?? 'run' },
+            { benchmark: (slot === 'b' ? run : other).benchmark?.kind ?? null, label: (slot === 'b' ? run : other).source?.label ?? 'run' },
           );
     if (refused !== null && slot === 'b') return s.refuseCompare(refused);
     if (slot === 'a') {
@@ -227,27 +226,25 @@ export const runHandlers: StoreHandlers<
   'data-needed': ({ run, type: _, ...request }, store) => void patchRun(store, run, () => ({ dataRequest: request, dataProgress: null })),
   'data-progress': ({ run, type: _, ...progress }, store) => void patchRun(store, run, () => ({ dataProgress: progress })),
   'data-error': ({ run, message }, store) => void patchRun(store, run, () => ({ dataError: message, dataProgress: null })),
-  detection({ run, detection, origin, reset }, store) {
+  'data-ready'({ run, detection, origin, why, reset }, store) {
     const slot = patchRun(store, run, (r) =>
       reset
         ? // New data: the worker evaluates the run again from the start, stopped or not.
-          { detection, origin, dataRequest: null, dataProgress: null, dataError: null, summaries: unevaluated(r), evaluated: 0, threads: 1, stopped: false }
-        : { detection, origin },
+          {
+            ready: why,
+            detection,
+            origin,
+            dataRequest: null,
+            dataProgress: null,
+            dataError: null,
+            summaries: unevaluated(r),
+            evaluated: 0,
+            threads: 1,
+            stopped: false,
+          }
+        : { ready: why, detection, origin },
     );
     if (reset && slot === 'a') store.get().refreshView();
-  },
-  'tau2-ready'({ run, origin, why }, store) {
-    // The τ² run's DBs are loaded: it is judged from the start, stopped or not.
-    patchRun(store, run, (r) => ({
-      tau2Ready: why,
-      origin,
-      dataRequest: null,
-      dataProgress: null,
-      dataError: null,
-      summaries: unevaluated(r),
-      evaluated: 0,
-      stopped: false,
-    }));
   },
   summaries({ run, summaries, evaluated, replace, threads }, store) {
     const slot = patchRun(store, run, (r) => {
@@ -258,12 +255,6 @@ export const runHandlers: StoreHandlers<
     if (replace && slot === 'a') store.get().refreshView();
   },
 };
-
-/** The what-if a link's edits make on a τ² simulation (`askTau2Sim` keeps it and has it judged with the simulation); none else. */
-function tau2LinkWhatIf(m: FromWorker<'run-opened'>, place: AppState['place'], seq: number): Pick<AppState, 'tau2WhatIf' | 'tau2WhatIfSeq'> {
-  if (!m.tau2 || !place?.edits?.length) return { tau2WhatIf: null, tau2WhatIfSeq: seq };
-  return { tau2WhatIf: { run: m.run, episode: place.episode, id: seq + 1, edits: place.edits, view: null, error: null }, tau2WhatIfSeq: seq + 1 };
-}
 
 /** The open run (slot `a`) replaced: the place and overview a link named, a shared link's context, the screens reset. */
 function mainRunOpened(m: FromWorker<'run-opened'>, pending: PendingRun, opened: Pick<AppState, 'runs' | 'pending'>, { get, set }: StoreAccess): void {
@@ -285,9 +276,8 @@ function mainRunOpened(m: FromWorker<'run-opened'>, pending: PendingRun, opened:
     // A comparison keeps its second run; the drill-down showed episodes of the run that was open.
     compareTask: null,
     compareEpisodes: { a: null, b: null },
-    // A τ² simulation's edits are its what-if (judged once the simulation is asked for); an episode's are kept per episode.
-    whatIfEdits: place?.edits && !m.tau2 ? { [place.episode]: place.edits } : {},
-    ...tau2LinkWhatIf(m, place, s.tau2WhatIfSeq),
+    // A link's edits are its episode's what-if (judged with the episode once it is asked for).
+    whatIfEdits: place?.edits ? { [place.episode]: place.edits } : {},
   });
   get().runChanged();
   void get().adoptShared(ctx, m.headers[0]?.fingerprint ?? null, m.shared?.problems ?? []);

@@ -1,5 +1,6 @@
 import { compareRuns, TAU2_TASK_KEY, tau2PassHatK, tau2TaskOrder, type EpisodeHeader, type EpisodeSummary, type RunComparison } from '../core/contract';
-import type { RunState } from './run-state';
+import { benchmarkOf, type BenchmarkKind } from '../core/contract';
+import { tau2Of, type RunState } from './run-state';
 
 /**
  * τ²'s pass^k of a τ² run (its convention: k up to the fewest trials any task has, and `info.num_trials`;
@@ -20,7 +21,7 @@ export function tau2Pass(headers: readonly EpisodeHeader[], summaries: readonly 
 }
 
 /** Whether both runs are τ² runs (a τ-bench run is never compared with a τ² one). */
-export const bothTau2 = (a: RunState, b: RunState): boolean => a.tau2 !== null && b.tau2 !== null;
+export const bothTau2 = (a: RunState, b: RunState): boolean => tau2Of(a) !== null && tau2Of(b) !== null;
 
 /**
  * Task numbers two runs share, so a task is one row of the comparison: τ-bench's own ids; for two τ²
@@ -65,13 +66,15 @@ export function tau2Comparison(
   const cmp = compareRuns(oa, ob);
   return {
     ...cmp,
-    passK: { a: tau2Pass(a.headers, a.summaries, a.tau2!.numTrials).recomputed, b: tau2Pass(b.headers, b.summaries, b.tau2!.numTrials).recomputed },
+    passK: { a: tau2Pass(a.headers, a.summaries, tau2Of(a)!.numTrials).recomputed, b: tau2Pass(b.headers, b.summaries, tau2Of(b)!.numTrials).recomputed },
   };
 }
 
-/** Why run B cannot be compared with run A — a τ-bench run beside a τ² run, either way — in words; null when it can. */
-export function compareRefusal(a: { readonly tau2: boolean; readonly label: string }, b: { readonly tau2: boolean; readonly label: string }): string | null {
-  if (a.tau2 === b.tau2) return null;
-  const kind = (tau2: boolean): string => (tau2 ? 'a τ²-bench run' : 'a τ-bench (v1) run');
-  return `B (${b.label}) is ${kind(b.tau2)} and A (${a.label}) is ${kind(a.tau2)}: their tasks, rewards and pass^k are not the same thing, so they are not compared task by task. Compare two τ-bench runs, or two τ² runs`;
+/** Why run B cannot be compared with run A — runs of two benchmarks, either way — in words; null when it can. */
+export function compareRefusal(
+  a: { readonly benchmark: BenchmarkKind | null; readonly label: string },
+  b: { readonly benchmark: BenchmarkKind | null; readonly label: string },
+): string | null {
+  if (a.benchmark === b.benchmark) return null;
+  return `B (${b.label}) is ${benchmarkOf(b.benchmark).aRun} and A (${a.label}) is ${benchmarkOf(a.benchmark).aRun}: their tasks, rewards and pass^k are not the same thing, so they are not compared task by task. Compare two τ-bench runs, or two τ² runs`;
 }

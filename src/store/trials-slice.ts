@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { EpisodeView, Tau2SimView } from '../core/contract';
+import { benchmarkOf, type BenchmarkView } from '../core/contract';
 import type { FromWorker } from '../protocol/messages';
 import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
@@ -12,9 +12,7 @@ export interface TrialCompare {
   readonly index: number;
   /** The other trial: its view is the view of this episode of `run`. */
   readonly other: number;
-  readonly view: EpisodeView | null;
-  /** The other trial of a τ² task: its simulation view (`tau2-view`). */
-  readonly sim?: Tau2SimView | null;
+  readonly view: BenchmarkView | null;
   readonly error: string | null;
 }
 
@@ -38,22 +36,22 @@ export const createTrialsSlice =
 
     compareWithTrial(other) {
       const { selected } = get();
-      const { id: run, detection, headers, tau2, tau2Ready } = get().runs.a;
+      const { id: run, headers, benchmark, ready: data } = get().runs.a;
       if (other === null || run === null || selected === null || !otherTrials(headers, selected).includes(other)) {
         set({ trialCompare: null });
         return;
       }
-      const ready = tau2 !== null ? tau2Ready !== null : detection !== null;
+      const ready = data !== null;
       set({
         trialCompare: {
           run,
           index: selected,
           other,
           view: null,
-          error: ready ? null : `the verdicts need ${tau2 !== null ? 'τ²-bench' : 'τ-bench'}’s data, which is not loaded yet`,
+          error: ready ? null : `the verdicts need ${benchmarkOf(benchmark?.kind).name}’s data, which is not loaded yet`,
         },
       });
-      if (ready) port.send({ type: tau2 !== null ? 'tau2-view' : 'view', run, episode: other });
+      if (ready) port.send({ type: 'view', run, episode: other });
     },
   });
 
@@ -62,11 +60,4 @@ export function trialViewArrived({ run, episode, view, error }: FromWorker<'view
   const c = get().trialCompare;
   if (c === null || c.run !== run || c.other !== episode) return;
   set({ trialCompare: { ...c, view, error } });
-}
-
-/** The other trial's τ² simulation view: taken when it is the one shown beside the open simulation. */
-export function trialTau2ViewArrived({ run, episode, view, error }: FromWorker<'tau2-view'>, { get, set }: StoreAccess): void {
-  const c = get().trialCompare;
-  if (c === null || c.run !== run || c.other !== episode) return;
-  set({ trialCompare: { ...c, sim: view, error } });
 }

@@ -1,11 +1,6 @@
-import { DEFAULT_DATA_BASE, type DataVersion, type Domain, type InspectSession, type ReadText } from '../core/contract';
-import type { DataOrigin, FileLike } from '../protocol/wire-types';
-import { allCached, browserCache, candidatePaths, folderReader, prefetchUrl, type TextCache } from './data-sources';
-import { hasSampleData, readSampleData } from './sample';
-
-/** How the invented sample data is named where a τ-bench commit would be. */
-export const SAMPLE_COMMIT = 'sample-runs/data';
-export const SAMPLE_LABEL = 'sample-runs/data';
+import type { ReadText } from '../core/contract';
+import type { DataOrigin, FileLike, FolderFile } from '../protocol/wire-types';
+import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 
 /** A data source holding files of a domain, already read (I/O only, no parsing). */
 export interface Located {
@@ -15,6 +10,8 @@ export interface Located {
   readonly identify?: (relativePath: string) => Promise<string | null>;
   readonly label: string;
   readonly origin: DataOrigin;
+  /** A URL base the files come from (a base the user agreed to, or the dev server), for files read later (τ³'s documents). */
+  readonly base?: string;
 }
 
 export type Progress = (p: { done: number; total: number; bytes: number }) => void;
@@ -22,17 +19,43 @@ export type Progress = (p: { done: number; total: number; bytes: number }) => vo
 const noRead: ReadText = async () => null;
 
 /**
- * Where τ-bench data comes from, in this order: the embedded sample, a picked folder, URL
- * bases the user agreed to, the dev server's TAU_BENCH_DATA, data cached in this browser.
- * Parsed versions are memoised per source and domain.
+ * How one benchmark's data is laid out and named, for `DataLocator.locate`: the one description a benchmark gives of
+ * its data (src/worker/tau-bench-layout.ts, src/worker/tau2/layout.ts). Everything else about finding data — the order
+ * of the sources, the folder picked, the URL bases agreed to, the dev server, this browser's cache — is the locator's.
+ */
+export interface DataLayout {
+  /** The benchmark's name in messages (`τ-bench`, `τ²`). */
+  readonly name: string;
+  /** The embedded sample data (sample-runs/…): used for a sample run. */
+  readonly sample: { readonly has: boolean; readonly read: ReadText; readonly label: string; readonly origin: string; readonly missing: string };
+  /** The data files of a domain as fetched from a URL base (every known commit's paths), and as a folder may hold them (any layout). */
+  fetchPaths(domain: string): readonly string[];
+  folderPaths(domain: string): readonly string[];
+  /** Enough of `fetchPaths` were found under a base to use it. */
+  complete(found: number, total: number): boolean;
+  /** A picked folder's files of this benchmark, under the paths `fetchPaths`/`folderPaths` name. */
+  folderIndex(files: readonly FolderFile[]): Map<string, FileLike>;
+  /** The dev server's route for this data (relative to the τ-bench route `init` names), the flag its descriptor sets, and its variable. */
+  readonly dev: { readonly route: string; readonly flag: string; readonly variable: string };
+  /** Where the public data lives (files cached from it earlier are used without asking). */
+  readonly defaultBase: string;
+  /** This domain's data of source `key` is loaded already (parsed and kept): nothing needs to be read again. */
+  kept(key: string, domain: string): boolean;
+}
+
+/**
+ * Where each benchmark's data comes from, in this order: the embedded sample (for a sample run), a picked
+ * folder, URL bases the user agreed to, the dev server (`TAU_BENCH_DATA`, `TAU2_DATA`), data cached in this
+ * browser from the public host. One chain for every benchmark; a `DataLayout` says what to look for.
  */
 export class DataLocator {
   devDataUrl = '';
-  folder: { readonly name: string; readonly index: ReadonlyMap<string, FileLike> } | null = null;
   readonly agreedBases = new Set<string>();
-  private readonly memo = new Map<string, Promise<DataVersion[]>>();
+  /** The folder picked last: its name and files (each layout finds its own in them). */
+  private folder: { readonly name: string; readonly files: readonly FolderFile[] } | null = null;
+  private readonly folderIndexes = new Map<DataLayout, Map<string, FileLike>>();
   private cache: TextCache | null = null;
-  private devAvailable: Promise<string | null> | null = null;
+  private readonly devAvailable = new Map<DataLayout, Promise<string | null>>();
 
   private textCache(): TextCache | null {
     try {
@@ -42,65 +65,74 @@ export class DataLocator {
     }
   }
 
-  useFolder(name: string, index: ReadonlyMap<string, FileLike>): void {
-    this.folder = { name, index };
-    for (const k of [...this.memo.keys()]) if (k.startsWith('folder:')) this.memo.delete(k);
+  /** A folder was picked or dropped: every layout looks for its files in it. */
+  useFolder(name: string, files: readonly FolderFile[]): void {
+    this.folder = { name, files };
+    this.folderIndexes.clear();
   }
 
-  private probeDev(): Promise<string | null> {
-    this.devAvailable ??= (async () => {
-      if (!this.devDataUrl) return null;
-      try {
-        const res = await fetch(this.devDataUrl, { cache: 'no-store' });
-        if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
-        const body = (await res.json()) as { tauBenchData?: boolean; source?: string };
-        return body.tauBenchData ? (body.source ?? 'TAU_BENCH_DATA') : null;
-      } catch {
-        return null;
-      }
-    })();
-    return this.devAvailable;
+  /** The picked folder's files of a layout (empty without a folder). */
+  folderFiles(layout: DataLayout): ReadonlyMap<string, FileLike> {
+    if (!this.folder) return new Map();
+    let index = this.folderIndexes.get(layout);
+    if (!index) this.folderIndexes.set(layout, (index = layout.folderIndex(this.folder.files)));
+    return index;
   }
 
-  /** The parsed data versions of a located source (memoised; the sample is renamed). */
-  versions(key: string, read: ReadText, label: string, session: InspectSession): Promise<DataVersion[]> {
-    const k = `${key}|${session.domain}`;
-    let hit = this.memo.get(k);
-    if (!hit) {
-      const loading = session.loadData(read, label);
-      hit = key === 'sample' ? loading.then((vs) => vs.map((v) => ({ ...v, commit: SAMPLE_COMMIT, label: { kind: 'sample' } as const }))) : loading;
-      this.memo.set(k, hit);
-      hit.catch(() => this.memo.delete(k));
+  /** The picked folder's key (a source of its own, loaded once), or null. */
+  folderKey(): string | null {
+    return this.folder ? `folder:${this.folder.name}` : null;
+  }
+
+  /** The dev server's route for a layout (absolute), or null without a dev server. */
+  devUrl(layout: DataLayout): string | null {
+    try {
+      return this.devDataUrl ? new URL(layout.dev.route, this.devDataUrl).href : null;
+    } catch {
+      return null;
     }
-    return hit;
   }
 
-  sampleVersions(session: InspectSession): Promise<DataVersion[]> {
-    return this.versions('sample', readSampleData, SAMPLE_LABEL, session);
+  private probeDev(layout: DataLayout): Promise<string | null> {
+    let probe = this.devAvailable.get(layout);
+    if (!probe) {
+      probe = (async () => {
+        const url = this.devUrl(layout);
+        if (!url) return null;
+        try {
+          const res = await fetch(url, { cache: 'no-store' });
+          if (!res.ok || !(res.headers.get('content-type') ?? '').includes('json')) return null;
+          const body = (await res.json()) as Record<string, unknown>;
+          return body[layout.dev.flag] === true ? (typeof body.source === 'string' ? body.source : layout.dev.variable) : null;
+        } catch {
+          return null;
+        }
+      })();
+      this.devAvailable.set(layout, probe);
+    }
+    return probe;
   }
 
-  private memoised(key: string, domain: Domain): boolean {
-    return this.memo.has(`${key}|${domain}`);
-  }
-
-  /** Finds data for a domain. Errors of one source are reported, then the next is tried. */
-  async locate(domain: Domain, sample: boolean, progress: (label: string) => Progress, report: (message: string) => void): Promise<Located | null> {
-    const paths = candidatePaths(domain);
+  /** Finds a domain's data. Errors of one source are reported, then the next is tried; null: none has it. */
+  async locate(
+    layout: DataLayout,
+    domain: string,
+    sample: boolean,
+    progress: (label: string) => Progress,
+    report: (message: string) => void,
+  ): Promise<Located | null> {
+    const paths = layout.fetchPaths(domain);
     if (sample) {
-      if (hasSampleData)
-        return {
-          key: 'sample',
-          read: readSampleData,
-          label: SAMPLE_LABEL,
-          origin: { kind: 'sample', label: 'embedded sample data (sample-runs/data, invented; no network)' },
-        };
-      report('sample-runs/data is empty: this build has no sample data. Pick a tau-bench folder or fetch the data instead.');
+      if (layout.sample.has)
+        return { key: 'sample', read: layout.sample.read, label: layout.sample.label, origin: { kind: 'sample', label: layout.sample.origin } };
+      report(layout.sample.missing);
     }
     const folder = this.folder;
-    if (folder && paths.some((p) => folder.index.has(p)))
+    const files = this.folderFiles(layout);
+    if (folder && layout.folderPaths(domain).some((p) => files.has(p)))
       return {
         key: `folder:${folder.name}`,
-        read: folderReader(folder.index),
+        read: folderReader(files),
         label: folder.name,
         origin: { kind: 'folder', label: `local folder “${folder.name}” (read in this browser)` },
       };
@@ -111,28 +143,30 @@ export class DataLocator {
         kind: fetched ? 'url' : 'cache',
         label: `${base} (${fetched ? 'fetched with your agreement, now cached in this browser' : 'cached in this browser'})`,
       });
-      if (this.memoised(key, domain)) return { key, read: noRead, label: base, origin: origin(false) };
+      if (layout.kept(key, domain)) return { key, read: noRead, label: base, base, origin: origin(false) };
       try {
-        const { read, identify, fetched, found } = await prefetchUrl(base, paths, store, progress(`Fetching ${domain} data`));
-        if (found > 0) return { key, read, identify, label: base, origin: origin(fetched > 0) };
-        report(`no ${domain} data under ${base} (looked for ${paths[0]} and similar)`);
+        const { read, identify, fetched, found } = await prefetchUrl(base, paths, store, progress(`Fetching ${layout.name} ${domain} data`));
+        if (layout.complete(found, paths.length)) return { key, read, identify, label: base, base, origin: origin(fetched > 0) };
+        report(`no ${layout.name} ${domain} data under ${base} (looked for ${paths[0]} and similar)`);
       } catch (e) {
-        report(`could not load data from ${base}: ${e instanceof Error ? e.message : String(e)}`);
+        report(`could not load ${layout.name} data from ${base}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    const dev = await this.probeDev();
-    if (dev) {
+    const dev = await this.probeDev(layout);
+    const devUrl = this.devUrl(layout);
+    if (dev && devUrl) {
       const origin: DataOrigin = { kind: 'dev', label: `dev server ${dev}` };
-      if (this.memoised('dev', domain)) return { key: 'dev', read: noRead, label: this.devDataUrl, origin };
-      const { read, identify, found } = await prefetchUrl(this.devDataUrl, paths, null, progress('Reading TAU_BENCH_DATA'));
-      if (found > 0) return { key: 'dev', read, identify, label: this.devDataUrl.replace(/\/$/, ''), origin };
+      const label = devUrl.replace(/\/$/, '');
+      if (layout.kept('dev', domain)) return { key: 'dev', read: noRead, label, base: devUrl, origin };
+      const { read, identify, found } = await prefetchUrl(devUrl, paths, null, progress(`Reading ${layout.dev.variable}`));
+      if (layout.complete(found, paths.length)) return { key: 'dev', read, identify, label, base: devUrl, origin };
     }
-    const key = `url:${DEFAULT_DATA_BASE}`;
-    const cached: DataOrigin = { kind: 'cache', label: `${DEFAULT_DATA_BASE} (cached in this browser earlier)` };
-    if (this.memoised(key, domain)) return { key, read: noRead, label: DEFAULT_DATA_BASE, origin: cached };
-    if (store && (await allCached(store, DEFAULT_DATA_BASE, paths))) {
-      const { read, identify } = await prefetchUrl(DEFAULT_DATA_BASE, paths, store, progress('Reading cached data'));
-      return { key, read, identify, label: DEFAULT_DATA_BASE, origin: cached };
+    const key = `url:${layout.defaultBase}`;
+    const cached: DataOrigin = { kind: 'cache', label: `${layout.defaultBase} (cached in this browser earlier)` };
+    if (layout.kept(key, domain)) return { key, read: noRead, label: layout.defaultBase, origin: cached };
+    if (store && (await allCached(store, layout.defaultBase, paths))) {
+      const { read, identify, found } = await prefetchUrl(layout.defaultBase, paths, store, progress(`Reading cached ${layout.name} data`));
+      if (layout.complete(found, paths.length)) return { key, read, identify, label: layout.defaultBase, origin: cached };
     }
     return null;
   }

@@ -1,62 +1,34 @@
 import type { RequestHandlers } from '../protocol/messages';
-import { folderIndex } from './data-sources';
 import type { LibraryController } from './library/library-controller';
 import { post } from './post';
 import type { RunController } from './run-controller';
-import type { Tau2Runs } from './tau2-runs';
 import { sampleNames } from './sample';
 
 /**
  * The worker's dispatch: one handler per request of src/protocol/messages.ts (the map does not compile
- * without each). A request naming a run goes to whichever of the two holds it: τ-bench runs (`runs`) or τ² runs (`tau2`).
+ * without each). A request naming a run goes to that run's handle, whatever its benchmark.
  */
-export function requestHandlers(runs: RunController, tau2: Tau2Runs, library: LibraryController): RequestHandlers {
+export function requestHandlers(runs: RunController, library: LibraryController): RequestHandlers {
+  const to = runs.withRun.bind(runs);
   return {
     init(m) {
-      runs.data.devDataUrl = m.devDataUrl;
+      runs.locator.devDataUrl = m.devDataUrl;
       post({ type: 'init', samples: sampleNames });
     },
-    'open-run'(m) {
-      tau2.close(m.slot);
-      void runs.open(m.slot, m.run, m.source);
-    },
-    'close-run'(m) {
-      tau2.close(m.slot);
-      runs.close(m.slot);
-    },
-    cancel(m) {
-      tau2.cancel(m.run);
-      runs.cancel(m.run);
-    },
-    resume(m) {
-      tau2.resume(m.run);
-      runs.resume(m.run);
-    },
-    'use-folder'(m) {
-      const index = folderIndex(m.files);
-      tau2.useFolder(m.name, m.files);
-      runs.data.useFolder(m.name, index);
-      if (index.size === 0) runs.folderWithoutData(m.name);
-      else runs.retryData(false);
-    },
-    'use-data-url'(m) {
-      runs.data.agreedBases.add(m.base.replace(/\/+$/, ''));
-      runs.retryData(true);
-      tau2.retryData();
-    },
-    prioritize(m) {
-      tau2.prioritize(m.run, m.indices);
-      runs.prioritize(m.run, m.indices);
-    },
-    search: (m) => (tau2.has(m.run) ? tau2.search(m.run, m.id, m.query) : void runs.search(m.run, m.id, m.query)),
-    view: (m) => (tau2.has(m.run) ? tau2.view(m) : runs.view(m)),
-    'tau2-view': (m) => tau2.simView(m),
-    'tau2-state': (m) => tau2.state(m),
-    'tau2-what-if': (m) => tau2.whatIf(m, m.id, m.edits),
-    transcript: (m) => (tau2.has(m.run) ? tau2.transcript(m) : runs.transcript(m)),
-    'what-if': (m) => runs.whatIf(m.run, m.id, m.episode, m.edits),
-    'share-link': (m) => (tau2.has(m.run) ? tau2.shareLink(m, m.context) : runs.shareLink(m, m.context)),
-    report: (m) => void (tau2.has(m.run) ? tau2.report(m.run, m.id, m.title, m.notes) : runs.report(m.run, m.id, m.title, m.notes)),
+    'open-run': (m) => void runs.open(m.slot, m.run, m.source),
+    'close-run': (m) => runs.close(m.slot),
+    cancel: (m) => to(m.run, (h) => h.cancel()),
+    resume: (m) => to(m.run, (h) => h.resume()),
+    'use-folder': (m) => runs.useFolder(m.name, m.files),
+    'use-data-url': (m) => runs.useDataUrl(m.base),
+    prioritize: (m) => to(m.run, (h) => h.prioritize(m.indices)),
+    search: (m) => to(m.run, (h) => h.search(m.id, m.query)),
+    view: (m) => to(m.run, (h) => h.view(m)),
+    'state-at-step': (m) => to(m.run, (h) => h.state(m)),
+    transcript: (m) => to(m.run, (h) => h.transcript(m)),
+    'what-if': (m) => to(m.run, (h) => h.whatIf(m, m.id, m.edits)),
+    'share-link': (m) => to(m.run, (h) => h.shareLink(m, m.context)),
+    report: (m) => to(m.run, (h) => void h.report(m.id, m.title, m.notes)),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
     'open-library': (m) => void library.open(m),
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
 import { handleKey, KEYS, PANEL_KEYS } from '../../src/app/keys';
 import { SIDE_PANELS } from '../../src/app/episode-body';
-import { TAU2_PANEL_KEYS, TAU2_PANELS } from '../../src/app/tau2-panels';
+import { TAU2_PANEL_KEYS, TAU2_PANELS } from '../../src/app/tau2/panels';
 import type { Tau2SimView } from '../../src/core/contract';
 import { createAppStore } from '../../src/store/app-store';
 import { says } from '../support/worker-says';
@@ -119,12 +119,16 @@ describe('keyboard model', () => {
     const store = createAppStore(port);
     const s = store.getState;
     s().openSample('t');
-    s().receive({ ...says.opened(1, 't.json', [0, 1].map(header)), domain: null, tau2: { domain: 'mock', solo: false, numTrials: 1, notes: [] } });
+    s().receive(says.tau2Opened(1, 't.json', [0, 1].map(header), { domain: 'mock', solo: false, numTrials: 1, notes: [] }));
+    s().receive(says.tau2Ready(1));
     s().select(0);
-    s().askTau2Sim(0);
     const roles = ['assistant', 'user', 'assistant', 'tool', 'tool', 'assistant'];
-    const view = { index: 0, messages: roles.map((role, index) => ({ index, role, content: null, calls: [], answers: null, requestor: null, error: false })) };
-    s().receive({ type: 'tau2-view', run: 1, episode: 0, view: view as unknown as Tau2SimView, error: null });
+    const view = {
+      benchmark: 'tau2',
+      index: 0,
+      messages: roles.map((role, index) => ({ index, role, content: null, calls: [], answers: null, requestor: null, error: false })),
+    };
+    s().receive({ type: 'view', run: 1, episode: 0, view: view as unknown as Tau2SimView, error: null });
     expect(TAU2_PANEL_KEYS).toEqual(TAU2_PANELS.map((p) => p.id));
     // The key list names each of them.
     const help = KEYS.find((k) => k.what.startsWith('τ² simulation'))!;
@@ -133,7 +137,7 @@ describe('keyboard model', () => {
       expect(handleKey(key(String(i + 1)), store)).toBe(true);
       expect(s().panel.id).toBe(id);
     });
-    const at = (): number | null => s().tau2Step;
+    const at = (): number | null => s().step;
     handleKey(key('j'), store);
     expect(at()).toBe(1);
     handleKey(key('j'), store);
@@ -146,8 +150,6 @@ describe('keyboard model', () => {
     expect(at()).toBe(0);
     handleKey(key('End'), store);
     expect(at()).toBe(5);
-    // The τ-bench step cursor is left alone.
-    expect(s().step).toBe(0);
   });
 
   it('lists every key it handles in the help', () => {

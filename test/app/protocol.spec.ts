@@ -15,8 +15,8 @@ import { createAppStore, type AppStore } from '../../src/store/app-store';
 import { STORE_HANDLERS } from '../../src/store/receive';
 import { requestHandlers } from '../../src/worker/handlers';
 import type { LibraryController } from '../../src/worker/library/library-controller';
-import type { Tau2Runs } from '../../src/worker/tau2-runs';
 import type { RunController } from '../../src/worker/run-controller';
+import type { RunHandle } from '../../src/worker/run-handle';
 import { fakePort } from '../support/fake-port';
 
 /**
@@ -63,9 +63,7 @@ describe('the protocol, declared once', () => {
       'report',
       'search',
       'share-link',
-      'tau2-state',
-      'tau2-view',
-      'tau2-what-if',
+      'state-at-step',
       'transcript',
       'view',
       'what-if',
@@ -122,25 +120,33 @@ describe('the worker’s side covers every request', () => {
   const self = globalThis as { self?: unknown };
   afterEach(() => void delete self.self);
 
-  it('dispatches each request to its handler, which acts on the run controller (or answers)', () => {
+  it('dispatches each request to its handler, which acts on the run controller or the named run’s handle (or answers)', () => {
     const acted: string[] = [];
-    const data = { devDataUrl: '', agreedBases: new Set<string>(), useFolder: () => void acted.push('data.useFolder') };
-    const runs = new Proxy({ data } as unknown as RunController, {
-      get: (_target, key) => (key === 'data' ? data : (...args: unknown[]) => void acted.push(`${String(key)}:${args.length}`)),
+    const locator = { devDataUrl: '', agreedBases: new Set<string>() };
+    // The run every request names is open: its handle records what it is asked.
+    const handle = new Proxy({} as RunHandle, {
+      get:
+        (_target, key) =>
+        (...args: unknown[]) =>
+          void acted.push(`run.${String(key)}:${args.length}`),
+    });
+    const runs = new Proxy({ locator } as unknown as RunController, {
+      get: (_target, key) =>
+        key === 'locator'
+          ? locator
+          : key === 'withRun'
+            ? (_run: number, act: (h: RunHandle) => void) => act(handle)
+            : (...args: unknown[]) => void acted.push(`${String(key)}:${args.length}`),
     });
     const posted: FromWorker[] = [];
     self.self = { postMessage: (m: FromWorker) => void posted.push(m) };
-    // τ² runs: none open here (`has` false), so a request naming a run goes to the τ-bench controller.
-    const tau2 = new Proxy({} as Tau2Runs, {
-      get: (_target, key) => (key === 'has' ? () => false : (...args: unknown[]) => void acted.push(`tau2.${String(key)}:${args.length}`)),
-    });
     const library = new Proxy({} as LibraryController, {
       get:
         (_target, key) =>
         (...args: unknown[]) =>
           void acted.push(`library.${String(key)}:${args.length}`),
     });
-    const handlers = requestHandlers(runs, tau2, library);
+    const handlers = requestHandlers(runs, library);
     expect(Object.keys(handlers)).toEqual(REQUEST_NAMES);
     for (const name of REQUEST_NAMES) {
       const before = acted.length + posted.length;

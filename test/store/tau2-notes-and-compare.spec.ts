@@ -14,11 +14,8 @@ import { says } from '../support/worker-says';
 
 const SAMPLE = join(dirname(fileURLToPath(import.meta.url)), '../../sample-runs/runs/tau2-mock-sample.json');
 
-const tau2Opened = (run: number, label: string, headers: readonly EpisodeHeader[], numTrials: number | null = null): FromWorker<'run-opened'> => ({
-  ...says.opened(run, label, headers),
-  domain: null,
-  tau2: { domain: 'telecom', solo: false, numTrials, notes: [] },
-});
+const tau2Opened = (run: number, label: string, headers: readonly EpisodeHeader[], numTrials: number | null = null): FromWorker<'run-opened'> =>
+  says.tau2Opened(run, label, headers, { domain: 'telecom', solo: false, numTrials, notes: [] });
 
 /** A τ² header of task `task` (text id), trial `trial`. */
 const h = (index: number, task: string, trial: number, termination = 'user_stop'): EpisodeHeader => ({
@@ -102,7 +99,7 @@ describe('two τ² runs compared in the store', () => {
     expect(cmp.passK.a.map((p) => p.value)).toEqual([0.75, 0.5]);
   });
 
-  it('drills into a task: each side’s simulation is asked for as a τ² view and shown when it arrives', () => {
+  it('drills into a task: each side’s simulation is asked for as a view and shown when it arrives', () => {
     const a = [h(0, 'x', 0), h(1, 'y', 0)];
     const b = [h(0, 'y', 0), h(1, 'x', 0)];
     const { store, calls, b: runB } = twoRuns(a, b);
@@ -112,12 +109,11 @@ describe('two τ² runs compared in the store', () => {
       (t) => compareTasks(store.getState().runs.a, store.getState().runs.b).name(t.taskId) === 'y',
     )!;
     store.getState().selectCompareTask(y.taskId);
-    expect(sent(calls, 'tau2-view').map((m) => [m.run, m.episode])).toEqual([
+    expect(sent(calls, 'view').map((m) => [m.run, m.episode])).toEqual([
       [1, 1],
       [runB, 0],
     ]);
-    expect(sent(calls, 'view')).toEqual([]);
-    store.getState().receive({ type: 'tau2-view', run: runB, episode: 0, view: null, error: 'waiting for τ² data' });
+    store.getState().receive({ type: 'view', run: runB, episode: 0, view: null, error: 'waiting for τ² data' });
     expect(store.getState().compareEpisodes.b).toMatchObject({ index: 0, error: 'waiting for τ² data' });
   });
 });
@@ -148,7 +144,7 @@ describe('a τ-bench run beside a τ² run', () => {
     expect(store.getState().runs.b.id).not.toBeNull();
     store.getState().openSample('tau2');
     store.getState().receive(tau2Opened(store.getState().pending.a!.run, 'tau2-a.json', [h(0, 'x', 0)]));
-    expect(store.getState().runs.a.tau2).not.toBeNull();
+    expect(store.getState().runs.a.benchmark?.kind).toBe('tau2');
     expect(store.getState().runs.b.id).toBeNull();
     expect(sent(calls, 'close-run')).toHaveLength(2);
     expect(store.getState().notices.at(-1)?.text).toMatch(/^Not compared: B \(v1b\.json\) is a τ-bench \(v1\) run and A \(tau2-a\.json\) is a τ²-bench run/);
@@ -156,7 +152,7 @@ describe('a τ-bench run beside a τ² run', () => {
 });
 
 describe('another trial of a τ² task', () => {
-  it('is asked for as a τ² view once the data is there', () => {
+  it('is asked for as a view once the data is there', () => {
     const { port, calls } = fakePort();
     const store = createAppStore(port, undefined, memoryNotes());
     store.getState().openSample('t');
@@ -164,10 +160,10 @@ describe('another trial of a τ² task', () => {
     store.getState().select(0);
     store.getState().compareWithTrial(1);
     expect(store.getState().trialCompare?.error).toBe('the verdicts need τ²-bench’s data, which is not loaded yet');
-    store.getState().receive({ type: 'tau2-ready', run: 1, origin: { kind: 'sample', label: 's' }, why: 'w' });
+    store.getState().receive(says.tau2Ready(1, 'w'));
     store.getState().compareWithTrial(1);
-    expect(sent(calls, 'tau2-view').at(-1)).toEqual({ type: 'tau2-view', run: 1, episode: 1 });
-    store.getState().receive({ type: 'tau2-view', run: 1, episode: 1, view: null, error: 'gone' });
+    expect(sent(calls, 'view').at(-1)).toEqual({ type: 'view', run: 1, episode: 1 });
+    store.getState().receive({ type: 'view', run: 1, episode: 1, view: null, error: 'gone' });
     expect(store.getState().trialCompare).toMatchObject({ other: 1, error: 'gone' });
   });
 });

@@ -80,11 +80,8 @@ describe('what-if edits from untrusted JSON', () => {
   });
 });
 
-const tau2Opened = (run: number, headers: readonly EpisodeHeader[], shared?: SharedContext): FromWorker<'run-opened'> => ({
-  ...says.opened(run, 'run.json', headers, shared),
-  domain: null,
-  tau2: { domain: 'airline', solo: false, numTrials: null, notes: [] },
-});
+const tau2Opened = (run: number, headers: readonly EpisodeHeader[], shared?: SharedContext): FromWorker<'run-opened'> =>
+  says.tau2Opened(run, 'run.json', headers, { domain: 'airline', solo: false, numTrials: null, notes: [] }, shared);
 
 const h = (index: number): EpisodeHeader => ({
   index,
@@ -110,8 +107,7 @@ describe('a τ² simulation’s what-if in its shared link', () => {
       ),
     );
     store.getState().select(9);
-    store.getState().askTau2Sim(9);
-    store.getState().runTau2WhatIf(TAU2_EDITS);
+    store.getState().runWhatIf(TAU2_EDITS);
     store.getState().shareEpisode();
     const ask = sent(first.calls, 'share-link').at(-1)!;
     expect(ask.context).toMatchObject({ file: 'run.json', index: 9, edits: TAU2_EDITS });
@@ -127,11 +123,10 @@ describe('a τ² simulation’s what-if in its shared link', () => {
     const run = fresh.getState().pending.a!.run;
     fresh.getState().receive(tau2Opened(run, [h(0)], shared));
     expect(fresh.getState().selected).toBe(0);
-    expect(fresh.getState().whatIfEdits).toEqual({});
-    expect(fresh.getState().tau2WhatIf).toMatchObject({ run, episode: 0, edits: TAU2_EDITS, view: null });
-    // The simulation screen asks for its simulation: the edits are judged with it.
-    fresh.getState().askTau2Sim(0);
-    expect(sent(second.calls, 'tau2-what-if').map((m) => [m.run, m.episode, m.edits])).toEqual([[run, 0, TAU2_EDITS]]);
+    expect(fresh.getState().whatIfEdits).toEqual({ 0: TAU2_EDITS });
+    // Once the data is there the simulation is asked for: the edits are judged with it.
+    fresh.getState().receive(says.tau2Ready(run));
+    expect(sent(second.calls, 'what-if').map((m) => [m.run, m.episode, m.edits])).toEqual([[run, 0, TAU2_EDITS]]);
   });
 
   it('a link whose edits were refused opens the simulation as recorded, the reason kept for the page', () => {
@@ -143,10 +138,10 @@ describe('a τ² simulation’s what-if in its shared link', () => {
     const run = store.getState().pending.a!.run;
     store.getState().receive(tau2Opened(run, [h(0)], shared));
     expect(store.getState().selected).toBe(0);
-    expect(store.getState().tau2WhatIf).toBeNull();
-    store.getState().askTau2Sim(0);
-    expect(sent(calls, 'tau2-what-if')).toEqual([]);
-    expect(sent(calls, 'tau2-view').map((m) => m.episode)).toEqual([0]);
+    expect(store.getState().whatIfEdits).toEqual({});
+    store.getState().receive(says.tau2Ready(run));
+    expect(sent(calls, 'what-if')).toEqual([]);
+    expect(sent(calls, 'view').map((m) => m.episode)).toEqual([0]);
     expect(store.getState().sharedFrom?.problems).toEqual(['its what-if edits were left out: edit 1 has callIndex set to a string, not a whole number ≥ 0']);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Detection, EpisodeHeader, EpisodeSummary, EpisodeView } from '../../src/core/contract';
+import type { BenchmarkView, Detection, EpisodeHeader, EpisodeSummary } from '../../src/core/contract';
 import type { FromWorker } from '../../src/protocol/messages';
 import type { SharedContext } from '../../src/protocol/share-context';
-import type { DataOrigin } from '../../src/protocol/wire-types';
+import type { DataOrigin, Tau2Opened } from '../../src/protocol/wire-types';
 
 /** Messages as the worker sends them, for store specs (`store.getState().receive(...)`). */
 export const says = {
@@ -10,18 +10,38 @@ export const says = {
     type: 'run-opened',
     run,
     label,
-    domain: 'retail',
+    benchmark: { kind: 'tau-bench', domain: 'retail' },
     domainWhy: 'why',
     headers,
     ...(shared && { shared }),
   }),
+  /** A τ² run opened (its facts as `Tau2Opened`). */
+  tau2Opened: (run: number, label: string, headers: readonly EpisodeHeader[], tau2: Tau2Opened, shared?: SharedContext): FromWorker<'run-opened'> => ({
+    type: 'run-opened',
+    run,
+    label,
+    benchmark: { kind: 'tau2', ...tau2 },
+    domainWhy: 'why',
+    headers,
+    ...(shared && { shared }),
+  }),
+  /** A τ² run's data is there. */
+  tau2Ready: (run: number, why = 'sample'): FromWorker<'data-ready'> => ({
+    type: 'data-ready',
+    run,
+    origin: { kind: 'sample', label: 'sample' },
+    why,
+    detection: null,
+    reset: true,
+  }),
   failed: (run: number, label: string, message: string): FromWorker<'run-error'> => ({ type: 'run-error', run, label, message }),
   progress: (run: number, loaded: number, total: number | null): FromWorker<'run-progress'> => ({ type: 'run-progress', run, loaded, total }),
-  detected: (run: number, detection: Detection, origin: DataOrigin, reset: boolean): FromWorker<'detection'> => ({
-    type: 'detection',
+  detected: (run: number, detection: Detection, origin: DataOrigin, reset: boolean): FromWorker<'data-ready'> => ({
+    type: 'data-ready',
     run,
     detection,
     origin,
+    why: detection.versionWhy,
     reset,
   }),
   summaries: (run: number, summaries: readonly EpisodeSummary[], evaluated: number, replace = false): FromWorker<'summaries'> => ({
@@ -32,7 +52,7 @@ export const says = {
     total: evaluated,
     replace,
   }),
-  view: (run: number, episode: number, view: EpisodeView | null, error: string | null = null): FromWorker<'view'> =>
+  view: (run: number, episode: number, view: BenchmarkView | null, error: string | null = null): FromWorker<'view'> =>
     view === null ? { type: 'view', run, episode, view: null, error: error ?? 'no view' } : { type: 'view', run, episode, view, error: null },
   samples: (samples: readonly string[]): FromWorker<'init'> => ({ type: 'init', samples }),
 };

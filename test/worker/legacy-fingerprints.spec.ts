@@ -12,8 +12,9 @@ import type { FromWorker } from '../../src/protocol/messages';
 import { createAppStore } from '../../src/store/app-store';
 import { memoryNotes } from '../../src/store/notes-port';
 import { notesOf } from '../../src/store/notes-slice';
-import type { DataLocator } from '../../src/worker/data-locator';
-import { Tau2Runs } from '../../src/worker/tau2-runs';
+import { DataLocator } from '../../src/worker/data-locator';
+import { Tau2Data } from '../../src/worker/tau2/data';
+import { Tau2RunHandle } from '../../src/worker/tau2/run';
 import { fakePort } from '../support/fake-port';
 import { capturePosts, postsOf, tick } from '../support/worker-says';
 
@@ -39,10 +40,10 @@ const posted = capturePosts();
 
 async function openAll(tau2: Tau2Run): Promise<FromWorker[]> {
   posted.length = 0;
-  const runs = new Tau2Runs({ devDataUrl: '', agreedBases: new Set<string>() } as unknown as DataLocator);
-  await runs.open('a', 1, tau2, 'run.json', true);
+  const run = new Tau2RunHandle('a', 1, tau2, true, new Tau2Data(new DataLocator()));
+  await run.open('run.json');
   for (let i = 0; i < 2000 && postsOf(posted, 'legacy-fingerprints').length === 0; i++) await tick();
-  runs.close('a');
+  run.close();
   return [...posted];
 }
 

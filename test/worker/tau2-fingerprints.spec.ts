@@ -13,8 +13,9 @@ import type { FromWorker } from '../../src/protocol/messages';
 import { createAppStore } from '../../src/store/app-store';
 import { memoryNotes } from '../../src/store/notes-port';
 import { labelCounts, notesOf } from '../../src/store/notes-slice';
-import type { DataLocator } from '../../src/worker/data-locator';
-import { Tau2Runs } from '../../src/worker/tau2-runs';
+import { DataLocator } from '../../src/worker/data-locator';
+import { Tau2Data } from '../../src/worker/tau2/data';
+import { Tau2RunHandle } from '../../src/worker/tau2/run';
 import { fakePort, sent } from '../support/fake-port';
 import { capturePosts, postsOf, tick } from '../support/worker-says';
 
@@ -30,10 +31,10 @@ function repeated(copies: number): string {
 const posted = capturePosts();
 
 /** Opens `tau2` as the page's sample run would be, and waits until every fingerprint and every verdict is posted. */
-async function openAll(tau2: Tau2Run, during?: (runs: Tau2Runs) => void): Promise<FromWorker[]> {
+async function openAll(tau2: Tau2Run, during?: (run: Tau2RunHandle) => void): Promise<FromWorker[]> {
   posted.length = 0;
-  const runs = new Tau2Runs({ devDataUrl: '', agreedBases: new Set<string>() } as unknown as DataLocator);
-  const opening = runs.open('a', 1, tau2, 'run.json', true);
+  const runs = new Tau2RunHandle('a', 1, tau2, true, new Tau2Data(new DataLocator()));
+  const opening = runs.open('run.json');
   during?.(runs);
   await opening;
   const n = tau2.simulations.length;
@@ -43,7 +44,7 @@ async function openAll(tau2: Tau2Run, during?: (runs: Tau2Runs) => void): Promis
     if (keyed >= n && judged >= n) break;
     await tick();
   }
-  runs.close('a');
+  runs.close();
   return [...posted];
 }
 
@@ -72,7 +73,7 @@ describe('a τ² run’s rows before their fingerprints (worker)', () => {
   it('gives the simulation opened its fingerprint at once, before the slices reach it', async () => {
     const tau2 = readTau2Text(repeated(40))!;
     const last = tau2.simulations.length - 1;
-    const ms = await openAll(tau2, (runs) => runs.simView({ run: 1, episode: last }));
+    const ms = await openAll(tau2, (runs) => runs.view({ run: 1, episode: last }));
     const keyed = postsOf(ms, 'fingerprints');
     expect(keyed[0]!.indices).toEqual([last]);
     expect(keyed[0]!.fingerprints).toEqual([tau2Headers(tau2)[last]!.fingerprint]);
@@ -84,7 +85,7 @@ describe('a τ² run’s rows before their fingerprints (worker)', () => {
 describe('the rows on screen', () => {
   it('get their fingerprints before the rest', async () => {
     const tau2 = readTau2Text(repeated(40))!;
-    const ms = await openAll(tau2, (runs) => runs.prioritize(1, [300, 301, 302]));
+    const ms = await openAll(tau2, (runs) => runs.prioritize([300, 301, 302]));
     const keyed = postsOf(ms, 'fingerprints');
     expect(keyed[0]!.indices.slice(0, 3)).toEqual([300, 301, 302]);
     expect(keyed.flatMap((m) => m.indices).sort((x, y) => x - y)).toEqual(tau2.simulations.map((_, i) => i));

@@ -65,10 +65,10 @@ describe('a τ-bench run’s rows before their fingerprints (worker)', () => {
     const answered: FromWorker[][] = [];
     const ms = await openSample((runs) => {
       const at = posted.length;
-      runs.transcript({ run: 1, episode: n - 1 });
+      runs.withRun(1, (h) => h.transcript({ run: 1, episode: n - 1 }));
       answered.push(postsOf(posted.slice(at), 'fingerprints'));
       const then = posted.length;
-      runs.prioritize(1, [4, 5, 6]);
+      runs.withRun(1, (h) => h.prioritize([4, 5, 6]));
       answered.push(postsOf(posted.slice(then), 'fingerprints'));
     });
     expect(answered[0]).toEqual([{ type: 'fingerprints', run: 1, indices: [n - 1], fingerprints: [expected()[n - 1]] }]);

@@ -44,6 +44,7 @@ export interface Tau2CheckChange {
 }
 
 export interface Tau2WhatIfView {
+  readonly benchmark: 'tau2';
   /** The edited simulation as its screen shows it (the same panels render it). */
   readonly view: Tau2SimView;
   /** Per message of `view.messages`. */
@@ -321,6 +322,7 @@ export function tau2WhatIf(
   const view = tau2SimView(ctx, after, task);
   const nlKept = after.nlAssertions?.length ?? 0;
   return {
+    benchmark: 'tau2',
     // The file's records are of the unedited simulation: what compares them with the edited one is left out.
     view: { ...view, agrees: null, findings: view.findings.filter((f) => !OF_THE_RECORDING.has(f.kind)) },
     origin: edited.origin,

@@ -18,6 +18,8 @@ import { walkthrough, type WalkthroughLine } from './walkthrough';
 
 /** Everything the episode screen shows, as plain structured-cloneable data. */
 export interface EpisodeView {
+  /** Which benchmark's screen data this is (a τ² simulation's is `Tau2SimView`). */
+  readonly benchmark: 'tau-bench';
   readonly index: number;
   readonly strategy: string;
   readonly messages: readonly MessageView[];
@@ -307,6 +309,7 @@ export function episodeView(ev: EpisodeEvaluation, version: DataVersion, rule: R
         }));
   const reward = finalReward(ev, rule);
   return {
+    benchmark: 'tau-bench',
     index: ev.record.index,
     strategy: ev.strategy,
     instruction: ev.record.task?.instruction ?? '',

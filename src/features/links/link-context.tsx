@@ -1,3 +1,4 @@
+import { benchmarkOf } from '../../core/contract';
 import { useRef } from 'react';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
@@ -17,7 +18,7 @@ const NOTES_SAID = {
 export function LinkContext() {
   const shared = useApp((s) => (s.runs.a.source?.embedded !== undefined ? s.sharedFrom : null));
   const request = useApp((s) => s.fileRequest);
-  const noun = useApp((s) => (s.runs.a.tau2 !== null ? 'simulation' : 'episode'));
+  const noun = useApp((s) => benchmarkOf(s.runs.a.benchmark?.kind).noun);
   if (request) return <FileRequest name={request.name} episode={request.place?.episode ?? null} step={request.place?.step ?? null} />;
   if (!shared) return null;
   const said = shared.error ?? NOTES_SAID[shared.notes];

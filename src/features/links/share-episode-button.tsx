@@ -1,3 +1,4 @@
+import { benchmarkOf } from '../../core/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MAX_LINK_CHARS } from '../../store/link';
 import { Button } from '../../ui/button';
@@ -22,7 +23,7 @@ function download(name: string, file: Blob): void {
 /** `report`: a control that downloads the run's report, offered when the episode is too large for a link. */
 export function ShareEpisodeButton({ report }: { report?: ReactNode } = {}) {
   const selected = useApp((s) => s.selected);
-  const noun = useApp((s) => (s.runs.a.tau2 !== null ? 'simulation' : 'episode'));
+  const noun = useApp((s) => benchmarkOf(s.runs.a.benchmark?.kind).noun);
   const share = useApp((s) => s.share);
   const shareEpisode = useApp((s) => s.shareEpisode);
   const [copyStatus, setCopyStatus] = useState<string | null>(null);

@@ -1,3 +1,4 @@
+import { tauBenchView } from '../../core/contract';
 import { taskBugText } from '../../core/contract';
 import { NotesPanel } from '../../ui/notes-panel';
 import { useApp } from '../../ui/store-context';
@@ -6,7 +7,7 @@ import { useApp } from '../../ui/store-context';
 export function EpisodeNotes() {
   const header = useApp((s) => (s.selected === null ? undefined : s.runs.a.headers[s.selected]));
   const step = useApp((s) => s.step);
-  const view = useApp((s) => s.view);
+  const view = useApp((s) => tauBenchView(s.view));
   const detection = useApp((s) => s.runs.a.detection);
   const file = useApp((s) => s.runs.a.source?.label ?? '');
   return (

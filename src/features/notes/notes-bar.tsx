@@ -1,3 +1,4 @@
+import { benchmarkOf } from '../../core/contract';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { NOTE_LABELS, notesFor } from '../../core/contract';
 import { fingerprintsPending, labelCounts, type LabelFilter } from '../../store/notes-slice';
@@ -20,7 +21,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
   const noted = useMemo(() => headers.filter((h) => notesFor(notes, h)).length, [headers, notes]);
   // A run's rows come before their fingerprints: until every one is in, the run's notes are not all known.
   const keying = useMemo(() => fingerprintsPending(headers), [headers]);
-  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
+  const bench = useApp((s) => benchmarkOf(s.runs.a.benchmark?.kind));
   const [confirmClear, setConfirmClear] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
@@ -60,7 +61,7 @@ export function NotesBar({ actions }: { actions?: ReactNode }) {
         {actions}
         {keying > 0 && (
           <span role="status" className="text-slate-600" data-testid="notes-keying">
-            finding the notes of {keying} {tau2 ? (keying === 1 ? 'simulation' : 'simulations') : keying === 1 ? 'episode' : 'episodes'}…
+            finding the notes of {keying} {keying === 1 ? bench.noun : bench.nouns}…
           </span>
         )}
         <span className="ml-auto flex gap-1 whitespace-nowrap">

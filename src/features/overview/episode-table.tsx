@@ -1,3 +1,4 @@
+import { tau2Of } from '../../store/run-state';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatRecorded, formatReward, notesFor, TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
@@ -169,7 +170,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const sort = useApp((s) => s.sort);
   const notes = useApp((s) => s.notes);
   const ready = useApp((s) => runReady(s.runs.a));
-  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
+  const tau2 = useApp((s) => tau2Of(s.runs.a) !== null);
   const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.runs.a.evaluated);

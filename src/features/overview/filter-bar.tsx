@@ -1,3 +1,4 @@
+import { tau2Of } from '../../store/run-state';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { TAU2_TASK_KEY } from '../../core/contract';
 import type { ReasonFilter } from '../../store/rows';
@@ -20,7 +21,7 @@ export function FilterBar({ shown }: { shown: number }) {
   const [shownStoreQuery, setShownStoreQuery] = useState(storeQuery);
   const ids = { search: useId(), reason: useId(), task: useId(), failed: useId() };
   const tasks = useMemo(() => [...new Set(headers.map((h) => h.taskId).filter((t): t is number => t !== null))].sort((a, b) => a - b), [headers]);
-  const tau2 = useApp((s) => s.runs.a.tau2 !== null);
+  const tau2 = useApp((s) => tau2Of(s.runs.a) !== null);
   // τ² task ids are text (telecom's are long): the filter names them as τ² does.
   const taskNames = useMemo(() => new Map(headers.map((h) => [h.taskId, h.extra[TAU2_TASK_KEY] ?? String(h.taskId)])), [headers]);
 

@@ -1,3 +1,4 @@
+import { tau2Of } from '../../store/run-state';
 import { useMemo } from 'react';
 import { tau2Pass } from '../../store/tau2-compare';
 import { passHatK, type TrialOutcome } from '../../store/pass-k';
@@ -57,7 +58,7 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
   const summaries = useApp((s) => s.runs.a.summaries);
   const open = useApp((s) => s.layout.chartsOpen);
   const a = useMemo(() => runAverages(headers, summaries), [headers, summaries]);
-  const tau2 = useApp((s) => s.runs.a.tau2);
+  const tau2 = useApp((s) => tau2Of(s.runs.a));
   const bench = tau2 ? 'τ²' : 'τ-bench';
   const pass = useMemo(() => {
     if (tau2) return tau2Pass(headers, summaries, tau2.numTrials);

@@ -1,3 +1,4 @@
+import { benchmarkOf, tau2View, tauBenchView } from '../../core/contract';
 import { useMemo, useRef, useState } from 'react';
 import { isSuccess } from '../../store/pass-k';
 import { apartOf, comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
@@ -135,8 +136,8 @@ function EpisodeColumn({
   summaries: readonly (EpisodeSummary | undefined)[];
 }) {
   const store = useAppStore();
-  const v = ep?.view ?? null;
-  const sim = ep?.sim ?? null;
+  const v = tauBenchView(ep?.view);
+  const sim = tau2View(ep?.view);
   return (
     <section
       className={`min-w-0 rounded-lg border border-slate-200 bg-white p-2 ${narrowHidden ? 'hidden xl:block' : ''}`}
@@ -207,7 +208,7 @@ function EpisodeColumn({
 
 /** ` · reward 1.0` of a drill-down's episode or simulation once it is shown. */
 function sideReward(ep: CompareEpisode | null): string {
-  const r = ep?.view?.verdict.reward ?? ep?.sim?.reward;
+  const r = tauBenchView(ep?.view)?.verdict.reward ?? tau2View(ep?.view)?.reward;
   return r === undefined ? '' : ` · reward ${formatReward(r)}`;
 }
 
@@ -231,8 +232,8 @@ export function CompareView() {
   const bLabel = b.source?.label ?? 'run';
   const bProblem = runProblem(b);
   const bDataBase = b.dataRequest?.suggestedBase ?? null;
-  const tau2 = a.tau2 !== null;
-  const noun = tau2 ? 'simulations' : 'episodes';
+  const noun = benchmarkOf(a.benchmark?.kind).nouns;
+  const named = (r: typeof a): string => `${benchmarkOf(r.benchmark?.kind).domainPrefix}${r.domain ?? ''}`;
   const pick = (taskId: number): void => {
     store.getState().selectCompareTask(taskId);
     // One column (narrow screens): the episodes are below the table, so bring them into view.
@@ -258,20 +259,20 @@ export function CompareView() {
         <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs text-slate-700">
           <dt className="font-semibold">A</dt>
           <dd className="truncate" data-testid="compare-label-a" title={safeLabel(aLabel)}>
-            {safeLabel(aLabel)} · {tau2 ? `τ² ${a.tau2!.domain}` : a.domain} · {headers.length} {noun}
+            {safeLabel(aLabel)} · {named(a)} · {headers.length} {noun}
           </dd>
           <dt className="font-semibold">B</dt>
           <dd className="truncate" data-testid="compare-label-b" title={safeLabel(bLabel)}>
-            {safeLabel(bLabel)} · {b.tau2 ? `τ² ${b.tau2.domain}` : b.domain} · {b.headers.length} {noun}
+            {safeLabel(bLabel)} · {named(b)} · {b.headers.length} {noun}
           </dd>
         </dl>
         {apart.length > 0 ? (
           <JudgedApartWarning apart={apart} />
         ) : (
-          (a.domain ?? a.tau2?.domain ?? null) !== null &&
-          (a.domain ?? a.tau2?.domain) !== (b.domain ?? b.tau2?.domain) && (
+          a.domain !== null &&
+          a.domain !== b.domain && (
             <p className="mt-1 text-xs text-amber-800" data-testid="compare-other-domain">
-              A is {a.domain ?? a.tau2?.domain} and B is {b.domain ?? b.tau2?.domain}: the task ids do not name the same tasks.
+              A is {a.domain} and B is {b.domain}: the task ids do not name the same tasks.
             </p>
           )
         )}
@@ -281,7 +282,7 @@ export function CompareView() {
             <Progress what="B" evaluated={b.evaluated} total={b.headers.length} problem={bProblem} />
             {bProblem && bDataBase && (
               <Button variant="toolbar" className="mt-1" onClick={() => store.getState().agreeToFetch(bDataBase)} data-testid="compare-fetch-data">
-                Fetch {b.tau2 ? 'τ²-bench' : 'τ-bench'} data from {safeLabel(bDataBase, 80)}
+                Fetch {benchmarkOf(b.benchmark?.kind).name} data from {safeLabel(bDataBase, 80)}
               </Button>
             )}
           </div>

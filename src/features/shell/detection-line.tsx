@@ -1,3 +1,4 @@
+import { tau2Of } from '../../store/run-state';
 import { Fragment, useId, useState } from 'react';
 import { describeData, RULE_SHORT } from '../../core/contract';
 import { Button } from '../../ui/button';
@@ -11,8 +12,8 @@ export function DetectionLine() {
   const domain = useApp((s) => s.runs.a.domain);
   const domainWhy = useApp((s) => s.runs.a.domainWhy);
   const detection = useApp((s) => s.runs.a.detection);
-  const tau2 = useApp((s) => s.runs.a.tau2);
-  const tau2Ready = useApp((s) => s.runs.a.tau2Ready);
+  const tau2 = useApp((s) => tau2Of(s.runs.a));
+  const tau2Ready = useApp((s) => (tau2Of(s.runs.a) ? s.runs.a.ready : null));
   const origin = useApp((s) => s.runs.a.origin);
   const count = useApp((s) => s.runs.a.headers.length);
   const loading = useApp((s) => s.runs.a.dataProgress !== null && s.runs.a.dataError === null);

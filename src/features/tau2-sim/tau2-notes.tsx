@@ -1,4 +1,5 @@
-import { tau2TaskBugText } from '../../core/contract';
+import { tau2TaskBugText, tau2View } from '../../core/contract';
+import { tau2Of } from '../../store/run-state';
 import { NotesPanel } from '../../ui/notes-panel';
 import { useApp } from '../../ui/store-context';
 
@@ -9,8 +10,8 @@ import { useApp } from '../../ui/store-context';
  */
 export function Tau2Notes() {
   // The recorded simulation (not a what-if's edited one): the issue is about what the run did.
-  const view = useApp((s) => (s.tau2Sim && s.tau2Sim.run === s.runs.a.id && s.tau2Sim.episode === s.selected ? s.tau2Sim.view : null));
-  const domain = useApp((s) => s.runs.a.tau2?.domain ?? '');
+  const view = useApp((s) => tau2View(s.view));
+  const domain = useApp((s) => tau2Of(s.runs.a)?.domain ?? '');
   const file = useApp((s) => s.runs.a.source?.label ?? '');
   return (
     <NotesPanel

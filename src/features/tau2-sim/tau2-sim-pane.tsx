@@ -1,5 +1,5 @@
-import { useEffect, useMemo } from 'react';
-import type { Tau2SimView } from '../../core/contract';
+import { useMemo } from 'react';
+import { stepAt, tau2View, tau2WhatIfOf, viewSteps, type Tau2SimView } from '../../core/contract';
 import { TAU2_TASK_KEY } from '../../core/contract';
 import { Pane, PaneTitle } from '../../ui/pane-title';
 import { DialogueColumn, ScreenColumns, ScreenFrame, SideColumnFrame } from '../../ui/screen-frame';
@@ -8,7 +8,6 @@ import { clip, safeLabel } from '../../ui/fold';
 import { SideTabs, TabPanel, type TabItem } from '../../ui/panel-tabs';
 import { StepBar, type StepItem } from '../../ui/step-bar';
 import { useApp, useAppStore } from '../../ui/store-context';
-import { tau2StepAt, tau2Steps } from '../../store/tau2-slice';
 import { Tau2Verdict } from './tau2-checks';
 import { showCall, Tau2Dialogue, type Tau2RowTools } from './tau2-dialogue';
 import { Tau2WhatIfBanner, useTau2Shown } from './tau2-what-if';
@@ -20,29 +19,19 @@ import type { Tau2Panel } from './tau2-panel-types';
  * (`panels`, one tab and one digit key each); on a phone one of them at a time under a tab bar.
  */
 export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
-  const store = useAppStore();
   const selected = useApp((s) => s.selected);
-  const run = useApp((s) => s.runs.a.id);
-  const ready = useApp((s) => s.runs.a.tau2Ready !== null);
+  const ready = useApp((s) => s.runs.a.ready !== null);
   const header = useApp((s) => (s.selected === null ? null : (s.runs.a.headers[s.selected] ?? null)));
   const summary = useApp((s) => (s.selected === null ? undefined : s.runs.a.summaries[s.selected]));
-  const sim = useApp((s) => s.tau2Sim);
+  const recorded = useApp((s) => tau2View(s.view));
+  const error = useApp((s) => s.viewError);
   // The what-if's reward beside the recorded one in the title (absent: no what-if on this simulation; null: being judged).
   const whatIfReward = useApp((s) => {
-    const w = s.tau2WhatIf;
-    if (w === null || w.run !== s.runs.a.id || w.episode !== s.selected || w.edits.length === 0 || w.error !== null) return undefined;
-    return w.view?.rewardAfter ?? null;
+    const w = s.whatIf;
+    if (w === null || w.run !== s.runs.a.id || w.index !== s.selected || w.edits.length === 0 || w.error !== null) return undefined;
+    return tau2WhatIfOf(w.view)?.rewardAfter ?? null;
   });
-  const current = sim !== null && sim.run === run && sim.episode === selected ? sim : null;
-  const shown = useTau2Shown(run, selected, current?.view ?? null);
-
-  // Asks for the simulation when it is opened, and again once the run's data is there.
-  useEffect(() => {
-    if (selected === null || run === null) return;
-    const s = store.getState().tau2Sim;
-    if (s && s.run === run && s.episode === selected && (s.view !== null || s.error === null || !ready)) return;
-    store.getState().askTau2Sim(selected);
-  }, [selected, run, ready, store]);
+  const shown = useTau2Shown(recorded);
 
   if (selected === null || !header) return null;
   const view = shown.view;
@@ -56,13 +45,13 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
         recomputed={summary?.reward}
         whatIf={whatIfReward}
       />
-      {current?.view && <Tau2WhatIfBanner recorded={current.view} />}
+      {recorded && <Tau2WhatIfBanner recorded={recorded} />}
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">
-          {current?.error ? `Not shown: ${safeLabel(current.error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
+          {error ? `Not shown: ${safeLabel(error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
         </p>
       ) : (
-        <Tau2Screen key={view.index} view={view} edited={view !== current?.view} panels={panels} tools={shown.tools} />
+        <Tau2Screen key={view.index} view={view} edited={view !== recorded} panels={panels} tools={shown.tools} />
       )}
     </Pane>
   );
@@ -108,9 +97,9 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
   const store = useAppStore();
   const panel = useApp((s) => s.panel);
   const sideHidden = useApp((s) => s.layout.sideHidden);
-  const step = useApp((s) => s.tau2Step);
-  const message = tau2StepAt(view, step);
-  const steps = useMemo(() => tau2Steps(view), [view]);
+  const step = useApp((s) => s.step);
+  const message = stepAt(view, step);
+  const steps = useMemo(() => viewSteps(view), [view]);
   const items = useMemo(() => stepItems(view), [view]);
   const text = (x: string | ((v: Tau2SimView) => string)): string => (typeof x === 'string' ? x : x(view));
   const tabs: TabItem[] = panels.map((p, i) => ({ id: p.id, label: text(p.label), short: text(p.short ?? p.label), ...(i < 9 ? { key: String(i + 1) } : {}) }));
@@ -118,12 +107,12 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
   const shown = panels.find((p) => p.id === current);
   const st = store.getState;
   const onMessage = (index: number): void => {
-    st().setTau2Step(index);
+    st().setStep(index);
     st().showPhone('dialogue');
   };
   const onCall = (index: number): void => {
     const m = view.messages.find((x) => x.calls.some((c) => c.index === index));
-    if (m) st().setTau2Step(m.index);
+    if (m) st().setStep(m.index);
     st().showPhone('dialogue');
     requestAnimationFrame(() => showCall(index));
   };
@@ -150,7 +139,7 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
           <StepBar
             items={items}
             step={Math.max(0, steps.indexOf(message))}
-            onSelect={(n) => steps[n] !== undefined && st().setTau2Step(steps[n])}
+            onSelect={(n) => steps[n] !== undefined && st().setStep(steps[n])}
             empty="No messages."
           />
           <div className="min-h-0 flex-1 overflow-y-auto" data-scroll>

@@ -67,10 +67,10 @@ function Change({ c, onCall }: { c: Tau2StateChange; onCall: (index: number) => 
 
 function RecordBrowser({ state, message }: { state: Tau2StateView; message: number }) {
   const store = useAppStore();
-  const asked = useApp((s) => s.tau2Record);
+  const asked = useApp((s) => s.stateRecord);
   const [table, setTable] = useState(asked?.table ?? '');
   const [key, setKey] = useState(asked?.key ?? '');
-  const ask = (t: string, k: string): void => store.getState().setTau2Record(t === '' ? null : { table: t, key: k });
+  const ask = (t: string, k: string): void => store.getState().setStateRecord(t === '' ? null : { table: t, key: k });
   const rec = state.record;
   const isTable = state.tables.find((t) => t.name === table)?.count !== null;
   return (
@@ -175,11 +175,11 @@ export function Tau2StatePanel(ctx: Tau2PanelContext) {
 
 function StateOfRecorded({ view, message, onCall }: Tau2PanelContext) {
   const store = useAppStore();
-  const db = useApp((s) => s.tau2Db);
-  const record = useApp((s) => s.tau2Record);
-  const asked = useApp((s) => s.tau2State);
+  const db = useApp((s) => s.stateDb);
+  const record = useApp((s) => s.stateRecord);
+  const asked = useApp((s) => s.stateAsk);
   useEffect(() => {
-    store.getState().askTau2State();
+    store.getState().askState();
   }, [store, view, message, db, record]);
   const state = asked?.run !== undefined && asked.episode === view.index ? asked.state : null;
   const dbs = state?.dbs ?? ['agent'];
@@ -195,7 +195,7 @@ function StateOfRecorded({ view, message, onCall }: Tau2PanelContext) {
                 type="button"
                 role="radio"
                 aria-checked={db === d}
-                onClick={() => store.getState().setTau2Db(d)}
+                onClick={() => store.getState().setStateDb(d)}
                 data-testid={`tau2-state-db-${d}`}
                 className={`rounded-full border px-2 py-0.5 text-xs font-medium ${FOCUS_RING_SKY} ${db === d ? 'border-sky-700 bg-sky-700 text-white' : 'border-slate-300 bg-white text-slate-800'}`}
               >
@@ -208,7 +208,7 @@ function StateOfRecorded({ view, message, onCall }: Tau2PanelContext) {
           <button
             type="button"
             className={`rounded border border-slate-300 bg-white px-1.5 text-xs ${FOCUS_RING_SKY}`}
-            onClick={() => store.getState().moveTau2Step('prev')}
+            onClick={() => store.getState().moveStep('prev')}
             aria-label="Previous message (k)"
             title="Previous message (k)"
           >
@@ -217,7 +217,7 @@ function StateOfRecorded({ view, message, onCall }: Tau2PanelContext) {
           <button
             type="button"
             className={`rounded border border-slate-300 bg-white px-1.5 text-xs ${FOCUS_RING_SKY}`}
-            onClick={() => store.getState().moveTau2Step('next')}
+            onClick={() => store.getState().moveStep('next')}
             aria-label="Next message (j)"
             title="Next message (j)"
             data-testid="tau2-state-next"

@@ -1,3 +1,4 @@
+import { tau2Of } from '../../store/run-state';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   formatReward,
@@ -9,6 +10,7 @@ import {
   type Tau2SimView,
   type Tau2ToolChoice,
   type Tau2WhatIfView,
+  tau2WhatIfOf,
 } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
@@ -26,20 +28,18 @@ const AREA = 'block w-full rounded border border-violet-300 bg-white p-1.5 font-
 
 const WHO: Record<string, string> = { assistant: 'agent', user: 'user’s device' };
 
-/** The what-if of the simulation on screen (null: none, or another simulation's). */
-export function useTau2WhatIf(run: number | null, episode: number | null) {
-  return useApp((s) => {
-    const w = s.tau2WhatIf;
-    return w !== null && w.run === run && w.episode === episode ? w : null;
-  });
+/** The what-if of the simulation on screen (null: none), its answer narrowed to τ²'s. */
+export function useTau2WhatIf() {
+  const w = useApp((s) => (s.whatIf !== null && s.whatIf.run === s.runs.a.id && s.whatIf.index === s.selected ? s.whatIf : null));
+  return w === null ? null : { ...w, view: tau2WhatIfOf(w.view) };
 }
 
 /**
  * What the simulation screen shows: the edited simulation once a what-if is judged (else the recorded
  * one), and the what-if controls for each row of its dialogue.
  */
-export function useTau2Shown(run: number | null, episode: number | null, recorded: Tau2SimView | null) {
-  const w = useTau2WhatIf(run, episode);
+export function useTau2Shown(recorded: Tau2SimView | null) {
+  const w = useTau2WhatIf();
   const edited = w?.view ?? null;
   const origin = edited?.origin ?? null;
   const tools = useMemo(() => (m: Tau2MessageView, c: Tau2CallView | null) => <Tau2EditTools m={m} c={c} origin={origin} />, [origin]);
@@ -98,13 +98,10 @@ function changeText(c: Tau2CheckChange): string {
  * the checks that changed, what is kept as recorded, and a reset.
  */
 export function Tau2WhatIfBanner({ recorded }: { recorded: Tau2SimView }) {
-  const w = useTau2WhatIf(
-    useApp((s) => s.runs.a.id),
-    recorded.index,
-  );
-  const run = useApp((s) => s.runTau2WhatIf);
-  const clear = useApp((s) => s.clearTau2WhatIf);
-  const solo = useApp((s) => s.runs.a.tau2?.solo ?? false);
+  const w = useTau2WhatIf();
+  const run = useApp((s) => s.runWhatIf);
+  const clear = useApp((s) => s.clearWhatIf);
+  const solo = useApp((s) => tau2Of(s.runs.a)?.solo ?? false);
   const shown = w?.view?.view ?? recorded;
   // The reference actions no call matches (in the simulation shown): each one click away, inserted at the end.
   const missing = (shown.actions ?? []).filter((a) => !a.match);
@@ -225,10 +222,9 @@ const LINK = 'rounded px-1 text-[11px] font-medium text-violet-800 underline dec
  * call before any other message. What the what-if did to it is marked.
  */
 export function Tau2EditTools({ m, c, origin }: { m: Tau2MessageView; c: Tau2CallView | null; origin: Tau2WhatIfView['origin'] | null }) {
-  const sim = useApp((s) => s.tau2Sim);
-  const w = useTau2WhatIf(sim?.run ?? null, sim?.episode ?? null);
-  const run = useApp((s) => s.runTau2WhatIf);
-  const tau2 = useApp((s) => s.runs.a.tau2);
+  const w = useTau2WhatIf();
+  const run = useApp((s) => s.runWhatIf);
+  const tau2 = useApp((s) => tau2Of(s.runs.a));
   const tools = useMemo(() => (tau2 ? tau2ToolCatalog(tau2.domain, tau2.solo) : []), [tau2]);
   const [form, setForm] = useState<Form | null>(null);
   const place = recordedPlace(origin, m, c);

@@ -1,3 +1,4 @@
+import { tau2View } from '../../core/contract';
 import { useMemo } from 'react';
 import { compareTau2Trials, formatReward, type Tau2TrialRow } from '../../core/contract';
 import { safeLabel } from '../../ui/fold';
@@ -17,9 +18,9 @@ export function Tau2TrialCompare() {
   const selected = useApp((s) => s.selected);
   const trials = useApp((s) => (s.selected === null ? 0 : otherTrials(s.runs.a.headers, s.selected).length));
   const run = useApp((s) => s.runs.a.id);
-  const mine = useApp((s) => (s.tau2Sim && s.tau2Sim.run === s.runs.a.id && s.tau2Sim.episode === s.selected ? s.tau2Sim.view : null));
+  const mine = useApp((s) => tau2View(s.view));
   const c = useApp((s) => (s.trialCompare && s.trialCompare.run === run && s.trialCompare.index === selected ? s.trialCompare : null));
-  const other = c?.sim ?? null;
+  const other = tau2View(c?.view);
   const cmp = useMemo(() => (mine && other ? compareTau2Trials(mine, other) : null), [mine, other]);
   if (selected === null || trials === 0) return null;
   return (

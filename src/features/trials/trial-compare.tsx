@@ -1,3 +1,4 @@
+import { tauBenchView } from '../../core/contract';
 import { useMemo } from 'react';
 import { compareTrials, type EpisodeView, type MessageView, type TrialCell, type TrialComparison } from '../../core/contract';
 import { FoldedText } from '../../ui/folded-text';
@@ -143,7 +144,7 @@ function Verdict({ side, label, trial }: { side: TrialComparison['a']; label: st
 export function TrialComparePanel({ view }: { view: EpisodeView }) {
   const store = useAppStore();
   const c = useApp((s) => s.trialCompare);
-  const other = c?.view ?? null;
+  const other = tauBenchView(c?.view);
   const headers = useApp((s) => s.runs.a.headers);
   const cmp = useMemo(() => (other ? compareTrials(view, other) : null), [view, other]);
   if (!c) return null;
@@ -233,7 +234,7 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
                       store.getState().setStep(step);
                     }}
                   />
-                  <Cell messages={c.view!.messages} full={parts || !r.agree} cell={r.b} onOpen={(step) => store.getState().select(c.other, step)} />
+                  <Cell messages={other!.messages} full={parts || !r.agree} cell={r.b} onOpen={(step) => store.getState().select(c.other, step)} />
                 </li>
               );
             })}
@@ -244,7 +245,7 @@ export function TrialComparePanel({ view }: { view: EpisodeView }) {
               <Said messages={view.messages} from={cmp.tail.a} to={view.messages.length} label="said after" />
             </div>
             <div className="min-w-0">
-              <Said messages={c.view!.messages} from={cmp.tail.b} to={c.view!.messages.length} label="said after" />
+              <Said messages={other!.messages} from={cmp.tail.b} to={other!.messages.length} label="said after" />
             </div>
           </div>
           {cmp.rows.length === 0 && <p className="text-slate-600">Neither trial calls a tool, and the task has no reference actions.</p>}

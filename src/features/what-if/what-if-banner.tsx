@@ -1,4 +1,4 @@
-import { formatRecorded, formatReward, type EpisodeView } from '../../core/contract';
+import { formatRecorded, formatReward, tauBenchView, type EpisodeView } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 import { describeEdit } from './what-if-edits';
@@ -11,6 +11,7 @@ import { describeEdit } from './what-if-edits';
 export function WhatIfBanner(props: { recorded: EpisodeView; onOpen: () => void }) {
   const { recorded, onOpen } = props;
   const whatIf = useApp((s) => s.whatIf);
+  const edited = tauBenchView(whatIf?.view);
   const run = useApp((s) => s.runWhatIf);
   const clear = useApp((s) => s.clearWhatIf);
   if (!whatIf || whatIf.index !== recorded.index) return null;
@@ -25,10 +26,10 @@ export function WhatIfBanner(props: { recorded: EpisodeView; onOpen: () => void 
             <span className="text-red-800" data-testid="what-if-error">
               {whatIf.error}
             </span>
-          ) : whatIf.view ? (
+          ) : edited ? (
             <>
-              edited reward <strong data-testid="what-if-reward">{formatReward(whatIf.view.verdict.reward)}</strong> · unedited: recomputed{' '}
-              {formatReward(whatIf.view.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)}, recorded {formatRecorded(recorded.verdict)}
+              edited reward <strong data-testid="what-if-reward">{formatReward(edited.verdict.reward)}</strong> · unedited: recomputed{' '}
+              {formatReward(edited.whatIf?.recordedEpisodeReward ?? recorded.verdict.reward)}, recorded {formatRecorded(recorded.verdict)}
             </>
           ) : (
             'replaying…'
@@ -56,10 +57,8 @@ export function WhatIfBanner(props: { recorded: EpisodeView; onOpen: () => void 
           </li>
         ))}
       </ul>
-      {whatIf.view?.whatIf && <p className="text-[11px] text-violet-900">{whatIf.view.whatIf.note}</p>}
-      {whatIf.view?.whatIf && whatIf.view.whatIf.removed.length > 0 && (
-        <p className="text-[11px]">Removed: {whatIf.view.whatIf.removed.map((r) => r.text).join(', ')}.</p>
-      )}
+      {edited?.whatIf && <p className="text-[11px] text-violet-900">{edited.whatIf.note}</p>}
+      {edited?.whatIf && edited.whatIf.removed.length > 0 && <p className="text-[11px]">Removed: {edited.whatIf.removed.map((r) => r.text).join(', ')}.</p>}
     </div>
   );
 }

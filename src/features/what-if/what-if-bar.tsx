@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { toolCatalog, type EpisodeView, type StepEdit } from '../../core/contract';
+import { tauBenchView, toolCatalog, type Domain, type EpisodeView, type StepEdit } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { useApp } from '../../ui/store-context';
 
@@ -18,7 +18,7 @@ export function WhatIfPanel(props: { recorded: EpisodeView; step: number }) {
   const whatIf = useApp((s) => s.whatIf);
   const run = useApp((s) => s.runWhatIf);
   const domain = useApp((s) => s.runs.a.domain);
-  const shown = whatIf?.view ?? recorded;
+  const shown = tauBenchView(whatIf?.view) ?? recorded;
   const current = shown.steps[step];
   const message = current ? shown.messages[current.messageIndex] : undefined;
   const original = message?.originalIndex ?? null;
@@ -33,7 +33,7 @@ export function WhatIfPanel(props: { recorded: EpisodeView; step: number }) {
   }
   const [insertTool, setInsertTool] = useState('');
   const [insertArgs, setInsertArgs] = useState('');
-  const tools = useMemo(() => (domain ? toolCatalog(domain) : []), [domain]);
+  const tools = useMemo(() => (domain ? toolCatalog(domain as Domain) : []), [domain]);
 
   const edits = whatIf?.edits ?? [];
   const replace = (extra: StepEdit): readonly StepEdit[] => [...edits.filter((e) => e.insert || e.messageIndex !== extra.messageIndex), extra];

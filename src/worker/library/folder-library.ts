@@ -12,9 +12,9 @@ import {
   type Tau2Run,
 } from '../../core/contract';
 import type { FolderFile, LibraryProblem, LibraryTable } from '../../protocol/wire-types';
-import type { DataLocator } from '../data-locator';
+import type { TauBenchData } from '../tau-bench-data';
 import { yieldToMessages } from '../post';
-import type { Tau2Runs } from '../tau2-runs';
+import type { Tau2Data } from '../tau2/data';
 import { TableBuilder } from './table-builder';
 
 /** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
@@ -72,8 +72,8 @@ export class FolderJudge {
   private readonly cache = new EvalCache();
 
   constructor(
-    private readonly data: DataLocator,
-    private readonly tau2: Tau2Runs,
+    private readonly data: TauBenchData,
+    private readonly tau2: Tau2Data,
   ) {}
 
   async judge(
@@ -139,7 +139,7 @@ export class FolderJudge {
   }
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
-    const data = await this.tau2.libraryData(run);
+    const data = await this.tau2.forLibrary(run.domain);
     if (!data) throw new Error(`no τ² ${run.domain} data in this browser: pick a tau2-bench data folder, or open one τ² run and agree to fetch it`);
     const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
     return tau2RunRows(run, facts, (i) => session.report(i));

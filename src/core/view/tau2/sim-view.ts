@@ -87,6 +87,8 @@ export interface Tau2ActionView {
 }
 
 export interface Tau2SimView {
+  /** Which benchmark's screen data this is (a τ-bench episode's is `EpisodeView`). */
+  readonly benchmark: 'tau2';
   /** banking_knowledge: the documents each retrieval call brought back, opened from the data (the worker adds it; absent elsewhere). */
   readonly retrieval?: Tau2RetrievalView;
   readonly index: number;
@@ -247,6 +249,7 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
   }
   const calls = e.toolCalls;
   return {
+    benchmark: 'tau2',
     index: s.index,
     simulationId: s.id,
     taskId: s.taskId,

@@ -1,0 +1,13 @@
+import type { BenchmarkKind } from '../core/contract';
+import { Tau2SimPane } from '../features/tau2-sim/tau2-sim-pane';
+import { EpisodePane } from './episode-pane';
+import { TAU2_PANELS } from './tau2/panels';
+
+/**
+ * Each benchmark's episode screen (the app's part of its descriptor, beside core's words in
+ * core/view/benchmark.ts): the shell shows the one of the open run's benchmark, never asking which it is.
+ */
+export const SCREENS: Readonly<Record<BenchmarkKind, () => React.JSX.Element | null>> = {
+  'tau-bench': EpisodePane,
+  tau2: () => <Tau2SimPane panels={TAU2_PANELS} />,
+};

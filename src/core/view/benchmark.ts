@@ -1,0 +1,46 @@
+/**
+ * The benchmarks tau-inspect judges, as values the screens read: each one's names and words. A screen says
+ * "simulation" or "episode", "τ²-bench" or "τ-bench", by reading its run's descriptor, not by asking which
+ * benchmark it is. (The panels each benchmark's episode screen shows are the app's part of the descriptor:
+ * src/app/benchmark-screens.tsx.)
+ */
+export type BenchmarkKind = 'tau-bench' | 'tau2';
+
+export interface BenchmarkDescriptor {
+  readonly kind: BenchmarkKind;
+  /** The benchmark's name. */
+  readonly name: string;
+  /** A run of it, with its article (`a τ²-bench run`). */
+  readonly aRun: string;
+  /** What one row of a run is called, singular and plural. */
+  readonly noun: string;
+  readonly nouns: string;
+  /** Its data folder, as the Open menu names it. */
+  readonly dataFolder: string;
+  /** Put before a domain's name where runs of both benchmarks may be named (`τ² airline`; τ-bench's domains go bare). */
+  readonly domainPrefix: string;
+}
+
+export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = {
+  'tau-bench': {
+    kind: 'tau-bench',
+    name: 'τ-bench',
+    aRun: 'a τ-bench (v1) run',
+    noun: 'episode',
+    nouns: 'episodes',
+    dataFolder: 'τ-bench data folder',
+    domainPrefix: '',
+  },
+  tau2: {
+    kind: 'tau2',
+    name: 'τ²-bench',
+    aRun: 'a τ²-bench run',
+    noun: 'simulation',
+    nouns: 'simulations',
+    dataFolder: 'τ²-bench data folder',
+    domainPrefix: 'τ² ',
+  },
+};
+
+/** A run's descriptor (τ-bench's when no run is open: the app's words before any file). */
+export const benchmarkOf = (kind: BenchmarkKind | null | undefined): BenchmarkDescriptor => BENCHMARKS[kind ?? 'tau-bench'];
