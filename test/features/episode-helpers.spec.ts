@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordLine, StepView } from '../../src/core/contract';
 import { chunkLines, touchedRecords } from '../../src/features/episode/db-state';
-import { differingSpans, snippet, splitSpan } from '../../src/features/episode/text';
+import { differingSpans, snippet, splitSpan } from '../../src/ui/text';
 
 describe('touchedRecords', () => {
   const change = (table: string, key: string, after: string | null) => ({

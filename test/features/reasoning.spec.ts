@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasReasoning, splitReasoning, type Segment } from '../../src/features/episode/reasoning';
+import { hasReasoning, splitReasoning, type Segment } from '../../src/ui/reasoning';
 
 /** Each segment as [kind, its text] (reasoning also says whether it was closed). */
 const shown = (text: string): (readonly [string, string] | readonly [string, string, boolean])[] =>

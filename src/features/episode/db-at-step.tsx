@@ -5,7 +5,7 @@ import { clip } from '../../ui/fold';
 import { FoldedText } from '../../ui/folded-text';
 import { RecordLines } from './record-lines';
 import { scrollIntoBox } from './scroll';
-import { plural } from './text';
+import { plural } from '../../ui/text';
 import { PRE, stepLabel } from './ui';
 import { ScrollBox } from '../../ui/scroll-box';
 

@@ -1,8 +1,8 @@
 import { memo, useState } from 'react';
 import type { EpisodeView, RecordDiffView } from '../../core/contract';
-import { FoldedText } from '../../ui/folded-text';
+import { FieldDiffList } from '../../ui/field-diff-list';
 import { RecordLines } from './record-lines';
-import { plural } from './text';
+import { plural } from '../../ui/text';
 import { Button } from '../../ui/button';
 import { PRE, stepLabel } from './ui';
 import { ScrollBox } from '../../ui/scroll-box';
@@ -65,65 +65,38 @@ const RecordDiff = memo(function RecordDiff(props: { diff: RecordDiffView; onSte
           {full ? 'Hide records' : 'Show both records'}
         </Button>
       </header>
-      <ul className="divide-y divide-slate-100">
-        {d.fields.map((f, i) => (
-          <li key={i} className="px-2 py-1.5 text-xs" data-testid="diff-field">
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-              <code className="font-mono font-semibold text-slate-900 break-words">
-                <FoldedText text={f.path} />
-              </code>
-              <span className="text-[11px] text-slate-600">
-                {f.kind === 'added' ? 'only in agent DB' : f.kind === 'removed' ? 'only in reference DB' : f.kind}
-              </span>
-              {f.intVsFloat && (
-                <span className="rounded bg-fuchsia-100 px-1 text-[11px] font-semibold text-fuchsia-900" title={INT_FLOAT_NOTE}>
-                  int vs float: equal numbers, different hash
-                </span>
-              )}
-            </div>
-            <div className="mt-1 grid gap-1 sm:grid-cols-2">
-              <div className="min-w-0 rounded bg-rose-50 px-1.5 py-1">
-                <div className="flex flex-wrap items-center gap-1 text-[11px] text-rose-800">
-                  <span className="font-semibold">agent</span>
-                  {f.agentStep !== null ? (
-                    <Button
-                      variant="link"
-                      onClick={() => onStep(f.agentStep!)}
-                      aria-label={`last written by ${stepLabel(f.agentStep)}: go to that step (${f.path})`}
-                    >
-                      last written by {stepLabel(f.agentStep)}
-                    </Button>
-                  ) : (
-                    <span className="text-slate-600">initial value: no agent call touched it</span>
-                  )}
-                </div>
-                <pre className={`${PRE} text-rose-950`}>
-                  <FoldedText text={f.agent ?? '(absent)'} />
-                </pre>
-              </div>
-              <div className="min-w-0 rounded bg-emerald-50 px-1.5 py-1">
-                <div className="flex flex-wrap items-center gap-1 text-[11px] text-emerald-800">
-                  <span className="font-semibold">reference</span>
-                  {f.referenceStep !== null ? (
-                    <Button
-                      variant="link"
-                      onClick={() => onReference(f.referenceStep!)}
-                      aria-label={`last written by reference action ${f.referenceStep + 1}: show it (${f.path})`}
-                    >
-                      last written by reference action {f.referenceStep + 1}
-                    </Button>
-                  ) : (
-                    <span className="text-slate-600">initial value: no reference action touched it</span>
-                  )}
-                </div>
-                <pre className={`${PRE} text-emerald-950`}>
-                  <FoldedText text={f.reference ?? '(absent)'} />
-                </pre>
-              </div>
-            </div>
-          </li>
-        ))}
-      </ul>
+      <FieldDiffList
+        left={{ name: 'agent', db: 'agent DB' }}
+        right={{ name: 'reference', db: 'reference DB' }}
+        intFloatNote={INT_FLOAT_NOTE}
+        rows={d.fields.map((f) => ({
+          path: f.path,
+          kind: f.kind,
+          left: f.agent,
+          right: f.reference,
+          intVsFloat: f.intVsFloat,
+          leftWrite:
+            f.agentStep !== null ? (
+              <Button variant="link" onClick={() => onStep(f.agentStep!)} aria-label={`last written by ${stepLabel(f.agentStep)}: go to that step (${f.path})`}>
+                last written by {stepLabel(f.agentStep)}
+              </Button>
+            ) : (
+              <span className="text-slate-600">initial value: no agent call touched it</span>
+            ),
+          rightWrite:
+            f.referenceStep !== null ? (
+              <Button
+                variant="link"
+                onClick={() => onReference(f.referenceStep!)}
+                aria-label={`last written by reference action ${f.referenceStep + 1}: show it (${f.path})`}
+              >
+                last written by reference action {f.referenceStep + 1}
+              </Button>
+            ) : (
+              <span className="text-slate-600">initial value: no reference action touched it</span>
+            ),
+        }))}
+      />
       {full && (
         <div className="grid gap-2 border-t border-slate-100 p-2 @2xl:grid-cols-2">
           <div className="min-w-0">

@@ -1,10 +1,10 @@
 import { memo, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { EpisodeView, MessageView, Span, StepView, ToolCallView } from '../../core/contract';
-import { MarkedText, PlainText } from './marked-text';
-import { ReasonedText } from './reasoned-text';
+import { MarkedText, PlainText } from '../../ui/marked-text';
+import { ReasonedText } from '../../ui/reasoned-text';
 import { scrollIntoBox } from './scroll';
 import { clip } from '../../ui/fold';
-import { differingSpans, plural } from './text';
+import { differingSpans, plural } from '../../ui/text';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { FOCUS_RING_SKY } from '../../ui/focus';

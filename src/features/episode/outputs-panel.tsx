@@ -1,5 +1,5 @@
 import type { Elsewhere, EpisodeView, NearKind, NearSaid, OutputView } from '../../core/contract';
-import { MarkedText } from './marked-text';
+import { MarkedText } from '../../ui/marked-text';
 import { Button } from '../../ui/button';
 import { ELSEWHERE_LABEL, stepLabel } from './ui';
 

@@ -3,8 +3,6 @@ import type { ReasonCode } from '../../core/contract';
 
 export const PRE = 'whitespace-pre-wrap break-words font-mono text-[12px] leading-[1.45]';
 
-export const MARK = 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500';
-
 export const REASON_LABEL: Readonly<Record<ReasonCode, string>> = {
   'db-mismatch': 'DB mismatch',
   'missing-output': 'missing output',

@@ -3,7 +3,7 @@ import type { EpisodeView } from '../../core/contract';
 import type { Detection } from '../../core/contract';
 import { formatRecorded, formatReward, RULE_TEXT } from '../../core/contract';
 import { CopyButton } from './copy-button';
-import { plural } from './text';
+import { plural } from '../../ui/text';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { REASON_CLASS, REASON_LABEL } from './ui';

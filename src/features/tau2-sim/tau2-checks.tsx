@@ -1,12 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import type { Tau2RecordDiff, Tau2SimView } from '../../core/contract';
+import { FieldDiffList } from '../../ui/field-diff-list';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
 import { formatReward } from '../../core/contract';
-import { PathText } from '../../ui/path-text';
 
 /** As many fields as the core lists per record (`MAX_FIELDS` in core/view/tau2/db-diff.ts). */
 const MAX_FIELDS_SHOWN = 40;
+
+const INT_FLOAT_NOTE =
+  'τ² compares sha256(json.dumps(model_dump(), sort_keys=True)), and json.dumps writes 250 and 250.0 differently, so an int where gold has a float (or the reverse) makes the hashes differ even though the numbers are equal.';
 
 const COMPONENT: Record<string, string> = {
   DB: 'DB check',
@@ -105,28 +108,15 @@ function RecordDiff({ d, onCall }: { d: Tau2RecordDiff; onCall: (index: number) 
           )}
         </span>
       </div>
-      <table className="mt-1 w-full table-fixed border-collapse text-[11px]" data-testid="tau2-db-fields">
-        <thead>
-          <tr className="text-left text-[10px] text-slate-600">
-            <th className="w-1/4 font-normal">field</th>
-            <th className="font-normal">predicted (after the agent’s calls)</th>
-            <th className="font-normal">gold (after the reference actions)</th>
-          </tr>
-        </thead>
-        <tbody>
-          {d.fields.map((f) => (
-            <tr key={f.path} className="border-t border-slate-100 align-top">
-              <td className="pr-1 font-mono break-words text-slate-700">
-                <PathText path={f.path} />
-              </td>
-              <td className="pr-1 font-mono break-all text-rose-800">
-                {f.predicted === null ? <i>absent</i> : <FoldedText text={f.predicted} limit={2000} />}
-              </td>
-              <td className="font-mono break-all text-emerald-800">{f.gold === null ? <i>absent</i> : <FoldedText text={f.gold} limit={2000} />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="mt-1 rounded border border-slate-200 bg-white">
+        <FieldDiffList
+          testId="tau2-db-fields"
+          left={{ name: 'predicted (after the agent’s calls)', db: 'the predicted DB' }}
+          right={{ name: 'gold (after the reference actions)', db: 'the gold DB' }}
+          intFloatNote={INT_FLOAT_NOTE}
+          rows={d.fields.map((f) => ({ path: f.path, kind: f.kind, left: f.predicted, right: f.gold, intVsFloat: f.intVsFloat }))}
+        />
+      </div>
       {d.fields.length >= MAX_FIELDS_SHOWN && <p className="text-slate-600">The first {MAX_FIELDS_SHOWN} fields that differ; the whole records below.</p>}
       <details className="mt-1">
         <summary className="cursor-pointer text-[10px] text-slate-600">the whole records</summary>

@@ -2,6 +2,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView } from '../../core/contract';
 import { Chip } from '../../ui/chip';
 import { FoldedText } from '../../ui/folded-text';
+import { ReasonedText } from '../../ui/reasoned-text';
+import { useApp } from '../../ui/store-context';
+import { queryHits } from '../../ui/text';
 import { safeLabel } from '../../ui/fold';
 
 /** Who speaks, and how it looks. */
@@ -152,6 +155,15 @@ function Calls({ m, extras }: { m: Tau2MessageView; extras: (c: Tau2CallView) =>
   );
 }
 
+/**
+ * A message's text as the episode screen shows one: Markdown (never raw HTML), reasoning folded, the communicated info
+ * and the run's search hits marked.
+ */
+function Said({ text, span, markdown }: { text: string; span: Span | null; markdown: boolean }) {
+  const query = useApp((s) => s.query);
+  return <ReasonedText text={text} span={span} label="communicated info" hits={queryHits(text, query)} current={-1} markdown={markdown} />;
+}
+
 function Message(props: {
   m: Tau2MessageView;
   span: Span | null;
@@ -193,7 +205,7 @@ function Message(props: {
       </div>
       {m.content !== null && m.content !== '' && (
         <div className="mt-0.5 break-words whitespace-pre-wrap text-slate-900">
-          <FoldedText text={m.content} span={span} label="communicated info" markClass="rounded bg-emerald-200 text-emerald-950" />
+          <Said text={m.content} span={span} markdown={m.role !== 'system'} />
         </div>
       )}
       {tools?.(m, null)}

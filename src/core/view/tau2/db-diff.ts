@@ -3,7 +3,11 @@
  * (predicted) and the DB after the reference actions (gold) differ, for the agent's DB and (telecom)
  * the user's, each with the calls that changed it in the predicted run (blame).
  */
+import { parseJson } from '../../py/json-parse';
 import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic';
+import type { PyValue } from '../../py/value';
+import { pathText, pyJsonInline } from '../display';
+import { fieldDiff, type FieldChange } from '../field-diff';
 import { Tau2Environment } from '../../env/tau2/environment';
 import type { Tau2Context } from '../../judge/tau2/evaluate';
 import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
@@ -24,29 +28,30 @@ export interface Tau2RecordDiff {
 
 export interface Tau2FieldDiff {
   readonly path: string;
+  /** `added`: only the predicted record has it; `removed`: only the gold one; `changed`: both, differently. */
+  readonly kind: FieldChange['kind'];
   /** The value's JSON on each side; null where the field is absent. */
   readonly predicted: string | null;
   readonly gold: string | null;
+  /** Equal numbers that differ only as int vs float (`250` vs `250.0`): τ²'s hash tells them apart. */
+  readonly intVsFloat: boolean;
 }
 
 /** Fields listed per record (a record that differs in more says so by the count). */
 export const MAX_FIELDS = 40;
 
-/** Where two dumped values differ, down to the leaves (dict keys sorted as τ²'s dump sorts them). */
-export function fieldDiffs(a: TValue | undefined, b: TValue | undefined, path: string, out: Tau2FieldDiff[]): void {
-  if (out.length >= MAX_FIELDS) return;
-  if (a instanceof Map && b instanceof Map) {
-    const keys = [...new Set([...a.keys(), ...b.keys()])].filter((k): k is string => typeof k === 'string').sort();
-    for (const k of keys) fieldDiffs(a.get(k), b.get(k), path === '' ? k : `${path}.${k}`, out);
-    return;
-  }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    a.forEach((x, i) => fieldDiffs(x, b[i], `${path}[${i}]`, out));
-    return;
-  }
-  const x = a === undefined ? null : pyJsonDumps(a);
-  const y = b === undefined ? null : pyJsonDumps(b);
-  if (x !== y) out.push({ path: path === '' ? '(the whole value)' : path, predicted: x, gold: y });
+const show = (v: PyValue | undefined): string | null => (v === undefined ? null : pyJsonInline(v));
+
+/**
+ * Where two records differ, field by field, from their dumped texts (`json.dumps(model_dump(), sort_keys=True,
+ * default=str)`, read back with Python's JSON reader so ints stay ints): the one DB diff pipeline of both benchmarks,
+ * jsondiffpatch's (`fieldDiff`, core/view/field-diff.ts). `predicted` is the left side (τ-bench's "agent"), `gold` the right.
+ */
+export function tau2FieldDiffs(predicted: string | null, gold: string | null): Tau2FieldDiff[] {
+  const read = (t: string | null): PyValue | undefined => (t === null ? undefined : parseJson(t));
+  return fieldDiff(read(predicted), read(gold))
+    .slice(0, MAX_FIELDS)
+    .map((c) => ({ path: pathText(c.path), kind: c.kind, predicted: show(c.agent), gold: show(c.reference), intVsFloat: c.intVsFloat }));
 }
 
 const text = (v: TValue | undefined): string | null => (v === undefined ? null : pyJsonDumps(modelDump(v)));
@@ -144,8 +149,7 @@ export function tau2DbDiff(ctx: Tau2Context, task: Tau2Task, sim: Tau2Simulation
   return places.map((p, i) => {
     const x = valueAt(predicted, p);
     const y = valueAt(gold, p);
-    const fields: Tau2FieldDiff[] = [];
-    fieldDiffs(x === undefined ? undefined : modelDump(x), y === undefined ? undefined : modelDump(y), '', fields);
-    return { ...p, predicted: text(x), gold: text(y), blame: blame[i]!, fields };
+    const [predictedText, goldText] = [text(x), text(y)];
+    return { ...p, predicted: predictedText, gold: goldText, blame: blame[i]!, fields: tau2FieldDiffs(predictedText, goldText) };
   });
 }

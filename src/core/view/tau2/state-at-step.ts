@@ -10,7 +10,7 @@ import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic
 import { Tau2Environment } from '../../env/tau2/environment';
 import type { Tau2Context } from '../../judge/tau2/evaluate';
 import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
-import { fieldDiffs, tableRecords, type Tau2FieldDiff } from './db-diff';
+import { tableRecords, tau2FieldDiffs, type Tau2FieldDiff } from './db-diff';
 
 export type Tau2DbSide = 'agent' | 'user';
 
@@ -184,8 +184,8 @@ export class Tau2Timeline {
         const into = last.text === null ? removed : h.initialText === null ? created : null;
         if (into) into.set(h.place.table, (into.get(h.place.table) ?? new Set()).add(h.place.key));
       }
-      const fields: Tau2FieldDiff[] = [];
-      if (last.text !== h.initialText) fieldDiffs(h.initial, last.value, '', fields);
+      // Python parity: the texts are τ²'s dumps; `predicted` is the initial side here, `gold` the current one.
+      const fields: Tau2FieldDiff[] = last.text !== h.initialText ? tau2FieldDiffs(h.initialText, last.text) : [];
       changes.push({
         ...h.place,
         before: h.initialText,

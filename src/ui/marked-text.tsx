@@ -1,9 +1,10 @@
-import type { Span } from '../../core/contract';
-import { FOLD_LIMIT } from '../../ui/fold';
-import { FoldedText } from '../../ui/folded-text';
-import { MarkdownText } from '../../ui/markdown-text';
+import type { Span } from '../core/contract';
+import { FOLD_LIMIT } from './fold';
+import { FoldedText } from './folded-text';
+import { MarkdownText } from './markdown-text';
 import { snippet } from './text';
-import { MARK } from './ui';
+/** How a highlighted span or search hit looks. */
+export const MARK = 'rounded-sm bg-yellow-200 px-px text-slate-950 ring-1 ring-yellow-500';
 
 /**
  * Text with one span highlighted; the text is rendered as React text only (or as safe Markdown). Without `context` the

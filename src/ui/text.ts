@@ -1,4 +1,4 @@
-import type { Span } from '../../core/contract';
+import type { Span } from '../core/contract';
 
 /** `text` cut around `span` into three plain strings (never markup). */
 export interface SpanParts {
@@ -35,3 +35,12 @@ export function differingSpans(a: string, b: string): { readonly a: Span; readon
 }
 
 export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where a search query appears in a text (case-insensitive, as the run's search matches), as spans. */
+export function queryHits(text: string, query: string): Span[] {
+  const q = query.trim();
+  if (q === '') return [];
+  return [...text.matchAll(new RegExp(escapeRe(q), 'giu'))].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+}

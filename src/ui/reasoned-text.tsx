@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { Span } from '../../core/contract';
-import { FOCUS_RING_SKY } from '../../ui/focus';
+import type { Span } from '../core/contract';
+import { FOCUS_RING_SKY } from './focus';
 import { MarkedText } from './marked-text';
 import { hasReasoning, spanIn, splitReasoning, type Segment } from './reasoning';
 import { plural } from './text';
