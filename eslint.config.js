@@ -30,8 +30,8 @@ const ELEMENTS = [
   { type: 'core-judge', pattern: 'src/core/judge' },
   { type: 'core-view', pattern: 'src/core/view' },
   { type: 'core-session', pattern: 'src/core/session' },
-  // The leaf every layer outside core may import: it imports nothing but the fflate package.
-  { type: 'shared', pattern: 'src/shared' },
+  // File formats every layer outside core may import (the share-link codec, file stems, Parquet bounds): imports nothing but fflate.
+  { type: 'formats', pattern: 'src/formats' },
   // The page ↔ worker messages (src/protocol/messages.ts) and the types they carry besides core's.
   { type: 'protocol', pattern: 'src/protocol' },
   { type: 'worker', pattern: 'src/worker' },
@@ -62,15 +62,15 @@ const MAY_IMPORT = {
   'core-session': ['core-py', 'core-data', 'core-episode', 'core-domains', 'core-env', 'core-judge', 'core-view'],
   'core-contract': ['core-py', 'core-data', 'core-episode', 'core-domains', 'core-env', 'core-judge', 'core-view', 'core-session'],
   'core-globals': [],
-  shared: [],
-  protocol: ['core-contract', 'shared'],
-  worker: ['core-contract', 'shared', 'protocol'],
-  store: ['core-contract', 'shared', 'protocol'],
-  ui: ['core-contract', 'shared', 'protocol'], // + store, types only (below)
-  feature: ['core-contract', 'shared', 'protocol', 'store', 'ui'], // never another feature
-  app: ['core-contract', 'shared', 'protocol', 'store', 'ui', 'feature', 'worker'],
-  'app-entry': ['core-contract', 'shared', 'protocol', 'store', 'ui', 'feature', 'worker', 'app', 'app-entry'],
-  cli: ['core-contract', 'shared'],
+  formats: [],
+  protocol: ['core-contract', 'formats'],
+  worker: ['core-contract', 'formats', 'protocol'],
+  store: ['core-contract', 'formats', 'protocol'],
+  ui: ['core-contract', 'formats', 'protocol'], // + store, types only (below)
+  feature: ['core-contract', 'formats', 'protocol', 'store', 'ui'], // never another feature
+  app: ['core-contract', 'formats', 'protocol', 'store', 'ui', 'feature', 'worker'],
+  'app-entry': ['core-contract', 'formats', 'protocol', 'store', 'ui', 'feature', 'worker', 'app', 'app-entry'],
+  cli: ['core-contract', 'formats'],
 };
 
 const FILE_LAYERS = new Set(FILES.map((f) => f.category));
@@ -273,7 +273,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**/*.ts'],
+    files: ['src/formats/**/*.ts'],
     rules: restrictImports({
       patterns: [
         REACT,
@@ -281,7 +281,7 @@ export default tseslint.config(
         NODE,
         {
           group: ['idb-keyval', 'immer', '@noble/*', 'hash-wasm', 'jsondiffpatch', 'fast-json-stable-stringify', '@tanstack/*'],
-          message: 'src/shared imports nothing but fflate.',
+          message: 'src/formats imports nothing but fflate.',
         },
       ],
     }),

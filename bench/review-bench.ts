@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve, basename } from 'node:path';
 import { decodeResultsBytes, InspectSession, prepareSha256, sessionReportHtml } from '../src/core/contract';
 import { dataReader } from '../src/cli/data-reader';
-import { encodePayload as encodeEpisode } from '../src/shared/share-codec';
+import { encodePayload as encodeEpisode } from '../src/formats/share-codec';
 import type { BenchResult, Log } from './bench-types';
 
 const shared = resolve(import.meta.dirname, '../../shared');

@@ -1,5 +1,5 @@
 import type { BenchmarkKind } from '../core/contract';
-import { Tau2SimPane } from '../features/tau2-sim/tau2-sim-pane';
+import { Tau2SimPane } from '../features/tau2/sim-pane';
 import { EpisodePane } from './episode-pane';
 import { TAU2_PANELS } from './tau2/panels';
 

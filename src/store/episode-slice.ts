@@ -11,7 +11,7 @@ import {
   type StepMove,
   type TranscriptView,
 } from '../core/contract';
-import { fileStem } from '../shared/file-stem';
+import { fileStem } from '../formats/file-stem';
 import type { StateCreator } from 'zustand/vanilla';
 import type { FromWorker } from '../protocol/messages';
 import type { FileBlob } from '../protocol/wire-types';

@@ -1,6 +1,6 @@
 import { tau2PassHatK, tau2TaskOrder, type PassK } from '../core/contract';
 import { LIBRARY_FLAG, type LibraryRun, type LibraryTable } from '../protocol/wire-types';
-import { isSuccess, passHatK, type TrialOutcome } from './pass-k';
+import { isSuccess, passHatK, type TrialOutcome } from '../core/contract';
 
 /** What the library shows: runs whose model, domain, benchmark and data version match (null: any). */
 export interface LibraryFilters {

@@ -2,7 +2,7 @@ import { inertJson, NOTE_LABELS, type StepEdit } from '../core/contract';
 import type { LabelFilter } from './notes-slice';
 import type { Filters, ReasonFilter, Sort, SortKey } from './rows';
 import { checkEdits } from '../protocol/share-context';
-import { decodePayload, encodePayload } from '../shared/share-codec';
+import { decodePayload, encodePayload } from '../formats/share-codec';
 
 /**
  * The place a link restores: `#run=<url>&data=<url base>&episode=<index>&step=<n>`; instead of `run`,

@@ -19,7 +19,7 @@ import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
 import { fingerprintsPending } from './notes-slice';
 import { NO_RUN, type RunState } from './run-state';
-import { bothTau2, compareTasks, tau2Comparison } from './tau2-compare';
+import { bothTau2, compareTasks, tau2Comparison } from './tau2/compare';
 
 /** One episode of the drill-down: `index` in its side's run, the view once it arrives. */
 export interface CompareEpisode {

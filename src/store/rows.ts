@@ -1,6 +1,6 @@
 import type { ReasonCode, Tau2Component } from '../core/contract';
 import type { EpisodeHeader, EpisodeSummary } from '../core/contract';
-import { isSuccess } from './pass-k';
+import { isSuccess } from '../core/contract';
 
 /** A τ² simulation's reason: a failed basis component, or a premature end. */
 export type Tau2Reason = `tau2:${Tau2Component}` | 'tau2:premature';

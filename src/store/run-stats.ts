@@ -1,5 +1,5 @@
 import type { EpisodeHeader, EpisodeSummary } from '../core/contract';
-import { isSuccess } from './pass-k';
+import { isSuccess } from '../core/contract';
 
 /**
  * One average with its denominator stated: `value = sum / count`. Episodes that crashed or cannot

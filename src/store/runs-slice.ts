@@ -6,7 +6,7 @@ import type { AppState } from './app-store';
 import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
 import { NO_RUN, pendingSlotOf, slotOf, type PendingRun, type RunInfo, type RunSlot, type RunState } from './run-state';
-import { compareRefusal } from './tau2-compare';
+import { compareRefusal } from './tau2/compare';
 
 /** The runs the app holds (`a` the open run, `b` one opened beside it to compare), opened and updated alike. */
 export interface RunsSlice {

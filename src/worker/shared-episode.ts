@@ -1,4 +1,4 @@
-import { decodePayload, encodePayload, PayloadError } from '../shared/share-codec';
+import { decodePayload, encodePayload, PayloadError } from '../formats/share-codec';
 import type { ShareContext } from '../protocol/share-context';
 import { inertJson } from '../core/contract';
 import type { EpisodeAddress } from '../protocol/wire-types';
@@ -8,7 +8,7 @@ import { post } from './post';
  * One episode carried in a link (`#ep=`). Both ways run in the worker, never on the page's thread:
  * `sharePayload` writes it for `share-link` (the episode's text never goes to the page to be
  * deflated), `decodeSharedEpisode` reads it back for a link opened (a bounded inflate,
- * src/shared/share-codec.ts).
+ * src/formats/share-codec.ts).
  *
  * Version 2 of the payload is an envelope around the episode. Its deflated text is
  *

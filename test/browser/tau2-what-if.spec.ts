@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 import { offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
-import { encodePayload } from '../../src/shared/share-codec';
+import { encodePayload } from '../../src/formats/share-codec';
 import { decodeSharedEpisode, SHARE_MAGIC, splitSharedText } from '../../src/worker/shared-episode';
 
 const AIRLINE = 'sierra-research__gym-gpt-4.1-airline.json';

@@ -10,7 +10,7 @@ import { createAppStore } from '../../src/store/app-store';
 import { formatLibraryLink, parseLibraryLink } from '../../src/store/library-link';
 import { findRunFiles } from '../../src/store/library-slice';
 import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS, overviewTaskId, taskGrids, taskHealth } from '../../src/store/library-stats';
-import { tau2Pass } from '../../src/store/tau2-compare';
+import { tau2Pass } from '../../src/store/tau2/compare';
 import { fakePort, sent } from '../support/fake-port';
 
 interface Row {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passHatK } from '../../src/store/pass-k';
+import { passHatK } from '../../src/core/contract';
 
 describe('passHatK (τ-bench formula)', () => {
   it('averages C(c,k)/C(n,k) over tasks, n = distinct trials', () => {

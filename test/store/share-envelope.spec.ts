@@ -8,7 +8,7 @@ import { memoryNotes } from '../../src/store/notes-port';
 import type { ToWorker } from '../../src/protocol/messages';
 import { readShareContext } from '../../src/protocol/share-context';
 import type { RunSource } from '../../src/protocol/wire-types';
-import { encodePayload } from '../../src/shared/share-codec';
+import { encodePayload } from '../../src/formats/share-codec';
 import { decodeSharedEpisode, SHARE_MAGIC, sharePayload, shareText, splitSharedText } from '../../src/worker/shared-episode';
 import { sampleRunText } from '../support/fixtures';
 import { says } from '../support/worker-says';

@@ -8,7 +8,7 @@ import { parseLink } from '../../src/store/link';
 import { episodeFingerprint } from '../../src/core/contract';
 import type { ToWorker } from '../../src/protocol/messages';
 import type { RunSource } from '../../src/protocol/wire-types';
-import { encodePayload as encodeEpisode } from '../../src/shared/share-codec';
+import { encodePayload as encodeEpisode } from '../../src/formats/share-codec';
 import { decodeSharedEpisode as decodeEpisode, MAX_SHARED_JSON_BYTES, sharePayload, splitSharedText } from '../../src/worker/shared-episode';
 import { deflateSync } from 'fflate';
 import { says } from '../support/worker-says';

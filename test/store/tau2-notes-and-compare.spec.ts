@@ -8,7 +8,7 @@ import type { FromWorker } from '../../src/protocol/messages';
 import { createAppStore } from '../../src/store/app-store';
 import { memoryNotes } from '../../src/store/notes-port';
 import { comparison } from '../../src/store/review-slice';
-import { compareTasks } from '../../src/store/tau2-compare';
+import { compareTasks } from '../../src/store/tau2/compare';
 import { fakePort, sent } from '../support/fake-port';
 import { says } from '../support/worker-says';
 

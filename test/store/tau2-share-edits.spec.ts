@@ -6,7 +6,7 @@ import { checkEdits, MAX_EDITS, MAX_EDIT_TEXT, readShareContext, type SharedCont
 import { createAppStore } from '../../src/store/app-store';
 import { decodeEdits, encodeEdits, parseLink } from '../../src/store/link';
 import { memoryNotes } from '../../src/store/notes-port';
-import { encodePayload } from '../../src/shared/share-codec';
+import { encodePayload } from '../../src/formats/share-codec';
 import { sharePayload, splitSharedText, decodeSharedEpisode } from '../../src/worker/shared-episode';
 import { fakePort, sent } from '../support/fake-port';
 import { says } from '../support/worker-says';

@@ -1,10 +1,10 @@
-import { Tau2Checks, Tau2DbCheck, Tau2Findings } from '../../features/tau2-sim/tau2-checks';
-import type { Tau2Panel } from '../../features/tau2-sim/tau2-panel-types';
-import { Tau2Retrieval } from '../../features/tau2-sim/tau2-retrieval';
-import { Tau2Reviews } from '../../features/tau2-sim/tau2-reviews';
-import { Tau2StatePanel } from '../../features/tau2-sim/tau2-state';
-import { Tau2Notes } from '../../features/tau2-sim/tau2-notes';
-import { Tau2TrialCompare } from '../../features/trials/tau2-trial-compare';
+import { Tau2Checks, Tau2DbCheck, Tau2Findings } from '../../features/tau2/checks';
+import type { Tau2Panel } from '../../features/tau2/panel-types';
+import { Tau2Retrieval } from '../../features/tau2/retrieval';
+import { Tau2Reviews } from '../../features/tau2/reviews';
+import { Tau2StatePanel } from '../../features/tau2/state';
+import { Tau2Notes } from '../../features/tau2/notes';
+import { Tau2TrialCompare } from '../../features/trials/tau2/trial-compare';
 
 /**
  * The τ² simulation screen's side panels, one entry each, in the order of their tabs and digit keys

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_DATA_BASE, TAU2_DEFAULT_DATA_BASE } from '../../core/contract';
 import type { DataRoots, FoundRun } from '../library/index-file';
-import type { IndexRow } from '../library/index-row';
+import type { IndexRow } from '../../core/contract';
 import { fileKey, indexedKeys, readBadFiles, writeBadFiles, writeIndex, type BadFile } from '../library/index-table';
 import { IndexPool } from '../library/pool';
 import { Progress } from '../library/progress';

@@ -7,9 +7,9 @@ import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { inertJson } from '../../core/contract';
-import { parquetBoundsProblem } from '../../shared/parquet-bounds';
+import { parquetBoundsProblem } from '../../formats/parquet-bounds';
 import { InputFileError } from '../usage';
-import { INDEX_COLUMNS, type IndexRow } from './index-row';
+import { INDEX_COLUMNS, type IndexRow } from '../../core/contract';
 
 /** A file that yields no rows, and why. */
 export interface BadFile {

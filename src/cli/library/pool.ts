@@ -5,7 +5,7 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { IndexContext, type DataRoots, type FoundRun } from './index-file';
-import type { IndexRow } from './index-row';
+import type { IndexRow } from '../../core/contract';
 
 interface Job {
   readonly id: number;

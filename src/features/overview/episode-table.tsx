@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { formatRecorded, formatReward, notesFor, TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
 import { tau2Reasons, type ReasonFilter, type SortKey } from '../../store/rows';
-import { isSuccess } from '../../store/pass-k';
+import { isSuccess } from '../../core/contract';
 import { fingerprintsPending } from '../../store/notes-slice';
 import { runComplete, runReady } from '../../store/run-state';
 import { safeLabel } from '../../ui/fold';

@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { EpisodeHeader, EpisodeSummary } from '../../core/contract';
-import { isSuccess } from '../../store/pass-k';
+import { isSuccess } from '../../core/contract';
 import { taskPassRates } from '../../store/run-stats';
 import { formatReward } from '../../core/contract';
 import { useOpenRun } from './use-open-run';

@@ -1,7 +1,7 @@
 import { tau2Of } from '../../store/run-state';
 import { useMemo } from 'react';
-import { tau2Pass } from '../../store/tau2-compare';
-import { passHatK, type TrialOutcome } from '../../store/pass-k';
+import { tau2Pass } from '../../store/tau2/compare';
+import { passHatK, type TrialOutcome } from '../../core/contract';
 import { formatAverage, runAverages, type Average } from '../../store/run-stats';
 import { Button } from '../../ui/button';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';

@@ -1,9 +1,9 @@
 import { benchmarkOf, tau2View, tauBenchView } from '../../core/contract';
 import { useMemo, useRef, useState } from 'react';
-import { isSuccess } from '../../store/pass-k';
+import { isSuccess } from '../../core/contract';
 import { apartOf, comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
 import { runProblem, runReady } from '../../store/run-state';
-import { compareTasks } from '../../store/tau2-compare';
+import { compareTasks } from '../../store/tau2/compare';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
@@ -21,7 +21,7 @@ import {
 } from '../../core/contract';
 import { PassKChart } from '../../ui/pass-k-chart';
 import { useApp, useAppStore } from '../../ui/store-context';
-import { Tau2SimBrief } from './tau2-sim-brief';
+import { Tau2SimBrief } from './tau2/sim-brief';
 
 const FLIP_TEXT = { gained: 'B passes, A did not', lost: 'A passed, B does not' } as const;
 

@@ -1,4 +1,4 @@
-import { fileStem } from '../../shared/file-stem';
+import { fileStem } from '../../formats/file-stem';
 import { runReady } from '../../store/run-state';
 import { Button } from '../../ui/button';
 import { useApp, useAppStore } from '../../ui/store-context';

@@ -1,5 +1,5 @@
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
-import { parquetBoundsProblem } from '../../shared/parquet-bounds';
+import { parquetBoundsProblem } from '../../formats/parquet-bounds';
 
 /**
  * A Parquet file read in the worker, the columns asked for only, through hyparquet: what `tau-inspect index`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportNotes, inertJson, parseNotesExport, type EpisodeNotes, type StepEdit } from '../../../src/core/contract';
 import { decodeEdits, encodeEdits } from '../../../src/store/link';
-import { decodePayload } from '../../../src/shared/share-codec';
+import { decodePayload } from '../../../src/formats/share-codec';
 import { shareText, splitSharedText } from '../../../src/worker/shared-episode';
 
 /** Every character a terminal may act on or a line may be reordered by. */

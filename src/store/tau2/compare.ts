@@ -1,6 +1,6 @@
-import { compareRuns, TAU2_TASK_KEY, tau2PassHatK, tau2TaskOrder, type EpisodeHeader, type EpisodeSummary, type RunComparison } from '../core/contract';
-import { benchmarkOf, type BenchmarkKind } from '../core/contract';
-import { tau2Of, type RunState } from './run-state';
+import { compareRuns, TAU2_TASK_KEY, tau2PassHatK, tau2TaskOrder, type EpisodeHeader, type EpisodeSummary, type RunComparison } from '../../core/contract';
+import { benchmarkOf, type BenchmarkKind } from '../../core/contract';
+import { tau2Of, type RunState } from '../run-state';
 
 /**
  * τ²'s pass^k of a τ² run (its convention: k up to the fewest trials any task has, and `info.num_trials`;

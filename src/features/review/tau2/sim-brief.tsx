@@ -1,6 +1,6 @@
-import { formatReward, type Tau2SimView } from '../../core/contract';
-import { isSuccess } from '../../store/pass-k';
-import { FoldedText } from '../../ui/folded-text';
+import { formatReward, type Tau2SimView } from '../../../core/contract';
+import { isSuccess } from '../../../core/contract';
+import { FoldedText } from '../../../ui/folded-text';
 
 /** What a τ² simulation's reward is the product of, in a few words: the basis components below 1, or how it ended. */
 function verdictWords(v: Tau2SimView): string {

@@ -4,7 +4,7 @@ import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
 import { FOCUS_RING_SKY } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
-import type { Tau2PanelContext } from './tau2-panel-types';
+import type { Tau2PanelContext } from './panel-types';
 import { PathText } from '../../ui/path-text';
 
 const DB_LABEL: Record<Tau2DbSide, string> = { agent: 'Agent DB', user: 'User’s device' };

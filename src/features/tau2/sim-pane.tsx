@@ -8,10 +8,10 @@ import { clip, safeLabel } from '../../ui/fold';
 import { SideTabs, TabPanel, type TabItem } from '../../ui/panel-tabs';
 import { StepBar, type StepItem } from '../../ui/step-bar';
 import { useApp, useAppStore } from '../../ui/store-context';
-import { Tau2Verdict } from './tau2-checks';
-import { showCall, Tau2Dialogue, type Tau2RowTools } from './tau2-dialogue';
-import { Tau2WhatIfBanner, useTau2Shown } from './tau2-what-if';
-import type { Tau2Panel } from './tau2-panel-types';
+import { Tau2Verdict } from './checks';
+import { showCall, Tau2Dialogue, type Tau2RowTools } from './dialogue';
+import { Tau2WhatIfBanner, useTau2Shown } from './what-if';
+import type { Tau2Panel } from './panel-types';
 
 /**
  * The selected τ² simulation: a title bar (list, previous/next, next failed, close), then the

@@ -1,11 +1,11 @@
-import { tau2View } from '../../core/contract';
+import { tau2View } from '../../../core/contract';
 import { useMemo } from 'react';
-import { compareTau2Trials, formatReward, type Tau2TrialRow } from '../../core/contract';
-import { safeLabel } from '../../ui/fold';
-import { FoldedText } from '../../ui/folded-text';
-import { otherTrials } from '../../store/trials-slice';
-import { useApp } from '../../ui/store-context';
-import { CompareTrialPicker } from './trial-compare';
+import { compareTau2Trials, formatReward, type Tau2TrialRow } from '../../../core/contract';
+import { safeLabel } from '../../../ui/fold';
+import { FoldedText } from '../../../ui/folded-text';
+import { otherTrials } from '../../../store/trials-slice';
+import { useApp } from '../../../ui/store-context';
+import { CompareTrialPicker } from '../trial-compare';
 
 const KIND: Readonly<Record<Tau2TrialRow['kind'], string>> = { action: 'reference action', extra: 'other calls', check: 'check', db: 'DB record' };
 
