@@ -44,6 +44,34 @@ export interface DataLayout {
 }
 
 /**
+ * A benchmark's data as the run handles use it: its layout (the subclass) found by the one locator. A picked folder
+ * replaces the one before (`forgetFolder`: what was loaded from a folder of that name is read again).
+ */
+export abstract class BenchmarkData implements DataLayout {
+  abstract readonly name: string;
+  abstract readonly sample: DataLayout['sample'];
+  abstract readonly dev: DataLayout['dev'];
+  abstract readonly defaultBase: string;
+  abstract fetchPaths(domain: string): readonly string[];
+  abstract folderPaths(domain: string): readonly string[];
+  abstract complete(found: number, total: number): boolean;
+  abstract folderIndex(files: readonly FolderFile[]): Map<string, FileLike>;
+  abstract kept(key: string, domain: string): boolean;
+  abstract forgetFolder(): void;
+
+  constructor(readonly locator: DataLocator) {}
+
+  /** Whether the picked folder holds this benchmark's data files. */
+  inFolder(): boolean {
+    return this.locator.folderFiles(this).size > 0;
+  }
+
+  locate(domain: string, sample: boolean, progress: (label: string) => Progress, report: (message: string) => void): Promise<Located | null> {
+    return this.locator.locate(this, domain, sample, progress, report);
+  }
+}
+
+/**
  * Where each benchmark's data comes from, in this order: the embedded sample (for a sample run), a picked
  * folder, URL bases the user agreed to, the dev server (`TAU_BENCH_DATA`, `TAU2_DATA`), data cached in this
  * browser from the public host. One chain for every benchmark; a `DataLayout` says what to look for.

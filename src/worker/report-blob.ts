@@ -57,6 +57,14 @@ export interface ReportSource {
   parts(): Iterable<string>;
 }
 
+/** A run's rows as its scheduler judges them (every benchmark's runs are judged by one `Scheduler`), with the rest of its report. */
+export function scheduledReport(
+  s: { readonly total: number; readonly count: number; isEvaluated(i: number): boolean; evaluate(i: number): EpisodeSummary },
+  rest: Pick<ReportSource, 'gone' | 'settled' | 'keyed' | 'parts'>,
+): ReportSource {
+  return { total: s.total, isEvaluated: (i) => s.isEvaluated(i), evaluate: (i) => s.evaluate(i), evaluated: () => s.count, ...rest };
+}
+
 /**
  * Builds and posts a run's offline report (`report`): every row judged first — pausing every few
  * milliseconds for other messages, its summaries sent on the way — then the parts gathered into a Blob.

@@ -1,4 +1,4 @@
-import type { EpisodeSummary, EpisodeVerdicts, InspectSession } from '../core/contract';
+import type { EpisodeSummary, EpisodeVerdicts } from '../core/contract';
 import { yieldToMessages } from './post';
 
 /** Judging goes on at most this long before queued messages (a view, a step, cancel) get in. */
@@ -16,6 +16,16 @@ export interface Offload {
   room(): number;
   /** Sends episodes to be judged on the data of generation `gen`; false: not sent (they are judged here). */
   send(gen: number, indices: readonly number[]): boolean;
+}
+
+/** What a scheduler judges: a run's rows one at a time, whatever its benchmark (a τ-bench `InspectSession`, a τ² run's handle). */
+export interface Judged {
+  /** More rows may come (the file is still being read). */
+  readonly reading: boolean;
+  /** Row `i` judged now (never throws: a row that cannot be judged says why in its summary). */
+  evaluate(i: number): EpisodeSummary;
+  /** Row `i`'s verdicts made elsewhere (an offload) taken as its row; null: they do not fit, judge it here. */
+  adoptVerdicts?(i: number, verdicts: EpisodeVerdicts): EpisodeSummary | null;
 }
 
 /** An episode's state: not judged, judged (its row known), or sent to the offload. */
@@ -49,9 +59,9 @@ export class Scheduler {
 
   /** `total`: the episodes to judge (those read so far, while the file is read; every one by default). `pause`: lets queued messages in. */
   constructor(
-    private readonly session: InspectSession,
+    private readonly session: Judged,
     private readonly pause: () => Promise<void> = yieldToMessages,
-    total: number = session.records.length,
+    total: number,
     /** How long judging goes on between two pauses (0: a pause after every episode). */
     private readonly sliceMs = PAUSE_MS,
   ) {
@@ -123,7 +133,7 @@ export class Scheduler {
       if (this.evaluated[index] === SENT) this.sent--;
       this.evaluated[index] = DONE;
       this.count++;
-      this.unsent.push(this.session.adoptVerdicts(index, v) ?? this.session.evaluate(index));
+      this.unsent.push(this.session.adoptVerdicts?.(index, v) ?? this.session.evaluate(index));
     }
     this.wake();
   }

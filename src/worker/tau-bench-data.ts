@@ -1,6 +1,6 @@
 import { DEFAULT_DATA_BASE, type DataVersion, type Domain, type InspectSession, type ReadText } from '../core/contract';
 import { candidatePaths, folderIndex } from './data-sources';
-import type { DataLayout, DataLocator, Located, Progress } from './data-locator';
+import { BenchmarkData } from './data-locator';
 import { hasSampleData, readSampleData } from './sample';
 
 /** How the invented sample data is named where a τ-bench commit would be. */
@@ -11,7 +11,7 @@ export const SAMPLE_LABEL = 'sample-runs/data';
  * τ-bench's data as the locator finds it (`<commit>/tau_bench/envs/<domain>/data/*.json`, or a checkout's
  * `tau_bench/envs/…`), and its parsed versions, memoised per source and domain.
  */
-export class TauBenchData implements DataLayout {
+export class TauBenchData extends BenchmarkData {
   readonly name = 'τ-bench';
   readonly sample = {
     has: hasSampleData,
@@ -24,8 +24,6 @@ export class TauBenchData implements DataLayout {
   readonly defaultBase = DEFAULT_DATA_BASE;
   readonly folderIndex = folderIndex;
   private readonly memo = new Map<string, Promise<DataVersion[]>>();
-
-  constructor(readonly locator: DataLocator) {}
 
   fetchPaths(domain: string): readonly string[] {
     return candidatePaths(domain as Domain);
@@ -43,15 +41,6 @@ export class TauBenchData implements DataLayout {
   /** A picked folder replaces the one before: what was loaded from a folder of that name is read again. */
   forgetFolder(): void {
     for (const k of [...this.memo.keys()]) if (k.startsWith('folder:')) this.memo.delete(k);
-  }
-
-  /** Whether the picked folder holds τ-bench data files. */
-  inFolder(): boolean {
-    return this.locator.folderFiles(this).size > 0;
-  }
-
-  locate(domain: Domain, sample: boolean, progress: (label: string) => Progress, report: (message: string) => void): Promise<Located | null> {
-    return this.locator.locate(this, domain, sample, progress, report);
   }
 
   /** The parsed data versions of a located source (memoised; the sample is renamed). */

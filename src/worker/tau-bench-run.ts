@@ -22,7 +22,7 @@ import { HELPED_EPISODES, JudgeHelper } from './judge-helper/helper';
 import { Keyer } from './keyer';
 import type { PersistentVersions } from './persistent-cache';
 import { post, yieldToMessages } from './post';
-import { NOT_OPEN, postReport, type ReportSource } from './report-blob';
+import { NOT_OPEN, postReport, scheduledReport, type ReportSource } from './report-blob';
 import type { RunHandle } from './run-handle';
 import { hasSampleData } from './sample';
 import { Scheduler } from './scheduler';
@@ -359,18 +359,13 @@ export class TauBenchRun implements RunHandle {
 
   /** A run as its report is built (`postReport`): episodes evaluated first, the rule settled, the notes matched by fingerprint. */
   private reportSource(title: string, notes: readonly EpisodeNotes[]): ReportSource {
-    const s = this.scheduler;
-    return {
-      total: s.total,
-      isEvaluated: (i) => s.isEvaluated(i),
-      evaluate: (i) => s.evaluate(i),
-      evaluated: () => s.count,
+    return scheduledReport(this.scheduler, {
       gone: () => !this.live(),
       settled: () => void this.settle(),
       // The notes are matched to episodes by fingerprint: the missing ones are computed now (none needed without notes).
       keyed: () => (notes.length > 0 ? this.keyer.finish() : Promise.resolve()),
       parts: () => sessionReportParts(this.session, { title, notes: attachNotes(this.keyer.rowKeys(), notes).byIndex }),
-    };
+    });
   }
 
   prioritize(indices: readonly number[]): void {

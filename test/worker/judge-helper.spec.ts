@@ -59,7 +59,7 @@ function fakeWorker(behaviour: Behaviour, log: { judged: number; batches: number
 function helped(bytes: Uint8Array, versions: readonly DataVersion[], behaviour: Behaviour, answerMs = 60_000) {
   const session = InspectSession.fromBytes(bytes, {}, undefined, { keptEvaluations: 4 });
   session.useData(versions);
-  const scheduler = new Scheduler(session, tick);
+  const scheduler = new Scheduler(session, tick, session.records.length);
   const log = { judged: 0, batches: 0 };
   const helper = new JudgeHelper(
     session,

@@ -1,6 +1,6 @@
 import { type LoadedDbs, type ReadText, TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT, tau2DbPaths } from '../../core/contract';
 import type { FileLike, FolderFile } from '../../protocol/wire-types';
-import type { DataLayout, DataLocator, Located, Progress } from '../data-locator';
+import { BenchmarkData, type Located } from '../data-locator';
 import { hasSampleTau2Data, readSampleTau2Data } from '../sample';
 
 /** A τ²-bench data file of a picked folder: `[<commit>/]data/tau2/domains/<domain>/<file>`, at any depth. */
@@ -34,7 +34,7 @@ export function withDocuments(read: ReadText, base: string): ReadText {
  * τ²'s data as the locator finds it (`<commit>/data/tau2/domains/<domain>/…`, or a checkout's `data/tau2/…`): every
  * DB file of the pinned commit must be there; the DBs loaded (validated) are kept per source, each read once.
  */
-export class Tau2Data implements DataLayout {
+export class Tau2Data extends BenchmarkData {
   readonly name = 'τ²';
   readonly sample = {
     has: hasSampleTau2Data,
@@ -48,8 +48,6 @@ export class Tau2Data implements DataLayout {
   readonly folderIndex = tau2FolderIndex;
   /** Loaded DBs per data source. */
   private readonly dbs = new Map<string, Map<string, Promise<LoadedDbs>>>();
-
-  constructor(readonly locator: DataLocator) {}
 
   fetchPaths(domain: string): readonly string[] {
     return tau2DbPaths(domain, false) ?? [];
@@ -71,14 +69,6 @@ export class Tau2Data implements DataLayout {
   /** A source failed: nothing of it is kept, the next try reads it again. */
   forgetAll(): void {
     this.dbs.clear();
-  }
-
-  inFolder(): boolean {
-    return this.locator.folderFiles(this).size > 0;
-  }
-
-  locate(domain: string, sample: boolean, progress: (label: string) => Progress, report: (message: string) => void): Promise<Located | null> {
-    return this.locator.locate(this, domain, sample, progress, report);
   }
 
   /** The DBs loaded from a source so far (a session opened on it adds its domain's). */

@@ -23,8 +23,9 @@ import type { ShareContext, SharedContext } from '../../protocol/share-context';
 import type { EpisodeAddress, RunSlot } from '../../protocol/wire-types';
 import { Keyer } from '../keyer';
 import { post, yieldToMessages } from '../post';
-import { NOT_OPEN, postReport, type ReportSource } from '../report-blob';
+import { NOT_OPEN, postReport, scheduledReport, type ReportSource } from '../report-blob';
 import type { RunHandle } from '../run-handle';
+import { Scheduler } from '../scheduler';
 import { postShareLink } from '../shared-episode';
 import type { Tau2Data } from './data';
 
@@ -54,9 +55,6 @@ const NOT_JUDGED: EpisodeSummary = {
   agrees: null,
 };
 
-/** The longest wait (ms) between two `summaries` while a run is judged. */
-const EMIT_MS = 120;
-
 const WAITING = 'waiting for τ² data';
 
 /**
@@ -73,10 +71,8 @@ export class Tau2RunHandle implements RunHandle {
    */
   private keyer!: Keyer;
   private session: Tau2Session | null = null;
-  private readonly evaluated: Uint8Array;
-  private count = 0;
-  private priority: number[] = [];
-  private cancelled = false;
+  /** Which simulation is judged next (rows on screen first), one at a time between the page's messages: the worker's one scheduler. */
+  private readonly scheduler: Scheduler;
   private closed = false;
   /** Bumped whenever the data changes or the run is closed, so a running loop stops. */
   private epoch = 0;
@@ -89,7 +85,7 @@ export class Tau2RunHandle implements RunHandle {
     private readonly data: Tau2Data,
   ) {
     this.headers = tau2Rows(tau2);
-    this.evaluated = new Uint8Array(tau2.simulations.length);
+    this.scheduler = new Scheduler({ reading: false, evaluate: (i) => this.summary(i) }, yieldToMessages, tau2.simulations.length);
   }
 
   private live(): boolean {
@@ -132,11 +128,12 @@ export class Tau2RunHandle implements RunHandle {
   close(): void {
     this.closed = true;
     this.epoch++;
+    this.scheduler.cancel();
   }
 
   hold(): () => void {
-    const before = this.cancelled;
-    this.cancelled = true;
+    const before = this.scheduler.isCancelled;
+    this.scheduler.cancel();
     return () => {
       if (!before && this.live()) this.resume();
     };
@@ -199,64 +196,35 @@ export class Tau2RunHandle implements RunHandle {
     }
   }
 
+  /** A simulation judged (a row that cannot be judged says why, never throws). */
   private summary(i: number): EpisodeSummary {
-    let s: EpisodeSummary;
     try {
-      s = tau2Summary(this.session!.report(i));
+      return tau2Summary(this.session!.report(i));
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      s = { ...NOT_JUDGED, index: i, error };
+      return { ...NOT_JUDGED, index: i, error: e instanceof Error ? e.message : String(e) };
     }
-    if (!this.evaluated[i]) {
-      this.evaluated[i] = 1;
-      this.count++;
-    }
-    return s;
-  }
-
-  private nextIndex(): number | null {
-    while (this.priority.length > 0) {
-      const i = this.priority.shift()!;
-      if (i >= 0 && i < this.evaluated.length && !this.evaluated[i]) return i;
-    }
-    const i = this.evaluated.indexOf(0);
-    return i < 0 ? null : i;
   }
 
   private async evaluateAll(epoch: number): Promise<void> {
-    const live = (): boolean => this.live() && this.epoch === epoch && !this.cancelled;
-    const total = this.evaluated.length;
-    let batch: EpisodeSummary[] = [];
-    let last = 0;
-    const flush = (): void => {
-      if (batch.length === 0) return;
-      post({ type: 'summaries', run: this.run, summaries: batch, evaluated: this.count, total, replace: false });
-      batch = [];
-      last = performance.now();
-    };
-    for (;;) {
-      if (!live()) return flush();
-      const i = this.nextIndex();
-      if (i === null) break;
-      batch.push(this.summary(i));
-      if (this.count <= 1 || performance.now() - last > EMIT_MS) flush();
-      await yieldToMessages();
-    }
-    flush();
+    const s = this.scheduler;
+    await s.runAll(
+      () => this.live() && this.epoch === epoch,
+      (summaries) => post({ type: 'summaries', run: this.run, summaries, evaluated: s.count, total: s.total, replace: false }),
+    );
   }
 
   cancel(): void {
-    this.cancelled = true;
+    this.scheduler.cancel();
   }
 
   resume(): void {
-    if (!this.cancelled) return;
-    this.cancelled = false;
+    if (!this.scheduler.isCancelled) return;
+    this.scheduler.resume();
     if (this.session) void this.evaluateAll(++this.epoch);
   }
 
   prioritize(indices: readonly number[]): void {
-    this.priority = [...indices];
+    this.scheduler.prioritize(indices);
     this.keyer.first(indices);
   }
 
@@ -266,9 +234,9 @@ export class Tau2RunHandle implements RunHandle {
     this.keyer.now(episode);
     const session = this.session;
     if (!session) return post({ type: 'view', run, episode, view: null, error: WAITING });
-    if (episode < 0 || episode >= this.evaluated.length) return post({ type: 'view', run, episode, view: null, error: `no simulation ${episode}` });
-    if (!this.evaluated[episode])
-      post({ type: 'summaries', run, summaries: [this.summary(episode)], evaluated: this.count, total: this.evaluated.length, replace: false });
+    const s = this.scheduler;
+    if (episode < 0 || episode >= s.total) return post({ type: 'view', run, episode, view: null, error: `no simulation ${episode}` });
+    if (!s.isEvaluated(episode)) post({ type: 'summaries', run, summaries: [s.evaluate(episode)], evaluated: s.count, total: s.total, replace: false });
     try {
       const view = session.simView(episode);
       if (session.domain.name !== 'banking_knowledge') return post({ type: 'view', run, episode, view, error: null });
@@ -293,16 +261,12 @@ export class Tau2RunHandle implements RunHandle {
   }
 
   private reportSource(session: Tau2Session, title: string, notes: readonly EpisodeNotes[]): ReportSource {
-    return {
-      total: this.evaluated.length,
-      isEvaluated: (i) => this.evaluated[i] === 1,
-      evaluate: (i) => this.summary(i),
-      evaluated: () => this.count,
+    return scheduledReport(this.scheduler, {
       gone: () => !this.live(),
       // The notes are matched to simulations by fingerprint: every one is needed.
       keyed: () => this.keyer.finish(),
       parts: () => tau2ReportParts(session, title, attachNotes(this.keyer.rowKeys(), notes).byIndex),
-    };
+    });
   }
 
   /** A DB of a simulation after a message (the replay is kept by the session for the simulation open). */
@@ -320,7 +284,7 @@ export class Tau2RunHandle implements RunHandle {
   whatIf({ run, episode }: EpisodeAddress, id: number, edits: readonly StepEdit[]): void {
     const refuse = (error: string): void => post({ type: 'what-if', run, episode, id, view: null, error });
     if (!this.session) return refuse(WAITING);
-    if (episode < 0 || episode >= this.evaluated.length) return refuse(`no simulation ${episode}`);
+    if (episode < 0 || episode >= this.scheduler.total) return refuse(`no simulation ${episode}`);
     try {
       const r = this.session.whatIf(episode, edits);
       if ('error' in r) refuse(r.error);
