@@ -125,30 +125,36 @@ export async function evaluateTau2(
   }
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'db', 'ended', 'why']];
   let total = 0;
+  let judged = 0;
   let agree = 0;
   let recorded = 0;
   for (let i = 0; i < session.size; i++) {
     const r = session.report(i);
-    total += r.reward;
-    if (r.recorded_reward !== null) {
-      recorded++;
-      if (r.matches_recorded_reward) agree++;
+    // A simulation that cannot be judged has no reward: it is said so, and left out of the average (never a 0.0).
+    const evaluable = r.error === null;
+    if (evaluable) {
+      total += r.reward;
+      judged++;
+      if (r.recorded_reward !== null) {
+        recorded++;
+        if (r.matches_recorded_reward) agree++;
+      }
     }
-    const why =
-      r.error ??
-      (r.premature
+    const why = evaluable
+      ? r.premature
         ? 'ended prematurely'
         : [
             ...(r.db_match === false ? ['DB differs'] : []),
             ...(r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed'),
             ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
-          ].join('; ') || 'ok');
+          ].join('; ') || 'ok'
+      : r.error!;
     rows.push([
       String(i),
       r.task_id,
       String(r.trial ?? '-'),
       r.recorded_reward_text ?? fmt(r.recorded_reward),
-      fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : ''),
+      evaluable ? fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : '') : 'not evaluable',
       r.db_match === null ? '-' : r.db_match ? 'match' : 'differ',
       r.termination_reason,
       terminalSafe(why),
@@ -157,8 +163,9 @@ export async function evaluateTau2(
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
   const table = rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
   process.stdout.write(`${notes.join('\n')}\n\n${table}\n\n`);
+  const apart = session.size - judged;
   process.stdout.write(
-    `${session.size} simulations; average reward ${formatRatio(total, session.size)} = ${total}/${session.size} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n`,
+    `${session.size} simulations${apart > 0 ? `, ${apart} not evaluable (left out of the average)` : ''}; average reward ${formatRatio(total, judged)} = ${total}/${judged} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n`,
   );
 }
 

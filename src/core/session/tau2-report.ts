@@ -40,19 +40,22 @@ const why = (r: Tau2Report): string =>
 export function* tau2ReportParts(session: Tau2Session, title: string, notes: ReadonlyMap<number, EpisodeNotes> = new Map()): Generator<string> {
   const reports = Array.from({ length: session.size }, (_, i) => session.report(i));
   const failed = reports.filter((r) => r.reward !== 1);
-  const total = reports.reduce((s, r) => s + r.reward, 0);
+  // A simulation that cannot be judged has no reward: left out of the average, shown as not evaluable.
+  const judged = reports.filter((r) => r.error === null);
+  const total = judged.reduce((s, r) => s + r.reward, 0);
+  const apart = reports.length - judged.length;
   yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeAttr(`tau-inspect report: ${title}`)}</title><style>${CSS}${CP_CSS}</style></head><body>
 <h1>${e(title)}</h1>
-<p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations, average reward ${formatRatio(total, reports.length)} = ${total}/${reports.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
+<p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations${apart > 0 ? `, ${apart} not evaluable (left out of the average)` : ''}, average reward ${formatRatio(total, judged.length)} = ${total}/${judged.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
 ${notes.size ? `<p>${notes.size} simulations with notes${labelCounts(notes)}.</p>` : ''}
 <table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th><th>label</th></tr></thead><tbody>`;
   const inFull = (r: Tau2Report): boolean => r.reward !== 1 || notes.has(r.index);
   for (const r of [...failed, ...reports.filter((x) => x.reward === 1)])
-    yield `<tr><td>${!inFull(r) ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${num(r.reward)}${r.matches_recorded_reward === false ? ' ≠' : ''}</td><td>${e(why(r))}</td><td>${e(notes.get(r.index)?.label ?? '')}</td></tr>`;
+    yield `<tr><td>${!inFull(r) ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${r.error !== null ? 'not evaluable' : num(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : '')}</td><td>${e(why(r))}</td><td>${e(notes.get(r.index)?.label ?? '')}</td></tr>`;
   yield '</tbody></table>';
   for (const r of reports.filter((x) => x.reward === 1 && notes.has(x.index)))
     yield `<section id="${anchor(r)}"><h2>Simulation ${r.index}: task ${e(r.task_id)}, reward ${num(r.reward)}</h2>${notesHtml(notes.get(r.index) ?? null, null)}</section>`;

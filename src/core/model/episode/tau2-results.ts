@@ -7,6 +7,7 @@ import { jsonDumps } from '../../py/json-dumps';
 import { parseJson } from '../../py/json-parse';
 import { pyStrip } from '../../py/strip';
 import { readDamagedTau2 } from './tau2-damaged';
+import { ticksToMessageHistory } from './tau2-ticks';
 import type { PyValue } from '../../py/value';
 import { PyException } from '../../py/errors';
 import { defineModel, field, t, tRepr, tTypeName, validate, type ModelClass, type PydModel, type TDict, type TValue } from '../../py/pydantic';
@@ -18,8 +19,10 @@ import type {
   Tau2Criteria,
   Tau2Message,
   Tau2Run,
+  Tau2Chunk,
   Tau2Simulation,
   Tau2Task,
+  Tau2Tick,
   Tau2ToolCall,
 } from './tau2-types';
 
@@ -99,6 +102,91 @@ export function readMessage(v: TValue, where: string, problems?: Problems): Tau2
     id: role === 'tool' ? (str(v.get('id')) ?? '') : null,
     requestor: role === 'tool' ? requestorOf(v.get('requestor')) : null,
     error: v.get('error') === true,
+  };
+}
+
+const intOf = (v: TValue | undefined): number | null => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' && Number.isInteger(v) ? v : null);
+const floatOf = (v: TValue | undefined): number | null => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : null);
+
+// Python parity: AssistantMessage / UserMessage in a Tick (role a literal, the streaming fields' defaults).
+function readChunk(v: TValue | undefined, role: Requestor, where: string, problems: Problems): Tau2Chunk | null {
+  if (v === undefined || v === null) return null;
+  if (!isDict(v)) {
+    problems.push(`${where}: a chunk should be an object or null (${typeName(v)})`);
+    return null;
+  }
+  expect(problems, v.get('role') === role, where, `"role" should be '${role}' (${tRepr(v.get('role') ?? null)})`);
+  expect(problems, strOrNone(v.get('content')), where, `"content" should be a string or null (${typeName(v.get('content'))})`);
+  const calls = list(v.get('tool_calls'));
+  expect(problems, calls !== null || (v.get('tool_calls') ?? null) === null, where, '"tool_calls" should be a list or null');
+  const ids = list(v.get('utterance_ids'));
+  expect(
+    problems,
+    (v.get('utterance_ids') ?? null) === null || (ids !== null && ids.every((x) => typeof x === 'string')),
+    where,
+    '"utterance_ids" should be a list of strings or null',
+  );
+  const tta = v.get('turn_taking_action');
+  const bool = (k: string, dflt: boolean): boolean => {
+    const b = v.get(k);
+    return typeof b === 'boolean' ? b : dflt;
+  };
+  return {
+    role,
+    content: str(v.get('content')),
+    toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),
+    isAudio: bool('is_audio', false),
+    timestamp: str(v.get('timestamp')),
+    utteranceIds: ids === null ? null : ids.filter((x): x is string => typeof x === 'string'),
+    chunkId: intOf(v.get('chunk_id')),
+    isFinalChunk: bool('is_final_chunk', true),
+    containsSpeech: bool('contains_speech', true),
+    turnTaking: isDict(tta) ? { action: str(tta.get('action')) ?? '', info: str(tta.get('info')) } : null,
+    raw: v,
+  };
+}
+
+// Python parity: Tick (data_model/message.py), validated by pydantic 2 as part of SimulationRun.ticks.
+function readTick(v: TValue, where: string, problems: Problems): Tau2Tick | null {
+  if (!isDict(v)) {
+    problems.push(`${where}: a tick should be an object (${typeName(v)})`);
+    return null;
+  }
+  const id = intOf(v.get('tick_id'));
+  expect(problems, id !== null, where, `"tick_id" should be an integer (${typeName(v.get('tick_id'))})`);
+  expect(problems, typeof v.get('timestamp') === 'string', where, `"timestamp" should be a string (${typeName(v.get('timestamp'))})`);
+  const calls = (k: string): Tau2ToolCall[] => {
+    const xs = v.get(k) ?? [];
+    if (!Array.isArray(xs)) {
+      problems.push(`${where}: "${k}" should be a list (${typeName(xs)})`);
+      return [];
+    }
+    return xs.map((c, i) => toolCall(c, `${where}, ${k} ${i}`, problems));
+  };
+  const results = (k: string): Tau2Message[] => {
+    const xs = v.get(k) ?? [];
+    if (!Array.isArray(xs)) {
+      problems.push(`${where}: "${k}" should be a list (${typeName(xs)})`);
+      return [];
+    }
+    return xs.map((m, i) => {
+      const w = `${where}, ${k} ${i}`;
+      const read = readMessage(m, w, problems);
+      // Python parity: list[ToolMessage] — a tool message with its own id, nothing else.
+      expect(problems, read.role === 'tool' && !read.multiTool, w, `a tool result should be a tool message with an id`);
+      return read;
+    });
+  };
+  return {
+    tickId: id ?? 0,
+    timestamp: str(v.get('timestamp')) ?? '',
+    agentChunk: readChunk(v.get('agent_chunk'), 'assistant', `${where}, agent_chunk`, problems),
+    userChunk: readChunk(v.get('user_chunk'), 'user', `${where}, user_chunk`, problems),
+    agentToolCalls: calls('agent_tool_calls'),
+    userToolCalls: calls('user_tool_calls'),
+    agentToolResults: results('agent_tool_results'),
+    userToolResults: results('user_tool_results'),
+    durationSeconds: floatOf(v.get('tick_duration_seconds')),
   };
 }
 
@@ -325,6 +413,13 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     `"ticks" is not a list (${typeName(ticks)}): a simulation's ticks are a list of turns, or null`,
   );
   const read = messages.map((m, i) => readMessage(m, `${where}, message ${i}`, problems));
+  // Python parity: evaluate_trajectories.get_communication_mode (per simulation; the run's signals in `runFullDuplex`).
+  const fullDuplex = runFullDuplex || v.get('mode') === 'full_duplex' || list(ticks) !== null;
+  const tickList = list(ticks);
+  const readTicks = tickList === null ? null : tickList.map((t, i) => readTick(t, `${where}, tick ${i}`, problems)).filter((t): t is Tau2Tick => t !== null);
+  // A full-duplex simulation is judged on its ticks (evaluate_simulation's trajectory): its messages are the history
+  // τ² derives from them; without ticks it has no trajectory at all, whatever `messages` holds.
+  const history = fullDuplex && readTicks !== null ? ticksToMessageHistory(readTicks) : null;
   return {
     invalid: problems[0] ?? null,
     index,
@@ -333,10 +428,10 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     // As pydantic coerces it (a trial written "2" is 2), when the simulation validates.
     trial: scalars === null ? validate(SimulationRunScalars, v).get('trial') : (v.get('trial') ?? null),
     terminationReason: str(v.get('termination_reason')) ?? '',
-    messages: read,
-    ...(noMessages ? { noMessages } : {}),
-    // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
-    fullDuplex: runFullDuplex || v.get('mode') === 'full_duplex' || list(ticks) !== null,
+    messages: fullDuplex ? (history?.messages ?? []) : read,
+    ...((fullDuplex ? readTicks === null : noMessages) ? { noMessages: true as const } : {}),
+    fullDuplex,
+    ...(fullDuplex ? { ticks: readTicks, messageTicks: history?.ticks ?? [] } : {}),
     rewardInfo: isDict(ri) ? ri : null,
     raw: v,
     reviews: TAU2_REVIEW_FIELDS.flatMap((k) => {

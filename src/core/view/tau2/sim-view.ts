@@ -282,7 +282,8 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
     communicate:
       e.communicateChecks &&
       e.communicateChecks.map((c) => {
-        const content = c.messageIndex === null ? null : s.messages[c.messageIndex]?.content;
+        // A full-duplex simulation's communicate checks point into the agent's merged speech, not its messages.
+        const content = c.messageIndex === null ? null : s.fullDuplex ? e.spoken?.[c.messageIndex]?.content : s.messages[c.messageIndex]?.content;
         return { info: c.info, met: c.met, messageIndex: c.messageIndex, span: content ? communicateSpan(content, c.info) : null };
       }),
     nl: e.nlAssertions && e.nlAssertions.map((c) => ({ assertion: c.assertion, met: c.met, justification: c.justification })),
