@@ -155,28 +155,22 @@ function readTick(v: TValue, where: string, problems: Problems): Tau2Tick | null
   const id = intOf(v.get('tick_id'));
   expect(problems, id !== null, where, `"tick_id" should be an integer (${typeName(v.get('tick_id'))})`);
   expect(problems, typeof v.get('timestamp') === 'string', where, `"timestamp" should be a string (${typeName(v.get('timestamp'))})`);
-  const calls = (k: string): Tau2ToolCall[] => {
+  const listOf = <T>(k: string, read: (x: TValue, w: string) => T): T[] => {
     const xs = v.get(k) ?? [];
     if (!Array.isArray(xs)) {
       problems.push(`${where}: "${k}" should be a list (${typeName(xs)})`);
       return [];
     }
-    return xs.map((c, i) => toolCall(c, `${where}, ${k} ${i}`, problems));
+    return xs.map((x, i) => read(x, `${where}, ${k} ${i}`));
   };
-  const results = (k: string): Tau2Message[] => {
-    const xs = v.get(k) ?? [];
-    if (!Array.isArray(xs)) {
-      problems.push(`${where}: "${k}" should be a list (${typeName(xs)})`);
-      return [];
-    }
-    return xs.map((m, i) => {
-      const w = `${where}, ${k} ${i}`;
+  const calls = (k: string): Tau2ToolCall[] => listOf(k, (c, w) => toolCall(c, w, problems));
+  const results = (k: string): Tau2Message[] =>
+    listOf(k, (m, w) => {
       const read = readMessage(m, w, problems);
       // Python parity: list[ToolMessage] — a tool message with its own id, nothing else.
       expect(problems, read.role === 'tool' && !read.multiTool, w, `a tool result should be a tool message with an id`);
       return read;
     });
-  };
   return {
     tickId: id ?? 0,
     timestamp: str(v.get('timestamp')) ?? '',
