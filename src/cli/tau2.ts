@@ -6,6 +6,7 @@ import {
   formatRatio,
   formatReward,
   inertJson,
+  interactionMetricsText,
   prepareSha256,
   type LoadedDbs,
   readTau2Folder,
@@ -85,12 +86,30 @@ export async function openTau2(
     `domain: ${run.domain} (info.environment_info.domain_name)`,
     `data: ${session.dataWhy}; from ${root}${data === undefined ? ` (default: pinned ${TAU2_PINNED_COMMIT.slice(0, 7)})` : ''}`,
     'rule: τ² v1.0.1 evaluate_simulation, EvaluationType.ALL (the product of each task’s reward_basis); NL assertions as recorded',
+    ...voiceNotes(run),
     ...run.notes.map((n) => `note: ${n}`),
   ].map(terminalSafe);
   return { session, notes };
 }
 
 const fmt = (r: number | null): string => formatReward(r, '-');
+
+/** The run's full-duplex (voice) simulations, as τ² decides them (get_communication_mode). */
+function voiceNotes(run: Tau2Run): string[] {
+  const n = run.simulations.filter((s) => s.fullDuplex).length;
+  if (n === 0) return [];
+  const ticks = run.simulations.filter((s) => s.fullDuplex && s.ticks).length;
+  return [
+    `mode: ${n === run.simulations.length ? 'every simulation is' : `${n} of ${run.simulations.length} simulations are`} full duplex (voice), judged from ${
+      ticks === n ? 'their ticks' : `their ticks (${n - ticks} without ticks: τ²'s checks raise there)`
+    }: the calls in tick order (the user's before the agent's within a tick), the communicate check on the agent's merged speech`,
+  ];
+}
+
+/** τ²'s interaction metrics of a voice run in one line; null for a text run. */
+function interactionLine(session: Tau2Session): string | null {
+  return session.voice ? interactionMetricsText(session.interactionMetrics()) : null;
+}
 
 /**
  * `evaluate` on τ² runs: a JSON line per simulation, or a table. Several runs (a whole submission) are
@@ -118,8 +137,9 @@ export async function evaluateTau2(
   file: string | null = null,
 ): Promise<void> {
   const { session, notes } = await openTau2(run, data, dbs);
+  const interaction = interactionLine(session);
   if (json) {
-    process.stderr.write(notes.join('\n') + '\n');
+    process.stderr.write([...notes, ...(interaction === null ? [] : [interaction])].join('\n') + '\n');
     for (let i = 0; i < session.size; i++) process.stdout.write(`${inertJson(file === null ? session.report(i) : { file, ...session.report(i) })}\n`);
     return;
   }
@@ -165,7 +185,9 @@ export async function evaluateTau2(
   process.stdout.write(`${notes.join('\n')}\n\n${table}\n\n`);
   const apart = session.size - judged;
   process.stdout.write(
-    `${session.size} simulations${apart > 0 ? `, ${apart} not evaluable (left out of the average)` : ''}; average reward ${formatRatio(total, judged)} = ${total}/${judged} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n`,
+    `${session.size} simulations${apart > 0 ? `, ${apart} not evaluable (left out of the average)` : ''}; average reward ${formatRatio(total, judged)} = ${total}/${judged} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n${
+      interaction === null ? '' : `${interaction}\n`
+    }`,
   );
 }
 

@@ -138,6 +138,7 @@ export {
   INTERACTION_METRICS_VERSION,
   interactionConfigOf,
   interactionMetrics,
+  interactionMetricsText,
   voiceQualityEvents,
 } from './view/tau2/voice/metrics';
 export { tau2ToolCatalog } from './session/tau2-what-if';

@@ -552,3 +552,20 @@ export function interactionMetrics(
     },
   };
 }
+
+const sec = (x: number | null): string => (x === null ? '–' : `${x.toFixed(2)} s`);
+const frac = (x: number | null): string => (x === null ? '–' : x.toFixed(3));
+
+/** The panel in one line of words (the CLI's and the report's). */
+export function interactionMetricsText(r: { metrics: InteractionMetrics | null; error: string | null }): string {
+  const m = r.metrics;
+  if (m === null) return `interaction metrics: none (${r.error})`;
+  const c = m.counts;
+  return `interaction metrics (τ²'s, from the ticks of ${c.n_simulations} simulation${c.n_simulations === 1 ? '' : 's'}): response latency ${sec(
+    m.response_latency_mean,
+  )}, yield latency ${sec(m.yield_latency_mean)}, response rate ${frac(m.response_rate)} of ${c.response_total} user turns, yield rate ${frac(
+    m.yield_rate,
+  )} of ${c.yield_total} interruptions, agent interruptions ${frac(m.agent_interruption_rate)} per turn (${c.agent_interrupts_count}), selectivity backchannel ${frac(
+    m.selectivity_backchannel,
+  )} (${c.backchannel_total}) · vocal tic ${frac(m.selectivity_vocal_tic)} (${c.vocal_tic_total}) · non-directed ${frac(m.selectivity_non_directed)} (${c.non_directed_total})`;
+}
