@@ -105,42 +105,62 @@ export function readMessage(v: TValue, where: string, problems?: Problems): Tau2
   };
 }
 
-const intOf = (v: TValue | undefined): number | null => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' && Number.isInteger(v) ? v : null);
-const floatOf = (v: TValue | undefined): number | null => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' ? v : null);
+// Python parity: the scalar fields of AssistantMessage / UserMessage (ParticipantMessageBase) and Tick, pydantic 2 lax mode.
+const chunkModel = (name: string, role: Requestor): ModelClass =>
+  defineModel(name, [
+    field('role', t.literal(role)),
+    field('content', t.optional(t.str), { default: null }),
+    field('is_audio', t.bool, { default: false }),
+    field('turn_idx', t.optional(t.int), { default: null }),
+    field('timestamp', t.optional(t.str), { default: null }),
+    field('cost', t.optional(t.float), { default: null }),
+    field('generation_time_seconds', t.optional(t.float), { default: null }),
+    field('utterance_ids', t.optional(t.list(t.str)), { default: null }),
+    field('chunk_id', t.optional(t.int), { default: null }),
+    field('is_final_chunk', t.bool, { default: true }),
+    field('source', t.optional(t.str), { default: null }),
+    field('contains_speech', t.bool, { default: true }),
+  ]);
+const CHUNK_MODELS: Record<Requestor, ModelClass> = { assistant: chunkModel('AssistantMessage', 'assistant'), user: chunkModel('UserMessage', 'user') };
+const TickScalars = defineModel('Tick', [
+  field('tick_id', t.int),
+  field('timestamp', t.str),
+  field('user_transcript', t.optional(t.str), { default: null }),
+  field('tick_duration_seconds', t.optional(t.float), { default: null }),
+  field('wall_clock_duration_seconds', t.optional(t.float), { default: null }),
+]);
 
-// Python parity: AssistantMessage / UserMessage in a Tick (role a literal, the streaming fields' defaults).
+/** `v` validated as `model` (its declared fields, coerced as pydantic coerces them), or null with the problem recorded. */
+function scalars(model: ModelClass, v: TDict, where: string, problems: Problems): PydModel | null {
+  const problem = firstValidationProblem(model, v);
+  if (problem === null) return validate(model, v);
+  problems.push(`${where}: ${problem}`);
+  return null;
+}
+
+// Python parity: AssistantMessage / UserMessage in a Tick (Optional: null or absent is no chunk).
 function readChunk(v: TValue | undefined, role: Requestor, where: string, problems: Problems): Tau2Chunk | null {
   if (v === undefined || v === null) return null;
   if (!isDict(v)) {
     problems.push(`${where}: a chunk should be an object or null (${typeName(v)})`);
     return null;
   }
-  expect(problems, v.get('role') === role, where, `"role" should be '${role}' (${tRepr(v.get('role') ?? null)})`);
-  expect(problems, strOrNone(v.get('content')), where, `"content" should be a string or null (${typeName(v.get('content'))})`);
+  const m = scalars(CHUNK_MODELS[role], v, where, problems);
   const calls = list(v.get('tool_calls'));
   expect(problems, calls !== null || (v.get('tool_calls') ?? null) === null, where, '"tool_calls" should be a list or null');
-  const ids = list(v.get('utterance_ids'));
-  expect(
-    problems,
-    (v.get('utterance_ids') ?? null) === null || (ids !== null && ids.every((x) => typeof x === 'string')),
-    where,
-    '"utterance_ids" should be a list of strings or null',
-  );
   const tta = v.get('turn_taking_action');
-  const bool = (k: string, dflt: boolean): boolean => {
-    const b = v.get(k);
-    return typeof b === 'boolean' ? b : dflt;
-  };
+  const ids = m?.get('utterance_ids');
+  const num = m?.get('chunk_id');
   return {
     role,
-    content: str(v.get('content')),
+    content: str(m?.get('content') ?? v.get('content')),
     toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),
-    isAudio: bool('is_audio', false),
-    timestamp: str(v.get('timestamp')),
-    utteranceIds: ids === null ? null : ids.filter((x): x is string => typeof x === 'string'),
-    chunkId: intOf(v.get('chunk_id')),
-    isFinalChunk: bool('is_final_chunk', true),
-    containsSpeech: bool('contains_speech', true),
+    isAudio: m?.get('is_audio') === true,
+    timestamp: str(m?.get('timestamp')),
+    utteranceIds: Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : null,
+    chunkId: typeof num === 'bigint' ? Number(num) : typeof num === 'number' ? num : null,
+    isFinalChunk: m === null || m.get('is_final_chunk') === true,
+    containsSpeech: m === null || m.get('contains_speech') === true,
     turnTaking: isDict(tta) ? { action: str(tta.get('action')) ?? '', info: str(tta.get('info')) } : null,
     raw: v,
   };
@@ -152,11 +172,10 @@ function readTick(v: TValue, where: string, problems: Problems): Tau2Tick | null
     problems.push(`${where}: a tick should be an object (${typeName(v)})`);
     return null;
   }
-  const id = intOf(v.get('tick_id'));
-  expect(problems, id !== null, where, `"tick_id" should be an integer (${typeName(v.get('tick_id'))})`);
-  expect(problems, typeof v.get('timestamp') === 'string', where, `"timestamp" should be a string (${typeName(v.get('timestamp'))})`);
+  const m = scalars(TickScalars, v, where, problems);
   const listOf = <T>(k: string, read: (x: TValue, w: string) => T): T[] => {
-    const xs = v.get(k) ?? [];
+    // Python parity: list fields with a default_factory — absent is empty, null is refused.
+    const xs = v.has(k) ? v.get(k)! : [];
     if (!Array.isArray(xs)) {
       problems.push(`${where}: "${k}" should be a list (${typeName(xs)})`);
       return [];
@@ -165,22 +184,24 @@ function readTick(v: TValue, where: string, problems: Problems): Tau2Tick | null
   };
   const calls = (k: string): Tau2ToolCall[] => listOf(k, (c, w) => toolCall(c, w, problems));
   const results = (k: string): Tau2Message[] =>
-    listOf(k, (m, w) => {
-      const read = readMessage(m, w, problems);
+    listOf(k, (msg, w) => {
+      const read = readMessage(msg, w, problems);
       // Python parity: list[ToolMessage] — a tool message with its own id, nothing else.
       expect(problems, read.role === 'tool' && !read.multiTool, w, `a tool result should be a tool message with an id`);
       return read;
     });
+  const id = m?.get('tick_id');
+  const dur = m?.get('tick_duration_seconds');
   return {
-    tickId: id ?? 0,
-    timestamp: str(v.get('timestamp')) ?? '',
+    tickId: typeof id === 'bigint' ? Number(id) : typeof id === 'number' ? id : 0,
+    timestamp: str(m?.get('timestamp')) ?? '',
     agentChunk: readChunk(v.get('agent_chunk'), 'assistant', `${where}, agent_chunk`, problems),
     userChunk: readChunk(v.get('user_chunk'), 'user', `${where}, user_chunk`, problems),
     agentToolCalls: calls('agent_tool_calls'),
     userToolCalls: calls('user_tool_calls'),
     agentToolResults: results('agent_tool_results'),
     userToolResults: results('user_tool_results'),
-    durationSeconds: floatOf(v.get('tick_duration_seconds')),
+    durationSeconds: typeof dur === 'number' ? dur : null,
   };
 }
 

@@ -195,14 +195,33 @@ describe('which simulations are full duplex (get_communication_mode)', () => {
     expect(s.run.simulations[0]!.fullDuplex).toBe(false);
   });
 
+  it('values pydantic coerces are coerced: a tick_id "3", contains_speech "false"', () => {
+    const run = JSON.parse(voiceRunJson([{ task: 'offsite_for_bram', ticks: said }])) as { simulations: { ticks: Record<string, unknown>[] }[] };
+    run.simulations[0]!.ticks[0]!.tick_id = '3';
+    (run.simulations[0]!.ticks[0]!.agent_chunk as Record<string, unknown>).contains_speech = 'false';
+    const sim = readTau2Text(JSON.stringify(run))!.simulations[0]!;
+    expect(sim.invalid).toBeNull();
+    expect([sim.ticks![0]!.tickId, sim.ticks![0]!.agentChunk!.containsSpeech]).toEqual([3, false]);
+  });
+
   it('ticks τ²’s Tick model refuses make τ² refuse the file: said where', () => {
     const run = JSON.parse(voiceRunJson([{ task: 'offsite_for_bram', ticks: said }])) as { simulations: { ticks: Record<string, unknown>[] }[] };
     run.simulations[0]!.ticks[0]!.tick_id = 'x';
     run.simulations[0]!.ticks[1]!.agent_chunk = { role: 'user', content: 'hi' };
     const sim = readTau2Text(JSON.stringify(run))!.simulations[0]!;
-    expect(sim.invalid).toBe('simulation 0, tick 0: "tick_id" should be an integer (str)');
+    expect(sim.invalid).toBe('simulation 0, tick 0: "tick_id" Input should be a valid integer, unable to parse string as an integer (str)');
     const other = JSON.parse(voiceRunJson([{ task: 'offsite_for_bram', ticks: said }])) as typeof run;
     other.simulations[0]!.ticks[1]!.agent_chunk = { role: 'user', content: 'hi' };
-    expect(readTau2Text(JSON.stringify(other))!.simulations[0]!.invalid).toBe(`simulation 0, tick 1, agent_chunk: "role" should be 'assistant' ('user')`);
+    expect(readTau2Text(JSON.stringify(other))!.simulations[0]!.invalid).toBe(`simulation 0, tick 1, agent_chunk: "role" Input should be 'assistant' (str)`);
+  });
+});
+
+describe('what-if on a voice simulation', () => {
+  it('is refused in a sentence (its messages come from the ticks); with no edit it is the simulation as judged', async () => {
+    const s = await openVoice([{ task: 'offsite_for_bram', ticks: [{ agent: { text: 'task_3', ids: ['a1'] } }, { agentCalls: [CREATE_TASK_3] }] }]);
+    expect(s.whatIf(0, [{ kind: 'drop', step: 0 } as never])).toEqual({
+      error: 'What-if edits a text simulation’s messages; this is a full-duplex (voice) simulation, judged from its ticks, which what-if does not edit yet.',
+    });
+    expect(s.whatIf(0, [])).toMatchObject({ rewardAfter: 1 });
   });
 });
