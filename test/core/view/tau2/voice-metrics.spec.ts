@@ -1,9 +1,13 @@
 /**
  * τ²'s voice interaction metrics from ticks, on tick patterns written here after the synthetic cases of τ²'s own tests
  * (tests/test_voice/test_interaction_metrics): the same shapes (who speaks in which tick, the user's turn-taking action,
- * a speech insert) and the numbers τ²'s tests expect of them.
+ * a speech insert) and the numbers τ²'s tests expect of them. With TAU2_CHECKOUT (a tau2-bench checkout at a2c0247 or
+ * later) also τ²'s golden fixture, read from the checkout where it lies: every number of its expected_metrics.json.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readTau2Folder } from '../../../../src/core/contract';
 import type { TValue } from '../../../../src/core/py/pydantic';
 import type { Tau2Chunk, Tau2Tick } from '../../../../src/core/model/episode/tau2-types';
 import {
@@ -219,5 +223,18 @@ describe('preprocessing and the panel', () => {
       tick_duration_sec: 0.05,
     });
     expect(interactionConfigOf(new Map([['audio_native_config', null]]))).toBe(DEFAULT_INTERACTION_CONFIG);
+  });
+});
+
+const GOLDEN = process.env.TAU2_CHECKOUT ? join(process.env.TAU2_CHECKOUT, 'tests/test_voice/test_interaction_metrics/testdata') : null;
+describe.runIf(GOLDEN !== null && existsSync(GOLDEN))('τ²’s golden fixture, read from a tau2-bench checkout (TAU2_CHECKOUT)', () => {
+  it('the panel equals expected_metrics.json, number for number', () => {
+    const dir = join(GOLDEN!, 'experiment');
+    const files = readdirSync(join(dir, 'simulations'))
+      .sort()
+      .map((name) => ({ name, text: readFileSync(join(dir, 'simulations', name), 'utf8') }));
+    const run = readTau2Folder(readFileSync(join(dir, 'results.json'), 'utf8'), files);
+    const got = interactionMetrics(run.simulations, interactionConfigOf(run.info));
+    expect(got.metrics).toEqual(JSON.parse(readFileSync(join(GOLDEN!, 'expected_metrics.json'), 'utf8')));
   });
 });
