@@ -6,6 +6,7 @@ import {
   formatRatio,
   formatReward,
   inertJson,
+  interactionMetricsText,
   prepareSha256,
   type LoadedDbs,
   readTau2Folder,
@@ -85,12 +86,30 @@ export async function openTau2(
     `domain: ${run.domain} (info.environment_info.domain_name)`,
     `data: ${session.dataWhy}; from ${root}${data === undefined ? ` (default: pinned ${TAU2_PINNED_COMMIT.slice(0, 7)})` : ''}`,
     'rule: τ² v1.0.1 evaluate_simulation, EvaluationType.ALL (the product of each task’s reward_basis); NL assertions as recorded',
+    ...voiceNotes(run),
     ...run.notes.map((n) => `note: ${n}`),
   ].map(terminalSafe);
   return { session, notes };
 }
 
 const fmt = (r: number | null): string => formatReward(r, '-');
+
+/** The run's full-duplex (voice) simulations, as τ² decides them (get_communication_mode). */
+function voiceNotes(run: Tau2Run): string[] {
+  const n = run.simulations.filter((s) => s.fullDuplex).length;
+  if (n === 0) return [];
+  const ticks = run.simulations.filter((s) => s.fullDuplex && s.ticks).length;
+  return [
+    `mode: ${n === run.simulations.length ? 'every simulation is' : `${n} of ${run.simulations.length} simulations are`} full duplex (voice), judged from ${
+      ticks === n ? 'their ticks' : `their ticks (${n - ticks} without ticks: τ²'s checks raise there)`
+    }: the calls in tick order (the user's before the agent's within a tick), the communicate check on the agent's merged speech`,
+  ];
+}
+
+/** τ²'s interaction metrics of a voice run in one line; null for a text run. */
+function interactionLine(session: Tau2Session): string | null {
+  return session.voice ? interactionMetricsText(session.interactionMetrics()) : null;
+}
 
 /**
  * `evaluate` on τ² runs: a JSON line per simulation, or a table. Several runs (a whole submission) are
@@ -118,37 +137,44 @@ export async function evaluateTau2(
   file: string | null = null,
 ): Promise<void> {
   const { session, notes } = await openTau2(run, data, dbs);
+  const interaction = interactionLine(session);
   if (json) {
-    process.stderr.write(notes.join('\n') + '\n');
+    process.stderr.write([...notes, ...(interaction === null ? [] : [interaction])].join('\n') + '\n');
     for (let i = 0; i < session.size; i++) process.stdout.write(`${inertJson(file === null ? session.report(i) : { file, ...session.report(i) })}\n`);
     return;
   }
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'db', 'ended', 'why']];
   let total = 0;
+  let judged = 0;
   let agree = 0;
   let recorded = 0;
   for (let i = 0; i < session.size; i++) {
     const r = session.report(i);
-    total += r.reward;
-    if (r.recorded_reward !== null) {
-      recorded++;
-      if (r.matches_recorded_reward) agree++;
+    // A simulation that cannot be judged has no reward: it is said so, and left out of the average (never a 0.0).
+    const evaluable = r.error === null;
+    if (evaluable) {
+      total += r.reward;
+      judged++;
+      if (r.recorded_reward !== null) {
+        recorded++;
+        if (r.matches_recorded_reward) agree++;
+      }
     }
-    const why =
-      r.error ??
-      (r.premature
+    const why = evaluable
+      ? r.premature
         ? 'ended prematurely'
         : [
             ...(r.db_match === false ? ['DB differs'] : []),
             ...(r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed'),
             ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
-          ].join('; ') || 'ok');
+          ].join('; ') || 'ok'
+      : r.error!;
     rows.push([
       String(i),
       r.task_id,
       String(r.trial ?? '-'),
       r.recorded_reward_text ?? fmt(r.recorded_reward),
-      fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : ''),
+      evaluable ? fmt(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : '') : 'not evaluable',
       r.db_match === null ? '-' : r.db_match ? 'match' : 'differ',
       r.termination_reason,
       terminalSafe(why),
@@ -157,8 +183,11 @@ export async function evaluateTau2(
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
   const table = rows.map((row) => row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]!))).join('  ')).join('\n');
   process.stdout.write(`${notes.join('\n')}\n\n${table}\n\n`);
+  const apart = session.size - judged;
   process.stdout.write(
-    `${session.size} simulations; average reward ${formatRatio(total, session.size)} = ${total}/${session.size} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n`,
+    `${session.size} simulations${apart > 0 ? `, ${apart} not evaluable (left out of the average)` : ''}; average reward ${formatRatio(total, judged)} = ${total}/${judged} (premature terminations count 0, as τ² reports); recomputed reward equals the recorded one for ${agree} of ${recorded}\n${
+      interaction === null ? '' : `${interaction}\n`
+    }`,
   );
 }
 

@@ -118,6 +118,31 @@ export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-da
 export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2-results';
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
 export type { KnowledgeDocument, Tau2RetrievalView } from './view/tau2/retrieval';
+// τ³ voice (full-duplex) simulations: the timeline view and τ²'s interaction metrics.
+export type {
+  NearMissKind,
+  TickRange,
+  VoiceCommunicate,
+  VoiceEventView,
+  VoiceInterruption,
+  VoiceLane,
+  VoiceSegment,
+  VoiceSpeaker,
+  VoiceTimelineView,
+  VoiceToolCall,
+  VoiceTranscriptLine,
+  VoiceUtterance,
+} from './view/tau2/voice/timeline';
+export type { InteractionMetrics, InteractionMetricsConfig, VoiceEventType, VoiceQualityEvent } from './view/tau2/voice/metrics';
+export { voiceTimeline } from './view/tau2/voice/timeline';
+export {
+  DEFAULT_INTERACTION_CONFIG,
+  INTERACTION_METRICS_VERSION,
+  interactionConfigOf,
+  interactionMetrics,
+  interactionMetricsText,
+  voiceQualityEvents,
+} from './view/tau2/voice/metrics';
 export { tau2ToolCatalog } from './session/tau2-what-if';
 export { tau2ReportParts } from './session/tau2-report';
 export {

@@ -164,5 +164,6 @@ export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: numb
     user_model: llm('user_info'),
     num_trials: tau2NumTrials(run),
   };
-  return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.messages.length));
+  // A full-duplex simulation's steps are its ticks.
+  return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.fullDuplex ? (sim.ticks?.length ?? 0) : sim.messages.length));
 }

@@ -9,6 +9,8 @@ import type { EpisodeNotes } from '../view/notes';
 import type { Tau2Report } from '../view/tau2/report';
 import type { Tau2Session } from './tau2-session';
 import { formatRatio, formatReward } from '../view/format';
+import { interactionMetricsText } from '../view/tau2/voice/metrics';
+import type { VoiceTimelineView } from '../view/tau2/voice/timeline';
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#111;background:#fff}
 p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}th{white-space:nowrap}
@@ -36,23 +38,54 @@ const why = (r: Tau2Report): string =>
         ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
       ].join('; ') || 'ok');
 
+const callText = (c: Tau2Report['tool_calls'][number]): string =>
+  `<pre class="note">${e(`${c.name}(${JSON.stringify(c.arguments)})`)} → ${e(c.output ?? '(unknown tool: not run)')}${c.matches_recorded === false ? ' (differs from the recorded output)' : ''}</pre>`;
+
+/** A voice simulation's dialogue: the transcript as τ² merges it, tick by tick, each call at its tick; who cut in. */
+function voiceDialogue(v: VoiceTimelineView, r: Tau2Report): string[] {
+  const rows: { tick: number; html: string }[] = [
+    ...v.transcript.map((l) => ({
+      tick: l.start,
+      html: `<div><span class="role">${e(l.speaker)}</span> <span class="note">ticks ${l.start}–${l.end - 1}</span><pre>${e(l.text)}</pre></div>`,
+    })),
+    ...r.tool_calls.map((c) => ({
+      tick: c.tick_id ?? 0,
+      html: `<div><span class="role">${e(c.requestor)}</span> <span class="note">tick ${c.tick_id ?? '–'}, call</span>${callText(c)}</div>`,
+    })),
+    ...v.interruptions.map((x) => ({
+      tick: x.tick,
+      html: `<div class="note">tick ${x.tick}: the ${x.by} starts while the ${x.by === 'user' ? 'agent' : 'user'} speaks (${e(x.kind)})${
+        x.stoppedAt === null ? '' : `; the ${x.by === 'user' ? 'agent' : 'user'} stops at tick ${x.stoppedAt}`
+      }</div>`,
+    })),
+  ];
+  return [
+    `<p class="note">A full-duplex (voice) simulation of ${v.ticks} ticks: the transcript as τ² merges the chunks (by utterance id), every call at its tick.</p>`,
+    ...rows.sort((a, b) => a.tick - b.tick).map((x) => x.html),
+  ];
+}
+
 /** `notes`: notes and labels by simulation index (the caller matched fingerprints), shown with each simulation they are on. */
 export function* tau2ReportParts(session: Tau2Session, title: string, notes: ReadonlyMap<number, EpisodeNotes> = new Map()): Generator<string> {
   const reports = Array.from({ length: session.size }, (_, i) => session.report(i));
   const failed = reports.filter((r) => r.reward !== 1);
-  const total = reports.reduce((s, r) => s + r.reward, 0);
+  // A simulation that cannot be judged has no reward: left out of the average, shown as not evaluable.
+  const judged = reports.filter((r) => r.error === null);
+  const total = judged.reduce((s, r) => s + r.reward, 0);
+  const apart = reports.length - judged.length;
   yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeAttr(`tau-inspect report: ${title}`)}</title><style>${CSS}${CP_CSS}</style></head><body>
 <h1>${e(title)}</h1>
-<p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations, average reward ${formatRatio(total, reports.length)} = ${total}/${reports.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
+<p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations${apart > 0 ? `, ${apart} not evaluable (left out of the average)` : ''}, average reward ${formatRatio(total, judged.length)} = ${total}/${judged.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
+${session.voice ? `<p>${e(interactionMetricsText(session.interactionMetrics()))}.</p>` : ''}
 ${notes.size ? `<p>${notes.size} simulations with notes${labelCounts(notes)}.</p>` : ''}
 <table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th><th>label</th></tr></thead><tbody>`;
   const inFull = (r: Tau2Report): boolean => r.reward !== 1 || notes.has(r.index);
   for (const r of [...failed, ...reports.filter((x) => x.reward === 1)])
-    yield `<tr><td>${!inFull(r) ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${num(r.reward)}${r.matches_recorded_reward === false ? ' ≠' : ''}</td><td>${e(why(r))}</td><td>${e(notes.get(r.index)?.label ?? '')}</td></tr>`;
+    yield `<tr><td>${!inFull(r) ? r.index : `<a href="#${anchor(r)}">${r.index}</a>`}</td><td>${e(r.task_id)}</td><td>${e(String(r.trial ?? '–'))}</td><td>${num(r.recorded_reward)}</td><td class="${r.reward === 1 ? 'pass' : 'fail'}">${r.error !== null ? 'not evaluable' : num(r.reward) + (r.matches_recorded_reward === false ? ' ≠' : '')}</td><td>${e(why(r))}</td><td>${e(notes.get(r.index)?.label ?? '')}</td></tr>`;
   yield '</tbody></table>';
   for (const r of reports.filter((x) => x.reward === 1 && notes.has(x.index)))
     yield `<section id="${anchor(r)}"><h2>Simulation ${r.index}: task ${e(r.task_id)}, reward ${num(r.reward)}</h2>${notesHtml(notes.get(r.index) ?? null, null)}</section>`;
@@ -62,15 +95,18 @@ ${notes.size ? `<p>${notes.size} simulations with notes${labelCounts(notes)}.</p
       `<section id="${anchor(r)}"><h2>Simulation ${r.index}: task ${e(r.task_id)}, reward ${num(r.reward)}</h2>${notesHtml(notes.get(r.index) ?? null, null)}`,
     ];
     parts.push(`<pre>${e(session.explain(session.run.simulations.indexOf(sim)).join('\n'))}</pre>`);
+    const voice = sim.fullDuplex ? session.voiceTimeline(session.run.simulations.indexOf(sim)) : null;
+    if (voice !== null) {
+      parts.push(...voiceDialogue(voice, r), '</section>');
+      yield parts.join('\n');
+      continue;
+    }
     const calls = new Map<number, Tau2Report['tool_calls'][number][]>();
     for (const c of r.tool_calls) calls.set(c.message_index, [...(calls.get(c.message_index) ?? []), c]);
     sim.messages.forEach((m, i) => {
       if (m.role === 'tool') return;
       const text = m.content === null || m.content.trim() === '' ? '' : `<pre>${e(m.content)}</pre>`;
-      const made = (calls.get(i) ?? []).map(
-        (c) =>
-          `<pre class="note">${e(`${c.name}(${JSON.stringify(c.arguments)})`)} → ${e(c.output ?? '(unknown tool: not run)')}${c.matches_recorded === false ? ' (differs from the recorded output)' : ''}</pre>`,
-      );
+      const made = (calls.get(i) ?? []).map(callText);
       if (text === '' && made.length === 0) return;
       parts.push(`<div><span class="role">${e(m.role)}</span>${text}${made.join('')}</div>`);
     });

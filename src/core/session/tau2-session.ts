@@ -15,6 +15,8 @@ import { tau2Report, type Tau2Report } from '../view/tau2/report';
 import { tau2Explain } from '../view/tau2/explain';
 import { retrievedDocuments, type KnowledgeDocument, type Tau2RetrievalView } from '../view/tau2/retrieval';
 import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
+import { interactionConfigOf, interactionMetrics, type InteractionMetrics } from '../view/tau2/voice/metrics';
+import { voiceTimeline, type VoiceTimelineView } from '../view/tau2/voice/timeline';
 import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../view/tau2/state-at-step';
 import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
 import type { StepEdit } from './what-if';
@@ -228,6 +230,24 @@ export class Tau2Session {
       this.documents.set(id, p);
     }
     return p;
+  }
+
+  /** Whether the run holds full-duplex (voice) simulations. */
+  get voice(): boolean {
+    return this.run.simulations.some((s) => s.fullDuplex);
+  }
+
+  /** A full-duplex simulation's timeline (lanes, interruptions, calls, merged transcript, communicate evidence, metrics); null otherwise. */
+  voiceTimeline(index: number): VoiceTimelineView | null {
+    return voiceTimeline(this.evaluate(index), interactionConfigOf(this.run.info));
+  }
+
+  /**
+   * τ²'s interaction metrics of the run, its simulations with ticks pooled (as `tau2 submit interaction-metrics` computes
+   * a domain's panel); `metrics` null with the reason where τ² would raise.
+   */
+  interactionMetrics(): { metrics: InteractionMetrics | null; error: string | null } {
+    return interactionMetrics(this.run.simulations, interactionConfigOf(this.run.info));
   }
 
   explain(index: number): string[] {

@@ -311,6 +311,12 @@ export function tau2WhatIf(
   before: Tau2Evaluation,
   edits: readonly StepEdit[],
 ): Tau2WhatIfView | { readonly error: string } {
+  // A voice simulation's messages are derived from its ticks (and its speech is read from them): edits of them would not
+  // be what τ² judges.
+  if (sim.fullDuplex && edits.length > 0)
+    return {
+      error: 'What-if edits a text simulation’s messages; this is a full-duplex (voice) simulation, judged from its ticks, which what-if does not edit yet.',
+    };
   let edited: Tau2EditedMessages;
   try {
     edited = editTau2Messages(sim.messages, edits, ctx.domain, ctx.solo);

@@ -11,6 +11,7 @@ import type { TDict, TValue } from '../../py/pydantic';
 import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
 import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
+import { mergedAgentSpeech, type MergedSpeech } from '../../model/episode/tau2-ticks';
 import { argsEqual } from './compare-args';
 
 export interface DbHashes {
@@ -41,7 +42,7 @@ export interface CommunicateCheck {
   readonly info: string;
   readonly met: boolean;
   readonly justification: string;
-  /** Index of the message it was found in. */
+  /** Index of the message it was found in (a full-duplex simulation: of `Tau2Evaluation.spoken`, the merged agent speech). */
   readonly messageIndex: number | null;
 }
 
@@ -68,6 +69,8 @@ export interface ReplayedCall {
   readonly recordedOutput: string | null;
   /** τ² v1.0.1's evaluator re-executes only known, mutating calls. */
   readonly evaluatorReplayed: boolean;
+  /** A full-duplex simulation: the `tick_id` of the tick the call was made in. */
+  readonly tickId?: number;
   /** A retrieval call (banking_knowledge's knowledge-base search, shell): never replayed, its output is what the file recorded. */
   readonly retrieval?: true;
   /**
@@ -117,6 +120,11 @@ export interface Tau2Evaluation {
   readonly readLogAllowlist?: readonly string[];
   /** Reference actions that raised on the gold environment (skipped by τ², which only logs them). */
   readonly goldActionErrors?: readonly GoldActionError[];
+  /**
+   * A full-duplex (voice) simulation: the agent's speech as τ²'s communicate check reads it (consecutive chunks merged
+   * by utterance id); null when it could not be merged (the error says why) or the simulation has no ticks.
+   */
+  readonly spoken?: readonly MergedSpeech[] | null;
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
   readonly note: string | null;
@@ -192,6 +200,7 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
         error: resp?.error ?? false,
         recordedOutput,
         evaluatorReplayed: mutating,
+        ...(sim.messageTicks?.[messageIndex] !== undefined ? { tickId: sim.messageTicks[messageIndex] } : {}),
         ...(retrieval ? { retrieval: true as const } : {}),
         ...(quoted ? { docstring: quoted.docstring } : {}),
       });
@@ -200,12 +209,13 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
   return calls;
 }
 
-// Python parity: CommunicateEvaluator.evaluate_communicate_info.
-function communicateChecks(info: readonly string[], sim: Tau2Simulation): CommunicateCheck[] {
+// Python parity: CommunicateEvaluator.evaluate_communicate_info (a full-duplex simulation: on the merged agent speech,
+// FullDuplexCommunicateEvaluator).
+function communicateChecks(info: readonly string[], messages: readonly { readonly role: string; readonly content: string | null }[]): CommunicateCheck[] {
   return info.map((s) => {
     const needle = pyLower(s);
-    for (let i = 0; i < sim.messages.length; i++) {
-      const m = sim.messages[i]!;
+    for (let i = 0; i < messages.length; i++) {
+      const m = messages[i]!;
       // Python parity: Message.has_text_content — str.strip() (Python's whitespace, not JS trim's: \x1c-\x1f, \x85 are, U+FEFF is not).
       if (m.role !== 'assistant' || m.content === null || pyStrip(m.content) === '') continue;
       if (pyLower(m.content).replaceAll(',', '').includes(needle))
@@ -229,6 +239,15 @@ function recordedNl(sim: Tau2Simulation): NlAssertionRecord[] | null {
       recorded: true,
     };
   });
+}
+
+/** The merged agent speech for showing (null when τ² could not merge it: the evaluation says so where it counts). */
+function safeSpeech(ticks: NonNullable<Tau2Simulation['ticks']>): MergedSpeech[] | null {
+  try {
+    return mergedAgentSpeech(ticks);
+  } catch {
+    return null;
+  }
 }
 
 const product = (xs: Iterable<number>): number => {
@@ -304,20 +323,11 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       note: `Simulation terminated prematurely. Termination reason: ${sim.terminationReason}`,
     };
   if (replayError !== null) return { ...base, ...empty, premature: false, reward: 0, error: `the calls could not be replayed: ${replayError}`, note: null };
-  if (sim.fullDuplex)
-    return {
-      ...base,
-      ...empty,
-      premature: false,
-      reward: 0,
-      error: 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not read yet',
-      note: null,
-    };
   if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
   const criteria = task.criteria;
   if (criteria === null) return { ...base, ...empty, premature: false, reward: 1, error: null, note: 'No evaluation criteria' };
-  // Python parity: evaluate_simulation with `simulation.messages` None — each evaluator returns before reading the
-  // trajectory only when it has nothing to check; otherwise iterating None raises.
+  // Python parity: evaluate_simulation with `simulation.messages` None (a full-duplex one: `simulation.ticks` None) —
+  // each evaluator returns before reading the trajectory only when it has nothing to check; otherwise iterating None raises.
   const nonEmpty = (xs: readonly unknown[] | null): boolean => xs !== null && xs.length > 0;
   if (
     sim.noMessages &&
@@ -331,7 +341,9 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       ...empty,
       premature: false,
       reward: 0,
-      error: "TypeError: 'NoneType' object is not iterable — the simulation records no messages, and τ²'s evaluator reads them for this task's checks",
+      error: sim.fullDuplex
+        ? "TypeError: 'NoneType' object is not iterable — a full-duplex (voice) simulation that records no ticks, and τ²'s evaluator reads them for this task's checks"
+        : "TypeError: 'NoneType' object is not iterable — the simulation records no messages, and τ²'s evaluator reads them for this task's checks",
       note: null,
     };
   try {
@@ -391,7 +403,12 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
             };
           });
     const actionReward = actionChecks === null || actionChecks.every((c) => c.actionMatch) ? 1 : 0;
-    const comm = criteria.communicateInfo === null || criteria.communicateInfo.length === 0 ? null : communicateChecks(criteria.communicateInfo, sim);
+    const hasInfo = criteria.communicateInfo !== null && criteria.communicateInfo.length > 0;
+    // Python parity: FullDuplexCommunicateEvaluator merges the agent's chunks only when there is something to check.
+    const spoken = sim.fullDuplex && hasInfo ? mergedAgentSpeech(sim.ticks ?? []) : null;
+    const comm = !hasInfo
+      ? null
+      : communicateChecks(criteria.communicateInfo!, spoken === null ? sim.messages : spoken.map((m) => ({ role: 'assistant', content: m.content })));
     const commReward = comm === null || comm.every((c) => c.met) ? 1 : 0;
     const nl = base.nlAssertions;
     // Python parity: NLAssertionsEvaluator.calculate_reward — a task without NL assertions scores 1, whatever the file recorded.
@@ -426,6 +443,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       envAssertions: envChecks,
       actionChecks,
       communicateChecks: comm,
+      ...(sim.fullDuplex ? { spoken: spoken ?? (sim.ticks ? safeSpeech(sim.ticks) : null) } : {}),
       error: null,
       note: criteria.actions === null && criteria.envAssertions === null ? 'No expected actions or env assertions' : null,
       ...(nlUnrecorded ? { nlUnrecorded } : {}),

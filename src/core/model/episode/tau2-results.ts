@@ -7,6 +7,7 @@ import { jsonDumps } from '../../py/json-dumps';
 import { parseJson } from '../../py/json-parse';
 import { pyStrip } from '../../py/strip';
 import { readDamagedTau2 } from './tau2-damaged';
+import { ticksToMessageHistory } from './tau2-ticks';
 import type { PyValue } from '../../py/value';
 import { PyException } from '../../py/errors';
 import { defineModel, field, t, tRepr, tTypeName, validate, type ModelClass, type PydModel, type TDict, type TValue } from '../../py/pydantic';
@@ -18,8 +19,10 @@ import type {
   Tau2Criteria,
   Tau2Message,
   Tau2Run,
+  Tau2Chunk,
   Tau2Simulation,
   Tau2Task,
+  Tau2Tick,
   Tau2ToolCall,
 } from './tau2-types';
 
@@ -99,6 +102,106 @@ export function readMessage(v: TValue, where: string, problems?: Problems): Tau2
     id: role === 'tool' ? (str(v.get('id')) ?? '') : null,
     requestor: role === 'tool' ? requestorOf(v.get('requestor')) : null,
     error: v.get('error') === true,
+  };
+}
+
+// Python parity: the scalar fields of AssistantMessage / UserMessage (ParticipantMessageBase) and Tick, pydantic 2 lax mode.
+const chunkModel = (name: string, role: Requestor): ModelClass =>
+  defineModel(name, [
+    field('role', t.literal(role)),
+    field('content', t.optional(t.str), { default: null }),
+    field('is_audio', t.bool, { default: false }),
+    field('turn_idx', t.optional(t.int), { default: null }),
+    field('timestamp', t.optional(t.str), { default: null }),
+    field('cost', t.optional(t.float), { default: null }),
+    field('generation_time_seconds', t.optional(t.float), { default: null }),
+    field('utterance_ids', t.optional(t.list(t.str)), { default: null }),
+    field('chunk_id', t.optional(t.int), { default: null }),
+    field('is_final_chunk', t.bool, { default: true }),
+    field('source', t.optional(t.str), { default: null }),
+    field('contains_speech', t.bool, { default: true }),
+  ]);
+const CHUNK_MODELS: Record<Requestor, ModelClass> = { assistant: chunkModel('AssistantMessage', 'assistant'), user: chunkModel('UserMessage', 'user') };
+const TickScalars = defineModel('Tick', [
+  field('tick_id', t.int),
+  field('timestamp', t.str),
+  field('user_transcript', t.optional(t.str), { default: null }),
+  field('tick_duration_seconds', t.optional(t.float), { default: null }),
+  field('wall_clock_duration_seconds', t.optional(t.float), { default: null }),
+]);
+
+/** `v` validated as `model` (its declared fields, coerced as pydantic coerces them), or null with the problem recorded. */
+function scalars(model: ModelClass, v: TDict, where: string, problems: Problems): PydModel | null {
+  const problem = firstValidationProblem(model, v);
+  if (problem === null) return validate(model, v);
+  problems.push(`${where}: ${problem}`);
+  return null;
+}
+
+// Python parity: AssistantMessage / UserMessage in a Tick (Optional: null or absent is no chunk).
+function readChunk(v: TValue | undefined, role: Requestor, where: string, problems: Problems): Tau2Chunk | null {
+  if (v === undefined || v === null) return null;
+  if (!isDict(v)) {
+    problems.push(`${where}: a chunk should be an object or null (${typeName(v)})`);
+    return null;
+  }
+  const m = scalars(CHUNK_MODELS[role], v, where, problems);
+  const calls = list(v.get('tool_calls'));
+  expect(problems, calls !== null || (v.get('tool_calls') ?? null) === null, where, '"tool_calls" should be a list or null');
+  const tta = v.get('turn_taking_action');
+  const ids = m?.get('utterance_ids');
+  const num = m?.get('chunk_id');
+  return {
+    role,
+    content: str(m?.get('content') ?? v.get('content')),
+    toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),
+    isAudio: m?.get('is_audio') === true,
+    timestamp: str(m?.get('timestamp')),
+    utteranceIds: Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : null,
+    chunkId: typeof num === 'bigint' ? Number(num) : typeof num === 'number' ? num : null,
+    isFinalChunk: m === null || m.get('is_final_chunk') === true,
+    containsSpeech: m === null || m.get('contains_speech') === true,
+    turnTaking: isDict(tta) ? { action: str(tta.get('action')) ?? '', info: str(tta.get('info')) } : null,
+    raw: v,
+  };
+}
+
+// Python parity: Tick (data_model/message.py), validated by pydantic 2 as part of SimulationRun.ticks.
+function readTick(v: TValue, where: string, problems: Problems): Tau2Tick | null {
+  if (!isDict(v)) {
+    problems.push(`${where}: a tick should be an object (${typeName(v)})`);
+    return null;
+  }
+  const m = scalars(TickScalars, v, where, problems);
+  const listOf = <T>(k: string, read: (x: TValue, w: string) => T): T[] => {
+    // Python parity: list fields with a default_factory — absent is empty, null is refused.
+    const xs = v.has(k) ? v.get(k)! : [];
+    if (!Array.isArray(xs)) {
+      problems.push(`${where}: "${k}" should be a list (${typeName(xs)})`);
+      return [];
+    }
+    return xs.map((x, i) => read(x, `${where}, ${k} ${i}`));
+  };
+  const calls = (k: string): Tau2ToolCall[] => listOf(k, (c, w) => toolCall(c, w, problems));
+  const results = (k: string): Tau2Message[] =>
+    listOf(k, (msg, w) => {
+      const read = readMessage(msg, w, problems);
+      // Python parity: list[ToolMessage] — a tool message with its own id, nothing else.
+      expect(problems, read.role === 'tool' && !read.multiTool, w, `a tool result should be a tool message with an id`);
+      return read;
+    });
+  const id = m?.get('tick_id');
+  const dur = m?.get('tick_duration_seconds');
+  return {
+    tickId: typeof id === 'bigint' ? Number(id) : typeof id === 'number' ? id : 0,
+    timestamp: str(m?.get('timestamp')) ?? '',
+    agentChunk: readChunk(v.get('agent_chunk'), 'assistant', `${where}, agent_chunk`, problems),
+    userChunk: readChunk(v.get('user_chunk'), 'user', `${where}, user_chunk`, problems),
+    agentToolCalls: calls('agent_tool_calls'),
+    userToolCalls: calls('user_tool_calls'),
+    agentToolResults: results('agent_tool_results'),
+    userToolResults: results('user_tool_results'),
+    durationSeconds: typeof dur === 'number' ? dur : null,
   };
 }
 
@@ -325,6 +428,13 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     `"ticks" is not a list (${typeName(ticks)}): a simulation's ticks are a list of turns, or null`,
   );
   const read = messages.map((m, i) => readMessage(m, `${where}, message ${i}`, problems));
+  // Python parity: evaluate_trajectories.get_communication_mode (per simulation; the run's signals in `runFullDuplex`).
+  const fullDuplex = runFullDuplex || v.get('mode') === 'full_duplex' || list(ticks) !== null;
+  const tickList = list(ticks);
+  const readTicks = tickList === null ? null : tickList.map((t, i) => readTick(t, `${where}, tick ${i}`, problems)).filter((t): t is Tau2Tick => t !== null);
+  // A full-duplex simulation is judged on its ticks (evaluate_simulation's trajectory): its messages are the history
+  // τ² derives from them; without ticks it has no trajectory at all, whatever `messages` holds.
+  const history = fullDuplex && readTicks !== null ? ticksToMessageHistory(readTicks) : null;
   return {
     invalid: problems[0] ?? null,
     index,
@@ -333,10 +443,10 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
     // As pydantic coerces it (a trial written "2" is 2), when the simulation validates.
     trial: scalars === null ? validate(SimulationRunScalars, v).get('trial') : (v.get('trial') ?? null),
     terminationReason: str(v.get('termination_reason')) ?? '',
-    messages: read,
-    ...(noMessages ? { noMessages } : {}),
-    // Python parity: evaluate_trajectories.get_communication_mode (per simulation).
-    fullDuplex: runFullDuplex || v.get('mode') === 'full_duplex' || list(ticks) !== null,
+    messages: fullDuplex ? (history?.messages ?? []) : read,
+    ...((fullDuplex ? readTicks === null : noMessages) ? { noMessages: true as const } : {}),
+    fullDuplex,
+    ...(fullDuplex ? { ticks: readTicks, messageTicks: history?.ticks ?? [] } : {}),
     rewardInfo: isDict(ri) ? ri : null,
     raw: v,
     reviews: TAU2_REVIEW_FIELDS.flatMap((k) => {

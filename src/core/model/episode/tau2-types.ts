@@ -80,6 +80,13 @@ export interface Tau2Simulation {
   readonly noMessages?: true;
   /** A full-duplex (voice) simulation: τ² judges its `ticks`, not its messages. */
   readonly fullDuplex: boolean;
+  /**
+   * A full-duplex simulation's ticks as recorded (null when it has none). Its `messages` are then the history τ² derives
+   * from them (`ticksToMessageHistory`: the tool calls and their results, tick by tick), not the recorded `messages`.
+   */
+  readonly ticks?: readonly Tau2Tick[] | null;
+  /** Per message of a full-duplex simulation's derived `messages`: the `tick_id` of the tick it comes from. */
+  readonly messageTicks?: readonly number[];
   /** `reward_info` as recorded (null when absent). */
   readonly rewardInfo: TDict | null;
   /** The simulation as recorded (for its fingerprint and a shared link). */
@@ -92,6 +99,38 @@ export interface Tau2Simulation {
   readonly reviews: readonly (readonly [string, TValue])[];
   /** What τ²'s pydantic models refuse in this simulation (τ² then loads no part of the file), first found; null when valid. */
   readonly invalid: string | null;
+}
+
+/** A streaming chunk of a full-duplex simulation (τ²'s `AssistantMessage` / `UserMessage` in a tick), the fields its evaluators and metrics read. */
+export interface Tau2Chunk {
+  readonly role: Requestor;
+  readonly content: string | null;
+  /** `tool_calls`; null when absent (`is_tool_call()` is `tool_calls is not None`: an empty list is a tool call). */
+  readonly toolCalls: readonly Tau2ToolCall[] | null;
+  readonly isAudio: boolean;
+  readonly timestamp: string | null;
+  readonly utteranceIds: readonly string[] | null;
+  readonly chunkId: number | null;
+  readonly isFinalChunk: boolean;
+  readonly containsSpeech: boolean;
+  /** `turn_taking_action` (`action`, `info`), null when absent. */
+  readonly turnTaking: { readonly action: string; readonly info: string | null } | null;
+  /** The chunk as recorded (audio effects, raw_data: what the interaction metrics read). */
+  readonly raw: TDict;
+}
+
+/** One tick of a full-duplex simulation (τ²'s `Tick`). */
+export interface Tau2Tick {
+  readonly tickId: number;
+  readonly timestamp: string;
+  readonly agentChunk: Tau2Chunk | null;
+  readonly userChunk: Tau2Chunk | null;
+  readonly agentToolCalls: readonly Tau2ToolCall[];
+  readonly userToolCalls: readonly Tau2ToolCall[];
+  readonly agentToolResults: readonly Tau2Message[];
+  readonly userToolResults: readonly Tau2Message[];
+  /** `tick_duration_seconds` as recorded (null when absent). */
+  readonly durationSeconds: number | null;
 }
 
 export interface Tau2Run {

@@ -4,6 +4,9 @@ import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import type { Tau2Task } from '../../model/episode/tau2-types';
 import { tau2Findings } from './findings';
 import { formatReward } from '../format';
+import { communicateEvidence, mergedOf, speechLines, type VoiceCommunicate } from './voice/evidence';
+import type { MergedSpeech } from '../../model/episode/tau2-ticks';
+import { communicateSpan } from './communicate-span';
 
 const args = (v: TValue): string => pyJsonDumps(modelDump(v));
 const num = (x: number): string => formatReward(x);
@@ -28,6 +31,10 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
   const basis = c.rewardBasis;
   out.push(`1. Reward basis: ${basis.join(', ')} — the reward is the product of these components; other checks are shown but do not count.`);
   let n = 2;
+  if (s.fullDuplex)
+    out.push(
+      `${n++}. A full-duplex (voice) simulation: judged from its ${s.ticks?.length ?? 0} ticks — the calls in them replayed in tick order (within a tick the user's before the agent's; the task's message history not used), the communicate check on the agent's merged speech.`,
+    );
   if (e.dbHash) {
     out.push(
       `${n++}. DB check: the agent's calls replayed on a fresh environment (only known tools that write; reads and unknown tools skipped), the reference actions on another;`,
@@ -54,10 +61,21 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
         a.actionMatch ? `called (call ${a.matchedCall! + 1})` : 'never called with these arguments'
       }${basis.includes('ACTION') ? '' : ' — not in the basis'}`,
     );
-  for (const m of e.communicateChecks ?? [])
-    out.push(
-      `${n++}. Communicate '${m.info}' (lower-cased, in an assistant message with commas removed): ${m.met ? `found in message ${m.messageIndex}` : 'not found'}${basis.includes('COMMUNICATE') ? '' : ' — not in the basis'}`,
-    );
+  const voice = s.fullDuplex ? voiceEvidence(e) : null;
+  (e.communicateChecks ?? []).forEach((m, k) => {
+    if (voice === null)
+      out.push(
+        `${n++}. Communicate '${m.info}' (lower-cased, in an assistant message with commas removed): ${m.met ? `found in message ${m.messageIndex}` : 'not found'}${basis.includes('COMMUNICATE') ? '' : ' — not in the basis'}`,
+      );
+    else {
+      out.push(
+        `${n++}. Communicate '${m.info}' (lower-cased, commas removed, in the agent's speech merged as τ² merges it: consecutive chunks whose utterance ids overlap joined with no separator, a space where the id changes, chunks with tool calls left out): ${
+          m.met ? `found in merged message ${m.messageIndex}` : 'not found'
+        }${basis.includes('COMMUNICATE') ? '' : ' — not in the basis'}`,
+        ...voiceLines(voice.evidence[k], voice.speech),
+      );
+    }
+  });
   for (const m of e.nlAssertions ?? [])
     out.push(
       `${n++}. NL assertion '${m.assertion}': ${m.met === null ? 'no verdict recorded' : m.met ? 'met' : 'NOT met'} (judged by an LLM when the run was made, not recomputed)`,
@@ -68,4 +86,47 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
   if (typeof rec === 'number') out.push(`   recorded: ${num(rec)}${rec === e.reward ? ' (same)' : ' (DIFFERENT)'}`);
   for (const f of tau2Findings(e)) out.push(`   not counted: ${f.text}`);
   return out;
+}
+
+const quoted = (t: string, max = 160): string => `'${t.length > max ? `${t.slice(0, max - 1)}…` : t}'`;
+
+/** The text around where `info` is in it (as τ² finds it), else its start. */
+function around(text: string, info: string): string {
+  const span = communicateSpan(text, info);
+  if (span === null || text.length <= 160) return quoted(text);
+  const from = Math.max(0, span.start - 70);
+  const to = Math.min(text.length, span.end + 70);
+  return `${from > 0 ? '…' : ''}'${text.slice(from, to)}'${to < text.length ? '…' : ''}`;
+}
+
+function voiceEvidence(e: Tau2Evaluation): { evidence: readonly VoiceCommunicate[]; speech: readonly MergedSpeech[] } | null {
+  const ticks = e.simulation.ticks;
+  if (!ticks || !e.spoken) return null;
+  let user: ReturnType<typeof speechLines> = [];
+  try {
+    user = speechLines(mergedOf(ticks, 'user'), 'user');
+  } catch {
+    user = [];
+  }
+  return { evidence: communicateEvidence(e, e.spoken, speechLines(e.spoken, 'agent'), user) ?? [], speech: e.spoken };
+}
+
+/** The merge a communicate check was found in (its chunks, tick by tick, where the info lies), or its nearest miss. */
+function voiceLines(c: VoiceCommunicate | undefined, speech: readonly MergedSpeech[]): string[] {
+  if (c === undefined) return [];
+  if (c.found) {
+    const m = speech[c.found.line]!;
+    const parts = m.parts.filter((p) => c.found!.ticks.includes(p.tickId));
+    const joined = parts.map(
+      (p, i) =>
+        `${i > 0 && p.at !== null && parts[i - 1]!.at !== null && p.at > parts[i - 1]!.at! + parts[i - 1]!.text.length ? '␣ + ' : ''}tick ${p.tickId} '${p.text}'`,
+    );
+    return [
+      `   merged message ${c.found.line} (${m.parts.length} chunk${m.parts.length === 1 ? '' : 's'}, ticks ${m.ticks[0]}–${m.ticks[m.ticks.length - 1]}): ${around(c.found.text, c.info)}`,
+      `   the info is in: ${joined.join(' + ')}`,
+    ];
+  }
+  if (c.nearMiss)
+    return [`   nearest miss (${c.nearMiss.kind}, ticks ${c.nearMiss.ticks.join(', ') || '—'}): ${c.nearMiss.why}`, `   ${around(c.nearMiss.text, c.info)}`];
+  return ['   nowhere near: not said by the agent or the user, not in any tool output'];
 }

@@ -37,7 +37,9 @@ function onlyInsideNumbers(e: Tau2Evaluation, info: string): boolean {
   const needle = pyLower(info);
   if (!/^\d/.test(needle) && !/\d$/.test(needle)) return false;
   let found = false;
-  for (const m of e.simulation.messages) {
+  // A full-duplex simulation: the agent's merged speech, as τ²'s communicate check reads it.
+  const said = e.simulation.fullDuplex ? (e.spoken ?? []).map((m) => ({ role: 'assistant', content: m.content })) : e.simulation.messages;
+  for (const m of said) {
     if (m.role !== 'assistant' || m.content === null) continue;
     const hay = pyLower(m.content).replaceAll(',', '');
     for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) {

@@ -66,6 +66,8 @@ export interface Tau2Report {
     output_quotes_docstring?: 'recorded' | 'differs';
     evaluator_replayed: boolean;
     matches_recorded: boolean | null;
+    /** A full-duplex (voice) simulation: the tick the call was made in. */
+    tick_id?: number;
   }[];
   readonly error: string | null;
   readonly note: string | null;
@@ -87,7 +89,8 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
     reward: e.reward,
     recorded_reward: recordedReward,
     ...(recordedRewardText !== undefined && { recorded_reward_text: recordedRewardText }),
-    matches_recorded_reward: recordedReward === null ? null : recordedReward === e.reward,
+    // A simulation that cannot be judged has no recomputed reward to hold against the recorded one.
+    matches_recorded_reward: recordedReward === null || e.error !== null ? null : recordedReward === e.reward,
     reward_basis: e.rewardBasis,
     reward_breakdown: e.rewardBreakdown && Object.fromEntries(e.rewardBreakdown),
     db_match: e.dbMatch,
@@ -122,6 +125,7 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
       ...(c.docstring && { output_quotes_docstring: c.docstring }),
       evaluator_replayed: c.evaluatorReplayed,
       matches_recorded: c.output === null || c.recordedOutput === null ? null : maskPydanticUrl(c.output) === maskPydanticUrl(c.recordedOutput),
+      ...(c.tickId !== undefined && { tick_id: c.tickId }),
     })),
     error: e.error,
     note: e.note,

@@ -6,7 +6,6 @@
  * Plain, structured-cloneable data.
  */
 import { PyException } from '../../py/errors';
-import { pyLower } from '../../py/lower';
 import type { Span } from '../../env/output-match';
 import { modelDump, pyJsonDumps, type TValue } from '../../py/pydantic';
 import { Tau2Environment } from '../../env/tau2/environment';
@@ -14,6 +13,7 @@ import type { PyValue } from '../../py/value';
 import { recordedRewardOf } from '../../model/episode/episode-record';
 import type { Tau2Context, Tau2Evaluation } from '../../judge/tau2/evaluate';
 import type { Tau2Task } from '../../model/episode/tau2-types';
+import { communicateSpan } from './communicate-span';
 import { tau2DbDiff, type Tau2RecordDiff } from './db-diff';
 import type { Tau2RetrievalView } from './retrieval';
 import { tau2Explain } from './explain';
@@ -21,6 +21,8 @@ import { tau2Findings, type Tau2Finding } from './findings';
 import { maskPydanticUrl } from './report';
 import { tau2Reviews, type Tau2ReviewView } from './reviews';
 import type { Tau2Place, Tau2Timeline } from './state-at-step';
+
+export { communicateSpan } from './communicate-span';
 
 export type { Tau2RecordDiff };
 
@@ -206,29 +208,6 @@ function messages(e: Tau2Evaluation): Tau2MessageView[] {
   });
 }
 
-/**
- * Where `info` sits in a message's text as τ²'s check finds it (lower-cased, commas removed), mapped
- * back to the original text; null when it is not there.
- */
-export function communicateSpan(content: string, info: string): Span | null {
-  const needle = pyLower(info);
-  let hay = '';
-  const from: number[] = [];
-  for (let i = 0; i < content.length;) {
-    const cp = content.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    const low = ch === ',' ? '' : pyLower(ch);
-    for (let k = 0; k < low.length; k++) from.push(i);
-    hay += low;
-    i += ch.length;
-  }
-  from.push(content.length);
-  const at = hay.indexOf(needle);
-  if (at < 0 || needle.length === 0) return null;
-  const last = from[at + needle.length - 1]!;
-  return { start: from[at]!, end: last + (content.codePointAt(last)! > 0xffff ? 2 : 1) };
-}
-
 /** The simulation screen's data for one judged simulation. */
 export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task | null, timeline: Tau2Timeline | null = null): Tau2SimView {
   const s = e.simulation;
@@ -285,7 +264,8 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
     communicate:
       e.communicateChecks &&
       e.communicateChecks.map((c) => {
-        const content = c.messageIndex === null ? null : s.messages[c.messageIndex]?.content;
+        // A full-duplex simulation's communicate checks point into the agent's merged speech, not its messages.
+        const content = c.messageIndex === null ? null : s.fullDuplex ? e.spoken?.[c.messageIndex]?.content : s.messages[c.messageIndex]?.content;
         return { info: c.info, met: c.met, messageIndex: c.messageIndex, span: content ? communicateSpan(content, c.info) : null };
       }),
     nl: e.nlAssertions && e.nlAssertions.map((c) => ({ assertion: c.assertion, met: c.met, justification: c.justification })),

@@ -55,8 +55,9 @@ export function tau2Rows(run: Tau2Run): EpisodeHeader[] {
     taskId: numeric ? Number(s.taskId) : (position.get(s.taskId) ?? null),
     trial: num(s.trial),
     ...recordedRewardOf(s.rewardInfo?.get('reward') as PyValue | undefined),
-    turns: s.messages.filter((m) => m.role !== 'system').length,
-    problem: s.fullDuplex ? 'a full-duplex (voice) simulation: τ² judges its ticks, which this version does not' : null,
+    // A full-duplex simulation's turns are its ticks (its messages are only the tool calls τ² derives from them).
+    turns: s.fullDuplex ? (s.ticks?.length ?? 0) : s.messages.filter((m) => m.role !== 'system').length,
+    problem: null,
     extra: { [TAU2_TASK_KEY]: s.taskId, termination_reason: s.terminationReason },
     fingerprint: null,
   }));

@@ -52,14 +52,18 @@ describeTau2('τ² results files of other releases and shapes', () => {
       expect(half.report(0).error).toBe(`${REFUSED}simulation 0: "trial" Input should be a valid integer, got a number with a fractional part (float)`);
     });
   });
-  it('a voice run told by its info alone (audio_native_config, the voice-streaming user; saved before SimulationRun.mode or without ticks) is full duplex, refused by name', async () => {
+  it('a voice run told by its info alone (audio_native_config, the voice-streaming user; saved before SimulationRun.mode or without ticks) is full duplex: without ticks, τ²’s evaluator raises where a check reads them', async () => {
     const edits: ((info: Record<string, unknown>) => void)[] = [
       (info) => (info.audio_native_config = { provider: 'openai' }),
       (info) => ((info.user_info as Record<string, unknown>).implementation = 'voice_streaming_user_simulator'),
     ];
     for (const edit of edits) {
       const s = await openTau2Edited(MOCK_RUN, (run) => edit((run as unknown as { info: Record<string, unknown> }).info));
-      expect(s.report(0)).toMatchObject({ reward: 0, db_match: null, error: expect.stringMatching(/full-duplex \(voice\)/) });
+      expect(s.report(0)).toMatchObject({
+        reward: 0,
+        db_match: null,
+        error: expect.stringMatching(/^TypeError: 'NoneType' object is not iterable — a full-duplex \(voice\) simulation that records no ticks/),
+      });
     }
     const plain = await openTau2Edited(MOCK_RUN, (run) => ((run as unknown as { info: Record<string, unknown> }).info.audio_native_config = null));
     expect(plain.report(0)).toMatchObject({ error: null, reward: 1 });

@@ -53,12 +53,14 @@ describeTau2('τ² findings', () => {
     );
   });
 
-  it('a full-duplex simulation and a premature one are judged as τ² does or refused by name, never crash', async () => {
+  it('a full-duplex simulation and a premature one are judged as τ² does, never crash', async () => {
     const s = await open((run) => {
       run.simulations.push({ ...run.simulations[0]!, id: 'voice', mode: 'full_duplex', ticks: [] });
       run.simulations.push({ ...run.simulations[0]!, id: 'early', termination_reason: 'max_steps' });
     });
-    expect(s.report(1).error).toMatch(/full-duplex/);
+    // Judged on its ticks (none: no call, nothing said), never on the messages it also carries.
+    expect(s.report(1)).toMatchObject({ error: null, tool_calls: [], db_match: false, reward: 0 });
+    expect(s.evaluate(1).spoken).toEqual([]);
     expect(s.report(2)).toMatchObject({ premature: true, reward: 0, db_hash: null, action_checks: null });
   });
 });
