@@ -119,6 +119,11 @@ export interface Tau2Evaluation {
   readonly goldActionErrors?: readonly GoldActionError[];
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
+  /**
+   * The verdict stands, but τ²'s `Results.load` refuses this file for a field the verdict does not read:
+   * `<field>: <pydantic's message>` (this simulation's own first, else the file's first); null when τ² reads the file.
+   */
+  readonly wouldRefuse: string | null;
   readonly note: string | null;
   /** NL assertions count and the task has some, but the file records no verdict of them: τ² would ask an LLM; counted as met here. */
   readonly nlUnrecorded?: true;
@@ -126,10 +131,15 @@ export interface Tau2Evaluation {
 
 const COMPLETED = new Set(['agent_stop', 'user_stop']);
 
+/** What a simulation judged from a part τ² could not read says instead of a verdict (followed by `<field>: <pydantic's message>`). */
+export const TAU2_UNREADABLE = 'not evaluable: τ² refuses this results file at a part the verdict reads: ';
+
 export interface Tau2Context {
   readonly domain: Tau2Domain;
   readonly base: BaseDbs;
   readonly solo: boolean;
+  /** What τ² refuses in the file as a whole (`Tau2Run.refusal`): a blocking part of its info, and the first refusal anywhere. */
+  readonly fileRefusal?: { readonly blocking: string | null; readonly first: string | null };
   /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
   readonly perTask?: Map<
     Tau2Task,
@@ -265,6 +275,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   const allowlist = task && ctx.domain.readLogAllowlist ? [...ctx.domain.readLogAllowlist(task.criteria?.actions ?? [])] : null;
   const base = {
     simulation: sim,
+    wouldRefuse: sim.refusals.other ?? sim.refusals.nl ?? ctx.fileRefusal?.first ?? null,
     initialDbHash,
     toolCalls: replay,
     nlAssertions: recordedNl(sim),
@@ -284,15 +295,20 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     actionChecks: null,
     communicateChecks: null,
   };
-  const invalid = sim.invalid ?? task?.criteria?.invalid ?? null;
-  if (invalid !== null)
+  // No verdict from a part τ² could not read (tau2-refusals.ts): the run's info, the simulation, its task, the recorded
+  // NL verdicts where they count.
+  const criteriaRead = task?.criteria ?? null;
+  const nlCounts = criteriaRead !== null && criteriaRead.rewardBasis.includes('NL_ASSERTION') && (criteriaRead.nlAssertions?.length ?? 0) > 0;
+  const blocking = ctx.fileRefusal?.blocking ?? sim.invalid ?? task?.refusals.blocking ?? (nlCounts ? sim.refusals.nl : null);
+  if (blocking !== null)
     return {
       ...base,
       ...empty,
       premature: false,
       reward: 0,
-      error: `τ² refuses this results file (its pydantic models do not validate): ${invalid}`,
+      error: `${TAU2_UNREADABLE}${blocking}`,
       note: null,
+      wouldRefuse: null,
     };
   if (!COMPLETED.has(sim.terminationReason))
     return {
