@@ -19,6 +19,7 @@ import {
   type TValue,
 } from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
+import { parseJson } from '../../py/json-parse';
 import { hasherFor } from './db-hasher';
 import { shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2-types';
@@ -225,6 +226,8 @@ export class Tau2Environment {
         continue;
       }
       const response = this.getResponse(call);
+      compareLoads(response.content);
+      if (!recorded.unrecorded) compareLoads(recorded.content);
       onCall?.(call, recorded, response);
     }
     this.syncTools();
@@ -242,6 +245,22 @@ export class Tau2Environment {
   userHash(): string | null {
     if (this.domain.sharedDb && this.user && this.agent && this.user.db === this.agent.db) return this.agentHash();
     return this.user ? dbHash(this.user.db) : null;
+  }
+}
+
+/**
+ * set_state's comparison of a replayed write with the recorded tool message (lenient, as evaluate-trajs replays):
+ * `json.loads` of each content, a JSONDecodeError meaning "compare as text". Anything else it raises stops the
+ * replay: a recorded content of null (`TypeError`), an integer over 4300 digits (`ValueError`), nesting past
+ * Python's recursion limit (`RecursionError`).
+ */
+// Python parity: Environment.set_state (strict=False) — `try: json.loads(content) except json.JSONDecodeError`.
+function compareLoads(content: string | null): void {
+  if (content === null) throw new PyException('TypeError', 'the JSON object must be str, bytes or bytearray, not NoneType');
+  try {
+    parseJson(content);
+  } catch (e) {
+    if (!(e instanceof PyException) || e.pyType !== 'JSONDecodeError') throw e;
   }
 }
 

@@ -9,6 +9,7 @@ import { readDamagedTau2 } from './tau2-damaged';
 import type { PyValue } from '../../py/value';
 import { defineModel, field, lineErrorText, t, validate, validationErrors, type InputMode, type TDict, type TValue } from '../../py/pydantic';
 import { EnvAssertionModel, SimulationIndexEntryModel } from './tau2-models';
+import { tau2JsonRefusal } from './tau2-json-limits';
 import { firstOf, infoRefusals, NO_REFUSALS, simulationRefusals, taskRefusals, type Tau2Refusals } from './tau2-refusals';
 import type {
   EnvFunctionCall,
@@ -252,8 +253,9 @@ export function readTau2Results(
   });
   const all = (r: Tau2Refusals): string | null => firstOf(r.blocking, r.nl, r.other);
   // Python parity: pydantic reports Results' fields in order — timestamp, info, tasks, simulations, simulation_index.
+  const jsonRefusal = options.jsonRefusal ?? (typeof input === 'string' ? tau2JsonRefusal(input) : null);
   const first = firstOf(
-    options.jsonRefusal ?? null,
+    jsonRefusal,
     rootRefusal?.timestamp ?? null,
     all(infoRefusal),
     ...[...tasks.values()].map((x) => all(x.refusals)),
@@ -347,7 +349,8 @@ export function readTau2Text(text: string): Tau2Run | null {
     const run = readTau2Results(damaged.root as PyValue, { damaged: true, mode: 'json' });
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
-  return isTau2Root(root) ? readTau2Results(root, { mode: 'json' }) : null;
+  // Python parity: Results.load reads a one-file results file with model_validate_json (jiter), not json.loads.
+  return isTau2Root(root) ? readTau2Results(root, { mode: 'json', jsonRefusal: tau2JsonRefusal(text) }) : null;
 }
 
 /**

@@ -26,6 +26,8 @@ export interface Tau2Message {
   readonly error: boolean;
   /** A `MultiToolMessage` (role tool, its `tool_messages` wrapped, no id of its own): τ²'s replay skips it where no call waits for an answer, refuses it where one does. */
   readonly multiTool?: true;
+  /** A tool message a what-if inserted for its inserted call: nothing was recorded, so the replay compares nothing with it. */
+  readonly unrecorded?: true;
 }
 
 export interface EnvFunctionCall {
