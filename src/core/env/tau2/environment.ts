@@ -21,7 +21,7 @@ import {
 import { sha256Hex } from '../../py/hash';
 import { parseJson } from '../../py/json-parse';
 import { hasherFor } from './db-hasher';
-import { shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
+import { mergeInto, shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2-types';
 
 /** A replayed call's response: the tool message's content and error flag. */
@@ -59,14 +59,7 @@ export function toJsonStr(resp: TValue): string {
   return pyJsonDumps(process(resp));
 }
 
-// Python parity: addict.Dict.update — nested dicts merged key by key, anything else replaced.
-function deepMerge(into: TDict, update: TDict): void {
-  for (const [k, v] of update) {
-    const cur = into.get(k);
-    if (cur instanceof Map && v instanceof Map) deepMerge(cur, v);
-    else into.set(k, deepCopyValue(v));
-  }
-}
+const deepMerge = mergeInto;
 
 /** The DB after a task's initialization data, per base DB and per data object (see `setState`). */
 const initialized = new WeakMap<PydModel, WeakMap<TDict, PydModel>>();
@@ -169,7 +162,11 @@ export class Tau2Environment {
   // Python parity: Environment.run_env_assertion(raise_assertion_error=False).
   runEnvAssertion(a: EnvFunctionCall): boolean {
     const res = this.runEnvFunctionCall(a);
-    if (typeof res !== 'boolean') throw new PyException('ValueError', `Function ${a.funcName} returned <class '${typeOfName(res)}'> instead of bool`);
+    if (typeof res !== 'boolean')
+      throw new PyException(
+        'ValueError',
+        `Function ${a.funcName} returned ${res instanceof EnumMember ? `<enum '${res.cls.name}'>` : `<class '${typeOfName(res)}'>`} instead of bool`,
+      );
     return res === (a.assertValue ?? true);
   }
 
