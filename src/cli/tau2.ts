@@ -142,7 +142,7 @@ export async function evaluateTau2(
             ...(r.db_match === false ? ['DB differs'] : []),
             ...(r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed'),
             ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
-          ].join('; ') || 'ok');
+          ].join('; ') || 'ok') + (r.tau2_would_refuse !== null ? '; τ² would refuse the file' : '');
     rows.push([
       String(i),
       r.task_id,

@@ -5,7 +5,7 @@
  * The expected texts are pydantic 2.13's (pydantic-core 2.46, jiter), checked against it.
  */
 import { describe, expect, it } from 'vitest';
-import { readTau2Folder, tau2Summary } from '../../../../src/core/contract';
+import { readTau2Folder, tau2ReportParts, tau2Summary } from '../../../../src/core/contract';
 import { TAU2_UNREADABLE } from '../../../../src/core/judge/tau2/evaluate';
 import { tau2JsonRefusal } from '../../../../src/core/model/episode/tau2-json-limits';
 import { TAU2_WOULD_REFUSE } from '../../../../src/core/view/tau2/summary';
@@ -25,6 +25,10 @@ describe('message and simulation fields τ² refuses, that no verdict reads: the
     expect(tau2Summary(r).reasonTexts).toEqual([`${TAU2_WOULD_REFUSE}${refused}`]);
     // τ² loads none of the file: every other verdict is marked with the same refusal.
     expect(s.report(3).tau2_would_refuse).toBe(refused);
+    // The offline report says it for the run and on each row (escaped as the report escapes any text).
+    const html = [...tau2ReportParts(s, 'sample.json')].join('');
+    const shown = `${TAU2_WOULD_REFUSE}${refused}`.replaceAll("'", '&#39;');
+    expect(html.split(shown).length - 1).toBeGreaterThanOrEqual(1 + s.size);
   });
 
   it('turn_idx "3" is read by pydantic as 3 (no mark); turn_idx "x" and 3.5 are refused, marked', async () => {
