@@ -41,13 +41,23 @@ const hex4 = (text: string, at: number): number | null => {
 
 interface Frame {
   readonly array: boolean;
-  /** The current element's index, or the current key. */
-  at: number | string;
+  /** An array's current index; an object's current key as -(the offset of its opening quote) - 1, ending at `keyEnd`. */
+  at: number;
+  keyEnd: number;
   expectKey: boolean;
 }
 
-const pathOf = (stack: readonly Frame[]): string => {
-  const parts = stack.map((f) => String(f.at));
+function keyText(text: string, f: Frame): string {
+  const raw = text.slice(-f.at - 1, f.keyEnd);
+  try {
+    return JSON.parse(raw) as string;
+  } catch {
+    return raw.slice(1, -1);
+  }
+}
+
+const pathOf = (text: string, stack: readonly Frame[]): string => {
+  const parts = stack.map((f) => (f.array ? String(f.at) : keyText(text, f)));
   return parts.length > 8 ? `${parts.slice(0, 8).join('.')}.…` : parts.join('.');
 };
 
@@ -59,8 +69,10 @@ const pathOf = (stack: readonly Frame[]): string => {
 export function tau2JsonRefusal(text: string): string | null {
   const stack: Frame[] = [];
   const refuse = (what: string, at: number): string =>
-    `${pathOf(stack) || '(the file)'}: Invalid JSON: ${what} at ${place(text, at)} [type=json_invalid, input_value=${inputValue(text)}, input_type=str]`;
+    `${pathOf(text, stack) || '(the file)'}: Invalid JSON: ${what} at ${place(text, at)} [type=json_invalid, input_value=${inputValue(text)}, input_type=str]`;
   const n = text.length;
+  let nextSlash = text.indexOf('\\');
+  let nextQuote = text.indexOf('"');
   for (let i = 0; i < n;) {
     const c = text.charCodeAt(i);
     if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x3a) {
@@ -70,7 +82,7 @@ export function tau2JsonRefusal(text: string): string | null {
     const top = stack[stack.length - 1];
     if (c === 0x2c) {
       if (top !== undefined) {
-        if (top.array) top.at = (top.at as number) + 1;
+        if (top.array) top.at++;
         else top.expectKey = true;
       }
       i++;
@@ -84,7 +96,7 @@ export function tau2JsonRefusal(text: string): string | null {
     const key = top !== undefined && !top.array && top.expectKey;
     if (!key && stack.length > JITER_RECURSION_LIMIT) return refuse('recursion limit exceeded', i);
     if (c === 0x5b || c === 0x7b) {
-      stack.push({ array: c === 0x5b, at: 0, expectKey: c === 0x7b });
+      stack.push({ array: c === 0x5b, at: 0, keyEnd: 0, expectKey: c === 0x7b });
       i++;
       continue;
     }
@@ -94,13 +106,20 @@ export function tau2JsonRefusal(text: string): string | null {
       continue;
     }
     const start = i++;
-    while (i < n) {
-      const d = text.charCodeAt(i);
-      if (d === 0x22) break;
-      if (d !== 0x5c) {
-        i++;
-        continue;
+    // Through the string: the next quote or backslash found natively (most of a file is string text).
+    for (;;) {
+      if (nextSlash !== -1 && nextSlash < i) nextSlash = text.indexOf('\\', i);
+      if (nextQuote !== -1 && nextQuote < i) nextQuote = text.indexOf('"', i);
+      const quote = nextQuote;
+      if (quote === -1) {
+        i = n;
+        break;
       }
+      if (nextSlash === -1 || nextSlash > quote) {
+        i = quote;
+        break;
+      }
+      i = nextSlash;
       if (text.charCodeAt(i + 1) !== 0x75) {
         i += 2;
         continue;
@@ -125,13 +144,9 @@ export function tau2JsonRefusal(text: string): string | null {
     }
     i++;
     if (key) {
-      let k: string;
-      try {
-        k = JSON.parse(text.slice(start, i)) as string;
-      } catch {
-        k = text.slice(start + 1, i - 1);
-      }
-      top!.at = k;
+      // The key's text, decoded only if a refusal names it.
+      top!.at = -start - 1;
+      top!.keyEnd = i;
       top!.expectKey = false;
     }
   }
