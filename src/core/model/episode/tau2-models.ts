@@ -4,9 +4,10 @@
  * `EnvironmentInfo`. Used to find every field τ² refuses in a file (`tau2-refusals.ts`), which either makes a
  * simulation not evaluable (the verdict reads it) or marks its verdict "τ² would refuse this file".
  *
- * Not declared field by field: the voice-only parts (audio effects, speech environment and effect timeline, voice
- * settings, persona config, audio-native config, speech complexity), taken as any value: full-duplex simulations
- * are not judged by this version, and a text simulation carries none of them.
+ * Not declared field by field: the voice run's configuration (a simulation's speech environment; info's voice
+ * settings, persona config, audio-native config and speech complexity: constrained numbers and tuples this
+ * emulation does not have), taken as any value. Full-duplex simulations are not judged by this version, and a text
+ * run carries none of them. A message's audio effects and a simulation's effect timeline are declared.
  */
 // Python parity: pydantic 2 models of τ² v1.0.1 (data_model/*.py), field order and defaults as declared.
 import { defineModel, EnumClass, field, t, type FieldType, type ModelClass } from '../../py/pydantic';
@@ -93,6 +94,30 @@ const AudioFormat = defineModel('AudioFormat', [
   field('channels', t.literal(1n, 2n), { default: 1n }),
 ]);
 
+// ---- audio_effects.py (what a voice message and simulation record) ----
+
+const UserSpeechInsert = defineModel('UserSpeechInsert', [field('text', t.str), field('type', t.literal('vocal_tic', 'non_directed_phrase'))]);
+const SpeechEffectsResult = defineModel('SpeechEffectsResult', [
+  field('dynamic_muffling_enabled', t.bool, { default: false }),
+  field('speech_insert', opt(m(() => UserSpeechInsert)), none),
+]);
+const SourceEffectsResult = defineModel('SourceEffectsResult', [
+  field('burst_noise_file', opt(t.str), none),
+  field('speech_insert', opt(m(() => UserSpeechInsert)), none),
+]);
+const ChannelEffectsResult = defineModel('ChannelEffectsResult', [
+  field('frame_drops_enabled', t.bool, { default: false }),
+  field('frame_drop_ms', t.int, { default: 0n }),
+]);
+const EffectEvent = defineModel('EffectEvent', [
+  field('effect_type', t.literal('background_noise', 'burst_noise', 'out_of_turn_speech', 'telephony', 'frame_drop')),
+  field('start_ms', t.int),
+  field('end_ms', opt(t.int), none),
+  field('participant', t.literal('user', 'agent')),
+  field('params', opt(dict), none),
+]);
+const EffectTimeline = defineModel('EffectTimeline', [field('events', t.list(m(() => EffectEvent)), { factory: () => [] })]);
+
 /** ParticipantMessageBase with its `role` narrowed (AssistantMessage, UserMessage). */
 const participantMessage = (name: string, role: string): ModelClass =>
   defineModel(name, [
@@ -110,9 +135,9 @@ const participantMessage = (name: string, role: string): ModelClass =>
     field('audio_content', opt(t.str), none),
     field('audio_path', opt(t.str), none),
     field('audio_script_gold', opt(t.str), none),
-    field('speech_effects', voicePart, none),
-    field('source_effects', voicePart, none),
-    field('channel_effects', voicePart, none),
+    field('speech_effects', opt(m(() => SpeechEffectsResult)), none),
+    field('source_effects', opt(m(() => SourceEffectsResult)), none),
+    field('channel_effects', opt(m(() => ChannelEffectsResult)), none),
     field('turn_taking_action', opt(m(() => TurnTakingAction)), none),
     field('utterance_ids', opt(t.list(t.str)), none),
     field('chunk_id', opt(t.int), none),
@@ -344,7 +369,7 @@ export const SimulationRunModel = defineModel('SimulationRun', [
   field('hallucination_check', opt(m(() => HallucinationCheck)), none),
   field('provider_session_id', opt(t.str), none),
   field('policy', opt(t.str), none),
-  field('effect_timeline', voicePart, none),
+  field('effect_timeline', opt(m(() => EffectTimeline)), none),
 ]);
 
 // ---- Info (simulation.py, environment.py) ----

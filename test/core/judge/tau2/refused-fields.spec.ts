@@ -61,6 +61,20 @@ describe('message and simulation fields τ² refuses, that no verdict reads: the
     );
   });
 
+  it('a message’s audio effects and a simulation’s effect timeline are validated too (a voice field on a text message: marked)', async () => {
+    const effects = await mockSample((run) => (messages(run)[1]!.speech_effects = { speech_insert: { text: 'um', type: 'cough' } }));
+    expect(effects.report(0).tau2_would_refuse).toBe(
+      "simulations.0.messages.1.UserMessage.speech_effects.speech_insert.type: Input should be 'vocal_tic' or 'non_directed_phrase' [type=literal_error, input_value='cough', input_type=str]",
+    );
+    const timeline = await mockSample((run) => (run.simulations[0]!.effect_timeline = { events: [{ effect_type: 'telephony', start_ms: 0 }] }));
+    expect(timeline.report(0).tau2_would_refuse).toMatch(/^simulations\.0\.effect_timeline\.events\.0\.participant: Field required \[type=missing, /);
+    const fine = await mockSample((run) => {
+      messages(run)[1]!.channel_effects = { frame_drops_enabled: true, frame_drop_ms: 20 };
+      run.simulations[0]!.effect_timeline = { events: [{ effect_type: 'frame_drop', start_ms: 5, participant: 'user' }] };
+    });
+    expect(fine.report(0).tau2_would_refuse).toBeNull();
+  });
+
   it('a task without user_scenario: marked', async () => {
     const s = await mockSample((run) => delete run.tasks[2]!.user_scenario);
     expect(s.report(0)).toMatchObject({
