@@ -7,7 +7,8 @@
 import { PyException } from '../../py/errors';
 import { pyLower } from '../../py/lower';
 import { pyStrip } from '../../py/strip';
-import type { TDict, TValue } from '../../py/pydantic';
+import { validate, validationErrors, type TDict, type TValue } from '../../py/pydantic';
+import { NLAssertionCheckModel } from '../../model/episode/tau2-models';
 import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
 import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
@@ -230,7 +231,8 @@ function recordedNl(sim: Tau2Simulation): NlAssertionRecord[] | null {
   if (!Array.isArray(nl)) return null;
   return nl.map((x) => {
     const d = x instanceof Map ? x : new Map<string, TValue>();
-    const met = d.get('met');
+    // As τ²'s RewardInfo reads it: a met of "yes" or 1 is True (pydantic's lax bool); one it refuses is no verdict (null).
+    const met = validationErrors(NLAssertionCheckModel, d).length === 0 ? validate(NLAssertionCheckModel, d).get('met') : d.get('met');
     const just = d.get('justification');
     return {
       assertion: String(d.get('nl_assertion') ?? ''),

@@ -259,7 +259,7 @@ export const TaskModel = defineModel('Task', [
 
 // ---- simulation.py ----
 
-const NLAssertionCheck = defineModel('NLAssertionCheck', [field('nl_assertion', t.str), field('met', t.bool), field('justification', t.str)]);
+export const NLAssertionCheckModel = defineModel('NLAssertionCheck', [field('nl_assertion', t.str), field('met', t.bool), field('justification', t.str)]);
 const CommunicateCheck = defineModel('CommunicateCheck', [field('info', t.str), field('met', t.bool), field('justification', t.str)]);
 const DBCheck = defineModel('DBCheck', [field('db_match', t.bool), field('db_reward', t.float)]);
 const ActionCheck = defineModel('ActionCheck', [
@@ -284,7 +284,7 @@ const RewardInfo = defineModel('RewardInfo', [
   field('db_check', opt(m(() => DBCheck)), none),
   field('env_assertions', opt(t.list(m(() => EnvAssertionCheck))), none),
   field('action_checks', opt(t.list(m(() => ActionCheck))), none),
-  field('nl_assertions', opt(t.list(m(() => NLAssertionCheck))), none),
+  field('nl_assertions', opt(t.list(m(() => NLAssertionCheckModel))), none),
   field('communicate_checks', opt(t.list(m(() => CommunicateCheck))), none),
   field('reward_basis', opt(t.list(t.enum(REWARD_TYPE))), { factory: () => ['DB'] }),
   field('reward_breakdown', opt(t.dict(t.enum(REWARD_TYPE), t.float)), none),

@@ -52,6 +52,19 @@ describe('message and simulation fields τ² refuses, that no verdict reads: the
     expect(nl.report(0)).toMatchObject({ reward: 0, error: `${TAU2_UNREADABLE}${refused}` });
   });
 
+  it('a recorded NL verdict is read as RewardInfo reads it: met "yes" is True, met "maybe" is refused (not evaluable where NL counts)', async () => {
+    const nl = (met: unknown) =>
+      mockSample((run) => {
+        Object.assign(run.tasks[0]!.evaluation_criteria as object, { reward_basis: ['DB', 'NL_ASSERTION'], nl_assertions: ['the task is done'] });
+        (run.simulations[0]!.reward_info as Record<string, unknown>).nl_assertions = [{ nl_assertion: 'the task is done', met, justification: 'j' }];
+      });
+    expect((await nl('yes')).report(0)).toMatchObject({ reward: 1, error: null, tau2_would_refuse: null });
+    expect((await nl(false)).report(0)).toMatchObject({ reward: 0, error: null });
+    expect((await nl('maybe')).report(0).error).toBe(
+      `${TAU2_UNREADABLE}simulations.0.reward_info.nl_assertions.0.met: Input should be a valid boolean, unable to interpret input [type=bool_parsing, input_value='maybe', input_type=str]`,
+    );
+  });
+
   it('a simulation whose review, timestamp or seed τ² refuses: marked; its messages’ content a number: not evaluable', async () => {
     const review = await mockSample((run) => (run.simulations[0]!.review = { summary: 'x' }));
     expect(review.report(0).tau2_would_refuse).toMatch(/^simulations\.0\.review\.has_errors: Field required \[type=missing, /);
