@@ -4,9 +4,8 @@
  * `EnvironmentInfo`. Used to find every field τ² refuses in a file (`tau2-refusals.ts`), which either makes a
  * simulation not evaluable (the verdict reads it) or marks its verdict "τ² would refuse this file".
  *
- * Not declared field by field: the voice run's configuration (a simulation's speech environment; info's voice
- * settings, persona config, audio-native config and speech complexity: constrained numbers and tuples this
- * emulation does not have), taken as any value. Full-duplex simulations are not judged by this version, and a text
+ * Not declared field by field: a simulation's speech environment and info's voice settings (their effect configs hold
+ * constrained numbers and tuples this emulation does not have), taken as any value. Full-duplex simulations are not judged by this version, and a text
  * run carries none of them. A message's audio effects and a simulation's effect timeline are declared.
  */
 // Python parity: pydantic 2 models of τ² v1.0.1 (data_model/*.py), field order and defaults as declared.
@@ -380,6 +379,53 @@ const ToolSignature = defineModel('ToolSignature', [
   field('params', opt(dict), none),
   field('returns', opt(dict), none),
 ]);
+const VERBOSITY = new EnumClass('Verbosity', [
+  ['STANDARD', 'standard'],
+  ['MINIMAL', 'minimal'],
+]);
+const INTERRUPT_TENDENCY = new EnumClass('InterruptTendency', [
+  ['WAITS', 'waits'],
+  ['INTERRUPTS', 'interrupts'],
+]);
+const PersonaConfig = defineModel('PersonaConfig', [
+  field('verbosity', t.enum(VERBOSITY), { default: 'standard' }),
+  field('interrupt_tendency', opt(t.enum(INTERRUPT_TENDENCY)), none),
+]);
+const SPEECH_COMPLEXITY = t.literal(
+  'control',
+  'regular',
+  'control_audio',
+  'control_accents',
+  'control_behavior',
+  'control_audio_accents',
+  'control_audio_behavior',
+  'control_accents_behavior',
+);
+/** AudioNativeConfig: every field has a default (τ²'s config constants; only their presence matters here). */
+const AudioNativeConfig = defineModel('AudioNativeConfig', [
+  field('provider', t.literal('openai', 'gemini', 'xai', 'nova', 'qwen', 'livekit'), { default: 'openai' }),
+  field('cascaded_config_name', opt(t.str), none),
+  field('model', t.str, { default: '' }),
+  field('reasoning_effort', opt(t.str), none),
+  ...['tick_duration_seconds'].map((f) => field(f, t.float, { default: 0 })),
+  ...['max_steps_seconds', 'pcm_sample_rate', 'telephony_rate'].map((f) => field(f, t.int, { default: 0n })),
+  ...[
+    'wait_to_respond_threshold_other_seconds',
+    'wait_to_respond_threshold_self_seconds',
+    'yield_threshold_when_interrupted_seconds',
+    'yield_threshold_when_interrupting_seconds',
+    'interruption_check_interval_seconds',
+    'integration_duration_seconds',
+    'silence_annotation_threshold_seconds',
+  ].map((f) => field(f, t.float, { default: 0 })),
+  field('backchannel_min_threshold_seconds', opt(t.float), none),
+  field('backchannel_max_threshold_seconds', opt(t.float), none),
+  field('backchannel_poisson_rate', t.float, { default: 0 }),
+  field('use_llm_backchannel', t.bool, { default: false }),
+  field('use_xml_prompt', t.bool, { default: false }),
+  field('send_audio_instant', t.bool, { default: false }),
+]);
+
 const AgentInfo = defineModel('AgentInfo', [
   field('implementation', t.str),
   field('llm', opt(t.str), none),
@@ -392,7 +438,7 @@ const UserInfo = defineModel('UserInfo', [
   field('llm_args', opt(dict), none),
   field('global_simulation_guidelines', opt(t.str), none),
   field('voice_settings', voicePart, none),
-  field('persona_config', voicePart, none),
+  field('persona_config', opt(m(() => PersonaConfig)), none),
 ]);
 const EnvironmentInfo = defineModel('EnvironmentInfo', [
   field('domain_name', t.str),
@@ -427,8 +473,8 @@ export const InfoModel = defineModel('Info', [
   ),
   field('seed', opt(t.int), none),
   field('text_streaming_config', opt(dict), none),
-  field('speech_complexity', voicePart, none),
-  field('audio_native_config', voicePart, none),
+  field('speech_complexity', opt(SPEECH_COMPLEXITY), none),
+  field('audio_native_config', opt(m(() => AudioNativeConfig)), none),
   field('retrieval_config', opt(t.str), none),
   field('retrieval_config_kwargs', opt(dict), none),
 ]);

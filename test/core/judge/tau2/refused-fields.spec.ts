@@ -88,6 +88,18 @@ describe('message and simulation fields τ² refuses, that no verdict reads: the
     expect(fine.report(0).tau2_would_refuse).toBeNull();
   });
 
+  it('info’s voice parts: a persona config τ² refuses is marked; an audio-native config it refuses leaves no verdict (it makes the run full duplex)', async () => {
+    const persona = await mockSample((run) => ((run.info.user_info as Record<string, unknown>).persona_config = { verbosity: 'loud' }));
+    expect(persona.report(0)).toMatchObject({
+      reward: 1,
+      tau2_would_refuse: "info.user_info.persona_config.verbosity: Input should be 'standard' or 'minimal' [type=enum, input_value='loud', input_type=str]",
+    });
+    const audio = await mockSample((run) => (run.info.audio_native_config = { provider: 'skype' }));
+    expect(audio.report(0).error).toBe(
+      `${TAU2_UNREADABLE}info.audio_native_config.provider: Input should be 'openai', 'gemini', 'xai', 'nova', 'qwen' or 'livekit' [type=literal_error, input_value='skype', input_type=str]`,
+    );
+  });
+
   it('a task without user_scenario: marked', async () => {
     const s = await mockSample((run) => delete run.tasks[2]!.user_scenario);
     expect(s.report(0)).toMatchObject({
