@@ -163,11 +163,11 @@ export async function evaluateTau2(
     const why = evaluable
       ? r.premature
         ? 'ended prematurely'
-        : [
+        : ([
             ...(r.db_match === false ? ['DB differs'] : []),
             ...(r.action_checks ?? []).filter((c) => !c.action_match).map(() => 'action missed'),
             ...(r.communicate_checks ?? []).filter((c) => !c.met).map((c) => `not said: ${c.info}`),
-          ].join('; ') || 'ok'
+          ].join('; ') || 'ok') + (r.tau2_would_refuse !== null ? '; τ² would refuse the file' : '')
       : r.error!;
     rows.push([
       String(i),

@@ -7,6 +7,7 @@
 import { CP_CSS, escapeAttr, escapeHtml as e, notesHtml } from '../view/report-html';
 import type { EpisodeNotes } from '../view/notes';
 import type { Tau2Report } from '../view/tau2/report';
+import { TAU2_WOULD_REFUSE } from '../view/tau2/summary';
 import type { Tau2Session } from './tau2-session';
 import { formatRatio, formatReward } from '../view/format';
 import { interactionMetricsText } from '../view/tau2/voice/metrics';
@@ -27,7 +28,11 @@ function labelCounts(notes: ReadonlyMap<number, EpisodeNotes>): string {
 
 const num = (x: number | null): string => formatReward(x, '–');
 const anchor = (r: Tau2Report): string => `sim-${r.index}`;
-const why = (r: Tau2Report): string =>
+const why = (r: Tau2Report): string => {
+  const verdict = verdictWhy(r);
+  return r.tau2_would_refuse === null ? verdict : `${verdict}; ${TAU2_WOULD_REFUSE}${r.tau2_would_refuse}`;
+};
+const verdictWhy = (r: Tau2Report): string =>
   r.error ??
   (r.premature
     ? `ended: ${r.termination_reason}`
@@ -81,6 +86,7 @@ export function* tau2ReportParts(session: Tau2Session, title: string, notes: Rea
 <h1>${e(title)}</h1>
 <p>τ²-bench ${e(session.run.domain)}: ${reports.length} simulations${apart > 0 ? `, ${apart} not evaluable (left out of the average)` : ''}, average reward ${formatRatio(total, judged.length)} = ${total}/${judged.length}; ${failed.length} not passed (listed first). Judged as τ² v1.0.1's evaluate_simulation (ALL) judges; NL assertions as recorded. ${e(session.dataWhy)}.</p>
 ${session.voice ? `<p>${e(interactionMetricsText(session.interactionMetrics()))}.</p>` : ''}
+${session.run.refusal.first !== null ? `<p class="fail">${e(`${TAU2_WOULD_REFUSE}${session.run.refusal.first} (τ²'s Results.load loads none of it; verdicts from parts it reads as τ² would are given and marked)`)}</p>` : ''}
 ${notes.size ? `<p>${notes.size} simulations with notes${labelCounts(notes)}.</p>` : ''}
 <table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th><th>label</th></tr></thead><tbody>`;
   const inFull = (r: Tau2Report): boolean => r.reward !== 1 || notes.has(r.index);

@@ -120,7 +120,7 @@ export class Tau2Session {
     // A banking_knowledge file recorded before 1.0.1's grading changes: its recorded rewards may be the older grading's.
     const gradingNote = domain.name === 'banking_knowledge' ? bankingGradingNote(typeof recorded === 'string' ? recorded : null) : null;
     const opened = gradingNote === null ? run : { ...run, notes: [...run.notes, gradingNote] };
-    return new Tau2Session(opened, domain, { domain, base, solo: run.soloMode, perTask: new Map() }, why, { read, commit });
+    return new Tau2Session(opened, domain, { domain, base, solo: run.soloMode, fileRefusal: run.refusal, perTask: new Map() }, why, { read, commit });
   }
 
   /** Reads a results object's text; throws `Tau2FileError` when it is not one. */

@@ -155,7 +155,15 @@ export function editTau2Messages(recorded: readonly Tau2Message[], edits: readon
     const requestor = requestorFor(domain, solo, e.name, asked, where);
     return { id: `what-if-${++inserted}`, name: e.name, arguments: parseArgs(e.kwargsJson, `the inserted call of ${e.name}`), requestor };
   };
-  const toolMessage = (c: Tau2ToolCall): Tau2Message => ({ role: 'tool', content: null, toolCalls: null, id: c.id, requestor: c.requestor, error: false });
+  const toolMessage = (c: Tau2ToolCall): Tau2Message => ({
+    role: 'tool',
+    content: null,
+    toolCalls: null,
+    id: c.id,
+    requestor: c.requestor,
+    error: false,
+    unrecorded: true,
+  });
   const push = (m: Tau2Message, o: Tau2EditedMessage): void => {
     messages.push(m);
     const later = changed && o.mark === null && o.original !== null && m.role === 'user' && m.toolCalls === null;

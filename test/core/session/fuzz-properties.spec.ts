@@ -9,6 +9,8 @@ import { EvaluationSetupError } from '../../../src/core/judge/detect';
 import { loadDataVersions, type DataVersion } from '../../../src/core/model/data/versions';
 import { ResultsFileError } from '../../../src/core/model/episode/results-file';
 import { readTau2Text, Tau2FileError } from '../../../src/core/model/episode/tau2-results';
+import type { Tau2Run } from '../../../src/core/model/episode/tau2-types';
+import { Tau2Session } from '../../../src/core/session/tau2-session';
 import { jsonDumps } from '../../../src/core/py/json-dumps';
 import { parseJson } from '../../../src/core/py/json-parse';
 import type { PyValue } from '../../../src/core/py/value';
@@ -238,6 +240,216 @@ describe('fuzz: τ² results files (fast-check)', () => {
       },
     );
   });
+});
+
+// ---------------------------------------------------------------- τ² judged: task parts, message and simulation fields, ticks
+
+/**
+ * The mock sample judged after one τ²-shaped mutation of a task part, a message field or a simulation field (ticks
+ * among them): nothing thrown past the reader's own error; no verdict where τ²'s models refuse a part the verdict
+ * reads (the mutated task's criteria or initial state, the mutated simulation's read fields); every simulation the
+ * mutation did not touch keeps its verdict (a file-level "τ² would refuse" mark aside). Counted on their own: at least
+ * 1,000 cases a run.
+ */
+let tau2Cases = 0;
+const TAU2_MIN_CASES = 1000;
+/** How many cases made a touched simulation not evaluable for a part τ² refuses, marked one, and left it judged unmarked: none may be 0. */
+const tau2Seen = { unreadable: 0, marked: 0, judged: 0 };
+afterAll(() => {
+  console.log(`fuzz-properties: ${tau2Cases} generated τ² cases (seed ${SEED})`);
+});
+
+/** Values τ²'s fields meet: fast-check's JSON, τ²-shaped parts (calls, assertions, messages, ticks), wrong types. */
+const tau2Value: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ depthSize: 'small' }),
+  fc.constantFrom(
+    null,
+    'x',
+    '3',
+    3,
+    3.5,
+    true,
+    [],
+    {},
+    ['DB'],
+    ['DB', 'NL_ASSERTION'],
+    ['task_1'],
+    [{ action_id: 'a', name: 'update_task_status', arguments: { task_id: 'task_1', status: 'completed' } }],
+    [{ env_type: 'assistant', func_name: 'has_tool', arguments: { tool_name: 'create_task' } }],
+    [{ env_type: 'assistant', func_name: 'assert_task_status', arguments: { task_id: 'task_1', expected_status: 'completed' }, assert_value: 'false' }],
+    [{ env_type: 'user', func_name: '__proto__', arguments: {} }],
+    { initialization_actions: [{ env_type: 'assistant', func_name: 'update_db', arguments: { update_data: {} } }] },
+    { initialization_data: { agent_data: { tasks: {} } } },
+    [{ id: 'c', name: 'constructor', arguments: {}, requestor: 'assistant' }],
+    [{ role: 'assistant', content: 'hi' }],
+    [{ tick_id: 0, timestamp: 't' }],
+    [{ tick_id: 'x' }],
+    { reward: 1, nl_assertions: [{ nl_assertion: 'x', met: 'yes', justification: 'j' }] },
+    'user_stop',
+    'agent_error',
+    'full_duplex',
+  ),
+);
+
+const TASK_PATHS: readonly string[][] = [
+  ['evaluation_criteria'],
+  ['evaluation_criteria', 'actions'],
+  ['evaluation_criteria', 'actions', '0'],
+  ['evaluation_criteria', 'actions', '0', 'arguments'],
+  ['evaluation_criteria', 'actions', '0', 'name'],
+  ['evaluation_criteria', 'actions', '0', 'compare_args'],
+  ['evaluation_criteria', 'env_assertions'],
+  ['evaluation_criteria', 'env_assertions', '0', 'func_name'],
+  ['evaluation_criteria', 'env_assertions', '0', 'assert_value'],
+  ['evaluation_criteria', 'communicate_info'],
+  ['evaluation_criteria', 'nl_assertions'],
+  ['evaluation_criteria', 'reward_basis'],
+  ['initial_state'],
+  ['initial_state', 'initialization_actions'],
+  ['initial_state', 'initialization_data'],
+  ['initial_state', 'message_history'],
+  ['user_scenario'],
+  ['description'],
+  ['issues'],
+  ['required_documents'],
+  ['id'],
+];
+const MESSAGE_FIELDS = ['role', 'content', 'tool_calls', 'turn_idx', 'cost', 'usage', 'timestamp', 'id', 'requestor', 'error', 'is_audio', 'tool_messages'];
+const CALL_FIELDS = ['id', 'name', 'arguments', 'requestor'];
+const SIMULATION_FIELDS = [
+  'task_id',
+  'termination_reason',
+  'reward_info',
+  'messages',
+  'ticks',
+  'mode',
+  'trial',
+  'duration',
+  'seed',
+  'review',
+  'agent_cost',
+  'id',
+  'start_time',
+];
+
+const tau2Sample = JSON.parse(readFileSync(join(root, 'sample-runs/runs/tau2-mock-sample.json'), 'utf8')) as {
+  tasks: Record<string, unknown>[];
+  simulations: Record<string, unknown>[];
+};
+const tau2Dbs = new Map();
+const tau2SampleRead = async (rel: string): Promise<string | null> => {
+  for (const r of [rel, rel.replace(/^[0-9a-f]{7,40}\//, '')]) {
+    const text = await readFile(join(root, 'sample-runs/tau2-data', r), 'utf8').catch(() => null);
+    if (text !== null) return text;
+  }
+  return null;
+};
+
+/** `v` with the value at `path` set (or deleted: `undefined`), each step an object key or a list position. */
+function setAt(v: unknown, path: readonly string[], by: unknown): unknown {
+  if (path.length === 0) return by;
+  const [h, ...rest] = path as [string, ...string[]];
+  if (Array.isArray(v) && /^\d+$/.test(h)) return v.map((x, i) => (i === Number(h) ? setAt(x, rest, by) : x));
+  if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+    const out = Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k]) => k !== h));
+    const next = setAt((v as Record<string, unknown>)[h], rest, by);
+    return next === undefined ? out : Object.fromEntries([...Object.entries(out), [h, next]]);
+  }
+  return v;
+}
+
+type Verdicts = { reports: { reward: number; error: string | null; tau2_would_refuse: string | null }[]; run: Tau2Run } | { refused: string };
+async function judgeTau2(run: typeof tau2Sample): Promise<Verdicts> {
+  let parsed: Tau2Run;
+  try {
+    parsed = Tau2Session.read(JSON.stringify(run));
+  } catch (e) {
+    if (e instanceof Tau2FileError) return { refused: e.message };
+    throw e;
+  }
+  const session = await Tau2Session.open(parsed, tau2SampleRead, { dbs: tau2Dbs });
+  return { reports: [...Array(session.size).keys()].map((i) => session.report(i)), run: parsed };
+}
+const verdict = (r: { reward: number; error: string | null }): string => JSON.stringify([r.reward, r.error]);
+
+describe('fuzz: τ² simulations judged (fast-check)', () => {
+  let baseline: { reward: number; error: string | null; tau2_would_refuse: string | null }[] = [];
+  beforeAll(async () => {
+    const b = await judgeTau2(tau2Sample);
+    if ('refused' in b) throw new Error(b.refused);
+    baseline = b.reports;
+  });
+
+  const check = async (mutation: { where: 'task' | 'simulation'; index: number; path: string[]; value: unknown }): Promise<void> => {
+    tau2Cases++;
+    const run = structuredClone(tau2Sample);
+    const list = mutation.where === 'task' ? run.tasks : run.simulations;
+    list[mutation.index] = setAt(list[mutation.index], mutation.path, mutation.value) as Record<string, unknown>;
+    const out = await judgeTau2(run);
+    if ('refused' in out) {
+      expectSentence(out.refused, 'refusal');
+      return;
+    }
+    const taskId = mutation.where === 'task' ? tau2Sample.tasks[mutation.index]!.id : null;
+    out.reports.forEach((r, i) => {
+      const sim = out.run.simulations[i]!;
+      const touched = mutation.where === 'simulation' ? i === mutation.index : tau2Sample.simulations[i]!.task_id === taskId;
+      if (r.error !== null) expectSentence(r.error, 'simulation error');
+      if (touched) {
+        if (r.error?.startsWith('not evaluable: ')) tau2Seen.unreadable++;
+        else if (r.tau2_would_refuse !== null) tau2Seen.marked++;
+        else if (r.error === null) tau2Seen.judged++;
+      }
+      if (r.tau2_would_refuse !== null) expect(r.error).toBeNull();
+      // No verdict from a part τ² could not read.
+      const task = out.run.tasks.get(sim.taskId);
+      if (sim.refusals.blocking !== null || task?.refusals.blocking) expect(r.error, `simulation ${i}`).toMatch(/^not evaluable: /);
+      if (mutation.where === 'task' && touched && ['evaluation_criteria', 'initial_state'].includes(mutation.path[0]!)) {
+        const errors = out.run.tasks.get(sim.taskId)?.refusals.blocking ?? null;
+        if (errors !== null) expect(r.error).toBe(`not evaluable: τ² refuses this results file at a part the verdict reads: ${errors}`);
+      }
+      // An untouched simulation keeps its verdict (a task id changed or lost moves no other simulation).
+      if (!touched && !(mutation.where === 'task' && mutation.path[0] === 'id')) expect(verdict(r), `simulation ${i}`).toBe(verdict(baseline[i]!));
+    });
+  };
+
+  it(`task parts, message and simulation fields, ticks: ≥ ${TAU2_MIN_CASES} cases, nothing thrown, no verdict from an unreadable part, no untouched simulation changed`, async () => {
+    const task = fc.record({
+      where: fc.constant('task' as const),
+      index: fc.nat(tau2Sample.tasks.length - 1),
+      path: fc.constantFrom(...TASK_PATHS),
+      value: fc.option(tau2Value, { nil: undefined }),
+    });
+    const message = fc
+      .record({
+        index: fc.nat(tau2Sample.simulations.length - 1),
+        m: fc.nat(7),
+        field: fc.constantFrom(...MESSAGE_FIELDS),
+        value: fc.option(tau2Value, { nil: undefined }),
+      })
+      .map(({ index, m, field, value }) => ({
+        where: 'simulation' as const,
+        index,
+        path: ['messages', String(m % (tau2Sample.simulations[index]!.messages as unknown[]).length), field],
+        value,
+      }));
+    const call = fc
+      .record({ index: fc.nat(tau2Sample.simulations.length - 1), field: fc.constantFrom(...CALL_FIELDS), value: tau2Value })
+      .map(({ index, field, value }) => {
+        const m = (tau2Sample.simulations[index]!.messages as { tool_calls?: unknown[] | null }[]).findIndex((x) => (x.tool_calls?.length ?? 0) > 0);
+        return { where: 'simulation' as const, index, path: ['messages', String(Math.max(m, 0)), 'tool_calls', '0', field], value };
+      });
+    const simulation = fc.record({
+      where: fc.constant('simulation' as const),
+      index: fc.nat(tau2Sample.simulations.length - 1),
+      path: fc.constantFrom(...SIMULATION_FIELDS).map((f) => [f]),
+      value: fc.option(tau2Value, { nil: undefined }),
+    });
+    await fc.assert(fc.asyncProperty(fc.oneof(task, message, call, simulation), check), { seed: SEED, numRuns: TAU2_MIN_CASES, endOnFailure: true });
+    expect(tau2Cases).toBeGreaterThanOrEqual(TAU2_MIN_CASES);
+    console.log(`fuzz-properties: τ² touched simulations ${JSON.stringify(tau2Seen)}`);
+    for (const [k, n] of Object.entries(tau2Seen)) expect(n, k).toBeGreaterThan(50);
+  }, 120_000);
 });
 
 // ---------------------------------------------------------------- notes import

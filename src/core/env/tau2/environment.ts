@@ -19,8 +19,9 @@ import {
   type TValue,
 } from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
+import { parseJson } from '../../py/json-parse';
 import { hasherFor } from './db-hasher';
-import { shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
+import { mergeInto, shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2-types';
 
 /** A replayed call's response: the tool message's content and error flag. */
@@ -58,14 +59,7 @@ export function toJsonStr(resp: TValue): string {
   return pyJsonDumps(process(resp));
 }
 
-// Python parity: addict.Dict.update — nested dicts merged key by key, anything else replaced.
-function deepMerge(into: TDict, update: TDict): void {
-  for (const [k, v] of update) {
-    const cur = into.get(k);
-    if (cur instanceof Map && v instanceof Map) deepMerge(cur, v);
-    else into.set(k, deepCopyValue(v));
-  }
-}
+const deepMerge = mergeInto;
 
 /** The DB after a task's initialization data, per base DB and per data object (see `setState`). */
 const initialized = new WeakMap<PydModel, WeakMap<TDict, PydModel>>();
@@ -168,7 +162,11 @@ export class Tau2Environment {
   // Python parity: Environment.run_env_assertion(raise_assertion_error=False).
   runEnvAssertion(a: EnvFunctionCall): boolean {
     const res = this.runEnvFunctionCall(a);
-    if (typeof res !== 'boolean') throw new PyException('ValueError', `Function ${a.funcName} returned <class '${typeOfName(res)}'> instead of bool`);
+    if (typeof res !== 'boolean')
+      throw new PyException(
+        'ValueError',
+        `Function ${a.funcName} returned ${res instanceof EnumMember ? `<enum '${res.cls.name}'>` : `<class '${typeOfName(res)}'>`} instead of bool`,
+      );
     return res === (a.assertValue ?? true);
   }
 
@@ -225,6 +223,8 @@ export class Tau2Environment {
         continue;
       }
       const response = this.getResponse(call);
+      compareLoads(response.content);
+      if (!recorded.unrecorded) compareLoads(recorded.content);
       onCall?.(call, recorded, response);
     }
     this.syncTools();
@@ -242,6 +242,22 @@ export class Tau2Environment {
   userHash(): string | null {
     if (this.domain.sharedDb && this.user && this.agent && this.user.db === this.agent.db) return this.agentHash();
     return this.user ? dbHash(this.user.db) : null;
+  }
+}
+
+/**
+ * set_state's comparison of a replayed write with the recorded tool message (lenient, as evaluate-trajs replays):
+ * `json.loads` of each content, a JSONDecodeError meaning "compare as text". Anything else it raises stops the
+ * replay: a recorded content of null (`TypeError`), an integer over 4300 digits (`ValueError`), nesting past
+ * Python's recursion limit (`RecursionError`).
+ */
+// Python parity: Environment.set_state (strict=False) — `try: json.loads(content) except json.JSONDecodeError`.
+function compareLoads(content: string | null): void {
+  if (content === null) throw new PyException('TypeError', 'the JSON object must be str, bytes or bytearray, not NoneType');
+  try {
+    parseJson(content);
+  } catch (e) {
+    if (!(e instanceof PyException) || e.pyType !== 'JSONDecodeError') throw e;
   }
 }
 

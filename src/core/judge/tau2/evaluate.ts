@@ -7,7 +7,8 @@
 import { PyException } from '../../py/errors';
 import { pyLower } from '../../py/lower';
 import { pyStrip } from '../../py/strip';
-import type { TDict, TValue } from '../../py/pydantic';
+import { validate, validationErrors, type TDict, type TValue } from '../../py/pydantic';
+import { NLAssertionCheckModel } from '../../model/episode/tau2-models';
 import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
 import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
@@ -127,6 +128,11 @@ export interface Tau2Evaluation {
   readonly spoken?: readonly MergedSpeech[] | null;
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
+  /**
+   * The verdict stands, but τ²'s `Results.load` refuses this file for a field the verdict does not read:
+   * `<field>: <pydantic's message>` (this simulation's own first, else the file's first); null when τ² reads the file.
+   */
+  readonly wouldRefuse: string | null;
   readonly note: string | null;
   /** NL assertions count and the task has some, but the file records no verdict of them: τ² would ask an LLM; counted as met here. */
   readonly nlUnrecorded?: true;
@@ -134,10 +140,15 @@ export interface Tau2Evaluation {
 
 const COMPLETED = new Set(['agent_stop', 'user_stop']);
 
+/** What a simulation judged from a part τ² could not read says instead of a verdict (followed by `<field>: <pydantic's message>`). */
+export const TAU2_UNREADABLE = 'not evaluable: τ² refuses this results file at a part the verdict reads: ';
+
 export interface Tau2Context {
   readonly domain: Tau2Domain;
   readonly base: BaseDbs;
   readonly solo: boolean;
+  /** What τ² refuses in the file as a whole (`Tau2Run.refusal`): a blocking part of its info, and the first refusal anywhere. */
+  readonly fileRefusal?: { readonly blocking: string | null; readonly first: string | null };
   /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
   readonly perTask?: Map<
     Tau2Task,
@@ -230,7 +241,8 @@ function recordedNl(sim: Tau2Simulation): NlAssertionRecord[] | null {
   if (!Array.isArray(nl)) return null;
   return nl.map((x) => {
     const d = x instanceof Map ? x : new Map<string, TValue>();
-    const met = d.get('met');
+    // As τ²'s RewardInfo reads it: a met of "yes" or 1 is True (pydantic's lax bool); one it refuses is no verdict (null).
+    const met = validationErrors(NLAssertionCheckModel, d).length === 0 ? validate(NLAssertionCheckModel, d).get('met') : d.get('met');
     const just = d.get('justification');
     return {
       assertion: String(d.get('nl_assertion') ?? ''),
@@ -284,6 +296,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   const allowlist = task && ctx.domain.readLogAllowlist ? [...ctx.domain.readLogAllowlist(task.criteria?.actions ?? [])] : null;
   const base = {
     simulation: sim,
+    wouldRefuse: sim.refusals.other ?? sim.refusals.nl ?? ctx.fileRefusal?.first ?? null,
     initialDbHash,
     toolCalls: replay,
     nlAssertions: recordedNl(sim),
@@ -303,15 +316,20 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     actionChecks: null,
     communicateChecks: null,
   };
-  const invalid = sim.invalid ?? task?.criteria?.invalid ?? null;
-  if (invalid !== null)
+  // No verdict from a part τ² could not read (tau2-refusals.ts): the run's info, the simulation, its task, the recorded
+  // NL verdicts where they count.
+  const criteriaRead = task?.criteria ?? null;
+  const nlCounts = criteriaRead !== null && criteriaRead.rewardBasis.includes('NL_ASSERTION') && (criteriaRead.nlAssertions?.length ?? 0) > 0;
+  const blocking = ctx.fileRefusal?.blocking ?? sim.invalid ?? task?.refusals.blocking ?? (nlCounts ? sim.refusals.nl : null);
+  if (blocking !== null)
     return {
       ...base,
       ...empty,
       premature: false,
       reward: 0,
-      error: `τ² refuses this results file (its pydantic models do not validate): ${invalid}`,
+      error: `${TAU2_UNREADABLE}${blocking}`,
       note: null,
+      wouldRefuse: null,
     };
   if (!COMPLETED.has(sim.terminationReason))
     return {

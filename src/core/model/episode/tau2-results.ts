@@ -5,12 +5,25 @@
  */
 import { jsonDumps } from '../../py/json-dumps';
 import { parseJson } from '../../py/json-parse';
-import { pyStrip } from '../../py/strip';
 import { readDamagedTau2 } from './tau2-damaged';
 import { ticksToMessageHistory } from './tau2-ticks';
 import type { PyValue } from '../../py/value';
-import { PyException } from '../../py/errors';
-import { defineModel, field, t, tRepr, tTypeName, validate, type ModelClass, type PydModel, type TDict, type TValue } from '../../py/pydantic';
+import {
+  defineModel,
+  field,
+  lineErrorText,
+  t,
+  validate,
+  validationErrors,
+  type InputMode,
+  type ModelClass,
+  type PydModel,
+  type TDict,
+  type TValue,
+} from '../../py/pydantic';
+import { EnvAssertionModel, SimulationIndexEntryModel } from './tau2-models';
+import { tau2JsonRefusal } from './tau2-json-limits';
+import { firstOf, infoRefusals, NO_REFUSALS, simulationRefusals, taskRefusals, type Tau2Refusals } from './tau2-refusals';
 import type {
   EnvFunctionCall,
   Requestor,
@@ -28,8 +41,6 @@ import type {
 
 export class Tau2FileError extends Error {}
 
-const typeName = (v: TValue | undefined): string => (v === undefined ? 'missing' : tTypeName(v));
-
 const isDict = (v: TValue | undefined): v is TDict => v instanceof Map;
 const str = (v: TValue | undefined): string | null => (typeof v === 'string' ? v : null);
 const list = (v: TValue | undefined): readonly TValue[] | null => (Array.isArray(v) ? v : null);
@@ -41,38 +52,9 @@ function requestorOf(v: TValue | undefined): Requestor {
   return v === 'user' ? 'user' : 'assistant';
 }
 
-/**
- * What τ²'s pydantic models (`ToolCall`, the message classes, `SimulationRun`, `EvaluationCriteria`)
- * refuse, said where: τ² cannot load such a file at all, so no verdict of it is τ²'s.
- */
-// Python parity: pydantic validation of Results (the fields the evaluator reads).
-type Problems = string[];
-const ROLES = new Set(['system', 'assistant', 'user', 'tool']);
-const TERMINATION_REASONS = new Set([
-  'user_stop',
-  'agent_stop',
-  'max_steps',
-  'timeout',
-  'too_many_errors',
-  'agent_error',
-  'user_error',
-  'infrastructure_error',
-  'context_window_exceeded',
-  'unexpected_error',
-]);
-function expect(problems: Problems | undefined, ok: boolean, where: string, what: string): void {
-  if (!ok) problems?.push(`${where}: ${what}`);
-}
-const strOrNone = (v: TValue | undefined): boolean => v === undefined || v === null || typeof v === 'string';
-const requestorOk = (v: TValue | undefined): boolean => v === undefined || v === 'user' || v === 'assistant';
-
-function toolCall(v: TValue, where: string, problems?: Problems): Tau2ToolCall {
+function toolCall(v: TValue, where: string): Tau2ToolCall {
   if (!isDict(v)) throw new Tau2FileError(`${where}: a tool call is not an object`);
   const args = v.get('arguments');
-  expect(problems, isDict(args), where, `"arguments" should be an object (${typeName(args)})`);
-  expect(problems, typeof v.get('name') === 'string', where, '"name" should be a string');
-  expect(problems, typeof v.get('id') === 'string' || !v.has('id'), where, '"id" should be a string');
-  expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
   return {
     id: str(v.get('id')) ?? '',
     name: str(v.get('name')) ?? '',
@@ -81,24 +63,18 @@ function toolCall(v: TValue, where: string, problems?: Problems): Tau2ToolCall {
   };
 }
 
-export function readMessage(v: TValue, where: string, problems?: Problems): Tau2Message {
+/** A message as the evaluator reads it (what τ² refuses in it is found by `simulationRefusals`, from its models). */
+export function readMessage(v: TValue, where: string): Tau2Message {
   if (!isDict(v)) throw new Tau2FileError(`${where}: not a message object`);
   const role = str(v.get('role')) ?? '';
   const calls = list(v.get('tool_calls'));
-  expect(problems, ROLES.has(role), where, `"role" should be one of system, assistant, user, tool`);
-  expect(problems, strOrNone(v.get('content')), where, `"content" should be a string or null (${typeName(v.get('content'))})`);
-  expect(problems, calls !== null || v.get('tool_calls') === undefined || v.get('tool_calls') === null, where, '"tool_calls" should be a list or null');
   // Python parity: the Message union — a tool message without an id is a MultiToolMessage when it has a `tool_messages` list, else invalid.
   const multiTool = role === 'tool' && !v.has('id') && list(v.get('tool_messages')) !== null;
-  if (role === 'tool' && !multiTool) {
-    expect(problems, typeof v.get('id') === 'string', where, `a tool message's "id" should be a string (${typeName(v.get('id'))})`);
-    expect(problems, requestorOk(v.get('requestor')), where, `"requestor" should be 'user' or 'assistant'`);
-  }
   return {
     ...(multiTool ? { multiTool } : {}),
     role,
     content: str(v.get('content')),
-    toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),
+    toolCalls: calls === null ? null : calls.filter(isDict).map((c, i) => toolCall(c, `${where}, tool call ${i}`)),
     id: role === 'tool' ? (str(v.get('id')) ?? '') : null,
     requestor: role === 'tool' ? requestorOf(v.get('requestor')) : null,
     error: v.get('error') === true,
@@ -130,31 +106,26 @@ const TickScalars = defineModel('Tick', [
   field('wall_clock_duration_seconds', t.optional(t.float), { default: null }),
 ]);
 
-/** `v` validated as `model` (its declared fields, coerced as pydantic coerces them), or null with the problem recorded. */
-function scalars(model: ModelClass, v: TDict, where: string, problems: Problems): PydModel | null {
-  const problem = firstValidationProblem(model, v);
-  if (problem === null) return validate(model, v);
-  problems.push(`${where}: ${problem}`);
-  return null;
+/**
+ * `v` validated as `model` (its declared fields, coerced as pydantic coerces them), or null: what pydantic refuses in a
+ * tick is the simulation's refusal (`simulationRefusals`, from τ²'s models), which makes it not evaluable.
+ */
+function scalars(model: ModelClass, v: TDict): PydModel | null {
+  return validationErrors(model, v).length === 0 ? validate(model, v) : null;
 }
 
 // Python parity: AssistantMessage / UserMessage in a Tick (Optional: null or absent is no chunk).
-function readChunk(v: TValue | undefined, role: Requestor, where: string, problems: Problems): Tau2Chunk | null {
-  if (v === undefined || v === null) return null;
-  if (!isDict(v)) {
-    problems.push(`${where}: a chunk should be an object or null (${typeName(v)})`);
-    return null;
-  }
-  const m = scalars(CHUNK_MODELS[role], v, where, problems);
+function readChunk(v: TValue | undefined, role: Requestor, where: string): Tau2Chunk | null {
+  if (v === undefined || v === null || !isDict(v)) return null;
+  const m = scalars(CHUNK_MODELS[role], v);
   const calls = list(v.get('tool_calls'));
-  expect(problems, calls !== null || (v.get('tool_calls') ?? null) === null, where, '"tool_calls" should be a list or null');
   const tta = v.get('turn_taking_action');
   const ids = m?.get('utterance_ids');
   const num = m?.get('chunk_id');
   return {
     role,
     content: str(m?.get('content') ?? v.get('content')),
-    toolCalls: calls === null ? null : calls.map((c, i) => toolCall(c, `${where}, tool call ${i}`, problems)),
+    toolCalls: calls === null ? null : calls.filter(isDict).map((c, i) => toolCall(c, `${where}, tool call ${i}`)),
     isAudio: m?.get('is_audio') === true,
     timestamp: str(m?.get('timestamp')),
     utteranceIds: Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : null,
@@ -167,36 +138,24 @@ function readChunk(v: TValue | undefined, role: Requestor, where: string, proble
 }
 
 // Python parity: Tick (data_model/message.py), validated by pydantic 2 as part of SimulationRun.ticks.
-function readTick(v: TValue, where: string, problems: Problems): Tau2Tick | null {
-  if (!isDict(v)) {
-    problems.push(`${where}: a tick should be an object (${typeName(v)})`);
-    return null;
-  }
-  const m = scalars(TickScalars, v, where, problems);
+function readTick(v: TValue, where: string): Tau2Tick | null {
+  if (!isDict(v)) return null;
+  const m = scalars(TickScalars, v);
   const listOf = <T>(k: string, read: (x: TValue, w: string) => T): T[] => {
-    // Python parity: list fields with a default_factory — absent is empty, null is refused.
+    // Python parity: list fields with a default_factory — absent is empty (null is refused: the simulation's refusal).
     const xs = v.has(k) ? v.get(k)! : [];
-    if (!Array.isArray(xs)) {
-      problems.push(`${where}: "${k}" should be a list (${typeName(xs)})`);
-      return [];
-    }
-    return xs.map((x, i) => read(x, `${where}, ${k} ${i}`));
+    return Array.isArray(xs) ? xs.filter(isDict).map((x, i) => read(x, `${where}, ${k} ${i}`)) : [];
   };
-  const calls = (k: string): Tau2ToolCall[] => listOf(k, (c, w) => toolCall(c, w, problems));
-  const results = (k: string): Tau2Message[] =>
-    listOf(k, (msg, w) => {
-      const read = readMessage(msg, w, problems);
-      // Python parity: list[ToolMessage] — a tool message with its own id, nothing else.
-      expect(problems, read.role === 'tool' && !read.multiTool, w, `a tool result should be a tool message with an id`);
-      return read;
-    });
+  const calls = (k: string): Tau2ToolCall[] => listOf(k, (c, w) => toolCall(c, w));
+  // Python parity: list[ToolMessage] — a tool message with its own id (anything else is the simulation's refusal).
+  const results = (k: string): Tau2Message[] => listOf(k, (msg, w) => readMessage(msg, w));
   const id = m?.get('tick_id');
   const dur = m?.get('tick_duration_seconds');
   return {
     tickId: typeof id === 'bigint' ? Number(id) : typeof id === 'number' ? id : 0,
     timestamp: str(m?.get('timestamp')) ?? '',
-    agentChunk: readChunk(v.get('agent_chunk'), 'assistant', `${where}, agent_chunk`, problems),
-    userChunk: readChunk(v.get('user_chunk'), 'user', `${where}, user_chunk`, problems),
+    agentChunk: readChunk(v.get('agent_chunk'), 'assistant', `${where}, agent_chunk`),
+    userChunk: readChunk(v.get('user_chunk'), 'user', `${where}, user_chunk`),
     agentToolCalls: calls('agent_tool_calls'),
     userToolCalls: calls('user_tool_calls'),
     agentToolResults: results('agent_tool_results'),
@@ -236,24 +195,7 @@ function action(v: TValue, where: string): Tau2Action {
 
 const REWARD_TYPES = new Set(['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE']);
 
-// Python parity: Action, EnvFunctionCall, EnvAssertion (data_model/tasks.py, the same from v0.1.0 to v1.0.1), pydantic 2 lax mode.
-const REQUESTOR = t.literal('user', 'assistant');
-const ActionModel = defineModel('Action', [
-  field('action_id', t.str),
-  field('requestor', REQUESTOR, { default: 'assistant' }),
-  field('name', t.str),
-  field('arguments', t.dict(t.str, t.any)),
-  field('info', t.optional(t.str), { default: null }),
-  field('compare_args', t.optional(t.list(t.str)), { default: null }),
-]);
-const EnvAssertionModel = defineModel('EnvAssertion', [
-  field('env_type', REQUESTOR),
-  field('func_name', t.str),
-  field('arguments', t.dict(t.str, t.any)),
-  field('assert_value', t.bool, { default: true }),
-  field('message', t.optional(t.str), { default: null }),
-]);
-
+/** The criteria as the evaluator reads them; only ever judged from when τ²'s models read them too (see tau2-refusals.ts). */
 function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
   if (!isDict(v)) return null;
   const actions = list(v.get('actions'));
@@ -261,39 +203,24 @@ function criteria(v: TValue | undefined, where: string): Tau2Criteria | null {
   const info = list(v.get('communicate_info'));
   const nl = list(v.get('nl_assertions'));
   const basis = list(v.get('reward_basis')) ?? ['DB', 'COMMUNICATE'];
-  const problems: Problems = [];
-  // Python parity: EvaluationCriteria.reward_basis is list[RewardType] (a default when absent, never None).
-  expect(problems, !v.has('reward_basis') || list(v.get('reward_basis')) !== null, where, `reward_basis should be a list (${typeName(v.get('reward_basis'))})`);
-  for (const b of basis)
-    expect(problems, typeof b === 'string' && REWARD_TYPES.has(b), where, `reward_basis: ${tRepr(b)} is not one of ${[...REWARD_TYPES].join(', ')}`);
-  for (const [k, xs] of [['communicate_info', info] as const, ['nl_assertions', nl] as const])
-    for (const x of xs ?? []) expect(problems, typeof x === 'string', where, `${k}: ${tRepr(x)} should be a string`);
-  const checked = <T>(xs: readonly TValue[] | null, model: ModelClass, what: string, read: (x: TValue, w: string, valid: PydModel | null) => T): T[] | null =>
-    xs === null
-      ? null
-      : xs.map((x, i) => {
-          const w = `${where}, ${what} ${i}`;
-          const problem = isDict(x) ? firstValidationProblem(model, x) : null;
-          if (problem !== null) problems.push(`${w}: ${problem}`);
-          return read(x, w, isDict(x) && problem === null ? validate(model, x) : null);
-        });
-  const readActions = checked(actions, ActionModel, 'action', (a, w) => action(a, w));
-  // pydantic's lax bool: an assert_value written "false" or 0 is False.
-  const readAssertions = checked(envAssertions, EnvAssertionModel, 'env assertion', (a, w, valid) => {
-    const call = envCall(a, w);
-    return valid === null ? call : { ...call, assertValue: valid.get('assert_value') as boolean };
-  });
+  const dicts = (xs: readonly TValue[] | null): TDict[] | null => (xs === null ? null : xs.filter(isDict));
   return {
-    invalid: problems[0] ?? null,
-    actions: readActions,
-    envAssertions: readAssertions,
+    actions: dicts(actions)?.map((a, i) => action(a, `${where}, action ${i}`)) ?? null,
+    // pydantic's lax bool: an assert_value written "false" or 0 is False.
+    envAssertions:
+      dicts(envAssertions)?.map((a, i) => {
+        const call = envCall(a, `${where}, env assertion ${i}`);
+        return validationErrors(EnvAssertionModel, a).length === 0
+          ? { ...call, assertValue: validate(EnvAssertionModel, a).get('assert_value') as boolean }
+          : call;
+      }) ?? null,
     communicateInfo: info === null ? null : info.map((x) => (typeof x === 'string' ? x : String(x))),
     nlAssertions: nl === null ? null : nl.map((x) => (typeof x === 'string' ? x : String(x))),
     rewardBasis: basis.filter((b): b is RewardType => typeof b === 'string' && REWARD_TYPES.has(b)),
   };
 }
 
-export function readTask(v: TValue, where: string): Tau2Task {
+export function readTask(v: TValue, where: string, index = 0, mode: InputMode = 'python'): Tau2Task {
   if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
   const id = str(v.get('id'));
   if (id === null) throw new Tau2FileError(`${where}: no "id"`);
@@ -310,84 +237,31 @@ export function readTask(v: TValue, where: string): Tau2Task {
           userData: isDict(data.get('user_data')) ? (data.get('user_data') as TDict) : null,
         }
       : null,
-    initializationActions: actions === null ? null : actions.map((a, i) => envCall(a, `${where}, initialization action ${i}`)),
-    messageHistory: (history ?? []).map((m, i) => readMessage(m, `${where}, history message ${i}`)),
+    initializationActions: actions === null ? null : actions.filter(isDict).map((a, i) => envCall(a, `${where}, initialization action ${i}`)),
+    messageHistory: (history ?? []).filter(isDict).map((m, i) => readMessage(m, `${where}, history message ${i}`)),
     criteria: criteria(v.get('evaluation_criteria'), `task ${id}`),
     raw: v,
+    refusals: taskRefusals(v, index, mode),
   };
 }
 
-/**
- * The scalar fields of τ²'s `SimulationRun` (the same from v0.1.0 to v1.0.1): a simulation re-saved by
- * another tool without `duration` or `start_time`, or with an int `task_id` or a str `trial`, is one τ²'s
- * `Results` refuses — the whole file.
- */
-// Python parity: SimulationRun (data_model/simulation.py) validated by pydantic 2, lax mode.
-const SimulationRunScalars = defineModel('SimulationRun', [
-  field('id', t.str),
-  field('task_id', t.str),
-  field('timestamp', t.str, { default: '' }),
-  field('start_time', t.str),
-  field('end_time', t.str),
-  field('duration', t.float),
-  field('agent_cost', t.optional(t.float), { default: null }),
-  field('user_cost', t.optional(t.float), { default: null }),
-  field('trial', t.optional(t.int), { default: null }),
-  field('seed', t.optional(t.int), { default: null }),
-]);
+/** `SimulationRun.trial` as pydantic coerces it (a trial written "2" is 2). */
+// Python parity: SimulationRun.trial (Optional[int], lax).
+const TrialOf = defineModel('SimulationRun', [field('trial', t.optional(t.int), { default: null })]);
 
-/** The value at a pydantic error location (`environment_info.policy`) inside `v`, or undefined. */
-function valueAt(v: TDict, loc: string): TValue | undefined {
-  let at: TValue | undefined = v;
-  for (const k of loc.split('.')) at = isDict(at) ? at.get(k) : undefined;
-  return at;
+/** What pydantic refuses in Results' own fields: `timestamp` (Optional[str]) and `simulation_index`. */
+// Python parity: Results.timestamp, Results.simulation_index (list[SimulationIndexEntry] | None).
+function resultsRefusal(root: TDict, mode: InputMode): { timestamp: string | null; index: string | null } {
+  const errors = validationErrors(ResultsOwnFields, root, mode);
+  const at = (k: string): string | null => {
+    const e = errors.find((x) => x.loc[0] === k);
+    return e === undefined ? null : `${e.loc.join('.')}: ${lineErrorText(e)}`;
+  };
+  return { timestamp: at('timestamp'), index: at('simulation_index') };
 }
-
-/** The first error pydantic finds validating `v` as `model`, worded `"field": message (type)`; null when it validates. */
-function firstValidationProblem(model: ModelClass, v: TDict): string | null {
-  try {
-    validate(model, v);
-    return null;
-  } catch (e) {
-    if (!(e instanceof PyException)) throw e;
-    // ValidationError's text: a title line, then per error its location and `  message [type=…, input_value=…]`.
-    const [, loc = '', msg = ''] = e.text.split('\n');
-    return `"${loc}" ${pyStrip(msg).replace(/ \[type=.*$/, '')} (${typeName(valueAt(v, loc))})`;
-  }
-}
-
-/**
- * τ²'s `Info` as far as every release from v0.1.0 to v1.0.1 requires it: a results file whose `info` lacks
- * one of these (a file re-saved by another tool) is one τ²'s `Results` refuses whole.
- */
-// Python parity: Info, AgentInfo, UserInfo, EnvironmentInfo (data_model/simulation.py, environment.py), pydantic 2 lax mode.
-const ParticipantInfo = (name: string): ModelClass =>
-  defineModel(name, [
-    field('implementation', t.str),
-    field('llm', t.optional(t.str), { default: null }),
-    field('llm_args', t.optional(t.dict(t.str, t.any)), { default: null }),
-  ]);
-const UserInfo = ParticipantInfo('UserInfo');
-const AgentInfo = ParticipantInfo('AgentInfo');
-const EnvironmentInfo = defineModel('EnvironmentInfo', [field('domain_name', t.str), field('policy', t.str)]);
-const RunInfo = defineModel('Info', [
-  field('git_commit', t.str),
-  field('num_trials', t.int),
-  field('max_steps', t.int),
-  field('max_errors', t.int),
-  field(
-    'user_info',
-    t.model(() => UserInfo),
-  ),
-  field(
-    'agent_info',
-    t.model(() => AgentInfo),
-  ),
-  field(
-    'environment_info',
-    t.model(() => EnvironmentInfo),
-  ),
-  field('seed', t.optional(t.int), { default: null }),
+const ResultsOwnFields = defineModel('Results', [
+  field('timestamp', t.optional(t.str), { default: null }),
+  field('simulation_index', t.optional(t.list(t.model(() => SimulationIndexEntryModel))), { default: null }),
 ]);
 
 /**
@@ -401,49 +275,33 @@ export function fullDuplexRun(info: TDict): boolean {
   return (info.get('audio_native_config') ?? null) !== null || (isDict(user) && user.get('implementation') === 'voice_streaming_user_simulator');
 }
 
-export function readSimulation(v: TValue, index: number, runFullDuplex = false): Tau2Simulation {
+export function readSimulation(v: TValue, index: number, runFullDuplex = false, mode: InputMode = 'python'): Tau2Simulation {
   const where = `simulation ${index}`;
   if (!isDict(v)) throw new Tau2FileError(`${where}: not an object`);
   const messages = list(v.get('messages')) ?? [];
   const ri = v.get('reward_info');
-  const problems: Problems = [];
-  const scalars = firstValidationProblem(SimulationRunScalars, v);
-  if (scalars !== null) problems.push(`${where}: ${scalars}`);
+  const refusals = simulationRefusals(v, index, mode);
   // Python parity: SimulationRun.messages is Optional (None by default) from v1.0.0; before, a required list.
   const noMessages = (v.get('messages') ?? null) === null;
-  expect(problems, noMessages || list(v.get('messages')) !== null, where, `"messages" should be a list or null (${typeName(v.get('messages'))})`);
-  const termination = v.get('termination_reason');
-  expect(
-    problems,
-    typeof termination === 'string' && TERMINATION_REASONS.has(termination),
-    where,
-    `"termination_reason" ${tRepr(termination ?? null)} is not one of τ²'s`,
-  );
-  // Python parity: SimulationRun.ticks is Optional[list[Tick]]: anything else is refused, not read as a voice simulation's ticks.
   const ticks = v.get('ticks') ?? null;
-  expect(
-    problems,
-    ticks === null || list(ticks) !== null,
-    where,
-    `"ticks" is not a list (${typeName(ticks)}): a simulation's ticks are a list of turns, or null`,
-  );
-  const read = messages.map((m, i) => readMessage(m, `${where}, message ${i}`, problems));
   // Python parity: evaluate_trajectories.get_communication_mode (per simulation; the run's signals in `runFullDuplex`).
   const fullDuplex = runFullDuplex || v.get('mode') === 'full_duplex' || list(ticks) !== null;
   const tickList = list(ticks);
-  const readTicks = tickList === null ? null : tickList.map((t, i) => readTick(t, `${where}, tick ${i}`, problems)).filter((t): t is Tau2Tick => t !== null);
+  const readTicks = tickList === null ? null : tickList.map((t, i) => readTick(t, `${where}, tick ${i}`)).filter((t): t is Tau2Tick => t !== null);
   // A full-duplex simulation is judged on its ticks (evaluate_simulation's trajectory): its messages are the history
   // τ² derives from them; without ticks it has no trajectory at all, whatever `messages` holds.
   const history = fullDuplex && readTicks !== null ? ticksToMessageHistory(readTicks) : null;
+  const trialOk = validationErrors(TrialOf, v).length === 0;
   return {
-    invalid: problems[0] ?? null,
+    invalid: refusals.blocking,
+    refusals,
     index,
     id: str(v.get('id')) ?? `#${index}`,
     taskId: str(v.get('task_id')) ?? '',
-    // As pydantic coerces it (a trial written "2" is 2), when the simulation validates.
-    trial: scalars === null ? validate(SimulationRunScalars, v).get('trial') : (v.get('trial') ?? null),
+    trial: trialOk ? validate(TrialOf, v).get('trial') : (v.get('trial') ?? null),
     terminationReason: str(v.get('termination_reason')) ?? '',
-    messages: fullDuplex ? (history?.messages ?? []) : read,
+    // A message that is not an object makes the simulation not evaluable (refusals.blocking): it is not read.
+    messages: fullDuplex ? (history?.messages ?? []) : messages.filter(isDict).map((m, i) => readMessage(m, `${where}, message ${i}`)),
     ...((fullDuplex ? readTicks === null : noMessages) ? { noMessages: true as const } : {}),
     fullDuplex,
     ...(fullDuplex ? { ticks: readTicks, messageTicks: history?.ticks ?? [] } : {}),
@@ -460,22 +318,29 @@ export function readSimulation(v: TValue, index: number, runFullDuplex = false):
 /** The reviews a τ² simulation may carry, judged by an LLM when it was made (data_model/simulation.py, `Simulation`). */
 export const TAU2_REVIEW_FIELDS = ['review', 'user_only_review', 'auth_classification', 'hallucination_check', 'hallucination_retries_used'] as const;
 
-/** Reads a whole τ² results object (parsed or as text). */
-export function readTau2Results(input: string | PyValue, options: { readonly damaged?: boolean } = {}): Tau2Run {
+/**
+ * Reads a whole τ² results object (parsed or as text). `mode`: how τ² would have read it — `json` for a one-file
+ * results file (`model_validate_json`), `python` for a run folder (`json.loads`, then `model_validate`).
+ * `jsonRefusal`: what pydantic's JSON parser refuses in the file's text (`tau2JsonRefusal`), τ² then reads none of it.
+ */
+export function readTau2Results(
+  input: string | PyValue,
+  options: { readonly damaged?: boolean; readonly mode?: InputMode; readonly jsonRefusal?: string | null } = {},
+): Tau2Run {
+  const mode = options.mode ?? (typeof input === 'string' ? 'json' : 'python');
   const root = (typeof input === 'string' ? parseJson(input) : input) as TValue;
   if (!isDict(root) || !isDict(root.get('info') ?? new Map()) || !list(root.get('simulations')) || !list(root.get('tasks')))
     throw new Tau2FileError('not a τ²-bench results file: expected an object with "tasks" and "simulations" lists');
   const info = (root.get('info') as TDict | undefined) ?? new Map();
   const notes: string[] = [];
   // A damaged file's info is only what could be found of it (and τ² reads no damaged file at all).
-  const infoProblem = options.damaged ? null : root.has('info') ? firstValidationProblem(RunInfo, info) : '"info" Field required (missing)';
-  if (infoProblem !== null)
-    notes.push(`τ² refuses this results file (its pydantic models do not validate the run information): ${infoProblem.replace(/^"(?!info")/, '"info.')}`);
+  const infoRefusal = options.damaged ? NO_REFUSALS : infoRefusals(root, mode);
+  const rootRefusal = options.damaged ? null : resultsRefusal(root, mode);
   const tasks = new Map<string, Tau2Task>();
   (root.get('tasks') as TValue[]).forEach((t, i) => {
     if (t === null) return; // a damaged task, already named
     try {
-      const task = readTask(t, `task ${i}`);
+      const task = readTask(t, `task ${i}`, i, mode);
       tasks.set(task.id, task);
     } catch (e) {
       notes.push(e instanceof Error ? e.message : String(e));
@@ -486,11 +351,23 @@ export function readTau2Results(input: string | PyValue, options: { readonly dam
   (root.get('simulations') as TValue[]).forEach((s, i) => {
     if (s === null) return; // a damaged simulation, already named
     try {
-      simulations.push(readSimulation(s, i, voice));
+      simulations.push(readSimulation(s, i, voice, mode));
     } catch (e) {
       notes.push(e instanceof Error ? e.message : String(e));
     }
   });
+  const all = (r: Tau2Refusals): string | null => firstOf(r.blocking, r.nl, r.other);
+  // Python parity: pydantic reports Results' fields in order — timestamp, info, tasks, simulations, simulation_index.
+  const jsonRefusal = options.jsonRefusal ?? (typeof input === 'string' ? tau2JsonRefusal(input) : null);
+  const first = firstOf(
+    jsonRefusal,
+    rootRefusal?.timestamp ?? null,
+    all(infoRefusal),
+    ...[...tasks.values()].map((x) => all(x.refusals)),
+    ...simulations.map((x) => all(x.refusals)),
+    rootRefusal?.index ?? null,
+  );
+  if (first !== null) notes.push(`τ² refuses this results file: ${first}`);
   const env = info.get('environment_info');
   const domain = (isDict(env) ? str(env.get('domain_name')) : null) ?? '';
   // Python parity: evaluate_trajectories.is_solo_mode.
@@ -499,7 +376,7 @@ export function readTau2Results(input: string | PyValue, options: { readonly dam
     return isDict(d) ? str(d.get('implementation')) : null;
   };
   const solo = impl('agent_info') === 'llm_agent_solo' && impl('user_info') === 'dummy_user';
-  return { domain, soloMode: solo, tasks, simulations, notes, info };
+  return { domain, soloMode: solo, tasks, simulations, notes, info, refusal: { blocking: infoRefusal.blocking, first } };
 }
 
 /**
@@ -553,7 +430,7 @@ export function readTau2Folder(resultsText: string, simulationTexts: readonly { 
   const merged = new Map(root);
   merged.set('simulations', simulationTexts.length > 0 ? extra : [...own]);
   if (!merged.has('tasks')) merged.set('tasks', []);
-  const run = readTau2Results(merged as PyValue);
+  const run = readTau2Results(merged as PyValue, { mode: 'python' });
   return { ...run, notes: [...notes, ...run.notes] };
 }
 
@@ -574,10 +451,11 @@ export function readTau2Text(text: string): Tau2Run | null {
       throw new Tau2FileError(
         `a τ²-bench results file that is not valid JSON: ${e instanceof Error && 'text' in e ? (e as { text: string }).text : String(e)}`,
       );
-    const run = readTau2Results(damaged.root as PyValue, { damaged: true });
+    const run = readTau2Results(damaged.root as PyValue, { damaged: true, mode: 'json' });
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
-  return isTau2Root(root) ? readTau2Results(root) : null;
+  // Python parity: Results.load reads a one-file results file with model_validate_json (jiter), not json.loads.
+  return isTau2Root(root) ? readTau2Results(root, { mode: 'json', jsonRefusal: tau2JsonRefusal(text) }) : null;
 }
 
 /**

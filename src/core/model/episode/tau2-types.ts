@@ -4,6 +4,7 @@
  * Python values as read by `json.loads` (`TValue`), kept as recorded.
  */
 import type { TDict, TValue } from '../../py/pydantic';
+import type { Tau2Refusals } from './tau2-refusals';
 
 export type Requestor = 'assistant' | 'user';
 
@@ -25,6 +26,8 @@ export interface Tau2Message {
   readonly error: boolean;
   /** A `MultiToolMessage` (role tool, its `tool_messages` wrapped, no id of its own): τ²'s replay skips it where no call waits for an answer, refuses it where one does. */
   readonly multiTool?: true;
+  /** A tool message a what-if inserted for its inserted call: nothing was recorded, so the replay compares nothing with it. */
+  readonly unrecorded?: true;
 }
 
 export interface EnvFunctionCall {
@@ -56,8 +59,6 @@ export interface Tau2Criteria {
   readonly communicateInfo: readonly string[] | null;
   readonly nlAssertions: readonly string[] | null;
   readonly rewardBasis: readonly RewardType[];
-  /** What τ²'s pydantic models refuse in these criteria (τ² then loads no part of the file), first found; null when valid. */
-  readonly invalid: string | null;
 }
 
 export interface Tau2Task {
@@ -67,6 +68,8 @@ export interface Tau2Task {
   readonly messageHistory: readonly Tau2Message[];
   readonly criteria: Tau2Criteria | null;
   readonly raw: TDict;
+  /** What τ²'s models refuse in this task (tau2-refusals.ts): `blocking` — its criteria or initial state, its simulations are not evaluable. */
+  readonly refusals: Tau2Refusals;
 }
 
 export interface Tau2Simulation {
@@ -97,8 +100,10 @@ export interface Tau2Simulation {
    * null, in that order; never recomputed.
    */
   readonly reviews: readonly (readonly [string, TValue])[];
-  /** What τ²'s pydantic models refuse in this simulation (τ² then loads no part of the file), first found; null when valid. */
+  /** What τ²'s pydantic models refuse in a part of this simulation the verdict reads (it is then not evaluable), first found; null when none. */
   readonly invalid: string | null;
+  /** Everything τ²'s models refuse in this simulation, sorted by whether a verdict reads it (tau2-refusals.ts). */
+  readonly refusals: Tau2Refusals;
 }
 
 /** A streaming chunk of a full-duplex simulation (τ²'s `AssistantMessage` / `UserMessage` in a tick), the fields its evaluators and metrics read. */
@@ -141,4 +146,9 @@ export interface Tau2Run {
   /** Damage and oddities of the file, in words. */
   readonly notes: readonly string[];
   readonly info: TDict;
+  /**
+   * What τ² refuses in the file as a whole: `blocking` — a part of its info every verdict reads (domain, participants,
+   * voice config); `first` — the first thing τ²'s `Results.load` refuses anywhere in it (τ² then reads none of it).
+   */
+  readonly refusal: { readonly blocking: string | null; readonly first: string | null };
 }

@@ -16,6 +16,6 @@ export {
   type TDict,
   type TValue,
 } from './model';
-export { create, PYDANTIC_URL_VERSION, validate } from './validate';
+export { create, lineErrorText, PYDANTIC_URL_VERSION, validate, validationErrors, type InputMode, type LineError } from './validate';
 export { modelDump, pyJsonDumps } from './dump';
 export { dateStr, tRepr, tStr, tTypeName } from './repr';

@@ -7,12 +7,21 @@ import { tRepr, tTypeName } from './repr';
 /** The pydantic version named in a ValidationError's help URLs (parity masks it, see README). */
 export const PYDANTIC_URL_VERSION = '2.13';
 
-interface LineError {
+/** One line of a pydantic ValidationError: where, its type, message and the input found there. */
+export interface LineError {
   readonly loc: readonly (string | number)[];
   readonly type: string;
   readonly msg: string;
   readonly input: TValue;
 }
+
+/**
+ * How the input reached pydantic: `python` (`model_validate` of Python values: τ²'s run folders, read with
+ * `json.loads` first) or `json` (`model_validate_json`: a one-file results file). They differ in a few
+ * messages only (`Input should be an object` for a dict or a model, `a valid array` for a list).
+ */
+export type InputMode = 'python' | 'json';
+let mode: InputMode = 'python';
 
 class Invalid {
   constructor(readonly errors: LineError[]) {}
@@ -27,12 +36,16 @@ function inputRepr(v: TValue): string {
   return cps.length > 50 ? `${cps.slice(0, 25).join('')}...${cps.slice(-24).join('')}` : r;
 }
 
+/** A line error's message as ValidationError prints it: `msg [type=…, input_value=…, input_type=…]`. */
+// Python parity: pydantic_core.ValidationError.__str__ (one error, without its location and help URL).
+export const lineErrorText = (e: LineError): string => `${e.msg} [type=${e.type}, input_value=${inputRepr(e.input)}, input_type=${tTypeName(e.input)}]`;
+
 // Python parity: pydantic_core.ValidationError.__str__.
 function errorText(title: string, errors: readonly LineError[]): string {
   const lines = [`${errors.length} validation error${errors.length === 1 ? '' : 's'} for ${title}`];
   for (const e of errors) {
     if (e.loc.length > 0) lines.push(e.loc.join('.'));
-    lines.push(`  ${e.msg} [type=${e.type}, input_value=${inputRepr(e.input)}, input_type=${tTypeName(e.input)}]`);
+    lines.push(`  ${lineErrorText(e)}`);
     lines.push(`    For further information visit https://errors.pydantic.dev/${PYDANTIC_URL_VERSION}/v/${e.type}`);
   }
   return lines.join('\n');
@@ -80,7 +93,7 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
       return fail('literal_error', `Input should be ${expected}`, v);
     }
     case 'list': {
-      if (!Array.isArray(v)) return fail('list_type', 'Input should be a valid list', v);
+      if (!Array.isArray(v)) return fail('list_type', mode === 'json' ? 'Input should be a valid array' : 'Input should be a valid list', v);
       const out: TValue[] = [];
       const errors: LineError[] = [];
       v.forEach((x, i) => {
@@ -91,7 +104,7 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
       return errors.length > 0 ? new Invalid(errors) : out;
     }
     case 'dict': {
-      if (!(v instanceof Map)) return fail('dict_type', 'Input should be a valid dictionary', v);
+      if (!(v instanceof Map)) return fail('dict_type', mode === 'json' ? 'Input should be an object' : 'Input should be a valid dictionary', v);
       const out: TDict = new Map();
       const errors: LineError[] = [];
       for (const [k, x] of v) {
@@ -187,7 +200,8 @@ function memberTag(m: FieldType): string {
 function validateModel(cls: ModelClass, v: TValue): PydModel | Invalid {
   // Python parity: an instance of the model is taken as it is (revalidate_instances='never').
   if (v instanceof PydModel && v.cls === cls) return v;
-  if (!(v instanceof Map)) return fail('model_type', `Input should be a valid dictionary or instance of ${cls.name}`, v);
+  if (!(v instanceof Map))
+    return fail('model_type', mode === 'json' ? 'Input should be an object' : `Input should be a valid dictionary or instance of ${cls.name}`, v);
   const out = new Map<string, TValue>();
   const errors: LineError[] = [];
   for (const f of cls.fields) {
@@ -215,6 +229,21 @@ export function validate(cls: ModelClass, input: TValue): PydModel {
   const r = validateModel(cls, input);
   if (r instanceof Invalid) throw new PyException('ValidationError', errorText(cls.name, r.errors));
   return r;
+}
+
+/**
+ * Every line error pydantic reports validating `input` as `cls` (empty when it validates), in pydantic's
+ * order, each with its location from the model's root.
+ */
+export function validationErrors(cls: ModelClass, input: TValue, inputMode: InputMode = 'python'): readonly LineError[] {
+  const before = mode;
+  mode = inputMode;
+  try {
+    const r = validateModel(cls, input);
+    return r instanceof Invalid ? r.errors : [];
+  } finally {
+    mode = before;
+  }
 }
 
 /** `Model(**kwargs)`: keyword arguments given as entries. */

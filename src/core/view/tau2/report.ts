@@ -71,6 +71,8 @@ export interface Tau2Report {
   }[];
   readonly error: string | null;
   readonly note: string | null;
+  /** The verdict stands, but τ² refuses this file for a field the verdict does not read: `<field>: <pydantic's message>`; null when τ² reads it. */
+  readonly tau2_would_refuse: string | null;
   readonly findings: readonly Tau2Finding[];
 }
 
@@ -129,6 +131,7 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
     })),
     error: e.error,
     note: e.note,
+    tau2_would_refuse: e.error === null ? e.wouldRefuse : null,
     findings: tau2Findings(e),
   };
 }

@@ -21,7 +21,12 @@ export interface Tau2RowFacts {
   readonly termination: string;
   /** Ended otherwise than agent_stop/user_stop: τ² gives 0 and runs no check. */
   readonly premature: boolean;
+  /** The verdict stands, but τ² refuses this file for a field the verdict does not read: `<field>: <pydantic's message>`. */
+  readonly wouldRefuse?: string;
 }
+
+/** How a verdict τ² would not give (it refuses the file for a field the verdict does not read) is marked: followed by `<field>: <pydantic's message>`. */
+export const TAU2_WOULD_REFUSE = 'τ² would refuse this file: ';
 
 /** Task ids of a run in a natural order: numbers by value first, then the rest by text. */
 export function tau2TaskOrder(ids: Iterable<string>): string[] {
@@ -95,6 +100,7 @@ export function tau2Summary(r: Tau2Report): EpisodeSummary {
   const texts = [
     ...(r.premature ? [`ended prematurely (${r.termination_reason}): τ² gives 0 and runs no check`] : []),
     ...failed.map((c) => COMPONENT_TEXT[c]),
+    ...(r.tau2_would_refuse !== null ? [`${TAU2_WOULD_REFUSE}${r.tau2_would_refuse}`] : []),
   ];
   return {
     index: r.index,
@@ -111,7 +117,7 @@ export function tau2Summary(r: Tau2Report): EpisodeSummary {
     outputsMissing: (r.communicate_checks ?? []).filter((c) => !c.met).map((c) => c.info),
     outputsTotal: r.communicate_checks?.length ?? 0,
     agrees: r.matches_recorded_reward,
-    tau2: { failed, termination: r.termination_reason, premature: r.premature },
+    tau2: { failed, termination: r.termination_reason, premature: r.premature, ...(r.tau2_would_refuse !== null && { wouldRefuse: r.tau2_would_refuse }) },
   };
 }
 

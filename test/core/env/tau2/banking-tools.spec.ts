@@ -10,6 +10,7 @@ import { Tau2Environment } from '../../../../src/core/env/tau2/environment';
 import { BANKING, deriveReadLogAllowlist } from '../../../../src/core/model/domains/tau2/banking';
 import { TransactionalDb } from '../../../../src/core/model/domains/tau2/banking/models';
 import type { Tau2Task, Tau2ToolCall } from '../../../../src/core/model/episode/tau2-types';
+import { NO_REFUSALS } from '../../../../src/core/model/episode/tau2-refusals';
 import { Tau2Session } from '../../../../src/core/session/tau2-session';
 import { withDocstrings } from '../../../../src/core/judge/tau2/evaluate';
 import { DOCSTRING, DOCSTRING_SHOWN } from '../../../../src/core/model/domains/tau2/toolkit';
@@ -66,9 +67,9 @@ const task = (actions: { name: string; arguments: Record<string, unknown> }[]): 
     communicateInfo: null,
     nlAssertions: null,
     rewardBasis: ['DB'],
-    invalid: null,
   },
   raw: new Map(),
+  refusals: NO_REFUSALS,
 });
 
 describe('answers that quote τ²’s docstrings (tau-inspect carries none of τ²’s prose)', () => {

@@ -293,10 +293,10 @@ describeTau2('τ²’s evaluator on constructed cases (the mock run as a base)',
     });
     expect(s.report(0)).toMatchObject({ reward: 0, db_match: null });
     expect(s.report(0).error).toMatch(
-      /^τ² refuses this results file \(its pydantic models do not validate\): simulation 0, message \d+, tool call 0: "arguments" should be an object \(str\)$/,
+      /^not evaluable: τ² refuses this results file at a part the verdict reads: simulations\.0\.messages\.\d+\.(Assistant|User)Message\.tool_calls\.0\.arguments: Input should be an object \[type=dict_type, input_value='\{"user_id": "user_1"\}', input_type=str\]$/,
     );
     expect(s.report(1).error).toBe(
-      `τ² refuses this results file (its pydantic models do not validate): simulation 1: "termination_reason" 'weird' is not one of τ²'s`,
+      "not evaluable: τ² refuses this results file at a part the verdict reads: simulations.1.termination_reason: Input should be 'user_stop', 'agent_stop', 'max_steps', 'timeout', 'too_many_errors', 'agent_error', 'user_error', 'infrastructure_error', 'context_window_exceeded' or 'unexpected_error' [type=enum, input_value='weird', input_type=str]",
     );
     expect(s.report(2)).toMatchObject({ error: null, reward: 1 });
   });

@@ -167,7 +167,15 @@ else
           nl_assertions: task.evaluation_criteria.nl_assertions.map((x) => ({ nl_assertion: x, met, justification: 'recorded' })),
         },
       });
-      const info = { git_commit: TAU2_PINNED_COMMIT, num_trials: 1, max_steps: 10, max_errors: 10, environment_info: { domain_name: 'banking_knowledge' } };
+      const info = {
+        git_commit: TAU2_PINNED_COMMIT,
+        num_trials: 1,
+        max_steps: 10,
+        max_errors: 10,
+        user_info: { implementation: 'user_simulator' },
+        agent_info: { implementation: 'llm_agent' },
+        environment_info: { domain_name: 'banking_knowledge', policy: '' },
+      };
       const text = `{"info": ${JSON.stringify(info)}, "tasks": [${taskText}], "simulations": ${JSON.stringify([sim('met', true), sim('not-met', false)])}}`;
       const s = await Tau2Session.open(Tau2Session.read(text), tau2Read);
       const [met, notMet] = [s.report(0), s.report(1)];

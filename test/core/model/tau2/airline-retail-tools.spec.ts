@@ -89,6 +89,7 @@ describeTau2('τ² airline and retail tools', () => {
       criteria: null,
       id: 'x',
       raw: new Map(),
+      refusals: { blocking: null, nl: null, other: null },
     } as Tau2Task;
     const env = new Tau2Environment(MOCK, base, false);
     env.setState(task, []);

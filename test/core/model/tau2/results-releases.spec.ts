@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTau2Folder, readTau2Text } from '../../../../src/core/model/episode/tau2-results';
+import { TAU2_UNREADABLE } from '../../../../src/core/judge/tau2/evaluate';
 import { describeTau2, TAU2_DIR } from '../../../support/shared';
 import { openTau2Edited } from '../../../support/tau2';
 
 const MOCK_RUN = 'sierra-research__pr170-e2e-mock-baseline.json';
-const REFUSED = 'τ² refuses this results file (its pydantic models do not validate): ';
 
 describeTau2('τ² results files of other releases and shapes', () => {
   describe('SimulationRun’s scalar fields (required and typed the same from v0.1.0 to v1.0.1)', () => {
@@ -22,17 +22,23 @@ describeTau2('τ² results files of other releases and shapes', () => {
         run.simulations = [copy, { ...sim, id: 'untouched' }];
       });
 
-    it('a simulation without duration, start_time or end_time (a file re-saved by another tool) is one τ² refuses, said by field', async () => {
+    it('a simulation without duration, start_time, end_time or id (a file re-saved by another tool): τ² refuses the file, the verdict (which reads none of them) stands, marked with pydantic’s words', async () => {
       for (const key of ['duration', 'start_time', 'end_time', 'id']) {
         const s = await edited((sim) => delete sim[key]);
-        expect(s.report(0)).toMatchObject({ reward: 0, db_match: null, error: `${REFUSED}simulation 0: "${key}" Field required (missing)` });
-        expect(s.report(1)).toMatchObject({ error: null, reward: 1 });
+        const refused = expect.stringMatching(
+          new RegExp(`^simulations\\.0\\.${key}: Field required \\[type=missing, input_value=\\{.*\\}, input_type=dict\\]$`),
+        );
+        expect(s.report(0)).toMatchObject({ reward: 1, error: null, tau2_would_refuse: refused });
+        // τ² refuses the whole file: the untouched simulation's verdict is marked too, with the file's first refusal.
+        expect(s.report(1)).toMatchObject({ error: null, reward: 1, tau2_would_refuse: refused });
       }
     });
 
     it('an int task_id is refused as pydantic refuses it (str fields take no int), not reported as a task missing from the file', async () => {
       const s = await edited((sim) => (sim.task_id = 5));
-      expect(s.report(0).error).toBe(`${REFUSED}simulation 0: "task_id" Input should be a valid string (int)`);
+      expect(s.report(0).error).toBe(
+        `${TAU2_UNREADABLE}simulations.0.task_id: Input should be a valid string [type=string_type, input_value=5, input_type=int]`,
+      );
     });
 
     it('lax numbers: trial "2" and duration "3.5" validate (pydantic coerces them), trial "x" and 1.5 do not', async () => {
@@ -43,13 +49,20 @@ describeTau2('τ² results files of other releases and shapes', () => {
         ['seed', null],
       ] as const) {
         const s = await edited((sim) => (sim[key] = value));
-        expect(s.report(0)).toMatchObject({ error: null, reward: 1 });
+        expect(s.report(0)).toMatchObject({ error: null, reward: 1, tau2_would_refuse: null });
         if (key === 'trial') expect(s.report(0).trial).toBe(value === null ? null : 2);
       }
+      // The verdict reads no trial: it stands, marked.
       const x = await edited((sim) => (sim.trial = 'x'));
-      expect(x.report(0).error).toBe(`${REFUSED}simulation 0: "trial" Input should be a valid integer, unable to parse string as an integer (str)`);
+      expect(x.report(0)).toMatchObject({
+        error: null,
+        tau2_would_refuse:
+          "simulations.0.trial: Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='x', input_type=str]",
+      });
       const half = await edited((sim) => (sim.trial = 1.5));
-      expect(half.report(0).error).toBe(`${REFUSED}simulation 0: "trial" Input should be a valid integer, got a number with a fractional part (float)`);
+      expect(half.report(0).tau2_would_refuse).toBe(
+        'simulations.0.trial: Input should be a valid integer, got a number with a fractional part [type=int_from_float, input_value=1.5, input_type=float]',
+      );
     });
   });
   it('a voice run told by its info alone (audio_native_config, the voice-streaming user; saved before SimulationRun.mode or without ticks) is full duplex: without ticks, τ²’s evaluator raises where a check reads them', async () => {
@@ -79,9 +92,7 @@ describeTau2('τ² results files of other releases and shapes', () => {
 
     it('a tool message without an id (τ² v0.1.0 to v1.0.1 require it) is refused, said where; it was paired as id ""', async () => {
       const s = await edited((messages) => delete messages.find((m) => m.role === 'tool')!.id);
-      expect(s.report(0).error).toMatch(
-        /^τ² refuses this results file \(its pydantic models do not validate\): simulation 0, message \d+: a tool message's "id" should be a string \(missing\)$/,
-      );
+      expect(s.report(0).error).toMatch(/^not evaluable: .*: simulations\.0\.messages\.\d+\.ToolMessage\.id: Field required \[type=missing, /);
     });
 
     it('a MultiToolMessage where no call waits is skipped by the replay; where a call waits for its answer the replay stops, as set_state raises', async () => {
@@ -104,7 +115,7 @@ describeTau2('τ² results files of other releases and shapes', () => {
     const parts = () => {
       const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', MOCK_RUN), 'utf8')) as { simulations: { id: string }[] };
       const sims = run.simulations.map((s) => ({ name: `${s.id}.json`, text: JSON.stringify(s) }));
-      return { run, sims, index: run.simulations.map((s) => ({ id: s.id })) };
+      return { run, sims, index: run.simulations.map((s) => ({ id: s.id, task_id: '0', trial: 0 })) };
     };
 
     it('the simulations are simulations/’s files: a list inside results.json beside them is not read twice, a note says so', () => {
@@ -121,7 +132,7 @@ describeTau2('τ² results files of other releases and shapes', () => {
       const { run, sims, index } = parts();
       const meta = (idx: unknown[]) => JSON.stringify({ ...run, simulations: [], simulation_index: idx });
       expect(readTau2Folder(meta(index), sims).notes).toEqual([]);
-      const notes = readTau2Folder(meta([...index, { id: 'gone' }]), [...sims, { name: 'stray.json', text: sims[0]!.text }]).notes;
+      const notes = readTau2Folder(meta([...index, { id: 'gone', task_id: '0', trial: 0 }]), [...sims, { name: 'stray.json', text: sims[0]!.text }]).notes;
       expect(notes).toEqual([
         'τ² refuses this run folder (its integrity check): simulation_index lists 1 simulation without a file in simulations/ (gone); simulations/ holds 1 file not in simulation_index (stray)',
       ]);
@@ -144,10 +155,12 @@ describeTau2('τ² results files of other releases and shapes', () => {
     );
     expect(nothingToCheck.report(0)).toMatchObject({ error: null, reward: 1 });
     const text = await dropped(() => {}, 'hello');
-    expect(text.report(0).error).toBe(`${REFUSED}simulation 0: "messages" should be a list or null (str)`);
+    expect(text.report(0).error).toBe(
+      `${TAU2_UNREADABLE}simulations.0.messages: Input should be a valid array [type=list_type, input_value='hello', input_type=str]`,
+    );
   });
   it('info as every release requires it (git_commit, num_trials, max_steps, max_errors, each implementation, domain_name, policy): a file without one is named as refused', async () => {
-    const REFUSED_INFO = 'τ² refuses this results file (its pydantic models do not validate the run information): ';
+    const REFUSED_INFO = 'τ² refuses this results file: ';
     type Info = Record<string, Record<string, unknown>>;
     const withInfo = (edit: (info: Info) => void) =>
       readTau2Text(
@@ -158,16 +171,21 @@ describeTau2('τ² results files of other releases and shapes', () => {
         })(),
       )!;
     expect(withInfo(() => {}).notes).toEqual([]);
-    expect(withInfo((info) => delete info.git_commit).notes).toEqual([`${REFUSED_INFO}"info.git_commit" Field required (missing)`]);
+    expect(withInfo((info) => delete info.git_commit).notes).toEqual([
+      expect.stringMatching(/^τ² refuses this results file: info\.git_commit: Field required \[type=missing, input_value=\{.*\}, input_type=dict\]$/),
+    ]);
     expect(withInfo((info) => delete info.agent_info!.implementation).notes).toEqual([
-      `${REFUSED_INFO}"info.agent_info.implementation" Field required (missing)`,
+      expect.stringMatching(/^τ² refuses this results file: info\.agent_info\.implementation: Field required \[type=missing, /),
     ]);
     expect(withInfo((info) => (info.num_trials = 'four' as never)).notes).toEqual([
-      `${REFUSED_INFO}"info.num_trials" Input should be a valid integer, unable to parse string as an integer (str)`,
+      `${REFUSED_INFO}info.num_trials: Input should be a valid integer, unable to parse string as an integer [type=int_parsing, input_value='four', input_type=str]`,
     ]);
-    // The verdicts are still given (the note says τ² would not give them).
+    // A field no verdict reads: the verdicts are still given, marked.
     const s = await openTau2Edited(MOCK_RUN, (run) => delete (run as unknown as { info: Info }).info.environment_info!.policy);
-    expect(s.report(0)).toMatchObject({ error: null, reward: 1 });
+    expect(s.report(0)).toMatchObject({ error: null, reward: 1, tau2_would_refuse: expect.stringMatching(/^info\.environment_info\.policy: Field required /) });
+    // Who the agent is (solo mode) is read by every verdict: none is given.
+    const noAgent = await openTau2Edited(MOCK_RUN, (run) => delete (run as unknown as { info: Info }).info.agent_info!.implementation);
+    expect(noAgent.report(0)).toMatchObject({ reward: 0, error: expect.stringMatching(/^not evaluable: .*info\.agent_info\.implementation: Field required/) });
     await expect(openTau2Edited(MOCK_RUN, (run) => delete (run as unknown as { info?: Info }).info)).rejects.toThrow(
       /the file names no domain \(info\.environment_info\.domain_name: the file has no info\)/,
     );
@@ -191,16 +209,25 @@ describeTau2('τ² results files of other releases and shapes', () => {
         expect(r.env_assertions![0]!.met).toBe(false);
       }
       expect((await as('maybe')).report(0).error).toMatch(
-        /env assertion 0: "assert_value" Input should be a valid boolean, unable to interpret input \(str\)$/,
+        /^not evaluable: .*: tasks\.\d+\.evaluation_criteria\.env_assertions\.0\.assert_value: Input should be a valid boolean, unable to interpret input \[type=bool_parsing, input_value='maybe', input_type=str\]$/,
       );
     });
 
     it('a reference action without action_id, with arguments that are not an object, or a reward_basis of null is refused, said where', async () => {
       const cases: [(ec: Criteria) => void, RegExp][] = [
-        [(ec) => delete ec.actions[0]!.action_id, /action 0: "action_id" Field required \(missing\)$/],
-        [(ec) => (ec.actions[0]!.arguments = '{}'), /action 0: "arguments" Input should be a valid dictionary \(str\)$/],
-        [(ec) => (ec.actions[0]!.requestor = 'system'), /action 0: "requestor" Input should be 'user' or 'assistant' \(str\)$/],
-        [(ec) => (ec.reward_basis = null), /reward_basis should be a list \(NoneType\)$/],
+        [(ec) => delete ec.actions[0]!.action_id, /evaluation_criteria\.actions\.0\.action_id: Field required \[type=missing, /],
+        [
+          (ec) => (ec.actions[0]!.arguments = '{}'),
+          /evaluation_criteria\.actions\.0\.arguments: Input should be an object \[type=dict_type, input_value='\{\}', input_type=str\]$/,
+        ],
+        [
+          (ec) => (ec.actions[0]!.requestor = 'system'),
+          /evaluation_criteria\.actions\.0\.requestor: Input should be 'user' or 'assistant' \[type=literal_error, /,
+        ],
+        [
+          (ec) => (ec.reward_basis = null),
+          /evaluation_criteria\.reward_basis: Input should be a valid array \[type=list_type, input_value=None, input_type=NoneType\]$/,
+        ],
       ];
       for (const [edit, error] of cases) {
         const r = (await withCriteria(MOCK_RUN, edit)).report(0);

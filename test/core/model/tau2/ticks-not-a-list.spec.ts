@@ -21,9 +21,11 @@ describe('ticks that are not a list', () => {
     [3, 'int'],
     [{ a: 1 }, 'dict'],
     [true, 'bool'],
-  ])('ticks %j: τ² refuses the file, saying the ticks field is not a list', (ticks, type) => {
+  ])('ticks %j: τ² refuses the file, saying in pydantic’s words that the ticks field is not a list', (ticks, type) => {
     const sim = withTicks(ticks);
-    expect(sim.invalid).toBe(`simulation 0: "ticks" is not a list (${type}): a simulation's ticks are a list of turns, or null`);
+    expect(sim.invalid).toBe(
+      `simulations.0.ticks: Input should be a valid array [type=list_type, input_value=${type === 'str' ? "'x'" : type === 'int' ? '3' : type === 'dict' ? "{'a': 1}" : 'True'}, input_type=${type}]`,
+    );
     expect(sim.fullDuplex).toBe(false);
   });
 

@@ -4,7 +4,20 @@
  * A toolkit instance holds its DB, which initialization may replace (τ²'s `ToolKitBase.update_db`).
  */
 import { PyException } from '../../../py/errors';
-import { deepCopyValue, PydModel, tRepr, type ModelClass, type TDict, type TValue } from '../../../py/pydantic';
+import { sha256Hex } from '../../../py/hash';
+import {
+  deepCopyValue,
+  EnumClass,
+  modelDump,
+  PydModel,
+  pyJsonDumps,
+  tRepr,
+  tStr,
+  validate,
+  type ModelClass,
+  type TDict,
+  type TValue,
+} from '../../../py/pydantic';
 
 export type ToolType = 'read' | 'write' | 'think' | 'generic';
 
@@ -17,6 +30,9 @@ export interface ParamSpec {
 /** A toolkit method: `run` gets `self` and the bound arguments (every parameter present). */
 export interface MethodDef {
   readonly name: string;
+  /** The class that defines it, as CPython names the method in argument errors (the toolkit's own class by default). */
+  readonly qualname?: string;
+  /** In signature order; a last one named `**kwargs` takes every other keyword (as a dict). */
   readonly params: readonly ParamSpec[];
   readonly run: (self: Toolkit, args: ReadonlyMap<string, TValue>) => TValue;
 }
@@ -47,6 +63,11 @@ export interface ToolkitDef {
   readonly tools: readonly ToolDef[];
   /** Methods that are not tools (initialization actions, assertions), reached only by name. */
   readonly functions: readonly MethodDef[];
+  /**
+   * Attributes τ²'s toolkit class has (its own helpers and properties) that this port does not carry: reached by
+   * name, they stop the evaluation saying so, never with an AttributeError τ² would not raise.
+   */
+  readonly pythonOnly?: readonly string[];
 }
 
 /** A toolkit with its DB (`self` of the Python methods). */
@@ -102,24 +123,151 @@ export class Toolkit {
     return callMethod(this, tool, kwargs);
   }
 
-  // Python parity: getattr(toolkit, func_name)(**arguments).
+  // Python parity: getattr(toolkit, func_name)(**arguments) — the class's own methods, then ToolKitBase's, then its attributes.
   callByName(name: string, kwargs: TDict): TValue {
-    const m = this.methods.get(name);
-    if (m === undefined) throw new PyException('AttributeError', `'${this.def.className}' object has no attribute ${tRepr(name)}`);
-    return callMethod(this, m, kwargs);
+    const m = this.methods.get(name) ?? BASE_METHODS.get(name);
+    if (m !== undefined) return callMethod(this, m, kwargs);
+    // Python parity: attributes that are not methods: calling them raises TypeError.
+    if (name === 'tools' || name === '_func_tools') throw new PyException('TypeError', "'dict' object is not callable");
+    if (name === 'db') throw new PyException('TypeError', `'${this.db.cls.name}' object is not callable`);
+    if (this.def.pythonOnly?.includes(name) || OBJECT_ATTRIBUTES.has(name))
+      throw new NotEmulated(`${this.def.className}.${name} is an attribute of τ²'s toolkit that tau-inspect does not emulate: no verdict is made from it`);
+    throw new PyException('AttributeError', `'${this.def.className}' object has no attribute ${tRepr(name)}`);
+  }
+
+  /** Whether getattr finds `name` on the toolkit (for what-if checks and views). */
+  hasAttribute(name: string): boolean {
+    return this.methods.has(name) || BASE_METHODS.has(name) || ['tools', '_func_tools', 'db'].includes(name) || (this.def.pythonOnly?.includes(name) ?? false);
+  }
+}
+
+/** The attributes every Python instance of a class has (CPython 3.11's `dir()` of one): getattr finds them. */
+// Python parity: dir(object()) plus a class instance's __dict__, __module__, __weakref__ (CPython 3.11).
+const OBJECT_ATTRIBUTES: ReadonlySet<string> = new Set(
+  '__class__ __delattr__ __dict__ __dir__ __doc__ __eq__ __format__ __ge__ __getattribute__ __getstate__ __gt__ __hash__ __init__ __init_subclass__ __le__ __lt__ __module__ __ne__ __new__ __reduce__ __reduce_ex__ __repr__ __setattr__ __sizeof__ __str__ __subclasshook__ __weakref__'.split(
+    ' ',
+  ),
+);
+
+/** A toolkit attribute τ² has and this port does not run: the evaluation says so instead of giving a verdict. */
+export class NotEmulated extends Error {}
+
+/** τ²'s `ToolType` enum: what `tool_type` returns. */
+export const TOOL_TYPE_ENUM = new EnumClass('ToolType', [
+  ['READ', 'read'],
+  ['WRITE', 'write'],
+  ['THINK', 'think'],
+  ['GENERIC', 'generic'],
+]);
+
+/** `self.tools[name]`: KeyError for a name that is no tool (TypeError for an unhashable one). */
+function toolAt(self: Toolkit, name: TValue): ToolDef {
+  const k = key(name);
+  const tool = k === null ? undefined : self.tool(k);
+  if (tool === undefined) throw new PyException('KeyError', tRepr(name));
+  return tool;
+}
+const inTools = (self: Toolkit, name: TValue): boolean => {
+  const k = key(name);
+  return k !== null && self.hasTool(k);
+};
+const discoverable = (self: Toolkit): ToolDef[] =>
+  self
+    .toolNames()
+    .map((n) => self.tool(n)!)
+    .filter((x) => x.discoverable === true);
+/** A dict of callables (`tools`, `get_tools()`): only its type is ever looked at, as a return value. */
+const callables = (tools: readonly ToolDef[]): TDict => new Map(tools.map((x) => [x.name, `<bound method ${x.name}>`]));
+
+const base = (name: string, params: readonly ParamSpec[], run: MethodDef['run']): MethodDef => ({ name, params, run, qualname: 'ToolKitBase' });
+
+// Python parity: ToolKitBase's methods (environment/toolkit.py), as getattr finds them on every toolkit.
+const BASE_METHODS: ReadonlyMap<string, MethodDef> = new Map(
+  [
+    base('use_tool', [{ name: 'tool_name' }, { name: '**kwargs' }], (self, a) => {
+      const name = a.get('tool_name')!;
+      if (!inTools(self, name)) throw new PyException('ValueError', `Tool '${tStr(name)}' not found.`);
+      return callMethod(self, toolAt(self, name), a.get('**kwargs') as TDict);
+    }),
+    base('get_tools', [{ name: 'include', default: null }], (self, a) => {
+      const tools = self
+        .toolNames()
+        .map((n) => self.tool(n)!)
+        .filter((x) => !x.discoverable);
+      const include = a.get('include')!;
+      if (include === null) return callables(tools);
+      if (!Array.isArray(include) || !include.every((x) => typeof x === 'string'))
+        throw new NotEmulated('ToolKitBase.get_tools with an include that is not a list of names is not emulated: no verdict is made from it');
+      const names = new Set(tools.map((x) => x.name));
+      const unknown = [...new Set(include as string[])].filter((x) => !names.has(x)).sort();
+      const list = (xs: readonly string[]): string => `[${xs.map((x) => tRepr(x)).join(', ')}]`;
+      if (unknown.length > 0) throw new PyException('ValueError', `Tool(s) not found: ${list(unknown)}. Available: ${list([...names].sort())}`);
+      return callables(tools.filter((x) => include.includes(x.name)));
+    }),
+    base('has_tool', [{ name: 'tool_name' }], (self, a) => inTools(self, a.get('tool_name')!)),
+    base(
+      'is_discoverable',
+      [{ name: 'tool_name' }],
+      (self, a) => inTools(self, a.get('tool_name')!) && toolAt(self, a.get('tool_name')!).discoverable === true,
+    ),
+    base('get_discoverable_tools', [], (self) => callables(discoverable(self))),
+    base('has_discoverable_tool', [{ name: 'tool_name' }], (self, a) => {
+      const k = key(a.get('tool_name')!);
+      return k !== null && discoverable(self).some((x) => x.name === k);
+    }),
+    base('tool_type', [{ name: 'tool_name' }], (self, a) => TOOL_TYPE_ENUM.of(toolAt(self, a.get('tool_name')!).toolType)!),
+    base('tool_mutates_state', [{ name: 'tool_name' }], (self, a) => toolAt(self, a.get('tool_name')!).mutates),
+    base('get_statistics', [], (self) => {
+      const types = self.toolNames().map((n) => self.tool(n)!.toolType);
+      const count = (t: ToolType): bigint => BigInt(types.filter((x) => x === t).length);
+      return new Map<string, TValue>([
+        ['num_tools', BigInt(types.length)],
+        ['num_read_tools', count('read')],
+        ['num_write_tools', count('write')],
+        ['num_think_tools', count('think')],
+        ['num_generic_tools', count('generic')],
+      ]);
+    }),
+    base('update_db', [{ name: 'update_data', default: null }], (self, a) => {
+      const update = a.get('update_data')!;
+      if (update !== null && !(update instanceof Map))
+        throw new NotEmulated('ToolKitBase.update_db with update_data that is not a dict is not emulated: no verdict is made from it');
+      // Python parity: update_pydantic_model_with_dict — dumped, merged addict-style, validated again.
+      const raw = modelDump(self.db) as TDict;
+      mergeInto(raw, update ?? new Map());
+      self.db = validate(self.def.db, raw);
+      return null;
+    }),
+    // Python parity: get_dict_hash(self.db.model_dump()).
+    base('get_db_hash', [], (self) => sha256Hex(pyJsonDumps(modelDump(self.db), { sortKeys: true }))),
+  ].map((m) => [m.name, m]),
+);
+
+// Python parity: addict.Dict.update — nested dicts merged key by key, anything else replaced.
+export function mergeInto(into: TDict, update: TDict): void {
+  for (const [k, v] of update) {
+    const cur = into.get(k);
+    if (cur instanceof Map && v instanceof Map) mergeInto(cur, v);
+    else into.set(k, deepCopyValue(v));
   }
 }
 
 // Python parity: CPython 3.11's argument binding errors for `method(**kwargs)`.
 function callMethod(self: Toolkit, m: MethodDef, kwargs: TDict): TValue {
-  const where = `${self.def.className}.${m.name}()`;
-  const names = new Set(m.params.map((p) => p.name));
-  for (const k of kwargs.keys()) {
+  const where = `${m.qualname ?? self.def.className}.${m.name}()`;
+  const rest = m.params[m.params.length - 1]?.name === '**kwargs';
+  const params = rest ? m.params.slice(0, -1) : m.params;
+  const names = new Set(params.map((p) => p.name));
+  const extra: TDict = new Map();
+  for (const [k, v] of kwargs) {
     // `self` is bound already (a bound method): CPython says so rather than that it is unknown.
     if (k === 'self') throw new PyException('TypeError', `${where} got multiple values for argument 'self'`);
-    if (!names.has(k)) throw new PyException('TypeError', `${where} got an unexpected keyword argument '${k}'`);
+    if (!names.has(k)) {
+      if (!rest) throw new PyException('TypeError', `${where} got an unexpected keyword argument '${k}'`);
+      extra.set(k, v);
+    }
   }
-  const missing = m.params.filter((p) => p.default === undefined && !kwargs.has(p.name)).map((p) => `'${p.name}'`);
+  const missing = params.filter((p) => p.default === undefined && !kwargs.has(p.name)).map((p) => `'${p.name}'`);
   if (missing.length > 0) {
     const list =
       missing.length === 1
@@ -130,7 +278,8 @@ function callMethod(self: Toolkit, m: MethodDef, kwargs: TDict): TValue {
     throw new PyException('TypeError', `${where} missing ${missing.length} required positional argument${missing.length === 1 ? '' : 's'}: ${list}`);
   }
   const bound = new Map<string, TValue>();
-  for (const p of m.params) bound.set(p.name, kwargs.has(p.name) ? kwargs.get(p.name)! : p.default!);
+  for (const p of params) bound.set(p.name, kwargs.has(p.name) ? kwargs.get(p.name)! : p.default!);
+  if (rest) bound.set('**kwargs', extra);
   return m.run(self, bound);
 }
 

@@ -24,8 +24,28 @@ export function deriveReadLogAllowlist(goldActions: readonly { readonly name: st
 
 export const BANKING: Tau2Domain = {
   name: 'banking_knowledge',
-  agent: { className: 'KnowledgeTools', db: TransactionalDb, tools: AGENT_TOOLS, functions: [] },
-  user: { className: 'KnowledgeUserTools', db: TransactionalDb, tools: USER_TOOLS, functions: USER_FUNCTIONS },
+  agent: {
+    className: 'KnowledgeTools',
+    db: TransactionalDb,
+    tools: AGENT_TOOLS,
+    functions: [],
+    // Python parity: KnowledgeTools' own methods and attributes, found by getattr (not ported as such).
+    pythonOnly: [
+      'set_read_log_allowlist',
+      'get_user_discoverable_tools_state',
+      'get_agent_discoverable_tools_state',
+      '_agent_discoverable_tools_state',
+      '_user_discoverable_tools_state',
+      '_read_log_allowlist',
+    ],
+  },
+  user: {
+    className: 'KnowledgeUserTools',
+    db: TransactionalDb,
+    tools: USER_TOOLS,
+    functions: USER_FUNCTIONS,
+    pythonOnly: ['_check_tool_given', '_log_user_tool_call'],
+  },
   dbFiles: { agent: 'db.json', user: null },
   parseDbFile: (text) => parseJson(text) as TValue,
   sharedDb: true,

@@ -27,7 +27,7 @@ export function statusBar(self: Toolkit): string {
   if (on(attr(d, 'airplane_mode'))) out.push('✈️ Airplane Mode');
   else {
     const SIGNAL: Record<string, string> = { none: '📵 No Signal', poor: '📶¹ Poor', fair: '📶² Fair', good: '📶³ Good', excellent: '📶⁴ Excellent' };
-    out.push(SIGNAL[value(attr(d, 'network_signal_strength'))] ?? '📵 No Signal');
+    out.push(entry(SIGNAL, value(attr(d, 'network_signal_strength'))) ?? '📵 No Signal');
     const tech = attr(d, 'network_technology_connected');
     if (!same(tech, 'none')) out.push(value(tech));
     if (on(attr(d, 'data_enabled')) && !same(tech, 'none')) {
@@ -92,9 +92,9 @@ export function speedTest(self: Toolkit): [number | null, string] {
   let factor = on(get(self, 'vpn_connected')) && vpn instanceof PydModel && same(attr(vpn, 'server_performance'), 'poor') ? 0.1 : 1.0;
   if (on(get(self, 'data_saver_mode'))) factor *= 0.2;
   const RANGE: Record<string, [number, number]> = { '2G': [0.1, 0.4], '3G': [1.0, 5.0], '4G': [10.0, 100.0], '5G': [50.0, 500.0], none: [0.0, 0.0] };
-  const [lo, hi] = RANGE[value(get(self, 'network_technology_connected'))] ?? [0.0, 0.0];
+  const [lo, hi] = entry(RANGE, value(get(self, 'network_technology_connected'))) ?? [0.0, 0.0];
   const SIGNAL: Record<string, number> = { poor: 0.2, fair: 0.5, good: 0.8, excellent: 1.0, none: 0.0 };
-  const speed = roundFloat2(((lo + hi) / 2.0) * (SIGNAL[value(get(self, 'network_signal_strength'))] ?? 0.0) * factor);
+  const speed = roundFloat2(((lo + hi) / 2.0) * (entry(SIGNAL, value(get(self, 'network_signal_strength'))) ?? 0.0) * factor);
   const desc = speed < 1 ? 'Very Poor' : speed < 5 ? 'Poor' : speed < 25 ? 'Fair' : speed < 100 ? 'Good' : 'Excellent';
   return [speed, desc];
 }
@@ -198,3 +198,6 @@ export const lowerArg = (v: TValue): string => {
     );
   return pyLower(v);
 };
+
+/** `table[k]` for a key read from the DB or a call, never an inherited property (a value named `constructor`, `__proto__`). */
+export const entry = <T>(table: Readonly<Record<string, T>>, k: string): T | undefined => (Object.hasOwn(table, k) ? table[k] : undefined);

@@ -7,7 +7,7 @@ import type { Tau2Domain, Toolkit } from '../toolkit';
 import { LineStatus, TelecomDb } from './models';
 import { billsAwaitingPayment, customerByPhone, lineByPhone, planById, setBillToPaid, TELECOM_FUNCTIONS, TELECOM_TOOLS } from './tools';
 import { PaymentRequest, TelecomUserDb } from './user-models';
-import { USER_FUNCTIONS } from './user-functions';
+import { TELECOM_USER_PYTHON_ONLY, USER_FUNCTIONS } from './user-functions';
 import { USER_TOOLS } from './user-tools';
 
 // Python parity: TelecomEnvironment.sync_tools — the line's state mirrored onto the user's surroundings,
@@ -50,8 +50,34 @@ function syncTools(agent: Toolkit | null, user: Toolkit | null): void {
 
 export const TELECOM: Tau2Domain = {
   name: 'telecom',
-  agent: { className: 'TelecomTools', db: TelecomDb, tools: TELECOM_TOOLS, functions: TELECOM_FUNCTIONS },
-  user: { className: 'TelecomUserTools', db: TelecomUserDb, tools: USER_TOOLS, functions: USER_FUNCTIONS },
+  agent: {
+    className: 'TelecomTools',
+    db: TelecomDb,
+    tools: TELECOM_TOOLS,
+    functions: TELECOM_FUNCTIONS,
+    // Python parity: TelecomTools' helpers and attributes, found by getattr (not ported).
+    pythonOnly: [
+      'id_generator',
+      '_get_line_by_phone',
+      '_get_line_by_id',
+      '_get_plan_by_id',
+      '_get_device_by_id',
+      '_get_bill_by_id',
+      '_get_target_line',
+      'get_available_plan_ids',
+      '_get_bills_awaiting_payment',
+      '_set_bill_to_paid',
+      '_apply_one_time_charge',
+    ],
+  },
+  user: {
+    className: 'TelecomUserTools',
+    db: TelecomUserDb,
+    tools: USER_TOOLS,
+    functions: USER_FUNCTIONS,
+    // Python parity: TelecomUserTools' properties and private helpers, found by getattr (not ported).
+    pythonOnly: TELECOM_USER_PYTHON_ONLY,
+  },
   dbFiles: { agent: 'db.toml', user: 'user_db.toml' },
   parseDbFile: (text) => parseToml(text) as TValue,
   syncTools,

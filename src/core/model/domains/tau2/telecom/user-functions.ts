@@ -124,3 +124,13 @@ export const USER_FUNCTIONS: MethodDef[] = [
   fn('assert_can_send_mms', ['expected_status'], (self, a) => same(canSendMms(self), g(a, 'expected_status'))),
   fn('assert_mobile_data_usage_exceeded', ['expected_status'], (self, a) => same(attr(sur(self), 'mobile_data_usage_exceeded'), g(a, 'expected_status'))),
 ];
+
+/** TelecomUserTools' attributes getattr finds that this port does not carry: its properties and private helpers. */
+// Python parity: TelecomUserTools (domains/telecom/user_tools.py): non-tool attributes.
+export const TELECOM_USER_PYTHON_ONLY: readonly string[] = [
+  'device',
+  'surroundings',
+  ...'check_status_bar check_network_status check_network_mode_preference set_network_mode_preference get_mobile_data_working run_speed_test toggle_airplane_mode check_sim_status reseat_sim_card toggle_data toggle_roaming check_data_restriction_status toggle_data_saver_mode check_apn_settings set_apn_settings reset_apn_settings check_wifi_status toggle_wifi check_wifi_calling_status toggle_wifi_calling check_vpn_status connect_vpn disconnect_vpn check_installed_apps check_app_status check_app_permissions grant_app_permission can_send_mms reboot_device check_payment_request make_payment'
+    .split(' ')
+    .map((x) => `_${x}`),
+];

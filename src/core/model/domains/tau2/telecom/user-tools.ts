@@ -29,6 +29,7 @@ import {
   tool,
   g,
   lowerArg,
+  entry,
 } from './device';
 
 export const USER_TOOLS: ToolDef[] = [
@@ -84,7 +85,7 @@ export const USER_TOOLS: ToolDef[] = [
       Good: 'Connection is good for most activities, including HD streaming.',
       Excellent: 'Connection is very fast.',
     };
-    return `Speed Test Result: ${formatFloat2(speed)} Mbps (${desc}). ${ADVICE[desc] ?? ''}`;
+    return `Speed Test Result: ${formatFloat2(speed)} Mbps (${desc}). ${entry(ADVICE, desc) ?? ''}`;
   }),
   tool('toggle_airplane_mode', 'write', [], (self) => withBar(self, `Airplane Mode is now ${ONOFF(toggleAirplane(self))}.`)),
   tool('check_sim_status', 'read', [], (self) => {
@@ -95,7 +96,7 @@ export const USER_TOOLS: ToolDef[] = [
       locked_puk: 'The SIM card is locked with a PUK code.',
     };
     const s = simStatus(self);
-    return MAP[value(s)] ?? `Unknown SIM status: ${value(s)}`;
+    return entry(MAP, value(s)) ?? `Unknown SIM status: ${value(s)}`;
   }),
   tool('reseat_sim_card', 'write', [], (self) => {
     set(self, 'sim_card_missing', false);
