@@ -214,7 +214,9 @@ describe('which simulations are full duplex (get_communication_mode)', () => {
     );
     const other = JSON.parse(voiceRunJson([{ task: 'offsite_for_bram', ticks: said }])) as typeof run;
     other.simulations[0]!.ticks[1]!.agent_chunk = { role: 'user', content: 'hi' };
-    expect(readTau2Text(JSON.stringify(other))!.simulations[0]!.invalid).toMatch(/^simulations\.0\.ticks\.1\.agent_chunk\.role: Input should be 'assistant' \[type=literal_error/);
+    expect(readTau2Text(JSON.stringify(other))!.simulations[0]!.invalid).toMatch(
+      /^simulations\.0\.ticks\.1\.agent_chunk\.role: Input should be 'assistant' \[type=literal_error/,
+    );
   });
 });
 
