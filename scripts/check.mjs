@@ -29,6 +29,7 @@ const QUEUE = [
   npm('lint'),
   npm('format:check'),
   npm('cpd'),
+  npm('column'),
 ];
 const RUNNERS = 2;
 

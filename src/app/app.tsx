@@ -20,7 +20,7 @@ import { safeLabel } from '../ui/fold';
 import { StoreProvider, useApp, useAppStore } from '../ui/store-context';
 import type { AppStore } from '../store/app-store';
 import type { Theme } from '../store/layout-slice';
-import { SCREENS } from './benchmark-screens';
+import { RUN_FACTS, SCREENS } from './benchmark-screens';
 import { KeyHelp } from './key-help';
 import { installKeys } from './keys';
 import { markWelcomed, welcomed } from './layout-persist';
@@ -165,7 +165,8 @@ function Shell() {
   const store = useAppStore();
   const hasRun = useApp((s) => s.runs.a.source !== null);
   const open = useApp((s) => s.selected !== null);
-  const Screen = SCREENS[useApp((s) => s.runs.a.benchmark?.kind ?? 'tau-bench')];
+  const kind = useApp((s) => s.runs.a.benchmark?.kind ?? 'tau-bench');
+  const Screen = SCREENS[kind];
   const listHidden = useApp((s) => s.layout.listHidden);
   const comparing = useApp((s) => s.compareShown && s.runs.b.id !== null);
   const libraryShown = useApp((s) => s.libraryShown);
@@ -195,7 +196,7 @@ function Shell() {
         </div>
       </header>
       <ProgressBar />
-      <DetectionLine />
+      <DetectionLine facts={RUN_FACTS[kind]} />
       <RunConsent />
       <DataConsent />
       <LinkContext />

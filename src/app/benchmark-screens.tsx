@@ -1,5 +1,8 @@
 import type { BenchmarkKind } from '../core/contract';
 import { Tau2SimPane } from '../features/tau2/sim-pane';
+import type { RunFacts } from '../features/shell/detection-line';
+import { TAU_BENCH_FACTS } from '../features/shell/tau-bench-facts';
+import { TAU2_FACTS } from '../features/shell/tau2/facts';
 import { EpisodePane } from './episode-pane';
 import { TAU2_PANELS } from './tau2/panels';
 
@@ -11,3 +14,6 @@ export const SCREENS: Readonly<Record<BenchmarkKind, () => React.JSX.Element | n
   'tau-bench': EpisodePane,
   tau2: () => <Tau2SimPane panels={TAU2_PANELS} />,
 };
+
+/** Each benchmark's part of the run line (how its runs are judged, where the data came from). */
+export const RUN_FACTS: Readonly<Record<BenchmarkKind, RunFacts>> = { 'tau-bench': TAU_BENCH_FACTS, tau2: TAU2_FACTS };

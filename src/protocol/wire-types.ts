@@ -1,4 +1,4 @@
-import type { Domain } from '../core/contract';
+import type { BenchmarkKind, Domain } from '../core/contract';
 
 /**
  * What the page and the worker hand each other besides core's own data (views, summaries,
@@ -43,10 +43,10 @@ export interface DataOrigin {
 
 /** Data the worker needs and does not have: the user picks a folder or agrees to fetch. */
 export interface DataRequest {
-  /** A τ-bench domain, or a τ² one (`benchmark: 'tau2'`). */
+  /** A domain of the run's benchmark. */
   readonly domain: Domain | string;
   /** Set for a τ²-bench run: its data is laid out `<commit>/data/tau2/domains/<domain>/…`. */
-  readonly benchmark?: 'tau2';
+  readonly benchmark: BenchmarkKind;
   readonly suggestedBase: string;
   readonly files: readonly string[];
   readonly reason: string;

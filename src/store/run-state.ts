@@ -1,4 +1,4 @@
-import type { Detection, EpisodeHeader, EpisodeSummary } from '../core/contract';
+import { benchmarkOf, type Detection, type EpisodeHeader, type EpisodeSummary } from '../core/contract';
 import type { DataOrigin, DataProgress, DataRequest, RunBenchmark, RunSlot, RunSource, Tau2Opened } from '../protocol/wire-types';
 
 export type { RunSlot };
@@ -102,5 +102,5 @@ export const pendingSlotOf = (pending: Readonly<Record<RunSlot, PendingRun | nul
 export function runProblem(r: RunState): string | null {
   if (r.dataError !== null) return r.dataError;
   if (runReady(r) || r.dataRequest === null) return null;
-  return `${r.dataRequest.reason} Pick a ${r.dataRequest.benchmark === 'tau2' ? 'τ²-bench' : 'τ-bench'} data folder (Open ▸ tau-bench data folder…), or fetch it.`;
+  return `${r.dataRequest.reason} Pick a ${benchmarkOf(r.dataRequest.benchmark).name} data folder (Open ▸ tau-bench data folder…), or fetch it.`;
 }

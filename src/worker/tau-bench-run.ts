@@ -241,6 +241,7 @@ export class TauBenchRun implements RunHandle {
         post({
           type: 'data-needed',
           run,
+          benchmark: 'tau-bench',
           domain,
           suggestedBase: DEFAULT_DATA_BASE,
           files: candidatePaths(domain),

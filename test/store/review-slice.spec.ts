@@ -111,7 +111,15 @@ describe('comparing two runs in the store', () => {
   it('B needing data says why and where it may be fetched from; data arriving clears it', () => {
     const { s } = openBoth();
     s().receive(says.opened(2, 'b.json', headers));
-    s().receive({ type: 'data-needed', run: 2, domain: 'retail', suggestedBase: 'https://data.example/tau', files: [], reason: 'Needs the retail data.' });
+    s().receive({
+      type: 'data-needed',
+      run: 2,
+      benchmark: 'tau-bench',
+      domain: 'retail',
+      suggestedBase: 'https://data.example/tau',
+      files: [],
+      reason: 'Needs the retail data.',
+    });
     expect(runProblem(s().runs.b)).toBe('Needs the retail data. Pick a τ-bench data folder (Open ▸ tau-bench data folder…), or fetch it.');
     expect(s().runs.b.dataRequest?.suggestedBase).toBe('https://data.example/tau');
     // The open run (A) is not asked about: its data is there.

@@ -19,6 +19,12 @@ export interface BenchmarkDescriptor {
   readonly dataFolder: string;
   /** Put before a domain's name where runs of both benchmarks may be named (`τ² airline`; τ-bench's domains go bare). */
   readonly domainPrefix: string;
+  /** Its repository's name (a checkout picked as a data folder). */
+  readonly repo: string;
+  /** Where a domain's data files sit under a URL base. */
+  layout(domain: string): string;
+  /** What fetching a domain's data brings. */
+  fetches(domain: string): string;
 }
 
 export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = {
@@ -30,6 +36,9 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
     nouns: 'episodes',
     dataFolder: 'τ-bench data folder',
     domainPrefix: '',
+    repo: 'tau-bench',
+    layout: (domain) => `<commit>/tau_bench/envs/${domain}/data/*.json`,
+    fetches: (domain) => `the ${domain} tables of the known τ-bench versions; the version is then chosen by detection`,
   },
   tau2: {
     kind: 'tau2',
@@ -39,6 +48,9 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
     nouns: 'simulations',
     dataFolder: 'τ²-bench data folder',
     domainPrefix: 'τ² ',
+    repo: 'tau2-bench',
+    layout: (domain) => `<commit>/data/tau2/domains/${domain}/…`,
+    fetches: (domain) => `the ${domain} DB files of sierra-research/tau2-bench`,
   },
 };
 

@@ -1,12 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
+import { benchmarkOf, type BenchmarkKind } from '../../core/contract';
 import { safeLabel as clip } from '../../ui/fold';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 
-const ABOUT: Record<string, string> = { airline: 'about 10 MB', retail: 'about 4.6 MB' };
 /** τ²'s DB files per domain, roughly. */
-const ABOUT_TAU2: Record<string, string> = { airline: 'about 7 MB', retail: 'about 3 MB', telecom: 'a few kB', mock: 'a few kB' };
+const SIZES: Readonly<Record<BenchmarkKind, Readonly<Record<string, string>>>> = {
+  'tau-bench': { airline: 'about 10 MB', retail: 'about 4.6 MB' },
+  tau2: { airline: 'about 7 MB', retail: 'about 3 MB', telecom: 'a few kB', mock: 'a few kB' },
+};
 
 /** Asks before fetching τ-bench data from the network; offers a local folder instead. */
 export function DataConsent() {
@@ -31,12 +34,12 @@ export function DataConsent() {
   } catch {
     host = null;
   }
-  const tau2 = request?.benchmark === 'tau2';
+  const bench = benchmarkOf(request?.benchmark);
   const pickFolder = (): void => document.querySelector<HTMLInputElement>('[data-testid="open-folder-input"]')?.click();
   return (
     <section aria-labelledby={`${baseId}-h`} className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
       <h2 id={`${baseId}-h`} className="font-semibold">
-        {request ? `${tau2 ? 'τ²-bench' : 'τ-bench'} ${clip(request.domain, 60)} data needed` : 'Data problem'}
+        {request ? `${bench.name} ${clip(request.domain, 60)} data needed` : 'Data problem'}
       </h2>
       {error && (
         <p role="alert" className="mt-1 text-rose-800">
@@ -45,18 +48,11 @@ export function DataConsent() {
       )}
       {request && (
         <>
-          {tau2 ? (
-            <p className="mt-1 max-w-3xl">
-              {request.reason} Recorded rewards are shown meanwhile. Fetch it ({ABOUT_TAU2[request.domain] ?? 'a few MB'}: the {clip(request.domain, 60)} DB
-              files of sierra-research/tau2-bench) and keep it in this browser’s cache, or pick a local tau2-bench folder. Nothing is fetched until you agree.
-            </p>
-          ) : (
-            <p className="mt-1 max-w-3xl">
-              {request.reason} Recorded rewards are shown meanwhile. Fetch it ({ABOUT[request.domain] ?? 'a few MB'}: the {request.domain} tables of the known
-              τ-bench versions; the version is then chosen by detection) and keep it in this browser’s cache, or pick a local tau-bench folder. Nothing is
-              fetched until you agree.
-            </p>
-          )}
+          <p className="mt-1 max-w-3xl">
+            {request.reason} Recorded rewards are shown meanwhile. Fetch it ({SIZES[bench.kind][request.domain] ?? 'a few MB'}:{' '}
+            {clip(bench.fetches(request.domain), 200)}) and keep it in this browser’s cache, or pick a local {bench.repo} folder. Nothing is fetched until you
+            agree.
+          </p>
           {linkBase !== null && (
             <p className="mt-1 max-w-3xl break-words font-medium" data-testid="link-data-host">
               The link you opened proposes the data URL below ({clip(linkBase, 300)}); it has not been contacted.
@@ -65,9 +61,7 @@ export function DataConsent() {
           <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
             <div className="min-w-0 flex-1 basis-72">
               <label htmlFor={baseId} className="block text-xs font-medium text-amber-900">
-                {tau2
-                  ? `Data URL base (laid out as <commit>/data/tau2/domains/${clip(request.domain, 60)}/…)`
-                  : `Data URL base (laid out as <commit>/tau_bench/envs/${request.domain}/data/*.json)`}
+                {`Data URL base (laid out as ${clip(bench.layout(request.domain), 200)})`}
               </label>
               <input
                 id={baseId}
@@ -85,7 +79,7 @@ export function DataConsent() {
               onClick={pickFolder}
               className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-amber-100"
             >
-              {tau2 ? 'Pick a tau2-bench folder…' : 'Pick a tau-bench folder…'}
+              {`Pick a ${bench.repo} folder…`}
             </button>
             {host && (
               <label className="flex basis-full items-center gap-1.5 text-xs">

@@ -1,22 +1,27 @@
-import { tau2Of } from '../../store/run-state';
-import { Fragment, useId, useState } from 'react';
-import { describeData, RULE_SHORT } from '../../core/contract';
+import { useId, useState } from 'react';
+import { benchmarkOf } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { EvaluationControl, ProgressText } from './progress-bar';
 import { useApp } from '../../ui/store-context';
 
-/** Where the run and the data came from, and what was detected, in plain words (with the reasons on demand). */
-export function DetectionLine() {
+/** A benchmark's part of the run line: how its runs are judged and where the data came from, on the line and under "Why?". */
+export interface RunFacts {
+  readonly Line: () => React.JSX.Element | null;
+  readonly Why: () => React.JSX.Element | null;
+}
+
+/**
+ * Where the run and the data came from, and what was detected, in plain words (with the reasons on demand); `facts`: the
+ * open run's benchmark's part (src/app/benchmark-screens.tsx).
+ */
+export function DetectionLine({ facts: Facts }: { facts: RunFacts }) {
   const source = useApp((s) => s.runs.a.source);
   const domain = useApp((s) => s.runs.a.domain);
   const domainWhy = useApp((s) => s.runs.a.domainWhy);
-  const detection = useApp((s) => s.runs.a.detection);
-  const tau2 = useApp((s) => tau2Of(s.runs.a));
-  const tau2Ready = useApp((s) => (tau2Of(s.runs.a) ? s.runs.a.ready : null));
-  const origin = useApp((s) => s.runs.a.origin);
+  const bench = useApp((s) => benchmarkOf(s.runs.a.benchmark?.kind));
+  const solo = useApp((s) => (s.runs.a.benchmark as { solo?: boolean } | null)?.solo === true);
   const count = useApp((s) => s.runs.a.headers.length);
-  const loading = useApp((s) => s.runs.a.dataProgress !== null && s.runs.a.dataError === null);
   const [open, setOpen] = useState(false);
   const id = useId();
   if (!source) return null;
@@ -40,8 +45,7 @@ export function DetectionLine() {
           </span>
           <span className="text-slate-600">
             {' '}
-            · {count} {tau2 ? 'simulation' : 'episode'}
-            {count === 1 ? '' : 's'} ·{' '}
+            · {count} {count === 1 ? bench.noun : bench.nouns} ·{' '}
             {source.kind === 'sample'
               ? 'bundled sample'
               : source.kind === 'url'
@@ -51,46 +55,16 @@ export function DetectionLine() {
                   : 'local file, read in this browser'}
           </span>
         </span>
-        {(domain ?? tau2) && (
+        {domain !== null && (
           <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-            <span className="text-slate-600">{tau2 ? 'τ²-bench domain ' : 'Domain '}</span>
+            <span className="text-slate-600">{bench.kind === 'tau-bench' ? 'Domain ' : `${bench.name} domain `}</span>
             <span className="font-medium text-slate-800" data-testid="run-domain">
-              {tau2 ? `${safeLabel(tau2.domain, 60)}${tau2.solo ? ' (solo)' : ''}` : domain}
+              {safeLabel(domain, 60)}
+              {solo ? ' (solo)' : ''}
             </span>
           </span>
         )}
-        {tau2 ? (
-          <span className="hidden max-w-full min-w-0 truncate sm:inline">
-            <span className="text-slate-600">{tau2Ready ? 'Judged as τ² v1.0.1 evaluate_simulation (ALL) · data from ' : ''}</span>
-            <span className="text-slate-800" title={tau2Ready ?? undefined}>
-              {tau2Ready ? (origin?.label ?? '') : loading ? 'loading τ² data…' : 'no data yet: recomputed rewards appear once τ²-bench data is loaded'}
-            </span>
-          </span>
-        ) : detection ? (
-          <>
-            <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-              <span className="text-slate-600">τ-bench data </span>
-              <span className="font-mono font-medium text-slate-800">{describeData(detection.data)}</span>
-            </span>
-            <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-              <span className="text-slate-600">Rule </span>
-              <span className="font-medium text-slate-800">{detection.rule}</span>
-              {!detection.ruleFinal && <span className="text-amber-700"> (provisional)</span>}
-            </span>
-            {origin && (
-              <span className="hidden max-w-full min-w-0 truncate sm:inline-block sm:max-w-[26rem] sm:align-bottom" title={origin.label}>
-                <span className="text-slate-600">Data from </span>
-                <span className="text-slate-800" title={origin.label}>
-                  {origin.label}
-                </span>
-              </span>
-            )}
-          </>
-        ) : (
-          <span className="hidden text-slate-600 sm:inline">
-            {loading ? 'loading τ-bench data…' : 'no data yet: recomputed rewards appear once τ-bench data is loaded'}
-          </span>
-        )}
+        <Facts.Line />
         <span className="ml-auto flex shrink-0 items-center gap-3">
           <ProgressText />
           <EvaluationControl />
@@ -102,42 +76,8 @@ export function DetectionLine() {
       {open && (
         <dl id={id} className="mt-1.5 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 border-t border-slate-100 pt-1.5 text-slate-700">
           <dt className="text-slate-600">Domain</dt>
-          <dd>{domain || tau2 ? `${tau2 ? safeLabel(tau2.domain, 60) : domain}: ${domainWhy}` : '—'}</dd>
-          {tau2 && (
-            <>
-              <dt className="text-slate-600">Rule</dt>
-              <dd>
-                τ² v1.0.1 evaluate_simulation with EvaluationType.ALL: premature terminations get 0 and no check; otherwise the product of the task’s
-                reward_basis components (DB, env assertions, actions, communicate; NL assertions as recorded, never recomputed)
-              </dd>
-              {tau2Ready && (
-                <>
-                  <dt className="text-slate-600">Data</dt>
-                  <dd className="break-all">{tau2Ready}</dd>
-                </>
-              )}
-              {tau2.notes.map((n, i) => (
-                <Fragment key={i}>
-                  <dt className="text-slate-600">Note</dt>
-                  <dd>{safeLabel(n, 1000)}</dd>
-                </Fragment>
-              ))}
-            </>
-          )}
-          {detection && (
-            <>
-              <dt className="text-slate-600">Data version</dt>
-              <dd>
-                <span className="font-mono break-all">{detection.dataCommit}</span>: {detection.versionWhy}
-              </dd>
-              <dt className="text-slate-600">Reward rule</dt>
-              <dd>
-                {detection.rule} ({RULE_SHORT[detection.rule]}): {detection.ruleWhy}
-              </dd>
-              <dt className="text-slate-600">Data source</dt>
-              <dd className="break-all">{detection.dataSource}</dd>
-            </>
-          )}
+          <dd>{domain ? `${safeLabel(domain, 60)}: ${domainWhy}` : '—'}</dd>
+          <Facts.Why />
         </dl>
       )}
     </section>

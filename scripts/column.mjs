@@ -1,0 +1,72 @@
+// `npm run column`: the proof that the app is one column above the core session (ARCHITECTURE.md, "The map").
+//
+// 1. Branch points on the benchmark outside core: a line of src/worker, src/store, src/protocol, src/features or src/app,
+//    outside a `tau2/` folder (where τ²'s adapter code lives), that names τ² (`tau2…`, `Tau2…`, `'tau2'`) in a condition
+//    (`?`, `if`, `&&`, `||`, `===`, `!==`, `switch`/`case`). A registration (an import, a descriptor map keyed by benchmark)
+//    is not a branch. The budget is BRANCH_BUDGET; lowering it as branches go is the way this check is meant to move.
+// 2. Long files: no source file outside src/core/py over MAX_LINES lines, except the ones listed in LONG_FILES with their
+//    length today (each may shrink, none may grow, no new one may join).
+// Prints every branch point and long file found, and exits 1 when a budget is exceeded.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const ABOVE_CORE = ['src/worker', 'src/store', 'src/protocol', 'src/features', 'src/app'];
+const BRANCH_BUDGET = 29;
+const MAX_LINES = 450;
+/** Files over MAX_LINES today, with their length: each to be split (ARCHITECTURE.md says how). */
+const LONG_FILES = {
+  'src/core/model/domains/tau2/banking/agent-discoverable.ts': 945,
+  'src/core/model/domains/tau2/banking/debit-cards.ts': 643,
+  'src/core/session/session.ts': 553,
+  'src/core/model/episode/tau2-results.ts': 476,
+  'src/core/model/episode/tau2-models.ts': 490,
+  'src/core/judge/tau2/evaluate.ts': 472,
+  'src/core/view/tau2/voice/metrics.ts': 571,
+};
+
+const files = (dir) =>
+  readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(join(ROOT, path)).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+
+const NAMES_TAU2 = /\btau2\w*|\bTau2\w*|['"]tau2['"]/;
+const CONDITION = / \? |\bif \(|&&|\|\||===|!==|\bswitch \(|\bcase /;
+const COMMENT = /^\s*(\/\/|\*|\/\*)/;
+
+const branches = [];
+for (const dir of ABOVE_CORE)
+  for (const path of files(dir)) {
+    if (path.split('/').includes('tau2')) continue;
+    readFileSync(join(ROOT, path), 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (COMMENT.test(line) || /^\s*import\b/.test(line) || !NAMES_TAU2.test(line) || !CONDITION.test(line)) return;
+        branches.push(`${path}:${i + 1}: ${line.trim().slice(0, 140)}`);
+      });
+  }
+
+const long = [];
+let grown = false;
+for (const path of files('src')) {
+  if (path.startsWith('src/core/py/')) continue;
+  const lines = readFileSync(join(ROOT, path), 'utf8').split('\n').length - 1;
+  if (lines <= MAX_LINES) continue;
+  const allowed = LONG_FILES[relative('.', path)];
+  const bad = allowed === undefined || lines > allowed;
+  if (bad) grown = true;
+  long.push(
+    `${path}: ${lines} lines${allowed === undefined ? ' (new: over the budget)' : lines > allowed ? ` (grew from ${allowed})` : ` (known, ≤ ${allowed})`}`,
+  );
+}
+
+console.log(`branch points on the benchmark outside core: ${branches.length} (budget ${BRANCH_BUDGET})`);
+for (const b of branches) console.log(`  ${b}`);
+console.log(`files over ${MAX_LINES} lines outside src/core/py: ${long.length}`);
+for (const l of long) console.log(`  ${l}`);
+const over = branches.length > BRANCH_BUDGET;
+if (over || grown) {
+  console.error(`column: ${[over && `${branches.length} branch points > ${BRANCH_BUDGET}`, grown && 'a long file is new or grew'].filter(Boolean).join('; ')}`);
+  process.exit(1);
+}
