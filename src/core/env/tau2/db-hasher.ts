@@ -10,6 +10,7 @@ import { dumpsStr } from '../../py/json-dumps';
 import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
 import { sha256Stream } from '../../py/sha256';
+import { SnapshotError } from '../../py/pydantic/snapshot';
 
 type Token = string | Uint8Array;
 
@@ -46,6 +47,31 @@ const tokenId = (t: Uint8Array): number => {
 };
 
 const CHECKPOINT_EVERY = 64 * 1024;
+
+const hashers = new WeakMap<PydModel, Tau2DbHasher>();
+
+/** Table `name` of `db` as a dict of records (the `data` of a banking_knowledge table), or null. */
+function tableOf(db: PydModel, name: string): Map<string, TValue> | null {
+  const v = db.fields.get(name);
+  const t = nestedTable(v) ? v.fields.get('data') : v;
+  return t instanceof Map ? t : null;
+}
+
+const asciiText = (b: Uint8Array): string => new TextDecoder('latin1').decode(b);
+const fail = (what: string): never => {
+  throw new SnapshotError(`damaged snapshot: ${what}`);
+};
+
+/**
+ * A base DB's text for a hasher made in another process: the tokens in order (text, or a table's index), each dict
+ * table's records as one text (`{rec, rec}`) with the records' keys in key order and where each record's text ends.
+ */
+export interface Tau2HasherSnapshot {
+  readonly baseHash: string;
+  readonly tokens: readonly (string | number)[];
+  readonly tables: readonly { readonly name: string; readonly keys: readonly string[]; readonly text: string; readonly ends: readonly number[] }[];
+}
+
 /** DB states remembered per base (two short strings each). */
 const MEMO_LIMIT = 20_000;
 
@@ -63,8 +89,12 @@ export class Tau2DbHasher {
    */
   private readonly memo = new Map<string, string>();
 
-  constructor(private readonly base: PydModel) {
-    this.tokens = this.tokensOf(base);
+  /** `restored`: the base's tokens as a snapshot gave them (`Tau2DbHasher.restore`), checked against its hash. */
+  private constructor(
+    private readonly base: PydModel,
+    restored?: { readonly tokens: Token[]; readonly baseHash: string },
+  ) {
+    this.tokens = restored?.tokens ?? this.tokensOf(base);
     const s = sha256Stream();
     let since = CHECKPOINT_EVERY;
     this.tokens.forEach((t, i) => {
@@ -76,6 +106,73 @@ export class Tau2DbHasher {
       since += t.length;
     });
     this.baseHash = s.hex();
+    if (restored !== undefined && restored.baseHash !== this.baseHash) throw new SnapshotError('the records’ text does not hash to the base’s hash');
+  }
+
+  /** The hasher of `base` (made once per base). */
+  static of(base: PydModel): Tau2DbHasher {
+    let h = hashers.get(base);
+    if (h === undefined) hashers.set(base, (h = new Tau2DbHasher(base)));
+    return h;
+  }
+
+  /**
+   * The base's text as plain data (see `Tau2HasherSnapshot`), for a cache kept between processes: the records' dumps
+   * are the slow part of making a hasher (every record printed as `json.dumps` prints it), the midstates are not kept
+   * (hashing the text again from it takes milliseconds).
+   */
+  snapshot(): Tau2HasherSnapshot {
+    const byToken = new Map<Uint8Array, number>();
+    const tables: Tau2HasherSnapshot['tables'][number][] = [];
+    for (const [name, token] of this.tableTokens) {
+      byToken.set(token, tables.length);
+      const keys = this.sortedKeys.get(name) ?? [];
+      const ends: number[] = [];
+      let at = 1;
+      const baseTable = tableOf(this.base, name);
+      for (const k of keys) {
+        const rec = baseTable?.get(k);
+        const t = rec instanceof PydModel || rec instanceof Map ? recordTokens.get(rec) : undefined;
+        at += (t ?? recordToken(k, rec!, false)).length;
+        ends.push(at);
+        at += 2;
+      }
+      tables.push({ name, keys, text: asciiText(token), ends });
+    }
+    return { baseHash: this.baseHash, tokens: this.tokens.map((t) => (typeof t === 'string' ? t : (byToken.get(t) ?? asciiText(t)))), tables };
+  }
+
+  /**
+   * The hasher of `base` from a snapshot of a base with the same content (the same data files, validated in an
+   * earlier process): its records' tokens are seeded from the snapshot's text, so nothing is printed again. Throws
+   * `SnapshotError` when the snapshot does not fit `base` (other tables or keys) or its text does not hash to its hash.
+   */
+  static restore(base: PydModel, snap: Tau2HasherSnapshot): Tau2DbHasher {
+    if (hashers.has(base)) throw new SnapshotError('this base has a hasher already');
+    const seeds: [PydModel | Map<string, TValue>, Uint8Array][] = [];
+    const tableBytes = snap.tables.map((tb) => {
+      const table = tableOf(base, tb.name);
+      if (table === null || table.size !== tb.keys.length || tb.ends.length !== tb.keys.length) throw new SnapshotError(`table ${tb.name} does not fit`);
+      const bytes = asciiBytes(tb.text);
+      let start = 1;
+      tb.keys.forEach((k, j) => {
+        const rec = table.get(k);
+        const end = tb.ends[j]!;
+        if (rec === undefined || !(end > start && end < bytes.length)) throw new SnapshotError(`record ${tb.name}[${k}] does not fit`);
+        if (rec instanceof PydModel || rec instanceof Map) seeds.push([rec, bytes.subarray(start, end)]);
+        start = end + 2;
+      });
+      return bytes;
+    });
+    const tokens = snap.tokens.map((t) => (typeof t === 'string' ? t : (tableBytes[t] ?? fail(`table ${t}`))));
+    const h = new Tau2DbHasher(base, { tokens, baseHash: snap.baseHash });
+    snap.tables.forEach((tb, i) => {
+      h.sortedKeys.set(tb.name, [...tb.keys]);
+      h.tableTokens.set(tb.name, tableBytes[i]!);
+    });
+    for (const [rec, t] of seeds) recordTokens.set(rec, t);
+    hashers.set(base, h);
+    return h;
   }
 
   /** The records of table `name` (a dict of records, sorted by key) as tokens, or the base's whole-table token when none changed. */
@@ -180,11 +277,5 @@ function concat(tokens: readonly Token[]): Uint8Array {
   return out;
 }
 
-const hashers = new WeakMap<PydModel, Tau2DbHasher>();
-
-/** The hasher of a base DB (made once per base). */
-export function hasherFor(base: PydModel): Tau2DbHasher {
-  let h = hashers.get(base);
-  if (h === undefined) hashers.set(base, (h = new Tau2DbHasher(base)));
-  return h;
-}
+/** The hasher of a base DB (made once per base, or restored from a snapshot). */
+export const hasherFor = (base: PydModel): Tau2DbHasher => Tau2DbHasher.of(base);
