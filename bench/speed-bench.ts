@@ -24,17 +24,17 @@ const tau2 = resolve(process.env.TAU2_SHARED || join(shared, 'tau2'));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1]!;
 const r2 = (x: number): number => Number(x.toFixed(2));
 
-/** One process run: wall ms, stdout, and the peak RSS (MB) of the process tree when /usr/bin/time is there. */
-function run(args: string[], env: NodeJS.ProcessEnv): { ms: number; out: string; err: string; peakMb: number | null } {
+/** One process run: wall ms, stdout, and (when /usr/bin/time is there) its CPU time (user + system, ms) and peak RSS (MB). */
+function run(args: string[], env: NodeJS.ProcessEnv): { ms: number; cpuMs: number | null; out: string; err: string; peakMb: number | null } {
   const timed = existsSync('/usr/bin/time');
   const t0 = performance.now();
   const r = timed
-    ? spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env })
+    ? spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M cpu_s=%U %S', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env })
     : spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 30, env });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${args.slice(1, 3).join(' ')}: exit ${r.status}: ${r.stderr.slice(-2000)}`);
-  const rss = /maxrss_kb=(\d+)/.exec(r.stderr);
-  return { ms, out: r.stdout, err: r.stderr, peakMb: rss ? Number(rss[1]) / 1024 : null };
+  const rss = /maxrss_kb=(\d+) cpu_s=([\d.]+) ([\d.]+)/.exec(r.stderr);
+  return { ms, cpuMs: rss ? (Number(rss[2]) + Number(rss[3])) * 1000 : null, out: r.stdout, err: r.stderr, peakMb: rss ? Number(rss[1]) / 1024 : null };
 }
 
 const lineCount = (out: string): number => (out.trim() === '' ? 0 : out.trim().split('\n').length);
@@ -54,30 +54,41 @@ export async function runSpeedBench(log: Log, options: BenchOptions = { repeat: 
     const big = join(dir, 'big-5000.json');
     const bigBytes = writeBigRun(join(shared, 'runs', 'gpt-4o-airline.json'), 5000, big).bytes;
     // A CLI before the persistent DB cache has no `--no-cache` (the baseline of issue #36).
-    const hasCache = readFileSync(cli, 'utf8').includes("'--no-cache'");
+    const hasCache = readFileSync(cli, 'utf8').includes('no-cache');
     const rows: Record<string, number[]> = {};
     const add = (k: string, v: number | null): void => {
       if (v !== null) (rows[k] ??= []).push(v);
     };
-    const perFile = (extra: string[]): number => {
+    /** Wall and CPU ms per simulation over one process per file. */
+    const perFile = (extra: string[]): [number, number | null] => {
       let ms = 0;
+      let cpu: number | null = 0;
       files.forEach((f, i) => {
         const r = run([cli, 'evaluate', f, '--data', tau2Data, '--json', ...extra], env);
         if (lineCount(r.out) !== counts[i]) throw new Error(`${f}: ${lineCount(r.out)} lines for ${counts[i]} simulations`);
         ms += r.ms;
+        cpu = cpu === null || r.cpuMs === null ? null : cpu + r.cpuMs;
       });
-      return ms / sims;
+      return [ms / sims, cpu === null ? null : cpu / sims];
     };
     for (let round = 0; round < options.repeat; round++) {
       add('load_avg_1m', loadavg()[0]!);
-      add('tau2_cli_ms_per_simulation_per_file', perFile([]));
-      if (hasCache) add('tau2_cli_ms_per_simulation_per_file_no_cache', perFile(['--no-cache']));
+      const [wall, cpu] = perFile([]);
+      add('tau2_cli_ms_per_simulation_per_file', wall);
+      add('tau2_cli_cpu_ms_per_simulation_per_file', cpu);
+      if (hasCache) {
+        const [wallNoCache, cpuNoCache] = perFile(['--no-cache']);
+        add('tau2_cli_ms_per_simulation_per_file_no_cache', wallNoCache);
+        add('tau2_cli_cpu_ms_per_simulation_per_file_no_cache', cpuNoCache);
+      }
       const one = run([cli, 'evaluate', ...files, '--data', tau2Data, '--json'], env);
       if (lineCount(one.out) !== sims) throw new Error(`all files: ${lineCount(one.out)} lines for ${sims} simulations`);
       add('tau2_cli_ms_per_simulation_one_process', one.ms / sims);
+      add('tau2_cli_cpu_ms_per_simulation_one_process', one.cpuMs === null ? null : one.cpuMs / sims);
       const b = run([cli, 'evaluate', big, '--data', join(shared, 'tau-bench'), '--json'], env);
       if (lineCount(b.out) !== 5000) throw new Error(`big file: ${lineCount(b.out)} lines for 5000 episodes`);
       add('big_file_cli_evaluate_ms', b.ms);
+      add('big_file_cli_evaluate_cpu_ms', b.cpuMs);
       add('big_file_cli_evaluate_peak_mb', b.peakMb);
       const target = join(dir, `real-${round}.parquet`);
       const ix = run(
@@ -89,9 +100,10 @@ export async function runSpeedBench(log: Log, options: BenchOptions = { repeat: 
       rmSync(target, { force: true });
       add('index_episodes_per_s_real', n / (ix.ms / 1000));
       add('index_real_peak_mb', ix.peakMb);
+      add('index_real_cpu_ms_per_episode', ix.cpuMs === null ? null : ix.cpuMs / n);
       add('load_avg_1m_after', loadavg()[0]!);
       log(
-        `speed-bench round ${round + 1}: τ² per file ${rows.tau2_cli_ms_per_simulation_per_file!.at(-1)!.toFixed(2)} ms/sim (--no-cache ${rows.tau2_cli_ms_per_simulation_per_file_no_cache?.at(-1)?.toFixed(2) ?? 'n/a'}), one process ${(one.ms / sims).toFixed(2)} ms/sim (${sims} simulations, ${files.length} files); big file (${(bigBytes / 2 ** 20).toFixed(0)} MB) ${b.ms.toFixed(0)} ms; index real ${n} episodes in ${(ix.ms / 1000).toFixed(1)} s = ${(n / (ix.ms / 1000)).toFixed(0)}/s, peak ${ix.peakMb?.toFixed(0)} MB; load ${rows.load_avg_1m!.at(-1)!.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
+        `speed-bench round ${round + 1}: τ² per file ${rows.tau2_cli_ms_per_simulation_per_file!.at(-1)!.toFixed(2)} ms/sim (CPU ${rows.tau2_cli_cpu_ms_per_simulation_per_file?.at(-1)?.toFixed(2) ?? 'n/a'}) (--no-cache ${rows.tau2_cli_ms_per_simulation_per_file_no_cache?.at(-1)?.toFixed(2) ?? 'n/a'}), one process ${(one.ms / sims).toFixed(2)} ms/sim (${sims} simulations, ${files.length} files); big file (${(bigBytes / 2 ** 20).toFixed(0)} MB) ${b.ms.toFixed(0)} ms; index real ${n} episodes in ${(ix.ms / 1000).toFixed(1)} s = ${(n / (ix.ms / 1000)).toFixed(0)}/s, peak ${ix.peakMb?.toFixed(0)} MB; load ${rows.load_avg_1m!.at(-1)!.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       );
     }
     const out: BenchResult = {};
