@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { realpathSync, readFileSync } from 'node:fs';
 import type { Tau2DbFiles, Tau2DbStore } from '../core/contract';
 import { terminalSafe } from './terminal';
@@ -26,13 +27,17 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   return join(homedir(), '.cache', 'tau-inspect');
 }
 
-/** The running program's own bytes (the bundle, or the entry under tsx): a cache made by other code is another key. */
+/**
+ * The running program's own bytes — the bundle this module is part of (`npm run build:cli`; `bin/tau-inspect.mjs` runs
+ * it), or this file under tsx — so a cache made by another build is another key. (Under tsx a change elsewhere in the
+ * core is not seen: `--no-cache` while developing the core's validation or printing.)
+ */
 let codeHash: string | null = null;
 function programHash(): string {
   if (codeHash === null) {
     const h = createHash('sha256');
     try {
-      h.update(readFileSync(realpathSync(process.argv[1] ?? '')));
+      h.update(readFileSync(realpathSync(fileURLToPath(import.meta.url))));
     } catch {
       h.update('no program file');
     }
