@@ -6,10 +6,11 @@
  * text), written to a temporary file beside it and renamed over it, so processes filling it at once never see a
  * part of another's. A file that is damaged (its checksum), made by other code, or unreadable is named in a note on
  * standard error and the DBs are read from the data files as without the cache (and the file written again).
- * `--no-cache` (or `TAU_INSPECT_NO_CACHE=1`, which index workers inherit) reads the data files every time.
+ * `--no-cache` (or `TAU_INSPECT_NO_CACHE=1`, which index workers inherit) reads the data files every time. Writing a file
+ * removes the cache files no run has read for 30 days (another build's, other data's) and temporary files left for an hour.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,21 @@ import type { Tau2DbFiles, Tau2DbStore } from '../core/contract';
 import { terminalSafe } from './terminal';
 
 const HEADER = 'tau-inspect τ² DB cache 1';
+/** A cache file no run has read for this long is removed when another is written (each build and each set of data files has its own). */
+const UNUSED_MS = 30 * 24 * 3600 * 1000;
+/** A temporary file this old was left by a process that ended while writing. */
+const STALE_TMP_MS = 3600 * 1000;
+
+/** Removes cache files unused for `UNUSED_MS` and temporary files older than `STALE_TMP_MS` (never one in use: a read refreshes the time). */
+async function prune(folder: string, now = Date.now()): Promise<void> {
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    const old = name.endsWith('.tmp') ? STALE_TMP_MS : name.endsWith('.cache') && name.startsWith('tau2-') ? UNUSED_MS : null;
+    if (old === null) continue;
+    const path = join(folder, name);
+    const st = await stat(path).catch(() => null);
+    if (st !== null && now - st.mtimeMs > old) await rm(path, { force: true }).catch(() => undefined);
+  }
+}
 
 /** The folder the cache lives in. */
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
@@ -92,6 +108,9 @@ export function tau2DbStore(folder: string = cacheFolder()): Tau2DbStore | undef
         note(`${path} is damaged: ${why}; ${files.domain}'s DBs read from the data files and validated (the file is written again)`);
         return null;
       }
+      // Used now: its time says so, so pruning leaves it.
+      const now = new Date();
+      await utimes(path, now, now).catch(() => undefined);
       return body.toString('utf8');
     },
     async put(files, snapshot) {
@@ -104,6 +123,7 @@ export function tau2DbStore(folder: string = cacheFolder()): Tau2DbStore | undef
         // A rename replaces the file whole: a process reading it meanwhile has the old file or the new one, never a part.
         await rename(tmp, path);
         note(`${files.domain}'s DBs validated and kept in ${path} (the next run with the same data files reads them from there)`);
+        await prune(folder);
       } catch (e) {
         await rm(tmp, { force: true }).catch(() => undefined);
         note(`${files.domain}'s validated DBs could not be kept in ${folder} (${(e as Error).message}); judged from the data files as read`);

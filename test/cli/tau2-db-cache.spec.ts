@@ -1,10 +1,10 @@
 /**
  * The CLI's cache of validated τ² DBs (src/cli/tau2-db-cache.ts) is safe: two processes filling it at once, a cache
  * file damaged or cut short, the data files changed under the same path — each run judges exactly as `--no-cache`
- * does, and a fallback says so on standard error. Each spec has a cache folder ($XDG_CACHE_HOME) of its own.
+ * does, and a fallback says so on standard error; old files are pruned. Each spec has a cache folder ($XDG_CACHE_HOME) of its own.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
@@ -106,5 +106,29 @@ describeTau2('the τ² DB cache of the CLI', () => {
     expect(statSync(dbFile).mtime >= mtime).toBe(true);
     // Each content its own file: the old data's DBs are still there for whoever has those files.
     expect(cacheFiles(cache).filter((f) => f.startsWith('tau2-mock-'))).toHaveLength(2);
+  });
+
+  it('a file written removes cache files unused for 30 days and temporary files left for an hour, and keeps the rest', () => {
+    const cache = join(dir, 'pruned');
+    const folder = join(cache, 'tau-inspect');
+    mkdirSync(folder, { recursive: true });
+    const day = 24 * 3600;
+    const now = Date.now() / 1000;
+    const made = (name: string, ageSeconds: number) => {
+      writeFileSync(join(folder, name), 'x');
+      utimesSync(join(folder, name), now - ageSeconds, now - ageSeconds);
+    };
+    made('tau2-airline-00000000000000000000000000000000.cache', 31 * day);
+    made('tau2-retail-11111111111111111111111111111111.cache', 29 * day);
+    made('tau2-airline-22.cache.123.abc.tmp', 2 * 3600);
+    made('tau2-airline-33.cache.456.def.tmp', 60);
+    made('notes.txt', 365 * day);
+    const r = run(cache, args(join(TAU2_DIR, 'runs', MOCK), data()));
+    expect(r.code, r.err).toBe(0);
+    const files = cacheFiles(cache);
+    expect(files.filter((f) => /^tau2-mock-[0-9a-f]{32}\.cache$/.test(f))).toHaveLength(1);
+    expect(files.filter((f) => !f.startsWith('tau2-mock-')).sort()).toEqual(
+      ['notes.txt', 'tau2-airline-33.cache.456.def.tmp', 'tau2-retail-11111111111111111111111111111111.cache'].sort(),
+    );
   });
 });
