@@ -15,6 +15,7 @@ import { runDamageBench } from './damage-bench';
 import { runIndexBench } from './index-bench';
 import { runLibraryBench } from './browser/library-bench';
 import { runReviewBench } from './review-bench';
+import { runSpeedBench } from './speed-bench';
 import { runTau2Bench } from './tau2-bench';
 import { runTau2BankingBench } from './tau2-banking-bench';
 import { runTau2AppBench } from './browser/tau2-app-bench';
@@ -36,6 +37,8 @@ const BENCHES: readonly Bench[] = [
   { name: 'tau2-banking', run: runTau2BankingBench, byDefault: true },
   { name: 'tau2-app', run: runTau2AppBench, byDefault: true },
   { name: 'library', run: runLibraryBench, byDefault: true },
+  // Issue #36's CLI rows, each a median of `--repeat=N` alternating rounds (about a minute a round): `npm run -s bench -- --json --repeat=3 speed`.
+  { name: 'speed', run: runSpeedBench, byDefault: false },
   // Minutes (an archive of 20,000 episodes indexed twice): run by name, `npm run -s bench -- --json index`.
   { name: 'index', run: runIndexBench, byDefault: false },
 ];

@@ -21,6 +21,7 @@ import {
 } from '../core/contract';
 import { compareText } from './compare-table';
 import { dataReader } from './data-reader';
+import { tau2DbStore } from './tau2-db-cache';
 import { simulationNames } from './library/walk';
 import { terminalSafe } from './terminal';
 import { UsageError } from './usage';
@@ -80,7 +81,8 @@ export async function openTau2(
 ): Promise<{ session: Tau2Session; notes: string[] }> {
   await prepareSha256();
   const root = data ?? (process.env.TAU2_DATA || TAU2_DEFAULT_DATA_BASE);
-  const session = await Tau2Session.open(run, dataReader(root), dbs ? { dbs } : {});
+  const store = tau2DbStore();
+  const session = await Tau2Session.open(run, dataReader(root), { ...(dbs && { dbs }), ...(store && { store }) });
   const notes = [
     `file: a τ²-bench results file (${run.simulations.length} simulations, ${run.tasks.size} tasks${run.soloMode ? ', solo mode' : ''})`,
     `domain: ${run.domain} (info.environment_info.domain_name)`,

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { DOMAINS, type Domain, type RewardRule } from '../core/contract';
+import { disableCache } from './tau2-db-cache';
 
 /** A mistake in how the command was called: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
@@ -19,6 +20,7 @@ export function parseCommand<O extends ParseArgsOptionsConfig>(args: string[], o
     // node:util's messages name the option; keep them, minus the stack.
     throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
   }
+  if ((parsed.values as { 'no-cache'?: boolean })['no-cache']) disableCache();
   if ((parsed.values as { help?: boolean }).help) {
     process.stdout.write(usage + '\n');
     return null;
@@ -40,6 +42,7 @@ export const JUDGING_OPTIONS = {
   domain: { type: 'string' },
   'data-version': { type: 'string' },
   rule: { type: 'string' },
+  'no-cache': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 

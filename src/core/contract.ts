@@ -76,7 +76,7 @@ export { InspectSession, type SessionReader } from './session/session';
 export { EpisodeJudge, type EpisodeVerdicts, type VersionFacts } from './session/episode-judge';
 export { EvalCache } from './judge/cache';
 export { sha256Hex } from './py/hash';
-export { prepareSha256 } from './py/sha256';
+export { prepareSha256, setHostSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
 export {
   episodeFingerprint,
@@ -116,7 +116,7 @@ export { compareTrials } from './view/trial-compare';
 // τ²-bench
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
 export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2-results';
-export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs } from './session/tau2-session';
+export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from './session/tau2-session';
 export type { KnowledgeDocument, Tau2RetrievalView } from './view/tau2/retrieval';
 // τ³ voice (full-duplex) simulations: the timeline view and τ²'s interaction metrics.
 export type {

@@ -11,11 +11,17 @@ import { join } from 'node:path';
 import { CACHE_VARIABLE } from './run-once';
 
 export default function setup(): (() => void) | undefined {
-  if (process.env[CACHE_VARIABLE]) return undefined;
+  // The CLI keeps validated τ² DBs in $XDG_CACHE_HOME/tau-inspect (src/cli/tau2-db-cache.ts): in the run's folder, never the user's.
+  if (process.env[CACHE_VARIABLE]) {
+    process.env.XDG_CACHE_HOME = join(process.env[CACHE_VARIABLE], 'xdg-cache');
+    return undefined;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'tau-inspect-test-cache-'));
   process.env[CACHE_VARIABLE] = dir;
+  process.env.XDG_CACHE_HOME = join(dir, 'xdg-cache');
   return () => {
     rmSync(dir, { recursive: true, force: true });
     delete process.env[CACHE_VARIABLE];
+    delete process.env.XDG_CACHE_HOME;
   };
 }

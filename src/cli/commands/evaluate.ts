@@ -19,7 +19,7 @@ import { terminalSafe } from '../terminal';
 import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 
 export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS…] [--data DIR_OR_URL] [--json] [--domain retail|airline]
-                            [--data-version COMMIT] [--rule db-and-outputs|outputs-only]
+                            [--data-version COMMIT] [--rule db-and-outputs|outputs-only] [--no-cache]
 
   Re-evaluates a τ-bench results file (run.py output) with a bit-exact port of τ-bench's
   tools and evaluator, and prints one verdict per episode. A τ²-bench results file (or a run
@@ -32,7 +32,9 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS�
   --json          one JSON object per episode per line (stdout); detection notes go to stderr
   --domain        skip domain detection
   --data-version  use this data version (full or short commit) instead of detecting it
-  --rule          use this reward rule instead of detecting it`;
+  --rule          use this reward rule instead of detecting it
+  --no-cache      read and validate τ²'s DB files every time (by default validated DBs are kept, by the data
+                  files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)`;
 
 interface Options {
   readonly file: string;

@@ -13,7 +13,7 @@ import { terminalSafe } from '../terminal';
 import { parseCommand, positionalFiles, UsageError } from '../usage';
 
 export const USAGE = `usage: tau-inspect index DIR… -o RUNS.parquet [--data V1_DATA] [--data TAU2_DATA] [--jobs N] [--shard I/N]
-                         [--json] [--errors ERRORS.jsonl]
+                         [--json] [--errors ERRORS.jsonl] [--no-cache]
 
   Indexes every τ-bench and τ²-bench results file (and τ² run folder: results.json + simulations/)
   under the folders named: one row per episode or simulation, recomputed as evaluate does, written as
@@ -32,7 +32,9 @@ export const USAGE = `usage: tau-inspect index DIR… -o RUNS.parquet [--data V1
   --shard    I/N: only every N-th file of the sorted list, starting at the I-th (shards run anywhere;
              their outputs read together are the whole index: read_parquet('runs-*.parquet'))
   --json     JSON lines instead of Parquet
-  --errors   where the bad files are listed, one JSON line each (default: the output's name + .errors.jsonl)`;
+  --errors   where the bad files are listed, one JSON line each (default: the output's name + .errors.jsonl)
+  --no-cache read and validate τ²'s DB files every time (by default validated DBs are kept, by the data
+             files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)`;
 
 const OPTIONS = {
   data: { type: 'string', multiple: true },
@@ -41,6 +43,7 @@ const OPTIONS = {
   shard: { type: 'string' },
   json: { type: 'boolean', default: false },
   errors: { type: 'string' },
+  'no-cache': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 

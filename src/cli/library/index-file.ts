@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { EvalCache, InspectSession, prepareSha256, Tau2FileError, Tau2Session, type DataVersion, type LoadedDbs, type Tau2Run } from '../../core/contract';
 import { dataReader } from '../data-reader';
 import { readTau2Run } from '../tau2';
+import { tau2DbStore } from '../tau2-db-cache';
 import { tau2RunRows, tauBenchRow, type IndexRow } from '../../core/contract';
 
 /** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
@@ -70,7 +71,8 @@ export class IndexContext {
   }
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
-    const session = await Tau2Session.open(run, dataReader(this.data.tau2), { dbs: this.tau2Dbs });
+    const store = tau2DbStore();
+    const session = await Tau2Session.open(run, dataReader(this.data.tau2), { dbs: this.tau2Dbs, ...(store && { store }) });
     return tau2RunRows(run, facts, (i) => session.report(i));
   }
 }

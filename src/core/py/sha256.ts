@@ -13,6 +13,23 @@ export interface Sha256Stream {
 let wasm: IHasher | null = null;
 
 /**
+ * A sha256 the host provides (the CLI hands node:crypto's, about 6× the WASM one where the CPU has SHA
+ * extensions): `copy` is a midstate. The same function, so every hash is the same; only the speed differs.
+ */
+export interface HostSha256 {
+  update(data: string | Uint8Array): unknown;
+  copy(): HostSha256;
+  digest(encoding: 'hex'): string;
+}
+
+let host: (() => HostSha256) | null = null;
+
+/** Installs (or, with null, removes) the host's sha256: `sha256Stream` hands it out before the WASM one. */
+export function setHostSha256(create: (() => HostSha256) | null): void {
+  host = create;
+}
+
+/**
  * Loads the WebAssembly sha256 (about 3× faster than the pure-TS fallback). Call once at
  * start-up where it is possible to await; everything works without it, only slower.
  */
@@ -48,6 +65,22 @@ class WasmStream implements Sha256Stream {
   }
 }
 
+class HostStream implements Sha256Stream {
+  constructor(private h: HostSha256) {}
+  update(data: string | Uint8Array): void {
+    this.h.update(data);
+  }
+  save(): unknown {
+    return this.h.copy();
+  }
+  load(state: unknown): void {
+    this.h = (state as HostSha256).copy();
+  }
+  hex(): string {
+    return this.h.digest('hex');
+  }
+}
+
 class NobleStream implements Sha256Stream {
   private h = sha256.create();
   update(data: string | Uint8Array): void {
@@ -64,9 +97,9 @@ class NobleStream implements Sha256Stream {
   }
 }
 
-/** Which implementation `sha256Stream` hands out now: `'wasm'` once `prepareSha256` has resolved. */
-export function sha256Backend(): 'wasm' | 'fallback' {
-  return wasm ? 'wasm' : 'fallback';
+/** Which implementation `sha256Stream` hands out now: `'wasm'` once `prepareSha256` has resolved, `'host'` once `setHostSha256` gave one. */
+export function sha256Backend(): 'host' | 'wasm' | 'fallback' {
+  return host ? 'host' : wasm ? 'wasm' : 'fallback';
 }
 
 /**
@@ -75,19 +108,21 @@ export function sha256Backend(): 'wasm' | 'fallback' {
  * check the fallback users get before (or without) `prepareSha256`.
  */
 export function withSha256Fallback<T>(fn: () => T): T {
-  const saved = wasm;
+  const saved = [wasm, host] as const;
   wasm = null;
+  host = null;
   try {
     return fn();
   } finally {
-    wasm = saved;
+    [wasm, host] = saved;
   }
 }
 
 /** Which sha256 implementation runs (midstates of one cannot be loaded into the other). */
-export const sha256Engine = (): 'wasm' | 'noble' => (wasm ? 'wasm' : 'noble');
+export const sha256Engine = (): 'host' | 'wasm' | 'noble' => (host ? 'host' : wasm ? 'wasm' : 'noble');
 
 /** A fresh stream. Only one WASM stream may be in use at a time (they share one instance). */
 export function sha256Stream(): Sha256Stream {
+  if (host) return new HostStream(host());
   return wasm ? new WasmStream(wasm) : new NobleStream();
 }

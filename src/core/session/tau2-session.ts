@@ -4,6 +4,7 @@
  */
 import { PyException } from '../py/errors';
 import { validate, type PydModel, type TValue } from '../py/pydantic';
+import { SnapshotError } from '../py/pydantic/snapshot';
 import { bankingGradingNote, TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
 import type { ReadText } from '../model/data/versions';
 import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../model/domains/tau2/registry';
@@ -20,6 +21,7 @@ import { voiceTimeline, type VoiceTimelineView } from '../view/tau2/voice/timeli
 import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../view/tau2/state-at-step';
 import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
 import type { StepEdit } from './what-if';
+import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode } from './tau2-db-snapshot';
 
 export class Tau2SetupError extends Error {}
 
@@ -51,9 +53,44 @@ export interface LoadedDbs {
   readonly where: string;
 }
 
-async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string): Promise<LoadedDbs> {
+/** The data files a domain's DBs were read from: what a cache of validated DBs is keyed by (their content, not their place). */
+export interface Tau2DbFiles {
+  readonly domain: string;
+  /** The snapshot's format and the domain's classes (`tau2DbSnapshotCode`): a cache keeps it in its key too. */
+  readonly code: string;
+  readonly files: readonly { readonly where: string; readonly text: string }[];
+}
+
+/**
+ * A cache of validated DBs kept between processes (the CLI's is a folder; see `tau2DbsSnapshot`): `get` answers the
+ * text `put` stored for data files with the same content, or null. Whatever `get` answers is checked as it is read;
+ * a text that cannot be used is `refused` (with the reason) and the DBs are loaded from the files and `put` again.
+ */
+export interface Tau2DbStore {
+  get(files: Tau2DbFiles): Promise<string | null>;
+  put(files: Tau2DbFiles, snapshot: () => string): Promise<void>;
+  refused(files: Tau2DbFiles, why: string): void;
+}
+
+async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string, store: Tau2DbStore | null): Promise<LoadedDbs> {
   const agentFile = await readDbFile(read, domain, domain.dbFiles.agent, commit);
   const userFile = domain.dbFiles.user === null ? null : await readDbFile(read, domain, domain.dbFiles.user, commit);
+  const files: Tau2DbFiles = {
+    domain: domain.name,
+    code: tau2DbSnapshotCode(domain),
+    files: [agentFile, ...(userFile === null ? [] : [userFile])].map((f) => ({ where: f.where, text: f.text })),
+  };
+  const kept = store === null ? null : await store.get(files);
+  if (kept !== null) {
+    try {
+      const dbs = tau2DbsFromSnapshot(domain, kept);
+      if ((dbs.user === null) === (userFile === null || domain.user === null)) return { ...dbs, where: agentFile.where };
+      store!.refused(files, 'it holds another set of DBs');
+    } catch (e) {
+      if (!(e instanceof SnapshotError)) throw e;
+      store!.refused(files, e.message);
+    }
+  }
   const load = (text: string, file: string, model: typeof domain.agent.db): PydModel => {
     try {
       return validate(model, domain.parseDbFile(text, file) as TValue);
@@ -61,11 +98,13 @@ async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string): Prom
       throw new Tau2SetupError(`${file}: ${e instanceof PyException ? e.text : String(e)}`);
     }
   };
-  return {
+  const loaded: LoadedDbs = {
     agent: load(agentFile.text, agentFile.where, domain.agent.db),
     user: userFile && domain.user ? load(userFile.text, userFile.where, domain.user.db) : null,
     where: agentFile.where,
   };
+  await store?.put(files, () => tau2DbsSnapshot(domain, loaded));
+  return loaded;
 }
 
 export class Tau2Session {
@@ -91,7 +130,7 @@ export class Tau2Session {
   static async open(
     run: Tau2Run,
     read: ReadText,
-    options: { readonly commit?: string; readonly dbs?: Map<string, Promise<LoadedDbs>> } = {},
+    options: { readonly commit?: string; readonly dbs?: Map<string, Promise<LoadedDbs>>; readonly store?: Tau2DbStore } = {},
   ): Promise<Tau2Session> {
     const domain = TAU2_DOMAINS.get(run.domain);
     if (domain === undefined) {
@@ -107,7 +146,7 @@ export class Tau2Session {
     const key = `${domain.name}@${commit}`;
     let loading = options.dbs?.get(key);
     if (loading === undefined) {
-      loading = loadDbs(read, domain, commit);
+      loading = loadDbs(read, domain, commit, options.store ?? null);
       options.dbs?.set(key, loading);
     }
     const loaded = await loading;

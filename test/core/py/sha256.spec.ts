@@ -5,7 +5,7 @@ import type { Db } from '../../../src/core/model/data/db';
 import { DbHasher } from '../../../src/core/model/data/db-hash';
 import { consistentHash, sha256Hex } from '../../../src/core/py/hash';
 import { parseJson } from '../../../src/core/py/json-parse';
-import { sha256Backend, sha256Stream, withSha256Fallback } from '../../../src/core/py/sha256';
+import { sha256Backend, sha256Stream, setHostSha256, withSha256Fallback } from '../../../src/core/py/sha256';
 import type { PyDict } from '../../../src/core/py/value';
 import { sampleVersion } from '../../support/fixtures';
 
@@ -43,6 +43,28 @@ describe('sha256 backends', () => {
     const want = nodeSha256(text);
     expect(sha256Hex(text)).toBe(want);
     expect(withSha256Fallback(() => sha256Hex(text))).toBe(want);
+  });
+
+  it('the host’s sha256 (the CLI’s node:crypto) once given: the same hashes, midstates as copies, and gone again with null', () => {
+    setHostSha256(() => createHash('sha256'));
+    try {
+      expect(sha256Backend()).toBe('host');
+      for (const [, text] of TEXTS) expect(sha256Hex(text)).toBe(nodeSha256(text));
+      const text = 'déjà '.repeat(5000);
+      const a = sha256Stream();
+      a.update(text.slice(0, 777));
+      const saved = a.save();
+      a.update('thrown away');
+      const b = sha256Stream();
+      b.load(saved);
+      b.update(new TextEncoder().encode(text.slice(777)));
+      expect(b.hex()).toBe(nodeSha256(text));
+      expect(withSha256Fallback(() => sha256Backend())).toBe('fallback');
+      expect(sha256Backend()).toBe('host');
+    } finally {
+      setHostSha256(null);
+    }
+    expect(sha256Backend()).toBe('wasm');
   });
 
   it('the fallback stream saves and resumes its state mid-text', () => {

@@ -1,17 +1,26 @@
 /**
- * sha256 of `json.dumps(db.model_dump(), sort_keys=True, default=str)` for DBs that share records
- * with a base (see `own`): the base's text is cut into tokens (table headers, one token per record,
- * separators), each record's token kept as bytes, and sha256 midstates saved every 64 KB. A DB made
- * from the base is hashed from the last midstate before its first token that differs, so an
- * environment that changed one reservation rehashes only what follows it in key order.
+ * sha256 of `json.dumps(db.model_dump(), sort_keys=True, default=str)` for DBs that share tables and records with a
+ * base (see `own`, `ownTable`): the base's whole text is printed once into one byte array, with where each table and
+ * each record of a dict table lies in it, and sha256 midstates saved every 64 KB of it. A DB made from the base is
+ * described as pieces — spans of the base's text (a table no call wrote, a run of records no call changed, with the
+ * separators between them) and text of its own (a changed or new record) — and hashed from the last midstate before
+ * its first byte that differs: the base's bytes up to there, then its pieces, with no copy of the text. Hashes are
+ * remembered by that description, so a recurring DB state (a passing simulation's predicted DB is the gold one) is
+ * hashed once.
  */
 import { compareCodePoints } from '../../py/hashable';
 import { dumpsStr } from '../../py/json-dumps';
 import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
 import { sha256Stream } from '../../py/sha256';
+import { SnapshotError } from '../../py/pydantic/snapshot';
 
-type Token = string | Uint8Array;
+/** Text of a DB's own, or a span of the base's text. */
+type Piece = string | Span;
+interface Span {
+  readonly from: number;
+  to: number;
+}
 
 // The dumps are ASCII (ensure_ascii), so a byte per character.
 function asciiBytes(s: string): Uint8Array {
@@ -19,144 +28,338 @@ function asciiBytes(s: string): Uint8Array {
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;
 }
+const asciiText = (b: Uint8Array): string => new TextDecoder('latin1').decode(b);
 
 const sortedJson = (v: TValue): string => pyJsonDumps(modelDump(v), { sortKeys: true });
+const recordText = (key: string, rec: TValue): string => `${dumpsStr(key)}: ${sortedJson(rec)}`;
 
-/** Each base record's token (`"key": {...}`), by identity (a model, or a plain dict record as banking_knowledge's). */
-const recordTokens = new WeakMap<PydModel | Map<string, TValue>, Uint8Array>();
-
-function recordToken(key: string, rec: TValue, isBase: boolean): Token {
-  if (!(rec instanceof PydModel || rec instanceof Map) || !isBase) return `${dumpsStr(key)}: ${sortedJson(rec)}`;
-  let t = recordTokens.get(rec);
-  if (t === undefined) recordTokens.set(rec, (t = asciiBytes(`${dumpsStr(key)}: ${sortedJson(rec)}`)));
-  return t;
-}
+/** Each base record's text (`"key": {...}`) by identity (a model, or a plain dict record as banking_knowledge's): a view of its base's text. */
+const recordTexts = new WeakMap<PydModel | Map<string, TValue>, Uint8Array>();
+const keepable = (rec: TValue | undefined): rec is PydModel | Map<string, TValue> => rec instanceof PydModel || rec instanceof Map;
 
 /** A `DatabaseTable` (fields exactly `data`, a dict, and `notes`), whose records are hashed one by one. */
 const nestedTable = (v: TValue | undefined): v is PydModel =>
   v instanceof PydModel && v.fields.size === 2 && v.fields.get('data') instanceof Map && [...v.fields.keys()].join() === 'data,notes';
 
-/** A number per byte token (record or whole table), so the memo key tells any two apart. */
-const tokenIds = new WeakMap<Uint8Array, number>();
-let nextTokenId = 0;
-const tokenId = (t: Uint8Array): number => {
-  let id = tokenIds.get(t);
-  if (id === undefined) tokenIds.set(t, (id = nextTokenId++));
-  return id;
-};
+/** Table `name` of `db` as a dict of records (the `data` of a banking_knowledge table), or null. */
+function tableOf(db: PydModel, name: string): Map<string, TValue> | null {
+  const v = db.fields.get(name);
+  const t = nestedTable(v) ? v.fields.get('data') : v;
+  return t instanceof Map ? t : null;
+}
+
+/** A dict table of the base: its records' keys in key order, and where the table and each record lie in the base's text. */
+interface BaseTable {
+  readonly name: string;
+  readonly map: Map<string, TValue>;
+  readonly keys: readonly string[];
+  readonly index: ReadonlyMap<string, number>;
+  /** The table's `{` and the byte after its `}`. */
+  start: number;
+  end: number;
+  readonly starts: Uint32Array;
+  readonly ends: Uint32Array;
+}
+
+/** The base's text in the order printed: text, or a dict table's records (by the table's number). */
+type Layout = (string | number)[];
 
 const CHECKPOINT_EVERY = 64 * 1024;
-/** DB states remembered per base (two short strings each). */
+/** DB states remembered per base (a short string each). */
 const MEMO_LIMIT = 20_000;
 
+const hashers = new WeakMap<PydModel, Tau2DbHasher>();
+
+const fail = (what: string): never => {
+  throw new SnapshotError(`damaged snapshot: ${what}`);
+};
+
+/**
+ * A base DB's text for a hasher made in another process: the layout (text, or a table's index), each dict table's
+ * records as one text (`{rec, rec}`) with the records' keys in key order and where each record's text ends.
+ */
+export interface Tau2HasherSnapshot {
+  readonly baseHash: string;
+  readonly tokens: readonly (string | number)[];
+  readonly tables: readonly { readonly name: string; readonly keys: readonly string[]; readonly text: string; readonly ends: readonly number[] }[];
+}
+
 export class Tau2DbHasher {
-  private readonly tokens: Token[];
-  /** Midstates: before token `at`. */
+  /** The base's whole text. */
+  private readonly text: Uint8Array;
+  private readonly tables: BaseTable[] = [];
+  private readonly byName = new Map<string, BaseTable>();
+  private readonly layout: Layout;
+  /** Midstates: before byte `at` of the base's text. */
   private readonly checkpoints: { readonly at: number; readonly state: unknown }[] = [];
   private readonly baseHash: string;
-  private readonly sortedKeys = new Map<string, string[]>();
-  /** Each base table's records as one token (`{…}`), made once: a DB that left a table untouched shows this token for it. */
-  private readonly tableTokens = new Map<string, Uint8Array>();
-  /**
-   * Hashes already computed, by a digest of how the DB's text departs from the base's (a DB state
-   * that recurs — the gold state a passing simulation reaches, another trial's — is not rehashed).
-   */
+  /** Hashes already computed, by a digest of how the DB's text departs from the base's. */
   private readonly memo = new Map<string, string>();
 
-  constructor(private readonly base: PydModel) {
-    this.tokens = this.tokensOf(base);
-    const s = sha256Stream();
-    let since = CHECKPOINT_EVERY;
-    this.tokens.forEach((t, i) => {
-      if (since >= CHECKPOINT_EVERY) {
-        this.checkpoints.push({ at: i, state: s.save() });
-        since = 0;
+  /** `restored`: the base's dict tables' record texts and layout as a snapshot gave them, checked against its hash. */
+  private constructor(
+    private readonly base: PydModel,
+    restored?: {
+      readonly layout: Layout;
+      readonly records: readonly (readonly Uint8Array[])[];
+      readonly baseHash: string;
+      readonly tables: readonly { readonly name: string; readonly map: Map<string, TValue>; readonly keys: readonly string[] }[];
+    },
+  ) {
+    let records: (readonly (Uint8Array | string)[])[];
+    if (restored === undefined) {
+      this.layout = [];
+      records = [];
+      this.walk(
+        base,
+        (name, map) => {
+          const keys = [...map.keys()].sort(compareCodePoints);
+          this.addTable(name, map, keys);
+          records.push(
+            keys.map((k) => {
+              const rec = map.get(k)!;
+              return (keepable(rec) ? recordTexts.get(rec) : undefined) ?? recordText(k, rec);
+            }),
+          );
+          return this.tables.length - 1;
+        },
+        this.layout,
+      );
+    } else {
+      for (const t of restored.tables) this.addTable(t.name, t.map, t.keys);
+      this.layout = restored.layout;
+      records = restored.records as Uint8Array[][];
+    }
+    // The whole text, and where each table and record lies in it.
+    let n = 0;
+    for (const part of this.layout) {
+      if (typeof part === 'string') n += part.length;
+      else {
+        const recs = records[part]!;
+        n += 2 + Math.max(0, recs.length - 1) * 2;
+        for (const r of recs) n += r.length;
       }
-      s.update(t);
-      since += t.length;
-    });
+    }
+    const text = new Uint8Array(n);
+    let at = 0;
+    const put = (s: string): void => {
+      for (let i = 0; i < s.length; i++) text[at++] = s.charCodeAt(i);
+    };
+    for (const part of this.layout) {
+      if (typeof part === 'string') {
+        put(part);
+        continue;
+      }
+      const t = this.tables[part]!;
+      t.start = at;
+      put('{');
+      records[part]!.forEach((r, j) => {
+        if (j > 0) put(', ');
+        t.starts[j] = at;
+        if (typeof r === 'string') put(r);
+        else {
+          text.set(r, at);
+          at += r.length;
+        }
+        t.ends[j] = at;
+      });
+      put('}');
+      t.end = at;
+    }
+    this.text = text;
+    for (const t of this.tables)
+      t.keys.forEach((k, j) => {
+        const rec = t.map.get(k);
+        if (keepable(rec) && !recordTexts.has(rec)) recordTexts.set(rec, text.subarray(t.starts[j], t.ends[j]));
+      });
+    const s = sha256Stream();
+    for (let i = 0; i < text.length; i += CHECKPOINT_EVERY) {
+      this.checkpoints.push({ at: i, state: s.save() });
+      s.update(text.subarray(i, Math.min(text.length, i + CHECKPOINT_EVERY)));
+    }
+    if (this.checkpoints.length === 0) this.checkpoints.push({ at: 0, state: s.save() });
     this.baseHash = s.hex();
+    if (restored !== undefined && restored.baseHash !== this.baseHash) throw new SnapshotError('the records’ text does not hash to the base’s hash');
   }
 
-  /** The records of table `name` (a dict of records, sorted by key) as tokens, or the base's whole-table token when none changed. */
-  private recordTokens(name: string, v: Map<string, TValue>, baseTable: Map<string, TValue>, isBase: boolean, out: Token[]): void {
-    let keys = this.sortedKeys.get(name);
-    const sameKeys = keys !== undefined && keys.length === v.size && keys.every((k) => v.has(k));
-    if (!sameKeys) {
-      keys = [...v.keys()].sort(compareCodePoints);
-      if (isBase) this.sortedKeys.set(name, keys);
-    }
-    const untouched = isBase || v === baseTable || (sameKeys && keys!.every((k) => v.get(k) === baseTable.get(k)));
-    const cached = this.tableTokens.get(name);
-    if (untouched && cached !== undefined) {
-      out.push(cached);
-      return;
-    }
-    const parts: Token[] = ['{'];
-    keys!.forEach((k, j) => {
-      if (j > 0) parts.push(', ');
-      const rec = v.get(k)!;
-      parts.push(recordToken(k, rec, baseTable.get(k) === rec));
-    });
-    parts.push('}');
-    if (untouched) {
-      const whole = concat(parts);
-      this.tableTokens.set(name, whole);
-      out.push(whole);
-    } else out.push(...parts);
+  private addTable(name: string, map: Map<string, TValue>, keys: readonly string[]): void {
+    const t: BaseTable = {
+      name,
+      map,
+      keys,
+      index: new Map(keys.map((k, j) => [k, j])),
+      start: 0,
+      end: 0,
+      starts: new Uint32Array(keys.length),
+      ends: new Uint32Array(keys.length),
+    };
+    this.tables.push(t);
+    this.byName.set(name, t);
   }
 
-  private tokensOf(db: PydModel): Token[] {
-    const out: Token[] = [];
-    const isBase = db === this.base;
+  /**
+   * `db`'s text in the order printed: the fields by name, each a header and its value; a dict of records (or a
+   * banking_knowledge table's `data`) handed to `table`, which answers what goes in its place.
+   */
+  private walk<P>(db: PydModel, table: (name: string, map: Map<string, TValue>) => P, out: (string | P)[]): void {
     const names = [...db.fields.keys()].sort(compareCodePoints);
     names.forEach((name, i) => {
-      let v = db.fields.get(name)!;
-      let baseTable = this.base.fields.get(name);
+      const v = db.fields.get(name)!;
       out.push(`${i > 0 ? ', ' : '{'}${dumpsStr(name)}: `);
-      // banking_knowledge: a table is a model {data: {id: record}, notes: str}; its records are tokens as a dict field's are.
-      const nested = nestedTable(v) && nestedTable(baseTable);
+      // banking_knowledge: a table is a model {data: {id: record}, notes: str}; its records are hashed as a dict field's are.
+      const nested = nestedTable(v) && nestedTable(this.base.fields.get(name));
+      const map = nested ? (v as PydModel).fields.get('data')! : v;
+      if (nested) out.push('{"data": ');
+      if (map instanceof Map && (db === this.base || this.byName.has(name))) out.push(table(name, map));
+      else out.push(sortedJson(map));
       if (nested) {
-        out.push('{"data": ');
-        v = (v as PydModel).fields.get('data')!;
-        baseTable = (baseTable as PydModel).fields.get('data')!;
-      }
-      if (!(v instanceof Map) || !(baseTable instanceof Map)) out.push(sortedJson(v));
-      else this.recordTokens(name, v, baseTable, isBase, out);
-      if (nested) {
-        const notes = (db.fields.get(name) as PydModel).fields.get('notes')!;
+        const notes = (v as PydModel).fields.get('notes')!;
         out.push(`, "notes": ${typeof notes === 'string' ? dumpsStr(notes) : sortedJson(notes)}}`);
       }
     });
     out.push(names.length > 0 ? '}' : '{}');
+  }
+
+  /** The hasher of `base` (made once per base). */
+  static of(base: PydModel): Tau2DbHasher {
+    let h = hashers.get(base);
+    if (h === undefined) hashers.set(base, (h = new Tau2DbHasher(base)));
+    return h;
+  }
+
+  /**
+   * The base's text as plain data (see `Tau2HasherSnapshot`), for a cache kept between processes: the records' dumps
+   * are the slow part of making a hasher (every record printed as `json.dumps` prints it), the midstates are not kept
+   * (hashing the text again takes milliseconds).
+   */
+  snapshot(): Tau2HasherSnapshot {
+    return {
+      baseHash: this.baseHash,
+      tokens: [...this.layout],
+      tables: this.tables.map((t) => ({
+        name: t.name,
+        keys: [...t.keys],
+        text: asciiText(this.text.subarray(t.start, t.end)),
+        ends: [...t.ends].map((e) => e - t.start),
+      })),
+    };
+  }
+
+  /**
+   * The hasher of `base` from a snapshot of a base with the same content (the same data files, validated in an
+   * earlier process): its records' texts come from the snapshot, so nothing is printed again. Throws `SnapshotError`
+   * when the snapshot does not fit `base` (other tables or keys) or its text does not hash to its hash.
+   */
+  static restore(base: PydModel, snap: Tau2HasherSnapshot): Tau2DbHasher {
+    if (hashers.has(base)) throw new SnapshotError('this base has a hasher already');
+    const tables: { readonly name: string; readonly map: Map<string, TValue>; readonly keys: readonly string[] }[] = [];
+    const records = snap.tables.map((tb) => {
+      const map = tableOf(base, tb.name);
+      if (map === null || !Array.isArray(tb.keys) || map.size !== tb.keys.length || !Array.isArray(tb.ends) || tb.ends.length !== tb.keys.length)
+        throw new SnapshotError(`table ${tb.name} does not fit`);
+      if (typeof tb.text !== 'string') fail(`table ${tb.name}`);
+      const bytes = asciiBytes(tb.text);
+      let start = 1;
+      const recs = tb.keys.map((k, j) => {
+        const end = tb.ends[j]!;
+        if (!map.has(k) || !(end > start && end < bytes.length)) throw new SnapshotError(`record ${tb.name}[${k}] does not fit`);
+        const r = bytes.subarray(start, end);
+        start = end + 2;
+        return r;
+      });
+      tables.push({ name: tb.name, map, keys: [...tb.keys] });
+      return recs;
+    });
+    const layout = snap.tokens.map((t) => (typeof t === 'string' ? t : Number.isInteger(t) && t >= 0 && t < tables.length ? t : fail(`table ${t}`)));
+    // The layout must name each table once, in the order of the base's fields.
+    if (layout.filter((t) => typeof t === 'number').join() !== tables.map((_, i) => i).join()) fail('layout');
+    const hasher = new Tau2DbHasher(base, { layout, records, baseHash: snap.baseHash, tables });
+    hashers.set(base, hasher);
+    return hasher;
+  }
+
+  /** The pieces of a dict table of `db` that may share records with the base's table `t`. */
+  private tablePieces(t: BaseTable, map: Map<string, TValue>): Piece[] {
+    if (map === t.map) return [{ from: t.start, to: t.end }];
+    let sameKeys = map.size === t.keys.length;
+    if (sameKeys) for (const k of map.keys()) if (!t.index.has(k)) sameKeys = false;
+    const keys = sameKeys ? t.keys : [...map.keys()].sort(compareCodePoints);
+    const out: Piece[] = ['{'];
+    let run: Span | null = null;
+    let last = -2;
+    keys.forEach((k, j) => {
+      const rec = map.get(k)!;
+      const b = t.index.get(k);
+      if (b !== undefined && rec === t.map.get(k)) {
+        if (run !== null && b === last + 1) run.to = t.ends[b]!;
+        else {
+          if (j > 0) out.push(', ');
+          out.push((run = { from: t.starts[b]!, to: t.ends[b]! }));
+        }
+        last = b;
+        return;
+      }
+      run = null;
+      if (j > 0) out.push(', ');
+      out.push(recordText(k, rec));
+    });
+    out.push('}');
     return out;
   }
 
   hash(db: PydModel): string {
     if (db === this.base) return this.baseHash;
-    const tokens = this.tokensOf(db);
-    let d = 0;
-    while (d < tokens.length && d < this.tokens.length && tokens[d] === this.tokens[d]) d++;
-    if (d === tokens.length && d === this.tokens.length) return this.baseHash;
-    // The text from `d` on, exactly: a byte token (a base record, a base table) by its number, any other token by its
-    // text (dumps are ASCII, so \u0001 and \u0002 never occur in one).
-    const parts: string[] = [String(d)];
-    for (let i = d; i < tokens.length; i++) {
-      const t = tokens[i]!;
-      parts.push(typeof t === 'string' ? `\u0001${t}` : `\u0002${tokenId(t)}`);
+    const pieces: Piece[] = [];
+    this.walk(db, (name, map) => this.tablePieces(this.byName.get(name)!, map), pieces as (string | Piece[])[]);
+    const flat = (pieces as (string | Piece[])[]).flatMap((p) => (Array.isArray(p) ? p : [p]));
+    // How far the DB's text is the base's: pieces that lie where the base has the same bytes.
+    const text = this.text;
+    let pos = 0;
+    let i = 0;
+    for (; i < flat.length; i++) {
+      const p = flat[i]!;
+      if (typeof p === 'string') {
+        if (pos + p.length > text.length) break;
+        let same = true;
+        for (let c = 0; c < p.length && same; c++) same = text[pos + c] === p.charCodeAt(c);
+        if (!same) break;
+        pos += p.length;
+      } else {
+        if (p.from !== pos) break;
+        pos = p.to;
+      }
+    }
+    if (i === flat.length && pos === text.length) return this.baseHash;
+    // The text from `pos` on, exactly: a span of the base by its place, any other text as itself (dumps are ASCII, so
+    // \u0001 and \u0002 never occur in one).
+    const parts: string[] = [String(pos)];
+    for (let j = i; j < flat.length; j++) {
+      const p = flat[j]!;
+      parts.push(typeof p === 'string' ? `\u0001${p}` : `\u0002${p.from},${p.to}`);
     }
     const key = sha256Hex(parts.join(''));
     const known = this.memo.get(key);
     if (known !== undefined) return known;
     let from = this.checkpoints[0]!;
     for (const c of this.checkpoints) {
-      if (c.at <= d) from = c;
+      if (c.at <= pos) from = c;
       else break;
     }
     const s = sha256Stream();
     s.load(from.state);
-    // One update for the whole rest (many small tokens would each cross into the hasher).
-    s.update(concat(tokens.slice(from.at)));
+    if (pos > from.at) s.update(text.subarray(from.at, pos));
+    // Runs of text of the DB's own are joined, so the hasher is called once per span and once per run of own text.
+    let own = '';
+    for (let j = i; j < flat.length; j++) {
+      const p = flat[j]!;
+      if (typeof p === 'string') own += p;
+      else {
+        if (own !== '') s.update(own);
+        own = '';
+        s.update(text.subarray(p.from, p.to));
+      }
+    }
+    if (own !== '') s.update(own);
     const hex = s.hex();
     if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
     this.memo.set(key, hex);
@@ -164,27 +367,5 @@ export class Tau2DbHasher {
   }
 }
 
-/** Tokens as one byte array (every token is ASCII). */
-function concat(tokens: readonly Token[]): Uint8Array {
-  let n = 0;
-  for (const t of tokens) n += t.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const t of tokens) {
-    if (typeof t === 'string') for (let i = 0; i < t.length; i++) out[at++] = t.charCodeAt(i);
-    else {
-      out.set(t, at);
-      at += t.length;
-    }
-  }
-  return out;
-}
-
-const hashers = new WeakMap<PydModel, Tau2DbHasher>();
-
-/** The hasher of a base DB (made once per base). */
-export function hasherFor(base: PydModel): Tau2DbHasher {
-  let h = hashers.get(base);
-  if (h === undefined) hashers.set(base, (h = new Tau2DbHasher(base)));
-  return h;
-}
+/** The hasher of a base DB (made once per base, or restored from a snapshot). */
+export const hasherFor = (base: PydModel): Tau2DbHasher => Tau2DbHasher.of(base);

@@ -136,6 +136,8 @@ export class Tau2Timeline {
         const x = tableRecords(now.fields.get(table));
         const y = tableRecords(was.fields.get(table));
         if (x && y) {
+          // A table no call wrote is still the initial DB's own map (environments share tables until written).
+          if (x === y) continue;
           for (const [key, rec] of x) if (typeof key === 'string' && y.get(key) !== rec) this.note({ db: side, table, key }, rec, y.get(key), call, message);
           for (const key of y.keys()) if (typeof key === 'string' && !x.has(key)) this.note({ db: side, table, key }, undefined, y.get(key), call, message);
         } else {

@@ -284,13 +284,23 @@ function callMethod(self: Toolkit, m: MethodDef, kwargs: TDict): TValue {
 }
 
 /**
- * A copy of a DB whose dict-of-record fields are new maps holding the base's records: cheap for a
- * big DB, safe as long as every record a tool may change is taken with `own` first.
+ * A copy of a DB that shares the base's dict-of-record fields (the same maps) until a tool writes one: cheap for a
+ * big DB (airline's 2,000 reservations are not copied per environment), safe as long as every table a tool writes is
+ * taken with `ownTable` and every record with `own` first.
  */
 export function shallowDbCopy(db: PydModel): PydModel {
   const fields = new Map<string, TValue>();
-  for (const [k, v] of db.fields) fields.set(k, v instanceof Map ? new Map(v) : deepCopyValue(v));
+  for (const [k, v] of db.fields) fields.set(k, v instanceof Map ? v : deepCopyValue(v));
   return new PydModel(db.cls, fields);
+}
+
+/** `self.db.<table>` for a tool that may add, remove or replace a record: a map of this DB's own, copied from the base's the first time. */
+export function ownTable(self: Toolkit, table: string): TDict {
+  const map = self.db.get(table) as TDict;
+  if (self.base === null || !(map instanceof Map) || map !== self.base.fields.get(table)) return map;
+  const copy: TDict = new Map(map);
+  self.db.set(table, copy);
+  return copy;
 }
 
 /**
@@ -298,13 +308,12 @@ export function shallowDbCopy(db: PydModel): PydModel {
  * copied from the base the first time it is taken (undefined when there is none).
  */
 export function own(self: Toolkit, table: string, key: string): PydModel | undefined {
-  const map = self.db.get(table) as TDict;
-  const rec = map.get(key);
+  const rec = (self.db.get(table) as TDict).get(key);
   if (!(rec instanceof PydModel)) return undefined;
   const baseRec = self.base ? (self.base.get(table) as TDict).get(key) : undefined;
   if (baseRec !== rec) return rec;
   const copy = deepCopyValue(rec);
-  map.set(key, copy);
+  ownTable(self, table).set(key, copy);
   return copy;
 }
 

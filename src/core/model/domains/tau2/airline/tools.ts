@@ -5,7 +5,7 @@ import { deepCopyValue, PydModel, validate, type TValue } from '../../../../py/p
 import { compareCodePoints } from '../../../../py/hashable';
 import type { PyValue } from '../../../../py/value';
 import { calculate } from '../calculate';
-import { own, type MethodDef, type Toolkit, type ToolDef, type ToolType } from '../toolkit';
+import { own, ownTable, type MethodDef, type Toolkit, type ToolDef, type ToolType } from '../toolkit';
 import { attr, has, item, items, less, minus, plus, same, setAttr, size, table, text, valueError } from '../py-attrs';
 import { AirportCode, Certificate, DirectFlight, FlightDateStatusAvailable, FlightInfo, Passenger, Payment, Reservation, ReservationFlight } from './models';
 
@@ -177,7 +177,7 @@ const bookReservation: MethodDef['run'] = (self, a) => {
     const seats = attr(data, 'available_seats') as Map<string, TValue>;
     seats.set(cabin as string, minus(item(seats, cabin), nPassengers, '-='));
   }
-  table(self.db, 'reservations').set(reservationId, reservation);
+  ownTable(self, 'reservations').set(reservationId, reservation);
   (attr(user, 'reservations') as TValue[]).push(reservationId);
   return reservation;
 };

@@ -1,0 +1,75 @@
+/**
+ * A domain's τ² DBs, validated, and their hashers' record texts as one JSON text, and back: what a cache of
+ * validated DBs between processes keeps (the CLI's, in the platform's cache folder). Pure: the caller stores
+ * the text and decides when it fits (by the data files' content); `tau2DbsFromSnapshot` throws `SnapshotError`
+ * on any text it did not make for this domain's classes, and the caller then loads the files as before.
+ */
+import { PydModel, type ModelClass } from '../py/pydantic';
+import { decode, encode, schemaOf, SnapshotError, type SnapshotSchema } from '../py/pydantic/snapshot';
+import { Tau2DbHasher, type Tau2HasherSnapshot } from '../env/tau2/db-hasher';
+import type { Tau2Domain } from '../model/domains/tau2/toolkit';
+
+/** Bumped whenever what a snapshot holds, or how the core validates or prints a DB, changes. */
+export const TAU2_DB_SNAPSHOT_FORMAT = 'tau-inspect/tau2-dbs/1';
+
+interface Side {
+  readonly db: unknown;
+  readonly hasher: Tau2HasherSnapshot;
+}
+
+interface Snapshot {
+  readonly format: string;
+  readonly domain: string;
+  readonly signature: string;
+  readonly where: string;
+  readonly agent: Side;
+  readonly user: Side | null;
+}
+
+const schemas = new WeakMap<Tau2Domain, SnapshotSchema>();
+const schemaFor = (domain: Tau2Domain): SnapshotSchema => {
+  let s = schemas.get(domain);
+  if (s === undefined) schemas.set(domain, (s = schemaOf([domain.agent.db, ...(domain.user ? [domain.user.db] : [])])));
+  return s;
+};
+
+/** What identifies a snapshot's code: its format and the domain's classes and fields (part of a cache's key). */
+export const tau2DbSnapshotCode = (domain: Tau2Domain): string => `${TAU2_DB_SNAPSHOT_FORMAT}\n${domain.name}\n${schemaFor(domain).signature}`;
+
+/** The DBs as one JSON text (their hashers made now if not yet: they are needed to judge anyway). */
+export function tau2DbsSnapshot(domain: Tau2Domain, dbs: { readonly agent: PydModel; readonly user: PydModel | null; readonly where: string }): string {
+  const schema = schemaFor(domain);
+  const side = (db: PydModel): Side => ({ db: encode(db, schema), hasher: Tau2DbHasher.of(db).snapshot() });
+  const snap: Snapshot = {
+    format: TAU2_DB_SNAPSHOT_FORMAT,
+    domain: domain.name,
+    signature: schema.signature,
+    where: dbs.where,
+    agent: side(dbs.agent),
+    user: dbs.user === null ? null : side(dbs.user),
+  };
+  return JSON.stringify(snap);
+}
+
+/** The DBs a snapshot holds, each with its hasher restored (new objects; the text is checked as it is read). */
+export function tau2DbsFromSnapshot(domain: Tau2Domain, text: string): { agent: PydModel; user: PydModel | null; where: string } {
+  let snap: Snapshot;
+  try {
+    snap = JSON.parse(text) as Snapshot;
+  } catch (e) {
+    throw new SnapshotError(`not JSON (${(e as Error).message})`);
+  }
+  const schema = schemaFor(domain);
+  if (typeof snap !== 'object' || snap === null || snap.format !== TAU2_DB_SNAPSHOT_FORMAT) throw new SnapshotError('another format');
+  if (snap.domain !== domain.name || snap.signature !== schema.signature) throw new SnapshotError('made for other classes');
+  if (typeof snap.where !== 'string' || (snap.user !== null && domain.user === null)) throw new SnapshotError('damaged');
+  const side = (s: Side, cls: ModelClass): PydModel => {
+    const db = decode(s.db, schema);
+    if (!(db instanceof PydModel && db.cls === cls)) throw new SnapshotError('a DB of another model');
+    if (typeof s.hasher !== 'object' || s.hasher === null || !Array.isArray(s.hasher.tokens) || !Array.isArray(s.hasher.tables))
+      throw new SnapshotError('damaged hasher');
+    Tau2DbHasher.restore(db, s.hasher);
+    return db;
+  };
+  return { agent: side(snap.agent, domain.agent.db), user: snap.user === null ? null : side(snap.user, domain.user!.db), where: snap.where };
+}
