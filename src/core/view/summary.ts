@@ -3,7 +3,7 @@ import type { EpisodeRecord } from '../model/episode/types';
 import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
 import { reasons, type ReasonCode } from './explain';
 import { episodeFingerprint } from './fingerprint';
-import type { Tau2RowFacts } from './tau2/summary';
+import type { Tau2RowFacts } from './tau2/row-facts';
 
 /** What the overview shows of an episode before it is evaluated. */
 export interface EpisodeHeader {

@@ -10,20 +10,8 @@ import { comb } from '../pass-k';
 import type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from '../summary';
 import type { Tau2Report } from './report';
 
-/** The components of a τ² reward basis, as τ² names them. */
-export type Tau2Component = 'DB' | 'ENV_ASSERTION' | 'ACTION' | 'COMMUNICATE' | 'NL_ASSERTION';
-export const TAU2_COMPONENTS: readonly Tau2Component[] = ['DB', 'ENV_ASSERTION', 'ACTION', 'COMMUNICATE', 'NL_ASSERTION'];
-
-/** What an overview row of a τ² simulation shows besides a τ-bench row's fields. */
-export interface Tau2RowFacts {
-  /** Components of the task's reward basis whose reward is below 1 (in basis order). */
-  readonly failed: readonly Tau2Component[];
-  readonly termination: string;
-  /** Ended otherwise than agent_stop/user_stop: τ² gives 0 and runs no check. */
-  readonly premature: boolean;
-  /** The verdict stands, but τ² refuses this file for a field the verdict does not read: `<field>: <pydantic's message>`. */
-  readonly wouldRefuse?: string;
-}
+export { TAU2_COMPONENTS, type Tau2Component, type Tau2RowFacts } from './row-facts';
+import { TAU2_COMPONENTS, type Tau2Component } from './row-facts';
 
 /** How a verdict τ² would not give (it refuses the file for a field the verdict does not read) is marked: followed by `<field>: <pydantic's message>`. */
 export const TAU2_WOULD_REFUSE = 'τ² would refuse this file: ';
