@@ -19,8 +19,8 @@ const LONG_FILES = {
   'src/core/model/domains/tau2/banking/agent-discoverable.ts': 945,
   'src/core/model/domains/tau2/banking/debit-cards.ts': 643,
   'src/core/session/session.ts': 553,
-  'src/core/model/episode/tau2-results.ts': 476,
-  'src/core/model/episode/tau2-models.ts': 490,
+  'src/core/model/episode/tau2/results.ts': 476,
+  'src/core/model/episode/tau2/models.ts': 490,
   'src/core/judge/tau2/evaluate.ts': 472,
   'src/core/view/tau2/voice/metrics.ts': 571,
 };

@@ -13,7 +13,7 @@ import { parseJson } from '../src/core/py/json-parse';
 import type { PyValue } from '../src/core/py/value';
 import { validate, type TValue } from '../src/core/py/pydantic';
 import { readTau2Folder, type ReadText } from '../src/core/contract';
-import { Tau2Session } from '../src/core/session/tau2-session';
+import { Tau2Session } from '../src/core/session/tau2/session';
 import { TAU2_DOMAINS } from '../src/core/model/domains/tau2/registry';
 import { Tau2Environment } from '../src/core/env/tau2/environment';
 

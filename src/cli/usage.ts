@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { DOMAINS, type Domain, type RewardRule } from '../core/contract';
-import { disableCache } from './tau2-db-cache';
+import { disableCache } from './tau2/db-cache';
 
 /** A mistake in how the command was called: printed with the usage, exit status 2. */
 export class UsageError extends Error {}

@@ -36,7 +36,7 @@ export { INVISIBLE, codePointName } from './view/invisible';
 export type { DataLabel } from './model/data/versions';
 export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/session';
 export type { DbWorkSnapshot } from './judge/cache';
-export type { Tau2Run } from './model/episode/tau2-types';
+export type { Tau2Run } from './model/episode/tau2/types';
 export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
 export type { Tau2ActionView, Tau2CallView, Tau2EnvAssertionView, Tau2MessageView, Tau2RecordDiff, Tau2SimView } from './view/tau2/sim-view';
 export type { Tau2FieldDiff } from './view/tau2/db-diff';
@@ -45,7 +45,7 @@ export type { Tau2DbSide, Tau2Place, Tau2StateChange, Tau2StateView } from './vi
 export type { Tau2DbSide as DbSide, Tau2StateView as StateAtStep } from './view/tau2/state-at-step';
 export type { Tau2Recorded, Tau2ReviewView } from './view/tau2/reviews';
 export type { Tau2Finding } from './view/tau2/findings';
-export type { Tau2CheckChange, Tau2EditedMessage, Tau2ToolChoice, Tau2WhatIfView } from './session/tau2-what-if';
+export type { Tau2CheckChange, Tau2EditedMessage, Tau2ToolChoice, Tau2WhatIfView } from './session/tau2/what-if';
 export type { PassK, TrialOutcome } from './view/pass-k';
 export type { CompareOutcome, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';
 export type { ConflictChoice, EpisodeNotes, NoteConflict, NoteLabel } from './view/notes';
@@ -114,9 +114,9 @@ export { compareTau2Trials, type Tau2TrialComparison, type Tau2TrialRow } from '
 export { compareTrials } from './view/trial-compare';
 
 // τ²-bench
-export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2-data';
-export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2-results';
-export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from './session/tau2-session';
+export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2/data';
+export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2/results';
+export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from './session/tau2/session';
 export type { KnowledgeDocument, Tau2RetrievalView } from './view/tau2/retrieval';
 // τ³ voice (full-duplex) simulations: the timeline view and τ²'s interaction metrics.
 export type {
@@ -143,8 +143,8 @@ export {
   interactionMetricsText,
   voiceQualityEvents,
 } from './view/tau2/voice/metrics';
-export { tau2ToolCatalog } from './session/tau2-what-if';
-export { tau2ReportParts } from './session/tau2-report';
+export { tau2ToolCatalog } from './session/tau2/what-if';
+export { tau2ReportParts } from './session/tau2/report';
 export {
   TAU2_COMPONENTS,
   TAU2_TASK_KEY,
@@ -162,6 +162,6 @@ export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type 
 /** One episode's screen data, whatever its benchmark (`benchmark` says which): what `view` answers. */
 export type BenchmarkView = import('./view/episode-view').EpisodeView | import('./view/tau2/sim-view').Tau2SimView;
 /** An episode judged again with what-if edits, whatever its benchmark: what `what-if` answers. */
-export type BenchmarkWhatIf = import('./view/episode-view').EpisodeView | import('./session/tau2-what-if').Tau2WhatIfView;
+export type BenchmarkWhatIf = import('./view/episode-view').EpisodeView | import('./session/tau2/what-if').Tau2WhatIfView;
 export { BENCHMARKS, benchmarkOf, type BenchmarkDescriptor, type BenchmarkKind } from './view/benchmark';
 export { movedStep, stepAt, tau2View, tau2WhatIfOf, tauBenchView, viewSteps, whatIfScreen, type StepMove } from './session/steps';

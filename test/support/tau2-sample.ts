@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Tau2Session } from '../../src/core/session/tau2-session';
+import { Tau2Session } from '../../src/core/session/tau2/session';
 
 const ROOT = resolve(import.meta.dirname, '../../sample-runs');
 

@@ -1,7 +1,7 @@
 /** τ² runs of ../shared/tau2 opened as the CLI opens them (data read from ../shared/tau2/data). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Tau2Session } from '../../src/core/session/tau2-session';
+import { Tau2Session } from '../../src/core/session/tau2/session';
 import { TAU2_DIR } from './shared';
 
 export const tau2RunFiles = (): string[] =>

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readTau2Text } from '../../src/core/contract';
-import { Tau2Session } from '../../src/core/session/tau2-session';
+import { Tau2Session } from '../../src/core/session/tau2/session';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

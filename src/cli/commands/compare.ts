@@ -11,7 +11,7 @@ import {
   type RunJudging,
 } from '../../core/contract';
 import { openSession } from '../open-session';
-import { compareTau2, readTau2Run } from '../tau2';
+import { compareTau2, readTau2Run } from '../tau2/commands';
 import { compareText } from '../compare-table';
 import { terminalSafe } from '../terminal';
 import { parseCommand, positionalFiles, UsageError } from '../usage';

@@ -11,7 +11,7 @@ import {
   type Tau2Run,
 } from '../../core/contract';
 import { openSession } from '../open-session';
-import { evaluateTau2Runs, readTau2Run } from '../tau2';
+import { evaluateTau2Runs, readTau2Run } from '../tau2/commands';
 import { basename, dirname, join } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { streamEvaluate } from '../stream-evaluate';

@@ -1,6 +1,6 @@
 import { DEFAULT_DATA_BASE, hashEvidenceText, inertJson } from '../../core/contract';
 import { openSession } from '../open-session';
-import { explainTau2, readTau2Run } from '../tau2';
+import { explainTau2, readTau2Run } from '../tau2/commands';
 import { terminalSafe } from '../terminal';
 import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 

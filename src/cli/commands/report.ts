@@ -15,7 +15,7 @@ import {
   type EpisodeNotes,
   type RowKeys,
 } from '../../core/contract';
-import { openTau2, readTau2Run } from '../tau2';
+import { openTau2, readTau2Run } from '../tau2/commands';
 import { openSession } from '../open-session';
 import { checkOutput, writeOutput } from '../output';
 import { terminalSafe } from '../terminal';

@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { EvalCache, InspectSession, prepareSha256, Tau2FileError, Tau2Session, type DataVersion, type LoadedDbs, type Tau2Run } from '../../core/contract';
 import { dataReader } from '../data-reader';
-import { readTau2Run } from '../tau2';
-import { tau2DbStore } from '../tau2-db-cache';
+import { readTau2Run } from '../tau2/commands';
+import { tau2DbStore } from '../tau2/db-cache';
 import { tau2RunRows, tauBenchRow, type IndexRow } from '../../core/contract';
 
 /** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */

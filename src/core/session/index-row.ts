@@ -1,6 +1,6 @@
 /** One row of `tau-inspect index`: an episode (τ-bench) or a simulation (τ²), the columns of the table. */
-import type { Tau2Run } from '../model/episode/tau2-types';
-import { TAU2_PINNED_COMMIT } from '../model/data/tau2-data';
+import type { Tau2Run } from '../model/episode/tau2/types';
+import { TAU2_PINNED_COMMIT } from '../model/data/tau2/data';
 import { tau2NumTrials } from '../view/tau2/summary';
 import type { EpisodeReport } from '../view/report-json';
 

@@ -1,6 +1,6 @@
 import type { EpisodeView } from '../view/episode-view';
 import type { Tau2SimView } from '../view/tau2/sim-view';
-import type { Tau2WhatIfView } from './tau2-what-if';
+import type { Tau2WhatIfView } from './tau2/what-if';
 
 /**
  * The step cursor of an episode's screen, for either benchmark: a τ-bench episode's steps are its executed

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Tau2Session } from '../../../src/core/session/tau2-session';
+import { Tau2Session } from '../../../src/core/session/tau2/session';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const read = async (p: string): Promise<string | null> => {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readTau2Folder } from '../../../src/core/contract';
-import { Tau2Session } from '../../../src/core/session/tau2-session';
+import { Tau2Session } from '../../../src/core/session/tau2/session';
 import { RETAIL_DB, VOICE_RUN, voiceSampleFiles } from '../../../scripts/voice-sample';
 import { sampleTau2Read } from '../../support/voice';
 

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InspectSession } from '../../../src/core/contract';
-import { Tau2Session } from '../../../src/core/session/tau2-session';
+import { Tau2Session } from '../../../src/core/session/tau2/session';
 
 const ROOT = resolve(import.meta.dirname, '../../../sample-runs');
 

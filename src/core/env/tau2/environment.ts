@@ -22,7 +22,7 @@ import { sha256Hex } from '../../py/hash';
 import { parseJson } from '../../py/json-parse';
 import { hasherFor } from './db-hasher';
 import { mergeInto, shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
-import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2-types';
+import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2/types';
 
 /** A replayed call's response: the tool message's content and error flag. */
 export interface ToolResponse {

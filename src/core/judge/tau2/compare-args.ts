@@ -1,6 +1,6 @@
 import type { TDict, TValue } from '../../py/pydantic';
 import { PydModel } from '../../py/pydantic';
-import type { Tau2Action } from '../../model/episode/tau2-types';
+import type { Tau2Action } from '../../model/episode/tau2/types';
 
 // Python parity: == between JSON values (1 == 1.0 == True, dict equality ignores order).
 export function pyEqual(a: TValue, b: TValue): boolean {

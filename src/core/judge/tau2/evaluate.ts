@@ -8,11 +8,11 @@ import { PyException } from '../../py/errors';
 import { pyLower } from '../../py/lower';
 import { pyStrip } from '../../py/strip';
 import { validate, validationErrors, type TDict, type TValue } from '../../py/pydantic';
-import { NLAssertionCheckModel } from '../../model/episode/tau2-models';
+import { NLAssertionCheckModel } from '../../model/episode/tau2/models';
 import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
-import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
+import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2/types';
 import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
-import { mergedAgentSpeech, type MergedSpeech } from '../../model/episode/tau2-ticks';
+import { mergedAgentSpeech, type MergedSpeech } from '../../model/episode/tau2/ticks';
 import { argsEqual } from './compare-args';
 
 export interface DbHashes {

@@ -10,7 +10,7 @@ import { pathText, pyJsonInline } from '../display';
 import { fieldDiff, type FieldChange } from '../field-diff';
 import { Tau2Environment } from '../../env/tau2/environment';
 import type { Tau2Context } from '../../judge/tau2/evaluate';
-import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
+import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2/types';
 
 export interface Tau2RecordDiff {
   readonly db: 'agent' | 'user';

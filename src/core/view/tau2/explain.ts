@@ -1,11 +1,11 @@
 /** How τ² judged one simulation, step by step down to the product (the CLI's `explain`). */
 import { modelDump, pyJsonDumps, type TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
-import type { Tau2Task } from '../../model/episode/tau2-types';
+import type { Tau2Task } from '../../model/episode/tau2/types';
 import { tau2Findings } from './findings';
 import { formatReward } from '../format';
 import { communicateEvidence, mergedOf, speechLines, type VoiceCommunicate } from './voice/evidence';
-import type { MergedSpeech } from '../../model/episode/tau2-ticks';
+import type { MergedSpeech } from '../../model/episode/tau2/ticks';
 import { communicateSpan } from './communicate-span';
 
 const args = (v: TValue): string => pyJsonDumps(modelDump(v));

@@ -4,7 +4,7 @@
  * recomputed (they were judged by an LLM when the run was made).
  */
 import { EnumMember, PydModel, modelDump, pyJsonDumps, type TValue } from '../../py/pydantic';
-import type { Tau2Simulation } from '../../model/episode/tau2-types';
+import type { Tau2Simulation } from '../../model/episode/tau2/types';
 
 /** A recorded value: text for a scalar (as Python prints it in JSON), a list, or a dict's entries in file order. */
 export type Tau2Recorded =

@@ -12,7 +12,7 @@ import { Tau2Environment } from '../../env/tau2/environment';
 import type { PyValue } from '../../py/value';
 import { recordedRewardOf } from '../../model/episode/episode-record';
 import type { Tau2Context, Tau2Evaluation } from '../../judge/tau2/evaluate';
-import type { Tau2Task } from '../../model/episode/tau2-types';
+import type { Tau2Task } from '../../model/episode/tau2/types';
 import { communicateSpan } from './communicate-span';
 import { tau2DbDiff, type Tau2RecordDiff } from './db-diff';
 import type { Tau2RetrievalView } from './retrieval';

@@ -9,7 +9,7 @@ import { PyException } from '../../py/errors';
 import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic';
 import { Tau2Environment } from '../../env/tau2/environment';
 import type { Tau2Context } from '../../judge/tau2/evaluate';
-import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
+import type { Tau2Simulation, Tau2Task } from '../../model/episode/tau2/types';
 import { tableRecords, tau2FieldDiffs, type Tau2FieldDiff } from './db-diff';
 
 export type Tau2DbSide = 'agent' | 'user';

@@ -5,7 +5,7 @@
 import type { PyValue } from '../../py/value';
 import { legacyTau2SimulationFingerprint, tau2SimulationFingerprint } from '../fingerprint';
 import { recordedRewardOf } from '../../model/episode/episode-record';
-import type { Tau2Run } from '../../model/episode/tau2-types';
+import type { Tau2Run } from '../../model/episode/tau2/types';
 import { comb } from '../pass-k';
 import type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from '../summary';
 import type { Tau2Report } from './report';

@@ -9,9 +9,9 @@ import { sha256Hex } from '../../../../src/core/py/hash';
 import { Tau2Environment } from '../../../../src/core/env/tau2/environment';
 import { BANKING, deriveReadLogAllowlist } from '../../../../src/core/model/domains/tau2/banking';
 import { TransactionalDb } from '../../../../src/core/model/domains/tau2/banking/models';
-import type { Tau2Task, Tau2ToolCall } from '../../../../src/core/model/episode/tau2-types';
-import { NO_REFUSALS } from '../../../../src/core/model/episode/tau2-refusals';
-import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import type { Tau2Task, Tau2ToolCall } from '../../../../src/core/model/episode/tau2/types';
+import { NO_REFUSALS } from '../../../../src/core/model/episode/tau2/refusals';
+import { Tau2Session } from '../../../../src/core/session/tau2/session';
 import { withDocstrings } from '../../../../src/core/judge/tau2/evaluate';
 import { DOCSTRING, DOCSTRING_SHOWN } from '../../../../src/core/model/domains/tau2/toolkit';
 

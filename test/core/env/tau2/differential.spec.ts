@@ -11,7 +11,7 @@ import { defineModel, field, t, tRepr, validate, type TValue } from '../../../..
 import { Tau2Environment } from '../../../../src/core/env/tau2/environment';
 import { MOCK } from '../../../../src/core/model/domains/tau2/mock';
 import { MockDb, MockUserDb } from '../../../../src/core/model/domains/tau2/mock/models';
-import type { Tau2ToolCall } from '../../../../src/core/model/episode/tau2-types';
+import type { Tau2ToolCall } from '../../../../src/core/model/episode/tau2/types';
 import { describeTau2 } from '../../../support/shared';
 import { openTau2Edited } from '../../../support/tau2';
 

@@ -9,7 +9,7 @@ import { defineModel, field, modelDump, pyJsonDumps, t, tRepr, validate, type TV
 import { dbHash, Tau2Environment, toJsonStr } from '../../../../src/core/env/tau2/environment';
 import { MOCK } from '../../../../src/core/model/domains/tau2/mock';
 import { MockDb, MockUserDb } from '../../../../src/core/model/domains/tau2/mock/models';
-import type { Tau2ToolCall } from '../../../../src/core/model/episode/tau2-types';
+import type { Tau2ToolCall } from '../../../../src/core/model/episode/tau2/types';
 
 const py = (json: string): TValue => parseJson(json) as TValue;
 const errorText = (f: () => unknown): string => {

@@ -8,8 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TAU2_PINNED_COMMIT } from '../../../../src/core/model/data/tau2-data';
-import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import { TAU2_PINNED_COMMIT } from '../../../../src/core/model/data/tau2/data';
+import { Tau2Session } from '../../../../src/core/session/tau2/session';
 import type { Tau2Report } from '../../../../src/core/view/tau2/report';
 import { describeTau2, requireShared, TAU2_DIR } from '../../../support/shared';
 import { tau2Read } from '../../../support/tau2';

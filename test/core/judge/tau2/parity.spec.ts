@@ -7,7 +7,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { TAU2_DOMAINS } from '../../../../src/core/model/domains/tau2/registry';
 import { maskPydanticUrl, type Tau2Report } from '../../../../src/core/view/tau2/report';
-import type { Tau2Session } from '../../../../src/core/session/tau2-session';
+import type { Tau2Session } from '../../../../src/core/session/tau2/session';
 import { describeTau2 } from '../../../support/shared';
 import { openTau2, tau2Expected, tau2RunFiles } from '../../../support/tau2';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { readTau2Folder, tau2ReportParts, tau2Summary } from '../../../../src/core/contract';
 import { TAU2_UNREADABLE } from '../../../../src/core/judge/tau2/evaluate';
-import { tau2JsonRefusal } from '../../../../src/core/model/episode/tau2-json-limits';
+import { tau2JsonRefusal } from '../../../../src/core/model/episode/tau2/json-limits';
 import { TAU2_WOULD_REFUSE } from '../../../../src/core/view/tau2/summary';
 import { mockSample, mockSampleText, type SampleRun } from '../../../support/tau2-sample';
 

@@ -10,8 +10,8 @@
 import { describe, expect, it } from 'vitest';
 import { tau2Summary } from '../../../../src/core/contract';
 import { TAU2_UNREADABLE } from '../../../../src/core/judge/tau2/evaluate';
-import { TaskModel } from '../../../../src/core/model/episode/tau2-models';
-import { taskRefusals } from '../../../../src/core/model/episode/tau2-refusals';
+import { TaskModel } from '../../../../src/core/model/episode/tau2/models';
+import { taskRefusals } from '../../../../src/core/model/episode/tau2/refusals';
 import { TAU2_WOULD_REFUSE } from '../../../../src/core/view/tau2/summary';
 import { parseJson } from '../../../../src/core/py/json-parse';
 import type { TValue } from '../../../../src/core/py/pydantic';

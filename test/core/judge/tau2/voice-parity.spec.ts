@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readTau2Folder } from '../../../../src/core/contract';
-import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import { Tau2Session } from '../../../../src/core/session/tau2/session';
 import { maskPydanticUrl, type Tau2Report } from '../../../../src/core/view/tau2/report';
 import { requireShared, TAU2_DIR } from '../../../support/shared';
 import { tau2Read } from '../../../support/tau2';

@@ -12,7 +12,7 @@ import { AIRLINE } from '../../../../src/core/model/domains/tau2/airline';
 import { MOCK } from '../../../../src/core/model/domains/tau2/mock';
 import { RETAIL } from '../../../../src/core/model/domains/tau2/retail';
 import type { Tau2Domain } from '../../../../src/core/model/domains/tau2/toolkit';
-import type { Tau2Task, Tau2ToolCall } from '../../../../src/core/model/episode/tau2-types';
+import type { Tau2Task, Tau2ToolCall } from '../../../../src/core/model/episode/tau2/types';
 import { describeTau2, TAU2_DIR } from '../../../support/shared';
 
 const py = (json: string): TDict => parseJson(json) as TDict;

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTau2Folder, readTau2Text } from '../../../../src/core/model/episode/tau2-results';
+import { readTau2Folder, readTau2Text } from '../../../../src/core/model/episode/tau2/results';
 import { TAU2_UNREADABLE } from '../../../../src/core/judge/tau2/evaluate';
 import { describeTau2, TAU2_DIR } from '../../../support/shared';
 import { openTau2Edited } from '../../../support/tau2';

@@ -8,7 +8,7 @@ import { parseJson } from '../../../../src/core/py/json-parse';
 import { modelDump, pyJsonDumps, validate, type TDict, type TValue } from '../../../../src/core/py/pydantic';
 import { Tau2Environment, type BaseDbs } from '../../../../src/core/env/tau2/environment';
 import { TELECOM } from '../../../../src/core/model/domains/tau2/telecom';
-import type { EnvFunctionCall, Tau2ToolCall } from '../../../../src/core/model/episode/tau2-types';
+import type { EnvFunctionCall, Tau2ToolCall } from '../../../../src/core/model/episode/tau2/types';
 import { describeTau2, TAU2_DIR } from '../../../support/shared';
 
 const DIR = () => join(TAU2_DIR, 'data/a2c024725189473d2d7cea3a5cfdbcc67478e41f/data/tau2/domains/telecom');

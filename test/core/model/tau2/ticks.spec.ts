@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readTau2Text } from '../../../../src/core/contract';
-import { mergedAgentSpeech, ticksToMessageHistory } from '../../../../src/core/model/episode/tau2-ticks';
-import type { Tau2Tick } from '../../../../src/core/model/episode/tau2-types';
+import { mergedAgentSpeech, ticksToMessageHistory } from '../../../../src/core/model/episode/tau2/ticks';
+import type { Tau2Tick } from '../../../../src/core/model/episode/tau2/types';
 import { CREATE_TASK_3, openVoice, voiceRunJson, type TickSpec } from '../../../support/voice';
 
 const DISMISS = { id: 'u1', name: 'dismiss_notification', arguments: { notification_id: 'note_1' }, output: 'Notification note_1 dismissed' };

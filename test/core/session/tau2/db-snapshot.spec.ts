@@ -10,8 +10,8 @@ import { expect, it } from 'vitest';
 import { TAU2_DOMAINS } from '../../../../src/core/model/domains/tau2/registry';
 import { encode, decode, schemaOf, SnapshotError } from '../../../../src/core/py/pydantic/snapshot';
 import { EnumClass, field, defineModel, PyDate, PyDateTime, PydModel, t, type TValue } from '../../../../src/core/py/pydantic';
-import { tau2DbsFromSnapshot } from '../../../../src/core/session/tau2-db-snapshot';
-import { Tau2Session, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from '../../../../src/core/session/tau2-session';
+import { tau2DbsFromSnapshot } from '../../../../src/core/session/tau2/db-snapshot';
+import { Tau2Session, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from '../../../../src/core/session/tau2/session';
 import { modelDump, pyJsonDumps } from '../../../../src/core/py/pydantic';
 
 /** A DB's whole `json.dumps(model_dump(), sort_keys=True)`, printed afresh (no hasher, no kept text). */

@@ -5,12 +5,12 @@
  * meets the env assertions; bad edits are refused in words.
  */
 import { expect, it } from 'vitest';
-import { editTau2Messages } from '../../../../src/core/session/tau2-what-if';
+import { editTau2Messages } from '../../../../src/core/session/tau2/what-if';
 import { TAU2_DOMAINS } from '../../../../src/core/model/domains/tau2/registry';
 import { jsonDumps } from '../../../../src/core/py/json-dumps';
 import type { PyDict } from '../../../../src/core/py/value';
-import type { Tau2Session } from '../../../../src/core/session/tau2-session';
-import type { Tau2WhatIfView } from '../../../../src/core/session/tau2-what-if';
+import type { Tau2Session } from '../../../../src/core/session/tau2/session';
+import type { Tau2WhatIfView } from '../../../../src/core/session/tau2/what-if';
 import type { StepEdit } from '../../../../src/core/session/what-if';
 import { describeTau2 } from '../../../support/shared';
 import { openTau2, tau2Expected } from '../../../support/tau2';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import { Tau2Session } from '../../../../src/core/session/tau2/session';
 import { describeTau2, TAU2_DIR } from '../../../support/shared';
 import { tau2Read } from '../../../support/tau2';
 

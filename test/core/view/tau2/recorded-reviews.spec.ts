@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTau2Results } from '../../../../src/core/model/episode/tau2-results';
+import { readTau2Results } from '../../../../src/core/model/episode/tau2/results';
 import { tau2Reviews, type Tau2Recorded } from '../../../../src/core/view/tau2/reviews';
 
 const sample = readFileSync(join(import.meta.dirname, '../../../../sample-runs/runs/tau2-mock-sample.json'), 'utf8');

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../../../src/core/py/pydantic';
 import { Tau2Environment } from '../../../../src/core/env/tau2/environment';
 import type { Tau2Context } from '../../../../src/core/judge/tau2/evaluate';
-import type { Tau2Session } from '../../../../src/core/session/tau2-session';
+import type { Tau2Session } from '../../../../src/core/session/tau2/session';
 import type { Tau2DbSide } from '../../../../src/core/view/tau2/state-at-step';
 import { describeTau2 } from '../../../support/shared';
 import { openTau2, tau2Expected } from '../../../support/tau2';

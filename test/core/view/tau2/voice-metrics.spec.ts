@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTau2Folder } from '../../../../src/core/contract';
 import type { TValue } from '../../../../src/core/py/pydantic';
-import type { Tau2Chunk, Tau2Tick } from '../../../../src/core/model/episode/tau2-types';
+import type { Tau2Chunk, Tau2Tick } from '../../../../src/core/model/episode/tau2/types';
 import {
   DEFAULT_INTERACTION_CONFIG,
   filterEndOfConversationTicks,

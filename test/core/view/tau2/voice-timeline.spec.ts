@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTau2Folder } from '../../../../src/core/contract';
-import { Tau2Session } from '../../../../src/core/session/tau2-session';
+import { Tau2Session } from '../../../../src/core/session/tau2/session';
 import { TAU2_DIR, requireShared } from '../../../support/shared';
 import { tau2Read } from '../../../support/tau2';
 import { CREATE_TASK_3, openVoice, type TickSpec } from '../../../support/voice';

@@ -3,8 +3,8 @@
  * merged as τ² merges it, and for each check the merged text it was found in, or the nearest miss.
  */
 import { pyLower } from '../../../py/lower';
-import { mergedAgentSpeech, type MergedSpeech } from '../../../model/episode/tau2-ticks';
-import type { Tau2Tick } from '../../../model/episode/tau2-types';
+import { mergedAgentSpeech, type MergedSpeech } from '../../../model/episode/tau2/ticks';
+import type { Tau2Tick } from '../../../model/episode/tau2/types';
 import type { Tau2Evaluation } from '../../../judge/tau2/evaluate';
 import { communicateSpan } from '../communicate-span';
 

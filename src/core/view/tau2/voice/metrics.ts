@@ -6,7 +6,7 @@
  * Ticks are counted by their position in the list (as τ² does), seconds are positions × the configured tick length.
  */
 import type { TDict, TValue } from '../../../py/pydantic';
-import type { Tau2Chunk, Tau2Tick } from '../../../model/episode/tau2-types';
+import type { Tau2Chunk, Tau2Tick } from '../../../model/episode/tau2/types';
 
 /** Detection windows and tick length (InteractionMetricsConfig; the defaults are τ²'s). */
 export interface InteractionMetricsConfig {

@@ -5,8 +5,8 @@
  * was found in or the nearest near miss, and τ²'s interaction metrics of the simulation.
  */
 import { modelDump, pyJsonDumps } from '../../../py/pydantic';
-import { mergedAgentSpeech, type MergedSpeech } from '../../../model/episode/tau2-ticks';
-import type { Tau2Chunk, Tau2Tick } from '../../../model/episode/tau2-types';
+import { mergedAgentSpeech, type MergedSpeech } from '../../../model/episode/tau2/ticks';
+import type { Tau2Chunk, Tau2Tick } from '../../../model/episode/tau2/types';
 import type { Tau2Evaluation } from '../../../judge/tau2/evaluate';
 import { maskPydanticUrl } from '../report';
 import { communicateEvidence, mergedOf, speechLines, type VoiceCommunicate, type VoiceTranscriptLine } from './evidence';

@@ -9,7 +9,7 @@
  * run carries none of them. A message's audio effects and a simulation's effect timeline are declared.
  */
 // Python parity: pydantic 2 models of τ² v1.0.1 (data_model/*.py), field order and defaults as declared.
-import { defineModel, EnumClass, field, t, type FieldType, type ModelClass } from '../../py/pydantic';
+import { defineModel, EnumClass, field, t, type FieldType, type ModelClass } from '../../../py/pydantic';
 
 const opt = t.optional;
 const none = { default: null };

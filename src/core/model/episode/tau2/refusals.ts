@@ -13,8 +13,8 @@
  *
  * Each is said as pydantic says it: `<location from the Results root>: <message> [type=…, input_value=…, input_type=…]`.
  */
-import { lineErrorText, validationErrors, type InputMode, type LineError, type ModelClass, type TDict, type TValue } from '../../py/pydantic';
-import { InfoModel, MESSAGE_MEMBERS, SimulationRunModel, TaskModel } from './tau2-models';
+import { lineErrorText, validationErrors, type InputMode, type LineError, type ModelClass, type TDict, type TValue } from '../../../py/pydantic';
+import { InfoModel, MESSAGE_MEMBERS, SimulationRunModel, TaskModel } from './models';
 
 export interface Tau2Refusals {
   readonly blocking: string | null;

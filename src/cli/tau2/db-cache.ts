@@ -15,8 +15,8 @@ import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { realpathSync, readFileSync } from 'node:fs';
-import type { Tau2DbFiles, Tau2DbStore } from '../core/contract';
-import { terminalSafe } from './terminal';
+import type { Tau2DbFiles, Tau2DbStore } from '../../core/contract';
+import { terminalSafe } from '../terminal';
 
 const HEADER = 'tau-inspect τ² DB cache 1';
 /** A cache file no run has read for this long is removed when another is written (each build and each set of data files has its own). */

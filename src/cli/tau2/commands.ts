@@ -18,13 +18,13 @@ import {
   type CompareOutcome,
   type Tau2RetrievalView,
   type Tau2Run,
-} from '../core/contract';
-import { compareText } from './compare-table';
-import { dataReader } from './data-reader';
-import { tau2DbStore } from './tau2-db-cache';
-import { simulationNames } from './library/walk';
-import { terminalSafe } from './terminal';
-import { UsageError } from './usage';
+} from '../../core/contract';
+import { compareText } from '../compare-table';
+import { dataReader } from '../data-reader';
+import { tau2DbStore } from './db-cache';
+import { simulationNames } from '../library/walk';
+import { terminalSafe } from '../terminal';
+import { UsageError } from '../usage';
 
 /** The `simulations/*.json` of a τ² run folder, by name (none when the folder has no `simulations/`); null when there is no such folder. */
 async function simulationFiles(dir: string): Promise<{ name: string; text: string }[] | null> {

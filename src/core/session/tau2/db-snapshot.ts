@@ -4,10 +4,10 @@
  * the text and decides when it fits (by the data files' content); `tau2DbsFromSnapshot` throws `SnapshotError`
  * on any text it did not make for this domain's classes, and the caller then loads the files as before.
  */
-import { PydModel, type ModelClass } from '../py/pydantic';
-import { decode, encode, schemaOf, SnapshotError, type SnapshotSchema } from '../py/pydantic/snapshot';
-import { Tau2DbHasher, type Tau2HasherSnapshot } from '../env/tau2/db-hasher';
-import type { Tau2Domain } from '../model/domains/tau2/toolkit';
+import { PydModel, type ModelClass } from '../../py/pydantic';
+import { decode, encode, schemaOf, SnapshotError, type SnapshotSchema } from '../../py/pydantic/snapshot';
+import { Tau2DbHasher, type Tau2HasherSnapshot } from '../../env/tau2/db-hasher';
+import type { Tau2Domain } from '../../model/domains/tau2/toolkit';
 
 /** Bumped whenever what a snapshot holds, or how the core validates or prints a DB, changes. */
 export const TAU2_DB_SNAPSHOT_FORMAT = 'tau-inspect/tau2-dbs/1';

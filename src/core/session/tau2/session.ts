@@ -2,26 +2,26 @@
  * A τ²-bench run opened for judging: the results file read, its domain's DBs loaded (once per
  * file) and each simulation evaluated on demand as τ² does.
  */
-import { PyException } from '../py/errors';
-import { validate, type PydModel, type TValue } from '../py/pydantic';
-import { SnapshotError } from '../py/pydantic/snapshot';
-import { bankingGradingNote, TAU2_PINNED_COMMIT, tau2DataPath } from '../model/data/tau2-data';
-import type { ReadText } from '../model/data/versions';
-import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../model/domains/tau2/registry';
-import type { Tau2Domain } from '../model/domains/tau2/toolkit';
-import { readTau2Results, Tau2FileError } from '../model/episode/tau2-results';
-import type { Tau2Run } from '../model/episode/tau2-types';
-import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
-import { tau2Report, type Tau2Report } from '../view/tau2/report';
-import { tau2Explain } from '../view/tau2/explain';
-import { retrievedDocuments, type KnowledgeDocument, type Tau2RetrievalView } from '../view/tau2/retrieval';
-import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
-import { interactionConfigOf, interactionMetrics, type InteractionMetrics } from '../view/tau2/voice/metrics';
-import { voiceTimeline, type VoiceTimelineView } from '../view/tau2/voice/timeline';
-import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../view/tau2/state-at-step';
-import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './tau2-what-if';
-import type { StepEdit } from './what-if';
-import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode } from './tau2-db-snapshot';
+import { PyException } from '../../py/errors';
+import { validate, type PydModel, type TValue } from '../../py/pydantic';
+import { SnapshotError } from '../../py/pydantic/snapshot';
+import { bankingGradingNote, TAU2_PINNED_COMMIT, tau2DataPath } from '../../model/data/tau2/data';
+import type { ReadText } from '../../model/data/versions';
+import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../../model/domains/tau2/registry';
+import type { Tau2Domain } from '../../model/domains/tau2/toolkit';
+import { readTau2Results, Tau2FileError } from '../../model/episode/tau2/results';
+import type { Tau2Run } from '../../model/episode/tau2/types';
+import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../../judge/tau2/evaluate';
+import { tau2Report, type Tau2Report } from '../../view/tau2/report';
+import { tau2Explain } from '../../view/tau2/explain';
+import { retrievedDocuments, type KnowledgeDocument, type Tau2RetrievalView } from '../../view/tau2/retrieval';
+import { tau2SimView, type Tau2SimView } from '../../view/tau2/sim-view';
+import { interactionConfigOf, interactionMetrics, type InteractionMetrics } from '../../view/tau2/voice/metrics';
+import { voiceTimeline, type VoiceTimelineView } from '../../view/tau2/voice/timeline';
+import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../../view/tau2/state-at-step';
+import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './what-if';
+import type { StepEdit } from '../what-if';
+import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode } from './db-snapshot';
 
 export class Tau2SetupError extends Error {}
 

@@ -4,14 +4,14 @@
  * full: how τ² judged it, what it does not count, the dialogue with each call's replayed output.
  * Every text from the file goes through `escapeHtml` (`escapeAttr` in the title). Made piece by piece.
  */
-import { CP_CSS, escapeAttr, escapeHtml as e, notesHtml } from '../view/report-html';
-import type { EpisodeNotes } from '../view/notes';
-import type { Tau2Report } from '../view/tau2/report';
-import { TAU2_WOULD_REFUSE } from '../view/tau2/summary';
-import type { Tau2Session } from './tau2-session';
-import { formatRatio, formatReward } from '../view/format';
-import { interactionMetricsText } from '../view/tau2/voice/metrics';
-import type { VoiceTimelineView } from '../view/tau2/voice/timeline';
+import { CP_CSS, escapeAttr, escapeHtml as e, notesHtml } from '../../view/report-html';
+import type { EpisodeNotes } from '../../view/notes';
+import type { Tau2Report } from '../../view/tau2/report';
+import { TAU2_WOULD_REFUSE } from '../../view/tau2/summary';
+import type { Tau2Session } from './session';
+import { formatRatio, formatReward } from '../../view/format';
+import { interactionMetricsText } from '../../view/tau2/voice/metrics';
+import type { VoiceTimelineView } from '../../view/tau2/voice/timeline';
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#111;background:#fff}
 p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}th{white-space:nowrap}

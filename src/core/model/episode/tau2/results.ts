@@ -3,11 +3,11 @@
  * `Tau2Run`. Tasks come from the file. Fields τ² adds over time (τ³-era `simulation_index`, `mode`,
  * `ticks`, `review`, …) are kept in the raw records and ignored by the evaluator.
  */
-import { jsonDumps } from '../../py/json-dumps';
-import { parseJson } from '../../py/json-parse';
-import { readDamagedTau2 } from './tau2-damaged';
-import { ticksToMessageHistory } from './tau2-ticks';
-import type { PyValue } from '../../py/value';
+import { jsonDumps } from '../../../py/json-dumps';
+import { parseJson } from '../../../py/json-parse';
+import { readDamagedTau2 } from './damaged';
+import { ticksToMessageHistory } from './ticks';
+import type { PyValue } from '../../../py/value';
 import {
   defineModel,
   field,
@@ -20,10 +20,10 @@ import {
   type PydModel,
   type TDict,
   type TValue,
-} from '../../py/pydantic';
-import { EnvAssertionModel, SimulationIndexEntryModel } from './tau2-models';
-import { tau2JsonRefusal } from './tau2-json-limits';
-import { firstOf, infoRefusals, NO_REFUSALS, simulationRefusals, taskRefusals, type Tau2Refusals } from './tau2-refusals';
+} from '../../../py/pydantic';
+import { EnvAssertionModel, SimulationIndexEntryModel } from './models';
+import { tau2JsonRefusal } from './json-limits';
+import { firstOf, infoRefusals, NO_REFUSALS, simulationRefusals, taskRefusals, type Tau2Refusals } from './refusals';
 import type {
   EnvFunctionCall,
   Requestor,
@@ -37,7 +37,7 @@ import type {
   Tau2Task,
   Tau2Tick,
   Tau2ToolCall,
-} from './tau2-types';
+} from './types';
 
 export class Tau2FileError extends Error {}
 

@@ -3,8 +3,8 @@
  * initial state) and simulations (messages, termination, the recorded reward info). Fields are
  * Python values as read by `json.loads` (`TValue`), kept as recorded.
  */
-import type { TDict, TValue } from '../../py/pydantic';
-import type { Tau2Refusals } from './tau2-refusals';
+import type { TDict, TValue } from '../../../py/pydantic';
+import type { Tau2Refusals } from './refusals';
 
 export type Requestor = 'assistant' | 'user';
 

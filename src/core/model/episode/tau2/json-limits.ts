@@ -4,7 +4,7 @@
  * escape of a lone surrogate. τ² then loads none of the file; a run folder (read with `json.loads`) is not
  * affected. Said as pydantic says it, with the place in the file as a field path.
  */
-import { reprStr } from '../../py/repr';
+import { reprStr } from '../../../py/repr';
 
 /** jiter's default recursion limit: a value inside more containers than this is refused. */
 // Python parity: jiter DEFAULT_RECURSION_LIMIT (pydantic-core 2.x).

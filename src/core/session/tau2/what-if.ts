@@ -6,14 +6,14 @@
  * left. NL assertions were judged by an LLM when the run was made: they stay as recorded, and the
  * result says so. The edit is v1's `StepEdit` with τ²'s two extra fields (`callIndex`, `requestor`).
  */
-import { tryParseJson } from '../py/json-parse';
-import type { TDict } from '../py/pydantic';
-import type { Tau2Domain } from '../model/domains/tau2/toolkit';
-import { TAU2_DOMAINS } from '../model/domains/tau2/registry';
-import type { Requestor, RewardType, Tau2Message, Tau2Simulation, Tau2Task, Tau2ToolCall } from '../model/episode/tau2-types';
-import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../judge/tau2/evaluate';
-import { tau2SimView, type Tau2SimView } from '../view/tau2/sim-view';
-import { refuseSameTarget, WhatIfError, type MessageMark, type StepEdit } from './what-if';
+import { tryParseJson } from '../../py/json-parse';
+import type { TDict } from '../../py/pydantic';
+import type { Tau2Domain } from '../../model/domains/tau2/toolkit';
+import { TAU2_DOMAINS } from '../../model/domains/tau2/registry';
+import type { Requestor, RewardType, Tau2Message, Tau2Simulation, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2/types';
+import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../../judge/tau2/evaluate';
+import { tau2SimView, type Tau2SimView } from '../../view/tau2/sim-view';
+import { refuseSameTarget, WhatIfError, type MessageMark, type StepEdit } from '../what-if';
 
 /** Where a message of the edited simulation comes from, and what the what-if did to it. */
 export interface Tau2EditedMessage {

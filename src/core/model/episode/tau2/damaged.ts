@@ -4,9 +4,9 @@
  * in; every other simulation is read and judged. Each damaged element is named with its line and
  * column in the file.
  */
-import { lineColumn, scanList, type ListItem } from '../../py/json-parse';
-import type { PyValue } from '../../py/value';
-import type { TDict, TValue } from '../../py/pydantic';
+import { lineColumn, scanList, type ListItem } from '../../../py/json-parse';
+import type { PyValue } from '../../../py/value';
+import type { TDict, TValue } from '../../../py/pydantic';
 
 /** The parts of a damaged results object that could be read, and the damage in words. */
 export interface DamagedTau2 {

@@ -3,8 +3,8 @@
  * replays (`FullDuplexEnvironmentEvaluator.ticks_to_message_history`) and the agent's speech merged into messages for
  * the communicate check (`FullDuplexCommunicateEvaluator.ticks_to_message_history` with `merge_message_chunks`).
  */
-import { PyException } from '../../py/errors';
-import type { Tau2Chunk, Tau2Message, Tau2Tick, Tau2ToolCall } from './tau2-types';
+import { PyException } from '../../../py/errors';
+import type { Tau2Chunk, Tau2Message, Tau2Tick, Tau2ToolCall } from './types';
 
 /** The message history of a full-duplex simulation, with the tick each message comes from. */
 export interface TickHistory {
