@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { stepAt, type Tau2SimView, type VoiceCommunicate, type VoiceTimelineView } from '../../core/contract';
+import { stepAt, type NearMissKind, type Tau2SimView, type VoiceCommunicate, type VoiceTimelineView } from '../../core/contract';
 import { clip, safeLabel } from '../../ui/fold';
 import { FoldedText } from '../../ui/folded-text';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -232,11 +232,19 @@ function Timeline(props: {
   const x = (t: number): number => (t - voice.firstTick) * TICK_PX;
   const width = voice.ticks * TICK_PX;
   const band = (r: { start: number; end: number }) => ({ left: x(r.start), width: Math.max(TICK_PX, (r.end - r.start) * TICK_PX) });
+  const placed = voice.toolCalls.filter((c) => c.tick !== null);
   const ruler = [];
   for (let t = voice.firstTick; t <= voice.lastTick; t++) if ((t - voice.firstTick) % 10 === 0) ruler.push(t);
+  const label = (text: string) => <span className="h-6 border-t border-slate-100 pt-1 pr-1 text-right text-[11px] font-medium text-slate-700">{text}</span>;
   return (
-    <div ref={scroller} className="overflow-x-auto rounded border border-slate-200 bg-white" data-testid="voice-timeline">
-      <div className="relative" style={{ width: width + 48, paddingLeft: 48 }}>
+    <div className="flex rounded border border-slate-200 bg-white" data-testid="voice-timeline">
+      {/* The lanes' names stay in sight while the ticks scroll. */}
+      <div className="flex w-12 shrink-0 flex-col border-r border-slate-100" aria-hidden="true">
+        <span className="h-4" />
+        {voice.lanes.map((l) => label(l.speaker))}
+        {label('calls')}
+      </div>
+      <div ref={scroller} className="min-w-0 flex-1 overflow-x-auto">
         <div className="relative" style={{ width }}>
           <div className="relative h-4 text-[10px] text-slate-500">
             {ruler.map((t) => (
@@ -247,7 +255,6 @@ function Timeline(props: {
           </div>
           {voice.lanes.map((lane) => (
             <div key={lane.speaker} className="relative h-6 border-t border-slate-100" data-lane={lane.speaker}>
-              <span className="absolute top-1 -left-12 w-11 text-right text-[11px] font-medium text-slate-700">{lane.speaker}</span>
               {lane.segments.map((s, i) => (
                 <span
                   key={i}
@@ -260,31 +267,29 @@ function Timeline(props: {
             </div>
           ))}
           <div className="relative h-6 border-t border-slate-100" data-lane="calls">
-            <span className="absolute top-1 -left-12 w-11 text-right text-[11px] font-medium text-slate-700">calls</span>
-            {voice.toolCalls
-              .filter((c) => c.tick !== null)
-              .map((c) => (
-                <button
-                  key={c.index}
-                  type="button"
-                  data-call={c.index}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onTick(c.tick!);
-                    onCall(c.index);
-                  }}
-                  title={`${c.requestor === 'user' ? 'the user’s' : 'the agent’s'} call ${c.index} at tick ${c.tick}: ${clip(c.name, 80)}(${clip(c.arguments, 200)}) → ${clip(
-                    c.output ?? '(no output)',
-                    300,
-                  )}${c.matchesRecorded === false ? ' (replays differently)' : ''}`}
-                  className={`absolute top-0.5 h-5 rounded-sm px-0.5 font-mono text-[10px] leading-5 whitespace-nowrap ring-1 ${
-                    c.error ? 'bg-red-100 text-red-900 ring-red-400' : 'bg-amber-100 text-amber-900 ring-amber-400'
-                  }`}
-                  style={{ left: x(c.tick!) }}
-                >
-                  {clip(c.name, 24)}
-                </button>
-              ))}
+            {placed.map((c, i) => (
+              <button
+                key={c.index}
+                type="button"
+                data-call={c.index}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onTick(c.tick!);
+                  onCall(c.index);
+                }}
+                title={`${c.requestor === 'user' ? 'the user’s' : 'the agent’s'} call ${c.index} at tick ${c.tick}: ${clip(c.name, 80)}(${clip(c.arguments, 200)}) → ${clip(
+                  c.output ?? '(no output)',
+                  300,
+                )}${c.matchesRecorded === false ? ' (replays differently)' : ''}`}
+                className={`absolute top-0.5 h-5 overflow-hidden rounded-sm px-0.5 font-mono text-[10px] leading-5 text-ellipsis whitespace-nowrap ring-1 ${
+                  c.error ? 'bg-red-100 text-red-900 ring-red-400' : 'bg-amber-100 text-amber-900 ring-amber-400'
+                }`}
+                // No wider than the room before the next call's tick (the name is in the title).
+                style={{ left: x(c.tick!), maxWidth: Math.max(TICK_PX, ((placed[i + 1]?.tick ?? c.tick! + 30) - c.tick!) * TICK_PX - 1) }}
+              >
+                {clip(c.name, 24)}
+              </button>
+            ))}
           </div>
           {voice.overlaps.map((o, i) => (
             <span
@@ -352,6 +357,7 @@ function Communicate({ checks, onTick }: { checks: readonly VoiceCommunicate[] |
             <div className="mt-0.5 text-slate-800" data-near-miss={c.nearMiss.kind}>
               <p>Nearest miss: {safeLabel(c.nearMiss.why, 600)}</p>
               <p className="mt-0.5 rounded bg-white/70 px-1 break-words whitespace-pre-wrap">
+                <span className="font-medium text-slate-600">{NEAR_MISS_TEXT[c.nearMiss.kind]} </span>
                 <FoldedText text={c.nearMiss.text} limit={600} />
               </p>
               <TickLinks ticks={c.nearMiss.ticks} onTick={onTick} />
@@ -363,6 +369,15 @@ function Communicate({ checks, onTick }: { checks: readonly VoiceCommunicate[] |
     </section>
   );
 }
+
+/** What a near miss's text is. */
+const NEAR_MISS_TEXT: Readonly<Record<NearMissKind, string>> = {
+  'split-across-messages': 'The two messages, joined here (τ² does not):',
+  'space-between-utterances': 'The merged message:',
+  'said-by-user': 'The user’s words:',
+  'in-tool-output': 'The tool’s output:',
+  partial: 'The agent’s message:',
+};
 
 function Marked({ text, span }: { text: string; span: { start: number; end: number } | null }) {
   if (span === null) return <span className="whitespace-pre-wrap">{clip(text, 600)}</span>;
