@@ -54,6 +54,8 @@ suite('τ³ voice runs in headless Chromium', () => {
       // The failed communicate check with its nearest miss (split over two merged messages).
       const check = page.getByTestId('voice-communicate').locator('[data-met="false"]');
       expect(await check.locator('[data-near-miss="split-across-messages"]').count()).toBe(1);
+      // τ²'s interaction metrics of this simulation, from its ticks.
+      expect(await page.getByTestId('voice-metrics').textContent()).toMatch(/^interaction metrics \(τ²'s, from the ticks of 1 simulation\): response latency/);
 
       // Audio: this simulation's file, fetched from the app's own files once the panel opened, played from an object URL.
       const audio = page.getByTestId('voice-audio');

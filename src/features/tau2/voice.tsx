@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { stepAt, type NearMissKind, type Tau2SimView, type VoiceCommunicate, type VoiceTimelineView } from '../../core/contract';
+import { interactionMetricsText, stepAt, type NearMissKind, type Tau2SimView, type VoiceCommunicate, type VoiceTimelineView } from '../../core/contract';
 import { clip, safeLabel } from '../../ui/fold';
 import { FoldedText } from '../../ui/folded-text';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -27,7 +27,12 @@ const secondsOf = (voice: VoiceTimelineView, tick: number): number => (tick - vo
 const tickOfSeconds = (voice: VoiceTimelineView, sec: number): number =>
   Math.max(voice.firstTick, Math.min(voice.lastTick, voice.firstTick + Math.floor(sec / voice.tickSeconds + 1e-6)));
 
-const isTyping = (t: EventTarget | null): boolean => t instanceof HTMLElement && (['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName) || t.isContentEditable);
+/** A key the focused element uses itself: a text field, or arrows in tabs, a grid, a list box, a slider or the audio's own controls. */
+const ownKey = (t: EventTarget | null): boolean =>
+  t instanceof HTMLElement &&
+  (['INPUT', 'TEXTAREA', 'SELECT', 'AUDIO'].includes(t.tagName) ||
+    t.isContentEditable ||
+    t.closest('[role="tablist"], [role="grid"], [role="listbox"], [role="slider"]') !== null);
 
 /**
  * A full-duplex (voice) simulation: a timeline of its ticks with one lane per speaker (speech, silence, both at once,
@@ -70,7 +75,7 @@ function VoicePanel({ view, voice, message, onCall }: { view: Tau2SimView; voice
   useEffect(() => {
     const starts = utteranceStarts(voice);
     const onKey = (e: KeyboardEvent): void => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || ownKey(e.target)) return;
       const t = cursorRef.current;
       let to: number | undefined;
       if (e.key === 'ArrowRight') to = t + 1;
@@ -212,11 +217,9 @@ function VoicePanel({ view, voice, message, onCall }: { view: Tau2SimView; voice
           ))}
         </ol>
       </section>
-      {voice.metrics && (
-        <p className="text-[11px] text-slate-600">
-          τ²’s interaction metrics are computed from these ticks (response latency, yields, interruptions); the run’s overview pools them.
-        </p>
-      )}
+      <p className="text-[11px] text-slate-600" data-testid="voice-metrics">
+        {safeLabel(interactionMetricsText({ metrics: voice.metrics, error: voice.metricsError }), 1000)}
+      </p>
     </div>
   );
 }
