@@ -64,6 +64,7 @@ function tauBenchData(prefix: string, variable: 'TAU_BENCH_DATA' | 'TAU2_DATA', 
  *   results file or τ-bench data from a host of their choice (a static policy cannot list it).
  *   What keeps the app from contacting hosts the user did not ask for is the consent gate
  *   (src/store/consent.ts), not this policy; the policy still refuses http:, ws: and the like.
+ * - media-src blob: only: a τ³ voice simulation's audio is handed to the page as a Blob and played from its object URL.
  * Not in a meta policy (browsers ignore them there): frame-ancestors, report-uri; set them as
  * headers where the app is hosted. `vite dev` gets no policy (its HMR client uses inline script
  * and a WebSocket).
@@ -74,6 +75,8 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'self'",
   "connect-src 'self' https:",
   "img-src 'self' data:",
+  // A voice simulation's audio plays from an object URL of its file (picked, or the sample's fetched from the app's own files).
+  'media-src blob:',
   "style-src 'self'",
   "font-src 'self'",
   "manifest-src 'self'",

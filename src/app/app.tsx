@@ -46,9 +46,11 @@ function EmptyState() {
 function sampleWhat(name: string): string {
   return name.startsWith('tau2-banking')
     ? 'a τ³-bench banking_knowledge run on an invented bank and knowledge base'
-    : name.startsWith('tau2-')
-      ? 'a τ²-bench run on invented DBs of τ²’s mock domain'
-      : 'a made-up shop on τ-bench’s retail schema';
+    : name.includes('voice')
+      ? 'a τ³-bench voice (full-duplex) run folder on invented retail data, with a made-up audio file'
+      : name.startsWith('tau2-')
+        ? 'a τ²-bench run on invented DBs of τ²’s mock domain'
+        : 'a made-up shop on τ-bench’s retail schema';
 }
 
 /** The other bundled samples, one click each (the τ² one beside the τ-bench one). */
@@ -65,19 +67,23 @@ function OtherSamples({ compact }: { compact: boolean }) {
           key={name}
           onClick={() => store.getState().openSample(name)}
           data-testid={`welcome-sample-${name}`}
-          title={`Open the sample ${name}.json: ${sampleWhat(name)}`}
+          title={`Open the sample ${name}${name.includes('voice') ? '/' : '.json'}: ${sampleWhat(name)}`}
         >
           {name.startsWith('tau2-banking')
             ? compact
               ? 'banking sample'
               : 'Open the τ³ banking sample'
-            : name.startsWith('tau2-')
+            : name.includes('voice')
               ? compact
-                ? 'τ² sample'
-                : 'Open the τ² sample'
-              : compact
-                ? 'τ-bench sample'
-                : 'Open the τ-bench sample'}
+                ? 'voice sample'
+                : 'Open the τ³ voice sample'
+              : name.startsWith('tau2-')
+                ? compact
+                  ? 'τ² sample'
+                  : 'Open the τ² sample'
+                : compact
+                  ? 'τ-bench sample'
+                  : 'Open the τ-bench sample'}
         </Button>
       ))}
     </span>

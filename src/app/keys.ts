@@ -23,6 +23,8 @@ export const KEYS: readonly { readonly keys: readonly string[]; readonly what: s
   { keys: ['s'], what: 'show / hide the side column (task and the panels below)' },
   { keys: ['1', '…', '8'], what: 'side panel: DB at step, DB diff, outputs, agent vs reference, what if, notes, not counted, how τ-bench judged' },
   { keys: ['1', '…', String(TAU2_PANELS.length)], what: `τ² simulation: ${TAU2_PANELS.map((p) => p.name).join(', ')}` },
+  { keys: ['←', '→'], what: 'τ² voice panel: previous / next tick (the step cursor follows; the audio too)' },
+  { keys: ['[', ']'], what: 'τ² voice panel: previous / next utterance (either speaker’s)' },
   { keys: ['/'], what: 'search messages' },
   { keys: [',', '.'], what: 'previous / next search hit in the episode' },
   { keys: ['Shift+Enter', 'Enter'], what: 'in the search box: previous / next search hit in the episode' },

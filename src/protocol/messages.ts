@@ -95,6 +95,11 @@ export const REQUESTS = {
     EpisodeAddress & { readonly message: number; readonly db: DbSide; readonly record: { readonly table: string; readonly key: string | null } | null },
     EpisodeAddress & ({ readonly state: StateAtStep; readonly error: null } | { readonly state: null; readonly error: string })
   >(),
+  /**
+   * An episode's audio, read only when asked (a τ³ voice simulation's `both.wav` in its run folder, `path` inside it): a
+   * picked file is handed on as it is, the sample's fetched from the app's own files; `audio` null with the reason.
+   */
+  audio: ask<EpisodeAddress, EpisodeAddress & { readonly audio: Blob | null; readonly path: string | null; readonly error: string | null }>(),
   /** The dialogue as recorded, answered from the parsed file alone (no data needed). */
   transcript: ask<EpisodeAddress, EpisodeAddress & { readonly transcript: TranscriptView | null }>(),
   /**

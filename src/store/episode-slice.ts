@@ -94,6 +94,11 @@ export interface EpisodeSlice {
   /** Asks the worker for the state panel's DB at the selected step (once per distinct question). */
   askState(): void;
 
+  /** The selected episode's audio (a voice simulation's recording), asked for by a panel that plays it; `blob` null until back or when there is none (`error`). */
+  audio: { readonly run: number; readonly episode: number; readonly blob: Blob | null; readonly path: string | null; readonly error: string | null } | null;
+  /** Asks the worker for the selected episode's audio, once per episode (a panel that plays it calls this when it opens). */
+  askAudio(): void;
+
   /** Asks the worker for the selected episode's link payload, with the place it is shared from. */
   shareEpisode(): void;
   select(index: number | null, step?: number): void;
@@ -136,6 +141,16 @@ export const createEpisodeSlice =
     stateDb: 'agent',
     stateRecord: null,
     stateAsk: null,
+    audio: null,
+
+    askAudio() {
+      const s = get();
+      const run = s.runs.a.id;
+      if (run === null || s.selected === null || !runReady(s.runs.a)) return;
+      if (s.audio?.run === run && s.audio.episode === s.selected) return;
+      set({ audio: { run, episode: s.selected, blob: null, path: null, error: null } });
+      port.send({ type: 'audio', run, episode: s.selected });
+    },
 
     runWhatIf(edits) {
       const { selected, whatIfSeq, whatIfEdits } = get();
@@ -289,7 +304,11 @@ export function episodeViewArrived({ run, episode, view, error }: FromWorker<'vi
   set({ view, viewError: error, step: s.stepToEnd && view ? movedStep(view, s.step, 'last') : clampStep(view, s.step), stepToEnd: s.stepToEnd && !view });
 }
 
-export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-link' | 'state-at-step'> = {
+export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-link' | 'state-at-step' | 'audio'> = {
+  audio({ run, episode, audio, path, error }, { get, set }) {
+    const want = get().audio;
+    if (want?.run === run && want.episode === episode) set({ audio: { run, episode, blob: audio, path, error } });
+  },
   'state-at-step'(m, { get, set }) {
     const want = get().stateAsk;
     if (want === null || want.run !== m.run || want.episode !== m.episode) return;

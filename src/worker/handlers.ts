@@ -25,6 +25,7 @@ export function requestHandlers(runs: RunController, library: LibraryController)
     search: (m) => to(m.run, (h) => h.search(m.id, m.query)),
     view: (m) => to(m.run, (h) => h.view(m)),
     'state-at-step': (m) => to(m.run, (h) => h.state(m)),
+    audio: (m) => to(m.run, (h) => h.audio(m)),
     transcript: (m) => to(m.run, (h) => h.transcript(m)),
     'what-if': (m) => to(m.run, (h) => h.whatIf(m, m.id, m.edits)),
     'share-link': (m) => to(m.run, (h) => h.shareLink(m, m.context)),

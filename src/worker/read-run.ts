@@ -4,11 +4,11 @@ import type { FileLike, RunSource } from '../protocol/wire-types';
 import { byteStore, concatBytes, type ByteStore } from './byte-store';
 import { loadStoredFile } from './data-sources';
 import { decodeSharedEpisode, splitSharedText } from './shared-episode';
-import { sampleNames, sampleRunText } from './sample';
+import { sampleFolder, sampleFolderFileUrl, sampleLabel, sampleNames, sampleRunText } from './sample';
 
 export const sourceLabel = (s: RunSource): string =>
   s.kind === 'sample'
-    ? `${s.name}.json`
+    ? sampleLabel(s.name)
     : s.kind === 'file'
       ? s.file.name
       : s.kind === 'stored'
@@ -31,8 +31,17 @@ export type OpenedRun =
       /** The file's bytes, for a file read as it streamed in (its episodes' `episodeRange`s are in them). */
       readonly bytes?: ByteStore;
     }
-  /** A τ²-bench results file (`{info, tasks, simulations}`): judged by `Tau2Session` (src/worker/tau2-runs.ts). */
-  | { readonly session?: undefined; readonly tau2: Tau2Run; readonly label: string; readonly shared?: SharedContext };
+  /**
+   * A τ²-bench results file (`{info, tasks, simulations}`) or run folder: judged by `Tau2Session` (src/worker/tau2/run.ts).
+   * `file`: a run folder's other files by their path inside it (a simulation's audio), read only when asked for.
+   */
+  | {
+      readonly session?: undefined;
+      readonly tau2: Tau2Run;
+      readonly label: string;
+      readonly shared?: SharedContext;
+      readonly file?: (path: string) => Promise<Blob | null>;
+    };
 
 /** Whether a file's first bytes look like a τ²-bench results object (then no τ-bench data is looked for early). */
 export const looksTau2 = (prefix: string): boolean => /^\uFEFF?\s*\{/.test(prefix) && /"(?:environment_info|simulations)"\s*:/.test(prefix);
@@ -218,6 +227,18 @@ function fromText(text: string, label: string, hooks: OpenHooks, shared?: Shared
 export async function openRun(source: RunSource, hooks: OpenHooks): Promise<OpenedRun | null> {
   switch (source.kind) {
     case 'sample': {
+      const folder = await sampleFolder(source.name);
+      if (folder)
+        return {
+          tau2: readTau2Folder(folder.results, folder.simulations),
+          label: sampleLabel(source.name),
+          file: async (path) => {
+            const url = sampleFolderFileUrl(source.name, path);
+            if (url === null) return null;
+            const res = await fetch(url);
+            return res.ok ? res.blob() : null;
+          },
+        };
       const text = await sampleRunText(source.name);
       if (text === null) throw new Error(`there is no sample run named "${source.name}" (have: ${sampleNames.join(', ') || 'none'})`);
       return fromText(text, `${source.name}.json`, hooks);
@@ -244,7 +265,16 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
       });
       const texts = await Promise.all(sims.map(async (f) => ({ name: top(f)[1]!, text: await f.file.text() })));
       texts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      return { tau2: readTau2Folder(await results.file.text(), texts), label: `${source.name}/` };
+      const byPath = new Map(source.files.map((f) => [top(f).join('/'), f.file] as const));
+      return {
+        tau2: readTau2Folder(await results.file.text(), texts),
+        label: `${source.name}/`,
+        // A picked file is a Blob already: handed on as it is, never read here.
+        file: async (path) => {
+          const f = byPath.get(path);
+          return f === undefined ? null : f instanceof Blob ? f : new Blob([await f.arrayBuffer()]);
+        },
+      };
     }
     case 'url': {
       let res: Response;

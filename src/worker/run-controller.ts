@@ -176,7 +176,7 @@ export class RunController {
     const begun = (await ((installing as Promise<TauBenchRun | null> | null) ?? Promise.resolve(null))) as TauBenchRun | null;
     if (r === null || !wanted()) return;
     if (r.tau2) {
-      const h = new Tau2RunHandle(slot, run, r.tau2, source.kind === 'sample', this.tau2);
+      const h = new Tau2RunHandle(slot, run, r.tau2, source.kind === 'sample', this.tau2, r.file);
       this.install(h);
       await h.open(r.label, r.shared);
       return;

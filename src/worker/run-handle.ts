@@ -29,6 +29,8 @@ export interface RunHandle {
   search(id: number, query: string): void;
   /** The episode's view (judged now if it was not: its row goes out too). */
   view(a: EpisodeAddress): void;
+  /** The episode's audio, when its run folder has one (a voice simulation's). */
+  audio(a: EpisodeAddress): void;
   /** The dialogue as recorded, from the file alone. */
   transcript(a: EpisodeAddress): void;
   whatIf(a: EpisodeAddress, id: number, edits: readonly StepEdit[]): void;

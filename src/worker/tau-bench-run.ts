@@ -412,6 +412,11 @@ export class TauBenchRun implements RunHandle {
     post({ type: 'view', run, episode, ...answer });
   }
 
+  /** A τ-bench episode is text only. */
+  audio({ run, episode }: EpisodeAddress): void {
+    post({ type: 'audio', run, episode, audio: null, path: null, error: 'a τ-bench episode has no audio' });
+  }
+
   transcript({ run, episode }: EpisodeAddress): void {
     this.keyer.now(episode);
     post({ type: 'transcript', run, episode, transcript: this.session.transcript(episode) });

@@ -57,6 +57,7 @@ describe('the protocol, declared once', () => {
     expect(Object.keys(EVENTS).filter((k) => k in REQUESTS)).toEqual([]);
     // The answered requests are the ones whose answers the page waits for.
     expect(REQUEST_NAMES.filter((k) => REQUESTS[k].answered).sort()).toEqual([
+      'audio',
       'init',
       'open-library',
       'parse-notes',

@@ -112,6 +112,8 @@ describe.skipIf(skipBrowser)('no network: the app contacts nothing beyond its ow
     expect(directives.get('worker-src')).toBe("'self'");
     expect(directives.get('connect-src')).toBe("'self' https:");
     expect(directives.get('object-src')).toBe("'none'");
+    // A voice simulation's audio plays from an object URL of its file: blob: media only, nothing else.
+    expect(directives.get('media-src')).toBe('blob:');
     // The same policy in the page itself, for hosts that send no header.
     expect(html).toContain('<meta http-equiv="Content-Security-Policy"');
 

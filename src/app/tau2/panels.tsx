@@ -5,6 +5,7 @@ import { Tau2Reviews } from '../../features/tau2/reviews';
 import { Tau2StatePanel } from '../../features/tau2/state';
 import { Tau2Notes } from '../../features/tau2/notes';
 import { Tau2TrialCompare } from '../../features/trials/tau2/trial-compare';
+import { Tau2Voice } from '../../features/tau2/voice';
 
 /**
  * The τ² simulation screen's side panels, one entry each, in the order of their tabs and digit keys
@@ -48,6 +49,15 @@ export const TAU2_PANELS: readonly Tau2Panel[] = [
     label: (v) => (v.retrieval ? `Retrieved (${v.retrieval.calls.reduce((n, c) => n + c.documents.length, 0)})` : 'Retrieved'),
     short: (v) => (v.retrieval ? `Retrieved ${v.retrieval.calls.reduce((n, c) => n + c.documents.length, 0)}` : 'Retrieved'),
     render: ({ view, onCall }) => <Tau2Retrieval view={view} onCall={onCall} />,
+  },
+  {
+    id: 'voice',
+    name: 'voice timeline (full-duplex simulations)',
+    label: (v) => (v.voice ? `Voice (${v.voice.ticks} ticks)` : 'Voice'),
+    short: 'Voice',
+    render: (ctx) => <Tau2Voice {...ctx} />,
+    shown: (v) => v.voice !== undefined,
+    opensOn: (v) => v.voice !== undefined,
   },
 ];
 

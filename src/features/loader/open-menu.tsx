@@ -157,7 +157,9 @@ export function OpenMenu() {
                     store.getState().openSample(name);
                   }}
                 >
-                  {name}.json{current === name && <span className="ml-auto font-sans text-slate-600">open</span>}
+                  {name}
+                  {name.includes('voice') ? '/' : '.json'}
+                  {current === name && <span className="ml-auto font-sans text-slate-600">open</span>}
                 </button>
               ))}
             </div>

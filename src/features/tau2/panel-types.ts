@@ -26,4 +26,8 @@ export interface Tau2Panel {
   /** A shorter label for the phone's tab bar (default: the label). */
   readonly short?: string | ((view: Tau2SimView) => string);
   readonly render: (ctx: Tau2PanelContext) => ReactNode;
+  /** Shown only for the simulations this holds for (default: every one); its digit key stays its place in the list. */
+  readonly shown?: (view: Tau2SimView) => boolean;
+  /** A simulation this holds for opens on this panel (before the default: the DB diff when the DB check failed, else how τ² judged). */
+  readonly opensOn?: (view: Tau2SimView) => boolean;
 }

@@ -57,9 +57,9 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
   );
 }
 
-/** The side panel a simulation opens on: the DB diff when the DB check failed, else how τ² judged it. */
-function initialTab(view: Tau2SimView, tabs: readonly TabItem[]): string {
-  const want = view.db?.match === false ? 'diff' : 'judged';
+/** The side panel a simulation opens on: one that asks for it (`opensOn`), else the DB diff when the DB check failed, else how τ² judged it. */
+function initialTab(view: Tau2SimView, tabs: readonly TabItem[], panels: readonly Tau2Panel[]): string {
+  const want = panels.find((p) => p.opensOn?.(view))?.id ?? (view.db?.match === false ? 'diff' : 'judged');
   return tabs.some((t) => t.id === want) ? want : (tabs[0]?.id ?? '');
 }
 
@@ -102,8 +102,11 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
   const steps = useMemo(() => viewSteps(view), [view]);
   const items = useMemo(() => stepItems(view), [view]);
   const text = (x: string | ((v: Tau2SimView) => string)): string => (typeof x === 'string' ? x : x(view));
-  const tabs: TabItem[] = panels.map((p, i) => ({ id: p.id, label: text(p.label), short: text(p.short ?? p.label), ...(i < 9 ? { key: String(i + 1) } : {}) }));
-  const current = panel.id !== null && tabs.some((t) => t.id === panel.id) ? panel.id : initialTab(view, tabs);
+  // A panel not shown for this simulation leaves its digit key unused: the others keep theirs.
+  const tabs: TabItem[] = panels.flatMap((p, i) =>
+    p.shown && !p.shown(view) ? [] : [{ id: p.id, label: text(p.label), short: text(p.short ?? p.label), ...(i < 9 ? { key: String(i + 1) } : {}) }],
+  );
+  const current = panel.id !== null && tabs.some((t) => t.id === panel.id) ? panel.id : initialTab(view, tabs, panels);
   const shown = panels.find((p) => p.id === current);
   const st = store.getState;
   const onMessage = (index: number): void => {

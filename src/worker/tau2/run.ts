@@ -83,6 +83,8 @@ export class Tau2RunHandle implements RunHandle {
     private readonly tau2: Tau2Run,
     private readonly sample: boolean,
     private readonly data: Tau2Data,
+    /** The run folder's other files by their path inside it (a simulation's audio); absent for a one-file results file. */
+    private readonly file?: (path: string) => Promise<Blob | null>,
   ) {
     this.headers = tau2Rows(tau2);
     this.scheduler = new Scheduler({ reading: false, evaluate: (i) => this.summary(i) }, yieldToMessages, tau2.simulations.length);
@@ -313,6 +315,38 @@ export class Tau2RunHandle implements RunHandle {
   /** The `ep=` payload of a simulation shared with its context (a τ² results file of its one task and simulation), and that file. */
   shareLink(address: EpisodeAddress, context: ShareContext): void {
     postShareLink(address, context, () => tau2SimulationJson(this.tau2, address.episode), 'simulation');
+  }
+
+  /**
+   * A voice simulation's audio: the first of the paths τ² saves it under (`artifacts/task_<task>/sim_<id>/audio/both.wav`)
+   * that the run folder has, read now and for this simulation alone (a leaderboard run's audio is gigabytes).
+   */
+  audio({ run, episode }: EpisodeAddress): void {
+    const answer = (audio: Blob | null, path: string | null, error: string | null): void => {
+      if (this.live()) post({ type: 'audio', run, episode, audio, path, error });
+    };
+    const session = this.session;
+    if (!session) return answer(null, null, WAITING);
+    let paths: readonly string[];
+    try {
+      paths = session.voiceTimeline(episode)?.audioPaths ?? [];
+    } catch (e) {
+      return answer(null, null, e instanceof Error ? e.message : String(e));
+    }
+    if (paths.length === 0) return answer(null, null, 'not a full-duplex (voice) simulation');
+    const file = this.file;
+    if (!file) return answer(null, null, 'the run is one results file: its audio would be in a run folder (artifacts/…/audio/both.wav)');
+    void (async () => {
+      try {
+        for (const path of paths) {
+          const blob = await file(path);
+          if (blob) return answer(blob, path, null);
+        }
+        answer(null, null, `the run folder has no ${paths[0]}`);
+      } catch (e) {
+        answer(null, null, `its audio could not be read (${e instanceof Error ? e.message : String(e)})`);
+      }
+    })();
   }
 
   /** A τ² simulation's dialogue comes with its view (the simulation screen has no separate transcript). */

@@ -190,7 +190,14 @@ export class Tau2Session {
   /** The simulation screen's data (messages, checks with their evidence, DB diff with blame, walkthrough, what each call wrote). */
   simView(index: number): Tau2SimView {
     const e = this.evaluate(index);
-    return tau2SimView(this.ctx, e, this.taskOf(index), this.timeline(index));
+    const view = tau2SimView(this.ctx, e, this.taskOf(index), this.timeline(index));
+    let voice: VoiceTimelineView | null = null;
+    try {
+      if (e.simulation.fullDuplex) voice = voiceTimeline(e, interactionConfigOf(this.run.info));
+    } catch {
+      // The screen without its timeline rather than no screen.
+    }
+    return voice === null ? view : { ...view, voice };
   }
 
   private taskOf(index: number) {

@@ -16,6 +16,7 @@ import type { Tau2Task } from '../../model/episode/tau2/types';
 import { communicateSpan } from './communicate-span';
 import { tau2DbDiff, type Tau2RecordDiff } from './db-diff';
 import type { Tau2RetrievalView } from './retrieval';
+import type { VoiceTimelineView } from './voice/timeline';
 import { tau2Explain } from './explain';
 import { tau2Findings, type Tau2Finding } from './findings';
 import { maskPydanticUrl } from './report';
@@ -93,6 +94,8 @@ export interface Tau2SimView {
   readonly benchmark: 'tau2';
   /** banking_knowledge: the documents each retrieval call brought back, opened from the data (the worker adds it; absent elsewhere). */
   readonly retrieval?: Tau2RetrievalView;
+  /** A full-duplex (voice) simulation: its timeline of ticks (the session adds it; absent for a turn-based one). */
+  readonly voice?: VoiceTimelineView;
   readonly index: number;
   readonly simulationId: string;
   readonly taskId: string;

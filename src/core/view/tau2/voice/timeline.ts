@@ -101,6 +101,8 @@ export interface VoiceTimelineView {
   readonly metricsError: string | null;
   /** Where τ² saves the simulation's audio, relative to the run folder (the first that exists is the one). */
   readonly audioPaths: readonly string[];
+  /** The tick of each message of the history τ² derives from the ticks (by message index, as the simulation screen numbers them). */
+  readonly messageTicks: readonly number[];
 }
 
 const chunkOf = (t: Tau2Tick, who: VoiceSpeaker): Tau2Chunk | null => (who === 'agent' ? t.agentChunk : t.userChunk);
@@ -243,5 +245,6 @@ export function voiceTimeline(e: Tau2Evaluation, config: InteractionMetricsConfi
     metrics: pooled.metrics,
     metricsError: pooled.error,
     audioPaths: [`artifacts/task_${s.taskId}/sim_${s.id}/audio/both.wav`, `artifacts/task_${s.taskId}/sim_${s.id}/both.wav`],
+    messageTicks: s.messageTicks ?? [],
   };
 }

@@ -1,0 +1,141 @@
+/**
+ * τ³ voice (full-duplex) runs in the app, on the invented sample run folder (sample-runs/voice-runs, offline): the voice
+ * panel's timeline shows the user cutting in; its audio (the folder's both.wav, fetched when the panel opens, played from
+ * an object URL under `media-src blob:`) plays and the cursor follows; a click on a tick seeks; keys step by tick and by
+ * utterance and the step cursor follows; the simulation without audio shows the timeline alone. No request leaves the
+ * app's origin. Screenshots at 1440×900 and 390×844 of simulation 0 (its communicate check failed) go to $SCREENSHOT_DIR.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRequestsProblem, COMPLETE, offlinePage, READ_ALL_ROWS, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+
+const suite = skipBrowser ? describe.skip : describe;
+const SHOTS = process.env.SCREENSHOT_DIR;
+const SAMPLE = 'tau2-retail-voice-sample';
+
+const cursorTick = (page: Page): Promise<number> => page.getByTestId('tau2-voice').getAttribute('data-tick').then(Number);
+const audioState = (page: Page) =>
+  page.getByTestId('voice-audio').evaluate((a: HTMLAudioElement) => ({ time: a.currentTime, paused: a.paused, ready: a.readyState, src: a.src }));
+
+suite('τ³ voice runs in headless Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ({ server, browser } = await startAppAndBrowser(null));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the sample run folder: an interruption on the timeline, audio that plays with the cursor following, a click on a tick seeks', async () => {
+    const o = await offlinePage(browser);
+    const { context, page } = o;
+    try {
+      await page.goto(`${server.url}#sample=${SAMPLE}`);
+      await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+      const rows = await page.evaluate(READ_ALL_ROWS);
+      expect(rows.map((r) => r.reward)).toEqual(['0', '1']);
+      await page.locator('[data-testid="episode-row"][data-index="0"]').click();
+      await page.waitForSelector('[data-testid="tau2-sim"][data-index="0"]');
+      // A voice simulation opens on its voice panel.
+      await page.getByTestId('tau2-voice').waitFor({ timeout: 20_000 });
+
+      // The interruption: the user cuts in at tick 18 while the agent speaks (both at once there), the agent's speech cut off.
+      const timeline = page.getByTestId('voice-timeline');
+      expect(await timeline.locator('[data-interruption]').evaluateAll((els) => els.map((e) => e.getAttribute('data-interruption')))).toEqual(['18']);
+      expect(await timeline.locator('[data-interruption="18"]').getAttribute('aria-label')).toBe('user cuts in at tick 18');
+      expect(await timeline.locator('[data-overlap]').count()).toBeGreaterThan(0);
+      expect(await timeline.locator('[data-lane="agent"] .ring-red-500').count()).toBe(1);
+      // The failed communicate check with its nearest miss (split over two merged messages).
+      const check = page.getByTestId('voice-communicate').locator('[data-met="false"]');
+      expect(await check.locator('[data-near-miss="split-across-messages"]').count()).toBe(1);
+      // τ²'s interaction metrics of this simulation, from its ticks.
+      expect(await page.getByTestId('voice-metrics').textContent()).toMatch(/^interaction metrics \(τ²'s, from the ticks of 1 simulation\): response latency/);
+
+      // Audio: this simulation's file, fetched from the app's own files once the panel opened, played from an object URL.
+      const audio = page.getByTestId('voice-audio');
+      await audio.waitFor({ timeout: 20_000 });
+      await expect.poll(async () => (await audioState(page)).ready, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+      expect((await audioState(page)).src).toMatch(/^blob:/);
+      expect(await page.getByTestId('tau2-voice').textContent()).toContain(
+        'artifacts/task_voice_cancel_by_mistake/sim_5a0e7c1d-voice-0000-0000-sample000001/audio/both.wav',
+      );
+
+      // Play: the cursor follows playback.
+      const before = await cursorTick(page);
+      expect(before).toBe(0);
+      await page.getByTestId('voice-play').click();
+      await expect.poll(() => cursorTick(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 3);
+      const playing = await audioState(page);
+      expect(playing.paused).toBe(false);
+      // The cursor is the tick playback is in (0.2 s ticks), give or take the tick it is passing.
+      expect(Math.abs((await cursorTick(page)) - Math.floor(playing.time / 0.2))).toBeLessThanOrEqual(2);
+      await page.getByTestId('voice-play').click();
+      await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+
+      // A click on a tick seeks there.
+      await timeline.locator('button[data-tick="40"]').click();
+      await expect.poll(() => cursorTick(page)).toBe(40);
+      await expect.poll(async () => (await audioState(page)).time, { timeout: 10_000 }).toBeCloseTo(8, 1);
+
+      // Keys: → a tick, ] the next utterance, [ the one before; the step cursor (the dialogue's message) follows the tick.
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => cursorTick(page)).toBe(41);
+      await expect.poll(async () => (await audioState(page)).time).toBeCloseTo(8.2, 1);
+      await page.keyboard.press(']');
+      const next = await cursorTick(page);
+      expect(next).toBeGreaterThan(41);
+      await page.keyboard.press('[');
+      expect(await cursorTick(page)).toBeLessThan(next);
+      await timeline.locator('button[data-tick="0"]').click();
+      await expect.poll(() => page.getByTestId('tau2-sim').getAttribute('data-message')).toBe('0');
+      await page.keyboard.press('End');
+      const last = Number(await page.getByTestId('tau2-sim').getAttribute('data-message'));
+      expect(last).toBeGreaterThan(0);
+      // j/k moved the step: the tick cursor went to that message's tick.
+      expect(await cursorTick(page)).toBeGreaterThan(0);
+
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        await timeline.locator('button[data-tick="44"]').click();
+        await page.screenshot({ path: join(SHOTS, 'voice-sim0-1440x900.png') });
+      }
+
+      // Simulation 1 has no audio in the folder: the timeline alone, and why.
+      await page.keyboard.press('n');
+      await page.waitForSelector('[data-testid="tau2-sim"][data-index="1"]');
+      await page.getByTestId('voice-no-audio').filter({ hasText: 'No audio' }).waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('voice-no-audio').textContent()).toContain('the run folder has no artifacts/task_voice_cancel_by_mistake/');
+      expect(await page.getByTestId('voice-timeline').count()).toBe(1);
+      expect(appRequestsProblem(o)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('on a phone: the voice tab of simulation 0, opened by link', async () => {
+    const o = await offlinePage(browser, { width: 390, height: 844 }, { hasTouch: true });
+    const { context, page } = o;
+    try {
+      await page.goto(`${server.url}#sample=${SAMPLE}&episode=0`);
+      await page.waitForSelector('[data-testid="tau2-sim"][data-index="0"]', { timeout: 60_000 });
+      await page.getByTestId('phone-tabs').getByText('Voice', { exact: true }).click();
+      await page.getByTestId('tau2-voice').waitFor({ timeout: 20_000 });
+      await page.getByTestId('voice-audio').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('voice-timeline').locator('[data-interruption="18"]').count()).toBe(1);
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, 'voice-sim0-390x844.png') });
+        await page.screenshot({ path: join(SHOTS, 'voice-sim0-390x844-full.png'), fullPage: true });
+      }
+      expect(appRequestsProblem(o)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
