@@ -131,3 +131,11 @@ export {
   tau2TaskOrder,
 } from './view/tau2/summary';
 export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';
+
+// The library of runs: its columns, leaderboard, tasks × runs, task health and task audit; honest pass^k statistics.
+export { findingFlags, LIBRARY_FLAG, type LibraryRun, type LibraryTable } from './view/library/table';
+export { TableBuilder, tableBuffers, type LibraryRow } from './view/library/table-builder';
+export { auditTasks, AUDIT_KINDS, AUDIT_TEXT, type AuditFinding, type AuditKind } from './view/library/task-audit';
+export { indexTable, libraryRow } from './session/library-rows';
+export * from './view/library/library-stats';
+export * from './view/library/pass-k-stats';

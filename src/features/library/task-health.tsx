@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { benchDomain, runName } from './run-label';
+import { TaskAuditView } from './task-audit';
 
 const SHOWN = 25;
 const RUNS_SHOWN = 8;
@@ -108,6 +109,7 @@ export function TaskHealthView() {
           </section>
         );
       })}
+      <TaskAuditView />
     </div>
   );
 }

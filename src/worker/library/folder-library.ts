@@ -15,7 +15,7 @@ import type { FolderFile, LibraryProblem, LibraryTable } from '../../protocol/wi
 import type { DataLocator } from '../data-locator';
 import { yieldToMessages } from '../post';
 import type { Tau2Runs } from '../tau2-runs';
-import { TableBuilder } from './table-builder';
+import { libraryRow, TableBuilder } from '../../core/contract';
 
 /** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
 interface Unit {
@@ -144,29 +144,4 @@ export class FolderJudge {
     const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
     return tau2RunRows(run, facts, (i) => session.report(i));
   }
-}
-
-/** An index row as the library keeps it. */
-function libraryRow(path: string, r: IndexRow) {
-  return {
-    run: {
-      file: path,
-      benchmark: r.benchmark,
-      domain: r.domain,
-      model: r.model,
-      userModel: r.user_model,
-      dataVersion: r.data_version,
-      contentHash: r.content_hash,
-      numTrials: r.num_trials,
-    },
-    index: r.index,
-    task: r.task_id,
-    trial: r.trial,
-    recorded: r.recorded_reward,
-    reward: r.reward,
-    error: r.error !== null,
-    infrastructure: r.termination === 'infrastructure_error',
-    disagree: r.matches_recorded_reward === false,
-    noopReference: r.finding_kinds.includes('no-op-reference'),
-  };
 }

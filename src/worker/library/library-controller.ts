@@ -3,7 +3,7 @@ import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '..
 import { post } from '../post';
 import type { FolderJudge } from './folder-library';
 import { readLibraryParquet } from './parquet';
-import { tableBuffers } from './table-builder';
+import { tableBuffers } from '../../core/contract';
 
 /** The Parquet file of a folder the library reads: `runs.parquet` at any depth first, else the first `.parquet` in path order. */
 export function folderParquet(files: readonly FolderFile[]): FolderFile | null {

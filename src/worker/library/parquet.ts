@@ -1,6 +1,6 @@
 import type { LibraryTable } from '../../protocol/wire-types';
 import { readParquetColumns, type Cell } from './parquet-file';
-import { TableBuilder } from './table-builder';
+import { TableBuilder } from '../../core/contract';
 
 /** The columns of `tau-inspect index` the library needs (src/cli/library/index-row.ts), and those it uses when there. */
 const REQUIRED = ['file', 'index', 'benchmark', 'domain', 'task_id', 'trial', 'recorded_reward', 'reward', 'content_hash', 'error'] as const;
@@ -64,7 +64,7 @@ export async function readLibraryParquet(file: Blob | Uint8Array): Promise<Libra
       error: error![i] !== null && error![i] !== undefined,
       infrastructure: termination![i] === 'infrastructure_error',
       disagree: matches![i] === false,
-      noopReference: Array.isArray(kinds) && kinds.includes('no-op-reference'),
+      findingKinds: Array.isArray(kinds) ? kinds : null,
     });
   }
   return out.finish();

@@ -10,7 +10,7 @@ import { pyStrip } from '../../py/strip';
 import type { TDict, TValue } from '../../py/pydantic';
 import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2-types';
-import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
+import { exceptionText, Tau2Environment, toJsonStr, type BaseDbs } from '../../env/tau2/environment';
 import { argsEqual } from './compare-args';
 
 export interface DbHashes {
@@ -94,6 +94,14 @@ export interface GoldActionError {
   readonly error: string;
 }
 
+/** What replaying the reference actions shows about a task itself (the same for every simulation of it). */
+export interface GoldFacts {
+  /** Env assertions that fail (or raise) on the gold environment after the reference actions. */
+  readonly failingAssertions: readonly { readonly index: number; readonly func: string; readonly error: string | null }[];
+  /** Communicate info that no tool output of the gold replay contains (as τ²'s communicate check matches text). */
+  readonly unseenInfo: readonly string[];
+}
+
 export interface Tau2Evaluation {
   readonly simulation: Tau2Simulation;
   readonly premature: boolean;
@@ -117,6 +125,8 @@ export interface Tau2Evaluation {
   readonly readLogAllowlist?: readonly string[];
   /** Reference actions that raised on the gold environment (skipped by τ², which only logs them). */
   readonly goldActionErrors?: readonly GoldActionError[];
+  /** The gold replay's own facts (task audit): env assertions that fail on it, communicate info no tool output of it holds. */
+  readonly gold?: GoldFacts;
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
   readonly note: string | null;
@@ -135,7 +145,7 @@ export interface Tau2Context {
     Tau2Task,
     {
       initial: { agent: string | null; user: string | null };
-      gold?: { agent: string | null; user: string | null; random: boolean; errors: readonly GoldActionError[] };
+      gold?: { agent: string | null; user: string | null; random: boolean; errors: readonly GoldActionError[]; facts: GoldFacts };
     }
   >;
 }
@@ -229,6 +239,31 @@ function recordedNl(sim: Tau2Simulation): NlAssertionRecord[] | null {
       recorded: true,
     };
   });
+}
+
+/**
+ * The gold environment's own facts, after the reference actions (task audit, not part of any reward): each env
+ * assertion run on it as τ² runs them on the predicted one, and each communicate info looked for in the gold
+ * replay's tool outputs as τ² looks for it in the agent's messages (lowercased, commas dropped from the text).
+ */
+function goldFacts(gold: Tau2Environment, assertions: readonly EnvFunctionCall[], info: readonly string[] | null, outputs: readonly string[]): GoldFacts {
+  const failingAssertions: { index: number; func: string; error: string | null }[] = [];
+  // A live run answers each call through get_response, which syncs the toolkits after it (telecom's device and line).
+  try {
+    gold.syncTools();
+  } catch {
+    /* the assertions below say what fails */
+  }
+  assertions.forEach((a, index) => {
+    try {
+      if (!gold.runEnvAssertion(a)) failingAssertions.push({ index, func: a.funcName, error: null });
+    } catch (e) {
+      failingAssertions.push({ index, func: a.funcName, error: exceptionText(e) });
+    }
+  });
+  const hay = outputs.map((o) => pyLower(o).replaceAll(',', ''));
+  const unseenInfo = (info ?? []).filter((s) => !hay.some((h) => h.includes(pyLower(s))));
+  return { failingAssertions, unseenInfo };
 }
 
 const product = (xs: Iterable<number>): number => {
@@ -342,6 +377,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     let envChecks: EnvAssertionCheck[] | null = null;
     let random = false;
     let goldErrors: readonly GoldActionError[] = [];
+    let goldFactsOf: GoldFacts | null = null;
     // Only for the tool types of reference actions: built when there are some.
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
@@ -353,21 +389,28 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
         const gold = new Tau2Environment(ctx.domain, ctx.base, false);
         gold.setState(task, task.messageHistory);
         const errors: GoldActionError[] = [];
+        const outputs: string[] = [];
         (criteria.actions ?? []).forEach((a, index) => {
           try {
-            gold.makeToolCall(a.name, a.requestor, a.arguments);
+            outputs.push(toJsonStr(gold.makeToolCall(a.name, a.requestor, a.arguments)));
           } catch (e) {
             // Python parity: EnvironmentEvaluator logs a gold action's exception and goes on.
             errors.push({ index, name: a.name, error: exceptionText(e) });
           }
         });
-        goldHashes = { ...hashes(gold), random: gold.nondeterministic(), errors };
+        goldHashes = {
+          ...hashes(gold),
+          random: gold.nondeterministic(),
+          errors,
+          facts: goldFacts(gold, criteria.envAssertions ?? [], criteria.communicateInfo, outputs),
+        };
         if (memo) memo.gold = goldHashes;
       }
       const p = hashes(predicted);
       dbHash = { goldAgent: goldHashes.agent, predictedAgent: p.agent, goldUser: goldHashes.user, predictedUser: p.user };
       random = goldHashes.random || predicted.nondeterministic();
       goldErrors = goldHashes.errors;
+      goldFactsOf = goldHashes.facts;
       dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
       envChecks = (criteria.envAssertions ?? []).map((a) => {
         const met = predicted.runEnvAssertion(a);
@@ -422,6 +465,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       dbReward,
       dbHash,
       ...(goldErrors.length > 0 ? { goldActionErrors: goldErrors } : {}),
+      ...(goldFactsOf !== null ? { gold: goldFactsOf } : {}),
       dbHashNondeterministic: random,
       envAssertions: envChecks,
       actionChecks,

@@ -1,4 +1,4 @@
-import { LIBRARY_FLAG, type LibraryRun, type LibraryTable } from '../../protocol/wire-types';
+import { findingFlags, LIBRARY_FLAG, type LibraryRun, type LibraryTable } from './table';
 
 /** One episode's row of a library, as read from a Parquet index or judged from a results file. */
 export interface LibraryRow {
@@ -11,7 +11,8 @@ export interface LibraryRow {
   readonly error: boolean;
   readonly infrastructure: boolean;
   readonly disagree: boolean;
-  readonly noopReference: boolean;
+  /** The row's finding kinds (the index's `finding_kinds`): those the library keeps become flags (no-op reference, gold findings). */
+  readonly findingKinds: readonly unknown[] | null;
 }
 
 /** Rows gathered into the library's columns: each run and each task id once, the rest in typed arrays. */
@@ -86,7 +87,7 @@ export class TableBuilder {
     this.reward[i] = r.reward ?? NaN;
     this.flags[i] =
       (r.error ? LIBRARY_FLAG.error : 0) |
-      (r.noopReference ? LIBRARY_FLAG.noopReference : 0) |
+      findingFlags(r.findingKinds) |
       (r.infrastructure ? LIBRARY_FLAG.infrastructure : 0) |
       (r.disagree ? LIBRARY_FLAG.disagree : 0);
   }
