@@ -99,7 +99,7 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   for (const a of e.gold?.failingAssertions ?? [])
     out.push({
       kind: 'gold-assertion-fails',
-      text: `Env assertion ${a.index + 1} (${a.func}) ${a.error === null ? 'fails' : `raises (${a.error})`} on the gold replay itself: no agent that does what the reference does can meet it.`,
+      text: `Env assertion ${a.index + 1} (${a.func}) ${a.error === null ? 'fails' : `raises (${a.error})`} on the gold replay itself (the reference actions replayed as τ² replays them, the toolkits synced once after): check the task before blaming the agent.`,
     });
   if (e.gold && e.gold.unseenInfo.length > 0)
     out.push({
