@@ -59,5 +59,6 @@ export function requestHandlers(runs: RunController, tau2: Tau2Runs, library: Li
     report: (m) => void (tau2.has(m.run) ? tau2.report(m.run, m.id, m.title, m.notes) : runs.report(m.run, m.id, m.title, m.notes)),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
     'open-library': (m) => void library.open(m),
+    'library-stats': (m) => library.stats(m),
   };
 }

@@ -58,6 +58,7 @@ describe('the protocol, declared once', () => {
     // The answered requests are the ones whose answers the page waits for.
     expect(REQUEST_NAMES.filter((k) => REQUESTS[k].answered).sort()).toEqual([
       'init',
+      'library-stats',
       'open-library',
       'parse-notes',
       'report',

@@ -135,6 +135,13 @@ suite('a library of runs in headless Chromium', () => {
         // Every run's pass^1 has its interval.
         expect(g.intervals, g.group!).toBe(g.rows);
       }
+      // Cost and time as recorded: τ² runs record costs; a τ-bench file records the user's alone, never shown as a cost of 0.
+      expect(await page.locator(`${leaderRow('tau2/runs/sierra-research__gym-gpt-4.1-airline.json')} [data-testid="spend"]`).textContent()).toMatch(
+        /^\$\d\.\d{4}\/sim[\d.]+ pass\^1\/\$[\d.]+ s\/sim[\d,]+ tokens\/sim$/,
+      );
+      expect(await page.locator(`${leaderRow('runs/gpt-4o-airline.json')} [data-testid="spend"]`).textContent()).toMatch(
+        /^agent cost not recordeduser \$\d\.\d{4}\/sim( \(\d+ of 200\))?not recordedtokens not recorded$/,
+      );
       // The interval's method is named where the value is.
       expect(await page.locator('[data-testid="pass-1"]').first().getAttribute('title')).toMatch(/95 % interval .* percentile bootstrap over tasks/s);
       // Two τ² airline runs compared paired by task.

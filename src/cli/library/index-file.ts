@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { EvalCache, InspectSession, prepareSha256, Tau2FileError, Tau2Session, type DataVersion, type LoadedDbs, type Tau2Run } from '../../core/contract';
 import { dataReader } from '../data-reader';
 import { readTau2Run } from '../tau2';
-import { tau2RunRows, tauBenchRow, type IndexRow } from './index-row';
+import { tau2RunRows, tauBenchRunRows, type IndexRow } from './index-row';
 
 /** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
 export interface FoundRun {
@@ -66,7 +66,7 @@ export class IndexContext {
     const versions = await loading;
     if (versions.length === 0) throw new Error(`no ${session.domain} data under ${root} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json)`);
     session.useData(versions);
-    return session.evaluateAll((r) => tauBenchRow(facts, r));
+    return tauBenchRunRows(session, facts);
   }
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {

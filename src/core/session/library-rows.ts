@@ -25,6 +25,7 @@ export function libraryRow(path: string, r: IndexRow): LibraryRow {
     infrastructure: r.termination === 'infrastructure_error',
     disagree: r.matches_recorded_reward === false,
     findingKinds: r.finding_kinds,
+    spend: { agent_cost: r.agent_cost, user_cost: r.user_cost, duration: r.duration, prompt_tokens: r.prompt_tokens, completion_tokens: r.completion_tokens },
   };
 }
 

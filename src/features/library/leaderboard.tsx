@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { formatCounts, formatPassK, formatPassValue } from '../../core/contract';
 import {
+  BOARD_ROWS,
   comparePaired,
+  costPerEpisode,
   INTERVAL_METHOD,
-  leaderboard,
   MIN_RANKED_TASKS,
   NO_NUM_TRIALS,
   PAIRED_METHOD,
-  rankGroup,
+  passPerDollar,
   runTallies,
   type LeaderRow,
   type LibraryTable,
@@ -66,14 +67,15 @@ export function comparisonText(c: PairedComparison, a: string, b: string): strin
 
 /** Two runs of one benchmark and domain, compared paired by task. */
 function Compare({ table, rows }: { table: LibraryTable; rows: readonly LeaderRow[] }) {
+  const [open, setOpen] = useState(false);
   const [a, setA] = useState<number | null>(rows[0]?.run ?? null);
   const [b, setB] = useState<number | null>(rows[1]?.run ?? null);
   const result = useMemo(() => {
-    if (a === null || b === null || a === b) return null;
+    if (!open || a === null || b === null || a === b) return null;
     const ta = runTallies(table, a);
     const tb = runTallies(table, b);
     return ta && tb ? comparePaired(ta.tallies, tb.tallies, ta.noise, tb.noise) : null;
-  }, [table, a, b]);
+  }, [open, table, a, b]);
   const name = (run: number | null): string => (run === null ? '' : runName(table.runs[run]!));
   const pick = (value: number | null, set: (v: number) => void, label: string) => (
     <label className="flex min-w-0 flex-col text-[11px] text-slate-600">
@@ -94,16 +96,50 @@ function Compare({ table, rows }: { table: LibraryTable; rows: readonly LeaderRo
   );
   if (rows.length < 2) return null;
   return (
-    <details className="px-2 pb-2 text-xs text-slate-700" data-testid="run-compare">
+    <details className="px-2 pb-2 text-xs text-slate-700" data-testid="run-compare" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer font-medium text-indigo-800">Compare two runs, paired by task</summary>
-      <div className="mt-1 flex flex-wrap items-end gap-2">
-        {pick(a, setA, 'Run A')}
-        {pick(b, setB, 'Run B')}
-      </div>
-      <p className="mt-1 max-w-prose" data-testid="compare-result" data-better={result?.better ?? ''} title={PAIRED_METHOD}>
-        {a === b ? 'Pick two different runs.' : result === null ? '' : comparisonText(result, name(a), name(b))}
-      </p>
+      {open && (
+        <>
+          <div className="mt-1 flex flex-wrap items-end gap-2">
+            {pick(a, setA, 'Run A')}
+            {pick(b, setB, 'Run B')}
+          </div>
+          <p className="mt-1 max-w-prose" data-testid="compare-result" data-better={result?.better ?? ''} title={PAIRED_METHOD}>
+            {a === b ? 'Pick two different runs.' : result === null ? '' : comparisonText(result, name(a), name(b))}
+          </p>
+        </>
+      )}
     </details>
+  );
+}
+
+/** A mean per simulation of a spend column, with how many rows record it when not all do; "not recorded" when none does. */
+function perSim(r: LeaderRow, key: keyof LeaderRow['spend'], show: (x: number) => string): string {
+  const s = r.spend[key];
+  if (s.rows === 0) return 'not recorded';
+  return `${show(s.sum / s.rows)}${s.rows < r.episodes ? ` (${s.rows} of ${r.episodes})` : ''}`;
+}
+
+/** Cost and time as the files record them: never 0 for what a file does not record. */
+function spendCell(r: LeaderRow) {
+  const cost = costPerEpisode(r);
+  const per = passPerDollar(r);
+  const tokens = r.spend.prompt_tokens.rows + r.spend.completion_tokens.rows > 0;
+  const tok = (r.spend.prompt_tokens.sum + r.spend.completion_tokens.sum) / Math.max(r.spend.prompt_tokens.rows, r.spend.completion_tokens.rows, 1);
+  return (
+    <td
+      className="px-2 py-1 text-right text-[11px] whitespace-nowrap tabular-nums text-slate-700"
+      data-testid="spend"
+      title={`Per simulation, as the file records it (agent_cost + user_cost, duration, usage tokens); “not recorded” where it records none.\nagent cost: ${perSim(r, 'agent_cost', (x) => `$${x.toFixed(4)}`)}\nuser cost: ${perSim(r, 'user_cost', (x) => `$${x.toFixed(4)}`)}\nduration: ${perSim(r, 'duration', (x) => `${x.toFixed(1)} s`)}\nprompt tokens: ${perSim(r, 'prompt_tokens', (x) => x.toFixed(0))}\ncompletion tokens: ${perSim(r, 'completion_tokens', (x) => x.toFixed(0))}`}
+    >
+      <span className="block text-sm text-slate-900">
+        {cost === null ? <span className="text-slate-600">agent cost not recorded</span> : `$${cost.toFixed(4)}/sim`}
+      </span>
+      {cost === null && r.spend.user_cost.rows > 0 && <span className="block">user {perSim(r, 'user_cost', (x) => `$${x.toFixed(4)}/sim`)}</span>}
+      {per !== null && <span className="block">{per.toFixed(1)} pass^1/$</span>}
+      <span className="block">{perSim(r, 'duration', (x) => `${x.toFixed(1)} s/sim`)}</span>
+      <span className="block">{tokens ? `${Math.round(tok).toLocaleString('en')} tokens/sim` : 'tokens not recorded'}</span>
+    </td>
   );
 }
 
@@ -125,17 +161,21 @@ function noiseCell(r: LeaderRow) {
 }
 
 /** One benchmark and domain: its runs, ranked then listed, and a paired comparison of two of them. */
-function Group({ table, rows, ks }: { table: LibraryTable; rows: readonly LeaderRow[]; ks: number }) {
+function Group({ table, rows, ranked, total, ks }: { table: LibraryTable; rows: readonly LeaderRow[]; ranked: number; total: number; ks: number }) {
   const store = useAppStore();
   const first = rows[0]!;
   const title = benchDomain(first.info.benchmark, first.info.domain);
-  const ranked = rows.filter((r) => r.rank !== null).length;
   return (
-    <section className="mb-3" aria-label={`Leaderboard, ${title}`} data-testid="leader-group" data-group={title}>
+    <section
+      className="mb-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
+      aria-label={`Leaderboard, ${title}`}
+      data-testid="leader-group"
+      data-group={title}
+    >
       <h3 className="sticky left-0 px-2 pt-2 text-sm font-semibold text-slate-900">
         {title}{' '}
         <span className="font-normal text-slate-600">
-          · {ranked} ranked{rows.length > ranked ? `, ${rows.length - ranked} listed, not ranked (fewer than ${MIN_RANKED_TASKS} tasks)` : ''}
+          · {ranked} ranked{total > ranked ? `, ${total - ranked} listed, not ranked (fewer than ${MIN_RANKED_TASKS} tasks)` : ''}
         </span>
       </h3>
       <div className="overflow-x-auto">
@@ -155,6 +195,9 @@ function Group({ table, rows, ks }: { table: LibraryTable; rows: readonly Leader
               <th className="px-2 py-1 text-right font-medium">Passes</th>
               <th className="px-2 py-1 text-right font-medium" title="Trial-to-trial spread of pass^1 (standard deviation), for runs with two trials or more">
                 Noise floor
+              </th>
+              <th className="px-2 py-1 text-right font-medium" title="Cost, time and tokens per simulation, as the files record them; pass^1 per dollar">
+                Cost · time
               </th>
               <th className="px-2 py-1 font-medium">Model</th>
               <th className="px-2 py-1 text-right font-medium">≠ recorded</th>
@@ -203,6 +246,7 @@ function Group({ table, rows, ks }: { table: LibraryTable; rows: readonly Leader
                   <span className="block text-[11px] text-slate-600">rec. {formatCounts({ passes: r.recordedPasses, trials: r.recordedEpisodes })}</span>
                 </td>
                 {noiseCell(r)}
+                {spendCell(r)}
                 <td className="max-w-[12rem] truncate px-2 py-1">
                   {r.info.model === null ? <span className="text-slate-600">not recorded</span> : safeLabel(r.info.model, 80)}
                 </td>
@@ -220,39 +264,68 @@ function Group({ table, rows, ks }: { table: LibraryTable; rows: readonly Leader
   );
 }
 
+/** While the worker computes the views, or when it could not. */
+export function StatsStatus() {
+  const st = useApp((s) => s.libraryStats);
+  if (st.error !== null)
+    return (
+      <p className="m-2 text-sm text-rose-900" role="alert">
+        Could not compute the library’s views: {safeLabel(st.error, 300)}
+      </p>
+    );
+  if (st.stats === null || st.pending)
+    return (
+      <p className="px-2 py-1 text-xs text-slate-600" role="status" data-testid="library-computing">
+        Computing in the background…
+      </p>
+    );
+  return null;
+}
+
 /**
  * The leaderboard, one table per benchmark and domain (never mixed): pass^1…pass^k recomputed with their 95 %
  * intervals (recorded beneath), ranked from the minimum of tasks, with the noise floor of runs with two trials or
- * more, and two runs compared paired by task.
+ * more, and two runs compared paired by task. Computed in the worker (`library-stats`); each table shows its first
+ * rows, more on request.
  */
 export function Leaderboard() {
+  const store = useAppStore();
   const table = useApp((s) => s.library.table);
-  const filters = useApp((s) => s.libraryFilters);
-  const rows = useMemo(() => (table ? leaderboard(table, filters) : []), [table, filters]);
-  const groups = useMemo(() => {
-    const out = new Map<string, LeaderRow[]>();
-    for (const r of rows) out.set(rankGroup(r.info), [...(out.get(rankGroup(r.info)) ?? []), r]);
-    return [...out.values()];
-  }, [rows]);
-  const ks = Math.min(K_SHOWN, Math.max(1, ...rows.map((r) => r.recomputed.length)));
-  const oldIndex = rows.some((r) => r.trialsNote !== null);
-  if (!table || rows.length === 0) return <p className="p-4 text-sm text-slate-600">No run matches the filters.</p>;
+  const st = useApp((s) => s.libraryStats);
+  const stats = st.stats;
+  if (!table || !stats) return <StatsStatus />;
+  if (stats.runs === 0) return <p className="p-4 text-sm text-slate-600">No run matches the filters.</p>;
+  const ks = Math.min(K_SHOWN, stats.maxK);
   return (
     <div>
+      <StatsStatus />
       <p className="px-2 pt-2 pb-1 text-xs text-slate-600">
-        {rows.length} run{rows.length === 1 ? '' : 's'}, ranked within each benchmark and domain by recomputed pass^1; a run of fewer than {MIN_RANKED_TASKS}{' '}
+        {stats.runs} run{stats.runs === 1 ? '' : 's'}, ranked within each benchmark and domain by recomputed pass^1; a run of fewer than {MIN_RANKED_TASKS}{' '}
         tasks is listed, not ranked. Under each pass^k its 95 % interval (a seeded bootstrap over tasks; hover for the method), then the recorded value. pass^k
         by each benchmark’s own rule (τ-bench: over tasks, n = the run’s distinct trials; τ²: infrastructure errors left out, each task over its own trials, k
         up to the run’s info.num_trials or the fewest trials of any task, whichever is less); an episode that cannot be judged counts as a failed trial, as in
         the run’s own overview.
       </p>
-      {oldIndex && (
+      {stats.oldIndex && (
         <p className="px-2 pb-1 text-xs text-amber-800" data-testid="leaderboard-note">
           τ² runs marked “k: fewest trials”: {NO_NUM_TRIALS}.
         </p>
       )}
-      {groups.map((g) => (
-        <Group key={rankGroup(g[0]!.info)} table={table} rows={g} ks={ks} />
+      {stats.board.map((g) => (
+        <div key={g.key}>
+          <Group table={table} rows={g.rows} ranked={g.ranked} total={g.total} ks={ks} />
+          {g.rows.length < g.total && (
+            <Button
+              variant="quiet"
+              className="mx-2 mb-3 text-xs"
+              disabled={st.pending}
+              data-testid="leader-more"
+              onClick={() => store.getState().requestLibraryStats(st.rows + BOARD_ROWS)}
+            >
+              Show {Math.min(BOARD_ROWS, g.total - g.rows.length)} more of {g.total - g.rows.length}
+            </Button>
+          )}
+        </div>
       ))}
     </div>
   );

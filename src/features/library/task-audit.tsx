@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { AUDIT_KINDS, AUDIT_TEXT, auditTasks, type AuditFinding, type AuditKind } from '../../core/contract';
+import { useState } from 'react';
+import { AUDIT_KINDS, AUDIT_TEXT, type AuditFinding, type AuditKind } from '../../store/library-stats';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -45,13 +45,11 @@ function Finding({ f }: { f: AuditFinding }) {
 }
 
 /**
- * The task audit (core's `auditTasks`, the same as `tau-inspect audit`): per benchmark, domain and task across all
+ * The task audit (core's `auditTasks`, computed in the worker: the same as `tau-inspect audit`): per benchmark, domain and task across all
  * runs of the library, each kind with a simulation that shows it. The benchmark and domain filters narrow it.
  */
-export function TaskAuditView() {
-  const table = useApp((s) => s.library.table);
+export function TaskAuditView({ audit: all }: { audit: readonly AuditFinding[] }) {
   const filters = useApp((s) => s.libraryFilters);
-  const all = useMemo(() => (table ? auditTasks(table) : []), [table]);
   const [open, setOpen] = useState<ReadonlySet<AuditKind>>(new Set());
   const findings = all.filter(
     (f) => (filters.benchmark === null || f.benchmark === filters.benchmark) && (filters.domain === null || f.domain === filters.domain),

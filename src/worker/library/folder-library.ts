@@ -5,7 +5,7 @@ import {
   readTau2Folder,
   readTau2Text,
   tau2RunRows,
-  tauBenchRow,
+  tauBenchRunRows,
   Tau2FileError,
   Tau2Session,
   type IndexRow,
@@ -135,7 +135,7 @@ export class FolderJudge {
         `no τ-bench ${session.domain} data in this browser: pick a tau-bench data folder (Open ▸ tau-bench data folder…) or open one run and agree to fetch it, then open the library again`,
       );
     session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
-    return session.evaluateAll((r) => tauBenchRow(facts, r));
+    return tauBenchRunRows(session, facts);
   }
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {

@@ -1,6 +1,6 @@
 import { isSuccess, passHatK, type PassK, type TrialOutcome } from '../pass-k';
 import { tau2PassHatK, tau2TaskOrder } from '../tau2/summary';
-import { LIBRARY_FLAG, type LibraryRun, type LibraryTable } from './table';
+import { LIBRARY_FLAG, SPEND_KEYS, type LibraryRun, type LibraryTable, type SpendKey } from './table';
 import { noiseFloor, passKIntervals, unrankedReason, type NoiseFloor, type PassKInterval, type TaskTally } from './pass-k-stats';
 
 /** What the library shows: runs whose model, domain, benchmark and data version match (null: any). */
@@ -65,6 +65,25 @@ export interface LeaderRow {
   readonly rank: number | null;
   /** Why the run is listed but not ranked (too few tasks or trials), or null. */
   readonly unranked: string | null;
+  /** What the run records it spent, per column: the sum over the rows that record it and how many do (0: not recorded). */
+  readonly spend: Readonly<Record<SpendKey, { readonly sum: number; readonly rows: number }>>;
+}
+
+/**
+ * A run's cost of one simulation on average: agent cost plus user cost, over the rows recording the agent's (the
+ * user's added where recorded). Null when no agent cost is recorded (τ-bench files record the user's alone): a
+ * partial cost is not a cost.
+ */
+export function costPerEpisode(r: Pick<LeaderRow, 'spend'>): number | null {
+  const a = r.spend.agent_cost;
+  return a.rows === 0 ? null : (a.sum + r.spend.user_cost.sum) / a.rows;
+}
+
+/** pass^1 per dollar: recomputed pass^1 over the cost of one simulation (null when no cost is recorded or it is 0). */
+export function passPerDollar(r: LeaderRow): number | null {
+  const cost = costPerEpisode(r);
+  const p1 = r.recomputed[0]?.value;
+  return cost === null || cost <= 0 || p1 === undefined ? null : p1 / cost;
 }
 
 /** What a τ² run of an index without the `num_trials` column loses, in words. */
@@ -171,8 +190,9 @@ export function runTallies(t: LibraryTable, run: number): { tallies: Map<string,
  * each group the ranked runs by recomputed pass^1, best first, then those listed but not ranked (too few tasks or
  * trials). Each row carries its pass^k with 95 % intervals and, with two trials or more, its noise floor.
  */
-export function leaderboard(t: LibraryTable, f: LibraryFilters): LeaderRow[] {
+export function leaderboard(t: LibraryTable, f: LibraryFilters, opts: { readonly intervalsPerGroup?: number } = {}): LeaderRow[] {
   const byRun = rowsByRun(t);
+  const later = new Map<number, { tallies: Map<string, TaskTally>; commonN: number | undefined; k: number }>();
   const out: (Omit<LeaderRow, 'rank'> & { rank: number | null })[] = [];
   t.runs.forEach((info, run) => {
     if (!runMatches(info, f)) return;
@@ -192,7 +212,16 @@ export function leaderboard(t: LibraryTable, f: LibraryFilters): LeaderRow[] {
       if ((t.flags[i]! & LIBRARY_FLAG.disagree) !== 0) disagree++;
       if ((t.flags[i]! & LIBRARY_FLAG.error) !== 0) errors++;
     }
-    const intervals = passKIntervals([...tallies.values()], pk.recomputed.length, commonN);
+    const spend = Object.fromEntries(
+      SPEND_KEYS.map((k) => {
+        const col = t.spend?.[k];
+        let sum = 0;
+        let n = 0;
+        if (col) for (const i of rows) if (!Number.isNaN(col[i]!)) [sum, n] = [sum + col[i]!, n + 1];
+        return [k, { sum, rows: n }];
+      }),
+    ) as Record<SpendKey, { sum: number; rows: number }>;
+    later.set(run, { tallies, commonN, k: pk.recomputed.length });
     const unranked = unrankedReason(pk.tasks, pk.tasks === 0 ? 0 : pk.trials);
     out.push({
       run,
@@ -204,10 +233,11 @@ export function leaderboard(t: LibraryTable, f: LibraryFilters): LeaderRow[] {
       recordedEpisodes,
       disagree,
       errors,
-      intervals,
+      intervals: [],
       noise: noiseFloor(outcomes),
       rank: null,
       unranked,
+      spend,
     });
   });
   const first = (r: LeaderRow): number => r.recomputed[0]?.value ?? -1;
@@ -220,9 +250,16 @@ export function leaderboard(t: LibraryTable, f: LibraryFilters): LeaderRow[] {
   );
   let group = '';
   let rank = 0;
+  let inGroup = 0;
+  // Intervals (the bootstrap: most of the time here) for the first rows of each group only, when told.
+  const perGroup = opts.intervalsPerGroup ?? Infinity;
   for (const r of out) {
-    if (rankGroup(r.info) !== group) [group, rank] = [rankGroup(r.info), 0];
+    if (rankGroup(r.info) !== group) [group, rank, inGroup] = [rankGroup(r.info), 0, 0];
     if (r.unranked === null) r.rank = ++rank;
+    if (inGroup++ < perGroup) {
+      const l = later.get(r.run)!;
+      (r as { intervals: readonly PassKInterval[] }).intervals = passKIntervals([...l.tallies.values()], l.k, l.commonN);
+    }
   }
   return out;
 }
@@ -262,7 +299,7 @@ export interface TaskGrid {
 
 /** Tasks × runs per benchmark and domain, over the runs that match the filters. */
 export function taskGrids(t: LibraryTable, f: LibraryFilters): TaskGrid[] {
-  const order = new Map(leaderboard(t, f).map((r, i) => [r.run, i]));
+  const order = new Map(leaderboard(t, f, { intervalsPerGroup: 0 }).map((r, i) => [r.run, i]));
   const groups = new Map<string, { benchmark: string; domain: string; runs: Set<number>; tasks: Map<string, Map<number, TaskCell & { noop: boolean }>> }>();
   for (let i = 0; i < t.run.length; i++) {
     const run = t.run[i]!;

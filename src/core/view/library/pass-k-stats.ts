@@ -76,22 +76,36 @@ export function bootstrapMeans(values: readonly Float64Array[], opts: { resample
   const n = values[0]?.length ?? 0;
   if (n === 0) return values.map(() => ({ lo: NaN, hi: NaN }));
   const resamples = opts.resamples ?? BOOTSTRAP.resamples;
-  const rng = mulberry32(opts.seed ?? BOOTSTRAP.seed);
-  const means = values.map(() => new Float64Array(resamples));
-  const sums = new Float64Array(values.length);
-  for (let b = 0; b < resamples; b++) {
-    sums.fill(0);
-    for (let j = 0; j < n; j++) {
-      const i = Math.floor(rng() * n);
-      for (let s = 0; s < values.length; s++) sums[s]! += values[s]![i]!;
-    }
-    for (let s = 0; s < values.length; s++) means[s]![b] = sums[s]! / n;
-  }
+  const draws = drawsFor(n, resamples, opts.seed ?? BOOTSTRAP.seed);
   const at = intervalRanks(resamples, opts.level ?? BOOTSTRAP.level);
-  return means.map((m) => {
-    m.sort();
-    return { lo: m[at.lo]!, hi: m[at.hi]! };
+  const means = new Float64Array(resamples);
+  return values.map((v) => {
+    for (let b = 0, d = 0; b < resamples; b++) {
+      let sum = 0;
+      for (let j = 0; j < n; j++) sum += v[draws[d++]!]!;
+      means[b] = sum / n;
+    }
+    means.sort();
+    return { lo: means[at.lo]!, hi: means[at.hi]! };
   });
+}
+
+/**
+ * The task drawn at each place of each resample for `n` tasks: the same for every run of `n` tasks (the seed is
+ * fixed), so a library of many runs draws once per size. A few sizes are kept.
+ */
+const DRAWS = new Map<string, Uint32Array>();
+function drawsFor(n: number, resamples: number, seed: number): Uint32Array {
+  const key = `${n}:${resamples}:${seed}`;
+  let d = DRAWS.get(key);
+  if (d === undefined) {
+    const rng = mulberry32(seed);
+    d = new Uint32Array(n * resamples);
+    for (let i = 0; i < d.length; i++) d[i] = Math.floor(rng() * n);
+    if (DRAWS.size >= 64) DRAWS.delete(DRAWS.keys().next().value!);
+    DRAWS.set(key, d);
+  }
+  return d;
 }
 
 /** pass^1…pass^maxK of a run's tasks, each with its 95 % interval and what it is over. */

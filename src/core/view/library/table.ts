@@ -50,7 +50,16 @@ export interface LibraryTable {
   readonly recorded: Float64Array;
   readonly reward: Float64Array;
   readonly flags: Uint8Array;
+  /**
+   * What each row records it spent (NaN: not recorded, never 0): agent and user cost, duration in seconds, prompt and
+   * completion tokens. Absent from a table read from an index written before these columns.
+   */
+  readonly spend?: Readonly<Record<SpendKey, Float32Array>>;
 }
+
+/** The spend columns, as the index names them. */
+export const SPEND_KEYS = ['agent_cost', 'user_cost', 'duration', 'prompt_tokens', 'completion_tokens'] as const;
+export type SpendKey = (typeof SPEND_KEYS)[number];
 
 /** The finding kinds of the index's `finding_kinds` column that the library keeps, as flags. */
 const FINDING_FLAGS: Readonly<Record<string, number>> = {
