@@ -4,6 +4,11 @@ import { TAU2_PINNED_COMMIT } from '../model/data/tau2-data';
 import { tau2NumTrials } from '../view/tau2/summary';
 import type { EpisodeReport } from '../view/report-json';
 import type { InspectSession } from './session';
+import { diffRecords } from '../model/data/diff-records';
+import type { Db, Domain } from '../model/data/db';
+import type { Task } from '../model/episode/types';
+import { groundTruthKey, replayGroundTruth } from '../env/reward';
+import { pyLower } from '../py/lower';
 
 export type Benchmark = 'tau-bench' | 'tau2';
 
@@ -225,7 +230,37 @@ export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: numb
   return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.messages.length, tau2Spend(sim)));
 }
 
-/** Every episode's row of a τ-bench run judged by `session` (its data in use), with what each records it spent. */
+/**
+ * Every episode's row of a τ-bench run judged by `session` (its data in use), with what each records it spent and
+ * the task audit's gold findings of its task (`tauBenchGoldKinds`).
+ */
 export function tauBenchRunRows(session: InspectSession, facts: FileFacts): IndexRow[] {
-  return session.evaluateAll((r) => tauBenchRow(facts, r, tauBenchSpend(session.records[r.index]?.raw)));
+  const rows = session.evaluateAll((r) => tauBenchRow(facts, r, tauBenchSpend(session.records[r.index]?.raw)));
+  const db = session.dataVersion?.db;
+  if (db === undefined) return rows;
+  const memo = new Map<string, readonly string[]>();
+  return rows.map((row) => {
+    const task = session.records[row.index]?.task;
+    if (!task || row.error !== null) return row;
+    const key = groundTruthKey(session.domain, task) + '\u0000' + task.outputs.join('\u0000');
+    let kinds = memo.get(key);
+    if (kinds === undefined) memo.set(key, (kinds = tauBenchGoldKinds(session.domain, db, task)));
+    return kinds.length === 0 ? row : { ...row, finding_kinds: [...new Set([...row.finding_kinds, ...kinds])] };
+  });
+}
+
+/**
+ * The task audit's gold findings of a τ-bench task, from its reference actions replayed as τ-bench replays them
+ * (`Env.calculate_reward`): an action that raises (τ-bench answers "Error: …" and goes on: the reference DB lacks its
+ * effect), a reference that leaves the DB as it started, an output that no observation of the reference replay holds
+ * (matched as τ-bench matches outputs: lowercased, commas dropped from the text).
+ */
+export function tauBenchGoldKinds(domain: Domain, initial: Db, task: Task): string[] {
+  const gt = replayGroundTruth(domain, initial, task.actions);
+  const out: string[] = [];
+  if (gt.steps.some((s) => !s.skipped && s.observation !== null && /^(Error:|Unknown action )/.test(s.observation))) out.push('gold-action-raises');
+  if (diffRecords(gt.state, initial).length === 0) out.push('no-op-reference');
+  const seen = gt.steps.flatMap((s) => (s.observation === null ? [] : [pyLower(s.observation).replaceAll(',', '')]));
+  if (task.outputs.some((o) => !seen.some((h) => h.includes(pyLower(o))))) out.push('gold-info-unseen');
+  return out;
 }
