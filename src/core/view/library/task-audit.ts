@@ -25,7 +25,8 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_TEXT: Readonly<Record<AuditKind, string>> = {
   'gold-action-raises': 'a reference action raises when replayed (the benchmark skips it silently: the reference DB lacks its effect)',
   'gold-no-op': 'the reference leaves the DB as it started (an agent that does nothing passes the DB check)',
-  'gold-info-unseen': 'required information is in no tool output of the reference replay (the agent cannot read it from the tools)',
+  'gold-info-unseen':
+    'required information is in no tool output of the reference replay (not readable from the tools as written: computed, or from the user or the policy)',
   'gold-assertion-fails': 'an env assertion fails on the reference replay itself',
   'no-run-passes': 'no run passes it (no trial of any run, recomputed; two runs or more)',
   'every-run-passes': 'every trial of every run passes it (two runs or more)',

@@ -104,7 +104,7 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   if (e.gold && e.gold.unseenInfo.length > 0)
     out.push({
       kind: 'gold-info-unseen',
-      text: `Required information ${e.gold.unseenInfo.map((s) => `'${s}'`).join(', ')} is in no tool output of the reference actions: the agent cannot read it from the tools (it may come from the user or the policy).`,
+      text: `Required information ${e.gold.unseenInfo.map((s) => `'${s}'`).join(', ')} is in no tool output of the reference actions: the agent cannot read it from the tools as written (it may be computed from them, or come from the user or the policy).`,
     });
   if (e.requiredDocuments && e.requiredDocuments.length > 0 && !e.premature && e.error === null && e.reward !== 1) {
     const { found, missing } = requiredCoverage(e, e.requiredDocuments);
