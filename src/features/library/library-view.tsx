@@ -137,7 +137,11 @@ export function LibraryView() {
             ))}
           </div>
           <div role="tabpanel" className="min-h-0 flex-1 overflow-auto">
-            {tab === 'leaderboard' ? <Leaderboard /> : tab === 'heatmap' ? <HeatMap /> : <TaskHealthView />}
+            {/* The leaderboard stays mounted (hidden) while another tab shows: coming back to it draws nothing again. */}
+            <div hidden={tab !== 'leaderboard'}>
+              <Leaderboard />
+            </div>
+            {tab === 'heatmap' ? <HeatMap /> : tab === 'health' ? <TaskHealthView /> : null}
           </div>
         </>
       )}
