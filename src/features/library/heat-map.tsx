@@ -31,12 +31,12 @@ function cellName(c: { readonly passes: number; readonly trials: number }, task:
 const ROW_H = 26;
 const COL_W = 38;
 /** Grids of up to this many cells are drawn whole; bigger ones a window at a time (10^6 rows stay responsive). */
-const WHOLE = 1500;
+const WHOLE = 1000;
 
 /** The rows and columns of a grid in view of its scroller, with some around them. */
 function useWindow(rows: number, cols: number, box: RefObject<HTMLDivElement | null>) {
   const whole = rows * cols <= WHOLE;
-  const [view, setView] = useState({ top: 0, left: 0, height: 600, width: 1200 });
+  const [view, setView] = useState({ top: 0, left: 0, height: 520, width: 1000 });
   useEffect(() => {
     const el = box.current;
     if (whole || !el) return;
@@ -54,9 +54,9 @@ function useWindow(rows: number, cols: number, box: RefObject<HTMLDivElement | n
     };
   }, [whole, box]);
   if (whole) return { r0: 0, r1: rows, c0: 0, c1: cols, whole };
-  const r0 = Math.max(0, Math.floor(view.top / ROW_H) - 5);
-  const c0 = Math.max(0, Math.floor(view.left / COL_W) - 3);
-  return { r0, r1: Math.min(rows, r0 + Math.ceil(view.height / ROW_H) + 10), c0, c1: Math.min(cols, c0 + Math.ceil(view.width / COL_W) + 6), whole };
+  const r0 = Math.max(0, Math.floor(view.top / ROW_H) - 2);
+  const c0 = Math.max(0, Math.floor(view.left / COL_W) - 2);
+  return { r0, r1: Math.min(rows, r0 + Math.ceil(view.height / ROW_H) + 4), c0, c1: Math.min(cols, c0 + Math.ceil(view.width / COL_W) + 4), whole };
 }
 
 /** Whether `el` is on screen or near it (grids off screen draw no cells: a library of many domains stays light). */
@@ -183,7 +183,7 @@ export function HeatMap() {
         task.
       </p>
       {stats.grids.map((g, i) => (
-        <Grid key={`${g.benchmark}\u0000${g.domain}`} grid={g} first={i < 2} />
+        <Grid key={`${g.benchmark}\u0000${g.domain}`} grid={g} first={i === 0} />
       ))}
     </div>
   );
