@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { formatCounts } from '../../core/contract';
 import type { CompactGrid } from '../../store/library-stats';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
@@ -83,6 +83,9 @@ function Grid({ grid, first }: { grid: CompactGrid; first: boolean }) {
   // Off screen: no cells, the grid's height kept by one spacer row.
   const w = near ? win : { ...win, r0: 0, r1: 0, c0: 0, c1: 0 };
   const cols = Array.from({ length: w.c1 - w.c0 }, (_, i) => w.c0 + i);
+  // Names made once per column and task, not once per cell drawn (a scroll redraws a window of cells).
+  const names = useMemo(() => Array.from(grid.runs, (r) => runName(runs[r]!)), [grid, runs]);
+  const labels = useMemo(() => grid.tasks.map((t) => safeLabel(t.task, 60)), [grid]);
   const spacerL = w.c0 * COL_W;
   const spacerR = (R - w.c1) * COL_W;
   return (
@@ -127,7 +130,7 @@ function Grid({ grid, first }: { grid: CompactGrid; first: boolean }) {
               return (
                 <tr key={t.key}>
                   <th scope="row" className="sticky left-0 max-w-[10rem] truncate bg-white px-1 text-left font-mono font-normal text-slate-800">
-                    {safeLabel(t.task, 60)}
+                    {labels[ti]}
                   </th>
                   {spacerL > 0 && <td aria-hidden="true" />}
                   {cols.map((c) => {
@@ -140,7 +143,7 @@ function Grid({ grid, first }: { grid: CompactGrid; first: boolean }) {
                         <button
                           type="button"
                           className={`h-6 w-9 rounded text-center tabular-nums ${tone(passes, trials)} hover:ring-2 hover:ring-indigo-500 ${FOCUS_RING_TIGHT}`}
-                          aria-label={cellName({ passes, trials }, safeLabel(t.task, 60), runName(runs[run]!))}
+                          aria-label={cellName({ passes, trials }, labels[ti]!, names[c]!)}
                           data-testid="heat-cell"
                           data-task={t.task}
                           data-run={runs[run]!.file}
