@@ -5,7 +5,7 @@ import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { benchDomain, runName } from './run-label';
 
-const SHOWN = 30;
+const SHOWN = 10;
 
 const TITLE: Readonly<Record<AuditKind, string>> = {
   'gold-action-raises': 'Reference actions that raise on replay',
