@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const ABOVE_CORE = ['src/worker', 'src/store', 'src/protocol', 'src/features', 'src/app'];
-const BRANCH_BUDGET = 29;
+const BRANCH_BUDGET = 27;
 const MAX_LINES = 450;
 /** Files over MAX_LINES today, with their length: each to be split (ARCHITECTURE.md says how). */
 const LONG_FILES = {
@@ -21,7 +21,7 @@ const LONG_FILES = {
   'src/core/session/session.ts': 553,
   'src/core/model/episode/tau2/results.ts': 476,
   'src/core/model/episode/tau2/models.ts': 490,
-  'src/core/judge/tau2/evaluate.ts': 472,
+  'src/core/judge/tau2/evaluate.ts': 421,
   'src/core/view/tau2/voice/metrics.ts': 571,
 };
 

@@ -6,7 +6,7 @@
  * `library_health_ms`).
  * Run alone: npm run -s bench -- --json library
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -14,11 +14,25 @@ import type { Page } from 'playwright-core';
 import { hasChromium, launchChromium, startApp } from '../../test/browser/harness';
 import type { BenchResult, Log } from '../bench-types';
 
-const KEYS = ['library_rows', 'library_first_view_ms', 'library_longest_task_ms', 'library_heatmap_ms', 'library_health_ms'] as const;
+const KEYS = [
+  'library_rows',
+  'library_first_view_ms',
+  'library_longest_task_ms',
+  'library_heatmap_ms',
+  'library_health_ms',
+  'library_1e6_rows',
+  'library_1e6_first_view_ms',
+  'library_1e6_longest_task_ms',
+  'library_1e6_load_longest_task_ms',
+  'library_1e6_heatmap_longest_task_ms',
+  'library_1e6_health_longest_task_ms',
+] as const;
 const ROWS = 20_000;
+/** The big library (issue #35 class 8): 10^6 rows, 8,000 runs of 125 rows, the same columns and rewards. */
+const BIG_ROWS = 1_000_000;
 
 /** 20,000 rows: run r = row / 125, task = row % 25, trial = (row / 25) % 5; rewards from a fixed hash of the row. */
-async function writeParquet(path: string): Promise<void> {
+export async function writeParquet(path: string, rows = ROWS): Promise<void> {
   const c = await (await DuckDBInstance.create(':memory:')).connect();
   await c.run(`COPY (
     SELECT
@@ -41,7 +55,7 @@ async function writeParquet(path: string): Promise<void> {
       CASE WHEN r % 25 = 3 THEN ['no-op-reference'] ELSE []::VARCHAR[] END AS finding_kinds,
       (r % 40)::INTEGER AS steps,
       CASE WHEN hash(r) % 97 = 0 THEN 'boom' ELSE NULL END AS error
-    FROM range(${ROWS}) t(r)
+    FROM range(${rows}) t(r)
   ) TO '${path}' (FORMAT parquet)`);
   c.closeSync();
 }
@@ -57,6 +71,56 @@ const tabTime = (page: Page, tab: string, selector: string): Promise<number> =>
     document.querySelector('[data-testid="library-tab-${tab}"]').click();
     check();
   })`);
+
+/**
+ * The big library: chosen in a fresh page, the leaderboard on screen, then tasks × runs (scrolled across and down)
+ * and task health; the longest main-thread task over all of it.
+ */
+async function bigLibrary(browser: Awaited<ReturnType<typeof launchChromium>>, url: string, path: string): Promise<BenchResult> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  try {
+    await page.goto(url);
+    await page.waitForSelector('[data-testid="episode-table"]');
+    await page.evaluate(PROBE);
+    await page.setInputFiles('[data-testid="library-file-input"]', path);
+    await page.waitForFunction(() => (window as unknown as { __lib: { shown: number | null } }).__lib.shown !== null, null, { timeout: 600_000 });
+    const rows = Number(/^(\d+) episodes/.exec((await page.getByTestId('library-summary').textContent()) ?? '')?.[1] ?? NaN);
+    await page.waitForTimeout(500);
+    // The longest task of each phase (the longest of all is the key the issue names).
+    const phase = async (): Promise<number> =>
+      page.evaluate(
+        '(() => { const l = window.__lib.longest; window.__lib.phase = Math.max(window.__lib.phase ?? 0, l); window.__lib.longest = 0; return l; })()',
+      );
+    const load = await phase();
+    await tabTime(page, 'heatmap', '[data-testid="heat-cell"]');
+    for (const [x, y] of [
+      [4000, 0],
+      [8000, 200],
+      [0, 400],
+    ] as const) {
+      await page.evaluate(`(() => { const s = document.querySelector('[data-testid="heat-scroller"]'); if (s) s.scrollTo(${x}, ${y}); })()`);
+      await page.waitForTimeout(300);
+    }
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    await page.waitForTimeout(300);
+    const heat = await phase();
+    await tabTime(page, 'health', '[data-testid="health-noPass"]');
+    await tabTime(page, 'leaderboard', '[data-testid="leader-row"]');
+    await page.waitForTimeout(500);
+    const rest = await phase();
+    const m = await page.evaluate<{ t0: number; shown: number }>('window.__lib');
+    return {
+      library_1e6_rows: rows,
+      library_1e6_first_view_ms: Math.round(m.shown - m.t0),
+      library_1e6_longest_task_ms: Math.round(Math.max(load, heat, rest)),
+      library_1e6_load_longest_task_ms: Math.round(load),
+      library_1e6_heatmap_longest_task_ms: Math.round(heat),
+      library_1e6_health_longest_task_ms: Math.round(rest),
+    };
+  } finally {
+    await page.close();
+  }
+}
 
 /** Notes when the file is chosen (`t0`), when the leaderboard is drawn (`shown`) and the longest task between. */
 const PROBE = `(() => {
@@ -80,7 +144,9 @@ export async function runLibraryBench(log: Log): Promise<BenchResult> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'library-bench-'));
   const path = join(dir, 'runs.parquet');
-  const [server, browser] = await Promise.all([startApp(null), launchChromium(), writeParquet(path)]);
+  const big = join(dir, 'big', 'runs.parquet');
+  mkdirSync(join(dir, 'big'));
+  const [server, browser] = await Promise.all([startApp(null), launchChromium(), writeParquet(path), writeParquet(big, BIG_ROWS)]);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(server.url);
@@ -98,9 +164,13 @@ export async function runLibraryBench(log: Log): Promise<BenchResult> {
       library_longest_task_ms: Math.round(m.longest),
       library_heatmap_ms: Math.round(heatmap),
       library_health_ms: Math.round(health),
+      ...(await bigLibrary(browser, server.url, big)),
     };
     log(
       `library: ${rows} rows of runs.parquet → leaderboard ${out.library_first_view_ms} ms (longest task ${out.library_longest_task_ms} ms); tasks × runs ${out.library_heatmap_ms} ms, task health ${out.library_health_ms} ms`,
+    );
+    log(
+      `library: ${out.library_1e6_rows} rows → leaderboard ${out.library_1e6_first_view_ms} ms; longest main-thread task through leaderboard, tasks × runs (scrolled) and task health: ${out.library_1e6_longest_task_ms} ms`,
     );
     return out;
   } finally {

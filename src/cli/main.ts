@@ -1,4 +1,5 @@
 import { EvaluationSetupError, ResultsFileError, Tau2FileError, Tau2SetupError } from '../core/contract';
+import { auditCommand, USAGE as AUDIT_USAGE } from './commands/audit';
 import { compareCommand, USAGE as COMPARE_USAGE } from './commands/compare';
 import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
 import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
@@ -14,6 +15,7 @@ const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<numbe
   compare: { run: compareCommand, usage: COMPARE_USAGE },
   report: { run: reportCommand, usage: REPORT_USAGE },
   index: { run: indexCommand, usage: INDEX_USAGE },
+  audit: { run: auditCommand, usage: AUDIT_USAGE },
 };
 
 const USAGE = Object.values(COMMANDS)

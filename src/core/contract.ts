@@ -157,7 +157,38 @@ export {
   tau2Summary,
   tau2TaskOrder,
 } from './view/tau2/summary';
-export { INDEX_COLUMNS, tau2Row, tau2RunRows, tauBenchRow, type Benchmark, type FileFacts, type IndexRow, type Tau2RowReport } from './session/index-row';
+export {
+  INDEX_COLUMNS,
+  tau2Row,
+  tau2RunRows,
+  tau2Spend,
+  tauBenchRow,
+  tauBenchRunRows,
+  tauBenchSpend,
+  type Benchmark,
+  type FileFacts,
+  type IndexRow,
+  type Spend,
+  type Tau2RowReport,
+} from './session/index-row';
+
+// The library of runs: its columns, leaderboard, tasks × runs, task health and task audit; honest pass^k statistics.
+export { findingFlags, LIBRARY_FLAG, type LibraryRun, type LibraryTable } from './view/library/table';
+export { TableBuilder, tableBuffers, type LibraryRow } from './view/library/table-builder';
+export { auditTasks, AUDIT_KINDS, AUDIT_TEXT, type AuditFinding, type AuditKind } from './view/library/task-audit';
+export { indexTable, libraryRow } from './session/library-rows';
+export * from './view/library/library-stats';
+export * from './view/library/pass-k-stats';
+export {
+  BOARD_ROWS,
+  gridCells,
+  libraryStats,
+  statsBuffers,
+  type BoardGroup,
+  type CompactGrid,
+  type GridTask,
+  type LibraryStats,
+} from './view/library/stats-view';
 
 /** One episode's screen data, whatever its benchmark (`benchmark` says which): what `view` answers. */
 export type BenchmarkView = import('./view/episode-view').EpisodeView | import('./view/tau2/sim-view').Tau2SimView;

@@ -8,6 +8,8 @@ import type {
   EpisodeHeader,
   EpisodeNotes,
   EpisodeSummary,
+  LibraryFilters,
+  LibraryStats,
   StepEdit,
   TranscriptView,
 } from '../core/contract';
@@ -152,6 +154,15 @@ export const REQUESTS = {
       readonly error: string | null;
       readonly via: string;
     }
+  >(),
+  /**
+   * The open library's leaderboard, tasks × runs, task health and task audit for some filters, computed in the worker
+   * (the page's thread never loops over the rows): `rows` of each benchmark and domain's leaderboard. `id` is the
+   * library's; an answer for an older library or older filters is dropped by the page.
+   */
+  'library-stats': ask<
+    { readonly id: number; readonly seq: number; readonly filters: LibraryFilters; readonly rows: number },
+    { readonly id: number; readonly seq: number; readonly stats: LibraryStats | null; readonly error: string | null }
   >(),
 };
 

@@ -99,51 +99,7 @@ export type LibrarySource =
   | { readonly kind: 'url'; readonly url: string }
   | { readonly kind: 'folder'; readonly name: string; readonly files: readonly FolderFile[] };
 
-/** One run (one results file, or a τ² run folder) of a library, with what its rows share. */
-export interface LibraryRun {
-  /** The path as the index found it (the `file` column), or inside the picked folder. */
-  readonly file: string;
-  readonly benchmark: string;
-  readonly domain: string | null;
-  readonly model: string | null;
-  readonly userModel: string | null;
-  readonly dataVersion: string | null;
-  readonly contentHash: string;
-  /**
-   * τ²: the run's `info.num_trials` (its pass^k goes up to it, or to the fewest trials any task has if fewer), null when
-   * the file records none (and for τ-bench); absent when the index has no `num_trials` column (a runs.parquet written before it).
-   */
-  readonly numTrials?: number | null;
-}
-
-/** Bits of `LibraryTable.flags`. */
-export const LIBRARY_FLAG = {
-  /** The episode could not be judged (`error`): it counts 0 recomputed, as in the run's own overview. */
-  error: 1,
-  /** The task's reference actions leave the DB as it started (τ²'s `no-op-reference` finding). */
-  noopReference: 2,
-  /** τ²'s `infrastructure_error` termination: left out of τ²'s pass^k. */
-  infrastructure: 4,
-  /** The recomputed reward differs from the recorded one (`matches_recorded_reward` false). */
-  disagree: 8,
-} as const;
-
-/**
- * A library's rows, one per episode or simulation, column by column (typed arrays are transferred, not
- * copied): `run` indexes `runs`, `task` indexes `tasks` (-1: none), `trial` is -1 when there is none,
- * `recorded` and `reward` are NaN when there is none.
- */
-export interface LibraryTable {
-  readonly runs: readonly LibraryRun[];
-  readonly tasks: readonly string[];
-  readonly run: Int32Array;
-  readonly index: Int32Array;
-  readonly task: Int32Array;
-  readonly trial: Int32Array;
-  readonly recorded: Float64Array;
-  readonly reward: Float64Array;
-  readonly flags: Uint8Array;
-}
+export { LIBRARY_FLAG, type LibraryRun, type LibraryTable } from '../core/contract';
 
 /** A file of a folder library that could not be judged, and why. */
 export interface LibraryProblem {

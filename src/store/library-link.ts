@@ -1,4 +1,4 @@
-import { LIBRARY_FILTER_KEYS, NO_LIBRARY_FILTERS, type LibraryFilters } from './library-stats';
+import { LIBRARY_FILTER_KEYS, NO_LIBRARY_FILTERS, type LibraryFilters } from '../core/contract';
 import { LIBRARY_TABS, type LibraryOrigin, type LibraryTab } from './library-slice';
 
 /**

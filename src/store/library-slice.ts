@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '../protocol/wire-types';
 import type { AppState } from './app-store';
 import { originOf, type HostConsent } from './consent';
-import { NO_LIBRARY_FILTERS, overviewTaskId, type LibraryFilters } from './library-stats';
+import { BOARD_ROWS, NO_LIBRARY_FILTERS, overviewTaskId, type LibraryFilters, type LibraryStats } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 import type { StoreHandlers } from './receive';
 import { NO_FILTERS } from './rows';
@@ -51,8 +51,24 @@ export interface LibraryRequest {
   readonly name: string;
 }
 
+/** The library's views as the worker computed them (`library-stats`), for the newest request. */
+export interface LibraryStatsState {
+  /** The newest request's number. */
+  readonly seq: number;
+  /** Leaderboard rows asked for per benchmark and domain. */
+  readonly rows: number;
+  readonly pending: boolean;
+  /** The newest answer (it may be for older filters while `pending`). */
+  readonly stats: LibraryStats | null;
+  readonly error: string | null;
+}
+const NO_STATS: LibraryStatsState = { seq: 0, rows: BOARD_ROWS, pending: false, stats: null, error: null };
+
 export interface LibrarySlice {
   library: LibraryState;
+  libraryStats: LibraryStatsState;
+  /** Asks the worker for the views of the current filters, with `rows` leaderboard rows per benchmark and domain (default: as many as now). */
+  requestLibraryStats(rows?: number): void;
   /** The library view is on screen (instead of the run). */
   libraryShown: boolean;
   libraryTab: LibraryTab;
@@ -127,11 +143,26 @@ export const createLibrarySlice =
   (set, get) => {
     const open = (source: LibrarySource, origin: LibraryOrigin, files: readonly FolderFile[]): void => {
       const id = get().library.id + 1;
-      set({ library: { ...NO_LIBRARY, id, origin, loading: true, files, startedAt: performance.now() }, libraryShown: true, libraryRequest: null });
+      set({
+        library: { ...NO_LIBRARY, id, origin, loading: true, files, startedAt: performance.now() },
+        libraryStats: { ...NO_STATS, seq: get().libraryStats.seq },
+        libraryShown: true,
+        libraryRequest: null,
+      });
       port.send({ type: 'open-library', id, source });
+    };
+    const requestStats = (rows?: number): void => {
+      const lib = get().library;
+      if (lib.table === null) return;
+      const cur = get().libraryStats;
+      const next = { ...cur, seq: cur.seq + 1, rows: rows ?? cur.rows, pending: true };
+      set({ libraryStats: next });
+      port.send({ type: 'library-stats', id: lib.id, seq: next.seq, filters: get().libraryFilters, rows: next.rows });
     };
     return {
       library: NO_LIBRARY,
+      libraryStats: NO_STATS,
+      requestLibraryStats: requestStats,
       libraryShown: false,
       libraryTab: 'leaderboard',
       libraryFilters: NO_LIBRARY_FILTERS,
@@ -142,7 +173,10 @@ export const createLibrarySlice =
       openLibraryUrl: (url) => open({ kind: 'url', url }, { kind: 'url', url }, []),
       showLibrary: (shown) => set({ libraryShown: shown && (get().library.origin !== null || get().libraryRequest !== null) }),
       setLibraryTab: (tab) => set({ libraryTab: tab }),
-      setLibraryFilters: (patch) => set((s) => ({ libraryFilters: { ...s.libraryFilters, ...patch } })),
+      setLibraryFilters: (patch) => {
+        set((s) => ({ libraryFilters: { ...s.libraryFilters, ...patch } }));
+        requestStats(BOARD_ROWS);
+      },
 
       openLibraryRun(run, task) {
         const s = get();
@@ -190,6 +224,7 @@ export const createLibrarySlice =
 
       restoreLibrary(origin, tab, filters) {
         set({ libraryTab: tab, libraryFilters: filters });
+        requestStats(BOARD_ROWS);
         const cur = get().library.origin;
         if (cur !== null && JSON.stringify(cur) === JSON.stringify(origin)) {
           set({ libraryShown: true });
@@ -208,11 +243,17 @@ export const createLibrarySlice =
   };
 
 /** The worker's answers about libraries: only the newest request's. */
-export const libraryHandlers: StoreHandlers<'open-library' | 'library-progress'> = {
+export const libraryHandlers: StoreHandlers<'open-library' | 'library-progress' | 'library-stats'> = {
   'open-library'({ id, table, problems, error, via }, { get, set }) {
     const lib = get().library;
     if (id !== lib.id || !lib.loading) return;
     set({ library: { ...lib, loading: false, table, problems, error, via, openedMs: performance.now() - lib.startedAt } });
+    if (table) get().requestLibraryStats(BOARD_ROWS);
+  },
+  'library-stats'({ id, seq, stats, error }, { get, set }) {
+    const cur = get().libraryStats;
+    if (id !== get().library.id || seq !== cur.seq) return;
+    set({ libraryStats: { ...cur, pending: false, stats: stats ?? cur.stats, error } });
   },
   'library-progress'({ id, type: _, ...progress }, { get, set }) {
     const lib = get().library;

@@ -32,5 +32,6 @@ export function requestHandlers(runs: RunController, library: LibraryController)
     report: (m) => to(m.run, (h) => void h.report(m.id, m.title, m.notes)),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
     'open-library': (m) => void library.open(m),
+    'library-stats': (m) => library.stats(m),
   };
 }

@@ -59,6 +59,7 @@ describe('the protocol, declared once', () => {
     expect(REQUEST_NAMES.filter((k) => REQUESTS[k].answered).sort()).toEqual([
       'audio',
       'init',
+      'library-stats',
       'open-library',
       'parse-notes',
       'report',

@@ -113,6 +113,62 @@ suite('a library of runs in headless Chromium', () => {
     }
   }, 300_000);
 
+  it('the leaderboard ranks within each benchmark and domain with 95 % intervals, compares two runs paired by task, fits pass^k in 390 px; the task audit lists findings', async () => {
+    const { context, page } = await offlinePage(browser);
+    try {
+      await page.goto(server.url);
+      await page.setInputFiles('[data-testid="library-folder-input"]', lib);
+      await page.waitForSelector('[data-testid="leader-row"]', { timeout: 60_000 });
+      // One table per benchmark and domain, never mixed; ranks start at 1 in each.
+      const groups = await page.locator('[data-testid="leader-group"]').evaluateAll((gs) =>
+        gs.map((g) => ({
+          group: g.getAttribute('data-group'),
+          ranks: [...g.querySelectorAll('[data-testid="leader-row"]')].map((r) => r.getAttribute('data-rank')),
+          intervals: g.querySelectorAll('[data-testid="pass-1"] [data-testid="pass-interval"]').length,
+          rows: g.querySelectorAll('[data-testid="leader-row"]').length,
+        })),
+      );
+      expect(groups.map((g) => g.group)).toEqual(['τ-bench airline', 'τ-bench retail', 'τ² airline', 'τ² telecom']);
+      for (const g of groups) {
+        const ranked = g.ranks.filter((r) => r !== '');
+        expect(ranked, g.group!).toEqual(ranked.map((_, i) => String(i + 1)));
+        // Every run's pass^1 has its interval.
+        expect(g.intervals, g.group!).toBe(g.rows);
+      }
+      // Cost and time as recorded: τ² runs record costs; a τ-bench file records the user's alone, never shown as a cost of 0.
+      expect(await page.locator(`${leaderRow('tau2/runs/sierra-research__gym-gpt-4.1-airline.json')} [data-testid="spend"]`).textContent()).toMatch(
+        /^\$\d\.\d{4}\/sim[\d.]+ pass\^1\/\$[\d.]+ s\/sim[\d,]+ tokens\/sim$/,
+      );
+      expect(await page.locator(`${leaderRow('runs/gpt-4o-airline.json')} [data-testid="spend"]`).textContent()).toMatch(
+        /^agent cost not recordeduser \$\d\.\d{4}\/sim( \(\d+ of 200\))?not recordedtokens not recorded$/,
+      );
+      // The interval's method is named where the value is.
+      expect(await page.locator('[data-testid="pass-1"]').first().getAttribute('title')).toMatch(/95 % interval .* percentile bootstrap over tasks/s);
+      // Two τ² airline runs compared paired by task.
+      const airline = page.locator('[data-testid="leader-group"][data-group="τ² airline"]');
+      await airline.getByText('Compare two runs, paired by task').click();
+      const result = (await airline.getByTestId('compare-result').textContent()) ?? '';
+      expect(result).toMatch(
+        /^(.+ better than .+|No difference shown between .+: the interval holds 0)\. pass\^1 difference per task [+-]\d\.\d{3} \(95 % interval /,
+      );
+      // A phone: the pass^k columns are on screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const right = await page
+        .locator('[data-testid="leaderboard"] th')
+        .evaluateAll((ths) => ths.filter((th) => /^pass\^\d$/.test(th.textContent ?? '')).map((th) => th.getBoundingClientRect().right));
+      expect(right.length).toBeGreaterThan(0);
+      expect(Math.max(...right)).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      // The task audit: τ² airline's references that leave the DB as it started, each with a simulation one click away.
+      await page.getByTestId('library-tab-health').click();
+      const noop = page.locator('[data-testid="audit-finding"][data-kind="gold-no-op"][data-domain="airline"]');
+      expect(await noop.count()).toBeGreaterThan(0);
+      expect(await noop.first().getByTestId('audit-open').textContent()).toMatch(/ #\d+$/);
+    } finally {
+      await context.close();
+    }
+  }, 300_000);
+
   it('filters by benchmark and domain go into a link that reopens the same view once the folder is picked again', async () => {
     const { context, page } = await offlinePage(browser);
     try {

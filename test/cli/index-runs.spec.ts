@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, expect, it } from 'vitest';
 import { readTau2Text, tau2NumTrials, tau2Rows, Tau2Session, tau2Summary } from '../../src/core/contract';
-import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS } from '../../src/store/library-stats';
+import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS } from '../../src/core/contract';
 import { tau2Pass } from '../../src/store/tau2/compare';
 import { readLibraryParquet } from '../../src/worker/library/parquet';
 import { indexCli, runsIndex } from '../support/runs-index';

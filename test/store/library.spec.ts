@@ -9,7 +9,7 @@ import { LIBRARY_FLAG } from '../../src/protocol/wire-types';
 import { createAppStore } from '../../src/store/app-store';
 import { formatLibraryLink, parseLibraryLink } from '../../src/store/library-link';
 import { findRunFiles } from '../../src/store/library-slice';
-import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS, overviewTaskId, taskGrids, taskHealth } from '../../src/store/library-stats';
+import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS, overviewTaskId, taskGrids, taskHealth } from '../../src/core/contract';
 import { tau2Pass } from '../../src/store/tau2/compare';
 import { fakePort, sent } from '../support/fake-port';
 

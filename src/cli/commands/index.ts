@@ -69,7 +69,7 @@ function dataKind(value: string): { kind: 'tau-bench' | 'tau2'; root: string } {
   throw new UsageError(`--data ${value}: neither τ-bench data (tau_bench/envs/…) nor τ² data (data/tau2/domains/…); prefix it with tau-bench= or tau2=`);
 }
 
-function dataRoots(values: readonly string[]): DataRoots {
+export function dataRoots(values: readonly string[]): DataRoots {
   const roots = new Map<'tau-bench' | 'tau2', string>();
   for (const v of values) {
     const { kind, root } = dataKind(v);
@@ -82,7 +82,7 @@ function dataRoots(values: readonly string[]): DataRoots {
   };
 }
 
-function positiveInt(text: string, what: string): number {
+export function positiveInt(text: string, what: string): number {
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${what} must be a whole number from 1, not '${text}'`);
   return Number(text);
 }

@@ -4,7 +4,7 @@ import { EvalCache, InspectSession, prepareSha256, Tau2FileError, Tau2Session, t
 import { dataReader } from '../data-reader';
 import { readTau2Run } from '../tau2/commands';
 import { tau2DbStore } from '../tau2/db-cache';
-import { tau2RunRows, tauBenchRow, type IndexRow } from '../../core/contract';
+import { tau2RunRows, tauBenchRunRows, type IndexRow } from '../../core/contract';
 
 /** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
 export interface FoundRun {
@@ -67,7 +67,7 @@ export class IndexContext {
     const versions = await loading;
     if (versions.length === 0) throw new Error(`no ${session.domain} data under ${root} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json)`);
     session.useData(versions);
-    return session.evaluateAll((r) => tauBenchRow(facts, r));
+    return tauBenchRunRows(session, facts);
   }
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {

@@ -3,6 +3,12 @@ import type { Tau2Run } from '../model/episode/tau2/types';
 import { TAU2_PINNED_COMMIT } from '../model/data/tau2/data';
 import { tau2NumTrials } from '../view/tau2/summary';
 import type { EpisodeReport } from '../view/report-json';
+import type { InspectSession } from './session';
+import { diffRecords } from '../model/data/diff-records';
+import type { Db, Domain } from '../model/data/db';
+import type { Task } from '../model/episode/types';
+import { groundTruthKey, replayGroundTruth } from '../env/reward';
+import { pyLower } from '../py/lower';
 
 export type Benchmark = 'tau-bench' | 'tau2';
 
@@ -39,6 +45,55 @@ export interface IndexRow {
    * task's pass^k is over its own trials), null when the file records none; τ-bench: null (its pass^k counts the trials).
    */
   readonly num_trials: number | null;
+  /** What the run spent, as the file records it; null where it records none ("not recorded", never 0). τ²: the simulation's. */
+  readonly agent_cost: number | null;
+  /** τ²: the simulation's `user_cost`; τ-bench: `info.user_cost`. */
+  readonly user_cost: number | null;
+  /** τ²: the simulation's `duration` (seconds); τ-bench records none. */
+  readonly duration: number | null;
+  /** τ²: the sum of `usage.prompt_tokens` / `usage.completion_tokens` over the messages that record usage; null when none does. */
+  readonly prompt_tokens: number | null;
+  readonly completion_tokens: number | null;
+}
+
+/** The spend columns of a row. */
+export type Spend = Pick<IndexRow, 'agent_cost' | 'user_cost' | 'duration' | 'prompt_tokens' | 'completion_tokens'>;
+export const NO_SPEND: Spend = { agent_cost: null, user_cost: null, duration: null, prompt_tokens: null, completion_tokens: null };
+
+/** A recorded number (a float, or an int: Python's bigint) as a float; null for anything else or a value that is not finite. */
+function recordedNumber(v: unknown): number | null {
+  const n = typeof v === 'bigint' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+/** A dict's (a Map's) number at `key`. */
+const numberAt = (d: unknown, key: string): number | null => (d instanceof Map ? recordedNumber(d.get(key)) : null);
+
+/** What a τ² simulation records it spent: its costs and duration, and the tokens its messages' `usage` add up to. */
+export function tau2Spend(sim: { readonly raw: ReadonlyMap<string, unknown> }): Spend {
+  let prompt: number | null = null;
+  let completion: number | null = null;
+  const messages = sim.raw.get('messages');
+  for (const m of Array.isArray(messages) ? (messages as unknown[]) : []) {
+    const usage = m instanceof Map ? m.get('usage') : undefined;
+    const p = numberAt(usage, 'prompt_tokens');
+    const c = numberAt(usage, 'completion_tokens');
+    if (p !== null) prompt = (prompt ?? 0) + p;
+    if (c !== null) completion = (completion ?? 0) + c;
+  }
+  return {
+    agent_cost: recordedNumber(sim.raw.get('agent_cost')),
+    user_cost: recordedNumber(sim.raw.get('user_cost')),
+    duration: recordedNumber(sim.raw.get('duration')),
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+  };
+}
+
+/** What a τ-bench episode records it spent: `info.user_cost` only (τ-bench's results file keeps no agent cost or time). */
+export function tauBenchSpend(raw: unknown): Spend {
+  const info = raw instanceof Map ? raw.get('info') : undefined;
+  return { ...NO_SPEND, user_cost: numberAt(info, 'user_cost') };
 }
 
 /** The columns in order with their DuckDB types (Parquet schema and `read_json` columns alike). */
@@ -63,6 +118,11 @@ export const INDEX_COLUMNS: readonly (readonly [keyof IndexRow, string])[] = [
   ['steps', 'INTEGER'],
   ['error', 'VARCHAR'],
   ['num_trials', 'INTEGER'],
+  ['agent_cost', 'DOUBLE'],
+  ['user_cost', 'DOUBLE'],
+  ['duration', 'DOUBLE'],
+  ['prompt_tokens', 'DOUBLE'],
+  ['completion_tokens', 'DOUBLE'],
 ];
 
 /** What a file's rows share. */
@@ -74,7 +134,7 @@ export interface FileFacts {
 const once = (kinds: Iterable<string>): string[] => [...new Set(kinds)];
 
 /** A τ-bench episode's row from its report (`evaluate --json`'s object). */
-export function tauBenchRow(f: FileFacts, r: EpisodeReport): IndexRow {
+export function tauBenchRow(f: FileFacts, r: EpisodeReport, spend: Spend = NO_SPEND): IndexRow {
   const failed: string[] = [];
   if (r.error === undefined) {
     if (r.r_actions === false) failed.push('db');
@@ -101,6 +161,7 @@ export function tauBenchRow(f: FileFacts, r: EpisodeReport): IndexRow {
     steps: r.actions_in_traj ?? null,
     error: r.error ?? null,
     num_trials: null,
+    ...spend,
   };
 }
 
@@ -123,6 +184,7 @@ export function tau2Row(
   f: FileFacts & { domain: string; data_version: string; model: string | null; user_model: string | null; num_trials: number | null },
   r: Tau2RowReport,
   messages: number,
+  spend: Spend = NO_SPEND,
 ): IndexRow {
   const breakdown = r.reward_breakdown ?? {};
   return {
@@ -146,6 +208,7 @@ export function tau2Row(
     steps: messages,
     error: r.error,
     num_trials: f.num_trials,
+    ...spend,
   };
 }
 
@@ -165,5 +228,40 @@ export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: numb
     num_trials: tau2NumTrials(run),
   };
   // A full-duplex simulation's steps are its ticks.
-  return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.fullDuplex ? (sim.ticks?.length ?? 0) : sim.messages.length));
+  return run.simulations.map((sim, i) => tau2Row(shared, report(i), sim.fullDuplex ? (sim.ticks?.length ?? 0) : sim.messages.length, tau2Spend(sim)));
+}
+
+/**
+ * Every episode's row of a τ-bench run judged by `session` (its data in use), with what each records it spent and
+ * the task audit's gold findings of its task (`tauBenchGoldKinds`).
+ */
+export function tauBenchRunRows(session: InspectSession, facts: FileFacts): IndexRow[] {
+  const rows = session.evaluateAll((r) => tauBenchRow(facts, r, tauBenchSpend(session.records[r.index]?.raw)));
+  const db = session.dataVersion?.db;
+  if (db === undefined) return rows;
+  const memo = new Map<string, readonly string[]>();
+  return rows.map((row) => {
+    const task = session.records[row.index]?.task;
+    if (!task || row.error !== null) return row;
+    const key = groundTruthKey(session.domain, task) + '\u0000' + task.outputs.join('\u0000');
+    let kinds = memo.get(key);
+    if (kinds === undefined) memo.set(key, (kinds = tauBenchGoldKinds(session.domain, db, task)));
+    return kinds.length === 0 ? row : { ...row, finding_kinds: [...new Set([...row.finding_kinds, ...kinds])] };
+  });
+}
+
+/**
+ * The task audit's gold findings of a τ-bench task, from its reference actions replayed as τ-bench replays them
+ * (`Env.calculate_reward`): an action that raises (τ-bench answers "Error: …" and goes on: the reference DB lacks its
+ * effect), a reference that leaves the DB as it started, an output that no observation of the reference replay holds
+ * (matched as τ-bench matches outputs: lowercased, commas dropped from the text).
+ */
+export function tauBenchGoldKinds(domain: Domain, initial: Db, task: Task): string[] {
+  const gt = replayGroundTruth(domain, initial, task.actions);
+  const out: string[] = [];
+  if (gt.steps.some((s) => !s.skipped && s.observation !== null && /^(Error:|Unknown action )/.test(s.observation))) out.push('gold-action-raises');
+  if (diffRecords(gt.state, initial).length === 0) out.push('no-op-reference');
+  const seen = gt.steps.flatMap((s) => (s.observation === null ? [] : [pyLower(s.observation).replaceAll(',', '')]));
+  if (task.outputs.some((o) => !seen.some((h) => h.includes(pyLower(o))))) out.push('gold-info-unseen');
+  return out;
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { facets, LIBRARY_FILTER_KEYS, type LibraryFilters } from '../../store/library-stats';
+import { facets, LIBRARY_FILTER_KEYS, type LibraryFilters } from '../../core/contract';
 import { LIBRARY_TABS, type LibraryTab } from '../../store/library-slice';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD, FOCUS_RING } from '../../ui/focus';
@@ -137,7 +137,11 @@ export function LibraryView() {
             ))}
           </div>
           <div role="tabpanel" className="min-h-0 flex-1 overflow-auto">
-            {tab === 'leaderboard' ? <Leaderboard /> : tab === 'heatmap' ? <HeatMap /> : <TaskHealthView />}
+            {/* The leaderboard stays mounted (hidden) while another tab shows: coming back to it draws nothing again. */}
+            <div hidden={tab !== 'leaderboard'}>
+              <Leaderboard />
+            </div>
+            {tab === 'heatmap' ? <HeatMap /> : tab === 'health' ? <TaskHealthView /> : null}
           </div>
         </>
       )}

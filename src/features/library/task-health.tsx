@@ -1,15 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { formatCounts } from '../../core/contract';
-import { taskGrids, taskHealth, type TaskAcross, type TaskHealth } from '../../store/library-stats';
+import { gridCells, type CompactGrid, type GridTask, type TaskAcross, type TaskHealth } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
+import { StatsStatus } from './leaderboard';
 import { benchDomain, runName } from './run-label';
+import { TaskAuditView } from './task-audit';
 
 const SHOWN = 25;
 const RUNS_SHOWN = 8;
 
-const SECTIONS: readonly { readonly key: keyof TaskHealth; readonly title: string; readonly none: string; readonly what: (t: TaskAcross) => string }[] = [
+/** A task as a health section shows it: its numbers, and its runs' cells (from the compact grid). */
+type HealthTask = Omit<TaskAcross, 'cells'> & { readonly cells: readonly { readonly run: number; readonly passes: number; readonly trials: number }[] };
+
+const SECTIONS: readonly { readonly key: keyof TaskHealth; readonly title: string; readonly none: string; readonly what: (t: HealthTask) => string }[] = [
   {
     key: 'noPass',
     title: 'No run passes',
@@ -36,7 +41,7 @@ const SECTIONS: readonly { readonly key: keyof TaskHealth; readonly title: strin
   },
 ];
 
-function TaskLine({ t, what }: { t: TaskAcross; what: string }) {
+function TaskLine({ t, what }: { t: HealthTask; what: string }) {
   const store = useAppStore();
   const runs = useApp((s) => s.library.table?.runs ?? []);
   const [all, setAll] = useState(false);
@@ -75,17 +80,21 @@ function TaskLine({ t, what }: { t: TaskAcross; what: string }) {
 }
 
 /** Tasks worth a look across the library, each with its runs one click away (the run opens at that task). */
+const healthTask = (grids: readonly CompactGrid[], at: GridTask): HealthTask => ({
+  ...grids[at.grid]!.tasks[at.task]!,
+  cells: gridCells(grids[at.grid]!, at.task),
+});
+
 export function TaskHealthView() {
-  const table = useApp((s) => s.library.table);
-  const filters = useApp((s) => s.libraryFilters);
-  const health = useMemo(() => (table ? taskHealth(taskGrids(table, filters)) : null), [table, filters]);
+  const stats = useApp((s) => s.libraryStats.stats);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  if (!health) return null;
+  if (!stats) return <StatsStatus />;
   return (
     <div className="p-2">
+      <StatsStatus />
       {SECTIONS.map((s) => {
-        const list = health[s.key];
-        const shown = open.has(s.key) ? list : list.slice(0, SHOWN);
+        const list = stats.health[s.key];
+        const shown = (open.has(s.key) ? list : list.slice(0, SHOWN)).map((at) => healthTask(stats.grids, at));
         return (
           <section key={s.key} className="mb-3 rounded-md border border-slate-200 bg-white" data-testid={`health-${s.key}`}>
             <h3 className="border-b border-slate-200 px-2 py-1 text-sm font-semibold text-slate-900">
@@ -108,6 +117,7 @@ export function TaskHealthView() {
           </section>
         );
       })}
+      <TaskAuditView audit={stats.audit} />
     </div>
   );
 }

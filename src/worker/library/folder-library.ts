@@ -5,7 +5,7 @@ import {
   readTau2Folder,
   readTau2Text,
   tau2RunRows,
-  tauBenchRow,
+  tauBenchRunRows,
   Tau2FileError,
   Tau2Session,
   type IndexRow,
@@ -15,7 +15,7 @@ import type { FolderFile, LibraryProblem, LibraryTable } from '../../protocol/wi
 import type { TauBenchData } from '../tau-bench-data';
 import { yieldToMessages } from '../post';
 import type { Tau2Data } from '../tau2/data';
-import { TableBuilder } from './table-builder';
+import { libraryRow, TableBuilder } from '../../core/contract';
 
 /** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
 interface Unit {
@@ -135,7 +135,7 @@ export class FolderJudge {
         `no τ-bench ${session.domain} data in this browser: pick a tau-bench data folder (Open ▸ tau-bench data folder…) or open one run and agree to fetch it, then open the library again`,
       );
     session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
-    return session.evaluateAll((r) => tauBenchRow(facts, r));
+    return tauBenchRunRows(session, facts);
   }
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
@@ -144,29 +144,4 @@ export class FolderJudge {
     const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
     return tau2RunRows(run, facts, (i) => session.report(i));
   }
-}
-
-/** An index row as the library keeps it. */
-function libraryRow(path: string, r: IndexRow) {
-  return {
-    run: {
-      file: path,
-      benchmark: r.benchmark,
-      domain: r.domain,
-      model: r.model,
-      userModel: r.user_model,
-      dataVersion: r.data_version,
-      contentHash: r.content_hash,
-      numTrials: r.num_trials,
-    },
-    index: r.index,
-    task: r.task_id,
-    trial: r.trial,
-    recorded: r.recorded_reward,
-    reward: r.reward,
-    error: r.error !== null,
-    infrastructure: r.termination === 'infrastructure_error',
-    disagree: r.matches_recorded_reward === false,
-    noopReference: r.finding_kinds.includes('no-op-reference'),
-  };
 }

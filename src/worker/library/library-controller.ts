@@ -3,7 +3,7 @@ import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '..
 import { post } from '../post';
 import type { FolderJudge } from './folder-library';
 import { readLibraryParquet } from './parquet';
-import { tableBuffers } from './table-builder';
+import { libraryStats, statsBuffers, tableBuffers } from '../../core/contract';
 
 /** The Parquet file of a folder the library reads: `runs.parquet` at any depth first, else the first `.parquet` in path order. */
 export function folderParquet(files: readonly FolderFile[]): FolderFile | null {
@@ -20,6 +20,8 @@ const blobOf = (f: FolderFile): Blob => {
 /** Opens libraries (`open-library`): the newest request only is answered. */
 export class LibraryController {
   private latest = 0;
+  /** The newest library's table, kept here (the page gets a copy) for `library-stats`. */
+  private kept: { id: number; table: LibraryTable } | null = null;
 
   /** `judge`: what judges a folder without a runs.parquet (the worker's data sources and τ² runs). */
   constructor(private readonly judge: FolderJudge | null = null) {}
@@ -36,7 +38,19 @@ export class LibraryController {
       error = (e as Error).message;
     }
     if (m.id !== this.latest) return;
+    this.kept = table ? { id: m.id, table: copyTable(table) } : null;
     post({ type: 'open-library', id: m.id, table, problems, error, via }, table ? tableBuffers(table) : undefined);
+  }
+
+  /** The library's views for some filters (`library-stats`), computed here: the page's thread never loops over the rows. */
+  stats(m: ToWorker<'library-stats'>): void {
+    if (this.kept === null || this.kept.id !== m.id) return void post({ type: 'library-stats', id: m.id, seq: m.seq, stats: null, error: 'no such library' });
+    try {
+      const stats = libraryStats(this.kept.table, m.filters, m.rows);
+      post({ type: 'library-stats', id: m.id, seq: m.seq, stats, error: null }, statsBuffers(stats));
+    } catch (e) {
+      post({ type: 'library-stats', id: m.id, seq: m.seq, stats: null, error: (e as Error).message });
+    }
   }
 
   private async read(source: LibrarySource, id: number): Promise<{ table: LibraryTable; via: string; problems?: LibraryProblem[] }> {
@@ -67,6 +81,21 @@ export class LibraryController {
       }
     }
   }
+}
+
+/** A table with its own typed arrays (the other's are transferred to the page). */
+function copyTable(t: LibraryTable): LibraryTable {
+  return {
+    ...t,
+    run: t.run.slice(),
+    index: t.index.slice(),
+    task: t.task.slice(),
+    trial: t.trial.slice(),
+    recorded: t.recorded.slice(),
+    reward: t.reward.slice(),
+    flags: t.flags.slice(),
+    ...(t.spend && { spend: { ...Object.fromEntries(Object.entries(t.spend).map(([k, v]) => [k, v.slice()])) } as NonNullable<LibraryTable['spend']> }),
+  };
 }
 
 /** A reading error said with the file it is about. */

@@ -1,13 +1,37 @@
 import type { LibraryTable } from '../../protocol/wire-types';
 import { readParquetColumns, type Cell } from './parquet-file';
-import { TableBuilder } from './table-builder';
+import { TableBuilder } from '../../core/contract';
 
 /** The columns of `tau-inspect index` the library needs (src/cli/library/index-row.ts), and those it uses when there. */
 const REQUIRED = ['file', 'index', 'benchmark', 'domain', 'task_id', 'trial', 'recorded_reward', 'reward', 'content_hash', 'error'] as const;
-const OPTIONAL = ['model', 'user_model', 'data_version', 'termination', 'matches_recorded_reward', 'finding_kinds', 'num_trials'] as const;
+const OPTIONAL = [
+  'model',
+  'user_model',
+  'data_version',
+  'termination',
+  'matches_recorded_reward',
+  'finding_kinds',
+  'num_trials',
+  'agent_cost',
+  'user_cost',
+  'duration',
+  'prompt_tokens',
+  'completion_tokens',
+] as const;
 
 /** The columns the library reads as numbers (a reward, a position): anything else in them is refused, not read as none. */
-const NUMBERS = ['index', 'trial', 'recorded_reward', 'reward', 'num_trials'] as const;
+const NUMBERS = [
+  'index',
+  'trial',
+  'recorded_reward',
+  'reward',
+  'num_trials',
+  'agent_cost',
+  'user_cost',
+  'duration',
+  'prompt_tokens',
+  'completion_tokens',
+] as const;
 
 /** A cell in words, for a sentence: text (quoted, cut), true/false, a list. */
 const describeCell = (v: Cell): string =>
@@ -39,7 +63,10 @@ export async function readLibraryParquet(file: Blob | Uint8Array): Promise<Libra
   const none: Cell[] = [];
   const col = (n: (typeof REQUIRED)[number] | (typeof OPTIONAL)[number]): readonly Cell[] => columns.get(n) ?? none;
   const [file_, index, benchmark, domain, task, trial, recorded, reward, hash, error] = REQUIRED.map(col);
-  const [model, userModel, dataVersion, termination, matches, findings, numTrials] = OPTIONAL.map(col);
+  const [model, userModel, dataVersion, termination, matches, findings, numTrials, agentCost, userCost, duration, promptTokens, completionTokens] =
+    OPTIONAL.map(col);
+  // An index written before the spend columns: nothing recorded (never 0).
+  const hasSpend = columns.has('agent_cost');
   // An index written before `num_trials` was a column: runs get none (absent), and the leaderboard says what that changes.
   const hasTrials = columns.has('num_trials');
   const out = new TableBuilder(rows);
@@ -64,7 +91,16 @@ export async function readLibraryParquet(file: Blob | Uint8Array): Promise<Libra
       error: error![i] !== null && error![i] !== undefined,
       infrastructure: termination![i] === 'infrastructure_error',
       disagree: matches![i] === false,
-      noopReference: Array.isArray(kinds) && kinds.includes('no-op-reference'),
+      findingKinds: Array.isArray(kinds) ? kinds : null,
+      ...(hasSpend && {
+        spend: {
+          agent_cost: number(agentCost![i]),
+          user_cost: number(userCost![i]),
+          duration: number(duration![i]),
+          prompt_tokens: number(promptTokens![i]),
+          completion_tokens: number(completionTokens![i]),
+        },
+      }),
     });
   }
   return out.finish();

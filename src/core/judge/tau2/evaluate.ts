@@ -7,80 +7,18 @@
 import { PyException } from '../../py/errors';
 import { pyLower } from '../../py/lower';
 import { pyStrip } from '../../py/strip';
-import { validate, validationErrors, type TDict, type TValue } from '../../py/pydantic';
+import { validate, validationErrors, type TValue } from '../../py/pydantic';
 import { NLAssertionCheckModel } from '../../model/episode/tau2/models';
 import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
-import type { EnvFunctionCall, Requestor, RewardType, Tau2Action, Tau2Simulation, Tau2Task } from '../../model/episode/tau2/types';
-import { exceptionText, Tau2Environment, type BaseDbs } from '../../env/tau2/environment';
+import type { RewardType, Tau2Simulation, Tau2Task } from '../../model/episode/tau2/types';
+import { exceptionText, Tau2Environment, toJsonStr, type BaseDbs } from '../../env/tau2/environment';
 import { mergedAgentSpeech, type MergedSpeech } from '../../model/episode/tau2/ticks';
 import { argsEqual } from './compare-args';
+import { goldFacts, type GoldFacts } from './gold-facts';
 
-export interface DbHashes {
-  readonly goldAgent: string | null;
-  readonly predictedAgent: string | null;
-  readonly goldUser: string | null;
-  readonly predictedUser: string | null;
-}
-
-export interface EnvAssertionCheck {
-  readonly assertion: EnvFunctionCall;
-  readonly met: boolean;
-  readonly reward: number;
-  /** The assertion raised instead of answering (τ² would stop the evaluation there). */
-  readonly error: string | null;
-}
-
-export interface ActionCheck {
-  readonly action: Tau2Action;
-  readonly actionMatch: boolean;
-  readonly actionReward: number;
-  readonly toolType: ToolType | null;
-  /** Index (in `toolCalls`) of the first call that matched. */
-  readonly matchedCall: number | null;
-}
-
-export interface CommunicateCheck {
-  readonly info: string;
-  readonly met: boolean;
-  readonly justification: string;
-  /** Index of the message it was found in (a full-duplex simulation: of `Tau2Evaluation.spoken`, the merged agent speech). */
-  readonly messageIndex: number | null;
-}
-
-export interface NlAssertionRecord {
-  readonly assertion: string;
-  readonly met: boolean | null;
-  readonly justification: string | null;
-  /** Always true: taken from the file, judged by an LLM when the run was made. */
-  readonly recorded: true;
-}
-
-export interface ReplayedCall {
-  readonly index: number;
-  readonly messageIndex: number;
-  readonly id: string;
-  readonly name: string;
-  readonly requestor: Requestor;
-  readonly arguments: TDict;
-  readonly knownTool: boolean;
-  readonly mutating: boolean;
-  /** What τ²'s environment returns for it on a replay of every call in order (an unknown tool: its error); null for a retrieval call. */
-  readonly output: string | null;
-  readonly error: boolean;
-  readonly recordedOutput: string | null;
-  /** τ² v1.0.1's evaluator re-executes only known, mutating calls. */
-  readonly evaluatorReplayed: boolean;
-  /** A full-duplex simulation: the `tick_id` of the tick the call was made in. */
-  readonly tickId?: number;
-  /** A retrieval call (banking_knowledge's knowledge-base search, shell): never replayed, its output is what the file recorded. */
-  readonly retrieval?: true;
-  /**
-   * Its answer quotes τ²'s docstrings (banking_knowledge's unlock and give), which tau-inspect does not carry:
-   * 'recorded' — every other part of the replayed answer agrees with the recorded one, so `output` is the recorded
-   * answer; 'differs' — it does not, and `output` shows DOCSTRING_SHOWN in the docstring's places.
-   */
-  readonly docstring?: 'recorded' | 'differs';
-}
+export type { GoldFacts };
+export type { DbHashes, EnvAssertionCheck, ActionCheck, CommunicateCheck, NlAssertionRecord, ReplayedCall } from './records';
+import type { DbHashes, EnvAssertionCheck, ActionCheck, CommunicateCheck, NlAssertionRecord, ReplayedCall } from './records';
 
 const escapeRegExp = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -126,6 +64,8 @@ export interface Tau2Evaluation {
    * by utterance id); null when it could not be merged (the error says why) or the simulation has no ticks.
    */
   readonly spoken?: readonly MergedSpeech[] | null;
+  /** The gold replay's own facts (task audit): env assertions that fail on it, communicate info no tool output of it holds. */
+  readonly gold?: GoldFacts;
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
   /**
@@ -154,7 +94,7 @@ export interface Tau2Context {
     Tau2Task,
     {
       initial: { agent: string | null; user: string | null };
-      gold?: { agent: string | null; user: string | null; random: boolean; errors: readonly GoldActionError[] };
+      gold?: { agent: string | null; user: string | null; random: boolean; errors: readonly GoldActionError[]; facts: GoldFacts };
     }
   >;
 }
@@ -372,6 +312,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     let envChecks: EnvAssertionCheck[] | null = null;
     let random = false;
     let goldErrors: readonly GoldActionError[] = [];
+    let goldFactsOf: GoldFacts | null = null;
     // Only for the tool types of reference actions: built when there are some.
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
@@ -383,21 +324,28 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
         const gold = new Tau2Environment(ctx.domain, ctx.base, false);
         gold.setState(task, task.messageHistory);
         const errors: GoldActionError[] = [];
+        const outputs: string[] = [];
         (criteria.actions ?? []).forEach((a, index) => {
           try {
-            gold.makeToolCall(a.name, a.requestor, a.arguments);
+            outputs.push(toJsonStr(gold.makeToolCall(a.name, a.requestor, a.arguments)));
           } catch (e) {
             // Python parity: EnvironmentEvaluator logs a gold action's exception and goes on.
             errors.push({ index, name: a.name, error: exceptionText(e) });
           }
         });
-        goldHashes = { ...hashes(gold), random: gold.nondeterministic(), errors };
+        goldHashes = {
+          ...hashes(gold),
+          random: gold.nondeterministic(),
+          errors,
+          facts: goldFacts(gold, criteria.envAssertions ?? [], criteria.communicateInfo, outputs),
+        };
         if (memo) memo.gold = goldHashes;
       }
       const p = hashes(predicted);
       dbHash = { goldAgent: goldHashes.agent, predictedAgent: p.agent, goldUser: goldHashes.user, predictedUser: p.user };
       random = goldHashes.random || predicted.nondeterministic();
       goldErrors = goldHashes.errors;
+      goldFactsOf = goldHashes.facts;
       dbMatch = dbHash.goldAgent === dbHash.predictedAgent && dbHash.goldUser === dbHash.predictedUser;
       envChecks = (criteria.envAssertions ?? []).map((a) => {
         const met = predicted.runEnvAssertion(a);
@@ -457,6 +405,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
       dbReward,
       dbHash,
       ...(goldErrors.length > 0 ? { goldActionErrors: goldErrors } : {}),
+      ...(goldFactsOf !== null ? { gold: goldFactsOf } : {}),
       dbHashNondeterministic: random,
       envAssertions: envChecks,
       actionChecks,

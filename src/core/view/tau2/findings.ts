@@ -22,6 +22,8 @@ export type Tau2FindingKind =
   | 'random-hash'
   | 'recorded-differs'
   | 'gold-action-raises'
+  | 'gold-info-unseen'
+  | 'gold-assertion-fails'
   | 'read-log'
   | 'required-documents';
 
@@ -95,6 +97,16 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
     out.push({
       kind: 'gold-action-raises',
       text: `Gold action ${g.index + 1} (${g.name}) raises: ${g.error}, the gold DB lacks it (τ² only logs a gold action's exception and goes on).`,
+    });
+  for (const a of e.gold?.failingAssertions ?? [])
+    out.push({
+      kind: 'gold-assertion-fails',
+      text: `Env assertion ${a.index + 1} (${a.func}) ${a.error === null ? 'fails' : `raises (${a.error})`} on the gold replay itself (the reference actions replayed as τ² replays them, the toolkits synced once after): check the task before blaming the agent.`,
+    });
+  if (e.gold && e.gold.unseenInfo.length > 0)
+    out.push({
+      kind: 'gold-info-unseen',
+      text: `Required information ${e.gold.unseenInfo.map((s) => `'${s}'`).join(', ')} is in no tool output of the reference actions: the agent cannot read it from the tools as written (it may be computed from them, or come from the user or the policy).`,
     });
   if (e.requiredDocuments && e.requiredDocuments.length > 0 && !e.premature && e.error === null && e.reward !== 1) {
     const { found, missing } = requiredCoverage(e, e.requiredDocuments);

@@ -1,6 +1,7 @@
-import { tau2PassHatK, tau2TaskOrder, type PassK } from '../core/contract';
-import { LIBRARY_FLAG, type LibraryRun, type LibraryTable } from '../protocol/wire-types';
-import { isSuccess, passHatK, type TrialOutcome } from '../core/contract';
+import { isSuccess, passHatK, type PassK, type TrialOutcome } from '../pass-k';
+import { tau2PassHatK, tau2TaskOrder } from '../tau2/summary';
+import { LIBRARY_FLAG, SPEND_KEYS, type LibraryRun, type LibraryTable, type SpendKey } from './table';
+import { noiseFloor, passKIntervals, unrankedReason, type NoiseFloor, type PassKInterval, type TaskTally } from './pass-k-stats';
 
 /** What the library shows: runs whose model, domain, benchmark and data version match (null: any). */
 export interface LibraryFilters {
@@ -56,6 +57,33 @@ export interface LeaderRow {
   readonly recorded: readonly PassK[];
   readonly disagree: number;
   readonly errors: number;
+  /** Recomputed pass^1…pass^k with their 95 % intervals and the tasks they are over (`INTERVAL_METHOD`). */
+  readonly intervals: readonly PassKInterval[];
+  /** Trial-to-trial spread of recomputed pass^1, for runs with two trials or more. */
+  readonly noise: NoiseFloor | null;
+  /** Rank within its benchmark and domain (1: best recomputed pass^1), null when not ranked. */
+  readonly rank: number | null;
+  /** Why the run is listed but not ranked (too few tasks or trials), or null. */
+  readonly unranked: string | null;
+  /** What the run records it spent, per column: the sum over the rows that record it and how many do (0: not recorded). */
+  readonly spend: Readonly<Record<SpendKey, { readonly sum: number; readonly rows: number }>>;
+}
+
+/**
+ * A run's cost of one simulation on average: agent cost plus user cost, over the rows recording the agent's (the
+ * user's added where recorded). Null when no agent cost is recorded (τ-bench files record the user's alone): a
+ * partial cost is not a cost.
+ */
+export function costPerEpisode(r: Pick<LeaderRow, 'spend'>): number | null {
+  const a = r.spend.agent_cost;
+  return a.rows === 0 ? null : (a.sum + r.spend.user_cost.sum) / a.rows;
+}
+
+/** pass^1 per dollar: recomputed pass^1 over the cost of one simulation (null when no cost is recorded or it is 0). */
+export function passPerDollar(r: LeaderRow): number | null {
+  const cost = costPerEpisode(r);
+  const p1 = r.recomputed[0]?.value;
+  return cost === null || cost <= 0 || p1 === undefined ? null : p1 / cost;
 }
 
 /** What a τ² run of an index without the `num_trials` column loses, in words. */
@@ -69,29 +97,55 @@ export const NO_NUM_TRIALS =
  * `info.num_trials` or the fewest trials any task has, whichever is less — the fewest alone for an index
  * without `num_trials`, with `trialsNote` saying so).
  */
-function runPassK(
-  t: LibraryTable,
-  rows: readonly number[],
-  info: LibraryRun,
-): { recorded: PassK[]; recomputed: PassK[]; tasks: number; trials: number; trialsNote: string | null } {
+interface RunPassK {
+  recorded: PassK[];
+  recomputed: PassK[];
+  tasks: number;
+  trials: number;
+  trialsNote: string | null;
+  /** Recomputed, per task: trials and passes (τ²: infrastructure errors left out). */
+  tallies: Map<string, TaskTally>;
+  /** τ-bench: pass^k's n for every task (the run's distinct trials); τ²: undefined (each task its own). */
+  commonN: number | undefined;
+  /** Recomputed outcomes with a trial, for the noise floor. */
+  outcomes: { trial: number; pass: boolean }[];
+}
+
+/** Adds a trial to a task's tally. */
+function tally(m: Map<string, TaskTally>, task: string, pass: boolean): void {
+  const t = m.get(task) ?? { n: 0, c: 0 };
+  m.set(task, { n: t.n + 1, c: t.c + (pass ? 1 : 0) });
+}
+
+function runPassK(t: LibraryTable, rows: readonly number[], info: LibraryRun): RunPassK {
   if (info.benchmark === 'tau2') {
     const numTrials = info.numTrials ?? null;
     const recorded: { task: string; reward: number; termination: string }[] = [];
     const recomputed: { task: string; reward: number; termination: string }[] = [];
-    const perTask = new Map<string, number>();
+    const tallies = new Map<string, TaskTally>();
+    const outcomes: { trial: number; pass: boolean }[] = [];
     for (const i of rows) {
       const task = t.task[i]! < 0 ? 'None' : t.tasks[t.task[i]!]!;
       const termination = (t.flags[i]! & LIBRARY_FLAG.infrastructure) !== 0 ? 'infrastructure_error' : '';
       if (!Number.isNaN(t.recorded[i]!)) recorded.push({ task, reward: t.recorded[i]!, termination });
-      recomputed.push({ task, reward: recomputedOf(t, i), termination });
-      if (termination === '') perTask.set(task, (perTask.get(task) ?? 0) + 1);
+      const reward = recomputedOf(t, i);
+      recomputed.push({ task, reward, termination });
+      if (termination === '') {
+        tally(tallies, task, isSuccess(reward));
+        if (t.trial[i]! >= 0) outcomes.push({ trial: t.trial[i]!, pass: isSuccess(reward) });
+      }
     }
+    let fewest = Infinity;
+    for (const x of tallies.values()) fewest = Math.min(fewest, x.n);
     return {
       recorded: tau2PassHatK(recorded, numTrials),
       recomputed: tau2PassHatK(recomputed, numTrials),
-      tasks: perTask.size,
-      trials: Math.min(numTrials ?? Infinity, ...perTask.values()),
+      tasks: tallies.size,
+      trials: Math.min(numTrials ?? Infinity, fewest),
       trialsNote: info.numTrials === undefined ? NO_NUM_TRIALS : null,
+      tallies,
+      commonN: undefined,
+      outcomes,
     };
   }
   const recorded: TrialOutcome[] = [];
@@ -103,23 +157,47 @@ function runPassK(
     if (!Number.isNaN(t.recorded[i]!)) recorded.push({ taskId, trial: t.trial[i]!, reward: t.recorded[i]! });
     recomputed.push({ taskId, trial: t.trial[i]!, reward: recomputedOf(t, i) });
   }
+  const tallies = new Map<string, TaskTally>();
+  for (const o of recomputed) tally(tallies, String(o.taskId), isSuccess(o.reward));
+  const trials = new Set(recomputed.map((o) => o.trial)).size;
   return {
     recorded: passHatK(recorded),
     recomputed: passHatK(recomputed),
-    tasks: new Set(recomputed.map((o) => o.taskId)).size,
-    trials: new Set(recomputed.map((o) => o.trial)).size,
+    tasks: tallies.size,
+    trials,
     trialsNote: null,
+    tallies,
+    commonN: trials,
+    outcomes: recomputed.map((o) => ({ trial: o.trial, pass: isSuccess(o.reward) })),
   };
 }
 
-/** The leaderboard: one row per run that matches the filters, best recomputed pass^1 first. */
-export function leaderboard(t: LibraryTable, f: LibraryFilters): LeaderRow[] {
+/** What a leaderboard row is ranked within: its benchmark and domain (never mixed). */
+export const rankGroup = (info: LibraryRun): string => `${info.benchmark}\u0000${info.domain ?? NONE}`;
+
+/** A run's per-task tallies of recomputed trials and its noise floor, for a paired comparison. */
+export function runTallies(t: LibraryTable, run: number): { tallies: Map<string, TaskTally>; noise: NoiseFloor | null } | null {
+  const info = t.runs[run];
+  if (info === undefined) return null;
+  const rows: number[] = [];
+  for (let i = 0; i < t.run.length; i++) if (t.run[i] === run) rows.push(i);
+  const pk = runPassK(t, rows, info);
+  return { tallies: pk.tallies, noise: noiseFloor(pk.outcomes) };
+}
+
+/**
+ * The leaderboard: one row per run that matches the filters, grouped by benchmark and domain (in that order), in
+ * each group the ranked runs by recomputed pass^1, best first, then those listed but not ranked (too few tasks or
+ * trials). Each row carries its pass^k with 95 % intervals and, with two trials or more, its noise floor.
+ */
+export function leaderboard(t: LibraryTable, f: LibraryFilters, opts: { readonly intervalsPerGroup?: number } = {}): LeaderRow[] {
   const byRun = rowsByRun(t);
-  const out: LeaderRow[] = [];
+  const later = new Map<number, { tallies: Map<string, TaskTally>; commonN: number | undefined; k: number }>();
+  const out: (Omit<LeaderRow, 'rank'> & { rank: number | null })[] = [];
   t.runs.forEach((info, run) => {
     if (!runMatches(info, f)) return;
     const rows = byRun[run]!;
-    const pk = runPassK(t, rows, info);
+    const { tallies, commonN, outcomes, ...pk } = runPassK(t, rows, info);
     let passes = 0;
     let recordedPasses = 0;
     let recordedEpisodes = 0;
@@ -134,10 +212,56 @@ export function leaderboard(t: LibraryTable, f: LibraryFilters): LeaderRow[] {
       if ((t.flags[i]! & LIBRARY_FLAG.disagree) !== 0) disagree++;
       if ((t.flags[i]! & LIBRARY_FLAG.error) !== 0) errors++;
     }
-    out.push({ run, info, episodes: rows.length, ...pk, passes, recordedPasses, recordedEpisodes, disagree, errors });
+    const spend = Object.fromEntries(
+      SPEND_KEYS.map((k) => {
+        const col = t.spend?.[k];
+        let sum = 0;
+        let n = 0;
+        if (col) for (const i of rows) if (!Number.isNaN(col[i]!)) [sum, n] = [sum + col[i]!, n + 1];
+        return [k, { sum, rows: n }];
+      }),
+    ) as Record<SpendKey, { sum: number; rows: number }>;
+    later.set(run, { tallies, commonN, k: pk.recomputed.length });
+    const unranked = unrankedReason(pk.tasks, pk.tasks === 0 ? 0 : pk.trials);
+    out.push({
+      run,
+      info,
+      episodes: rows.length,
+      ...pk,
+      passes,
+      recordedPasses,
+      recordedEpisodes,
+      disagree,
+      errors,
+      intervals: [],
+      noise: noiseFloor(outcomes),
+      rank: null,
+      unranked,
+      spend,
+    });
   });
   const first = (r: LeaderRow): number => r.recomputed[0]?.value ?? -1;
-  return out.sort((a, b) => first(b) - first(a) || (a.info.file < b.info.file ? -1 : 1));
+  out.sort(
+    (a, b) =>
+      (rankGroup(a.info) < rankGroup(b.info) ? -1 : rankGroup(a.info) > rankGroup(b.info) ? 1 : 0) ||
+      Number(a.unranked !== null) - Number(b.unranked !== null) ||
+      first(b) - first(a) ||
+      (a.info.file < b.info.file ? -1 : 1),
+  );
+  let group = '';
+  let rank = 0;
+  let inGroup = 0;
+  // Intervals (the bootstrap: most of the time here) for the first rows of each group only, when told.
+  const perGroup = opts.intervalsPerGroup ?? Infinity;
+  for (const r of out) {
+    if (rankGroup(r.info) !== group) [group, rank, inGroup] = [rankGroup(r.info), 0, 0];
+    if (r.unranked === null) r.rank = ++rank;
+    if (inGroup++ < perGroup) {
+      const l = later.get(r.run)!;
+      (r as { intervals: readonly PassKInterval[] }).intervals = passKIntervals([...l.tallies.values()], l.k, l.commonN);
+    }
+  }
+  return out;
 }
 
 /** One run's trials of one task. */
@@ -175,7 +299,7 @@ export interface TaskGrid {
 
 /** Tasks × runs per benchmark and domain, over the runs that match the filters. */
 export function taskGrids(t: LibraryTable, f: LibraryFilters): TaskGrid[] {
-  const order = new Map(leaderboard(t, f).map((r, i) => [r.run, i]));
+  const order = new Map(leaderboard(t, f, { intervalsPerGroup: 0 }).map((r, i) => [r.run, i]));
   const groups = new Map<string, { benchmark: string; domain: string; runs: Set<number>; tasks: Map<string, Map<number, TaskCell & { noop: boolean }>> }>();
   for (let i = 0; i < t.run.length; i++) {
     const run = t.run[i]!;

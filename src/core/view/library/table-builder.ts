@@ -1,4 +1,4 @@
-import { LIBRARY_FLAG, type LibraryRun, type LibraryTable } from '../../protocol/wire-types';
+import { findingFlags, LIBRARY_FLAG, SPEND_KEYS, type LibraryRun, type LibraryTable, type SpendKey } from './table';
 
 /** One episode's row of a library, as read from a Parquet index or judged from a results file. */
 export interface LibraryRow {
@@ -11,7 +11,10 @@ export interface LibraryRow {
   readonly error: boolean;
   readonly infrastructure: boolean;
   readonly disagree: boolean;
-  readonly noopReference: boolean;
+  /** The row's finding kinds (the index's `finding_kinds`): those the library keeps become flags (no-op reference, gold findings). */
+  readonly findingKinds: readonly unknown[] | null;
+  /** What the row records it spent (null or absent: not recorded). */
+  readonly spend?: Partial<Readonly<Record<SpendKey, number | null>>>;
 }
 
 /** Rows gathered into the library's columns: each run and each task id once, the rest in typed arrays. */
@@ -28,6 +31,7 @@ export class TableBuilder {
   private recorded: Float64Array;
   private reward: Float64Array;
   private flags: Uint8Array;
+  private spend: Record<SpendKey, Float32Array> | null = null;
 
   constructor(capacity = 1024) {
     const c = Math.max(1, capacity);
@@ -58,6 +62,7 @@ export class TableBuilder {
     this.recorded = more(this.recorded, (n) => new Float64Array(n));
     this.reward = more(this.reward, (n) => new Float64Array(n));
     this.flags = more(this.flags, (n) => new Uint8Array(n));
+    if (this.spend) for (const k of SPEND_KEYS) this.spend[k] = grown(this.spend[k], c);
   }
 
   add(r: LibraryRow): void {
@@ -78,6 +83,7 @@ export class TableBuilder {
       }
     }
     const i = this.n++;
+    if (r.spend) for (const k of SPEND_KEYS) this.spendColumn(k)[i] = r.spend[k] ?? NaN;
     this.run[i] = run;
     this.index[i] = r.index;
     this.task[i] = task;
@@ -86,14 +92,26 @@ export class TableBuilder {
     this.reward[i] = r.reward ?? NaN;
     this.flags[i] =
       (r.error ? LIBRARY_FLAG.error : 0) |
-      (r.noopReference ? LIBRARY_FLAG.noopReference : 0) |
+      findingFlags(r.findingKinds) |
       (r.infrastructure ? LIBRARY_FLAG.infrastructure : 0) |
       (r.disagree ? LIBRARY_FLAG.disagree : 0);
   }
 
+  /** A spend column, made (NaN throughout: nothing recorded) the first time a row records some spend. */
+  private spendColumn(k: SpendKey): Float32Array {
+    if (this.spend === null) {
+      const c = this.run.length;
+      const nan = (): Float32Array => new Float32Array(c).fill(NaN);
+      this.spend = { agent_cost: nan(), user_cost: nan(), duration: nan(), prompt_tokens: nan(), completion_tokens: nan() };
+    }
+    return this.spend[k];
+  }
+
   finish(): LibraryTable {
     const n = this.n;
+    const spend = this.spend;
     return {
+      ...(spend && { spend: Object.fromEntries(SPEND_KEYS.map((k) => [k, spend[k].slice(0, n)])) as Record<SpendKey, Float32Array> }),
       runs: this.runs,
       tasks: this.tasks,
       run: this.run.slice(0, n),
@@ -109,4 +127,11 @@ export class TableBuilder {
 
 /** The typed arrays of a table, to transfer rather than copy. */
 export const tableBuffers = (t: LibraryTable): ArrayBuffer[] =>
-  [t.run, t.index, t.task, t.trial, t.recorded, t.reward, t.flags].map((a) => a.buffer as ArrayBuffer);
+  [t.run, t.index, t.task, t.trial, t.recorded, t.reward, t.flags, ...(t.spend ? SPEND_KEYS.map((k) => t.spend![k]) : [])].map((a) => a.buffer as ArrayBuffer);
+
+/** A Float32Array of `c` values holding `a`'s, NaN after them. */
+function grown(a: Float32Array, c: number): Float32Array {
+  const b = new Float32Array(c).fill(NaN);
+  b.set(a);
+  return b;
+}
