@@ -1,3 +1,4 @@
+import { callName } from '../../core/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView } from '../../core/contract';
 import { Chip } from '../../ui/chip';
@@ -54,7 +55,7 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
       className="mt-1.5 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs outline-none focus:ring-2 focus:ring-indigo-400"
     >
       <div className="flex flex-wrap items-center gap-1.5">
-        <span className="font-mono text-[10px] text-slate-600">call {c.index}</span>
+        <span className="font-mono text-[10px] text-slate-600">{callName(c.index)}</span>
         <span className="font-mono font-semibold text-slate-900">{safeLabel(c.name, 120)}</span>
         <Chip
           shape="inset"
