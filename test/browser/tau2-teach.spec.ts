@@ -12,6 +12,7 @@ import { offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './
 
 const RETAIL = 'sierra-research__gym-gpt-4.1-retail.json';
 const TELECOM = 'sierra-research__gym-gpt-4.1-telecom-solo.json';
+const AIRLINE = 'sierra-research__gym-gpt-4.1-airline.json';
 
 const suite = skipBrowser ? describe.skip : describeTau2;
 
@@ -25,7 +26,7 @@ suite('τ² for a class: one numbering of calls, the verdict in τ²’s order',
   beforeAll(async () => {
     ({ server, browser } = await startAppAndBrowser(null, join(TAU2_DIR, 'data')));
     mkdirSync(join(server.outDir, 'tau2-runs'), { recursive: true });
-    for (const f of [RETAIL, TELECOM]) copyFileSync(join(TAU2_DIR, 'runs', f), join(server.outDir, 'tau2-runs', f));
+    for (const f of [RETAIL, TELECOM, AIRLINE]) copyFileSync(join(TAU2_DIR, 'runs', f), join(server.outDir, 'tau2-runs', f));
   }, 180_000);
 
   afterAll(async () => {
@@ -131,6 +132,38 @@ suite('τ² for a class: one numbering of calls, the verdict in τ²’s order',
       // The first section under the verdict is the one that counts.
       const first = await page.locator('[data-testid="tau2-env"], [data-testid="tau2-actions"]').first().getAttribute('data-testid');
       expect(first).toBe('tau2-env');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+  it('what-if: an edit that makes a failed call succeed shows the edited run’s output, marked as changed, and no longer “(an error)”', async () => {
+    // Airline simulation 11 of gpt-4.1: book_reservation paid 128 + 171 for a 375 booking, and τ²'s tool said so.
+    const { context, page } = await openSim(AIRLINE, 11);
+    try {
+      const failed = page.locator('[data-testid="tau2-call"]', { hasText: 'total price is 375, but paid 299' });
+      const index = await failed.getAttribute('data-call-index');
+      const call = page.locator(`[data-testid="tau2-call"][data-call-index="${index}"]`);
+      expect(await call.getByTestId('tau2-call-answer').textContent()).toContain('(an error)');
+      await call.getByTestId('tau2-edit-args').click();
+      const text = await call.locator('textarea').inputValue();
+      await call.locator('textarea').fill(text.replace('"amount": 171', '"amount": 247'));
+      await call.getByTestId('tau2-what-if-apply').click();
+      await page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      await expect.poll(() => call.getByTestId('tau2-call-answer').textContent()).not.toContain('(an error)');
+      const shown = await call.textContent();
+      expect(shown).toContain('changed by the what-if');
+      expect(shown).toMatch(/replayed output.*"reservation_id"/s);
+      // The recorded error is still there, as the recorded one.
+      expect(shown).toMatch(/recorded: Error: Payment amount does not add up/);
+      // The agent's retry, which the recording shows succeeding, now books twice with a spent gift card: the edited run's
+      // replay answers it with an error, marked as changed; every other call answers as before.
+      const changed = await page
+        .locator('[data-testid="tau2-call"]:has([data-testid="tau2-output-changed"])')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-call-index'))));
+      expect(changed).toEqual([Number(index), Number(index) + 1]);
+      const retry = page.locator(`[data-testid="tau2-call"][data-call-index="${Number(index) + 1}"]`);
+      expect(await retry.getByTestId('tau2-call-answer').textContent()).toContain('(an error)');
+      expect(await retry.textContent()).toMatch(/recorded: \{/);
     } finally {
       await context.close();
     }

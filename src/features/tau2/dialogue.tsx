@@ -112,6 +112,11 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
             {c.docstring === 'recorded' && ' · its tool descriptions are τ²’s docstrings, not carried here: the rest agrees, so the recorded answer stands'}
             {c.docstring === 'differs' && ' · its tool descriptions are τ²’s docstrings, not carried here'}
           </span>
+          {c.whatIf === 'changed' && (
+            <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-900" data-testid="tau2-output-changed">
+              changed by the what-if
+            </span>
+          )}
           {c.matchesRecorded === false && (
             <span className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800" data-testid="tau2-output-differs">
               differs from the recorded output
