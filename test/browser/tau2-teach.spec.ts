@@ -168,4 +168,35 @@ suite('τ² for a class: one numbering of calls, the verdict in τ²’s order',
       await context.close();
     }
   }, 180_000);
+  it('keyboard: the step bar is one tab stop with arrows inside it; the ? list names only keys that work on τ²', async () => {
+    const { context, page } = await openSim(RETAIL, 14);
+    try {
+      const chips = page.locator('[data-testid="step-bar"] [role="group"] button');
+      expect(await chips.count()).toBeGreaterThan(10);
+      const stops = () => chips.evaluateAll((els) => els.filter((e) => (e as HTMLElement).tabIndex >= 0).length);
+      expect(await stops()).toBe(1);
+      // Tab reaches the current chip; the arrows move the step and the focus with it.
+      await page.locator('[data-testid="step-bar"] [role="group"] button[aria-current="step"]').focus();
+      const step = Number(await page.getByTestId('step-current').getAttribute('data-step'));
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.getByTestId('step-current').getAttribute('data-step')).toBe(String(step + 1));
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-current'))).toBe('step');
+      await page.keyboard.press('End');
+      await expect.poll(() => page.getByTestId('step-current').getAttribute('data-step')).toBe(String((await chips.count()) - 1));
+      expect(await stops()).toBe(1);
+      // Shift+Tab from the chips leaves the bar at once (to the Next button), not chip by chip.
+      await page.keyboard.press('Shift+Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="group"]') === null)).toBe(true);
+      // `?`: the τ² list has no `v` (τ-bench's verdict drawer) and no τ-bench panel keys; its own panel keys are there.
+      await page.keyboard.press('?');
+      const help = page.getByTestId('key-help');
+      await help.waitFor();
+      const rows = await help.locator('tr').allTextContents();
+      expect(rows.some((r) => r.includes('verdict details'))).toBe(false);
+      expect(rows.some((r) => r.includes('how τ-bench judged'))).toBe(false);
+      expect(rows.some((r) => r.includes('τ² simulation:'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
 });
