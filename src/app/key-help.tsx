@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../ui/button';
 import { useApp, useAppStore } from '../ui/store-context';
-import { KEYS } from './keys';
+import { keysFor } from './keys';
 
 /** The key list (`?`), a modal dialog; Escape or the button closes it. */
 export function KeyHelp() {
   const store = useAppStore();
   const open = useApp((s) => s.helpOpen);
+  const kind = useApp((s) => s.runs.a.benchmark?.kind ?? null);
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -35,7 +36,7 @@ export function KeyHelp() {
       </p>
       <table className="mt-2 w-full text-left text-xs">
         <tbody>
-          {KEYS.map((k) => (
+          {keysFor(kind).map((k) => (
             <tr key={k.what} className="border-t border-slate-100">
               <th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap">
                 {k.keys.map((x, i) => (

@@ -10,7 +10,7 @@ import { TAU2_PANEL_KEYS, TAU2_PANELS } from './tau2/panels';
  * keys only while it has focus (it shows a ring and says so), and Escape leaves it; a scrolling box
  * (a long tool output, reached with Tab) keeps the arrows and Home/End to scroll while it has focus.
  */
-export const KEYS: readonly { readonly keys: readonly string[]; readonly what: string }[] = [
+export const KEYS: readonly { readonly keys: readonly string[]; readonly what: string; readonly only?: BenchmarkKind }[] = [
   { keys: ['j', '↓'], what: 'next step' },
   { keys: ['k', '↑'], what: 'previous step' },
   { keys: ['Home', 'End'], what: 'first / last step' },
@@ -19,17 +19,24 @@ export const KEYS: readonly { readonly keys: readonly string[]; readonly what: s
   { keys: ['Enter'], what: 'open the episode (in the list, or the first one)' },
   { keys: ['Esc'], what: 'leave the list; close this list, then the episode' },
   { keys: ['l'], what: 'show / hide the episode list beside an episode' },
-  { keys: ['v'], what: 'verdict details' },
+  { keys: ['v'], what: 'verdict details', only: 'tau-bench' },
   { keys: ['s'], what: 'show / hide the side column (task and the panels below)' },
-  { keys: ['1', '…', '8'], what: 'side panel: DB at step, DB diff, outputs, agent vs reference, what if, notes, not counted, how τ-bench judged' },
-  { keys: ['1', '…', String(TAU2_PANELS.length)], what: `τ² simulation: ${TAU2_PANELS.map((p) => p.name).join(', ')}` },
-  { keys: ['←', '→'], what: 'τ² voice panel: previous / next tick (the step cursor follows; the audio too)' },
-  { keys: ['[', ']'], what: 'τ² voice panel: previous / next utterance (either speaker’s)' },
+  {
+    keys: ['1', '…', '8'],
+    what: 'side panel: DB at step, DB diff, outputs, agent vs reference, what if, notes, not counted, how τ-bench judged',
+    only: 'tau-bench',
+  },
+  { keys: ['1', '…', String(TAU2_PANELS.length)], what: `τ² simulation: ${TAU2_PANELS.map((p) => p.name).join(', ')}`, only: 'tau2' },
+  { keys: ['←', '→'], what: 'τ² voice panel: previous / next tick (the step cursor follows; the audio too)', only: 'tau2' },
+  { keys: ['[', ']'], what: 'τ² voice panel: previous / next utterance (either speaker’s)', only: 'tau2' },
   { keys: ['/'], what: 'search messages' },
   { keys: [',', '.'], what: 'previous / next search hit in the episode' },
   { keys: ['Shift+Enter', 'Enter'], what: 'in the search box: previous / next search hit in the episode' },
   { keys: ['?'], what: 'this list' },
 ];
+
+/** The keys that work on a run of `kind` (all of them before a run is open): what the `?` list shows. */
+export const keysFor = (kind: BenchmarkKind | null): typeof KEYS => KEYS.filter((k) => kind === null || k.only === undefined || k.only === kind);
 
 /** The episode screen's side panels in the order of their digit keys (`1` is the first). */
 export const PANEL_KEYS: readonly string[] = ['db', 'diff', 'outputs', 'alignment', 'whatif', 'notes', 'findings', 'walkthrough'];
@@ -107,7 +114,8 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
       s.toggleLayout('listHidden');
       return true;
     case 'v':
-      if (!episode) return false;
+      // τ-bench's verdict drawer; a τ² simulation's verdict heads its "How τ² judged" panel (its digit key).
+      if (!episode || (s.runs.a.benchmark?.kind ?? 'tau-bench') !== 'tau-bench') return false;
       s.toggleLayout('verdictOpen');
       return true;
     case 's':

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Button } from './button';
 import { clip } from './fold';
 import { FOCUS_RING_SKY } from './focus';
@@ -21,6 +21,7 @@ const StepChip = memo(function StepChip(props: { item: StepItem; at: number; sel
     <button
       type="button"
       onClick={() => onSelect(at)}
+      tabIndex={selected ? 0 : -1}
       aria-label={item.title}
       aria-current={selected ? 'step' : undefined}
       title={item.title}
@@ -48,7 +49,17 @@ export function StepBar(props: { items: readonly StepItem[]; step: number; onSel
     const left = chip.offsetLeft;
     if (left < row.scrollLeft) row.scrollLeft = left - 4;
     else if (left + chip.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left + chip.offsetWidth - row.clientWidth + 4;
+    // Roving focus: when a chip had the focus, the current one takes it.
+    if (row.contains(document.activeElement) && document.activeElement !== chip) chip.focus({ preventScroll: true });
   }, [step]);
+  // One tab stop for the chips (the current one); the arrows, Home and End move within them.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, ArrowUp: step - 1, ArrowDown: step + 1, Home: 0, End: last }[e.key];
+    if (to === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (to >= 0 && to <= last && to !== step) onSelect(to);
+  };
   if (!current) return <div className="px-2 py-1.5 text-xs text-slate-600">{props.empty ?? 'No executed steps.'}</div>;
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 bg-white px-2 py-1 @xl:flex-nowrap" data-testid="step-bar">
@@ -73,7 +84,8 @@ export function StepBar(props: { items: readonly StepItem[]; step: number; onSel
         ref={chips}
         className="relative flex min-w-0 basis-full gap-1 overflow-x-auto p-0.5 [scrollbar-width:thin] @xl:basis-auto @xl:flex-1"
         role="group"
-        aria-label="Steps"
+        aria-label="Steps (one tab stop: arrows, Home and End move)"
+        onKeyDown={onKeyDown}
       >
         {items.map((s, i) => (
           <StepChip key={i} item={s} at={i} selected={i === step} onSelect={onSelect} />

@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { Tau2RecordDiff, Tau2SimView } from '../../core/contract';
 import { FieldDiffList } from '../../ui/field-diff-list';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
-import { formatReward } from '../../core/contract';
+import { formatReward, callName, NOT_IN_REWARD, tau2Components } from '../../core/contract';
 
 /** As many fields as the core lists per record (`MAX_FIELDS` in core/view/tau2/db-diff.ts). */
 const MAX_FIELDS_SHOWN = 40;
@@ -40,7 +40,7 @@ function Status({ ok, counts }: { ok: boolean | null; counts: boolean }) {
       >
         {ok === null ? 'n/a' : ok ? 'met' : 'not met'}
       </span>
-      {!counts && <span className="text-[10px] text-slate-600">not in the reward basis</span>}
+      {!counts && <span className="text-[10px] text-slate-600">{NOT_IN_REWARD}</span>}
     </span>
   );
 }
@@ -48,7 +48,7 @@ function Status({ ok, counts }: { ok: boolean | null; counts: boolean }) {
 export function CallLink({ index, onCall }: { index: number; onCall: (index: number) => void }) {
   return (
     <button type="button" className="font-mono text-indigo-700 underline underline-offset-2 hover:text-indigo-900" onClick={() => onCall(index)}>
-      call {index}
+      {callName(index)}
     </button>
   );
 }
@@ -56,6 +56,7 @@ export function CallLink({ index, onCall }: { index: number; onCall: (index: num
 /** How the reward came out: basis, the product of its components, recorded beside recomputed. */
 export function Tau2Verdict({ view }: { view: Tau2SimView }) {
   const parts = Object.entries(view.breakdown ?? {});
+  const components = tau2Components(view);
   return (
     <Section title="Verdict" testId="tau2-verdict">
       <p>
@@ -72,11 +73,29 @@ export function Tau2Verdict({ view }: { view: Tau2SimView }) {
       ) : view.error !== null ? (
         <p className="mt-1 text-amber-900">Not judged: {safeLabel(view.error, 1000)}</p>
       ) : (
-        <p className="mt-1">
-          {parts.length === 0 ? 'No component counts: reward 1.' : parts.map(([k, v]) => `${COMPONENT[k] ?? k} ${formatReward(v)}`).join(' × ')}
-          {parts.length > 0 && ` = ${formatReward(view.reward)}`}
-          <span className="text-slate-600"> (ended by {safeLabel(view.termination, 60)})</span>
-        </p>
+        <>
+          <ol className="mt-1 flex flex-col gap-0.5" aria-label="Components, as τ² computes the reward">
+            {components.map((c) => (
+              <li
+                key={c.component}
+                data-testid="tau2-component"
+                data-component={c.component}
+                data-in-basis={c.inBasis}
+                className={c.inBasis ? '' : 'text-slate-600'}
+              >
+                <span className="font-semibold">{COMPONENT[c.component] ?? c.component}</span>{' '}
+                <span className="font-mono tabular-nums">{c.value === null ? '—' : formatReward(c.value)}</span>
+                {!c.inBasis && <span className="ml-1 rounded bg-slate-100 px-1 text-[10px]">{NOT_IN_REWARD}</span>}
+                <span className="text-slate-600"> — {safeLabel(c.evidence, 1000)}</span>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-1" data-testid="tau2-product">
+            {parts.length === 0 ? 'No component counts: reward 1.' : parts.map(([k, v]) => `${COMPONENT[k] ?? k} ${formatReward(v)}`).join(' × ')}
+            {parts.length > 0 && ` = ${formatReward(view.reward)}`}
+            <span className="text-slate-600"> (ended by {safeLabel(view.termination, 60)})</span>
+          </p>
+        </>
       )}
       {view.note !== null && <p className="mt-1 text-slate-600">{safeLabel(view.note, 500)}</p>}
     </Section>
@@ -184,99 +203,106 @@ export function Tau2Findings({ view }: { view: Tau2SimView }) {
 /** How τ² judged it: the verdict, every check but the DB's with its evidence, and the walkthrough. */
 export function Tau2Checks({ view, onCall }: { view: Tau2SimView; onCall: (index: number) => void }) {
   const basis = new Set(view.basis ?? []);
+  const sections: Record<string, ReactNode> = {
+    ENV_ASSERTION: view.envAssertions && view.envAssertions.length > 0 && (
+      <Section title="Env assertions" testId="tau2-env" status={<Status ok={view.envAssertions.every((a) => a.met)} counts={basis.has('ENV_ASSERTION')} />}>
+        <ul className="flex flex-col gap-1">
+          {view.envAssertions.map((a, i) => (
+            <li key={i} className="rounded border border-slate-200 p-1.5" data-testid="tau2-env-assertion" data-met={a.met}>
+              <div className="font-mono break-all">
+                <span className="text-slate-600">{a.envType === 'user' ? 'user · ' : 'agent · '}</span>
+                {safeLabel(a.func, 120)}({safeLabel(a.arguments, 2000)})
+              </div>
+              <div className="mt-0.5">
+                expected <span className="font-mono font-semibold">{a.expected}</span>, actual{' '}
+                <span className={`font-mono font-semibold ${a.met ? 'text-emerald-800' : 'text-rose-800'}`} data-testid="tau2-env-actual">
+                  {safeLabel(a.actual, 500)}
+                </span>{' '}
+                → {a.met ? 'met' : 'not met'}
+              </div>
+              {a.message !== null && <div className="text-slate-600">{safeLabel(a.message, 500)}</div>}
+            </li>
+          ))}
+        </ul>
+      </Section>
+    ),
+    ACTION: view.actions && view.actions.length > 0 && (
+      <Section title="Reference actions" testId="tau2-actions" status={<Status ok={view.actions.every((a) => a.match)} counts={basis.has('ACTION')} />}>
+        <ol className="flex flex-col gap-1">
+          {view.actions.map((a, i) => (
+            <li key={i} className="rounded border border-slate-200 p-1.5" data-testid="tau2-action" data-match={a.match}>
+              <div className="font-mono break-all">
+                <span className="text-slate-600">{a.requestor === 'user' ? 'user · ' : ''}</span>
+                <span className="font-semibold">{safeLabel(a.name, 120)}</span>({safeLabel(a.arguments, 2000)})
+              </div>
+              <div className="mt-0.5 text-slate-600">
+                {a.compareArgs === null ? 'every argument compared' : `compared: ${a.compareArgs.length === 0 ? 'no argument' : a.compareArgs.join(', ')}`}
+                {' · '}
+                {a.match ? (
+                  <>
+                    matched by <CallLink index={a.matchedCall!} onCall={onCall} />
+                  </>
+                ) : (
+                  <span className="text-rose-800">
+                    never called with these arguments
+                    {a.sameName.length > 0 && (
+                      <>
+                        {' '}
+                        (same tool with other arguments:{' '}
+                        {a.sameName.map((c, k) => (
+                          <span key={c}>
+                            {k > 0 && ', '}
+                            <CallLink index={c} onCall={onCall} />
+                          </span>
+                        ))}
+                        )
+                      </>
+                    )}
+                  </span>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    ),
+    COMMUNICATE: view.communicate && view.communicate.length > 0 && (
+      <Section title="Communicate" testId="tau2-communicate" status={<Status ok={view.communicate.every((c) => c.met)} counts={basis.has('COMMUNICATE')} />}>
+        <ul className="flex flex-col gap-0.5">
+          {view.communicate.map((c, i) => (
+            <li key={i} data-testid="tau2-communicate-info" data-met={c.met}>
+              <span className="font-mono font-semibold">“{safeLabel(c.info, 300)}”</span>{' '}
+              {c.met ? `found in message #${c.messageIndex} (marked there)` : 'in no assistant message (lower-cased, commas removed)'}
+            </li>
+          ))}
+        </ul>
+      </Section>
+    ),
+    NL_ASSERTION: view.nl && view.nl.length > 0 && (
+      <Section title="NL assertions" testId="tau2-nl" status={<Status ok={view.nl.every((c) => c.met === true)} counts={basis.has('NL_ASSERTION')} />}>
+        <p className="mb-1 rounded bg-teal-50 px-1.5 py-0.5 text-teal-900" data-testid="tau2-nl-recorded">
+          Judged by an LLM when the run was made, not recomputed: shown as recorded.
+        </p>
+        <ul className="flex flex-col gap-1">
+          {view.nl.map((c, i) => (
+            <li key={i}>
+              <span className={c.met === true ? 'text-emerald-800' : 'text-rose-800'}>{c.met === null ? 'no verdict' : c.met ? 'met' : 'not met'}</span>:{' '}
+              {safeLabel(c.assertion, 1000)}
+              {c.justification !== null && <div className="text-slate-600">{safeLabel(c.justification, 2000)}</div>}
+            </li>
+          ))}
+        </ul>
+      </Section>
+    ),
+  };
+  // The task's reward_basis first, in its order, then the checks that do not count.
+  const order = [...(view.basis ?? []).filter((k) => k in sections), ...Object.keys(sections).filter((k) => !basis.has(k))];
   return (
     <>
       <Tau2Verdict view={view} />
-      {view.envAssertions && view.envAssertions.length > 0 && (
-        <Section title="Env assertions" testId="tau2-env" status={<Status ok={view.envAssertions.every((a) => a.met)} counts={basis.has('ENV_ASSERTION')} />}>
-          <ul className="flex flex-col gap-1">
-            {view.envAssertions.map((a, i) => (
-              <li key={i} className="rounded border border-slate-200 p-1.5" data-testid="tau2-env-assertion" data-met={a.met}>
-                <div className="font-mono break-all">
-                  <span className="text-slate-600">{a.envType === 'user' ? 'user · ' : 'agent · '}</span>
-                  {safeLabel(a.func, 120)}({safeLabel(a.arguments, 2000)})
-                </div>
-                <div className="mt-0.5">
-                  expected <span className="font-mono font-semibold">{a.expected}</span>, actual{' '}
-                  <span className={`font-mono font-semibold ${a.met ? 'text-emerald-800' : 'text-rose-800'}`} data-testid="tau2-env-actual">
-                    {safeLabel(a.actual, 500)}
-                  </span>{' '}
-                  → {a.met ? 'met' : 'not met'}
-                </div>
-                {a.message !== null && <div className="text-slate-600">{safeLabel(a.message, 500)}</div>}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
-      {view.actions && view.actions.length > 0 && (
-        <Section title="Reference actions" testId="tau2-actions" status={<Status ok={view.actions.every((a) => a.match)} counts={basis.has('ACTION')} />}>
-          <ol className="flex flex-col gap-1">
-            {view.actions.map((a, i) => (
-              <li key={i} className="rounded border border-slate-200 p-1.5" data-testid="tau2-action" data-match={a.match}>
-                <div className="font-mono break-all">
-                  <span className="text-slate-600">{a.requestor === 'user' ? 'user · ' : ''}</span>
-                  <span className="font-semibold">{safeLabel(a.name, 120)}</span>({safeLabel(a.arguments, 2000)})
-                </div>
-                <div className="mt-0.5 text-slate-600">
-                  {a.compareArgs === null ? 'every argument compared' : `compared: ${a.compareArgs.length === 0 ? 'no argument' : a.compareArgs.join(', ')}`}
-                  {' · '}
-                  {a.match ? (
-                    <>
-                      matched by <CallLink index={a.matchedCall!} onCall={onCall} />
-                    </>
-                  ) : (
-                    <span className="text-rose-800">
-                      never called with these arguments
-                      {a.sameName.length > 0 && (
-                        <>
-                          {' '}
-                          (same tool with other arguments:{' '}
-                          {a.sameName.map((c, k) => (
-                            <span key={c}>
-                              {k > 0 && ', '}
-                              <CallLink index={c} onCall={onCall} />
-                            </span>
-                          ))}
-                          )
-                        </>
-                      )}
-                    </span>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ol>
-        </Section>
-      )}
-      {view.communicate && view.communicate.length > 0 && (
-        <Section title="Communicate" testId="tau2-communicate" status={<Status ok={view.communicate.every((c) => c.met)} counts={basis.has('COMMUNICATE')} />}>
-          <ul className="flex flex-col gap-0.5">
-            {view.communicate.map((c, i) => (
-              <li key={i} data-testid="tau2-communicate-info" data-met={c.met}>
-                <span className="font-mono font-semibold">“{safeLabel(c.info, 300)}”</span>{' '}
-                {c.met ? `found in message #${c.messageIndex} (marked there)` : 'in no assistant message (lower-cased, commas removed)'}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
-      {view.nl && view.nl.length > 0 && (
-        <Section title="NL assertions" testId="tau2-nl" status={<Status ok={view.nl.every((c) => c.met === true)} counts={basis.has('NL_ASSERTION')} />}>
-          <p className="mb-1 rounded bg-teal-50 px-1.5 py-0.5 text-teal-900" data-testid="tau2-nl-recorded">
-            Judged by an LLM when the run was made, not recomputed: shown as recorded.
-          </p>
-          <ul className="flex flex-col gap-1">
-            {view.nl.map((c, i) => (
-              <li key={i}>
-                <span className={c.met === true ? 'text-emerald-800' : 'text-rose-800'}>{c.met === null ? 'no verdict' : c.met ? 'met' : 'not met'}</span>:{' '}
-                {safeLabel(c.assertion, 1000)}
-                {c.justification !== null && <div className="text-slate-600">{safeLabel(c.justification, 2000)}</div>}
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      {order.map((k) => (
+        <Fragment key={k}>{sections[k]}</Fragment>
+      ))}
       <Walkthrough lines={view.walkthrough} />
     </>
   );

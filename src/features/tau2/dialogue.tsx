@@ -1,3 +1,4 @@
+import { callName } from '../../core/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView } from '../../core/contract';
 import { Chip } from '../../ui/chip';
@@ -54,7 +55,7 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
       className="mt-1.5 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs outline-none focus:ring-2 focus:ring-indigo-400"
     >
       <div className="flex flex-wrap items-center gap-1.5">
-        <span className="font-mono text-[10px] text-slate-600">call {c.index}</span>
+        <span className="font-mono text-[10px] text-slate-600">{callName(c.index)}</span>
         <span className="font-mono font-semibold text-slate-900">{safeLabel(c.name, 120)}</span>
         <Chip
           shape="inset"
@@ -111,6 +112,11 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
             {c.docstring === 'recorded' && ' · its tool descriptions are τ²’s docstrings, not carried here: the rest agrees, so the recorded answer stands'}
             {c.docstring === 'differs' && ' · its tool descriptions are τ²’s docstrings, not carried here'}
           </span>
+          {c.whatIf === 'changed' && (
+            <span className="ml-1 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-900" data-testid="tau2-output-changed">
+              changed by the what-if
+            </span>
+          )}
           {c.matchesRecorded === false && (
             <span className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800" data-testid="tau2-output-differs">
               differs from the recorded output

@@ -1,3 +1,4 @@
+import { callName } from '../../core/contract';
 import type { Tau2SimView } from '../../core/contract';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
@@ -46,7 +47,7 @@ export function Tau2Retrieval({ view, onCall }: { view: Tau2SimView; onCall: (in
       {r.calls.map((c) => (
         <section key={c.call} className="flex flex-col gap-1">
           <button type="button" className="self-start text-left font-mono text-xs text-sky-800 underline" onClick={() => onCall(c.call)}>
-            call {c.call} {safeLabel(c.name, 80)} — {c.documents.length} document{c.documents.length === 1 ? '' : 's'}
+            {callName(c.call)} {safeLabel(c.name, 80)} — {c.documents.length} document{c.documents.length === 1 ? '' : 's'}
           </button>
           <ol className="flex flex-col gap-1">
             {c.documents.map((d) => (

@@ -1,3 +1,4 @@
+import { callName } from '../../core/contract';
 import { useEffect, useState } from 'react';
 import type { Tau2DbSide, Tau2StateChange, Tau2StateView } from '../../core/contract';
 import { FoldedText } from '../../ui/folded-text';
@@ -28,7 +29,7 @@ function Change({ c, onCall }: { c: Tau2StateChange; onCall: (index: number) => 
                 onClick={() => onCall(k.call)}
                 data-call={k.call}
               >
-                call {k.call}
+                {callName(k.call)}
               </button>{' '}
               (#{k.message})
             </span>

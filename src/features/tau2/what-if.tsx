@@ -11,6 +11,7 @@ import {
   type Tau2ToolChoice,
   type Tau2WhatIfView,
   tau2WhatIfOf,
+  callName,
 } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
@@ -77,8 +78,8 @@ const replacing = (edits: readonly StepEdit[], e: StepEdit): StepEdit[] => [
 export function describeTau2Edit(e: StepEdit, recorded: Tau2SimView): string {
   const m = recorded.messages[e.messageIndex];
   const call = e.callIndex === undefined ? null : m?.calls[e.callIndex];
-  const at = call ? `call ${call.index} (${safeLabel(call.name, 60)}, message #${e.messageIndex})` : `message #${e.messageIndex}`;
-  const where = call ? `before call ${call.index}` : m ? `before ${at}` : 'at the end';
+  const at = call ? `${callName(call.index)} (${safeLabel(call.name, 60)}, message #${e.messageIndex})` : `message #${e.messageIndex}`;
+  const where = call ? `before ${callName(call.index)}` : m ? `before ${at}` : 'at the end';
   if (e.insert) return `insert ${safeLabel(e.name ?? '?', 60)}${e.requestor === 'user' ? ' on the user’s device' : ''} ${where}`;
   if (e.remove) return `drop ${at}`;
   if (e.content !== undefined) return `new text for ${at}`;

@@ -12,7 +12,7 @@ import type { Tau2Domain } from '../../model/domains/tau2/toolkit';
 import { TAU2_DOMAINS } from '../../model/domains/tau2/registry';
 import type { Requestor, RewardType, Tau2Message, Tau2Simulation, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2/types';
 import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../../judge/tau2/evaluate';
-import { tau2SimView, type Tau2SimView } from '../../view/tau2/sim-view';
+import { tau2SimView, type Tau2CallView, type Tau2MessageView, type Tau2SimView } from '../../view/tau2/sim-view';
 import { refuseSameTarget, WhatIfError, type MessageMark, type StepEdit } from '../what-if';
 
 /** Where a message of the edited simulation comes from, and what the what-if did to it. */
@@ -338,7 +338,12 @@ export function tau2WhatIf(
   return {
     benchmark: 'tau2',
     // The file's records are of the unedited simulation: what compares them with the edited one is left out.
-    view: { ...view, agrees: null, findings: view.findings.filter((f) => !OF_THE_RECORDING.has(f.kind)) },
+    view: {
+      ...view,
+      messages: replayedAnswers(view.messages, edited.origin, before),
+      agrees: null,
+      findings: view.findings.filter((f) => !OF_THE_RECORDING.has(f.kind)),
+    },
     origin: edited.origin,
     removed: edited.removed,
     rewardBefore: before.reward,
@@ -347,4 +352,37 @@ export function tau2WhatIf(
     nlKept,
     note: NOTE,
   };
+}
+
+/**
+ * The edited simulation's dialogue as its replay answers it: each tool message that answers a replayed call carries
+ * that call's output and error (the recorded tool message is of the unedited run: an edit that makes a call succeed
+ * must not still read "an error"), and each call whose output is not what the unedited run's replay gave is marked.
+ */
+function replayedAnswers(messages: readonly Tau2MessageView[], origin: readonly Tau2EditedMessage[], before: Tau2Evaluation): Tau2MessageView[] {
+  const unedited = new Map<string, string | null>();
+  const seen = new Map<number, number>();
+  for (const c of before.toolCalls) {
+    const k = seen.get(c.messageIndex) ?? 0;
+    seen.set(c.messageIndex, k + 1);
+    unedited.set(`${c.messageIndex}/${k}`, c.output);
+  }
+  const calls = new Map<number, Tau2CallView>();
+  const out = messages.map((m, i) => {
+    const o = origin[i];
+    const withMarks = m.calls.map((c, k): Tau2CallView => {
+      const at = o?.original === null || o?.original === undefined ? null : o.calls[k];
+      const was = at === null || at === undefined ? undefined : unedited.get(`${o!.original}/${at}`);
+      const whatIf = was === undefined || o?.callMarks[k] === 'inserted' ? 'inserted' : was === c.output ? null : 'changed';
+      if (whatIf === null) return c;
+      const v = { ...c, whatIf } as const;
+      calls.set(c.index, v);
+      return v;
+    });
+    return withMarks.length > 0 ? { ...m, calls: withMarks } : m;
+  });
+  return out.map((m) => {
+    const c = m.answers === null ? undefined : calls.get(m.answers);
+    return c === undefined || c.output === null ? m : { ...m, content: c.output, error: c.error };
+  });
 }

@@ -7,6 +7,7 @@ import type { TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import { BANKING } from '../../model/domains/tau2/banking';
 import { requiredCoverage } from './retrieval';
+import { callName } from './numbering';
 
 /** banking_knowledge's discoverable agent tools that change nothing (their calls are logged only when allowlisted). */
 const READ_DISCOVERABLE: ReadonlySet<string> = new Set(BANKING.agent.tools.filter((t) => t.discoverable && !t.mutates).map((t) => t.name));
@@ -114,9 +115,9 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
       kind: 'required-documents',
       text:
         missing.length === 0
-          ? `The agent retrieved every document the task requires (${found.map((f) => `${f.id} in call ${f.call + 1}`).join(', ')}), and still failed.`
+          ? `The agent retrieved every document the task requires (${found.map((f) => `${f.id} in ${callName(f.call)}`).join(', ')}), and still failed.`
           : `The agent never retrieved ${missing.length === e.requiredDocuments.length ? 'any of the documents' : `${missing.length} of the ${e.requiredDocuments.length} documents`} the task requires: ${missing.join(', ')}` +
-            (found.length > 0 ? `; it did retrieve ${found.map((f) => `${f.id} (call ${f.call + 1})`).join(', ')}.` : '.'),
+            (found.length > 0 ? `; it did retrieve ${found.map((f) => `${f.id} (${callName(f.call)})`).join(', ')}.` : '.'),
     });
   }
   const readLog = readLogText(e);

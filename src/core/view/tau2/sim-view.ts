@@ -48,6 +48,8 @@ export interface Tau2CallView {
   readonly recordedOutput: string | null;
   /** Replayed output equals the recorded one (up to the pydantic version in help URLs); null when either is missing. */
   readonly matchesRecorded: boolean | null;
+  /** Under a what-if: the edited run's replay answers this call otherwise than the unedited run's (`inserted`: a call the edit added); absent: the same. */
+  readonly whatIf?: 'changed' | 'inserted';
 }
 
 export interface Tau2MessageView {

@@ -6,6 +6,7 @@
  */
 import { formatReward } from '../format';
 import type { Tau2CallView, Tau2SimView } from './sim-view';
+import { callName, callNames } from './numbering';
 
 export type Tau2TrialRowKind = 'action' | 'extra' | 'check' | 'db';
 
@@ -47,8 +48,8 @@ const metText = (met: boolean | null): string => (met === null ? 'not judged' : 
 function actionText(v: Tau2SimView, k: number): string {
   const a = v.actions?.[k];
   if (!a) return '—';
-  if (a.match) return `called (call ${a.matchedCall ?? '?'})`;
-  return a.sameName.length ? `called with other arguments (call ${a.sameName.join(', ')})` : 'never called';
+  if (a.match) return a.matchedCall === null ? 'called' : `called (${callName(a.matchedCall)})`;
+  return a.sameName.length ? `called with other arguments (${callNames(a.sameName)})` : 'never called';
 }
 
 /** Calls that matched no reference action, counted by tool (and whether such a call writes). */

@@ -7,6 +7,7 @@ import { mergedAgentSpeech, type MergedSpeech } from '../../../model/episode/tau
 import type { Tau2Tick } from '../../../model/episode/tau2/types';
 import type { Tau2Evaluation } from '../../../judge/tau2/evaluate';
 import { communicateSpan } from '../communicate-span';
+import { callName } from '../numbering';
 
 export type VoiceSpeaker = 'agent' | 'user';
 
@@ -101,7 +102,7 @@ export function nearMiss(
       kind: 'in-tool-output',
       text: inTool.output!,
       ticks: inTool.tickId === undefined ? [] : [inTool.tickId],
-      why: `only in the output of ${inTool.name} (call ${inTool.index + 1}), never said by the agent`,
+      why: `only in the output of ${inTool.name} (${callName(inTool.index)}), never said by the agent`,
     };
   // The agent message holding the longest start of the info.
   let best: { len: number; line: VoiceTranscriptLine } | null = null;
