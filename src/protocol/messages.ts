@@ -220,6 +220,8 @@ export const EVENTS = {
     readonly why: string;
     readonly detection: Detection | null;
     readonly reset: boolean;
+    /** What the benchmark's session says about the whole run, in words, for the overview (a voice run's interaction metrics, averaged over it); absent: nothing. */
+    readonly about?: readonly string[];
   }>(),
   /** A folder library being judged: files done of all, episodes so far, the files that could not be read so far. */
   'library-progress': event<{ readonly id: number; readonly done: number; readonly total: number; readonly episodes: number; readonly problems: number }>(),

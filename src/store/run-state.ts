@@ -42,6 +42,8 @@ export interface RunState {
   readonly stopped: boolean;
   /** The run's data is there (where from, in words): its rows are (being) recomputed. */
   readonly ready: string | null;
+  /** What the run's session says about the whole run, in words (`data-ready.about`: a voice run's interaction metrics). */
+  readonly about: readonly string[];
   /** A τ-bench run's data version and rule, each with its reason (once `ready`). */
   readonly detection: Detection | null;
   readonly origin: DataOrigin | null;
@@ -65,6 +67,7 @@ export const NO_RUN: RunState = {
   threads: 1,
   stopped: false,
   ready: null,
+  about: [],
   detection: null,
   origin: null,
   dataRequest: null,

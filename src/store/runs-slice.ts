@@ -226,12 +226,13 @@ export const runHandlers: StoreHandlers<
   'data-needed': ({ run, type: _, ...request }, store) => void patchRun(store, run, () => ({ dataRequest: request, dataProgress: null })),
   'data-progress': ({ run, type: _, ...progress }, store) => void patchRun(store, run, () => ({ dataProgress: progress })),
   'data-error': ({ run, message }, store) => void patchRun(store, run, () => ({ dataError: message, dataProgress: null })),
-  'data-ready'({ run, detection, origin, why, reset }, store) {
+  'data-ready'({ run, detection, origin, why, reset, about = [] }, store) {
     const slot = patchRun(store, run, (r) =>
       reset
         ? // New data: the worker evaluates the run again from the start, stopped or not.
           {
             ready: why,
+            about,
             detection,
             origin,
             dataRequest: null,
@@ -242,7 +243,7 @@ export const runHandlers: StoreHandlers<
             threads: 1,
             stopped: false,
           }
-        : { ready: why, detection, origin },
+        : { ready: why, about, detection, origin },
     );
     if (reset && slot === 'a') store.get().refreshView();
   },

@@ -40,6 +40,8 @@ suite('τ³ voice runs in headless Chromium', () => {
       await page.waitForSelector(COMPLETE, { timeout: 60_000 });
       const rows = await page.evaluate(READ_ALL_ROWS);
       expect(rows.map((r) => r.reward)).toEqual(['0', '1']);
+      // The run's interaction metrics, pooled over its simulations as τ² pools them, in the overview.
+      expect(await page.getByTestId('run-about').textContent()).toMatch(/^Interaction \(whole run\): /);
       await page.locator('[data-testid="episode-row"][data-index="0"]').click();
       await page.waitForSelector('[data-testid="tau2-sim"][data-index="0"]');
       // A voice simulation opens on its voice panel.

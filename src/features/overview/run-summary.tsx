@@ -1,3 +1,4 @@
+import { safeLabel } from '../../ui/fold';
 import { tau2Of } from '../../store/run-state';
 import { useMemo } from 'react';
 import { tau2Pass } from '../../store/tau2/compare';
@@ -57,6 +58,7 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
   const headers = useApp((s) => s.runs.a.headers);
   const summaries = useApp((s) => s.runs.a.summaries);
   const open = useApp((s) => s.layout.chartsOpen);
+  const about = useApp((s) => s.runs.a.about);
   const a = useMemo(() => runAverages(headers, summaries), [headers, summaries]);
   const tau2 = useApp((s) => tau2Of(s.runs.a));
   const bench = tau2 ? 'τ²' : 'τ-bench';
@@ -109,6 +111,11 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
           {open ? 'Hide charts' : 'Show charts'}
         </Button>
       </div>
+      {about.map((line, i) => (
+        <p key={i} className="px-2 pb-1 text-xs break-words text-slate-700" data-testid="run-about">
+          {safeLabel(line, 1000)}
+        </p>
+      ))}
       {open && (
         <div className="grid gap-x-4 gap-y-3 px-3 pt-1 pb-2.5 @2xl:grid-cols-[minmax(11rem,16rem)_minmax(0,1fr)]">
           <PassKChart recomputed={pass.recomputed} recorded={pass.recorded} complete={a.complete} />

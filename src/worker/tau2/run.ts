@@ -1,5 +1,6 @@
 import {
   attachNotes,
+  interactionMetricsText,
   type EpisodeHeader,
   type EpisodeNotes,
   type EpisodeSummary,
@@ -189,7 +190,9 @@ export class Tau2RunHandle implements RunHandle {
       if (!this.live()) return;
       this.session = session;
       this.epoch++;
-      post({ type: 'data-ready', run: this.run, origin: loc.origin, detection: null, why: session.dataWhy, reset: true });
+      // A voice run's interaction metrics, pooled over its simulations as τ² pools them, for the overview.
+      const about = session.voice ? [`Interaction (whole run): ${interactionMetricsText(session.interactionMetrics())}`] : [];
+      post({ type: 'data-ready', run: this.run, origin: loc.origin, detection: null, why: session.dataWhy, reset: true, about });
       void this.evaluateAll(this.epoch);
     } catch (e) {
       // A source that failed is not kept: the next try reads it again.
