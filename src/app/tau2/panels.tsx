@@ -48,6 +48,8 @@ export const TAU2_PANELS: readonly Tau2Panel[] = [
     name: 'retrieved documents',
     label: (v) => (v.retrieval ? `Retrieved (${v.retrieval.calls.reduce((n, c) => n + c.documents.length, 0)})` : 'Retrieved'),
     short: (v) => (v.retrieval ? `Retrieved ${v.retrieval.calls.reduce((n, c) => n + c.documents.length, 0)}` : 'Retrieved'),
+    // Only where the simulation made retrieval calls (τ³'s banking_knowledge knowledge-base search, shell).
+    shown: (v) => v.retrieval !== undefined || v.messages.some((m) => m.calls.some((c) => c.retrieval === true)),
     render: ({ view, onCall }) => <Tau2Retrieval view={view} onCall={onCall} />,
   },
   {
