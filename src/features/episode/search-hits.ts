@@ -1,7 +1,6 @@
 import type { MessageView, StepView } from '../../core/contract';
+import { queryHits } from '../../ui/text';
 import type { Mark } from './dialogue';
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Every place the search text appears in the dialogue as shown (user, agent and tool text; not the
@@ -11,11 +10,10 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function searchMarks(messages: readonly MessageView[], steps: readonly StepView[], query: string, strategy: string): Mark[] {
   const q = query.trim();
   if (q === '') return [];
-  const re = new RegExp(escape(q), 'giu');
   const out: Mark[] = [];
   const label = `search hit "${q}"`;
   const find = (text: string, messageIndex: number, target: Mark['target']): void => {
-    for (const m of text.matchAll(re)) out.push({ messageIndex, target, span: { start: m.index, end: m.index + m[0].length }, label });
+    for (const span of queryHits(text, q)) out.push({ messageIndex, target, span, label });
   };
   for (const m of messages) {
     if (m.role === 'system') continue;
