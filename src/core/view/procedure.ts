@@ -27,8 +27,8 @@ export interface ProcedureFinding {
   readonly text: string;
 }
 
-// An explicit go-ahead in the user's words ("sure" and "correct" alone usually answer other questions).
-const YES = /\b(yes|yeah|yep|yup|confirm(ed|s)?|go ahead|proceed|please do|do it|sounds good)\b/i;
+// An explicit go-ahead in the user's words ("sure" and "correct" alone usually answer other questions); τ²'s procedure findings use it too.
+export const EXPLICIT_YES = /\b(yes|yeah|yep|yup|confirm(ed|s)?|go ahead|proceed|please do|do it|sounds good)\b/i;
 
 /** A tool result that reports failure (τ-bench's tools return or raise `Error: …`). */
 export const failed = (s: ExecutedStep): boolean => s.exception !== null || s.observation.startsWith('Error');
@@ -109,7 +109,7 @@ export function procedureFindings(
             text: `The agent tells the user "${claim.length > 160 ? `${claim.slice(0, 157)}…` : claim}", but ${statusOnly !== null ? `the tool only set the order to "${STATUS_ONLY[statusOnly]}": no refund or charge is recorded and` : 'no tool'} sends email. Not counted by τ-bench.`,
           });
       }
-      if (YES.test(step.observation)) consented = true;
+      if (EXPLICIT_YES.test(step.observation)) consented = true;
       if (domain === 'airline') for (const id of step.observation.match(USER_ID) ?? []) authenticated.add(id.toLowerCase());
       before = step.state;
       continue;

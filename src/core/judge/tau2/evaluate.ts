@@ -38,6 +38,8 @@ export interface GoldActionError {
 
 export interface Tau2Evaluation {
   readonly simulation: Tau2Simulation;
+  /** The domain whose tools judged it (`Tau2Domain.name`: airline, retail, telecom, mock, banking_knowledge). */
+  readonly domain?: string;
   readonly premature: boolean;
   readonly reward: number;
   readonly rewardBasis: readonly RewardType[] | null;
@@ -236,6 +238,7 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
   const allowlist = task && ctx.domain.readLogAllowlist ? [...ctx.domain.readLogAllowlist(task.criteria?.actions ?? [])] : null;
   const base = {
     simulation: sim,
+    domain: ctx.domain.name,
     wouldRefuse: sim.refusals.other ?? sim.refusals.nl ?? ctx.fileRefusal?.first ?? null,
     initialDbHash,
     toolCalls: replay,

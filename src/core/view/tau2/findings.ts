@@ -8,6 +8,7 @@ import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import { BANKING } from '../../model/domains/tau2/banking';
 import { requiredCoverage } from './retrieval';
 import { callName } from './numbering';
+import { tau2ProcedureFindings, type Tau2ProcedureKind } from './procedure';
 
 /** banking_knowledge's discoverable agent tools that change nothing (their calls are logged only when allowlisted). */
 const READ_DISCOVERABLE: ReadonlySet<string> = new Set(BANKING.agent.tools.filter((t) => t.discoverable && !t.mutates).map((t) => t.name));
@@ -26,11 +27,17 @@ export type Tau2FindingKind =
   | 'gold-info-unseen'
   | 'gold-assertion-fails'
   | 'read-log'
-  | 'required-documents';
+  | 'required-documents'
+  | Tau2ProcedureKind;
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
   readonly text: string;
+  /** `procedure`: what the domain's policy asks and τ²'s reward ignores (procedure.ts); absent: about how τ² judged. */
+  readonly group?: 'procedure';
+  /** The call (`Tau2CallView.index`) and message that show it. */
+  readonly call?: number;
+  readonly message?: number;
 }
 
 const DIGIT = /\d/;
@@ -129,6 +136,7 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
       kind: 'output-differs',
       text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).`,
     });
+  out.push(...tau2ProcedureFindings(e));
   return out;
 }
 
