@@ -45,6 +45,8 @@ export type { Tau2DbSide, Tau2Place, Tau2StateChange, Tau2StateView } from './vi
 export type { Tau2DbSide as DbSide, Tau2StateView as StateAtStep } from './view/tau2/state-at-step';
 export type { Tau2Recorded, Tau2ReviewView } from './view/tau2/reviews';
 export type { Tau2Finding } from './view/tau2/findings';
+export { countIgnored, ignoredText, type IgnoredCount } from './view/ignored';
+export { tau2Ignored, TAU2_PROCEDURE_KINDS, TAU2_PROCEDURE_NOTE, type Tau2ProcedureKind } from './view/tau2/procedure';
 export type { Tau2CheckChange, Tau2EditedMessage, Tau2ToolChoice, Tau2WhatIfView } from './session/tau2/what-if';
 export type { PassK, TrialOutcome } from './view/pass-k';
 export type { CompareOutcome, JudgedApart, RunComparison, RunJudging, TaskComparison, TrialCounts } from './view/compare';

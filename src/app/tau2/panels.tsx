@@ -1,4 +1,5 @@
-import { Tau2Checks, Tau2DbCheck, Tau2Findings } from '../../features/tau2/checks';
+import { Tau2Checks, Tau2DbCheck } from '../../features/tau2/checks';
+import { Tau2Findings } from '../../features/tau2/findings';
 import type { Tau2Panel } from '../../features/tau2/panel-types';
 import { Tau2Retrieval } from '../../features/tau2/retrieval';
 import { Tau2Reviews } from '../../features/tau2/reviews';
@@ -32,7 +33,7 @@ export const TAU2_PANELS: readonly Tau2Panel[] = [
     name: 'not counted',
     label: (v) => `Not counted (${v.findings.length})`,
     short: (v) => `Not counted ${v.findings.length}`,
-    render: ({ view }) => <Tau2Findings view={view} />,
+    render: ({ view, onCall, onMessage }) => <Tau2Findings view={view} onCall={onCall} onMessage={onMessage} />,
   },
   {
     id: 'reviews',

@@ -3,7 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   compareRuns,
+  countIgnored,
   formatRatio,
+  ignoredText,
   formatReward,
   inertJson,
   interactionMetricsText,
@@ -14,6 +16,7 @@ import {
   TAU2_DEFAULT_DATA_BASE,
   TAU2_PINNED_COMMIT,
   Tau2Session,
+  tau2Ignored,
   tau2TaskOrder,
   type CompareOutcome,
   type Tau2RetrievalView,
@@ -150,8 +153,10 @@ export async function evaluateTau2(
   let judged = 0;
   let agree = 0;
   let recorded = 0;
+  const ignored: string[][] = [];
   for (let i = 0; i < session.size; i++) {
     const r = session.report(i);
+    ignored.push(tau2Ignored(r.findings));
     // A simulation that cannot be judged has no reward: it is said so, and left out of the average (never a 0.0).
     const evaluable = r.error === null;
     if (evaluable) {
@@ -191,6 +196,8 @@ export async function evaluateTau2(
       interaction === null ? '' : `${interaction}\n`
     }`,
   );
+  const counts = countIgnored(ignored);
+  if (counts.length > 0) process.stdout.write(`what the reward ignores (procedure findings, not part of τ²'s reward): ${ignoredText(counts, 'simulations')}\n`);
 }
 
 /** `explain` on a τ² run. */

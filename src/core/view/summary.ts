@@ -52,6 +52,8 @@ export interface EpisodeSummary {
   readonly agrees: boolean | null;
   /** A τ² simulation's own facts (failed basis components, termination); absent for τ-bench episodes. */
   readonly tau2?: Tau2RowFacts;
+  /** What the reward ignores here, one entry per procedure finding, its kind in words (the overview counts them over the run); absent: none or not computed. */
+  readonly ignored?: readonly string[];
 }
 
 /** An episode's header with its fingerprint not computed yet (null): `episodeHeader` without the hashing, for rows that get it later. */

@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { OutcomeGrid } from './outcome-grid';
+import { IgnoredCounts } from './ignored-counts';
 import { PassKChart } from '../../ui/pass-k-chart';
 
 function Stat({
@@ -116,6 +117,7 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
           {safeLabel(line, 1000)}
         </p>
       ))}
+      <IgnoredCounts summaries={summaries} />
       {open && (
         <div className="grid gap-x-4 gap-y-3 px-3 pt-1 pb-2.5 @2xl:grid-cols-[minmax(11rem,16rem)_minmax(0,1fr)]">
           <PassKChart recomputed={pass.recomputed} recorded={pass.recorded} complete={a.complete} />

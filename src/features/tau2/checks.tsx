@@ -186,20 +186,6 @@ export function Tau2DbCheck({ view, onCall }: { view: Tau2SimView; onCall: (inde
   );
 }
 
-/** What τ² does not count, for this simulation. */
-export function Tau2Findings({ view }: { view: Tau2SimView }) {
-  if (view.findings.length === 0) return <p className="px-3 py-2 text-xs text-slate-600">Nothing found that τ² does not count.</p>;
-  return (
-    <Section title="Not counted by τ²" testId="tau2-findings">
-      <ul className="list-disc pl-4">
-        {view.findings.map((f, i) => (
-          <li key={i}>{safeLabel(f.text, 1000)}</li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
 /** How τ² judged it: the verdict, every check but the DB's with its evidence, and the walkthrough. */
 export function Tau2Checks({ view, onCall }: { view: Tau2SimView; onCall: (index: number) => void }) {
   const basis = new Set(view.basis ?? []);

@@ -25,6 +25,24 @@ export interface Tau2ProcedureFinding {
   readonly text: string;
 }
 
+/** Each kind in words, for the screen, the CLI's count and the report. */
+export const TAU2_PROCEDURE_KINDS: Readonly<Record<Tau2ProcedureKind, string>> = {
+  'write-without-consent': 'write without an explicit yes',
+  'access-before-auth': 'access before authentication',
+  'other-user-records': 'another user’s records',
+  'transfer-to-human': 'transfer to a human',
+  'failed-write': 'failed write',
+  'device-action-missing': 'device action missing',
+};
+
+/** A simulation's procedure findings by kind in words (`EpisodeSummary.ignored`, what the overview and the CLI count). */
+export const tau2Ignored = (findings: readonly { readonly kind: string; readonly group?: string }[]): string[] =>
+  findings.flatMap((f) => (f.group === 'procedure' ? [TAU2_PROCEDURE_KINDS[f.kind as Tau2ProcedureKind]] : []));
+
+/** What the group is, said once wherever it is shown. */
+export const TAU2_PROCEDURE_NOTE =
+  'what the domain’s policy asks and τ²’s reward ignores — a deterministic reading of the dialogue and the calls, not part of τ²’s reward';
+
 /** How one domain's policy says who the user is, which records are theirs, and which writes need a yes. */
 interface Policy {
   /** Agent writes the policy asks an explicit "yes" for. */

@@ -9,6 +9,7 @@ import type { Tau2Run } from '../../model/episode/tau2/types';
 import { comb } from '../pass-k';
 import type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from '../summary';
 import type { Tau2Report } from './report';
+import { tau2Ignored } from './procedure';
 
 export { TAU2_COMPONENTS, type Tau2Component, type Tau2RowFacts } from './row-facts';
 import { TAU2_COMPONENTS, type Tau2Component } from './row-facts';
@@ -90,6 +91,7 @@ export function tau2Summary(r: Tau2Report): EpisodeSummary {
     ...failed.map((c) => COMPONENT_TEXT[c]),
     ...(r.tau2_would_refuse !== null ? [`${TAU2_WOULD_REFUSE}${r.tau2_would_refuse}`] : []),
   ];
+  const ignored = tau2Ignored(r.findings);
   return {
     index: r.index,
     reward: r.error === null ? r.reward : null,
@@ -106,6 +108,7 @@ export function tau2Summary(r: Tau2Report): EpisodeSummary {
     outputsTotal: r.communicate_checks?.length ?? 0,
     agrees: r.matches_recorded_reward,
     tau2: { failed, termination: r.termination_reason, premature: r.premature, ...(r.tau2_would_refuse !== null && { wouldRefuse: r.tau2_would_refuse }) },
+    ...(ignored.length > 0 && { ignored }),
   };
 }
 
