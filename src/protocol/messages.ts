@@ -124,10 +124,17 @@ export const REQUESTS = {
   >(),
   /**
    * The offline report of a run (as the CLI's `report`), every episode evaluated first.
-   * `notes`: the notes of its episodes (matched by fingerprint in the worker).
+   * `notes`: the notes of its episodes (matched by fingerprint in the worker); `edits`: the what-if edits of its
+   * episodes the page holds, by episode index (a report made from an edited view shows them; absent: none).
    */
   report: ask<
-    { readonly run: number; readonly id: number; readonly title: string; readonly notes: readonly EpisodeNotes[] },
+    {
+      readonly run: number;
+      readonly id: number;
+      readonly title: string;
+      readonly notes: readonly EpisodeNotes[];
+      readonly edits?: readonly { readonly episode: number; readonly edits: readonly StepEdit[] }[];
+    },
     { readonly run: number; readonly id: number; readonly file: FileBlob | null; readonly error: string | null }
   >(),
   /**

@@ -181,9 +181,13 @@ export const createReviewSlice =
         set({ report: { id, state: 'building', error: null } });
         const send = (headers: readonly EpisodeHeader[]): Promise<FileBlob | null> => {
           const notes = headers.flatMap((h) => notesFor(get().notes, h) ?? []);
+          // A report made from an edited view: the what-if edits the page holds for this run's episodes go with it.
+          const edits = Object.entries(get().whatIfEdits)
+            .filter(([, e]) => e.length > 0)
+            .map(([episode, e]) => ({ episode: Number(episode), edits: e }));
           return new Promise((resolve) => {
             waitingReports.set(id, resolve);
-            port.send({ type: 'report', run, id, title: source?.label ?? 'run', notes });
+            port.send({ type: 'report', run, id, title: source?.label ?? 'run', notes, ...(edits.length > 0 && { edits }) });
           });
         };
         if (fingerprintsPending(headers) === 0) return send(headers);

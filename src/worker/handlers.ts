@@ -29,7 +29,7 @@ export function requestHandlers(runs: RunController, library: LibraryController)
     transcript: (m) => to(m.run, (h) => h.transcript(m)),
     'what-if': (m) => to(m.run, (h) => h.whatIf(m, m.id, m.edits)),
     'share-link': (m) => to(m.run, (h) => h.shareLink(m, m.context)),
-    report: (m) => to(m.run, (h) => void h.report(m.id, m.title, m.notes)),
+    report: (m) => to(m.run, (h) => void h.report(m.id, m.title, m.notes, new Map((m.edits ?? []).map((x) => [x.episode, x.edits])))),
     'parse-notes': (m) => void runs.parseNotes(m.id, m.file),
     'open-library': (m) => void library.open(m),
     'library-stats': (m) => library.stats(m),

@@ -37,5 +37,6 @@ export interface RunHandle {
   /** A DB after a message (answered from the run's kept replay). */
   state(m: ToWorker<'state-at-step'>): void;
   shareLink(a: EpisodeAddress, context: ShareContext): void;
-  report(id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void>;
+  /** `edits`: what-if edits by episode index, for a benchmark whose report shows them (τ²'s); others leave them out. */
+  report(id: number, title: string, notes: readonly EpisodeNotes[], edits?: ReadonlyMap<number, readonly StepEdit[]>): Promise<void>;
 }

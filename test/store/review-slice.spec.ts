@@ -166,4 +166,14 @@ describe('the report in the store', () => {
     await expect(failed).resolves.toBeNull();
     expect(s().report).toMatchObject({ state: 'error', error: 'waiting for data' });
   });
+
+  it('a report made from an edited view carries the what-if edits the page holds (none: no edits field)', () => {
+    const { store, s, calls } = openBoth();
+    void s().buildReport();
+    expect(sent(calls, 'report').at(-1)).not.toHaveProperty('edits');
+    const edit = { messageIndex: 4, remove: true };
+    store.setState({ whatIfEdits: { 3: [edit], 5: [] } });
+    void s().buildReport();
+    expect(sent(calls, 'report').at(-1)!.edits).toEqual([{ episode: 3, edits: [edit] }]);
+  });
 });

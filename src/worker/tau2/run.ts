@@ -256,21 +256,21 @@ export class Tau2RunHandle implements RunHandle {
   }
 
   /** The offline report of a τ² run (as the CLI's `report`, with the notes of its simulations): every simulation judged first. */
-  async report(id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
+  async report(id: number, title: string, notes: readonly EpisodeNotes[], edits: ReadonlyMap<number, readonly StepEdit[]> = new Map()): Promise<void> {
     const session = this.session;
     await postReport(
       this.run,
       id,
-      !this.live() ? NOT_OPEN : !session ? 'the run is waiting for τ² data; rewards cannot be recomputed yet' : this.reportSource(session, title, notes),
+      !this.live() ? NOT_OPEN : !session ? 'the run is waiting for τ² data; rewards cannot be recomputed yet' : this.reportSource(session, title, notes, edits),
     );
   }
 
-  private reportSource(session: Tau2Session, title: string, notes: readonly EpisodeNotes[]): ReportSource {
+  private reportSource(session: Tau2Session, title: string, notes: readonly EpisodeNotes[], edits: ReadonlyMap<number, readonly StepEdit[]>): ReportSource {
     return scheduledReport(this.scheduler, {
       gone: () => !this.live(),
       // The notes are matched to simulations by fingerprint: every one is needed.
       keyed: () => this.keyer.finish(),
-      parts: () => tau2ReportParts(session, title, attachNotes(this.keyer.rowKeys(), notes).byIndex),
+      parts: () => tau2ReportParts(session, title, attachNotes(this.keyer.rowKeys(), notes).byIndex, edits),
     });
   }
 

@@ -13,7 +13,8 @@ const args = (v: TValue): string => pyJsonDumps(modelDump(v));
 const num = (x: number): string => formatReward(x);
 const short = (h: string | null): string => (h === null ? '—' : h.slice(0, 12));
 
-export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] {
+/** `findings`: end with what τ² does not count (the report lists those apart). */
+export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null, findings = true): string[] {
   const s = e.simulation;
   const out: string[] = [`simulation ${s.index} (${s.id}), task ${s.taskId}, termination ${s.terminationReason}`];
   if (e.premature) {
@@ -53,7 +54,7 @@ export function tau2Explain(e: Tau2Evaluation, task: Tau2Task | null): string[] 
     const [head, ...rest] = components[k];
     if (head !== undefined && !components.empty.has(k)) out.push(`${n++}. ${k} (${NOT_IN_REWARD}): ${head}`, ...rest);
   }
-  for (const f of tau2Findings(e)) out.push(`   not counted: ${f.text}`);
+  if (findings) for (const f of tau2Findings(e)) out.push(`   not counted: ${f.text}`);
   return out;
 }
 
