@@ -1,10 +1,12 @@
 /**
  * What the reward ignores, on a τ² run: the overview counts the procedure findings by kind over the run, and the
  * simulation's "Not counted" panel shows each one apart from the reward, naming the call and the message that show it
- * (a click brings the call into view). gym gpt-4.1 retail from ../shared/tau2/runs, its data served as TAU2_DATA; the
+ * (a click brings the call into view); the report downloaded from an edited view explains the failed simulation (the
+ * differing field and the call that wrote it) and shows the edit. gym gpt-4.1 retail from ../shared/tau2/runs, its data served as TAU2_DATA; the
  * expectations are core's findings on the same file (opened here as the CLI opens it).
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +14,7 @@ import { countIgnored, ignoredText, tau2Ignored, TAU2_PROCEDURE_KINDS } from '..
 import type { Tau2Report } from '../../src/core/view/tau2/report';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 import { openTau2 } from '../support/tau2';
-import { offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { COMPLETE, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
 const RETAIL = 'sierra-research__gym-gpt-4.1-retail.json';
 
@@ -35,6 +37,34 @@ suite('what the reward ignores on a τ² run', () => {
     await browser?.close();
     await server?.close();
   });
+
+  it('the report downloaded from an edited view explains the failed simulation and shows the edit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tau2-report-'));
+    const { context, page } = await offlinePage(browser);
+    try {
+      await page.goto(`${server.url}#run=tau2-runs/${RETAIL}&episode=26`);
+      await page.waitForSelector('[data-testid="tau2-sim"][data-index="26"]', { timeout: 120_000 });
+      // Drop the write the DB diff blames (call 10, modify_pending_order_items): the what-if passes.
+      await page.locator('[data-testid="tau2-call"][data-call-index="10"]').getByTestId('tau2-drop-call').click();
+      await page.getByTestId('tau2-what-if-reward').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('tau2-what-if-reward').textContent()).toBe('1.0');
+      await page.waitForSelector(COMPLETE, { timeout: 120_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="report-button"]').click()]);
+      const path = join(dir, 'report.html');
+      await download.saveAs(path);
+      const html = readFileSync(path, 'utf8');
+      const at = html.indexOf('<section id="sim-26">');
+      const s = html.slice(at, html.indexOf('</section>', at));
+      expect(s).toContain('<li>removed call 10 (modify_pending_order_items, message #40)</li>');
+      expect(s).toMatch(/reward 0\.0 → <b class="pass">1\.0<\/b>/);
+      expect(s).toContain('written by call 10 (modify_pending_order_items, message #40)');
+      expect(s).toContain('<tr data-field="status">');
+      expect(html).not.toMatch(/<script/i);
+    } finally {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it('the overview counts them by kind over the run, as core counts them', async () => {
     const expected = ignoredText(countIgnored(reports.map((r) => tau2Ignored(r.findings))), 'simulations');
