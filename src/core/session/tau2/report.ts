@@ -21,7 +21,7 @@ import type { StepEdit } from '../what-if';
 import { dbDiffHtml, findingsHtml, verdictHtml, whatIfHtml, WHY_CSS } from './report-why';
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#111;background:#fff}
-p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}th{white-space:nowrap}
+p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}td:first-child{white-space:nowrap}th{white-space:nowrap}
 .fail{color:#b00020}.pass{color:#06693a}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:6px;margin:4px 0}
 section{border-top:2px solid #999;margin-top:24px}h2{font-size:17px}.role{font-weight:600}.note{color:#555}div.note{color:inherit;border-left:3px solid #c9a227;padding-left:8px}
 @media (prefers-color-scheme: dark){body{background:#111;color:#eee}pre{background:#222}td,th{border-color:#333}.note{color:#aaa}.fail{color:#ff8a80}.pass{color:#8fe3b0}a{color:#9ecbff}}`;
@@ -53,7 +53,7 @@ const verdictWhy = (r: Tau2Report): string =>
 /** What the reward ignores over the run, counted by kind (as the overview and the CLI count), or nothing. */
 function ignoredLine(reports: readonly Tau2Report[]): string {
   const counts = countIgnored(reports.map((r) => tau2Ignored(r.findings)));
-  return counts.length > 0 ? `<p>What the reward ignores (${e(TAU2_PROCEDURE_NOTE)}): ${e(ignoredText(counts, 'simulations'))}.</p>` : '';
+  return counts.length > 0 ? `<p>${e(`What the reward ignores, over the run: ${ignoredText(counts, 'simulations')} (${TAU2_PROCEDURE_NOTE}).`)}</p>` : '';
 }
 
 const ignoredWhy = (r: Tau2Report): string => {
