@@ -97,6 +97,8 @@ describe('τ² procedure findings', () => {
         ]),
       ),
     ).toEqual([]);
+    // A simulation where the user never writes (solo mode, a voice one: no user text in its messages) gets none.
+    expect(kinds(sim('retail', [RETAIL_AUTH[1]!, ['call', 'cancel_pending_order', { order_id: '#W1' }, ORDER]]))).toEqual([]);
     // A write the policy asks no yes for (airline's certificate, a telecom roaming switch-on) is not named.
     expect(
       kinds(
