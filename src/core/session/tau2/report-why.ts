@@ -18,7 +18,7 @@ import type { Tau2WhatIfView } from './what-if';
 
 /** The report's style of these pieces (beside report.ts's own). */
 export const WHY_CSS = `.walk div{white-space:pre-wrap;overflow-wrap:anywhere}.walk .sub{padding-left:1.5em;color:#444}
-.rec{margin:6px 0;padding:4px 6px;border-left:3px solid #b00020}.rec table{table-layout:fixed}.rec th:nth-child(1){width:24%}.rec th:nth-child(2),.rec th:nth-child(3){width:32%}.rec td:first-child{font-family:monospace}.absent{color:#777;font-style:italic}
+.rec{margin:6px 0;padding:4px 6px;border-left:3px solid #b00020}.rec table{table-layout:fixed}.rec th:nth-child(1){width:30%}.rec td{overflow-wrap:anywhere}.rec td:first-child{font-family:monospace}.absent{color:#777;font-style:italic}
 .ignored li{margin:3px 0}.kind{font-weight:600}.whatif{border:1px dashed #7a4fd0;padding:4px 8px;margin:6px 0}
 @media (prefers-color-scheme: dark){.walk .sub{color:#bbb}.absent{color:#999}}`;
 
@@ -61,12 +61,12 @@ export function dbDiffHtml(view: Tau2SimView, calls: Calls): string {
     const rows = d.fields
       .map(
         (f) =>
-          `<tr data-field="${escapeAttr(f.path)}"><td>${e(f.path)}</td><td>${value(f.predicted)}</td><td>${value(f.gold)}</td><td>${e(f.kind)}${f.intVsFloat ? ' (equal numbers, int vs float: τ²’s hash tells them apart)' : ''}</td></tr>`,
+          `<tr data-field="${escapeAttr(f.path)}"><td>${e(f.path)}${f.intVsFloat ? ' <span class="note">(equal numbers, int vs float: τ²’s hash tells them apart)</span>' : ''}</td><td>${value(f.predicted)}</td><td>${value(f.gold)}</td></tr>`,
       )
       .join('');
     return `<div class="rec" data-testid="report-record" data-table="${escapeAttr(d.table)}" data-key="${escapeAttr(d.key ?? '')}"><b>${e(where)}</b>${by ? ` — ${e(by)}` : ''}${
       d.fields.length > 0
-        ? `<table><thead><tr><th>field</th><th>predicted</th><th>gold</th><th>how</th></tr></thead><tbody>${rows}</tbody></table>${d.fields.length >= MAX_FIELDS ? `<p class="note">the first ${MAX_FIELDS} fields</p>` : ''}`
+        ? `<table><thead><tr><th>field</th><th>predicted</th><th>gold</th></tr></thead><tbody>${rows}</tbody></table>${d.fields.length >= MAX_FIELDS ? `<p class="note">the first ${MAX_FIELDS} fields</p>` : ''}`
         : `<p class="note">${d.predicted === null ? 'only in the gold DB' : d.gold === null ? 'only in the predicted DB' : 'differs as a whole'}</p>`
     }</div>`;
   });

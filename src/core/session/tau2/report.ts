@@ -21,7 +21,7 @@ import type { StepEdit } from '../what-if';
 import { dbDiffHtml, findingsHtml, verdictHtml, whatIfHtml, WHY_CSS } from './report-why';
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#111;background:#fff}
-p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}td:first-child{white-space:nowrap}th{white-space:nowrap}
+p,h1,h2{overflow-wrap:anywhere}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}td:nth-child(2){min-width:8em}.runs td:first-child{white-space:nowrap}th{white-space:nowrap}
 .fail{color:#b00020}.pass{color:#06693a}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f5f5f5;padding:6px;margin:4px 0}
 section{border-top:2px solid #999;margin-top:24px}h2{font-size:17px}.role{font-weight:600}.note{color:#555}div.note{color:inherit;border-left:3px solid #c9a227;padding-left:8px}
 @media (prefers-color-scheme: dark){body{background:#111;color:#eee}pre{background:#222}td,th{border-color:#333}.note{color:#aaa}.fail{color:#ff8a80}.pass{color:#8fe3b0}a{color:#9ecbff}}`;
@@ -115,7 +115,7 @@ ${session.voice ? `<p>${e(interactionMetricsText(session.interactionMetrics()))}
 ${session.run.refusal.first !== null ? `<p class="fail">${e(`${TAU2_WOULD_REFUSE}${session.run.refusal.first} (τ²'s Results.load loads none of it; verdicts from parts it reads as τ² would are given and marked)`)}</p>` : ''}
 ${notes.size ? `<p>${notes.size} simulations with notes${labelCounts(notes)}.</p>` : ''}
 ${ignoredLine(reports)}
-<table><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th><th>label</th></tr></thead><tbody>`;
+<table class="runs"><thead><tr><th>#</th><th>task</th><th>trial</th><th>rec.</th><th>now</th><th>why</th><th>label</th></tr></thead><tbody>`;
   const edited = (i: number): readonly StepEdit[] => edits.get(i) ?? [];
   const ignores = (r: Tau2Report): boolean => r.findings.some((f) => f.group === 'procedure');
   // A passed simulation is shown when it has notes, edits or something the reward ignores (a matching DB proves no consent).

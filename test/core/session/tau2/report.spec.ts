@@ -49,9 +49,7 @@ describeTau2('the τ² report explains a failed simulation', () => {
     const calls = fileCalls(26);
     expect(calls[10]).toEqual({ name: 'modify_pending_order_items', message: 40 });
     expect(record).toContain('written by call 10 (modify_pending_order_items, message #40)');
-    expect(record).toMatch(
-      /<tr data-field="status"><td>status<\/td><td>&quot;pending \(item modified\)&quot;<\/td><td>&quot;pending&quot;<\/td><td>changed<\/td><\/tr>/,
-    );
+    expect(record).toMatch(/<tr data-field="status"><td>status<\/td><td>&quot;pending \(item modified\)&quot;<\/td><td>&quot;pending&quot;<\/td><\/tr>/);
     // The verdict in τ²'s order, the basis first, before the diff; the failed write the reward ignores, apart.
     expect(s.indexOf('1. Reward basis: DB, COMMUNICATE')).toBeLessThan(s.indexOf('2. DB (in the reward = 0.0)'));
     expect(s.indexOf('Reward = DB 0.0 × COMMUNICATE 1.0 = 0.0')).toBeLessThan(s.indexOf('DB fields that differ'));
