@@ -35,7 +35,7 @@ async function judgeFolder(browser: Browser, url: string, folder: string): Promi
       check();
     })()`);
     await page.setInputFiles('[data-testid="library-folder-input"]', folder);
-    await page.waitForFunction('window.__folder.shown !== null', null, { timeout: 600_000 });
+    await page.waitForFunction(() => (window as unknown as { __folder: { shown: number | null } }).__folder.shown !== null, null, { timeout: 600_000 });
     const m = await page.evaluate<{ t0: number; shown: number }>('window.__folder');
     const rows = Number(/^(\d+) episodes/.exec((await page.getByTestId('library-summary').textContent()) ?? '')?.[1] ?? NaN);
     return { ms: m.shown - m.t0, rows, cores: await page.evaluate<number>('navigator.hardwareConcurrency') };
