@@ -88,7 +88,7 @@ class InOrder {
     const final = a !== null && b.session.detection().dataFinal;
     b.indices.forEach((index, k) => {
       // A line the file's other episodes add a finding to is made here, by the session.
-      if (a === null || b.session.hasFileFindings(index)) return this.take(lineHere(b.session, index, b.revised[k]!));
+      if (a === null || b.session.fileFindings(index).length > 0) return this.take(lineHere(b.session, index, b.revised[k]!));
       b.session.adoptVerdicts(index, a.verdicts[k]!);
       this.take({ index, line: a.lines[k]!, provisional: a.misfits[k]! && !final });
     });

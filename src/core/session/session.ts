@@ -491,13 +491,8 @@ export class InspectSession {
     return episodeReport(this.outcome(index), this.domain, this.version!, rule, this.fileFindings(index));
   }
 
-  /** Whether the file's other episodes show something about this one (`EpisodeJudge.reportLine` leaves such findings to the session). */
-  hasFileFindings(index: number): boolean {
-    return this.choice.minority.has(index);
-  }
-
-  /** What the file's other episodes show about this one: a recorded hash the majority disagrees with. */
-  private fileFindings(index: number): Finding[] {
+  /** What the file's other episodes show about this one: a recorded hash the majority disagrees with (`EpisodeJudge.reportLine` leaves it to the session). */
+  fileFindings(index: number): Finding[] {
     const m = this.choice.minority;
     if (!m.has(index)) return [];
     return [recordedHashFinding(m.get(index)!, this.choice.evidence!)];

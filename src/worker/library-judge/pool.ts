@@ -3,12 +3,14 @@
  * (`navigator.hardwareConcurrency`, at most 8), each judging one run at a time (bounded memory: a run's text and its
  * domain's data per judge). Their questions about data are answered here from the evaluator's own sources.
  */
-import type { IndexRow } from '../../core/contract';
+import type { IndexRow, ReadText } from '../../core/contract';
 import type { Located } from '../data-locator';
 import type { Unit } from '../library/folder-library';
 import type { TauBenchData } from '../tau-bench-data';
 import type { Tau2Data } from '../tau2/data';
 import type { DataKind, FromLibraryJudge, ToLibraryJudge } from './wire';
+
+const quiet = (domain: string) => [domain, false, () => () => undefined, () => undefined] as const;
 
 /** How many library judges this machine gets (0: judge in the evaluator itself). */
 export function libraryJudgeCount(runs: number): number {
@@ -77,7 +79,7 @@ export class LibraryJudges {
       }
       case 'read': {
         const loc = this.located.get(`${m.kind}|${m.key}`);
-        const read = loc ? (m.kind === 'tau2' ? this.tau2.reader(loc) : loc.read) : null;
+        const read = loc ? this.layouts[m.kind].reader(loc) : null;
         try {
           return send({ type: 'text', rid: m.rid, text: read ? await read(m.path) : null, error: null });
         } catch (e) {
@@ -87,9 +89,14 @@ export class LibraryJudges {
     }
   }
 
+  /** Each benchmark's data as the evaluator finds it (quietly: no run of the page asks) and reads it. */
+  private readonly layouts: Record<DataKind, { locate(domain: string): Promise<Located | null>; reader(loc: Located): ReadText }> = {
+    'tau-bench': { locate: (domain) => this.data.locate(...quiet(domain)), reader: (loc) => loc.read },
+    tau2: { locate: (domain) => this.tau2.locate(...quiet(domain)), reader: (loc) => this.tau2.reader(loc) },
+  };
+
   private locate(kind: DataKind, domain: string): Promise<Located | null> {
-    const quiet = [domain, false, () => () => undefined, () => undefined] as const;
-    return kind === 'tau2' ? this.tau2.locate(...quiet) : this.data.locate(...quiet);
+    return this.layouts[kind].locate(domain);
   }
 
   /** Whether some judge is left. */
