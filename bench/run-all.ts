@@ -14,6 +14,7 @@ import { runCliBench } from './cli-bench';
 import { runDamageBench } from './damage-bench';
 import { runIndexBench } from './index-bench';
 import { runLibraryBench } from './browser/library-bench';
+import { runLibraryFolderBench } from './browser/library-folder-bench';
 import { runReviewBench } from './review-bench';
 import { runSpeedBench } from './speed-bench';
 import { runTau2Bench } from './tau2-bench';
@@ -39,6 +40,8 @@ const BENCHES: readonly Bench[] = [
   { name: 'library', run: runLibraryBench, byDefault: true },
   // Issue #36's CLI rows, each a median of `--repeat=N` alternating rounds (about a minute a round): `npm run -s bench -- --json --repeat=3 speed`.
   { name: 'speed', run: runSpeedBench, byDefault: false },
+  // Issue #36's library-folder rows (folders without an index judged in the built app): `npm run -s bench -- --json --repeat=3 library-folder`.
+  { name: 'library-folder', run: runLibraryFolderBench, byDefault: false },
   // Minutes (an archive of 20,000 episodes indexed twice): run by name, `npm run -s bench -- --json index`.
   { name: 'index', run: runIndexBench, byDefault: false },
 ];

@@ -1,11 +1,105 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { inertJson, InspectSession, prepareSha256, readTau2Text, ResultsFileError, type FileOptions, type Tau2Run } from '../core/contract';
+import { inertJson, InspectSession, prepareSha256, readTau2Text, ResultsFileError, type FileOptions, type RewardRule, type Tau2Run } from '../core/contract';
+import { JudgePool, type JudgedBatch } from './judge-pool';
 import { KEPT_EVALUATIONS, chooseDataFrom } from './open-session';
 import { UsageError } from './usage';
 
 /** Bytes read at a time (each piece is parsed, and its episodes judged, before the next is read). */
 const PIECE_BYTES = 1 << 20;
+
+/** Episodes handed to a judge worker at a time, and batches out per worker before reading waits (memory stays bounded). */
+const BATCH = 16;
+const BATCHES_PER_WORKER = 4;
+
+/** Files from this size (or of a size not known: a pipe) are judged by worker threads when `jobs` > 1. */
+export const POOL_MIN_BYTES = 2 << 20;
+
+/** A batch of episodes out to be judged, in file order (one with no answer is judged on this thread when its turn comes). */
+interface Batch {
+  readonly session: InspectSession;
+  readonly indices: readonly number[];
+  readonly revised: readonly boolean[];
+}
+
+/** One episode's line and whether it may still change before the data version is settled (`reportOf`'s `provisional`). */
+interface Judged {
+  readonly index: number;
+  readonly line: string;
+  readonly provisional: boolean;
+}
+
+const lineHere = (s: InspectSession, index: number, revised: boolean): Judged => {
+  const { report, provisional } = s.reportOf(index);
+  return { index, line: inertJson(revised ? { ...report, revised: true } : report), provisional };
+};
+
+/**
+ * Episodes judged by a `JudgePool` (or on this thread, without one), handed to `take` in file order as
+ * soon as the oldest batch out is back: `send` puts episodes out (batches of `BATCH` episodes next to each
+ * other in the file, their bytes copied out), `drain` waits until at most `keep` batches are out.
+ */
+class InOrder {
+  private readonly queue: { readonly batch: Batch; answer: JudgedBatch | null | undefined }[] = [];
+  private wake: (() => void) | null = null;
+  private failure: { readonly error: unknown } | null = null;
+
+  constructor(
+    private readonly pool: JudgePool | null,
+    private readonly bytes: () => Uint8Array,
+    private readonly take: (j: Judged) => void,
+  ) {}
+
+  /** Episodes [from, to) of `s`, judged under `rule` (a line marked `"revised": true` where `revisedOf(index)`). */
+  send(s: InspectSession, from: number, to: number, rule: RewardRule, revisedOf: (index: number) => boolean): void {
+    for (let i = from; i < to; i += BATCH) {
+      const indices = Array.from({ length: Math.min(BATCH, to - i) }, (_, k) => i + k);
+      const revised = indices.map(revisedOf);
+      const ranges = this.pool ? indices.map((k) => s.episodeRange(k)) : [];
+      let answer: Promise<JudgedBatch | null> = Promise.resolve(null);
+      if (this.pool && ranges.every((r) => r !== null)) {
+        const start = ranges[0]![0];
+        const spans = ranges.flatMap(([a, b]) => [a - start, b - start]);
+        answer = this.pool.judge(indices, this.bytes().slice(start, ranges.at(-1)![1]), spans, rule, revised);
+      }
+      const entry: { readonly batch: Batch; answer: JudgedBatch | null | undefined } = { batch: { session: s, indices, revised }, answer: undefined };
+      this.queue.push(entry);
+      void answer.then((a) => {
+        entry.answer = a;
+        this.pump();
+      });
+    }
+  }
+
+  /** Hands on every batch at the head of the queue that is back. */
+  private pump(): void {
+    try {
+      while (this.failure === null && this.queue.length > 0 && this.queue[0]!.answer !== undefined) {
+        const { batch, answer } = this.queue.shift()!;
+        this.hand(batch, answer!);
+      }
+    } catch (error) {
+      this.failure = { error };
+    }
+    this.wake?.();
+  }
+
+  private hand(b: Batch, a: JudgedBatch | null): void {
+    const final = a !== null && b.session.detection().dataFinal;
+    b.indices.forEach((index, k) => {
+      // A line the file's other episodes add a finding to is made here, by the session.
+      if (a === null || b.session.fileFindings(index).length > 0) return this.take(lineHere(b.session, index, b.revised[k]!));
+      b.session.adoptVerdicts(index, a.verdicts[k]!);
+      this.take({ index, line: a.lines[k]!, provisional: a.misfits[k]! && !final });
+    });
+  }
+
+  async drain(keep: number): Promise<void> {
+    while (this.failure === null && this.queue.length > keep) await new Promise<void>((ok) => (this.wake = ok));
+    this.wake = null;
+    if (this.failure) throw this.failure.error;
+  }
+}
 
 /** A file's bytes as they arrive, kept whole (episodes are read again from them by byte range). */
 class GrowingBytes {
@@ -51,7 +145,7 @@ export type Streamed =
  *   with `"revised": true`: that line replaces the one printed before for the same index.
  * The final lines are those `session.evaluateAll` gives. A τ² results object is handed back, read whole.
  */
-export async function streamEvaluate(file: string, data: string, options: FileOptions, print: (line: string) => void): Promise<Streamed> {
+export async function streamEvaluate(file: string, data: string, options: FileOptions, print: (line: string) => void, jobs = 1): Promise<Streamed> {
   await prepareSha256();
   const size = await stat(file).then(
     (st) => (st.isFile() ? st.size : 0),
@@ -75,59 +169,88 @@ export async function streamEvaluate(file: string, data: string, options: FileOp
     printed.add(index);
     if (revised) revisions++;
   };
-  const lineOf = (s: InspectSession, index: number, revised: boolean): string => {
-    const { report } = s.reportOf(index);
-    return inertJson(revised ? { ...report, revised: true } : report);
+  const lineOf = (s: InspectSession, index: number, revised: boolean): string => lineHere(s, index, revised).line;
+  /** A line judged while the file is read: printed, or held in order behind one that waits for the whole file. */
+  const take = (j: Judged): void => {
+    if (j.provisional) waiting.push({ index: j.index, text: null });
+    else if (waiting.length > 0) waiting.push({ index: j.index, text: j.line });
+    else out(j.index, j.line, false);
   };
+  // Assigned in judgeStreamed (a cast, so the finally below does not read it as always null).
+  let pool = null as JudgePool | null;
+  let lines = new InOrder(null, () => got.bytes, take);
   try {
-    for await (const chunk of createReadStream(file, { highWaterMark: PIECE_BYTES }) as AsyncIterable<Uint8Array>) {
-      const from = got.length;
-      got.append(chunk);
-      if (tau2 === null) {
-        // What the file is shows at its first byte that is not whitespace.
-        const first = opening(got.bytes);
-        if (first === null) continue;
-        tau2 = first === 0x7b;
-        if (!tau2) plain = reader.push(got.bytes);
-        // The reader keeps pieces of an episode not yet complete: views of the bytes kept anyway, not the chunks read.
-      } else if (!tau2 && plain) plain = reader.push(got.bytes.subarray(from));
-      if (tau2 || !plain) continue;
-      early ??= reader.early();
-      if (!early) continue;
-      if (!dataReady) {
-        await chooseDataFrom(early, data);
-        dataReady = true;
+    return await judgeStreamed();
+  } finally {
+    await pool?.close();
+  }
+
+  async function judgeStreamed(): Promise<Streamed> {
+    try {
+      for await (const chunk of createReadStream(file, { highWaterMark: PIECE_BYTES }) as AsyncIterable<Uint8Array>) {
+        const from = got.length;
+        got.append(chunk);
+        if (tau2 === null) {
+          // What the file is shows at its first byte that is not whitespace.
+          const first = opening(got.bytes);
+          if (first === null) continue;
+          tau2 = first === 0x7b;
+          if (!tau2) plain = reader.push(got.bytes);
+          // The reader keeps pieces of an episode not yet complete: views of the bytes kept anyway, not the chunks read.
+        } else if (!tau2 && plain) plain = reader.push(got.bytes.subarray(from));
+        if (tau2 || !plain) continue;
+        early ??= reader.early();
+        if (!early) continue;
+        if (!dataReady) {
+          await chooseDataFrom(early, data);
+          dataReady = true;
+          if (jobs > 1 && (size === 0 || size >= POOL_MIN_BYTES)) {
+            pool = new JudgePool(jobs);
+            pool.useData(early);
+            lines = new InOrder(pool, () => got.bytes, take);
+          }
+        }
+        lines.send(early, next, early.records.length, early.detection().rule, () => false);
+        next = early.records.length;
+        // Reading waits while enough batches are out (one thread: each episode is judged before the next piece is read).
+        await lines.drain(pool ? jobs * BATCHES_PER_WORKER : 0);
       }
-      for (; next < early.records.length; next++) {
-        const { report, provisional } = early.reportOf(next);
-        if (provisional) waiting.push({ index: next, text: null });
-        else if (waiting.length > 0) waiting.push({ index: next, text: inertJson(report) });
-        else out(next, inertJson(report), false);
-      }
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== undefined) throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+      throw e;
     }
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== undefined) throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
-    throw e;
+    await lines.drain(0);
+    const bytes = got.bytes;
+    // An object: a τ² results file, else (a single episode) the τ-bench reader's whole-text way.
+    const run = tau2 ? readTau2Text(new TextDecoder('utf-8').decode(bytes)) : null;
+    if (run) return { kind: 'tau2', run };
+    let session: InspectSession | null = plain && tau2 === false ? reader.session() : null;
+    try {
+      session ??= InspectSession.fromWholeText(bytes, options, undefined, memory);
+    } catch (e) {
+      if (e instanceof ResultsFileError) throw new ResultsFileError(`${file}: ${e.message}`);
+      throw e;
+    }
+    if (session !== early || !dataReady) await chooseDataFrom(session, data);
+    // Every recorded hash weighed; judged again from the start when that moved the data version (or the session is new).
+    const redo = session.settleData() || session !== early;
+    if (!redo) for (const w of waiting) out(w.index, w.text ?? lineOf(session, w.index, false), false);
+    // The workers judge only the session whose bytes they were sent episodes of (on its data, again when it moved).
+    const rest = new InOrder(
+      session === early ? pool : null,
+      () => got.bytes,
+      (j) => out(j.index, j.line, printed.has(j.index)),
+    );
+    if (redo && session === early) pool?.useData(session);
+    rest.send(session, redo ? 0 : next, session.records.length, session.detection().rule, (i) => printed.has(i));
+    await rest.drain(0);
+    // The rule settled from every episode's recorded reward: a change makes every line again.
+    if (session.finish()) {
+      rest.send(session, 0, session.records.length, session.detection().rule, () => true);
+      await rest.drain(0);
+    }
+    return { kind: 'tau-bench', session, revised: revisions };
   }
-  const bytes = got.bytes;
-  // An object: a τ² results file, else (a single episode) the τ-bench reader's whole-text way.
-  const run = tau2 ? readTau2Text(new TextDecoder('utf-8').decode(bytes)) : null;
-  if (run) return { kind: 'tau2', run };
-  let session: InspectSession | null = plain && tau2 === false ? reader.session() : null;
-  try {
-    session ??= InspectSession.fromWholeText(bytes, options, undefined, memory);
-  } catch (e) {
-    if (e instanceof ResultsFileError) throw new ResultsFileError(`${file}: ${e.message}`);
-    throw e;
-  }
-  if (session !== early || !dataReady) await chooseDataFrom(session, data);
-  // Every recorded hash weighed; judged again from the start when that moved the data version (or the session is new).
-  const redo = session.settleData() || session !== early;
-  if (!redo) for (const w of waiting) out(w.index, w.text ?? lineOf(session, w.index, false), false);
-  for (let i = redo ? 0 : next; i < session.records.length; i++) out(i, lineOf(session, i, printed.has(i)), printed.has(i));
-  // The rule settled from every episode's recorded reward: a change makes every line again.
-  if (session.finish()) for (let i = 0; i < session.records.length; i++) out(i, lineOf(session, i, true), true);
-  return { kind: 'tau-bench', session, revised: revisions };
 }

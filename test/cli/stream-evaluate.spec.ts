@@ -5,8 +5,8 @@
  * overturned by the rest re-judges every episode: the lines printed under it are printed again with
  * `"revised": true`, and stderr says so. The last line of each episode is what `evaluateAll` gives.
  */
-import { spawn, execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync, execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import { evaluatedSharedRun } from '../support/fixtures';
 import { forgeGtHashes } from '../support/forge-hashes';
 import { DATA_DIR, describeShared, SHARED_DIR } from '../support/shared';
 import { cliBundle } from '../support/cli-bundle';
+import { POOL_MIN_BYTES } from '../../src/cli/stream-evaluate';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -152,5 +153,37 @@ describeShared('evaluate --json reads its input as it arrives (issue 20 item 7)'
     expect(run.err).toMatch(new RegExp(`note: ${revised.length} episodes were printed again, marked "revised": true`));
     expect(run.err).toMatch(/overturns 7362a17, chosen at first from a sample of recorded hashes/);
     expect(finalLines(run.out)).toEqual(await evaluateAllLines(text));
+  }, 300_000);
+});
+
+describeShared('evaluate --json --jobs N: judged on worker threads, the same lines in the same order (issue 36)', () => {
+  /** `evaluate FILE --json --jobs N`: standard output and error. */
+  const evaluateJobs = (file: string, jobs: number): { out: string; err: string } => {
+    const r = spawnSync(process.execPath, [bundle, 'evaluate', file, '--data', DATA_DIR, '--json', '--jobs', String(jobs)], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+      env: { ...process.env, TAU_BENCH_DATA: '' },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    return { out: r.stdout, err: r.stderr };
+  };
+
+  it('a file whose minority of recorded hashes gets findings, and a synthetic one: --jobs 3 prints byte for byte what --jobs 1 does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tau-inspect-jobs-'));
+    // Episodes 0–9's recorded hashes forged to another version's: a minority the file's other episodes name (a finding in their lines).
+    const forged = join(dir, 'forged.json');
+    writeFileSync(forged, forgeGtHashes('grok-4-tool-calling-retail.json', [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], HISTORICAL));
+    const synthetic = join(SHARED_DIR, 'runs', 'synthetic-retail-test-outputs-wrong+outputs-comma+outputs-beside-toolcall+unknown-tool-s1.json');
+    for (const file of [forged, synthetic]) {
+      // Both are over the size from which the workers judge.
+      expect(statSync(file).size).toBeGreaterThanOrEqual(POOL_MIN_BYTES);
+      const one = evaluateJobs(file, 1);
+      const three = evaluateJobs(file, 3);
+      expect(three.out).toBe(one.out);
+      expect(three.err).toBe(one.err);
+      expect(one.out.trim().split('\n').length).toBeGreaterThan(100);
+    }
+    expect(readFileSync(forged, 'utf8')).toMatch(/"gt_data_hash"/);
   }, 300_000);
 });

@@ -14,12 +14,14 @@ import { openSession } from '../open-session';
 import { evaluateTau2Runs, readTau2Run } from '../tau2/commands';
 import { basename, dirname, join } from 'node:path';
 import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { positiveInt } from './index';
 import { streamEvaluate } from '../stream-evaluate';
 import { terminalSafe } from '../terminal';
 import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 
 export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS…] [--data DIR_OR_URL] [--json] [--domain retail|airline]
-                            [--data-version COMMIT] [--rule db-and-outputs|outputs-only] [--no-cache]
+                            [--data-version COMMIT] [--rule db-and-outputs|outputs-only] [--no-cache] [--jobs N]
 
   Re-evaluates a τ-bench results file (run.py output) with a bit-exact port of τ-bench's
   tools and evaluator, and prints one verdict per episode. A τ²-bench results file (or a run
@@ -34,7 +36,9 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS�
   --data-version  use this data version (full or short commit) instead of detecting it
   --rule          use this reward rule instead of detecting it
   --no-cache      read and validate τ²'s DB files every time (by default validated DBs are kept, by the data
-                  files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)`;
+                  files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)
+  --jobs          with --json, threads judging a τ-bench file of 2 MB or more (read on this one, lines in file order;
+                  default: the number of cores)`;
 
 interface Options {
   readonly file: string;
@@ -47,9 +51,10 @@ interface Options {
   readonly domain?: Domain;
   readonly dataVersion?: string;
   readonly rule?: RewardRule;
+  readonly jobs: number;
 }
 
-const OPTIONS = JUDGING_OPTIONS;
+const OPTIONS = { ...JUDGING_OPTIONS, jobs: { type: 'string' } } as const;
 
 function readArgs(rest: string[]): Options | 'help' {
   const parsed = parseCommand(rest, OPTIONS, USAGE);
@@ -62,6 +67,7 @@ function readArgs(rest: string[]): Options | 'help' {
     data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
     dataArg: values.data,
     json: values.json,
+    jobs: values.jobs === undefined ? availableParallelism() : positiveInt(values.jobs, '--jobs'),
     ...judgingOptions(values),
   };
 }
@@ -166,7 +172,7 @@ const isFolder = (path: string): Promise<boolean> =>
  */
 async function evaluateStreaming(o: Options): Promise<void> {
   // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
-  const r = await streamEvaluate(o.file, o.data, o, (line) => process.stdout.write(`${line}\n`));
+  const r = await streamEvaluate(o.file, o.data, o, (line) => process.stdout.write(`${line}\n`), o.jobs);
   if (r.kind === 'tau2') return evaluateTau2Runs([{ name: basename(o.file), run: r.run }], o.dataArg, true);
   process.stderr.write(detectionNotes(r.session, r.revised).join('\n') + '\n');
 }

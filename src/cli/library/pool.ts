@@ -6,6 +6,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { IndexContext, type DataRoots, type FoundRun } from './index-file';
 import type { IndexRow } from '../../core/contract';
+import { workerEntry } from '../worker-entry';
 
 interface Job {
   readonly id: number;
@@ -34,18 +35,6 @@ export function startIndexWorker(): void {
   });
 }
 
-/**
- * What a worker runs: this module (the bundle, when bundled). From the TypeScript source (tsx), whose
- * loader does not reach worker threads on Node 20, the worker registers tsx's loader first.
- */
-function workerEntry(): string {
-  // A file URL as a string literal: backslashes are percent-encoded already, quotes are made so (the same URL).
-  const literal = (url: string): string => `'${url.replace(/'/g, '%27')}'`;
-  const self = literal(import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return `import(${self});`;
-  return `import(${literal(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${self}); });`;
-}
-
 /** The outcome of one job, as the pool hands it back. */
 export type JobOutcome = { readonly rows: IndexRow[] } | { readonly error: string };
 
@@ -71,7 +60,7 @@ export class IndexPool {
   }
 
   private spawn(): Worker {
-    const w = new Worker(workerEntry(), { eval: true, workerData: { tauInspectIndex: this.data } });
+    const w = new Worker(workerEntry(import.meta.url), { eval: true, workerData: { tauInspectIndex: this.data } });
     w.on('message', (a: Answer) => {
       const p = this.pending.get(a.id);
       this.pending.delete(a.id);

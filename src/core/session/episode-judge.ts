@@ -11,6 +11,8 @@ import { EvalCache } from '../judge/cache';
 import { ruleEvidence, type RuleEvidence } from '../judge/detect';
 import { evaluateEpisode, type EpisodeOutcome } from '../judge/evaluate';
 import { episodeSummary, type EpisodeSummary } from '../view/summary';
+import { episodeReport } from '../view/report-json';
+import { inertJson } from '../view/inert-json';
 import type { DataSnapshot } from './session-types';
 
 /** What a session keeps of an evaluated episode: its row under either rule, and the evidence for the rule (without the record, which the session has). */
@@ -57,5 +59,23 @@ export class EpisodeJudge {
   /** The verdicts of episode `index`, whose JSON text (an element of the results list) is `text`. */
   judge(text: string, index: number): EpisodeVerdicts {
     return verdictsOf(evaluateEpisode(parsedRecord(text, index), this.domain, this.version, this.cache));
+  }
+
+  /**
+   * Episode `index`'s JSON report line under `rule` (the CLI's `evaluate --json` line, `"revised": true` when
+   * asked), as the session's `reportOf` makes it for an episode the file's other episodes say nothing about
+   * (no file finding: the caller makes the line itself for one that has some), with its verdicts and whether
+   * its recorded gt_data_hash differs from the one this version gives (`misfit`: such a line may yet change).
+   */
+  reportLine(
+    text: string,
+    index: number,
+    rule: RewardRule,
+    revised: boolean,
+  ): { readonly line: string; readonly misfit: boolean; readonly verdicts: EpisodeVerdicts } {
+    const o = evaluateEpisode(parsedRecord(text, index), this.domain, this.version, this.cache);
+    const report = episodeReport(o, this.domain, this.version, rule, []);
+    const misfit = o.ok && o.value.recordedGtHash !== null && o.value.recordedGtHash !== o.value.gtHash;
+    return { line: inertJson(revised ? { ...report, revised: true } : report), misfit, verdicts: verdictsOf(o) };
   }
 }

@@ -491,8 +491,8 @@ export class InspectSession {
     return episodeReport(this.outcome(index), this.domain, this.version!, rule, this.fileFindings(index));
   }
 
-  /** What the file's other episodes show about this one: a recorded hash the majority disagrees with. */
-  private fileFindings(index: number): Finding[] {
+  /** What the file's other episodes show about this one: a recorded hash the majority disagrees with (`EpisodeJudge.reportLine` leaves it to the session). */
+  fileFindings(index: number): Finding[] {
     const m = this.choice.minority;
     if (!m.has(index)) return [];
     return [recordedHashFinding(m.get(index)!, this.choice.evidence!)];

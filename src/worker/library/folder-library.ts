@@ -16,9 +16,10 @@ import type { TauBenchData } from '../tau-bench-data';
 import { yieldToMessages } from '../post';
 import type { Tau2Data } from '../tau2/data';
 import { libraryRow, TableBuilder } from '../../core/contract';
+import { libraryJudgeCount, LibraryJudges, type JudgedUnit } from '../library-judge/pool';
 
 /** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
-interface Unit {
+export interface Unit {
   /** Its path inside the picked folder (the folder's name left out), as the library names it. */
   readonly path: string;
   readonly files: readonly FolderFile[];
@@ -63,9 +64,10 @@ async function contentHash(files: readonly FolderFile[]): Promise<string> {
 }
 
 /**
- * A folder of results files judged in the worker, one file at a time (yielding to the page's messages between
- * them), into the rows `tau-inspect index` would write: τ-bench files with the data an opened run would use (the
- * picked data folder, agreed URL bases, the dev server, this browser's cache), τ² files and run folders with τ²'s.
+ * A folder of results files judged in the worker — by library judges, workers of its own, one per core (see
+ * ../library-judge/pool.ts), else here one file at a time (yielding to the page's messages between them) —, into
+ * the rows `tau-inspect index` would write: τ-bench files with the data an opened run would use (the picked data
+ * folder, agreed URL bases, the dev server, this browser's cache), τ² files and run folders with τ²'s.
  * A file that cannot be judged is listed with its reason and the rest go on.
  */
 export class FolderJudge {
@@ -86,21 +88,55 @@ export class FolderJudge {
     const out = new TableBuilder();
     const problems: LibraryProblem[] = [];
     progress(0, units.length, 0, 0);
-    for (const [i, unit] of units.entries()) {
-      if (!live()) break;
+    const judged: JudgedUnit[] = new Array<JudgedUnit>(units.length).fill(null);
+    let done = 0;
+    let episodes = 0;
+    let failed = 0;
+    const settle = (i: number, r: NonNullable<JudgedUnit>): void => {
+      judged[i] = r;
+      done++;
+      if ('rows' in r) episodes += r.rows.length;
+      else failed++;
+      progress(done, units.length, episodes, failed);
+    };
+    const here = (unit: Unit): Promise<NonNullable<JudgedUnit>> =>
+      this.rows(unit).then(
+        (rows) => ({ rows }),
+        (e: unknown) => ({ reason: e instanceof Error ? e.message : String(e) }),
+      );
+    const count = libraryJudgeCount(units.length);
+    if (count > 0) {
+      // Every core: each library judge takes the next run, the biggest first, and the rows go in in path order.
+      const judges = new LibraryJudges(count, this.data, this.tau2);
+      const bySize = units.map((u, i) => ({ i, bytes: u.files.reduce((n, f) => n + f.file.size, 0) })).sort((a, b) => b.bytes - a.bytes);
+      let next = 0;
+      const lane = async (): Promise<void> => {
+        while (live() && next < bySize.length) {
+          const { i } = bySize[next++]!;
+          settle(i, (await judges.judge(units[i]!)) ?? (await here(units[i]!)));
+        }
+      };
       try {
-        const rows = await this.rows(unit);
-        for (const r of rows) out.add(libraryRow(unit.path, r));
-      } catch (e) {
-        problems.push({ file: unit.path, reason: e instanceof Error ? e.message : String(e) });
+        await Promise.all(Array.from({ length: count }, lane));
+      } finally {
+        judges.close();
       }
-      progress(i + 1, units.length, out.size, problems.length);
-      await yieldToMessages();
+    } else
+      for (const [i, unit] of units.entries()) {
+        if (!live()) break;
+        settle(i, await here(unit));
+        await yieldToMessages();
+      }
+    for (const [i, r] of judged.entries()) {
+      if (r === null) continue;
+      if ('rows' in r) for (const row of r.rows) out.add(libraryRow(units[i]!.path, row));
+      else problems.push({ file: units[i]!.path, reason: r.reason });
     }
     return { table: out.finish(), problems };
   }
 
-  private async rows(unit: Unit): Promise<IndexRow[]> {
+  /** The rows of one run (a library judge's too); throws, with the reason in words, for one that has none. */
+  async rows(unit: Unit): Promise<IndexRow[]> {
     const facts = { file: unit.path, content_hash: await contentHash(unit.files) };
     let run: Tau2Run | null = null;
     if (unit.folder) {
