@@ -26,7 +26,8 @@ export type Tau2FindingKind =
   | 'gold-info-unseen'
   | 'gold-assertion-fails'
   | 'read-log'
-  | 'required-documents';
+  | 'required-documents'
+  | 'evaluate-trajs-differs';
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
@@ -120,6 +121,8 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
             (found.length > 0 ? `; it did retrieve ${found.map((f) => `${f.id} (${callName(f.call)})`).join(', ')}.` : '.'),
     });
   }
+  const trajs = evaluateTrajsText(e);
+  if (trajs !== null) out.push({ kind: 'evaluate-trajs-differs', text: trajs });
   const readLog = readLogText(e);
   if (readLog !== null) out.push({ kind: 'read-log', text: readLog });
   const URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;
@@ -130,6 +133,19 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
       text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).`,
     });
   return out;
+}
+
+/** Where `tau2 evaluate-trajs` would give another verdict than the one the run was judged by, and which of its rules differ. */
+function evaluateTrajsText(e: Tau2Evaluation): string | null {
+  const t = e.evaluateTrajs;
+  if (t === undefined) return null;
+  const verdict = (reward: number | null, error: string | null): string => (error === null ? `reward ${reward}` : `no verdict (${error})`);
+  const why = t.rules.map((r) =>
+    r === 'solo'
+      ? 'it decides solo mode otherwise (is_solo_mode: only llm_agent_solo with dummy_user; at run time every solo agent, llm_agent_solo_gt too, ran and was judged in solo mode)'
+      : `it replays leniently: ${e.strictRaises ? `${e.strictRaises.gold ? "in the task's message history, " : ''}${callName(e.strictRaises.index)} (${e.strictRaises.name})` : 'a write'} replays to another output than the recorded one, where the strict replay of run time raises`,
+  );
+  return `tau2 evaluate-trajs (v1.0.1) would give ${verdict(t.reward, t.error)}; judged as the run was judged, ${verdict(e.error === null ? e.reward : null, e.error)}: ${why.join('; ')} (#502).`;
 }
 
 const boolList = (v: TValue | undefined, key: string): (boolean | null)[] | null =>
