@@ -80,6 +80,8 @@ export class FolderJudge {
     files: readonly FolderFile[],
     progress: (done: number, total: number, episodes: number, problems: number) => void,
     live: () => boolean,
+    /** Each run's rows as judged, by its path (the submissions view reads them). */
+    onRows?: (path: string, rows: readonly IndexRow[]) => void,
   ): Promise<{ table: LibraryTable; problems: LibraryProblem[] }> {
     await prepareSha256().catch(() => undefined);
     const units = folderUnits(files);
@@ -90,6 +92,7 @@ export class FolderJudge {
       if (!live()) break;
       try {
         const rows = await this.rows(unit);
+        onRows?.(unit.path, rows);
         for (const r of rows) out.add(libraryRow(unit.path, r));
       } catch (e) {
         problems.push({ file: unit.path, reason: e instanceof Error ? e.message : String(e) });
