@@ -86,7 +86,8 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
     if (c.met && onlyInsideNumbers(e, c.info))
       out.push({ kind: 'info-inside-number', text: `Required information '${c.info}' was found only inside a longer number.` });
   const recorded = e.simulation.rewardInfo?.get('reward');
-  const rec = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
+  // A simulation given no verdict (e.error) has no recomputed reward to hold against the recorded one.
+  const rec = e.error !== null ? null : typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
   if (rec !== null && rec === 1 && e.reward !== 1)
     out.push({
       kind: 'recorded-pass-recomputed-fail',
