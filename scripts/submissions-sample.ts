@@ -5,8 +5,8 @@
  * tau-inspect's τ² port computes, so recorded and recomputed rewards agree. The claims:
  *
  *   invented-model-a  claims what its trajectories give (retail pass^1 75.0, pass^2 50.0)
- *   invented-model-b  claims retail pass^1 62.5 where its trajectories give 25.0 (flagged), and names a telecom
- *                     trajectory file its trajectories/ folder lacks
+ *   invented-model-b  claims retail pass^1 62.5 where its trajectories give 25.0 (flagged), names a telecom
+ *                     trajectory file its trajectories/ folder lacks, and a model_name its trajectories do not record
  *   invented-model-c  a malformed submission.json (no model_organization, a pass^1 of "high"); its pass^2 and its
  *                     trajectories are still read
  *
@@ -172,13 +172,13 @@ export async function submissionsSampleFiles(read: (path: string) => string): Pr
   const files = new Map<string, string>();
   const at = Date.UTC(2026, 10, 25, 9, 0, 0);
   const a = 'invented-model-a_example-lab_2026-11-30';
-  files.set(`${SUBMISSIONS}/${a}/trajectories/retail.json`, await trajectory(db, 'invented-model-a', [true, true, true, false], at));
+  files.set(`${SUBMISSIONS}/${a}/trajectories/retail.json`, await trajectory(db, 'Invented-Model-A', [true, true, true, false], at));
   files.set(
     `${SUBMISSIONS}/${a}/submission.json`,
     dumps(submission('Invented-Model-A', 'Example Lab', '2026-11-30', { retail: { pass_1: 75.0, pass_2: 50.0, cost: 0.012 } }, { retail: 'retail.json' })),
   );
   const b = 'invented-model-b_other-lab_2026-12-01';
-  files.set(`${SUBMISSIONS}/${b}/trajectories/retail.json`, await trajectory(db, 'invented-model-b', [true, false, false, false], at + 86_400_000));
+  files.set(`${SUBMISSIONS}/${b}/trajectories/retail.json`, await trajectory(db, 'invented-model-b-2026-11', [true, false, false, false], at + 86_400_000));
   files.set(
     `${SUBMISSIONS}/${b}/submission.json`,
     dumps(
@@ -192,7 +192,7 @@ export async function submissionsSampleFiles(read: (path: string) => string): Pr
     ),
   );
   const c = 'invented-model-c_broken-lab_2026-12-02';
-  files.set(`${SUBMISSIONS}/${c}/trajectories/retail.json`, await trajectory(db, 'invented-model-c', [true, true, false, true], at + 2 * 86_400_000));
+  files.set(`${SUBMISSIONS}/${c}/trajectories/retail.json`, await trajectory(db, 'Invented-Model-C', [true, true, false, true], at + 2 * 86_400_000));
   const broken = submission('Invented-Model-C', 'Broken Lab', '2026-12-02', { retail: { pass_1: 'high', pass_2: 50.0 } }, { retail: 'retail.json' }) as Record<
     string,
     Json

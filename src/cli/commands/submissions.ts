@@ -101,6 +101,7 @@ function entryLines(v: SubmissionView): string[] {
     `${v.entry}: ${v.modelName ?? '(no model_name)'}${v.organization ? ` (${v.organization})` : ''}${v.submissionType ? `, ${v.submissionType}` : ''}`,
   ];
   for (const e of v.errors) out.push(`  submission.json: ${e}`);
+  for (const n of v.notes) out.push(`  note: ${n}`);
   for (const d of v.domains) {
     const where = d.file === null ? 'no trajectory file named' : d.file;
     if (d.missing) out.push(`  ${d.domain}: ${where}: missing (named in trajectory_files, not under ${TRAJECTORIES_DIR}/)`);
@@ -118,6 +119,8 @@ function entryLines(v: SubmissionView): string[] {
         `    pass^${p.k}  claimed ${formatPercent(p.claimed, '-')}  recomputed ${formatPercent(p.recomputed, '-')}  recorded ${formatPercent(p.recorded, '-')}${flag ? `  ← ${flag}` : ''}`,
       );
     }
+    if (d.claimedCost !== null || d.recordedCost !== null)
+      out.push(`    cost    claimed ${d.claimedCost ?? '-'}  recorded ${d.recordedCost ?? '-'} (mean agent_cost per simulation, USD)`);
   }
   for (const f of v.unnamedFiles) out.push(`  ${TRAJECTORIES_DIR}/${f}: not named in trajectory_files`);
   return out;

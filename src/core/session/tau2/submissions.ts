@@ -176,6 +176,10 @@ export interface SubmissionDomain {
   readonly error: string | null;
   readonly passK: readonly SubmissionPassK[];
   readonly claimedCost: number | null;
+  /** The mean `agent_cost` the trajectories record (infrastructure errors left out, as τ²'s compute_metrics); null: none recorded. */
+  readonly recordedCost: number | null;
+  /** The agent's model the trajectories record (`info.agent_info.llm`). */
+  readonly model: string | null;
   /** Denominators: tasks, the fewest trials of a task, simulations, of which tau-inspect could not judge. */
   readonly tasks: number;
   readonly trials: number;
@@ -200,6 +204,8 @@ export interface SubmissionView {
   readonly unnamedFiles: readonly string[];
   /** How many pass^k claims differ from the recomputed ones. */
   readonly flagged: number;
+  /** What τ²'s own `prepare_submission` warns of beside the numbers: another model than the trajectories', a domain they hold that no claim covers. */
+  readonly notes: readonly string[];
 }
 
 /** Decimal places a claim is written with (at least one: a claim of 61 is read as 61.0). */
@@ -230,7 +236,7 @@ function judgedDomain(domain: string, name: string | null, file: SubmissionFile 
       const r = recomputed[i] ?? null;
       return { k: i + 1, claimed, recomputed: r, recorded: recorded[i] ?? null, flag: claimFlag(claimed, r) };
     });
-  const base = { domain, file: name, claimedCost: claims?.cost ?? null };
+  const base = { domain, file: name, claimedCost: claims?.cost ?? null, recordedCost: null, model: null };
   if (name !== null && file === undefined) return { ...base, missing: true, error: null, passK: passK([], []), ...none };
   if (file === undefined) return { ...base, missing: false, error: null, passK: passK([], []), ...none };
   const rows = (file.rows ?? []).filter((r) => r.benchmark === 'tau2');
@@ -260,10 +266,14 @@ function judgedDomain(domain: string, name: string | null, file: SubmissionFile 
     ),
   );
   const judged = rows.filter((r) => r.termination !== 'infrastructure_error');
+  // Python parity: compute_metrics' avg_agent_cost — pandas' mean, which skips simulations that record none.
+  const costs = judged.map((r) => r.agent_cost).filter((c): c is number => c !== null);
   const perTask = new Map<string, number>();
   for (const r of judged) perTask.set(r.task_id ?? '', (perTask.get(r.task_id ?? '') ?? 0) + 1);
   return {
     ...base,
+    recordedCost: costs.length === 0 ? null : costs.reduce((a, b) => a + b, 0) / costs.length,
+    model: rows[0]!.model,
     missing: false,
     error: null,
     passK: passK(recomputed, recorded),
@@ -310,6 +320,15 @@ export function submissionView(entry: string, parsed: ParsedSubmission, files: r
     missingFiles: named === null ? [] : [...new Set([...named.values()].filter((n) => !byName.has(n)))],
     unnamedFiles: (files ?? []).map((f) => f.name).filter((n) => !used.has(n)),
     flagged: rows.reduce((n, r) => n + r.passK.filter((p) => p.flag !== null).length, 0),
+    notes: [
+      ...[...new Set(rows.map((r) => r.model).filter((m): m is string => m !== null && m !== parsed.modelName))].map(
+        (m) =>
+          `model_name ${parsed.modelName === null ? '(none)' : `'${parsed.modelName}'`} is not the model the trajectories record ('${m}', info.agent_info.llm)`,
+      ),
+      ...rows
+        .filter((r) => r.simulations > 0 && !parsed.claims.has(r.domain))
+        .map((r) => `the trajectories hold ${r.domain} simulations, and submission.json claims nothing for ${r.domain}`),
+    ],
   };
 }
 
@@ -334,6 +353,7 @@ export function submissionJson(v: SubmissionView) {
     flagged: v.flagged,
     missing_files: v.missingFiles,
     unnamed_files: v.unnamedFiles,
+    notes: v.notes,
     domains: v.domains.map((d) => ({
       domain: d.domain,
       file: d.file,
@@ -345,6 +365,8 @@ export function submissionJson(v: SubmissionView) {
       not_evaluable: d.notEvaluable,
       evaluate_trajs_differs: d.evaluateTrajsDiffers,
       claimed_cost: d.claimedCost,
+      recorded_cost: d.recordedCost,
+      model: d.model,
       pass_k: d.passK.map((p) => ({ k: p.k, claimed: p.claimed, recomputed: p.recomputed, recorded: p.recorded, flag: p.flag })),
     })),
   };

@@ -42,6 +42,18 @@ function DomainRows({ d }: { d: SubmissionDomain }) {
           </tr>
         );
       })}
+      {(d.claimedCost !== null || d.recordedCost !== null) && (
+        <tr data-testid="submission-cost" data-domain={d.domain}>
+          <td className={TD} />
+          <td className={TD} title="USD per trajectory: claimed as results.<domain>.cost; recorded as the mean agent_cost of the simulations">
+            cost
+          </td>
+          <td className={TD}>{d.claimedCost ?? '—'}</td>
+          <td className={TD} />
+          <td className={`${TD} text-slate-600`}>{d.recordedCost ?? '—'}</td>
+          <td className={TD} />
+        </tr>
+      )}
     </>
   );
 }
@@ -60,6 +72,13 @@ function Entry({ v }: { v: SubmissionView }) {
         <ul className="mt-1 ml-4 list-disc text-xs text-amber-900" data-testid="submission-errors" aria-label="What submission.json gets wrong">
           {v.errors.map((e) => (
             <li key={e}>submission.json: {safeLabel(e, 400)}</li>
+          ))}
+        </ul>
+      )}
+      {v.notes.length > 0 && (
+        <ul className="mt-1 ml-4 list-disc text-xs text-slate-700" data-testid="submission-notes">
+          {v.notes.map((n) => (
+            <li key={n}>{safeLabel(n, 400)}</li>
           ))}
         </ul>
       )}

@@ -50,7 +50,17 @@ describe('the invented sample submissions', () => {
 
   it('a claim equal to the recomputed pass^k: nothing flagged', () => {
     const a = views.get('invented-model-a_example-lab_2026-11-30')!;
-    expect(a).toMatchObject({ modelName: 'Invented-Model-A', organization: 'Example Lab', errors: [], missingFiles: [], unnamedFiles: [], flagged: 0 });
+    expect(a).toMatchObject({
+      modelName: 'Invented-Model-A',
+      organization: 'Example Lab',
+      errors: [],
+      notes: [],
+      missingFiles: [],
+      unnamedFiles: [],
+      flagged: 0,
+    });
+    // The cost it claims beside the mean agent_cost its simulations record.
+    expect(a.domains[0]).toMatchObject({ claimedCost: 0.012, recordedCost: 0.01, model: 'Invented-Model-A' });
     expect(a.domains).toHaveLength(1);
     expect(a.domains[0]).toMatchObject({ domain: 'retail', file: 'retail.json', missing: false, error: null, tasks: 2, trials: 2, simulations: 4 });
     expect(a.domains[0]!.passK).toEqual([
@@ -63,6 +73,8 @@ describe('the invented sample submissions', () => {
     const b = views.get('invented-model-b_other-lab_2026-12-01')!;
     expect(b.flagged).toBe(1);
     expect(b.missingFiles).toEqual(['telecom.json']);
+    // As τ²'s prepare_submission warns: the model the trajectories record is another.
+    expect(b.notes).toEqual(["model_name 'Invented-Model-B' is not the model the trajectories record ('invented-model-b-2026-11', info.agent_info.llm)"]);
     const [retail, telecom] = b.domains;
     expect(retail!.passK.map((p) => [p.k, p.claimed, p.recomputed, p.flag])).toEqual([
       [1, 62.5, 25, 'higher'],
@@ -125,7 +137,11 @@ describe('submission.json read as the leaderboard reads it', () => {
 
   it('no trajectory_files: each file is matched to the domain its simulations are of', async () => {
     const files = await judged('invented-model-a_example-lab_2026-11-30');
-    const v = submissionView('x', parseSubmission(JSON.stringify({ model_name: 'M', results: { retail: { pass_1: 75 } } })), files);
+    const v = submissionView('x', parseSubmission(JSON.stringify({ model_name: 'Invented-Model-A', results: { retail: { pass_1: 75 } } })), files);
     expect(v.domains.map((d) => [d.domain, d.file, d.passK[0]!.flag])).toEqual([['retail', 'retail.json', null]]);
+    expect(v.notes).toEqual([]);
+    // A domain the trajectories hold that no claim covers is said.
+    const none = submissionView('x', parseSubmission(JSON.stringify({ model_name: 'Invented-Model-A', results: {} })), files);
+    expect(none.notes).toEqual(['the trajectories hold retail simulations, and submission.json claims nothing for retail']);
   });
 });
