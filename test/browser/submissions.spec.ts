@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAU2_PINNED_COMMIT } from '../../src/core/contract';
-import { offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { appRequestsProblem, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
 const suite = skipBrowser ? describe.skip : describe;
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -38,7 +38,8 @@ suite('leaderboard submissions in headless Chromium', () => {
   });
 
   it('a submissions folder shows claimed beside recomputed pass^k per entry and domain, with flags, missing files and field errors', async () => {
-    const { context, page } = await offlinePage(browser);
+    const o = await offlinePage(browser);
+    const { context, page } = o;
     try {
       await page.goto(server.url);
       await page.setInputFiles('[data-testid="library-folder-input"]', join(ROOT, 'sample-runs/submissions'));
@@ -87,6 +88,8 @@ suite('leaderboard submissions in headless Chromium', () => {
       ]);
       // The trajectories are the library's runs too.
       expect(await page.locator('[data-testid="leader-row"]').count()).toBe(3);
+      // Nothing left the app's origin (the data came from the app's own server).
+      expect(appRequestsProblem(o)).toBeNull();
       if (SHOTS) {
         mkdirSync(SHOTS, { recursive: true });
         for (const [w, h] of [
