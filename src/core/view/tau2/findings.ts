@@ -7,7 +7,7 @@ import type { TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import { BANKING } from '../../model/domains/tau2/banking';
 import { requiredCoverage } from './retrieval';
-import { callName } from './numbering';
+import { callName, callNames } from './numbering';
 
 /** banking_knowledge's discoverable agent tools that change nothing (their calls are logged only when allowlisted). */
 const READ_DISCOVERABLE: ReadonlySet<string> = new Set(BANKING.agent.tools.filter((t) => t.discoverable && !t.mutates).map((t) => t.name));
@@ -131,9 +131,16 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   if (differs.length > 0)
     out.push({
       kind: 'output-differs',
-      text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).`,
+      text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (${callNames(differs.map((c) => c.index))}).${writeDiffers(differs)}`,
     });
   return out;
+}
+
+/** What a differing write means: no run made on this data records it (run time replays strictly); the verdict is evaluate-trajs' lenient one. */
+function writeDiffers(differs: readonly Tau2Evaluation['toolCalls'][number][]): string {
+  const w = differs.find((c) => c.evaluatorReplayed);
+  if (w === undefined) return '';
+  return ` A run made on this data cannot have recorded ${callName(w.index)} (${w.name}): τ² replays writes strictly when a run is made and would have raised ValueError there, before any reward. The outputs were edited or made on other data; the verdict is the one tau2 evaluate-trajs gives (it replays leniently).`;
 }
 
 /** Where `tau2 evaluate-trajs` would give another verdict than the one the run was judged by, and which of its rules differ. */

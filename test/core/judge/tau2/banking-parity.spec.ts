@@ -183,7 +183,8 @@ else
       const text = () =>
         `{"info": ${JSON.stringify(info)}, "tasks": [${taskText}], "simulations": ${JSON.stringify([sim('met', true), sim('not-met', false)])}}`;
       const unanswered = (await Tau2Session.open(Tau2Session.read(text()), tau2Read)).report(0);
-      expect(unanswered.error).toMatch(/^ValueError: strict replay/);
+      // Blank answers replay to other outputs: judged leniently (as evaluate-trajs), and said so.
+      expect(unanswered.findings.map((f) => f.kind)).toContain('output-differs');
       messages = messagesWith(unanswered.tool_calls.map((c) => c.output));
       const s = await Tau2Session.open(Tau2Session.read(text()), tau2Read);
       const [met, notMet] = [s.report(0), s.report(1)];

@@ -1,13 +1,15 @@
 /**
  * Judged as the run was judged when it was made, with `tau2 evaluate-trajs`' verdict beside it where its rules give
  * another (issue #33 item 5, τ²'s #502), on crafted cases of the invented mock sample: a solo ground-truth run
- * (`llm_agent_solo_gt` with `dummy_user`: solo at run time, not for evaluate-trajs' is_solo_mode), and a strict-replay
- * case (a recorded write whose answer is not what the replay answers: run time raises, evaluate-trajs logs it).
+ * (`llm_agent_solo_gt` with `dummy_user`: solo at run time, not for evaluate-trajs' is_solo_mode), and a recorded write
+ * whose answer is not what the replay answers (a run made on this data cannot record it: judged leniently, as
+ * evaluate-trajs judges it, and said in the output-differs finding).
  */
 import { describe, expect, it } from 'vitest';
 import { tau2Judging } from '../../../../src/core/model/episode/tau2/judging';
 import type { TValue } from '../../../../src/core/py/pydantic';
-import { mockSample, type SampleRun } from '../../../support/tau2-sample';
+import { mockSample } from '../../../support/tau2-sample';
+import { soloRun } from '../../../support/tau2-solo';
 
 const info = (agent: string, user: string): Map<string, TValue> =>
   new Map<string, TValue>([
@@ -28,48 +30,10 @@ describe('the rules a run was judged by, from its info', () => {
     for (const [agent, user, runTime, trajs, gt] of cases) {
       const j = tau2Judging(info(agent, user));
       expect([j.runTime.solo, j.evaluateTrajs.solo, j.groundTruth], `${agent} + ${user}`).toEqual([runTime, trajs, gt]);
-      expect([j.runTime.strict, j.evaluateTrajs.strict]).toEqual([true, false]);
+      expect([j.runTime.strict, j.evaluateTrajs.strict]).toEqual([false, false]);
     }
   });
 });
-
-/** The sample turned into a solo run of one task: the agent dismisses the user's notification itself (a user tool). */
-function soloRun(agent: string): (run: SampleRun) => void {
-  return (run) => {
-    (run.info.agent_info as Record<string, unknown>).implementation = agent;
-    (run.info.user_info as Record<string, unknown>).implementation = 'dummy_user';
-    run.tasks = [
-      {
-        id: 'clear_note',
-        description: { purpose: 'Dismiss the delivery notification' },
-        user_scenario: { instructions: 'none (solo)' },
-        evaluation_criteria: {
-          actions: [{ action_id: 'dismiss', requestor: 'user', name: 'dismiss_notification', arguments: { notification_id: 'note_1' } }],
-          reward_basis: ['DB'],
-        },
-      },
-    ];
-    const sim = run.simulations[0]!;
-    run.simulations = [
-      {
-        ...sim,
-        id: 'solo-0',
-        task_id: 'clear_note',
-        termination_reason: 'agent_stop',
-        reward_info: { reward: 1.0, db_check: { db_match: true, db_reward: 1.0 }, reward_basis: ['DB'] },
-        messages: [
-          {
-            role: 'assistant',
-            content: null,
-            tool_calls: [{ id: 'c1', name: 'dismiss_notification', arguments: { notification_id: 'note_1' }, requestor: 'assistant' }],
-          },
-          { role: 'tool', id: 'c1', content: 'Notification note_1 dismissed', requestor: 'assistant', error: false },
-          { role: 'assistant', content: 'Done: the delivery notification is dismissed.', tool_calls: null },
-        ],
-      },
-    ];
-  };
-}
 
 describe('llm_agent_solo_gt: judged in solo mode as at run time, evaluate-trajs differs (#502)', () => {
   it('passes as recorded; the finding gives evaluate-trajs’ 0 and names the solo rule', async () => {
@@ -93,7 +57,7 @@ describe('llm_agent_solo_gt: judged in solo mode as at run time, evaluate-trajs 
   });
 });
 
-describe('strict replay at run time, lenient in evaluate-trajs', () => {
+describe('replayed leniently, as evaluate-trajs replays', () => {
   /** Sample simulation 0 (a pass) with its recorded update_task_status answer rewritten by `answer`. */
   const withAnswer = (answer: (recorded: string) => string) =>
     mockSample((run) => {
@@ -102,16 +66,14 @@ describe('strict replay at run time, lenient in evaluate-trajs', () => {
       tool.content = answer(tool.content!);
     });
 
-  it('a recorded write the replay answers otherwise: no verdict as at run time, evaluate-trajs’ pass beside it', async () => {
+  it('a recorded write the replay answers otherwise: evaluate-trajs’ lenient verdict, and the finding says a run-time replay would have raised', async () => {
     const r = (await withAnswer((t) => t.replace('Order standing desks', 'Order two standing desks'))).report(0);
-    expect(r.error).toBe(
-      'ValueError: strict replay (as τ² judges when the run is made): call 1 (update_task_status) replays to an output that differs from the recorded tool message',
+    expect(r).toMatchObject({ reward: 1, error: null });
+    expect(r.evaluate_trajs).toBeUndefined();
+    expect(r.findings.find((x) => x.kind === 'output-differs')?.text).toMatch(
+      /^1 tool output replayed differently from the recorded one \(call 1\)\. A run made on this data cannot have recorded call 1 \(update_task_status\): τ² replays writes strictly .* would have raised ValueError there/,
     );
-    expect(r.matches_recorded_reward).toBeNull();
-    expect(r.evaluate_trajs).toEqual({ reward: 1, error: null, rules: ['lenient'] });
-    expect(r.findings.find((x) => x.kind === 'evaluate-trajs-differs')?.text).toMatch(
-      /would give reward 1; judged as the run was judged, no verdict \(ValueError: strict replay .*\): it replays leniently: call 1 \(update_task_status\) replays to another output/,
-    );
+    expect(r.findings.map((x) => x.kind)).not.toContain('evaluate-trajs-differs');
   });
 
   it('compared as Python compares json.loads: another key order agrees', async () => {

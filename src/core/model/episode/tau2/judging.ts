@@ -13,8 +13,11 @@
  *   `ValueError`, and the simulation gets no verdict), `evaluate-trajs` v1.0.1 replays leniently (`strict_replay=False`:
  *   the difference is logged and the replay goes on). The state reached is the same either way.
  *
- * tau-inspect judges as the run was judged (these `runTime` rules) and says per simulation where `evaluate-trajs`'
- * rules give another reward (the `evaluate-trajs-differs` finding) — never a silent switch.
+ * tau-inspect judges in solo mode as the run was judged (the `runTime` rule) and replays leniently, as `evaluate-trajs`
+ * does: a recorded write that replays to another output cannot come from a run made on this data (the run-time replay
+ * would have raised before any reward was recorded), so the only verdict τ² gives such a file is evaluate-trajs'
+ * (the simulation's `output-differs` finding names the calls and says the run-time replay would have raised). Where the
+ * solo rule gives another reward, the simulation says so (the `evaluate-trajs-differs` finding) — never a silent switch.
  */
 import type { TDict, TValue } from '../../../py/pydantic';
 
@@ -60,7 +63,8 @@ export function tau2Judging(info: TDict): Tau2Judging {
     user,
     groundTruth: agent !== null && TAU2_GT_AGENTS.has(agent),
     // Python parity: runner/build.py — solo_mode = registry.get_agent_metadata(agent, "solo_mode", default=False).
-    runTime: { solo: agent !== null && TAU2_SOLO_AGENTS.has(agent), strict: true },
+    // Replay: lenient, as evaluate-trajs (see above; `strict: true` is what a run-time replay did, and is kept for what-ifs of it).
+    runTime: { solo: agent !== null && TAU2_SOLO_AGENTS.has(agent), strict: false },
     // Python parity: evaluate_trajectories.is_solo_mode, and compute_simulation_rewards' strict_replay=False.
     evaluateTrajs: { solo: agent === 'llm_agent_solo' && user === 'dummy_user', strict: false },
   };
