@@ -5,6 +5,7 @@ import { evaluateCommand, USAGE as EVALUATE_USAGE } from './commands/evaluate';
 import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
 import { indexCommand, USAGE as INDEX_USAGE } from './commands/index';
 import { reportCommand, USAGE as REPORT_USAGE } from './commands/report';
+import { submissionsCommand, USAGE as SUBMISSIONS_USAGE } from './commands/submissions';
 import { installPipeGuard, terminalSafe } from './terminal';
 import { InputFileError, UsageError } from './usage';
 
@@ -16,6 +17,7 @@ const COMMANDS: Readonly<Record<string, { run: (args: string[]) => Promise<numbe
   report: { run: reportCommand, usage: REPORT_USAGE },
   index: { run: indexCommand, usage: INDEX_USAGE },
   audit: { run: auditCommand, usage: AUDIT_USAGE },
+  submissions: { run: submissionsCommand, usage: SUBMISSIONS_USAGE },
 };
 
 const USAGE = Object.values(COMMANDS)

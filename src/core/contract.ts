@@ -200,3 +200,19 @@ export type BenchmarkView = import('./view/episode-view').EpisodeView | import('
 export type BenchmarkWhatIf = import('./view/episode-view').EpisodeView | import('./session/tau2/what-if').Tau2WhatIfView;
 export { BENCHMARKS, benchmarkOf, type BenchmarkDescriptor, type BenchmarkKind } from './view/benchmark';
 export { movedStep, stepAt, tau2View, tau2WhatIfOf, tauBenchView, viewSteps, whatIfScreen, type StepMove } from './session/steps';
+export {
+  claimFlag,
+  claimFlagText,
+  formatPercent,
+  parseSubmission,
+  SUBMISSION_DOMAINS,
+  SUBMISSION_FILE,
+  submissionJson,
+  submissionView,
+  TRAJECTORIES_DIR,
+  type ParsedSubmission,
+  type SubmissionDomain,
+  type SubmissionFile,
+  type SubmissionPassK,
+  type SubmissionView,
+} from './session/tau2/submissions';

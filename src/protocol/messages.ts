@@ -11,6 +11,7 @@ import type {
   LibraryFilters,
   LibraryStats,
   StepEdit,
+  SubmissionView,
   TranscriptView,
 } from '../core/contract';
 import type { ShareContext, SharedContext } from './share-context';
@@ -160,6 +161,8 @@ export const REQUESTS = {
       readonly problems: readonly LibraryProblem[];
       readonly error: string | null;
       readonly via: string;
+      /** A folder of leaderboard submissions: each entry's claims beside its trajectories' pass^k (core's `submissionView`). */
+      readonly submissions?: readonly SubmissionView[];
     }
   >(),
   /**

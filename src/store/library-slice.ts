@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '../protocol/wire-types';
 import type { AppState } from './app-store';
 import { originOf, type HostConsent } from './consent';
-import { BOARD_ROWS, NO_LIBRARY_FILTERS, overviewTaskId, type LibraryFilters, type LibraryStats } from '../core/contract';
+import { BOARD_ROWS, NO_LIBRARY_FILTERS, overviewTaskId, type LibraryFilters, type LibraryStats, type SubmissionView } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 import type { StoreHandlers } from './receive';
 import { NO_FILTERS } from './rows';
@@ -28,6 +28,8 @@ export interface LibraryState {
   readonly files: readonly FolderFile[];
   /** When it opened: how long from the request to the rows (ms), for the page's own timing. */
   readonly openedMs: number | null;
+  /** A folder of leaderboard submissions: each entry's claims beside its trajectories (null for any other library). */
+  readonly submissions?: readonly SubmissionView[] | null;
   readonly startedAt: number;
 }
 
@@ -244,10 +246,10 @@ export const createLibrarySlice =
 
 /** The worker's answers about libraries: only the newest request's. */
 export const libraryHandlers: StoreHandlers<'open-library' | 'library-progress' | 'library-stats'> = {
-  'open-library'({ id, table, problems, error, via }, { get, set }) {
+  'open-library'({ id, table, problems, error, via, submissions }, { get, set }) {
     const lib = get().library;
     if (id !== lib.id || !lib.loading) return;
-    set({ library: { ...lib, loading: false, table, problems, error, via, openedMs: performance.now() - lib.startedAt } });
+    set({ library: { ...lib, loading: false, table, problems, error, via, submissions: submissions ?? null, openedMs: performance.now() - lib.startedAt } });
     if (table) get().requestLibraryStats(BOARD_ROWS);
   },
   'library-stats'({ id, seq, stats, error }, { get, set }) {

@@ -28,6 +28,19 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
+/** The arguments of a command that judges the runs under folders (`audit`, `submissions`): null after --help. */
+export function runsArgs(args: string[], usage: string, most: number, missing: string) {
+  const parsed = parseCommand(args, OPTIONS, usage);
+  if (parsed === null) return null;
+  const values = parsed.values;
+  return {
+    json: values.json,
+    data: dataRoots(values.data ?? []),
+    jobs: values.jobs === undefined ? availableParallelism() : positiveInt(values.jobs, '--jobs'),
+    dirs: positionalFiles(parsed.positionals, 1, most, missing),
+  };
+}
+
 /** A finding as `--json` writes it. */
 export function auditJson(f: AuditFinding) {
   return {
@@ -43,12 +56,9 @@ export function auditJson(f: AuditFinding) {
 
 /** `tau-inspect audit DIR… [--data …] [--json]` */
 export async function auditCommand(args: string[]): Promise<number> {
-  const parsed = parseCommand(args, OPTIONS, USAGE);
-  if (parsed === null) return 0;
-  const values = parsed.values;
-  const data = dataRoots(values.data ?? []);
-  const jobs = values.jobs === undefined ? availableParallelism() : positiveInt(values.jobs, '--jobs');
-  const dirs = positionalFiles(parsed.positionals, 1, Infinity, 'missing DIR (a folder of results files)');
+  const a = runsArgs(args, USAGE, Infinity, 'missing DIR (a folder of results files)');
+  if (a === null) return 0;
+  const { data, jobs, dirs } = a;
   for (const d of dirs) if (!existsSync(d)) throw new UsageError(`cannot read ${d}: no such file or folder`);
   const runs = await findRuns(dirs);
   const rows: IndexRow[] = [];
@@ -78,7 +88,7 @@ export async function auditCommand(args: string[]): Promise<number> {
   rows.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.index - b.index));
   bad.sort((a, b) => (a.file < b.file ? -1 : 1));
   const findings = auditTasks(indexTable(rows));
-  if (values.json) {
+  if (a.json) {
     process.stdout.write(inertJson({ findings: findings.map(auditJson), bad_files: bad }) + '\n');
     return 0;
   }

@@ -91,6 +91,9 @@ export async function openTau2(
     `domain: ${run.domain} (info.environment_info.domain_name)`,
     `data: ${session.dataWhy}; from ${root}${data === undefined ? ` (default: pinned ${TAU2_PINNED_COMMIT.slice(0, 7)})` : ''}`,
     'rule: τ² v1.0.1 evaluate_simulation, EvaluationType.ALL (the product of each task’s reward_basis); NL assertions as recorded',
+    `replay: lenient, as tau2 evaluate-trajs; ${run.judging.runTime.solo ? 'in' : 'without'} solo mode, as the run was judged when it was made (from info.agent_info.implementation ${
+      run.judging.agent ?? '(none)'
+    }); where evaluate-trajs' solo rule (${run.judging.evaluateTrajs.solo ? 'solo' : 'not solo'}) gives another reward, the simulation's findings say so`,
     ...voiceNotes(run),
     ...run.notes.map((n) => `note: ${n}`),
   ].map(terminalSafe);

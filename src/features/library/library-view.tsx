@@ -7,6 +7,7 @@ import { safeLabel } from '../../ui/fold';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { HeatMap } from './heat-map';
 import { Leaderboard } from './leaderboard';
+import { SubmissionsView } from './submissions/submissions-view';
 import { TaskHealthView } from './task-health';
 
 const TAB_TEXT: Readonly<Record<LibraryTab, string>> = { leaderboard: 'Leaderboard', heatmap: 'Tasks × runs', health: 'Task health' };
@@ -139,6 +140,7 @@ export function LibraryView() {
           <div role="tabpanel" className="min-h-0 flex-1 overflow-auto">
             {/* The leaderboard stays mounted (hidden) while another tab shows: coming back to it draws nothing again. */}
             <div hidden={tab !== 'leaderboard'}>
+              <SubmissionsView />
               <Leaderboard />
             </div>
             {tab === 'heatmap' ? <HeatMap /> : tab === 'health' ? <TaskHealthView /> : null}

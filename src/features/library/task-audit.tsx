@@ -15,6 +15,7 @@ const TITLE: Readonly<Record<AuditKind, string>> = {
   'no-run-passes': 'Tasks no run passes',
   'every-run-passes': 'Tasks every run passes',
   'verdicts-disagree': 'Recorded and recomputed verdicts disagree in two runs or more',
+  'evaluate-trajs-differs': 'tau2 evaluate-trajs would judge otherwise than the run was judged (#502)',
 };
 
 function Finding({ f }: { f: AuditFinding }) {

@@ -98,6 +98,13 @@ export function Tau2Verdict({ view }: { view: Tau2SimView }) {
         </>
       )}
       {view.note !== null && <p className="mt-1 text-slate-600">{safeLabel(view.note, 500)}</p>}
+      {view.findings
+        .filter((f) => f.kind === 'evaluate-trajs-differs')
+        .map((f) => (
+          <p key={f.kind} className="mt-1 rounded bg-amber-50 px-1 text-amber-900" data-testid="tau2-evaluate-trajs">
+            {safeLabel(f.text, 1000)}
+          </p>
+        ))}
     </Section>
   );
 }

@@ -82,6 +82,8 @@ export class FolderJudge {
     files: readonly FolderFile[],
     progress: (done: number, total: number, episodes: number, problems: number) => void,
     live: () => boolean,
+    /** Each run's rows as judged, by its path (the submissions view reads them). */
+    onRows?: (path: string, rows: readonly IndexRow[]) => void,
   ): Promise<{ table: LibraryTable; problems: LibraryProblem[] }> {
     await prepareSha256().catch(() => undefined);
     const units = folderUnits(files);
@@ -129,8 +131,10 @@ export class FolderJudge {
       }
     for (const [i, r] of judged.entries()) {
       if (r === null) continue;
-      if ('rows' in r) for (const row of r.rows) out.add(libraryRow(units[i]!.path, row));
-      else problems.push({ file: units[i]!.path, reason: r.reason });
+      if ('rows' in r) {
+        onRows?.(units[i]!.path, r.rows);
+        for (const row of r.rows) out.add(libraryRow(units[i]!.path, row));
+      } else problems.push({ file: units[i]!.path, reason: r.reason });
     }
     return { table: out.finish(), problems };
   }

@@ -3,7 +3,8 @@ import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '..
 import { post } from '../post';
 import type { FolderJudge } from './folder-library';
 import { readLibraryParquet } from './parquet';
-import { libraryStats, statsBuffers, tableBuffers } from '../../core/contract';
+import { judgeSubmissions, submissionEntries } from './submissions';
+import { libraryStats, statsBuffers, tableBuffers, type SubmissionView } from '../../core/contract';
 
 /** The Parquet file of a folder the library reads: `runs.parquet` at any depth first, else the first `.parquet` in path order. */
 export function folderParquet(files: readonly FolderFile[]): FolderFile | null {
@@ -32,14 +33,15 @@ export class LibraryController {
     let error: string | null = null;
     let via = '';
     let problems: LibraryProblem[] = [];
+    let submissions: readonly SubmissionView[] | undefined;
     try {
-      ({ table, via, problems = [] } = await this.read(m.source, m.id));
+      ({ table, via, problems = [], submissions } = await this.read(m.source, m.id));
     } catch (e) {
       error = (e as Error).message;
     }
     if (m.id !== this.latest) return;
     this.kept = table ? { id: m.id, table: copyTable(table) } : null;
-    post({ type: 'open-library', id: m.id, table, problems, error, via }, table ? tableBuffers(table) : undefined);
+    post({ type: 'open-library', id: m.id, table, problems, error, via, ...(submissions && { submissions }) }, table ? tableBuffers(table) : undefined);
   }
 
   /** The library's views for some filters (`library-stats`), computed here: the page's thread never loops over the rows. */
@@ -53,7 +55,10 @@ export class LibraryController {
     }
   }
 
-  private async read(source: LibrarySource, id: number): Promise<{ table: LibraryTable; via: string; problems?: LibraryProblem[] }> {
+  private async read(
+    source: LibrarySource,
+    id: number,
+  ): Promise<{ table: LibraryTable; via: string; problems?: LibraryProblem[]; submissions?: readonly SubmissionView[] }> {
     switch (source.kind) {
       case 'parquet':
         return { table: await named(source.name, readLibraryParquet(source.file)), via: source.name };
@@ -63,6 +68,14 @@ export class LibraryController {
         return { table: await named(source.url, readLibraryParquet(new Uint8Array(await res.arrayBuffer()))), via: source.url };
       }
       case 'folder': {
+        const progress = (done: number, total: number, episodes: number, problems: number): void =>
+          void (id === this.latest && post({ type: 'library-progress', id, done, total, episodes, problems }));
+        // Leaderboard submissions (<entry>/submission.json + trajectories/): their trajectories judged, claims beside them.
+        const entries = submissionEntries(source.files);
+        if (entries.size > 0 && this.judge) {
+          const judged = await judgeSubmissions(source.name, source.files, entries, this.judge, progress, () => id === this.latest);
+          return { ...judged, via: `${judged.submissions.length} leaderboard submissions, their trajectories judged in this browser` };
+        }
         const parquet = folderParquet(source.files);
         if (parquet === null) {
           if (!this.judge)
@@ -70,11 +83,7 @@ export class LibraryController {
               `the folder “${source.name}” holds no runs.parquet: make one with tau-inspect index ${source.name} --data … -o ${source.name}/runs.parquet`,
             );
           // No index: each results file is judged here, as an opened run would be.
-          const judged = await this.judge.judge(
-            source.files,
-            (done, total, episodes, problems) => void (id === this.latest && post({ type: 'library-progress', id, done, total, episodes, problems })),
-            () => id === this.latest,
-          );
+          const judged = await this.judge.judge(source.files, progress, () => id === this.latest);
           return { ...judged, via: `its ${judged.table.runs.length} results files, judged in this browser` };
         }
         return { table: await named(parquet.path, readLibraryParquet(blobOf(parquet))), via: parquet.path };

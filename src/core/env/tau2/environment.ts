@@ -20,8 +20,10 @@ import {
 } from '../../py/pydantic';
 import { sha256Hex } from '../../py/hash';
 import { parseJson } from '../../py/json-parse';
+import { eq } from '../../py/ops';
+import type { PyValue } from '../../py/value';
 import { hasherFor } from './db-hasher';
-import { mergeInto, shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
+import { DOCSTRING, mergeInto, shallowDbCopy, Toolkit, type Tau2Domain } from '../../model/domains/tau2/toolkit';
 import type { EnvFunctionCall, Requestor, Tau2Message, Tau2Task, Tau2ToolCall } from '../../model/episode/tau2/types';
 
 /** A replayed call's response: the tool message's content and error flag. */
@@ -178,15 +180,16 @@ export class Tau2Environment {
   }
 
   /**
-   * `Environment.set_state(…, strict=False)`: initialization data and actions, then the known
-   * mutating calls of `messages` replayed (reads and unknown tools skipped), then a sync.
-   * `onCall` sees every pair of call and recorded tool message, replayed or not.
+   * `Environment.set_state`: initialization data and actions, then the known mutating calls of `messages` replayed
+   * (reads and unknown tools skipped), then a sync. `onCall` sees every pair of call and recorded tool message,
+   * replayed or not. The answer lists the replayed calls whose output differs from the recorded tool message (what
+   * `strict=True` raises at, what `strict=False` logs); the state reached is the same either way, so the caller decides.
    */
   setState(
     task: Tau2Task | null,
     messages: readonly Tau2Message[],
     onCall?: (call: Tau2ToolCall, recorded: Tau2Message, replayed: ToolResponse | null) => void,
-  ): void {
+  ): ReplayMismatch[] {
     if (this.solo && messages.some((m) => m.role === 'user')) throw new PyException('AssertionError', 'User messages are not allowed in solo mode');
     const pairs = callPairs(messages);
     // Python parity: the env kwarg `read_log_allowlist` evaluate-trajs derives from the task (a constructor argument in τ²;
@@ -217,17 +220,20 @@ export class Tau2Environment {
       if (this.agent) this.agent.db = this.user.db;
     }
     for (const action of task?.initializationActions ?? []) this.runEnvFunctionCall(action);
-    for (const [call, recorded] of pairs) {
+    const mismatches: ReplayMismatch[] = [];
+    pairs.forEach(([call, recorded], index) => {
       if (!this.hasTool(call.name) || !this.isMutating(call.name)) {
         onCall?.(call, recorded, null);
-        continue;
+        return;
       }
       const response = this.getResponse(call);
-      compareLoads(response.content);
-      if (!recorded.unrecorded) compareLoads(recorded.content);
+      const content = compareLoads(response.content);
+      if (!recorded.unrecorded && !sameContent(content, response.content, compareLoads(recorded.content), recorded.content))
+        mismatches.push({ index, name: call.name });
       onCall?.(call, recorded, response);
-    }
+    });
     this.syncTools();
+    return mismatches;
   }
 
   /** Whether a tool drew a random id in this environment (see `Toolkit.nondeterministic`). */
@@ -245,19 +251,49 @@ export class Tau2Environment {
   }
 }
 
+/** A replayed write whose output differs from the recorded tool message: its index among the replay's calls, its tool. */
+export interface ReplayMismatch {
+  readonly index: number;
+  readonly name: string;
+}
+
+const PYDANTIC_URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;
+
 /**
- * set_state's comparison of a replayed write with the recorded tool message (lenient, as evaluate-trajs replays):
+ * set_state's `content != expected_content` on the two `json.loads` results (Python's `==`: 1 == 1.0 == True, dicts
+ * whatever their order). Texts that differ only in the pydantic version of a help URL agree: the run's own pydantic
+ * wrote its version there, and the replay at run time ran on that pydantic.
+ */
+// Python parity: Environment.set_state — `if content != expected_content:`.
+function sameContent(a: PyValue, aText: string, b: PyValue, bText: string | null): boolean {
+  if (eq(a, b)) return true;
+  if (bText === null) return false;
+  // An answer quoting τ²'s docstrings (which this port does not carry, DOCSTRING): the rest of it must agree.
+  if (aText.includes(DOCSTRING)) return docstringsAgree(aText, bText);
+  return aText.replace(PYDANTIC_URL, '') === bText.replace(PYDANTIC_URL, '');
+}
+
+const escapeRegExp = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a replayed answer with DOCSTRING places agrees with the recorded one everywhere else. */
+export function docstringsAgree(content: string, recorded: string): boolean {
+  return new RegExp(`^${content.split(DOCSTRING).map(escapeRegExp).join('[\\s\\S]*')}$`).test(recorded);
+}
+
+/**
+ * set_state's reading of a replayed write's and the recorded tool message's content for comparing them:
  * `json.loads` of each content, a JSONDecodeError meaning "compare as text". Anything else it raises stops the
  * replay: a recorded content of null (`TypeError`), an integer over 4300 digits (`ValueError`), nesting past
  * Python's recursion limit (`RecursionError`).
  */
-// Python parity: Environment.set_state (strict=False) — `try: json.loads(content) except json.JSONDecodeError`.
-function compareLoads(content: string | null): void {
+// Python parity: Environment.set_state — `try: json.loads(content) except json.JSONDecodeError: content`.
+function compareLoads(content: string | null): PyValue {
   if (content === null) throw new PyException('TypeError', 'the JSON object must be str, bytes or bytearray, not NoneType');
   try {
-    parseJson(content);
+    return parseJson(content);
   } catch (e) {
     if (!(e instanceof PyException) || e.pyType !== 'JSONDecodeError') throw e;
+    return content;
   }
 }
 

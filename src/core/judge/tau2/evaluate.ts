@@ -1,6 +1,7 @@
 /**
- * τ²-bench's `evaluate_simulation` with `EvaluationType.ALL` (evaluator/evaluator*.py at v1.0.1, as
- * `tau2 evaluate-trajs` runs it: lenient replay), plus a full replay of every call for its output.
+ * τ²-bench's `evaluate_simulation` with `EvaluationType.ALL` (evaluator/evaluator*.py at v1.0.1) by the rules of the
+ * context (solo mode, strict or lenient replay: judged.ts holds the run's against evaluate-trajs'), plus a full replay
+ * of every call for its output.
  * NL assertions are never recomputed: they were judged by an LLM when the run was made and are
  * taken from the file as recorded.
  */
@@ -11,7 +12,9 @@ import { validate, validationErrors, type TValue } from '../../py/pydantic';
 import { NLAssertionCheckModel } from '../../model/episode/tau2/models';
 import { DOCSTRING, DOCSTRING_SHOWN, type Tau2Domain, type ToolType } from '../../model/domains/tau2/toolkit';
 import type { RewardType, Tau2Simulation, Tau2Task } from '../../model/episode/tau2/types';
-import { exceptionText, Tau2Environment, toJsonStr, type BaseDbs } from '../../env/tau2/environment';
+import { docstringsAgree, exceptionText, Tau2Environment, toJsonStr, type BaseDbs, type ReplayMismatch } from '../../env/tau2/environment';
+import type { Tau2ReplayRules } from '../../model/episode/tau2/judging';
+import { strictReplayError, type EvaluateTrajsVerdict, type StrictRaise } from './strict';
 import { mergedAgentSpeech, type MergedSpeech } from '../../model/episode/tau2/ticks';
 import { argsEqual } from './compare-args';
 import { goldFacts, type GoldFacts } from './gold-facts';
@@ -20,12 +23,9 @@ export type { GoldFacts };
 export type { DbHashes, EnvAssertionCheck, ActionCheck, CommunicateCheck, NlAssertionRecord, ReplayedCall } from './records';
 import type { DbHashes, EnvAssertionCheck, ActionCheck, CommunicateCheck, NlAssertionRecord, ReplayedCall } from './records';
 
-const escapeRegExp = (t: string): string => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A replayed answer with DOCSTRING places (toolkit.ts) held against the recorded one: see ReplayedCall.docstring. */
 export function withDocstrings(content: string, recorded: string | null): { content: string; docstring: 'recorded' | 'differs' } {
-  const around = new RegExp(`^${content.split(DOCSTRING).map(escapeRegExp).join('[\\s\\S]*')}$`);
-  if (recorded !== null && around.test(recorded)) return { content: recorded, docstring: 'recorded' };
+  if (recorded !== null && docstringsAgree(content, recorded)) return { content: recorded, docstring: 'recorded' };
   return { content: content.replaceAll(DOCSTRING, DOCSTRING_SHOWN), docstring: 'differs' };
 }
 
@@ -70,6 +70,10 @@ export interface Tau2Evaluation {
   readonly gold?: GoldFacts;
   /** Why the evaluation could not be done (no task, a replay error τ² would raise); the reward is then 0. */
   readonly error: string | null;
+  /** The strict replay raised here (`error` says so): the first replayed write whose output differs from the recorded one. */
+  readonly strictRaises?: StrictRaise;
+  /** `tau2 evaluate-trajs` would give another verdict (judged.ts): its reward (null: none, `error` says why) and the rules that differ. */
+  readonly evaluateTrajs?: EvaluateTrajsVerdict;
   /**
    * The verdict stands, but τ²'s `Results.load` refuses this file for a field the verdict does not read:
    * `<field>: <pydantic's message>` (this simulation's own first, else the file's first); null when τ² reads the file.
@@ -89,6 +93,10 @@ export interface Tau2Context {
   readonly domain: Tau2Domain;
   readonly base: BaseDbs;
   readonly solo: boolean;
+  /** Strict replay (as τ² judges at run time): a replayed write whose output differs from the recorded one gives no verdict. */
+  readonly strict?: boolean;
+  /** The rules `tau2 evaluate-trajs` would judge by, when they are to be held against these (judged.ts). */
+  readonly evaluateTrajs?: Tau2ReplayRules;
   /** What τ² refuses in the file as a whole (`Tau2Run.refusal`): a blocking part of its info, and the first refusal anywhere. */
   readonly fileRefusal?: { readonly blocking: string | null; readonly first: string | null };
   /** Per task: the hashes after initialization and after the reference actions (they depend on the task alone). */
@@ -96,7 +104,15 @@ export interface Tau2Context {
     Tau2Task,
     {
       initial: { agent: string | null; user: string | null };
-      gold?: { agent: string | null; user: string | null; random: boolean; errors: readonly GoldActionError[]; facts: GoldFacts };
+      gold?: {
+        agent: string | null;
+        user: string | null;
+        random: boolean;
+        errors: readonly GoldActionError[];
+        facts: GoldFacts;
+        /** The task's message history replayed on the gold environment: its first write that differs from the recorded output. */
+        history: ReplayMismatch | null;
+      };
     }
   >;
 }
@@ -210,8 +226,8 @@ const product = (xs: Iterable<number>): number => {
   return r;
 };
 
-/** Judges one simulation as τ² does; never throws (an evaluation error is reported in `error`). */
-export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation): Tau2Evaluation {
+/** Judges one simulation as τ² does by `ctx`'s rules; never throws (an evaluation error is reported in `error`). See judged.ts. */
+export function judgeTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation): Tau2Evaluation {
   const initEnv = (): Tau2Environment => {
     const env = new Tau2Environment(ctx.domain, ctx.base, false);
     if (task) env.setState({ ...task, messageHistory: [] }, []);
@@ -319,13 +335,13 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
     // Only for the tool types of reference actions: built when there are some.
     if (criteria.actions !== null || criteria.envAssertions !== null) {
       const predicted = new Tau2Environment(ctx.domain, ctx.base, ctx.solo);
-      predicted.setState(task, sim.messages);
+      const differs = predicted.setState(task, sim.messages);
       const memo = ctx.perTask?.get(task);
       let goldHashes = memo?.gold;
       if (goldHashes === undefined) {
         // Python parity: the gold environment is built without solo mode.
         const gold = new Tau2Environment(ctx.domain, ctx.base, false);
-        gold.setState(task, task.messageHistory);
+        const history = gold.setState(task, task.messageHistory)[0] ?? null;
         const errors: GoldActionError[] = [];
         const outputs: string[] = [];
         (criteria.actions ?? []).forEach((a, index) => {
@@ -341,9 +357,14 @@ export function evaluateTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2S
           random: gold.nondeterministic(),
           errors,
           facts: goldFacts(gold, criteria.envAssertions ?? [], criteria.communicateInfo, outputs),
+          history,
         };
         if (memo) memo.gold = goldHashes;
       }
+      // Python parity: Environment.set_state(strict=True) raises at the first replayed write that differs (the gold
+      // environment's message history first: EnvironmentEvaluator sets the predicted one up, then the gold one).
+      const raised = ctx.strict ? strictReplayError(differs[0] ?? null, goldHashes.history) : null;
+      if (raised !== null) return { ...base, ...empty, premature: false, reward: 0, error: raised.error, strictRaises: raised.at, note: null };
       const p = hashes(predicted);
       dbHash = { goldAgent: goldHashes.agent, predictedAgent: p.agent, goldUser: goldHashes.user, predictedUser: p.user };
       random = goldHashes.random || predicted.nondeterministic();

@@ -10,8 +10,10 @@ import type { ReadText } from '../../model/data/versions';
 import { TAU2_DOMAINS, TAU2_PENDING_DOMAINS } from '../../model/domains/tau2/registry';
 import type { Tau2Domain } from '../../model/domains/tau2/toolkit';
 import { readTau2Results, Tau2FileError } from '../../model/episode/tau2/results';
+import { tau2JudgingNote } from '../../model/episode/tau2/judging';
 import type { Tau2Run } from '../../model/episode/tau2/types';
-import { evaluateTau2, type Tau2Context, type Tau2Evaluation } from '../../judge/tau2/evaluate';
+import type { Tau2Context, Tau2Evaluation } from '../../judge/tau2/evaluate';
+import { evaluateTau2 } from '../../judge/tau2/judged';
 import { tau2Report, type Tau2Report } from '../../view/tau2/report';
 import { tau2Explain } from '../../view/tau2/explain';
 import { retrievedDocuments, type KnowledgeDocument, type Tau2RetrievalView } from '../../view/tau2/retrieval';
@@ -158,8 +160,13 @@ export class Tau2Session {
     }; τ²'s DB files are the same from v0.1.0 to v1.0.1`;
     // A banking_knowledge file recorded before 1.0.1's grading changes: its recorded rewards may be the older grading's.
     const gradingNote = domain.name === 'banking_knowledge' ? bankingGradingNote(typeof recorded === 'string' ? recorded : null) : null;
-    const opened = gradingNote === null ? run : { ...run, notes: [...run.notes, gradingNote] };
-    return new Tau2Session(opened, domain, { domain, base, solo: run.soloMode, fileRefusal: run.refusal, perTask: new Map() }, why, { read, commit });
+    const judgingNote = tau2JudgingNote(run.judging);
+    const added = [...(gradingNote === null ? [] : [gradingNote]), ...(judgingNote === null ? [] : [judgingNote])];
+    const opened = added.length === 0 ? run : { ...run, notes: [...run.notes, ...added] };
+    // Judged as the run was judged when it was made; evaluate-trajs' verdict beside it where its rules differ (judged.ts).
+    const { runTime, evaluateTrajs } = run.judging;
+    const ctx: Tau2Context = { domain, base, solo: runTime.solo, strict: runTime.strict, evaluateTrajs, fileRefusal: run.refusal, perTask: new Map() };
+    return new Tau2Session(opened, domain, ctx, why, { read, commit });
   }
 
   /** Reads a results object's text; throws `Tau2FileError` when it is not one. */

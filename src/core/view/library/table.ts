@@ -33,6 +33,8 @@ export const LIBRARY_FLAG = {
   goldInfoUnseen: 32,
   /** An env assertion of the task fails on the gold replay itself (τ²). */
   goldAssertionFails: 64,
+  /** `tau2 evaluate-trajs` would give this simulation another reward than the run was judged by (τ²'s `evaluate-trajs-differs`, #502). */
+  evaluateTrajsDiffers: 128,
 } as const;
 
 /**
@@ -67,6 +69,7 @@ const FINDING_FLAGS: Readonly<Record<string, number>> = {
   'gold-action-raises': LIBRARY_FLAG.goldRaises,
   'gold-info-unseen': LIBRARY_FLAG.goldInfoUnseen,
   'gold-assertion-fails': LIBRARY_FLAG.goldAssertionFails,
+  'evaluate-trajs-differs': LIBRARY_FLAG.evaluateTrajsDiffers,
 };
 
 /** A row's flags from its finding kinds (those the library keeps). */

@@ -18,6 +18,7 @@ export const AUDIT_KINDS = [
   'no-run-passes',
   'every-run-passes',
   'verdicts-disagree',
+  'evaluate-trajs-differs',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -31,6 +32,8 @@ export const AUDIT_TEXT: Readonly<Record<AuditKind, string>> = {
   'no-run-passes': 'no run passes it (no trial of any run, recomputed; two runs or more)',
   'every-run-passes': 'every trial of every run passes it (two runs or more)',
   'verdicts-disagree': 'recorded and recomputed verdicts disagree in two runs or more',
+  'evaluate-trajs-differs':
+    'tau2 evaluate-trajs would give another reward than the run was judged by when it was made (its solo-mode detection or its lenient replay, #502)',
 };
 
 /** Which row flag each gold kind comes from. */
@@ -112,5 +115,8 @@ function auditTask(t: LibraryTable, g: TaskRows): AuditFinding[] {
   if (across && judged.every(pass)) out.push(found('every-run-passes', judged));
   const disagree = g.rows.filter((i) => (t.flags[i]! & LIBRARY_FLAG.disagree) !== 0);
   if (new Set(disagree.map((i) => t.run[i]!)).size >= 2) out.push(found('verdicts-disagree', disagree));
+  // How a run was judged (one run is enough: the rule, not the task, differs).
+  const trajs = g.rows.filter((i) => (t.flags[i]! & LIBRARY_FLAG.evaluateTrajsDiffers) !== 0);
+  if (trajs.length > 0) out.push(found('evaluate-trajs-differs', trajs));
   return out;
 }

@@ -7,8 +7,12 @@ import type { TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import { BANKING } from '../../model/domains/tau2/banking';
 import { requiredCoverage } from './retrieval';
+<<<<<<< HEAD
 import { callName } from './numbering';
 import { tau2ProcedureFindings, type Tau2ProcedureKind } from './procedure';
+=======
+import { callName, callNames } from './numbering';
+>>>>>>> s10-sub
 
 /** banking_knowledge's discoverable agent tools that change nothing (their calls are logged only when allowlisted). */
 const READ_DISCOVERABLE: ReadonlySet<string> = new Set(BANKING.agent.tools.filter((t) => t.discoverable && !t.mutates).map((t) => t.name));
@@ -28,7 +32,11 @@ export type Tau2FindingKind =
   | 'gold-assertion-fails'
   | 'read-log'
   | 'required-documents'
+<<<<<<< HEAD
   | Tau2ProcedureKind;
+=======
+  | 'evaluate-trajs-differs';
+>>>>>>> s10-sub
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
@@ -92,7 +100,8 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
     if (c.met && onlyInsideNumbers(e, c.info))
       out.push({ kind: 'info-inside-number', text: `Required information '${c.info}' was found only inside a longer number.` });
   const recorded = e.simulation.rewardInfo?.get('reward');
-  const rec = typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
+  // A simulation given no verdict (e.error) has no recomputed reward to hold against the recorded one.
+  const rec = e.error !== null ? null : typeof recorded === 'number' ? recorded : typeof recorded === 'bigint' ? Number(recorded) : null;
   if (rec !== null && rec === 1 && e.reward !== 1)
     out.push({
       kind: 'recorded-pass-recomputed-fail',
@@ -127,6 +136,8 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
             (found.length > 0 ? `; it did retrieve ${found.map((f) => `${f.id} (${callName(f.call)})`).join(', ')}.` : '.'),
     });
   }
+  const trajs = evaluateTrajsText(e);
+  if (trajs !== null) out.push({ kind: 'evaluate-trajs-differs', text: trajs });
   const readLog = readLogText(e);
   if (readLog !== null) out.push({ kind: 'read-log', text: readLog });
   const URL = /errors\.pydantic\.dev\/\d+\.\d+\//g;
@@ -134,10 +145,30 @@ export function tau2Findings(e: Tau2Evaluation): Tau2Finding[] {
   if (differs.length > 0)
     out.push({
       kind: 'output-differs',
-      text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (calls ${differs.map((c) => c.index + 1).join(', ')}).`,
+      text: `${differs.length} tool output${differs.length === 1 ? '' : 's'} replayed differently from the recorded one (${callNames(differs.map((c) => c.index))}).${writeDiffers(differs)}`,
     });
   out.push(...tau2ProcedureFindings(e));
   return out;
+}
+
+/** What a differing write means: no run made on this data records it (run time replays strictly); the verdict is evaluate-trajs' lenient one. */
+function writeDiffers(differs: readonly Tau2Evaluation['toolCalls'][number][]): string {
+  const w = differs.find((c) => c.evaluatorReplayed);
+  if (w === undefined) return '';
+  return ` A run made on this data cannot have recorded ${callName(w.index)} (${w.name}): τ² replays writes strictly when a run is made and would have raised ValueError there, before any reward. The outputs were edited or made on other data; the verdict is the one tau2 evaluate-trajs gives (it replays leniently).`;
+}
+
+/** Where `tau2 evaluate-trajs` would give another verdict than the one the run was judged by, and which of its rules differ. */
+function evaluateTrajsText(e: Tau2Evaluation): string | null {
+  const t = e.evaluateTrajs;
+  if (t === undefined) return null;
+  const verdict = (reward: number | null, error: string | null): string => (error === null ? `reward ${reward}` : `no verdict (${error})`);
+  const why = t.rules.map((r) =>
+    r === 'solo'
+      ? 'it decides solo mode otherwise (is_solo_mode: only llm_agent_solo with dummy_user; at run time every solo agent, llm_agent_solo_gt too, ran and was judged in solo mode)'
+      : `it replays leniently: ${e.strictRaises ? `${e.strictRaises.gold ? "in the task's message history, " : ''}${callName(e.strictRaises.index)} (${e.strictRaises.name})` : 'a write'} replays to another output than the recorded one, where the strict replay of run time raises`,
+  );
+  return `tau2 evaluate-trajs (v1.0.1) would give ${verdict(t.reward, t.error)}; judged as the run was judged, ${verdict(e.error === null ? e.reward : null, e.error)}: ${why.join('; ')} (#502).`;
 }
 
 const boolList = (v: TValue | undefined, key: string): (boolean | null)[] | null =>

@@ -73,6 +73,8 @@ export interface Tau2Report {
   readonly note: string | null;
   /** The verdict stands, but τ² refuses this file for a field the verdict does not read: `<field>: <pydantic's message>`; null when τ² reads it. */
   readonly tau2_would_refuse: string | null;
+  /** Where `tau2 evaluate-trajs` v1.0.1 would give another verdict (judged.ts): its reward (null: none, `error`) and the rules that differ. */
+  readonly evaluate_trajs?: { readonly reward: number | null; readonly error: string | null; readonly rules: readonly string[] };
   readonly findings: readonly Tau2Finding[];
 }
 
@@ -132,6 +134,7 @@ export function tau2Report(e: Tau2Evaluation): Tau2Report {
     error: e.error,
     note: e.note,
     tau2_would_refuse: e.error === null ? e.wouldRefuse : null,
+    ...(e.evaluateTrajs && { evaluate_trajs: { reward: e.evaluateTrajs.reward, error: e.evaluateTrajs.error, rules: e.evaluateTrajs.rules } }),
     findings: tau2Findings(e),
   };
 }

@@ -243,7 +243,8 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
     reward: e.reward,
     recordedReward,
     ...(recordedRewardText !== undefined && { recordedRewardText }),
-    agrees: recordedReward === null ? null : recordedReward === e.reward,
+    // A simulation given no verdict (`error`) has no recomputed reward to hold against the recorded one (as the report's matches_recorded_reward).
+    agrees: recordedReward === null || e.error !== null ? null : recordedReward === e.reward,
     error: e.error,
     note: e.note,
     basis: e.rewardBasis,

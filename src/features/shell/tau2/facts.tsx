@@ -27,7 +27,8 @@ export const TAU2_FACTS: RunFacts = {
         <dt className="text-slate-600">Rule</dt>
         <dd>
           τ² v1.0.1 evaluate_simulation with EvaluationType.ALL: premature terminations get 0 and no check; otherwise the product of the task’s reward_basis
-          components (DB, env assertions, actions, communicate; NL assertions as recorded, never recomputed)
+          components (DB, env assertions, actions, communicate; NL assertions as recorded, never recomputed). Replayed as the run was judged when it was made
+          (strictly; in solo mode when the agent was a solo agent); where tau2 evaluate-trajs would give another reward, the simulation’s findings say so
         </dd>
         {ready && (
           <>

@@ -149,10 +149,14 @@ else
       const task = JSON.parse(taskText) as {
         evaluation_criteria: { actions: { requestor: string; name: string; arguments: unknown }[]; nl_assertions: string[] };
       };
-      const messages = task.evaluation_criteria.actions.flatMap((a, i) => [
-        { role: a.requestor, content: null, tool_calls: [{ id: `g${i}`, name: a.name, arguments: a.arguments, requestor: a.requestor }] },
-        { role: 'tool', id: `g${i}`, content: '', requestor: a.requestor },
-      ]);
+      // The gold actions as the simulation's calls, each answered with what its replay answers (a run made by τ² records
+      // those answers; its strict replay at run time raises at any other).
+      const messagesWith = (outputs: readonly (string | null)[]) =>
+        task.evaluation_criteria.actions.flatMap((a, i) => [
+          { role: a.requestor, content: null, tool_calls: [{ id: `g${i}`, name: a.name, arguments: a.arguments, requestor: a.requestor }] },
+          { role: 'tool', id: `g${i}`, content: outputs[i] ?? '', requestor: a.requestor },
+        ]);
+      let messages = messagesWith([]);
       const sim = (id: string, met: boolean) => ({
         id,
         task_id: 'task_102',
@@ -176,8 +180,13 @@ else
         agent_info: { implementation: 'llm_agent' },
         environment_info: { domain_name: 'banking_knowledge', policy: '' },
       };
-      const text = `{"info": ${JSON.stringify(info)}, "tasks": [${taskText}], "simulations": ${JSON.stringify([sim('met', true), sim('not-met', false)])}}`;
-      const s = await Tau2Session.open(Tau2Session.read(text), tau2Read);
+      const text = () =>
+        `{"info": ${JSON.stringify(info)}, "tasks": [${taskText}], "simulations": ${JSON.stringify([sim('met', true), sim('not-met', false)])}}`;
+      const unanswered = (await Tau2Session.open(Tau2Session.read(text()), tau2Read)).report(0);
+      // Blank answers replay to other outputs: judged leniently (as evaluate-trajs), and said so.
+      expect(unanswered.findings.map((f) => f.kind)).toContain('output-differs');
+      messages = messagesWith(unanswered.tool_calls.map((c) => c.output));
+      const s = await Tau2Session.open(Tau2Session.read(text()), tau2Read);
       const [met, notMet] = [s.report(0), s.report(1)];
       expect(met.db_match).toBe(true);
       expect([met.reward, notMet.reward]).toEqual([1, 0]);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { readTau2Folder, readTau2Text } from '../../../../src/core/model/episode/tau2/results';
 import { TAU2_UNREADABLE } from '../../../../src/core/judge/tau2/evaluate';
 import { describeTau2, TAU2_DIR } from '../../../support/shared';
-import { openTau2Edited } from '../../../support/tau2';
+import { Tau2Session } from '../../../../src/core/session/tau2/session';
+import { openTau2Edited, tau2Read } from '../../../support/tau2';
 
 const MOCK_RUN = 'sierra-research__pr170-e2e-mock-baseline.json';
 
@@ -192,12 +193,16 @@ describeTau2('τ² results files of other releases and shapes', () => {
   });
   describe('evaluation criteria as τ²’s Action, EnvAssertion and EvaluationCriteria validate them', () => {
     type Criteria = Record<string, unknown> & { actions: Record<string, unknown>[] };
-    const withCriteria = (file: string, edit: (ec: Criteria) => void) =>
-      openTau2Edited(file, (run) => {
-        const sim = run.simulations[0]!;
-        edit(run.tasks.find((t) => t.id === sim.task_id)!.evaluation_criteria as Criteria);
-        run.simulations = [sim];
-      });
+    // The task edited, the simulation's text kept as it is (written again by JSON.stringify, a recorded `2.0` argument
+    // would become `2`, its replayed answer would no longer be the recorded one, and the strict replay would raise).
+    const withCriteria = async (file: string, edit: (ec: Criteria) => void) => {
+      const text = readFileSync(join(TAU2_DIR, 'runs', file), 'utf8');
+      const run = JSON.parse(text) as { simulations: { task_id: string }[]; tasks: { id: string; evaluation_criteria: unknown }[] };
+      expect(run.simulations).toHaveLength(1);
+      edit(run.tasks.find((t) => t.id === run.simulations[0]!.task_id)!.evaluation_criteria as Criteria);
+      const [head, sims] = [text.slice(0, text.indexOf('"tasks"')), text.slice(text.indexOf('"simulations"'))];
+      return Tau2Session.open(Tau2Session.read(`${head}"tasks": ${JSON.stringify(run.tasks)}, ${sims}`), tau2Read);
+    };
 
     it('an env assertion’s assert_value is a lax bool: "false" or 0 asserts False (it was read as the default, True)', async () => {
       const TELECOM_RUN = 'sierra-research__gym-gpt-4.1-telecom-solo-1task.json';

@@ -85,14 +85,15 @@ describe('task audit across runs', () => {
       findingKinds: o.kinds ?? [],
     });
   const [x, y, z] = [run('x.json'), run('y.json'), run('z.json', 'tau-bench', 'airline')];
-  // Task 1: no run passes (one not judged). Task 2: every run passes. Task 3: disagrees in two runs. Task 4: in one only.
+  // Task 1: no run passes (one not judged). Task 2: every run passes. Task 3: disagrees in two runs. Task 4: in one only
+  // (and evaluate-trajs would judge one of its simulations otherwise).
   add(x, 0, '1', 0);
   add(y, 0, '1', null);
   add(x, 1, '2', 1);
   add(y, 1, '2', 1);
   add(x, 2, '3', 1, { recorded: 0, disagree: true });
   add(y, 2, '3', 0, { recorded: 1, disagree: true, kinds: ['gold-action-raises', 'no-op-reference', 'gold-info-unseen', 'gold-assertion-fails', 'other'] });
-  add(x, 3, '4', 1, { recorded: 0, disagree: true });
+  add(x, 3, '4', 1, { recorded: 0, disagree: true, kinds: ['evaluate-trajs-differs'] });
   add(y, 3, '4', 0);
   // τ-bench airline tasks 2 and 1 are other tasks, of one run only: neither "every run" nor "no run" (one run says nothing).
   add(z, 0, '2', 1);
@@ -109,6 +110,8 @@ describe('task audit across runs', () => {
       'tau2 airline 3 gold-info-unseen 1/2 y.json#2',
       'tau2 airline 3 gold-assertion-fails 1/2 y.json#2',
       'tau2 airline 3 verdicts-disagree 2/2 x.json#2',
+      // How a run was judged: one run is enough (evaluate-trajs would give another reward, #502).
+      'tau2 airline 4 evaluate-trajs-differs 1/2 x.json#3',
     ]);
   });
 });

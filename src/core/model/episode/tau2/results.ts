@@ -23,6 +23,7 @@ import {
 } from '../../../py/pydantic';
 import { EnvAssertionModel, SimulationIndexEntryModel } from './models';
 import { tau2JsonRefusal } from './json-limits';
+import { tau2Judging } from './judging';
 import { firstOf, infoRefusals, NO_REFUSALS, simulationRefusals, taskRefusals, type Tau2Refusals } from './refusals';
 import type {
   EnvFunctionCall,
@@ -370,13 +371,9 @@ export function readTau2Results(
   if (first !== null) notes.push(`τ² refuses this results file: ${first}`);
   const env = info.get('environment_info');
   const domain = (isDict(env) ? str(env.get('domain_name')) : null) ?? '';
-  // Python parity: evaluate_trajectories.is_solo_mode.
-  const impl = (k: string): string | null => {
-    const d = info.get(k);
-    return isDict(d) ? str(d.get('implementation')) : null;
-  };
-  const solo = impl('agent_info') === 'llm_agent_solo' && impl('user_info') === 'dummy_user';
-  return { domain, soloMode: solo, tasks, simulations, notes, info, refusal: { blocking: infoRefusal.blocking, first } };
+  // Solo mode as the run was judged when it was made (judging.ts: evaluate-trajs' is_solo_mode may differ, #502).
+  const judging = tau2Judging(info);
+  return { domain, soloMode: judging.runTime.solo, judging, tasks, simulations, notes, info, refusal: { blocking: infoRefusal.blocking, first } };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { TDict, TValue } from '../../../py/pydantic';
 import type { Tau2Refusals } from './refusals';
+import type { Tau2Judging } from './judging';
 
 export type Requestor = 'assistant' | 'user';
 
@@ -140,7 +141,10 @@ export interface Tau2Tick {
 
 export interface Tau2Run {
   readonly domain: string;
+  /** Solo mode as the run was judged when it was made (`judging.runTime.solo`). */
   readonly soloMode: boolean;
+  /** How the run was judged when it was made and how `tau2 evaluate-trajs` judges it (judging.ts). */
+  readonly judging: Tau2Judging;
   readonly tasks: ReadonlyMap<string, Tau2Task>;
   readonly simulations: readonly Tau2Simulation[];
   /** Damage and oddities of the file, in words. */
