@@ -17,37 +17,37 @@ describe('more task parts τ² cannot read: not evaluable, said where', () => {
   it.each([
     [
       'an action’s arguments as a list',
-      (run: SampleRun) => (firstAction(run).arguments = [1]),
+      (run: SampleRun): unknown => (firstAction(run).arguments = [1]),
       'evaluation_criteria.actions.0.arguments: Input should be an object [type=dict_type',
     ],
     [
       'an action’s requestor "system"',
-      (run: SampleRun) => (firstAction(run).requestor = 'system'),
+      (run: SampleRun): unknown => (firstAction(run).requestor = 'system'),
       "evaluation_criteria.actions.0.requestor: Input should be 'user' or 'assistant' [type=literal_error",
     ],
     [
       'an action’s compare_args as text',
-      (run: SampleRun) => (firstAction(run).compare_args = 'status'),
+      (run: SampleRun): unknown => (firstAction(run).compare_args = 'status'),
       'evaluation_criteria.actions.0.compare_args: Input should be a valid array [type=list_type',
     ],
     [
       'an action’s name as a number',
-      (run: SampleRun) => (firstAction(run).name = 7),
+      (run: SampleRun): unknown => (firstAction(run).name = 7),
       'evaluation_criteria.actions.0.name: Input should be a valid string [type=string_type',
     ],
     [
       'an env assertion for env_type "robot"',
-      (run: SampleRun) => ((criteria(run).env_assertions as Record<string, unknown>[])[0]!.env_type = 'robot'),
+      (run: SampleRun): unknown => ((criteria(run).env_assertions as Record<string, unknown>[])[0]!.env_type = 'robot'),
       "evaluation_criteria.env_assertions.0.env_type: Input should be 'user' or 'assistant' [type=literal_error",
     ],
     [
       'an env assertion whose assert_value is "maybe"',
-      (run: SampleRun) => ((criteria(run).env_assertions as Record<string, unknown>[])[0]!.assert_value = 'maybe'),
+      (run: SampleRun): unknown => ((criteria(run).env_assertions as Record<string, unknown>[])[0]!.assert_value = 'maybe'),
       'evaluation_criteria.env_assertions.0.assert_value: Input should be a valid boolean, unable to interpret input [type=bool_parsing',
     ],
     [
       'evaluation_criteria as a list',
-      (run: SampleRun) => (run.tasks.find((t) => t.id === 'finish_desks')!.evaluation_criteria = []),
+      (run: SampleRun): unknown => (run.tasks.find((t) => t.id === 'finish_desks')!.evaluation_criteria = []),
       'evaluation_criteria: Input should be an object [type=model_type',
     ],
   ] as const)('%s', async (_what, edit, said) => {
