@@ -20,6 +20,7 @@ import { runSpeedBench } from './speed-bench';
 import { runTau2Bench } from './tau2-bench';
 import { runTau2BankingBench } from './tau2-banking-bench';
 import { runTau2AppBench } from './browser/tau2-app-bench';
+import { runWhatIfLinkBench } from './browser/whatif-link-bench';
 
 interface Bench {
   readonly name: string;
@@ -38,6 +39,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'tau2-banking', run: runTau2BankingBench, byDefault: true },
   { name: 'tau2-app', run: runTau2AppBench, byDefault: true },
   { name: 'library', run: runLibraryBench, byDefault: true },
+  { name: 'whatif-link', run: (log) => runWhatIfLinkBench(log), byDefault: true },
   // Issue #36's CLI rows, each a median of `--repeat=N` alternating rounds (about a minute a round): `npm run -s bench -- --json --repeat=3 speed`.
   { name: 'speed', run: runSpeedBench, byDefault: false },
   // Issue #36's library-folder rows (folders without an index judged in the built app): `npm run -s bench -- --json --repeat=3 library-folder`.

@@ -5,11 +5,17 @@ import { resolveLinkUrl } from '../store/consent';
 import { formatLibraryLink, parseLibraryLink } from '../store/library-link';
 import { placeStep, sharedEdits } from '../store/episode-slice';
 
+/** Edits as `whatif=` text, each list deflated once: the link is worked out on every change of the store. */
+const encoded = new WeakMap<readonly StepEdit[], string>();
+
 /** The selected episode's what-if edits for the link (a τ² simulation's or a τ-bench episode's), null: none. */
 function whatIfOf(s: AppState): string | null {
   if (s.selected === null || s.runs.a.id === null) return null;
   const edits = sharedEdits(s, s.runs.a.id, s.selected);
-  return edits.length > 0 ? encodeEdits(edits) : null;
+  if (edits.length === 0) return null;
+  let text = encoded.get(edits);
+  if (text === undefined) encoded.set(edits, (text = encodeEdits(edits)));
+  return text;
 }
 
 function linkOf(s: AppState): Link {
@@ -79,7 +85,12 @@ export function syncLink(store: AppStore): () => void {
     history.replaceState(history.state, '', pending === '' ? location.pathname + location.search : pending);
     pending = null;
   };
-  const unsubscribe = store.subscribe((s) => {
+  // Set while a hash typed or pasted into the tab is applied: the store passes through states that are neither the
+  // old place nor the new one (the link's place on the run it leaves), and writing one would put the run being left
+  // back into the address bar — where a reload at that instant reopens it (Chromium takes each replaceState apart).
+  let applying = false;
+  const write = (s: AppState): void => {
+    if (applying) return;
     if ((s.pending.a !== null || s.runRequest !== null) && s.runs.a.source === null && !s.libraryShown) return;
     const link = linkOf(s);
     const hash = hashOf(s);
@@ -90,9 +101,22 @@ export function syncLink(store: AppStore): () => void {
     pending = hash;
     if (!stepOnly) flush();
     else timer ??= setTimeout(flush, STEP_DELAY_MS);
-  });
+  };
+  const unsubscribe = store.subscribe(write);
   window.addEventListener('pagehide', flush);
   const onHashChange = (): void => {
+    applying = true;
+    try {
+      applyHash();
+    } finally {
+      applying = false;
+    }
+    // A change within the open run (another episode, filters) is written as the store now has it; a run still
+    // opening is written once it opens (the link stays as given meanwhile).
+    const s = store.getState();
+    if (s.pending.a === null && s.runRequest === null) write(s);
+  };
+  const applyHash = (): void => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     pending = null;

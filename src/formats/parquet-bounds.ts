@@ -196,6 +196,10 @@ function chunkProblem(bytes: Uint8Array, m: ThriftStruct, footerStart: number, g
   const length = int(m[7]);
   const codec = Number(int(m[4]) ?? 0n);
   if (dataOffset === null || length === null) return `${where}: no place in the file`;
+  // A reader starts the chunk at its dictionary page when one is named (hyparquet: `dictionary_page_offset ||
+  // data_page_offset`): one named anywhere but before the data pages would be read from bytes that are not it.
+  if (dictOffset !== null && dictOffset !== 0n && (dictOffset < 4n || dictOffset > dataOffset))
+    return `${where}: claims its dictionary page at byte ${count(dictOffset)}, ${dictOffset < 4n ? 'before the file’s data begins' : `after its data pages (byte ${count(dataOffset)})`}`;
   const start = dictOffset !== null && dictOffset > 0n && dictOffset < dataOffset ? dictOffset : dataOffset;
   const end = start + length;
   if (start < 4n || length < 0n || end > BigInt(footerStart))

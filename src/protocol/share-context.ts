@@ -63,10 +63,25 @@ export function readShareContext(line: string): SharedContext {
   };
 }
 
-/** A link with more edits than this was not made by hand in this app. */
-export const MAX_EDITS = 500;
+/**
+ * The most edits a link's what-if may hold (issue #35 class 8). Each inserted call is two more rows of the dialogue,
+ * drawn on the page's thread: at 500 inserted calls a link's what-if was a task of seconds (0.9 s with the dialogue's
+ * boxes measured together, 2.6 s before, on a loaded 2-core machine), so the cap was lowered from 500 to 100, which no
+ * what-if made by hand reaches. A link past it opens without its edits, saying why (`LIMIT_WHY`).
+ */
+export const MAX_EDITS = 100;
 /** Longer text in an edit (a message, arguments) was not typed into this app's what-if. */
 export const MAX_EDIT_TEXT = 200_000;
+/**
+ * The most text all of a link's edits may hold together (names, arguments, messages; issue #35 class 8). The edits
+ * go to the page and back and into the address bar (`whatif=`), and the dialogue lays out each: 500 inserted calls of
+ * 100 KB arguments made minute-long tasks and a 554 MB heap, and 100 calls of 10 KB still a task of 0.7–0.9 s on a
+ * loaded machine, so the text is capped at 200,000 characters (about a hundred calls of 2 KB). A link past it opens
+ * without its edits, saying why.
+ */
+export const MAX_EDITS_CHARS = 200_000;
+/** Why a what-if past the caps is refused, after the numbers. */
+const LIMIT_WHY = 'a bigger what-if would hold up the page while its dialogue is drawn';
 
 const EDIT_TEXT = ['name', 'kwargsJson', 'content'] as const;
 const EDIT_FLAGS = ['remove', 'insert'] as const;
@@ -100,11 +115,17 @@ function editProblem(e: unknown): string | null {
  */
 export function checkEdits(value: unknown): { readonly edits: StepEdit[] } | { readonly error: string } {
   if (!Array.isArray(value)) return { error: `they are ${kind(value)}, not a list of edits` };
-  if (value.length > MAX_EDITS) return { error: `there are ${value.length} of them, more than the ${MAX_EDITS} a link may carry` };
+  if (value.length > MAX_EDITS) return { error: `there are ${value.length} of them, more than the ${MAX_EDITS} a link may carry (${LIMIT_WHY})` };
+  let chars = 0;
   for (const [i, e] of value.entries()) {
     const problem = editProblem(e);
     if (problem !== null) return { error: `edit ${i + 1} ${problem}` };
+    for (const k of EDIT_TEXT) chars += ((e as Record<string, unknown>)[k] as string | undefined)?.length ?? 0;
   }
+  if (chars > MAX_EDITS_CHARS)
+    return {
+      error: `together they hold ${chars.toLocaleString('en-US')} characters of text, more than the ${MAX_EDITS_CHARS.toLocaleString('en-US')} a link's what-if may hold (${LIMIT_WHY})`,
+    };
   return {
     edits: (value as StepEdit[]).map((e) => ({
       messageIndex: e.messageIndex,

@@ -183,7 +183,7 @@ export function splitInvisible(s: string): (string | { readonly invisible: strin
   for (const m of s.matchAll(INVISIBLE)) {
     if (m.index > last) out.push(s.slice(last, m.index));
     out.push({ invisible: codePointName(m[0]) });
-    last = m.index + 1;
+    last = m.index + m[0].length;
   }
   if (last < s.length) out.push(s.slice(last));
   return out;

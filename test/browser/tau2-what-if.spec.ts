@@ -218,7 +218,7 @@ suite('τ² what-if in headless Chromium', () => {
       await third.page.waitForSelector('[data-testid="tau2-sim"][data-index="0"]', { timeout: 120_000 });
       await expect
         .poll(() => third.page.getByTestId('shared-from').textContent(), { timeout: 30_000 })
-        .toContain('The link was partly damaged: its what-if edits were left out: edit 1 has callIndex set to a string, not a whole number ≥ 0.');
+        .toContain('Part of the link could not be used: its what-if edits were left out: edit 1 has callIndex set to a string, not a whole number ≥ 0.');
       expect(await third.page.getByTestId('shared-index').textContent()).toBe('#9');
       expect(await reward(third.page)).toBe('0.0');
       expect(await third.page.getByTestId('tau2-what-if-banner').count()).toBe(0);

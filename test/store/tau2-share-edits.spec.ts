@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { TAU2_TASK_KEY, type EpisodeHeader, type StepEdit } from '../../src/core/contract';
 import type { FromWorker } from '../../src/protocol/messages';
-import { checkEdits, MAX_EDITS, MAX_EDIT_TEXT, readShareContext, type SharedContext } from '../../src/protocol/share-context';
+import { checkEdits, MAX_EDITS, MAX_EDITS_CHARS, MAX_EDIT_TEXT, readShareContext, type SharedContext } from '../../src/protocol/share-context';
 import { createAppStore } from '../../src/store/app-store';
 import { decodeEdits, encodeEdits, parseLink } from '../../src/store/link';
 import { memoryNotes } from '../../src/store/notes-port';
@@ -57,11 +57,21 @@ describe('what-if edits from untrusted JSON', () => {
 
   it('refuses more edits, or longer text, than a link this app made carries', () => {
     const many = Array.from({ length: MAX_EDITS + 1 }, (_, i) => ({ messageIndex: i, remove: true }));
-    expect(checkEdits(many)).toEqual({ error: `there are ${MAX_EDITS + 1} of them, more than the ${MAX_EDITS} a link may carry` });
+    expect(checkEdits(many)).toEqual({
+      error: `there are ${MAX_EDITS + 1} of them, more than the ${MAX_EDITS} a link may carry (a bigger what-if would hold up the page while its dialogue is drawn)`,
+    });
     expect(checkEdits(many.slice(0, MAX_EDITS))).toHaveProperty('edits');
     const long = 'x'.repeat(MAX_EDIT_TEXT + 1);
     expect(checkEdits([{ messageIndex: 0, content: long }])).toEqual({
       error: `edit 1 has content of ${MAX_EDIT_TEXT + 1} characters, more than the ${MAX_EDIT_TEXT} an edit may hold`,
+    });
+    // Each edit within its own cap, all of them together past the link's (issue #35 class 8).
+    const per = Math.min(MAX_EDIT_TEXT, Math.floor(MAX_EDITS_CHARS / 5));
+    const five = Array.from({ length: 5 }, (_, i) => ({ messageIndex: i, content: 'y'.repeat(per) }));
+    expect(checkEdits(five)).toHaveProperty('edits');
+    const six = [...five, { messageIndex: 5, insert: true, name: 'x', kwargsJson: '{}' }];
+    expect(checkEdits(six)).toEqual({
+      error: `together they hold ${(5 * per + 3).toLocaleString('en-US')} characters of text, more than the ${MAX_EDITS_CHARS.toLocaleString('en-US')} a link's what-if may hold (a bigger what-if would hold up the page while its dialogue is drawn)`,
     });
   });
 

@@ -79,9 +79,9 @@ function walk(b: Uint8Array, pos: number, at: (path: readonly number[], span: Sp
   }
 }
 
-/** An unsigned LEB128 varint of a zigzag-encoded non-negative i64. */
+/** An unsigned LEB128 varint of a zigzag-encoded i64. */
 function zigzagVarint(n: bigint): number[] {
-  let z = n << 1n;
+  let z = n >= 0n ? n << 1n : (-n << 1n) - 1n;
   const out: number[] = [];
   do {
     const low = Number(z & 0x7fn);
@@ -96,14 +96,24 @@ function zigzagVarint(n: bigint): number[] {
  * when not given); the data pages are untouched.
  */
 export function claimRows(bytes: Uint8Array, claims: { readonly footer?: bigint; readonly groups?: bigint }): Uint8Array {
+  // FileMetaData.num_rows is field 3; RowGroup.num_rows is field 3 of each element of row_groups (field 4).
+  return forgeFooter(bytes, (path) =>
+    path.length === 1 && path[0] === 3 ? claims.footer : path.length === 3 && path[0] === 4 && path[2] === 3 ? claims.groups : undefined,
+  );
+}
+
+/**
+ * `bytes` with each i64 of the footer that `pick` gives a value for (by its path of field ids and list positions, e.g.
+ * [4, 0, 1, 2, 3, 9]: row group 0, column 2, its meta_data's data_page_offset) set to that value, negative ones too.
+ */
+export function forgeFooter(bytes: Uint8Array, pick: (path: readonly number[]) => bigint | undefined): Uint8Array {
   const size = bytes.length;
   const footerLength = new DataView(bytes.buffer, bytes.byteOffset + size - 8, 4).getUint32(0, true);
   const footerStart = size - 8 - footerLength;
   const edits: { span: Span; value: bigint }[] = [];
   walk(bytes, footerStart, (path, span) => {
-    // FileMetaData.num_rows is field 3; RowGroup.num_rows is field 3 of each element of row_groups (field 4).
-    if (path.length === 1 && path[0] === 3 && claims.footer !== undefined) edits.push({ span, value: claims.footer });
-    if (path.length === 3 && path[0] === 4 && path[2] === 3 && claims.groups !== undefined) edits.push({ span, value: claims.groups });
+    const value = pick(path);
+    if (value !== undefined) edits.push({ span, value });
   });
   const footer: number[] = [];
   let from = footerStart;

@@ -54,6 +54,17 @@ async function danglingLink(path: string | Buffer): Promise<string> {
   return `a symbolic link${target === null ? '' : ` to ${target}`} that leads to no file`;
 }
 
+/** Why an entry named like a results file cannot be read, in words: its stat failed with `err`. */
+async function statProblem(path: string, link: boolean, err: NodeJS.ErrnoException): Promise<string> {
+  if (link && err.code === 'ENOENT') return danglingLink(path);
+  if (err.code === 'ELOOP') {
+    const target = await readlink(path).catch(() => null);
+    return `a symbolic link${target === null ? '' : ` to ${target}`} in a loop of links that leads back to itself, never to a file`;
+  }
+  if (err.code === 'EACCES') return 'the file cannot be read here (permission denied)';
+  return err.message;
+}
+
 /**
  * Every results file (`*.json`) and τ² run folder (a folder with `results.json`, walked no further)
  * under `paths` (folders or files), sorted by path (code-unit order), each once. What cannot be read
@@ -100,7 +111,7 @@ export async function findRuns(paths: readonly string[]): Promise<FoundRun[]> {
       } else if ((e.isFile() || e.isSymbolicLink()) && isJsonName(name)) {
         // A link to a file is read as the file; one that leads nowhere is named, not skipped.
         const target = await stat(child).catch((err: NodeJS.ErrnoException) => err);
-        if (target instanceof Error) unreadable(child, e.isSymbolicLink() && target.code === 'ENOENT' ? await danglingLink(child) : target.message);
+        if (target instanceof Error) unreadable(child, await statProblem(child, e.isSymbolicLink(), target));
         else if (target.isFile()) out.set(child, { path: child, kind: 'file', bytes: target.size });
       }
     }
@@ -137,7 +148,7 @@ export async function simulationNames(dir: string, isName: (name: string) => boo
     if (!isName(name)) continue;
     const path = join(sims, name);
     const target = await stat(path).catch((err: NodeJS.ErrnoException) => err);
-    if (target instanceof Error) throw new Error(`${path}: ${e.isSymbolicLink() && target.code === 'ENOENT' ? await danglingLink(path) : target.message}`);
+    if (target instanceof Error) throw new Error(`${path}: ${await statProblem(path, e.isSymbolicLink(), target)}`);
     if (target.isDirectory()) throw new Error(`${path} is a folder, not a simulation file (simulations/ holds one <id>.json file per simulation)`);
     names.push(name);
   }

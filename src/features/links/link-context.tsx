@@ -54,7 +54,7 @@ export function LinkContext() {
       )}
       {shared.problems.map((p) => (
         <p key={p} className="text-amber-900">
-          The link was partly damaged: {p}.
+          Part of the link could not be used: {p}.
         </p>
       ))}
     </div>

@@ -1,0 +1,114 @@
+/**
+ * A what-if link at the app's caps, in headless Chromium (printed, never asserted; issue #35 class 8): a `#ep=` link
+ * carrying one episode and as many inserted calls as a link may hold (`MAX_EDITS`), each with arguments as long as an
+ * edit's text may be (`argsAtCaps`: within `MAX_EDIT_TEXT`, `MAX_EDITS_CHARS` and the inflate cap) — a τ-bench episode of the retail sample and a τ² simulation of the mock
+ * sample. Opened in a fresh page: the time to the what-if's verdict on screen, the longest main-thread task from the
+ * navigation to a second after it (a PerformanceObserver installed before the app's scripts), and the page's JS heap
+ * then. A link past the caps is refused (test/browser/what-if-caps.spec.ts); this measures the biggest one accepted.
+ * Run alone: npm run -s bench -- --json whatif-link
+ */
+import { rmSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { MAX_EDITS } from '../../src/protocol/share-context';
+import { hasChromium, launchChromium, startApp } from '../../test/browser/harness';
+import { argsAtCaps, mockDataDir, tau2LinkAtCaps, tauBenchLinkAtCaps } from '../../test/support/what-if-links';
+import type { BenchResult, Log } from '../bench-types';
+
+const KEYS = [
+  'whatif_link_one_edit_longest_task_ms',
+  'whatif_link_tau2_one_edit_longest_task_ms',
+  'whatif_link_at_caps_chars',
+  'whatif_link_at_caps_verdict_ms',
+  'whatif_link_at_caps_longest_task_ms',
+  'whatif_link_at_caps_heap_mb',
+  'whatif_link_tau2_at_caps_verdict_ms',
+  'whatif_link_tau2_at_caps_longest_task_ms',
+  'whatif_link_tau2_at_caps_heap_mb',
+] as const;
+
+/**
+ * Installed before the app's scripts: every long task from the navigation on (PerformanceObserver), the longest gap
+ * between two ticks of a 10 ms timer (a blocked main thread, whatever the observer reports), and when the what-if's
+ * reward first shows.
+ */
+const PROBE = `(() => {
+  const w = window;
+  w.__caps = { longtasks: [], gap: 0, verdict: null };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) w.__caps.longtasks.push(e.duration); }).observe({ type: 'longtask' });
+  let last = performance.now();
+  setInterval(() => { const now = performance.now(); w.__caps.gap = Math.max(w.__caps.gap, now - last - 10); last = now; }, 10);
+  const check = () => {
+    if (document.querySelector('[data-testid="what-if-reward"], [data-testid="tau2-what-if-reward"]')) requestAnimationFrame(() => (w.__caps.verdict ??= performance.now()));
+    else requestAnimationFrame(check);
+  };
+  check();
+})()`;
+
+interface Measured {
+  readonly verdictMs: number | null;
+  readonly longestMs: number;
+  readonly heapMb: number;
+}
+
+/** Opens `url` in a fresh page, waits for the what-if's verdict (or `timeoutMs`) and a second more; the numbers. */
+export async function openLinkAtCaps(browser: Browser, url: string, timeoutMs = 600_000): Promise<Measured> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  try {
+    // tsx names functions with __name, which the page does not have (as in the app bench); the CSP forbids string scripts.
+    await context.addInitScript(`globalThis.__name ??= (f) => f;${PROBE}`);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(url, { timeout: timeoutMs });
+    await page.waitForFunction(() => (window as unknown as { __caps: { verdict: number | null } }).__caps.verdict !== null, null, {
+      timeout: timeoutMs,
+      polling: 250,
+    });
+    await page.waitForTimeout(1000);
+    const caps = await page.evaluate(() => (window as unknown as { __caps: { longtasks: number[]; gap: number; verdict: number | null } }).__caps);
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    return {
+      verdictMs: caps.verdict === null ? null : Math.round(caps.verdict),
+      longestMs: Math.round(caps.longtasks.reduce((m, d) => Math.max(m, d), caps.gap)),
+      heapMb: Math.round(usedSize / 1e6),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runWhatIfLinkBench(log: Log): Promise<BenchResult> {
+  if (!hasChromium) {
+    log('what-if link bench skipped: /usr/bin/chromium missing');
+    return Object.fromEntries(KEYS.map((k) => [k, null]));
+  }
+  const dir = mockDataDir();
+  const [server, browser] = await Promise.all([startApp(null, dir), launchChromium()]);
+  try {
+    const v1 = tauBenchLinkAtCaps();
+    const tau2 = tau2LinkAtCaps();
+    // The same links with one short edit: what opening the episode costs the page without the what-if's size.
+    const a1 = await openLinkAtCaps(browser, `${server.url}${tauBenchLinkAtCaps(1, 100)}`);
+    const b1 = await openLinkAtCaps(browser, `${server.url}${tau2LinkAtCaps(1, 100)}`);
+    const a = await openLinkAtCaps(browser, `${server.url}${v1}`);
+    const b = await openLinkAtCaps(browser, `${server.url}${tau2}`);
+    const out: BenchResult = {
+      whatif_link_one_edit_longest_task_ms: a1.longestMs,
+      whatif_link_tau2_one_edit_longest_task_ms: b1.longestMs,
+      whatif_link_at_caps_chars: v1.length,
+      whatif_link_at_caps_verdict_ms: a.verdictMs,
+      whatif_link_at_caps_longest_task_ms: a.longestMs,
+      whatif_link_at_caps_heap_mb: a.heapMb,
+      whatif_link_tau2_at_caps_verdict_ms: b.verdictMs,
+      whatif_link_tau2_at_caps_longest_task_ms: b.longestMs,
+      whatif_link_tau2_at_caps_heap_mb: b.heapMb,
+    };
+    log(
+      `what-if link at the caps (${MAX_EDITS} inserted calls × ${argsAtCaps('find_user_id_by_email').toLocaleString('en-US')} characters of arguments, ${v1.length.toLocaleString('en-US')}-character link): τ-bench verdict at ${a.verdictMs} ms, longest main-thread task ${a.longestMs} ms, heap ${a.heapMb} MB; τ² verdict at ${b.verdictMs} ms, longest task ${b.longestMs} ms, heap ${b.heapMb} MB; with one short edit the longest tasks are ${a1.longestMs} ms (τ-bench) and ${b1.longestMs} ms (τ²)`,
+    );
+    return out;
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
