@@ -5,7 +5,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
-import { Tau2Findings, Tau2Verdict } from '../../src/features/tau2/checks';
+import { Tau2Verdict } from '../../src/features/tau2/checks';
+import { Tau2Findings } from '../../src/features/tau2/findings';
 import { mockSample } from '../support/tau2-sample';
 import { soloRun } from '../support/tau2-solo';
 
@@ -16,7 +17,9 @@ it('the run-time verdict, evaluate-trajs’ other reward under it and among the 
   expect(view.agrees).toBe(true);
   const line = /data-testid="tau2-evaluate-trajs"[^>]*>([^<]*)</.exec(verdict)?.[1] ?? '';
   expect(line).toMatch(/^tau2 evaluate-trajs \(v1\.0\.1\) would give reward 0; judged as the run was judged, reward 1: it decides solo mode otherwise/);
-  expect(renderToString(<Tau2Findings view={view} />)).toContain('tau2 evaluate-trajs (v1.0.1) would give reward 0');
+  expect(renderToString(<Tau2Findings view={view} onCall={() => undefined} onMessage={() => undefined} />)).toContain(
+    'tau2 evaluate-trajs (v1.0.1) would give reward 0',
+  );
 });
 
 it('a simulation both rules judge alike says nothing of it', async () => {

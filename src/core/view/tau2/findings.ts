@@ -7,12 +7,8 @@ import type { TValue } from '../../py/pydantic';
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import { BANKING } from '../../model/domains/tau2/banking';
 import { requiredCoverage } from './retrieval';
-<<<<<<< HEAD
-import { callName } from './numbering';
-import { tau2ProcedureFindings, type Tau2ProcedureKind } from './procedure';
-=======
 import { callName, callNames } from './numbering';
->>>>>>> s10-sub
+import { tau2ProcedureFindings, type Tau2ProcedureKind } from './procedure';
 
 /** banking_knowledge's discoverable agent tools that change nothing (their calls are logged only when allowlisted). */
 const READ_DISCOVERABLE: ReadonlySet<string> = new Set(BANKING.agent.tools.filter((t) => t.discoverable && !t.mutates).map((t) => t.name));
@@ -32,11 +28,8 @@ export type Tau2FindingKind =
   | 'gold-assertion-fails'
   | 'read-log'
   | 'required-documents'
-<<<<<<< HEAD
+  | 'evaluate-trajs-differs'
   | Tau2ProcedureKind;
-=======
-  | 'evaluate-trajs-differs';
->>>>>>> s10-sub
 
 export interface Tau2Finding {
   readonly kind: Tau2FindingKind;
