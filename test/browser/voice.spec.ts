@@ -146,8 +146,17 @@ suite('τ³ voice runs in headless Chromium', () => {
       await dialogue.locator('[data-testid="tau2-message"][data-index="4"] button[aria-pressed]').click();
       await page.keyboard.press('[');
       await expect.poll(() => dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').getAttribute('data-start')).toBe('37');
+      // The dialogue scrolled away: the next turn the cursor reaches is brought into view (the step, #4, stays).
+      await dialogue.evaluate((el) => (el.closest('[data-scroll]')!.scrollTop = 0));
       await page.keyboard.press(']');
       await expect.poll(() => dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').getAttribute('data-start')).toBe('41');
+      const inView = (): Promise<boolean> =>
+        dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').evaluate((el) => {
+          const box = el.closest('[data-scroll]')!.getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return r.top >= box.top && r.bottom <= box.bottom;
+        });
+      await expect.poll(inView).toBe(true);
       expect(await page.getByTestId('tau2-sim').getAttribute('data-message')).toBe('4');
       await page.keyboard.press('ArrowLeft');
       await expect.poll(() => dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').count()).toBe(0);

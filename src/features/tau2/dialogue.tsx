@@ -295,6 +295,16 @@ export function Tau2Dialogue(props: {
     }
     document.getElementById(`tau2-message-${message}`)?.scrollIntoView({ block: 'nearest' });
   }, [message]);
+  // A voice simulation: the turn of speech the tick cursor is in stays in view as the cursor moves (keys, playback).
+  const list = useRef<HTMLOListElement | null>(null);
+  const firstTick = useRef(true);
+  useEffect(() => {
+    if (firstTick.current) {
+      firstTick.current = false;
+      return;
+    }
+    list.current?.querySelector('[data-testid="tau2-speech"][aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [tick]);
   const row = (x: VoiceDialogueEntry, i: number): ReactNode => {
     if (x.kind === 'speech') return <Speech key={`s${i}`} turn={x.turn} current={tick !== null && tick >= x.turn.start && tick < x.turn.end} />;
     const m = byIndex.get(x.index);
@@ -308,7 +318,7 @@ export function Tau2Dialogue(props: {
           Full duplex: the dashed turns are speech {SPEECH_NOTE.slice('Speech '.length)}; the numbered messages are that history (its tool calls and results).
         </p>
       )}
-      <ol className="flex flex-col gap-1.5 p-2" aria-label={view.voice ? 'Speech and messages' : 'Messages'} data-testid="tau2-dialogue">
+      <ol ref={list} className="flex flex-col gap-1.5 p-2" aria-label={view.voice ? 'Speech and messages' : 'Messages'} data-testid="tau2-dialogue">
         {entries.map(row)}
       </ol>
     </>
