@@ -35,6 +35,7 @@ export type { EpisodeReport } from './view/report-json';
 export { INVISIBLE, codePointName } from './view/invisible';
 export type { DataLabel } from './model/data/versions';
 export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/session';
+export { stepOfMessage } from './session/report-what-if';
 export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2/types';
 export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
@@ -127,11 +128,13 @@ export type {
   NearMissKind,
   TickRange,
   VoiceCommunicate,
+  VoiceDialogueEntry,
   VoiceEventView,
   VoiceInterruption,
   VoiceLane,
   VoiceSegment,
   VoiceSpeaker,
+  VoiceSpeechTurn,
   VoiceTimelineView,
   VoiceToolCall,
   VoiceTranscriptLine,

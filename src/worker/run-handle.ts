@@ -37,6 +37,6 @@ export interface RunHandle {
   /** A DB after a message (answered from the run's kept replay). */
   state(m: ToWorker<'state-at-step'>): void;
   shareLink(a: EpisodeAddress, context: ShareContext): void;
-  /** `edits`: what-if edits by episode index, for a benchmark whose report shows them (τ²'s); others leave them out. */
+  /** `edits`: what-if edits by episode index; the report shows each edited episode's edits and what they change. */
   report(id: number, title: string, notes: readonly EpisodeNotes[], edits?: ReadonlyMap<number, readonly StepEdit[]>): Promise<void>;
 }

@@ -344,7 +344,7 @@ export class TauBenchRun implements RunHandle {
    * milliseconds for other messages (a view, a step), so building the report of a big run (~100 MB
    * for 5,000 episodes) never holds the worker, and the report is never one string in this process.
    */
-  async report(id: number, title: string, notes: readonly EpisodeNotes[]): Promise<void> {
+  async report(id: number, title: string, notes: readonly EpisodeNotes[], edits: ReadonlyMap<number, readonly StepEdit[]> = new Map()): Promise<void> {
     await postReport(
       this.run,
       id,
@@ -354,18 +354,19 @@ export class TauBenchRun implements RunHandle {
           ? 'the run is waiting for τ-bench data; rewards cannot be recomputed yet'
           : this.session.reading
             ? 'the file is still being read; the report can be made once every episode is in'
-            : this.reportSource(title, notes),
+            : this.reportSource(title, notes, edits),
     );
   }
 
   /** A run as its report is built (`postReport`): episodes evaluated first, the rule settled, the notes matched by fingerprint. */
-  private reportSource(title: string, notes: readonly EpisodeNotes[]): ReportSource {
+  private reportSource(title: string, notes: readonly EpisodeNotes[], edits: ReadonlyMap<number, readonly StepEdit[]>): ReportSource {
     return scheduledReport(this.scheduler, {
       gone: () => !this.live(),
       settled: () => void this.settle(),
       // The notes are matched to episodes by fingerprint: the missing ones are computed now (none needed without notes).
       keyed: () => (notes.length > 0 ? this.keyer.finish() : Promise.resolve()),
-      parts: () => sessionReportParts(this.session, { title, notes: attachNotes(this.keyer.rowKeys(), notes).byIndex }),
+      // What-if edits the page holds: each edited episode's section shows them and what they change.
+      parts: () => sessionReportParts(this.session, { title, notes: attachNotes(this.keyer.rowKeys(), notes).byIndex, edits }),
     });
   }
 

@@ -2,7 +2,9 @@
  * τ³ voice (full-duplex) runs in the app, on the invented sample run folder (sample-runs/voice-runs, offline): the voice
  * panel's timeline shows the user cutting in; its audio (the folder's both.wav, fetched when the panel opens, played from
  * an object URL under `media-src blob:`) plays and the cursor follows; a click on a tick seeks; keys step by tick and by
- * utterance and the step cursor follows; the simulation without audio shows the timeline alone. No request leaves the
+ * utterance and the step cursor follows; the simulation without audio shows the timeline alone. The dialogue shows the
+ * speech merged from the ticks between the tool calls, the tick keys work with the voice panel closed, and a search finds
+ * and marks words said only in speech. No request leaves the
  * app's origin. Screenshots at 1440×900 and 390×844 of simulation 0 (its communicate check failed) go to $SCREENSHOT_DIR.
  */
 import { mkdirSync } from 'node:fs';
@@ -114,6 +116,60 @@ suite('τ³ voice runs in headless Chromium', () => {
       await page.getByTestId('voice-no-audio').filter({ hasText: 'No audio' }).waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('voice-no-audio').textContent()).toContain('the run folder has no artifacts/task_voice_cancel_by_mistake/');
       expect(await page.getByTestId('voice-timeline').count()).toBe(1);
+      expect(appRequestsProblem(o)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('the dialogue: speech from the ticks between the tool calls; the tick keys with the voice panel closed; search finds and marks speech', async () => {
+    const o = await offlinePage(browser);
+    const { context, page } = o;
+    try {
+      await page.goto(`${server.url}#sample=${SAMPLE}&episode=0`);
+      await page.waitForSelector('[data-testid="tau2-sim"][data-index="0"]', { timeout: 60_000 });
+      const dialogue = page.getByTestId('tau2-dialogue');
+      await dialogue.getByTestId('tau2-speech').first().waitFor({ timeout: 20_000 });
+      // In tick order: the calls of the history τ² derives from the ticks (messages #0–#5), the merged turns between them.
+      const order = await dialogue
+        .locator(':scope > li')
+        .evaluateAll((els) => els.map((e) => (e.dataset.testid === 'tau2-speech' ? `${e.dataset.speaker}@${e.dataset.start}` : `#${e.dataset.index}`)));
+      expect(order).toEqual(['agent@0', 'user@5', 'agent@12', 'user@18', '#0', '#2', 'agent@30', 'user@37', '#4', 'agent@41', 'agent@46', 'user@50']);
+      const found = dialogue.locator('[data-testid="tau2-speech"][data-start="30"]');
+      expect(await found.textContent()).toContain('Found it: a teapot and a kitchen scale. Cancel it as ordered by mistake?');
+      expect(await found.textContent()).toMatch(/^agent · speechticks 30–36 · 6\.0–7\.4 sfrom the ticks/);
+      expect(await page.getByTestId('tau2-speech-note').textContent()).toContain('not a message of the history τ² replays');
+
+      // The voice panel closed (how τ² judged it instead): ←/→ and [/] still move the tick, the turn and the step follow.
+      await page.keyboard.press('1');
+      await page.getByTestId('tau2-voice').waitFor({ state: 'detached' });
+      await dialogue.locator('[data-testid="tau2-message"][data-index="4"] button[aria-pressed]').click();
+      await page.keyboard.press('[');
+      await expect.poll(() => dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').getAttribute('data-start')).toBe('37');
+      // The dialogue scrolled away: the next turn the cursor reaches is brought into view (the step, #4, stays).
+      await dialogue.evaluate((el) => (el.closest('[data-scroll]')!.scrollTop = 0));
+      await page.keyboard.press(']');
+      await expect.poll(() => dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').getAttribute('data-start')).toBe('41');
+      const inView = (): Promise<boolean> =>
+        dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').evaluate((el) => {
+          const box = el.closest('[data-scroll]')!.getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return r.top >= box.top && r.bottom <= box.bottom;
+        });
+      await expect.poll(inView).toBe(true);
+      expect(await page.getByTestId('tau2-sim').getAttribute('data-message')).toBe('4');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => dialogue.locator('[data-testid="tau2-speech"][aria-current="true"]').count()).toBe(0);
+      // The ? list says so.
+      await page.keyboard.press('?');
+      expect(await page.getByTestId('key-help').textContent()).toContain('previous / next tick, whichever panel is open');
+      await page.keyboard.press('Escape');
+
+      // Search: a word said only in speech finds its simulation (not the other) and is marked in the dialogue.
+      await page.getByTestId('search').fill('thanks for calling');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="tau2-speech"] mark').length > 0, null, { timeout: 30_000 });
+      expect((await dialogue.locator('[data-testid="tau2-speech"] mark').allTextContents()).map((m) => m.toLowerCase())).toEqual(['thanks for calling']);
+      await expect.poll(() => page.getByTestId('search').locator('xpath=..').textContent(), { timeout: 30_000 }).toContain('1 episode');
       expect(appRequestsProblem(o)).toBeNull();
     } finally {
       await context.close();

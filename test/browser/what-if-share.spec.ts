@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { downloadText, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
+import { COMPLETE, downloadText, offlinePage, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
 const SCREEN = '[data-testid="episode-screen"]';
 const SAMPLE = readFileSync(join(resolve(import.meta.dirname, '../..'), 'sample-runs/runs/retail-sample.json'));
@@ -54,6 +54,20 @@ describe.skipIf(skipBrowser)('what-if replay and sharing, offline', () => {
     expect(await page.textContent('[data-testid="verdict-what-if"]')).toBe(`what-if 1.0 · unedited: recomputed 0.0 · recorded ${Number(recorded).toFixed(1)}`);
     expect(await page.textContent('[data-testid="title-what-if"]')).toMatch(/what-if 1/);
     expect(await page.getByRole('list', { name: 'What-if changes' }).textContent()).toMatch(/^new arguments for step \d+ \(message #\d+\)/);
+    // The report made from this edited view shows the edit in words, the reward before → after and the DB field that changed.
+    await page.waitForSelector(COMPLETE, { timeout: 60_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="report-button"]').click()]);
+    const html = await downloadText(download);
+    const at = html.indexOf('<section id="ep-1"');
+    const section = html.slice(at, html.indexOf('</section>', at));
+    expect(section).toContain('data-testid="report-what-if"');
+    expect(section).toMatch(/<li>step \d+ \(message #\d+\) changed to exchange_delivered_order_items\([^<]*6619380254[^<]*\)<\/li>/);
+    expect(section).toMatch(/reward 0\.0 → <b class="pass">1\.0<\/b>/);
+    expect(section).toContain(
+      '<td>DB orders/#W7315560 · exchange_new_items[0]</td><td>&quot;2051947368&quot; (reference: &quot;6619380254&quot;)</td><td>as the reference</td>',
+    );
+    expect(html.match(/data-testid="report-what-if"/g)).toHaveLength(1);
+    expect(html).not.toMatch(/<script|[\u202A-\u202E\u2066-\u2069]/iu);
     await page.getByRole('button', { name: 'Back to the recorded episode' }).click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="what-if-reward"]'));
     expect(await page.textContent('[data-testid="verdict-reward"]')).toContain('0.0');

@@ -1,7 +1,9 @@
 import type { EpisodeNotes } from '../view/notes';
 import { passHatK } from '../view/pass-k';
 import { episodeSection, failedEpisode, passedHeading, REPORT_END, reportHead, reportOrder } from '../view/report-html';
+import { tauBenchWhatIfHtml } from './report-what-if';
 import type { InspectSession } from './session';
+import type { StepEdit } from './what-if';
 
 export interface ReportOptions {
   /** The results file's name. */
@@ -11,6 +13,8 @@ export interface ReportOptions {
   /** Walkthrough, findings…: extra sections by episode index, where they exist. */
   readonly sections?: (index: number) => readonly { readonly title: string; readonly text: string }[];
   readonly generatedAt?: string;
+  /** What-if edits by episode index (the app's report of an edited view): each such episode's section shows them and what they change. */
+  readonly edits?: ReadonlyMap<number, readonly StepEdit[]>;
 }
 
 /**
@@ -53,9 +57,12 @@ export function* sessionReportParts(session: InspectSession, o: ReportOptions): 
   const passed = ordered.filter((r) => !failedEpisode(r.summary)).length;
   for (const [k, { i, ...row }] of ordered.entries()) {
     const failed = failedEpisode(row.summary);
-    const v = failed && row.summary.error === null ? session.view(i) : null;
+    const edits = o.edits?.get(i) ?? [];
+    const v = (failed && row.summary.error === null) || edits.length > 0 ? session.view(i) : null;
+    const whatIf = edits.length > 0 && v ? tauBenchWhatIfHtml(edits, v, session.whatIf(i, edits)) : '';
     const heading = k === ordered.length - passed ? passedHeading(passed) : '';
-    yield `${k > 0 ? '\n' : ''}${heading}${episodeSection({ ...row, view: v && !('error' in v) ? v : null, ...(o.sections && { sections: o.sections(i) }) })}`;
+    const view = failed && v && !('error' in v) ? v : null;
+    yield `${k > 0 ? '\n' : ''}${heading}${episodeSection({ ...row, view, ...(o.sections && { sections: o.sections(i) }), ...(whatIf && { whatIf }) })}`;
   }
   yield REPORT_END;
 }

@@ -16,6 +16,8 @@ export interface ReportEpisode {
   readonly notes: EpisodeNotes | null;
   /** Further sections where they exist (walkthrough, findings): a title and plain text each. */
   readonly sections?: readonly { readonly title: string; readonly text: string }[];
+  /** The what-if section (HTML, `whatIfSectionHtml`) when the report was made with edits of this episode. */
+  readonly whatIf?: string;
 }
 
 export type ReportNotes = ReadonlyMap<number, EpisodeNotes>;
@@ -44,6 +46,9 @@ export const escapeHtml = (s: string): string =>
 
 /** Text in an attribute value or the title (no markup there): as escapeHtml, the marks written `⟨U+XXXX⟩` as the app's labels write them. */
 export const escapeAttr = (s: string): string => s.replace(SPECIAL, (c) => ESC[c] ?? `⟨${codePointName(c)}⟩`);
+
+/** The style of the what-if section (`report-what-if.ts`, both reports). */
+export const WHAT_IF_CSS = '.whatif{border:1px dashed #7a4fd0;padding:4px 8px;margin:6px 0}';
 
 /** The report's style of those marks (both reports). */
 export const CP_CSS =
@@ -167,7 +172,7 @@ export function episodeSection(ep: ReportEpisode): string {
       : s
         ? ''
         : '<p class="dim">not evaluated</p>';
-  const extra = (ep.sections ?? []).map((x) => `<h3>${e(x.title)}</h3>${pre(x.text)}`).join('');
+  const extra = (ep.whatIf ?? '') + (ep.sections ?? []).map((x) => `<h3>${e(x.title)}</h3>${pre(x.text)}`).join('');
   const body =
     failed && view
       ? `<details open><summary>${head}</summary>${why}${notesHtml(ep.notes, view)}${extra}${fullEpisode(view)}</details>`
@@ -217,7 +222,7 @@ export function reportHead(r: Omit<ReportInput, 'episodes'> & { readonly episode
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>${escapeAttr(`tau-inspect report: ${r.title}`)}</title><style>${CSS}${CP_CSS}</style></head>
+<title>${escapeAttr(`tau-inspect report: ${r.title}`)}</title><style>${CSS}${CP_CSS}${WHAT_IF_CSS}</style></head>
 <body>
 <h1>τ-bench run report: ${e(r.title)}</h1>
 <p>${eps.length} episodes · ${evaluated.length} evaluated · ${passed} passed · average reward ${formatRatio(total, eps.length)} · domain ${e(r.domain)} · data ${e(describeData(r.data))} · rule ${e(r.rule)}</p>

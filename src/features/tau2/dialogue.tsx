@@ -1,8 +1,9 @@
 import { callName } from '../../core/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView } from '../../core/contract';
+import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView, VoiceDialogueEntry, VoiceSpeechTurn } from '../../core/contract';
 import { Chip } from '../../ui/chip';
 import { FoldedText } from '../../ui/folded-text';
+import { MarkedText } from '../../ui/marked-text';
 import { ReasonedText } from '../../ui/reasoned-text';
 import { useApp } from '../../ui/store-context';
 import { queryHits } from '../../ui/text';
@@ -170,6 +171,40 @@ function Said({ text, span, markdown }: { text: string; span: Span | null; markd
   return <ReasonedText text={text} span={span} label="communicated info" hits={queryHits(text, query)} current={-1} markdown={markdown} />;
 }
 
+/** What a turn of speech is, for a reader and a screen reader. */
+const SPEECH_NOTE = 'Speech taken from the ticks, merged as τ²’s communicate check merges chunks: not a message of the history τ² replays';
+
+/** A turn of a voice simulation's speech (from its ticks): who, when (ticks and seconds), the words with the search's hits marked. */
+function Speech({ turn, current }: { turn: VoiceSpeechTurn; current: boolean }) {
+  const query = useApp((s) => s.query);
+  const who = turn.speaker === 'agent' ? 'agent' : 'user';
+  return (
+    <li
+      className={`rounded-md border border-dashed px-2.5 py-1 text-sm ${who === 'agent' ? 'border-indigo-300 bg-indigo-50/30' : 'border-sky-300 bg-sky-50/40'} ${
+        current ? 'ring-2 ring-amber-500' : ''
+      }`}
+      data-testid="tau2-speech"
+      data-speaker={who}
+      data-start={turn.start}
+      data-end={turn.end}
+      aria-current={current ? 'true' : undefined}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-[11px] text-slate-600">
+        <span className="font-semibold text-slate-700 uppercase">{who} · speech</span>
+        <span className="tabular-nums">
+          {turn.end - turn.start === 1 ? `tick ${turn.start}` : `ticks ${turn.start}–${turn.end - 1}`} · {turn.startSec.toFixed(1)}–{turn.endSec.toFixed(1)} s
+        </span>
+        <Chip shape="inset" tone="bg-white text-slate-700 ring-slate-300" title={SPEECH_NOTE}>
+          from the ticks
+        </Chip>
+      </div>
+      <div className="mt-0.5 break-words whitespace-pre-wrap text-slate-900">
+        <MarkedText text={turn.text} span={null} hits={queryHits(turn.text, query)} current={-1} />
+      </div>
+    </li>
+  );
+}
+
 function Message(props: {
   m: Tau2MessageView;
   span: Span | null;
@@ -225,8 +260,15 @@ function Message(props: {
  * that answers it and the records it changed; parallel calls as one group; communicated infos marked.
  * The selected message (the step) is ringed and kept in view when it moves.
  */
-export function Tau2Dialogue(props: { view: Tau2SimView; message: number; onSelect: (index: number) => void; tools?: Tau2RowTools | undefined }) {
-  const { view, message, onSelect, tools } = props;
+export function Tau2Dialogue(props: {
+  view: Tau2SimView;
+  message: number;
+  onSelect: (index: number) => void;
+  tools?: Tau2RowTools | undefined;
+  /** A voice simulation's tick cursor: the turn of speech it falls in is ringed. */
+  tick?: number | null;
+}) {
+  const { view, message, onSelect, tools, tick = null } = props;
   const spans = new Map<number, Span>();
   for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
   const matches = new Map<number, string[]>();
@@ -236,6 +278,9 @@ export function Tau2Dialogue(props: { view: Tau2SimView; message: number; onSele
   const wrote = new Map<number, Tau2Place[]>();
   for (const w of view.writes) wrote.set(w.call, [...(wrote.get(w.call) ?? []), w]);
   const calls = new Set(view.messages.flatMap((m) => m.calls.map((c) => c.index)));
+  const byIndex = new Map(view.messages.map((m) => [m.index, m]));
+  // A voice simulation: its speech between the history's messages, in tick order; else the messages alone.
+  const entries: readonly VoiceDialogueEntry[] = view.voice?.dialogue ?? view.messages.map((m) => ({ kind: 'message', index: m.index }));
   const extras = (c: Tau2CallView): CallExtras => ({
     matchedBy: matches.get(c.index) ?? [],
     answer: answers.get(c.index) ?? null,
@@ -250,13 +295,32 @@ export function Tau2Dialogue(props: { view: Tau2SimView; message: number; onSele
     }
     document.getElementById(`tau2-message-${message}`)?.scrollIntoView({ block: 'nearest' });
   }, [message]);
+  // A voice simulation: the turn of speech the tick cursor is in stays in view as the cursor moves (keys, playback).
+  const list = useRef<HTMLOListElement | null>(null);
+  const firstTick = useRef(true);
+  useEffect(() => {
+    if (firstTick.current) {
+      firstTick.current = false;
+      return;
+    }
+    list.current?.querySelector('[data-testid="tau2-speech"][aria-current="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [tick]);
+  const row = (x: VoiceDialogueEntry, i: number): ReactNode => {
+    if (x.kind === 'speech') return <Speech key={`s${i}`} turn={x.turn} current={tick !== null && tick >= x.turn.start && tick < x.turn.end} />;
+    const m = byIndex.get(x.index);
+    if (!m || (m.role === 'tool' && m.answers !== null && calls.has(m.answers))) return null;
+    return <Message key={m.index} m={m} span={spans.get(m.index) ?? null} extras={extras} selected={m.index === message} onSelect={onSelect} tools={tools} />;
+  };
   return (
-    <ol className="flex flex-col gap-1.5 p-2" aria-label="Messages" data-testid="tau2-dialogue">
-      {view.messages.map((m) =>
-        m.role === 'tool' && m.answers !== null && calls.has(m.answers) ? null : (
-          <Message key={m.index} m={m} span={spans.get(m.index) ?? null} extras={extras} selected={m.index === message} onSelect={onSelect} tools={tools} />
-        ),
+    <>
+      {view.voice && (
+        <p className="px-3 pt-2 text-[11px] text-slate-600" data-testid="tau2-speech-note">
+          Full duplex: the dashed turns are speech {SPEECH_NOTE.slice('Speech '.length)}; the numbered messages are that history (its tool calls and results).
+        </p>
       )}
-    </ol>
+      <ol ref={list} className="flex flex-col gap-1.5 p-2" aria-label={view.voice ? 'Speech and messages' : 'Messages'} data-testid="tau2-dialogue">
+        {entries.map(row)}
+      </ol>
+    </>
   );
 }

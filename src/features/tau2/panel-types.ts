@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Tau2SimView } from '../../core/contract';
 
+/** A voice simulation's tick cursor, the screen's (its keys work whichever panel is open): the tick, and how to move it (the step follows). */
+export interface VoiceCursor {
+  readonly tick: number;
+  readonly goTo: (tick: number) => void;
+}
+
 /** What a panel of the τ² simulation screen is given. */
 export interface Tau2PanelContext {
   readonly view: Tau2SimView;
@@ -12,6 +18,8 @@ export interface Tau2PanelContext {
   readonly onMessage: (index: number) => void;
   /** Brings a call into view in the dialogue (its message selected). */
   readonly onCall: (index: number) => void;
+  /** A full-duplex (voice) simulation's tick cursor (null for a turn-based one). */
+  readonly voiceCursor: VoiceCursor | null;
 }
 
 /**

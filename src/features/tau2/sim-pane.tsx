@@ -10,6 +10,7 @@ import { StepBar, type StepItem } from '../../ui/step-bar';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { Tau2Verdict } from './checks';
 import { showCall, Tau2Dialogue, type Tau2RowTools } from './dialogue';
+import { useVoiceCursor } from './voice';
 import { Tau2WhatIfBanner, useTau2Shown } from './what-if';
 import type { Tau2Panel } from './panel-types';
 
@@ -101,6 +102,7 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
   const message = stepAt(view, step);
   const steps = useMemo(() => viewSteps(view), [view]);
   const items = useMemo(() => stepItems(view), [view]);
+  const voiceCursor = useVoiceCursor(view, message);
   const text = (x: string | ((v: Tau2SimView) => string)): string => (typeof x === 'string' ? x : x(view));
   // A panel not shown for this simulation leaves its digit key unused: the others keep theirs.
   const tabs: TabItem[] = panels.flatMap((p, i) =>
@@ -154,12 +156,12 @@ function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonl
                 </div>
               </details>
             )}
-            <Tau2Dialogue view={view} message={message} onSelect={onMessage} tools={tools} />
+            <Tau2Dialogue view={view} message={message} onSelect={onMessage} tools={tools} tick={voiceCursor?.tick ?? null} />
           </div>
         </DialogueColumn>
         <SideColumnFrame label="Simulation details" phone={phone} sideHidden={sideHidden}>
           <SideTabs noun="Simulation" tabs={tabs} current={current} onPick={pick} />
-          <TabPanel current={current}>{shown?.render({ view, edited, message, onMessage, onCall })}</TabPanel>
+          <TabPanel current={current}>{shown?.render({ view, edited, message, onMessage, onCall, voiceCursor })}</TabPanel>
         </SideColumnFrame>
       </ScreenColumns>
     </ScreenFrame>

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { interactionMetricsText, stepAt, type NearMissKind, type Tau2SimView, type VoiceCommunicate, type VoiceTimelineView } from '../../core/contract';
 import { clip, safeLabel } from '../../ui/fold';
 import { FoldedText } from '../../ui/folded-text';
 import { useApp, useAppStore } from '../../ui/store-context';
-import type { Tau2PanelContext } from './panel-types';
+import type { Tau2PanelContext, VoiceCursor } from './panel-types';
 
 /** Pixels per tick on the timeline. */
 const TICK_PX = 10;
@@ -35,29 +35,23 @@ const ownKey = (t: EventTarget | null): boolean =>
     t.closest('[role="tablist"], [role="grid"], [role="listbox"], [role="slider"]') !== null);
 
 /**
- * A full-duplex (voice) simulation: a timeline of its ticks with one lane per speaker (speech, silence, both at once,
- * who cut in), the tool calls at their ticks, the audio when the run folder has it (the cursor follows playback, a click
- * seeks), the transcript as τ² merges the chunks, and each communicate check with the merged text it was found in or its
- * nearest miss. `←`/`→` step by tick, `[`/`]` by utterance; the dialogue's step cursor follows.
+ * The tick cursor of a full-duplex (voice) simulation, kept by its screen so that its keys work whichever panel is open:
+ * `←`/`→` step by tick, `[`/`]` by utterance (either speaker's); the step cursor follows, and a step moved elsewhere
+ * (j/k, a click in the dialogue) moves it to that message's tick. Null for a turn-based simulation.
  */
-export function Tau2Voice({ view, message, onCall }: Tau2PanelContext) {
-  const voice = view.voice;
-  if (!voice) return <p className="px-3 py-2 text-xs text-slate-600">Not a full-duplex (voice) simulation: its messages are the whole of it.</p>;
-  return <VoicePanel key={view.index} view={view} voice={voice} message={message} onCall={onCall} />;
-}
-
-function VoicePanel({ view, voice, message, onCall }: { view: Tau2SimView; voice: VoiceTimelineView; message: number; onCall: (index: number) => void }) {
+export function useVoiceCursor(view: Tau2SimView, message: number): VoiceCursor | null {
   const store = useAppStore();
-  // The tick cursor, and the step it was last in line with: a step moved elsewhere (j/k, a click in the dialogue) moves it.
-  // It starts at the first tick (the history's messages are sparse: its first may come late).
-  const [cursor, setCursor] = useState(() => ({ tick: voice.firstTick, step: message }));
+  const voice = view.voice ?? null;
+  // The tick, and the step it was last in line with. It starts at the first tick (the history's messages are sparse: its first may come late).
+  const [cursor, setCursor] = useState(() => ({ tick: voice?.firstTick ?? 0, step: message }));
   let tick = cursor.tick;
-  if (cursor.step !== message) {
+  if (voice && cursor.step !== message) {
     tick = voice.messageTicks[message] ?? cursor.tick;
     setCursor({ tick, step: message });
   }
   const goTo = useCallback(
     (t: number) => {
+      if (!voice) return;
       const next = Math.max(voice.firstTick, Math.min(voice.lastTick, t));
       const step = stepAt(view, messageAt(voice, next));
       setCursor({ tick: next, step });
@@ -65,14 +59,12 @@ function VoicePanel({ view, voice, message, onCall }: { view: Tau2SimView; voice
     },
     [store, view, voice],
   );
-
   const cursorRef = useRef(tick);
   useEffect(() => {
     cursorRef.current = tick;
   }, [tick]);
-
-  // Keys: ←/→ a tick, [/] an utterance (either speaker's).
   useEffect(() => {
+    if (!voice) return;
     const starts = utteranceStarts(voice);
     const onKey = (e: KeyboardEvent): void => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || ownKey(e.target)) return;
@@ -89,6 +81,29 @@ function VoicePanel({ view, voice, message, onCall }: { view: Tau2SimView; voice
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [voice, goTo]);
+  return useMemo(() => (voice ? { tick, goTo } : null), [voice, tick, goTo]);
+}
+
+/**
+ * A full-duplex (voice) simulation: a timeline of its ticks with one lane per speaker (speech, silence, both at once,
+ * who cut in), the tool calls at their ticks, the audio when the run folder has it (the cursor follows playback, a click
+ * seeks), the transcript as τ² merges the chunks, and each communicate check with the merged text it was found in or its
+ * nearest miss. The tick cursor is the screen's (`useVoiceCursor`).
+ */
+export function Tau2Voice({ view, onCall, voiceCursor }: Tau2PanelContext) {
+  const voice = view.voice;
+  if (!voice || !voiceCursor)
+    return <p className="px-3 py-2 text-xs text-slate-600">Not a full-duplex (voice) simulation: its messages are the whole of it.</p>;
+  return <VoicePanel key={view.index} view={view} voice={voice} cursor={voiceCursor} onCall={onCall} />;
+}
+
+function VoicePanel({ view, voice, cursor, onCall }: { view: Tau2SimView; voice: VoiceTimelineView; cursor: VoiceCursor; onCall: (index: number) => void }) {
+  const store = useAppStore();
+  const { tick, goTo } = cursor;
+  const cursorRef = useRef(tick);
+  useEffect(() => {
+    cursorRef.current = tick;
+  }, [tick]);
 
   // The audio: asked for when the panel opens (one file, this simulation's), played from an object URL.
   const audio = useApp((s) => (s.audio?.run === s.runs.a.id && s.audio?.episode === view.index ? s.audio : null));

@@ -1,11 +1,7 @@
-import type { EpisodeView, StepEdit } from '../../core/contract';
+import { stepOfMessage, type EpisodeView, type StepEdit } from '../../core/contract';
 
-/** Where a recorded message sits, in steps first: "step 20 (message #40)"; a message of no step by its number alone. */
-export function stepOfMessage(recorded: Pick<EpisodeView, 'messages'>, messageIndex: number): string {
-  const m = recorded.messages.find((x) => x.originalIndex === messageIndex);
-  const step = m?.stepIndex ?? m?.observationOf ?? null;
-  return step === null ? `message #${messageIndex}` : `step ${step + 1} (message #${messageIndex})`;
-}
+/** Where a recorded message sits, in steps first (core's, as the report words it too). */
+export { stepOfMessage };
 
 /** One what-if change in words, in steps (the message number secondary). */
 export function describeEdit(e: StepEdit, recorded: Pick<EpisodeView, 'messages'>): string {

@@ -299,7 +299,7 @@ export class Tau2RunHandle implements RunHandle {
     }
   }
 
-  /** Simulations whose messages (text, tool names and arguments) hold the query, case-insensitively, like a τ-bench search. */
+  /** Simulations whose messages (text, tool names and arguments) or speech (a voice simulation's) hold the query, case-insensitively, like a τ-bench search. */
   search(id: number, query: string): void {
     const q = query.toLowerCase();
     const holds = (t: string | null): boolean => t !== null && t.toLowerCase().includes(q);
@@ -309,7 +309,9 @@ export class Tau2RunHandle implements RunHandle {
           q === '' ||
           s.messages.some(
             (m) => m.role !== 'system' && (holds(m.content) || (m.toolCalls ?? []).some((x) => holds(x.name) || holds(argumentsText(x.arguments)))),
-          ),
+          ) ||
+          // A voice simulation's speech is in its ticks (its messages are the calls and results): each speaker's words joined.
+          (s.ticks != null && [s.ticks.map((t) => t.agentChunk?.content ?? '').join(''), s.ticks.map((t) => t.userChunk?.content ?? '').join('')].some(holds)),
       )
       .map((s) => s.index);
     post({ type: 'search', run: this.run, id, query, indices });

@@ -5,7 +5,6 @@
  * τ² does not count, and the what-if edits the report was made with. HTML pieces; every text through `escapeHtml`.
  */
 import { escapeAttr, escapeHtml as e } from '../../view/report-html';
-import { formatReward } from '../../view/format';
 import { MAX_FIELDS } from '../../view/tau2/db-diff';
 import { callName, messageName } from '../../view/tau2/numbering';
 import type { Tau2Finding } from '../../view/tau2/findings';
@@ -13,13 +12,14 @@ import { TAU2_PROCEDURE_KINDS, TAU2_PROCEDURE_NOTE, type Tau2ProcedureKind } fro
 import type { Tau2Report } from '../../view/tau2/report';
 import type { Tau2SimView } from '../../view/tau2/sim-view';
 import { inertJson } from '../../view/inert-json';
+import { WHAT_IF_CSS, whatIfSectionHtml } from '../../view/report-what-if';
 import type { StepEdit } from '../what-if';
 import type { Tau2WhatIfView } from './what-if';
 
 /** The report's style of these pieces (beside report.ts's own). */
 export const WHY_CSS = `.walk div{white-space:pre-wrap;overflow-wrap:anywhere}.walk .sub{padding-left:1.5em;color:#444}
 .rec{margin:6px 0;padding:4px 6px;border-left:3px solid #b00020}.rec table{table-layout:fixed}.rec th:nth-child(1){width:30%}.rec td{overflow-wrap:anywhere}.rec td:first-child{font-family:monospace}.absent{color:#777;font-style:italic}
-.ignored li{margin:3px 0}.kind{font-weight:600}.whatif{border:1px dashed #7a4fd0;padding:4px 8px;margin:6px 0}
+.ignored li{margin:3px 0}.kind{font-weight:600}${WHAT_IF_CSS}
 @media (prefers-color-scheme: dark){.walk .sub{color:#bbb}.absent{color:#999}}`;
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -101,22 +101,30 @@ export function editText(calls: Calls, edit: StepEdit): string {
   return `${at} changed to ${edit.name ?? call?.name ?? '?'}(${edit.kwargsJson ?? (call ? inertJson(call.arguments) : '{}')})`;
 }
 
-/** The what-if edits the report was made with, and what they change in the verdict. */
+/** The what-if edits the report was made with, and what they change in the verdict (the section both reports share). */
 export function whatIfHtml(calls: Calls, edits: readonly StepEdit[], result: Tau2WhatIfView | { readonly error: string }): string {
-  const list = `<ol>${edits.map((x) => `<li>${e(editText(calls, x))}</li>`).join('')}</ol>`;
-  const head = `<h3>What-if: ${plural(edits.length, 'edit')} made in the app</h3><p class="note">Not the recorded run: the simulation as edited, judged again as τ² judges it. The verdict and the dialogue below are the recorded run’s.</p>`;
-  if ('error' in result)
-    return `<div class="whatif" data-testid="report-what-if">${head}${list}<p class="fail">The edits could not be applied: ${e(result.error)}</p></div>`;
-  const changed = result.checks.filter((c) => c.before !== c.after);
+  const note = 'Not the recorded run: the simulation as edited, judged again as τ² judges it. The verdict and the dialogue below are the recorded run’s.';
   const met = (x: boolean | null): string => (x === null ? 'not run' : x ? 'met' : 'not met');
-  return `<div class="whatif" data-testid="report-what-if">${head}${list}<p>reward ${e(formatReward(result.rewardBefore))} → <b class="${result.rewardAfter === 1 ? 'pass' : 'fail'}">${e(formatReward(result.rewardAfter))}</b></p>${
-    changed.length > 0
-      ? `<table><thead><tr><th>check</th><th>before</th><th>after</th></tr></thead><tbody>${changed
-          .map(
-            (c) =>
-              `<tr><td>${e(`${c.component}: ${c.what}`)}${c.counts ? '' : ' <span class="note">(not in this task’s reward)</span>'}</td><td>${met(c.before)}</td><td>${met(c.after)}</td></tr>`,
-          )
-          .join('')}</tbody></table>`
-      : '<p class="note">No check changes.</p>'
-  }${result.removed.length > 0 ? `<p class="note">dropped: ${result.removed.map((r) => e(r.text)).join('; ')}</p>` : ''}<p class="note">${e(result.note)}</p></div>`;
+  return whatIfSectionHtml(
+    note,
+    edits.map((x) => editText(calls, x)),
+    'error' in result
+      ? result
+      : {
+          rewardBefore: result.rewardBefore,
+          rewardAfter: result.rewardAfter,
+          columns: ['check', 'before', 'after'],
+          changes: result.checks
+            .filter((c) => c.before !== c.after)
+            .map((c) => ({
+              what: `${c.component}: ${c.what}`,
+              ...(c.counts ? {} : { aside: '(not in this task’s reward)' }),
+              before: met(c.before),
+              after: met(c.after),
+            })),
+          unchanged: 'No check changes.',
+          removed: result.removed.map((r) => r.text),
+          note: result.note,
+        },
+  );
 }

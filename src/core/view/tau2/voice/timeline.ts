@@ -9,6 +9,7 @@ import { mergedAgentSpeech, type MergedSpeech } from '../../../model/episode/tau
 import type { Tau2Chunk, Tau2Tick } from '../../../model/episode/tau2/types';
 import type { Tau2Evaluation } from '../../../judge/tau2/evaluate';
 import { maskPydanticUrl } from '../report';
+import { voiceDialogue, type VoiceDialogueEntry } from './dialogue';
 import { communicateEvidence, mergedOf, speechLines, type VoiceCommunicate, type VoiceTranscriptLine } from './evidence';
 import {
   DEFAULT_INTERACTION_CONFIG,
@@ -23,6 +24,7 @@ import {
 
 import type { TickRange, VoiceSpeaker } from './evidence';
 
+export type { VoiceDialogueEntry, VoiceSpeechTurn } from './dialogue';
 export type { NearMissKind, TickRange, VoiceCommunicate, VoiceSpeaker, VoiceTranscriptLine } from './evidence';
 
 export interface VoiceUtterance extends TickRange {
@@ -103,6 +105,8 @@ export interface VoiceTimelineView {
   readonly audioPaths: readonly string[];
   /** The tick of each message of the history τ² derives from the ticks (by message index, as the simulation screen numbers them). */
   readonly messageTicks: readonly number[];
+  /** The dialogue with its speech: the transcript's turns and the history's messages in tick order (`voiceDialogue`). */
+  readonly dialogue: readonly VoiceDialogueEntry[];
 }
 
 const chunkOf = (t: Tau2Tick, who: VoiceSpeaker): Tau2Chunk | null => (who === 'agent' ? t.agentChunk : t.userChunk);
@@ -246,5 +250,6 @@ export function voiceTimeline(e: Tau2Evaluation, config: InteractionMetricsConfi
     metricsError: pooled.error,
     audioPaths: [`artifacts/task_${s.taskId}/sim_${s.id}/audio/both.wav`, `artifacts/task_${s.taskId}/sim_${s.id}/both.wav`],
     messageTicks: s.messageTicks ?? [],
+    dialogue: voiceDialogue(transcript, s.messageTicks ?? [], s.messages.length, { firstTick: ticks[0]!.tickId, tickSeconds: dt }),
   };
 }
