@@ -1,4 +1,5 @@
 import {
+  benchmarkOf,
   movedStep,
   notesFor,
   stepAt,
@@ -290,7 +291,9 @@ export const createEpisodeSlice =
     refreshView() {
       const { selected } = get();
       const run = get().runs.a.id;
-      if (run === null || selected === null || !runReady(get().runs.a)) return;
+      const a = get().runs.a;
+      // Before its data, only a benchmark whose run shows the episode as recorded (its descriptor says so).
+      if (run === null || selected === null || (!runReady(a) && !(a.benchmark !== null && benchmarkOf(a.benchmark.kind).viewBeforeData))) return;
       port.send({ type: 'view', run, episode: selected });
       const saved = get().whatIfEdits[selected];
       if (saved) get().runWhatIf(saved);

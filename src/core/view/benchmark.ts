@@ -25,6 +25,11 @@ export interface BenchmarkDescriptor {
   layout(domain: string): string;
   /** What fetching a domain's data brings. */
   fetches(domain: string): string;
+  /**
+   * Its run answers `view` before its data is there, with the episode as its file records it (τ²: the dialogue and
+   * the recorded verdict, `recordedOnly`); otherwise the page asks for a view once the data is ready.
+   */
+  readonly viewBeforeData: boolean;
 }
 
 export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = {
@@ -39,6 +44,7 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
     repo: 'tau-bench',
     layout: (domain) => `<commit>/tau_bench/envs/${domain}/data/*.json`,
     fetches: (domain) => `the ${domain} tables of the known τ-bench versions; the version is then chosen by detection`,
+    viewBeforeData: false,
   },
   tau2: {
     kind: 'tau2',
@@ -51,6 +57,7 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
     repo: 'tau2-bench',
     layout: (domain) => `<commit>/data/tau2/domains/${domain}/…`,
     fetches: (domain) => `the ${domain} DB files of sierra-research/tau2-bench`,
+    viewBeforeData: true,
   },
 };
 

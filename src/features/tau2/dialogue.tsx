@@ -41,10 +41,13 @@ interface CallExtras {
   readonly wrote: readonly Tau2Place[];
   /** The what-if's controls for the call. */
   readonly tools?: ReactNode;
+  /** Show the recorded answer, nothing replayed (τ²'s data not here yet, or a dialogue shown without the judge's marks). */
+  readonly recordedOnly?: boolean;
 }
 
 function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
-  const { matchedBy, answer, wrote, tools } = extras;
+  const { matchedBy, answer, wrote, tools, recordedOnly } = extras;
+  const recorded = recordedOnly === true && !c.retrieval;
   return (
     <div
       id={callAnchor(c.index)}
@@ -97,14 +100,22 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
         {answer === null
           ? 'no tool message answers it'
           : `answered by tool message #${answer.index}${answer.error ? ' (an error)' : ''}${
-              c.output !== null
+              c.output !== null || recorded
                 ? ''
                 : c.retrieval
                   ? ': a retrieval call, never replayed (the recorded answer stands; see Retrieved)'
                   : ': not replayed (not a tool of this domain)'
             }`}
       </div>
-      {c.output !== null && (
+      {recorded && c.recordedOutput !== null && (
+        <div data-testid="tau2-call-recorded">
+          <span className="text-[10px] text-slate-600">recorded output</span>
+          <div className={`font-mono text-[11px] break-all ${answer?.error ? 'text-rose-800' : 'text-slate-700'}`}>
+            <FoldedText text={c.recordedOutput} limit={4000} />
+          </div>
+        </div>
+      )}
+      {c.output !== null && !recorded && (
         <div>
           <span className="text-[10px] text-slate-600">
             replayed output{c.error ? ' (error)' : ''}
@@ -225,21 +236,34 @@ function Message(props: {
  * that answers it and the records it changed; parallel calls as one group; communicated infos marked.
  * The selected message (the step) is ringed and kept in view when it moves.
  */
-export function Tau2Dialogue(props: { view: Tau2SimView; message: number; onSelect: (index: number) => void; tools?: Tau2RowTools | undefined }) {
-  const { view, message, onSelect, tools } = props;
+/**
+ * `blind`: the dialogue alone, as the agent and the user saw it — recorded answers, none of the judge's marks (no
+ * communicated info, no matched action, no record changed): teaching mode's dialogue, shown before the verdict is.
+ */
+export function Tau2Dialogue(props: {
+  view: Tau2SimView;
+  message: number;
+  onSelect: (index: number) => void;
+  tools?: Tau2RowTools | undefined;
+  blind?: boolean;
+}) {
+  const { view, message, onSelect, tools, blind = false } = props;
   const spans = new Map<number, Span>();
-  for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
   const matches = new Map<number, string[]>();
-  for (const a of view.actions ?? []) if (a.matchedCall !== null) matches.set(a.matchedCall, [...(matches.get(a.matchedCall) ?? []), a.actionId || a.name]);
+  const wrote = new Map<number, Tau2Place[]>();
+  if (!blind) {
+    for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
+    for (const a of view.actions ?? []) if (a.matchedCall !== null) matches.set(a.matchedCall, [...(matches.get(a.matchedCall) ?? []), a.actionId || a.name]);
+    for (const w of view.writes) wrote.set(w.call, [...(wrote.get(w.call) ?? []), w]);
+  }
   const answers = new Map<number, Tau2MessageView>();
   for (const m of view.messages) if (m.answers !== null) answers.set(m.answers, m);
-  const wrote = new Map<number, Tau2Place[]>();
-  for (const w of view.writes) wrote.set(w.call, [...(wrote.get(w.call) ?? []), w]);
   const calls = new Set(view.messages.flatMap((m) => m.calls.map((c) => c.index)));
   const extras = (c: Tau2CallView): CallExtras => ({
     matchedBy: matches.get(c.index) ?? [],
     answer: answers.get(c.index) ?? null,
     wrote: wrote.get(c.index) ?? [],
+    recordedOnly: blind || view.recordedOnly === true,
   });
   // Keeps the selected message in view when the step moves (not when the simulation opens).
   const first = useRef(true);
