@@ -335,7 +335,8 @@ export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-li
       set({ share: { index: share.index, step: share.step, fragment: null, error: m.error } });
       return;
     }
-    const fragment = formatLink({ ...EMPTY_LINK, ep: m.payload, data: s.dataBase, episode: 0, step: share.step });
+    // Shared from teaching mode: the link opens in it too.
+    const fragment = formatLink({ ...EMPTY_LINK, ep: m.payload, data: s.dataBase, episode: 0, step: share.step, ...(s.teach !== null && { teach: true }) });
     set({ share: { ...share, fragment, error: null, file: m.file } });
   },
 };
