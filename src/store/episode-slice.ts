@@ -292,8 +292,9 @@ export const createEpisodeSlice =
       const { selected } = get();
       const run = get().runs.a.id;
       const a = get().runs.a;
-      // Before its data, only a benchmark whose run shows the episode as recorded (its descriptor says so).
-      if (run === null || selected === null || (!runReady(a) && !(a.benchmark !== null && benchmarkOf(a.benchmark.kind).viewBeforeData))) return;
+      // Without its data (asked for, or failed), a benchmark whose run shows the episode as recorded (its descriptor says so).
+      const recorded = (a.dataRequest !== null || a.dataError !== null) && a.benchmark !== null && benchmarkOf(a.benchmark.kind).viewBeforeData;
+      if (run === null || selected === null || (!runReady(a) && !recorded)) return;
       port.send({ type: 'view', run, episode: selected });
       const saved = get().whatIfEdits[selected];
       if (saved) get().runWhatIf(saved);

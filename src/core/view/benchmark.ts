@@ -26,8 +26,9 @@ export interface BenchmarkDescriptor {
   /** What fetching a domain's data brings. */
   fetches(domain: string): string;
   /**
-   * Its run answers `view` before its data is there, with the episode as its file records it (τ²: the dialogue and
-   * the recorded verdict, `recordedOnly`); otherwise the page asks for a view once the data is ready.
+   * Its run answers `view` without its data, with the episode as its file records it (τ²: the dialogue and the
+   * recorded verdict, `recordedOnly`): the page asks for it once the data is found missing (`data-needed`) or failed;
+   * otherwise only once the data is ready.
    */
   readonly viewBeforeData: boolean;
 }

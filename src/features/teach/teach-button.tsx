@@ -11,6 +11,8 @@ export function TeachButton() {
   return (
     <Button
       variant="outline"
+      // Not on phones, whose header has no room left: a teacher starts it on a wider screen and shares the link.
+      className="hidden sm:inline-flex"
       onClick={() => store.getState().startTeaching()}
       title={`Teaching mode: this ${noun}’s dialogue and checks, to mark met or not before its verdict is revealed (its link opens the same way)`}
       data-testid="teach-start"
