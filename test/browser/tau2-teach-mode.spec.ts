@@ -189,6 +189,10 @@ suite('τ² links that show at once, and teaching mode (issue 34 items 5 and 9)'
       const db = page.locator('[data-testid="teach-component"][data-key="DB"] > [data-testid="teach-answer"]');
       expect(await db.getAttribute('data-differs')).toBe('true');
       expect(await db.innerText()).toMatch(/τ²: not met — agent DB gold \w+, predicted \w+(; user DB .*)?: \d+ record\(s\) differ/);
+      // …with the fields that differ (the agent completed task_2, already completed; the reference completes task_1).
+      expect(await db.getByTestId('teach-proof').innerText()).toBe(
+        'tasks/task_1 (no call of the dialogue wrote it: the reference actions did): status: "pending" here, "completed" in the reference DB',
+      );
       const env = page.locator('[data-key="ENV_ASSERTION#0"] [data-testid="teach-answer"]');
       expect(await env.getAttribute('data-differs')).toBe('true');
       expect(await env.innerText()).toContain('does not hold: expected True, actual False');

@@ -32,6 +32,11 @@ export interface TeachComponent {
   /** The benchmark's value for it (1 met, 0 not; null: not judged). */
   readonly value: number | null;
   readonly evidence: string;
+  /** The evidence in detail, shown after the reveal (a DB check's differing fields, each with the call that wrote it). */
+  readonly proof: readonly string[];
+  /** Where the evidence is in the dialogue (null: nowhere in particular). */
+  readonly message: number | null;
+  readonly call: number | null;
 }
 
 export interface TeachSheet {

@@ -1,4 +1,4 @@
-import type { TeachComponent, TeachItem, TeachMarks } from '../../core/contract';
+import type { TeachComponent, TeachMarks } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { safeLabel } from '../../ui/fold';
 
@@ -43,8 +43,16 @@ function MarkChoice(props: { name: string; label: string; value: boolean | undef
 }
 
 /** After the reveal: τ²'s answer beside the student's, marked when they differ, with its evidence. */
-function Answer(props: { yours: boolean | undefined; theirs: boolean | null; evidence: string; at?: TeachItem; show: ShowEvidence; optional?: boolean }) {
-  const { yours, theirs, evidence, at, show, optional = false } = props;
+function Answer(props: {
+  yours: boolean | undefined;
+  theirs: boolean | null;
+  evidence: string;
+  at?: { readonly message: number | null; readonly call: number | null };
+  proof?: readonly string[];
+  show: ShowEvidence;
+  optional?: boolean;
+}) {
+  const { yours, theirs, evidence, at, proof = [], show, optional = false } = props;
   const differs = yours === undefined ? !optional : yours !== theirs;
   return (
     <p
@@ -65,6 +73,15 @@ function Answer(props: { yours: boolean | undefined; theirs: boolean | null; evi
             show in the dialogue
           </Button>
         </>
+      )}
+      {proof.length > 0 && (
+        <span className="mt-0.5 block font-mono text-[11px] break-all" data-testid="teach-proof">
+          {proof.map((p, k) => (
+            <span key={k} className="block">
+              {safeLabel(p, 800)}
+            </span>
+          ))}
+        </span>
       )}
     </p>
   );
@@ -100,7 +117,7 @@ export function TeachComponentBox(props: {
           </ol>
         </details>
       )}
-      {revealed && <Answer yours={marks[c.key]} theirs={theirs} evidence={c.evidence} show={show} />}
+      {revealed && <Answer yours={marks[c.key]} theirs={theirs} evidence={c.evidence} at={c} proof={c.proof} show={show} />}
       {c.items.length > 0 && (
         <ol className="mt-1.5 flex flex-col gap-1" aria-label={`${c.name}: each check`}>
           {c.items.map((i) => (

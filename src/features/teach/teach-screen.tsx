@@ -127,7 +127,8 @@ export function TeachPane({ teach }: { teach: TeachDescriptor | null }) {
   const kind = useApp((s) => s.runs.a.benchmark?.kind);
   const shared = useApp((s) => (s.runs.a.source?.embedded !== undefined ? s.sharedFrom : null));
   const error = useApp((s) => s.viewError);
-  const [phone, setPhone] = useState<'dialogue' | 'checks'>('checks');
+  // A phone shows one column at a time: the dialogue first (read it, then mark the checks).
+  const [phone, setPhone] = useState<'dialogue' | 'checks'>('dialogue');
   const t = teachOf(raw, run, selected);
   const sheet = useMemo(() => (view !== null && teach !== null ? teach.sheet(view) : null), [view, teach]);
   if (t === null || selected === null || run === null) return null;
@@ -137,10 +138,15 @@ export function TeachPane({ teach }: { teach: TeachDescriptor | null }) {
   const index = shared?.index ?? selected;
   const message = view === null ? 0 : stepAt(view, step);
   const ready = view !== null && view.index === selected;
+  // Evidence shown in the dialogue: on a phone the dialogue comes into view first.
+  const show: ShowEvidence = (at) => {
+    setPhone('dialogue');
+    requestAnimationFrame(() => teach?.show(at));
+  };
   return (
     <section className="flex min-h-0 min-w-0 flex-1 flex-col" aria-labelledby="teach-h" data-testid="teach" data-revealed={t.revealed} data-index={selected}>
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-1.5">
-        <h2 id="teach-h" className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
+        <h2 id="teach-h" className="min-w-[min(100%,16rem)] flex-1 text-sm font-semibold break-words text-slate-900">
           Judge it yourself: {Noun} {index}
           {sheet !== null && <span className="font-normal text-slate-600"> · task {safeLabel(sheet.task, 80)}</span>}
         </h2>
@@ -164,7 +170,13 @@ export function TeachPane({ teach }: { teach: TeachDescriptor | null }) {
         <>
           <div className="flex gap-1 border-b border-slate-200 bg-white px-3 py-1 lg:hidden" role="group" aria-label="Show">
             {(['dialogue', 'checks'] as const).map((p) => (
-              <Button key={p} variant="toolbar" aria-pressed={phone === p} onClick={() => setPhone(p)}>
+              <Button
+                key={p}
+                variant="toolbar"
+                aria-pressed={phone === p}
+                onClick={() => setPhone(p)}
+                className={phone === p ? 'font-semibold ring-2 ring-indigo-500' : ''}
+              >
                 {p === 'dialogue' ? 'Dialogue' : 'Checks'}
               </Button>
             ))}
@@ -190,7 +202,7 @@ export function TeachPane({ teach }: { teach: TeachDescriptor | null }) {
               <p className="text-xs text-slate-700">{sheet.rule}</p>
               {sheet.before !== null && <p className="text-xs text-amber-900">{safeLabel(sheet.before, 600)}</p>}
               {sheet.components.map((c) => (
-                <TeachComponentBox key={c.key} c={c} marks={t.marks} revealed={t.revealed} onMark={(k, m) => st().markTeach(k, m)} show={teach.show} />
+                <TeachComponentBox key={c.key} c={c} marks={t.marks} revealed={t.revealed} onMark={(k, m) => st().markTeach(k, m)} show={show} />
               ))}
               {!t.revealed && (
                 <div className="flex flex-wrap items-center gap-2">

@@ -94,6 +94,19 @@ function items(v: Tau2SimView, k: Tau2ComponentName): TeachItem[] {
   }
 }
 
+/** A DB check's differing records, field by field, each with the calls that wrote it (predicted vs the reference actions' DB). */
+function dbProof(v: Tau2SimView): string[] {
+  return (v.db?.diff ?? []).slice(0, 20).map((d) => {
+    const where = `${d.db === 'user' ? 'user DB · ' : ''}${d.table}${d.key === null ? '' : `/${d.key}`}`;
+    const fields = d.fields
+      .slice(0, 6)
+      .map((f) => `${f.path}: ${f.predicted ?? '(absent)'} here, ${f.gold ?? '(absent)'} in the reference DB`)
+      .join('; ');
+    const by = d.blame.length > 0 ? ` (written by ${callNames(d.blame)})` : ' (no call of the dialogue wrote it: the reference actions did)';
+    return `${where}${by}: ${fields || (d.predicted === null ? 'missing here' : d.gold === null ? 'not in the reference DB' : 'differs')}`;
+  });
+}
+
 /** The reference actions a DB check replays, for the student to hold against the dialogue. */
 const references = (v: Tau2SimView): string[] => (v.actions ?? []).map((a) => `${a.name}(${a.arguments}) by ${who(a.requestor)}`);
 
@@ -110,6 +123,9 @@ export function tau2TeachSheet(v: Tau2SimView): TeachSheet {
       empty: l.empty,
       value: l.value,
       evidence: l.evidence,
+      proof: l.component === 'DB' ? dbProof(v) : [],
+      message: null,
+      call: l.component === 'DB' ? (v.db?.diff.flatMap((d) => d.blame)[0] ?? null) : null,
     }));
   const before =
     v.error !== null
