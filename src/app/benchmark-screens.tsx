@@ -7,6 +7,7 @@ import { TAU2_FACTS } from '../features/shell/tau2/facts';
 import { EpisodePane } from './episode-pane';
 import { TAU2_PANELS } from './tau2/panels';
 import { TAU2_TEACH } from './tau2/teach';
+import { TAU_BENCH_TEACH } from './tau-bench-teach';
 
 /**
  * Each benchmark's episode screen (the app's part of its descriptor, beside core's words in
@@ -22,6 +23,6 @@ export const RUN_FACTS: Readonly<Record<BenchmarkKind, RunFacts>> = { 'tau-bench
 
 /**
  * Each benchmark's part of teaching mode (features/teach): its sheet of checks from its view, its dialogue without the
- * judge's marks, and how to bring a check's evidence into view. null: the benchmark has no teaching mode yet.
+ * judge's marks, and how to bring a check's evidence into view (null: a benchmark without one).
  */
-export const TEACH: Readonly<Record<BenchmarkKind, TeachDescriptor | null>> = { 'tau-bench': null, tau2: TAU2_TEACH };
+export const TEACH: Readonly<Record<BenchmarkKind, TeachDescriptor | null>> = { 'tau-bench': TAU_BENCH_TEACH, tau2: TAU2_TEACH };

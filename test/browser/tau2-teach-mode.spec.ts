@@ -218,6 +218,32 @@ suite('τ² links that show at once, and teaching mode (issue 34 items 5 and 9)'
     }
   }, 180_000);
 
+  it('a τ-bench episode too: the DB hash and each output as questions, revealed with τ-bench’s evidence', async () => {
+    const { context, page } = await offlinePage(browser);
+    try {
+      // Episode 2 of the τ-bench sample: the total 1177.59 was never told to the user (reward 0, as recorded).
+      await page.goto(`${server.url}#sample=retail-sample&episode=2&teach=1`);
+      await page.waitForSelector('[data-testid="teach"] [data-testid="teach-component"]', { timeout: 60_000 });
+      expect(await page.locator('#teach-h').innerText()).toBe('Judge it yourself: Episode 2');
+      const keys = await page.getByTestId('teach-component').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+      expect(keys.at(-1)).toBe('OUTPUTS');
+      expect(await page.locator('[data-key="OUTPUTS#0"]').innerText()).toContain('1177.59');
+      await verdictHidden(page);
+      for (const k of keys) await mark(page, k!, true);
+      await mark(page, 'OUTPUTS#0', true);
+      await page.getByTestId('teach-reveal').click();
+      await page.getByTestId('teach-result').waitFor();
+      expect(await page.getByTestId('teach-reward').innerText()).toBe('0.0');
+      expect(await page.getByTestId('teach-summary').innerText()).toMatch(/^Your marks give 1\.0; τ-bench \(recomputed here\) gives 0\.0\./);
+      const diffs = await page.locator('[data-testid="teach-differences"] li').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+      expect(diffs).toContain('OUTPUTS');
+      expect(diffs).toContain('OUTPUTS#0');
+      expect(await page.locator('[data-key="OUTPUTS#0"] [data-testid="teach-answer"]').innerText()).toMatch(/τ-bench: not met — not said to the user/);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
   it('a teaching link opens straight into teaching mode with no verdict visible, offline and without τ² data; Reveal shows the recorded verdict', async () => {
     // The link made from teaching mode (on the sample served as a URL, simulation 5: offsite_for_bram, reward 0).
     const first = await offlinePage(browser);

@@ -40,7 +40,9 @@ export interface TeachComponent {
 }
 
 export interface TeachSheet {
-  /** The episode's task, as the benchmark names it. */
+  /** Who judges, as the screen names it (`τ²`, `τ-bench`). */
+  readonly judge: string;
+  /** The episode's task, as the benchmark names it ('' when its view does not say). */
   readonly task: string;
   /** How the reward is made of the components, in words. */
   readonly rule: string;
@@ -99,7 +101,7 @@ export function teachResult(sheet: TeachSheet, marks: TeachMarks): TeachResult {
     }
   }
   const n = sheet.components.length;
-  const who = sheet.recomputed ? 'τ² (recomputed here)' : 'τ² (as the file records it)';
+  const who = `${sheet.judge} (${sheet.recomputed ? 'recomputed here' : 'as the file records it'})`;
   const rewards =
     yours === null
       ? `You did not mark every component (${marked} of ${n}); ${who} gives ${formatReward(sheet.reward)}.`

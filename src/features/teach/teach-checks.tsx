@@ -42,7 +42,7 @@ function MarkChoice(props: { name: string; label: string; value: boolean | undef
   );
 }
 
-/** After the reveal: τ²'s answer beside the student's, marked when they differ, with its evidence. */
+/** After the reveal: the benchmark's answer beside the student's, marked when they differ, with its evidence. */
 function Answer(props: {
   yours: boolean | undefined;
   theirs: boolean | null;
@@ -50,9 +50,10 @@ function Answer(props: {
   at?: { readonly message: number | null; readonly call: number | null };
   proof?: readonly string[];
   show: ShowEvidence;
+  judge: string;
   optional?: boolean;
 }) {
-  const { yours, theirs, evidence, at, proof = [], show, optional = false } = props;
+  const { yours, theirs, evidence, at, proof = [], show, judge, optional = false } = props;
   const differs = yours === undefined ? !optional : yours !== theirs;
   return (
     <p
@@ -65,7 +66,7 @@ function Answer(props: {
           {yours === undefined ? 'not marked' : 'you differ'}
         </strong>
       )}
-      You: <strong>{said(yours ?? null)}</strong> · τ²: <strong data-testid="teach-theirs">{said(theirs)}</strong> — {safeLabel(evidence, 1500)}
+      You: <strong>{said(yours ?? null)}</strong> · {judge}: <strong data-testid="teach-theirs">{said(theirs)}</strong> — {safeLabel(evidence, 1500)}
       {at && (at.message !== null || at.call !== null) && (
         <>
           {' '}
@@ -88,8 +89,8 @@ function Answer(props: {
 }
 
 /**
- * One component of the reward as a question: what τ² checks, the checks inside it (each may be marked too), and the
- * student's mark; after the reveal, τ²'s answer under each with its evidence.
+ * One component of the reward as a question: what the benchmark checks, the checks inside it (each may be marked too), and the
+ * student's mark; after the reveal, the benchmark's answer under each with its evidence.
  */
 export function TeachComponentBox(props: {
   c: TeachComponent;
@@ -97,8 +98,9 @@ export function TeachComponentBox(props: {
   revealed: boolean;
   onMark: (key: string, met: boolean) => void;
   show: ShowEvidence;
+  judge: string;
 }) {
-  const { c, marks, revealed, onMark, show } = props;
+  const { c, marks, revealed, onMark, show, judge } = props;
   const theirs = c.value === null ? null : c.value === 1;
   return (
     <fieldset className="rounded-md border border-slate-300 bg-white px-3 py-2" data-testid="teach-component" data-key={c.key}>
@@ -117,7 +119,7 @@ export function TeachComponentBox(props: {
           </ol>
         </details>
       )}
-      {revealed && <Answer yours={marks[c.key]} theirs={theirs} evidence={c.evidence} at={c} proof={c.proof} show={show} />}
+      {revealed && <Answer yours={marks[c.key]} theirs={theirs} evidence={c.evidence} at={c} proof={c.proof} show={show} judge={judge} />}
       {c.items.length > 0 && (
         <ol className="mt-1.5 flex flex-col gap-1" aria-label={`${c.name}: each check`}>
           {c.items.map((i) => (
@@ -136,7 +138,7 @@ export function TeachComponentBox(props: {
                   onMark={(m) => onMark(i.key, m)}
                 />
               </div>
-              {revealed && <Answer yours={marks[i.key]} theirs={i.met} evidence={i.evidence} at={i} show={show} optional />}
+              {revealed && <Answer yours={marks[i.key]} theirs={i.met} evidence={i.evidence} at={i} show={show} judge={judge} optional />}
             </li>
           ))}
         </ol>

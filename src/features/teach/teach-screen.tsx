@@ -30,12 +30,12 @@ function Result({ sheet, marks, onRetry, onLeave }: { sheet: TeachSheet; marks: 
       data-differences={result.differences.length}
     >
       <h3 id="teach-result-h" className="font-semibold">
-        τ²’s verdict: reward <span data-testid="teach-reward">{formatReward(sheet.reward)}</span>
+        {sheet.judge}’s verdict: reward <span data-testid="teach-reward">{formatReward(sheet.reward)}</span>
       </h3>
       <p className="text-xs" data-testid="teach-source">
         {sheet.recomputed
-          ? `Recomputed here from the dialogue and τ²’s data; the file records ${sheet.recorded}.`
-          : `As the file records it (reward_info): τ²’s data is not in this browser, so it is not recomputed.`}
+          ? `Recomputed here from the dialogue and ${sheet.judge}’s data; the file records ${sheet.recorded}.`
+          : `As the file records it: ${sheet.judge}’s data is not in this browser, so it is not recomputed.`}
       </p>
       <p className="mt-1" data-testid="teach-summary">
         {result.summary}
@@ -44,7 +44,7 @@ function Result({ sheet, marks, onRetry, onLeave }: { sheet: TeachSheet; marks: 
         <ul className="mt-1 list-disc pl-5 text-xs" aria-label="Where you differ" data-testid="teach-differences">
           {result.differences.map((d) => (
             <li key={d.key} data-key={d.key}>
-              <strong>{safeLabel(d.what, 300)}</strong>: you {d.yours === null ? 'did not mark it' : d.yours ? 'said met' : 'said not met'}; τ²{' '}
+              <strong>{safeLabel(d.what, 300)}</strong>: you {d.yours === null ? 'did not mark it' : d.yours ? 'said met' : 'said not met'}; {sheet.judge}{' '}
               {d.theirs === null ? 'did not judge it' : d.theirs ? 'counts it met' : 'counts it not met'} — {safeLabel(d.evidence, 800)}
             </li>
           ))}
@@ -52,7 +52,9 @@ function Result({ sheet, marks, onRetry, onLeave }: { sheet: TeachSheet; marks: 
       )}
       {sheet.outside.length > 0 && (
         <details className="mt-1 text-xs">
-          <summary className="cursor-pointer">Checks τ² made that are not in this task’s reward ({sheet.outside.length})</summary>
+          <summary className="cursor-pointer">
+            Checks {sheet.judge} made that are not in this task’s reward ({sheet.outside.length})
+          </summary>
           <ul className="mt-0.5 list-disc pl-5">
             {sheet.outside.map((o) => (
               <li key={o}>{safeLabel(o, 800)}</li>
@@ -148,7 +150,7 @@ export function TeachPane({ teach }: { teach: TeachDescriptor | null }) {
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-1.5">
         <h2 id="teach-h" className="min-w-[min(100%,16rem)] flex-1 text-sm font-semibold break-words text-slate-900">
           Judge it yourself: {Noun} {index}
-          {sheet !== null && <span className="font-normal text-slate-600"> · task {safeLabel(sheet.task, 80)}</span>}
+          {sheet !== null && sheet.task !== '' && <span className="font-normal text-slate-600"> · task {safeLabel(sheet.task, 80)}</span>}
         </h2>
         <CopyTeachingLink noun={bench.noun} />
         <Button variant="toolbar" onClick={() => st().stopTeaching()} data-testid="teach-leave">
@@ -156,11 +158,11 @@ export function TeachPane({ teach }: { teach: TeachDescriptor | null }) {
         </Button>
       </div>
       <p className="border-b border-slate-200 bg-slate-50 px-3 py-1 text-xs text-slate-700">
-        Read the dialogue, mark each component of the reward met or not (each check inside it too, if you like), then reveal how τ² judged it.
+        Read the dialogue, mark each component of the reward met or not (each check inside it too, if you like), then reveal how {bench.name} judged it.
       </p>
       {teach === null ? (
         <p className="p-4 text-sm text-slate-700" data-testid="teach-unsupported">
-          Teaching mode is for τ² simulations for now: this {bench.noun} has no teaching sheet.
+          This {bench.noun} has no teaching sheet.
         </p>
       ) : !ready || sheet === null ? (
         <p className="p-4 text-sm text-slate-700" data-testid="teach-waiting">
@@ -202,12 +204,20 @@ export function TeachPane({ teach }: { teach: TeachDescriptor | null }) {
               <p className="text-xs text-slate-700">{sheet.rule}</p>
               {sheet.before !== null && <p className="text-xs text-amber-900">{safeLabel(sheet.before, 600)}</p>}
               {sheet.components.map((c) => (
-                <TeachComponentBox key={c.key} c={c} marks={t.marks} revealed={t.revealed} onMark={(k, m) => st().markTeach(k, m)} show={show} />
+                <TeachComponentBox
+                  key={c.key}
+                  c={c}
+                  marks={t.marks}
+                  revealed={t.revealed}
+                  onMark={(k, m) => st().markTeach(k, m)}
+                  show={show}
+                  judge={sheet.judge}
+                />
               ))}
               {!t.revealed && (
                 <div className="flex flex-wrap items-center gap-2">
                   <Button type="submit" variant="primary" data-testid="teach-reveal">
-                    Reveal τ²’s verdict
+                    Reveal {sheet.judge}’s verdict
                   </Button>
                   <span className="text-xs text-slate-700" data-testid="teach-count">
                     {sheet.components.filter((c) => t.marks[c.key] !== undefined).length} of {sheet.components.length} components marked

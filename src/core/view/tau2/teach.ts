@@ -136,6 +136,7 @@ export function tau2TeachSheet(v: Tau2SimView): TeachSheet {
           ? (v.note ?? 'The task has no evaluation criteria.')
           : null;
   return {
+    judge: 'τ²',
     task: v.taskId,
     rule: 'The reward is the product of the components of the task’s reward basis: 1.0 only if every one is met.',
     components,
