@@ -20,7 +20,9 @@ import { safeLabel } from '../ui/fold';
 import { StoreProvider, useApp, useAppStore } from '../ui/store-context';
 import type { AppStore } from '../store/app-store';
 import type { Theme } from '../store/layout-slice';
-import { RUN_FACTS, SCREENS } from './benchmark-screens';
+import { TeachButton } from '../features/teach/teach-button';
+import { TeachPane } from '../features/teach/teach-screen';
+import { RUN_FACTS, SCREENS, TEACH } from './benchmark-screens';
 import { KeyHelp } from './key-help';
 import { installKeys } from './keys';
 import { markWelcomed, welcomed } from './layout-persist';
@@ -176,6 +178,8 @@ function Shell() {
   const listHidden = useApp((s) => s.layout.listHidden);
   const comparing = useApp((s) => s.compareShown && s.runs.b.id !== null);
   const libraryShown = useApp((s) => s.libraryShown);
+  // Teaching mode: the open episode alone, nothing of its verdict or the run's on screen until revealed.
+  const teaching = useApp((s) => s.teach !== null && s.selected !== null && !s.libraryShown);
   const welcome = useWelcome();
   useEffect(() => installKeys(store), [store]);
   // Wide screens: the overview alone, or a narrow list (hideable) beside the open episode. Narrow screens: one or the other.
@@ -193,21 +197,30 @@ function Shell() {
             ?
           </Button>
           <ThemeSwitch />
-          <CompareToggle className="hidden sm:inline-flex" />
-          {hasRun && <ReportButton className="hidden sm:inline-flex" />}
-          <ShareEpisodeButton report={<ReportButton testId="share-too-long-report" label="Download the run’s report" />} />
-          <CopyLinkButton />
-          <LibraryMenu />
+          {!teaching && (
+            <>
+              <CompareToggle className="hidden sm:inline-flex" />
+              {hasRun && <ReportButton className="hidden sm:inline-flex" />}
+              {TEACH[kind] !== null && open && !libraryShown && <TeachButton />}
+              <ShareEpisodeButton report={<ReportButton testId="share-too-long-report" label="Download the run’s report" />} />
+              <CopyLinkButton />
+              <LibraryMenu />
+            </>
+          )}
           <OpenMenu />
         </div>
       </header>
-      <ProgressBar />
-      <DetectionLine facts={RUN_FACTS[kind]} />
+      {!teaching && <ProgressBar />}
+      {!teaching && <DetectionLine facts={RUN_FACTS[kind]} />}
       <RunConsent />
       <DataConsent />
-      <LinkContext />
-      {welcome.shown && <Welcome compact={false} onDismiss={welcome.dismiss} />}
-      {libraryShown ? (
+      {!teaching && <LinkContext />}
+      {welcome.shown && !teaching && <Welcome compact={false} onDismiss={welcome.dismiss} />}
+      {teaching ? (
+        <main className="flex min-h-0 flex-1">
+          <TeachPane teach={TEACH[kind]} />
+        </main>
+      ) : libraryShown ? (
         <main className="flex min-h-0 flex-1">
           <LibraryView />
         </main>

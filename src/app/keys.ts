@@ -66,13 +66,15 @@ function activatable(t: EventTarget | null): boolean {
   return isElement(t) && t.closest('button, a[href], summary, [role="button"], [role="tab"], [role="grid"]') !== null;
 }
 
+const TEACH_KEYS = new Set(['j', 'k', 'ArrowDown', 'ArrowUp', 'Home', 'End', '?']);
+
 /** Handles one key press on the window; returns whether it was used. */
 export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return false;
   const s = store.getState();
   if (e.key === 'Escape') {
     if (s.helpOpen) s.setHelpOpen(false);
-    else if (s.selected !== null && !s.libraryShown && !typingInto(e.target)) s.select(null);
+    else if (s.selected !== null && !s.libraryShown && s.teach === null && !typingInto(e.target)) s.select(null);
     else return false;
     return true;
   }
@@ -81,6 +83,8 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
   // So does the library of runs.
   if ((s.compareShown && s.runs.b.id !== null) || s.libraryShown) return e.key === '?' ? (s.setHelpOpen(true), true) : false;
   const episode = s.selected !== null;
+  // Teaching mode hides the verdict: only the step cursor and this list; no key leaves the episode or finds failed ones.
+  if (s.teach !== null && episode && !TEACH_KEYS.has(e.key)) return false;
   // The step cursor, whatever the benchmark (a τ² simulation's steps are its messages: core/view/steps.ts).
   const move = (m: StepMove): boolean => {
     if (!episode) return false;

@@ -29,6 +29,7 @@ function linkOf(s: AppState): Link {
     episode: s.selected,
     step: s.selected === null ? null : placeStep(s),
     whatIf: whatIfOf(s),
+    ...(s.teach !== null && { teach: true }),
     ...viewToLink({ filters: s.filters, sort: s.sort, query: s.query, label: s.labelFilter }),
   };
 }
@@ -41,6 +42,7 @@ const sameButStep = (a: Link, b: Link): boolean =>
   a.data === b.data &&
   a.episode === b.episode &&
   a.whatIf === b.whatIf &&
+  a.teach === b.teach &&
   viewKey(a) === viewKey(b);
 
 /** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */

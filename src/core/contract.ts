@@ -115,6 +115,10 @@ export { taskBugText } from './view/task-bug';
 export { tau2TaskBugText } from './view/tau2/task-bug';
 export { callName, callNames, messageName } from './view/tau2/numbering';
 export { tau2Components, NOT_IN_REWARD, type Tau2ComponentLine, type Tau2ComponentName } from './view/tau2/components';
+export { tau2RecordedSimView } from './view/tau2/recorded-view';
+export { tau2TeachSheet } from './view/tau2/teach';
+export { tauBenchTeachSheet } from './view/tau-bench-teach';
+export { teachResult, type TeachComponent, type TeachDifference, type TeachItem, type TeachMarks, type TeachResult, type TeachSheet } from './view/teach';
 export { compareTau2Trials, type Tau2TrialComparison, type Tau2TrialRow } from './view/tau2/trial-compare';
 export { compareTrials } from './view/trial-compare';
 

@@ -16,6 +16,7 @@ import { receiver } from './receive';
 import { createReviewSlice, type ReviewSlice } from './review-slice';
 import { createRunsSlice, type RunsSlice } from './runs-slice';
 import { createShareSlice, type ShareSlice } from './share-slice';
+import { createTeachSlice, type TeachSlice } from './teach-slice';
 import { createTrialsSlice, type TrialsSlice } from './trials-slice';
 
 /** The store's side of the seam: every message from the worker goes here (src/store/receive.ts routes it). */
@@ -36,6 +37,7 @@ export type AppState = RunsSlice &
   TrialsSlice &
   ReviewSlice &
   LibrarySlice &
+  TeachSlice &
   ReceiveSlice;
 export type AppStore = StoreApi<AppState>;
 
@@ -59,6 +61,7 @@ export function createAppStore(port: EvaluatorPort, consent: HostConsent = hostC
       ...createTrialsSlice(port)(...a),
       ...createReviewSlice(port)(...a),
       ...createLibrarySlice(port, consent)(...a),
+      ...createTeachSlice(...a),
       receive,
     };
   });

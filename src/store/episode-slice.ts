@@ -1,4 +1,5 @@
 import {
+  benchmarkOf,
   movedStep,
   notesFor,
   stepAt,
@@ -290,7 +291,10 @@ export const createEpisodeSlice =
     refreshView() {
       const { selected } = get();
       const run = get().runs.a.id;
-      if (run === null || selected === null || !runReady(get().runs.a)) return;
+      const a = get().runs.a;
+      // Without its data (asked for, or failed), a benchmark whose run shows the episode as recorded (its descriptor says so).
+      const recorded = (a.dataRequest !== null || a.dataError !== null) && a.benchmark !== null && benchmarkOf(a.benchmark.kind).viewBeforeData;
+      if (run === null || selected === null || (!runReady(a) && !recorded)) return;
       port.send({ type: 'view', run, episode: selected });
       const saved = get().whatIfEdits[selected];
       if (saved) get().runWhatIf(saved);
@@ -332,7 +336,8 @@ export const episodeHandlers: StoreHandlers<'transcript' | 'what-if' | 'share-li
       set({ share: { index: share.index, step: share.step, fragment: null, error: m.error } });
       return;
     }
-    const fragment = formatLink({ ...EMPTY_LINK, ep: m.payload, data: s.dataBase, episode: 0, step: share.step });
+    // Shared from teaching mode: the link opens in it too.
+    const fragment = formatLink({ ...EMPTY_LINK, ep: m.payload, data: s.dataBase, episode: 0, step: share.step, ...(s.teach !== null && { teach: true }) });
     set({ share: { ...share, fragment, error: null, file: m.file } });
   },
 };

@@ -41,6 +41,8 @@ export const createLinkSlice =
         }
       set({
         place: link.episode === null ? null : { episode: link.episode, step: link.step, ...(edits && { edits }) },
+        // A teaching link opens its episode as "judge it yourself" (the verdict hidden until revealed).
+        teach: link.teach === true && (link.episode !== null || link.ep !== null) ? { run: null, episode: null, marks: {}, revealed: false } : null,
         runRequest: null,
         linkView: viewFromLink(link),
         fileRequest: null,

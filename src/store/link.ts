@@ -28,6 +28,8 @@ export interface Link {
   readonly query?: string | null;
   /** The sort: `sort=<key>`, `sort=-<key>` descending; absent for file order. */
   readonly sort?: string | null;
+  /** Teaching mode (`teach=1`): the episode opens as "judge it yourself", its verdict hidden until revealed. */
+  readonly teach?: boolean;
 }
 
 /** The overview fields of a link, for comparing two links. */
@@ -59,6 +61,7 @@ export function parseLink(hash: string): Link {
     ...(text('label') !== null && { label: text('label') }),
     ...(text('q') !== null && { query: text('q') }),
     ...(text('sort') !== null && { sort: text('sort') }),
+    ...(p.get('teach') === '1' && { teach: true }),
   };
 }
 
@@ -81,6 +84,7 @@ export function formatLink(l: Link): string {
   if (l.query != null && l.query !== '') parts.push(`q=${enc(l.query)}`);
   if (l.sort != null) parts.push(`sort=${enc(l.sort)}`);
   if (l.episode !== null && l.whatIf != null) parts.push(`whatif=${l.whatIf}`);
+  if (l.episode !== null && l.teach) parts.push('teach=1');
   return parts.length ? `#${parts.join('&')}` : '';
 }
 

@@ -19,6 +19,8 @@ export interface SharedFrom {
   readonly conflicts: readonly NoteConflict[];
   /** What in the link could not be read (it opened without it). */
   readonly problems: readonly string[];
+  /** The note and label the link carried, shown with where it came from (absent: none). */
+  readonly note?: { readonly text: string; readonly label: string | null };
   readonly error: string | null;
 }
 
@@ -38,7 +40,16 @@ export const createShareSlice =
         set({ sharedFrom: problems.length ? { file: null, index: null, notes: 'none', conflicts: [], problems, error: null } : null });
         return;
       }
-      const base: SharedFrom = { file: ctx.file, index: ctx.index, notes: 'none', conflicts: [], problems, error: null };
+      const carried = ctx.notes !== null && (ctx.notes.note.trim() !== '' || ctx.notes.label !== null);
+      const base: SharedFrom = {
+        file: ctx.file,
+        index: ctx.index,
+        notes: 'none',
+        conflicts: [],
+        problems,
+        error: null,
+        ...(carried && { note: { text: ctx.notes!.note, label: ctx.notes!.label } }),
+      };
       if (ctx.notes === null || fingerprint === null) {
         set({ sharedFrom: base });
         return;

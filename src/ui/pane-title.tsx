@@ -45,11 +45,20 @@ export function PaneTitle(props: {
   const sideHidden = useApp((s) => s.layout.sideHidden);
   const s = store.getState;
   const Noun = title(noun);
+  // An episode carried in a link is the only one of its file: named by its place where it was shared.
+  const sharedIndex = useApp((st) => (st.runs.a.source?.embedded !== undefined && st.sharedFrom?.index != null ? st.sharedFrom.index : null));
+  const sharedFile = useApp((st) => (st.runs.a.source?.embedded !== undefined ? (st.sharedFrom?.file ?? null) : null));
   return (
     <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
       <ListToggle noun={noun} />
       <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
-        {Noun} {index}
+        <span
+          data-testid="pane-title-name"
+          title={sharedFile === null ? undefined : `${Noun} ${sharedIndex ?? index} of ${sharedFile.slice(0, 300)}, shared in a link`}
+        >
+          {Noun} {sharedIndex ?? index}
+          {sharedIndex !== null && <span className="font-normal text-slate-600"> (shared)</span>}
+        </span>
         <span className="font-normal text-slate-600">
           {' '}
           · task {task} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}

@@ -26,8 +26,17 @@ export const TAU2_PANELS: readonly Tau2Panel[] = [
     label: (v) => (v.db === null ? 'DB diff (no check)' : v.db.match === false ? `DB diff (${v.db.diff.length})` : 'DB diff (none)'),
     short: (v) => (v.db?.match === false ? `Diff ${v.db.diff.length}` : 'Diff'),
     render: ({ view, onCall }) => <Tau2DbCheck view={view} onCall={onCall} />,
+    // A simulation shown as recorded (τ²'s data not here yet) has no replay to diff.
+    shown: (v) => v.recordedOnly !== true,
   },
-  { id: 'state', name: 'state at step', label: 'State at step', short: 'State', render: (ctx) => <Tau2StatePanel {...ctx} /> },
+  {
+    id: 'state',
+    name: 'state at step',
+    label: 'State at step',
+    short: 'State',
+    render: (ctx) => <Tau2StatePanel {...ctx} />,
+    shown: (v) => v.recordedOnly !== true,
+  },
   {
     id: 'findings',
     name: 'not counted',

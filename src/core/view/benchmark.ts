@@ -25,6 +25,12 @@ export interface BenchmarkDescriptor {
   layout(domain: string): string;
   /** What fetching a domain's data brings. */
   fetches(domain: string): string;
+  /**
+   * Its run answers `view` without its data, with the episode as its file records it (τ²: the dialogue and the
+   * recorded verdict, `recordedOnly`): the page asks for it once the data is found missing (`data-needed`) or failed;
+   * otherwise only once the data is ready.
+   */
+  readonly viewBeforeData: boolean;
 }
 
 export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = {
@@ -39,6 +45,7 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
     repo: 'tau-bench',
     layout: (domain) => `<commit>/tau_bench/envs/${domain}/data/*.json`,
     fetches: (domain) => `the ${domain} tables of the known τ-bench versions; the version is then chosen by detection`,
+    viewBeforeData: false,
   },
   tau2: {
     kind: 'tau2',
@@ -51,6 +58,7 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
     repo: 'tau2-bench',
     layout: (domain) => `<commit>/data/tau2/domains/${domain}/…`,
     fetches: (domain) => `the ${domain} DB files of sierra-research/tau2-bench`,
+    viewBeforeData: true,
   },
 };
 

@@ -35,6 +35,12 @@ export function LinkContext() {
           <span className="hidden text-sky-800 sm:inline">: the {noun} travels inside the link; nothing was fetched.</span>
         </p>
       )}
+      {shared.note && (
+        <p className="mt-0.5 break-words whitespace-pre-wrap" data-testid="shared-note">
+          <span className="font-semibold">Note{shared.note.label !== null ? ` (${safeLabel(shared.note.label, 60)})` : ''}:</span>{' '}
+          {shared.note.text.trim() === '' ? '—' : safeLabel(shared.note.text, 2000)}
+        </p>
+      )}
       {said && (
         <p className={shared.notes === 'conflict' || shared.notes === 'error' ? 'font-medium text-amber-900' : ''} data-testid="shared-notes">
           {said}

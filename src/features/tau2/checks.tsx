@@ -3,7 +3,7 @@ import type { Tau2RecordDiff, Tau2SimView } from '../../core/contract';
 import { FieldDiffList } from '../../ui/field-diff-list';
 import { FoldedText } from '../../ui/folded-text';
 import { safeLabel } from '../../ui/fold';
-import { formatReward, callName, NOT_IN_REWARD, tau2Components } from '../../core/contract';
+import { formatRecorded, formatReward, callName, NOT_IN_REWARD, tau2Components } from '../../core/contract';
 
 /** As many fields as the core lists per record (`MAX_FIELDS` in core/view/tau2/db-diff.ts). */
 const MAX_FIELDS_SHOWN = 40;
@@ -59,11 +59,11 @@ export function Tau2Verdict({ view }: { view: Tau2SimView }) {
   const components = tau2Components(view);
   return (
     <Section title="Verdict" testId="tau2-verdict">
-      <p>
+      <p data-recorded-only={view.recordedOnly === true}>
         <span className={`text-base font-semibold tabular-nums ${view.reward === 1 ? 'text-emerald-800' : 'text-rose-800'}`} data-testid="tau2-reward">
-          {formatReward(view.reward)}
+          {view.recordedOnly ? formatRecorded(view) : formatReward(view.reward)}
         </span>{' '}
-        recomputed · recorded {formatReward(view.recordedReward)}
+        {view.recordedOnly ? 'as recorded in the file (not recomputed: τ²’s data is not here yet)' : `recomputed · recorded ${formatRecorded(view)}`}
         {view.agrees === false && <span className="ml-1 rounded bg-violet-100 px-1 text-[10px] font-semibold text-violet-800">≠ recorded</span>}
       </p>
       {view.premature ? (

@@ -42,10 +42,13 @@ interface CallExtras {
   readonly wrote: readonly Tau2Place[];
   /** The what-if's controls for the call. */
   readonly tools?: ReactNode;
+  /** Show the recorded answer, nothing replayed (τ²'s data not here yet, or a dialogue shown without the judge's marks). */
+  readonly recordedOnly?: boolean;
 }
 
 function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
-  const { matchedBy, answer, wrote, tools } = extras;
+  const { matchedBy, answer, wrote, tools, recordedOnly } = extras;
+  const recorded = recordedOnly === true && !c.retrieval;
   return (
     <div
       id={callAnchor(c.index)}
@@ -98,14 +101,22 @@ function CallCard({ c, extras }: { c: Tau2CallView; extras: CallExtras }) {
         {answer === null
           ? 'no tool message answers it'
           : `answered by tool message #${answer.index}${answer.error ? ' (an error)' : ''}${
-              c.output !== null
+              c.output !== null || recorded
                 ? ''
                 : c.retrieval
                   ? ': a retrieval call, never replayed (the recorded answer stands; see Retrieved)'
                   : ': not replayed (not a tool of this domain)'
             }`}
       </div>
-      {c.output !== null && (
+      {recorded && c.recordedOutput !== null && (
+        <div data-testid="tau2-call-recorded">
+          <span className="text-[10px] text-slate-600">recorded output</span>
+          <div className={`font-mono text-[11px] break-all ${answer?.error ? 'text-rose-800' : 'text-slate-700'}`}>
+            <FoldedText text={c.recordedOutput} limit={4000} />
+          </div>
+        </div>
+      )}
+      {c.output !== null && !recorded && (
         <div>
           <span className="text-[10px] text-slate-600">
             replayed output{c.error ? ' (error)' : ''}
@@ -267,16 +278,23 @@ export function Tau2Dialogue(props: {
   tools?: Tau2RowTools | undefined;
   /** A voice simulation's tick cursor: the turn of speech it falls in is ringed. */
   tick?: number | null;
+  /**
+   * The dialogue alone, as the agent and the user saw it — recorded answers, none of the judge's marks (no
+   * communicated info, no matched action, no record changed): teaching mode's dialogue, shown before the verdict is.
+   */
+  blind?: boolean;
 }) {
-  const { view, message, onSelect, tools, tick = null } = props;
+  const { view, message, onSelect, tools, tick = null, blind = false } = props;
   const spans = new Map<number, Span>();
-  for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
   const matches = new Map<number, string[]>();
-  for (const a of view.actions ?? []) if (a.matchedCall !== null) matches.set(a.matchedCall, [...(matches.get(a.matchedCall) ?? []), a.actionId || a.name]);
+  const wrote = new Map<number, Tau2Place[]>();
+  if (!blind) {
+    for (const c of view.communicate ?? []) if (c.messageIndex !== null && c.span !== null && !spans.has(c.messageIndex)) spans.set(c.messageIndex, c.span);
+    for (const a of view.actions ?? []) if (a.matchedCall !== null) matches.set(a.matchedCall, [...(matches.get(a.matchedCall) ?? []), a.actionId || a.name]);
+    for (const w of view.writes) wrote.set(w.call, [...(wrote.get(w.call) ?? []), w]);
+  }
   const answers = new Map<number, Tau2MessageView>();
   for (const m of view.messages) if (m.answers !== null) answers.set(m.answers, m);
-  const wrote = new Map<number, Tau2Place[]>();
-  for (const w of view.writes) wrote.set(w.call, [...(wrote.get(w.call) ?? []), w]);
   const calls = new Set(view.messages.flatMap((m) => m.calls.map((c) => c.index)));
   const byIndex = new Map(view.messages.map((m) => [m.index, m]));
   // A voice simulation: its speech between the history's messages, in tick order; else the messages alone.
@@ -285,6 +303,7 @@ export function Tau2Dialogue(props: {
     matchedBy: matches.get(c.index) ?? [],
     answer: answers.get(c.index) ?? null,
     wrote: wrote.get(c.index) ?? [],
+    recordedOnly: blind || view.recordedOnly === true,
   });
   // Keeps the selected message in view when the step moves (not when the simulation opens).
   const first = useRef(true);

@@ -7,6 +7,7 @@ import { FoldedText } from '../../ui/folded-text';
 import { clip, safeLabel } from '../../ui/fold';
 import { SideTabs, TabPanel, type TabItem } from '../../ui/panel-tabs';
 import { StepBar, type StepItem } from '../../ui/step-bar';
+import { Button } from '../../ui/button';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { Tau2Verdict } from './checks';
 import { showCall, Tau2Dialogue, type Tau2RowTools } from './dialogue';
@@ -52,9 +53,41 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
           {error ? `Not shown: ${safeLabel(error, 500)}` : ready ? 'Judging the simulation…' : 'Waiting for τ² data…'}
         </p>
       ) : (
-        <Tau2Screen key={view.index} view={view} edited={view !== recorded} panels={panels} tools={shown.tools} />
+        <>
+          {view.recordedOnly && <RecordedOnly />}
+          <Tau2Screen key={view.index} view={view} edited={view !== recorded} panels={panels} tools={view.recordedOnly ? undefined : shown.tools} />
+        </>
       )}
     </Pane>
+  );
+}
+
+/**
+ * A simulation shown as its file records it (τ²'s data not here yet: a shared link opened elsewhere): said, with the
+ * data one click away — fetched from where τ² publishes it, or a local tau2-bench folder picked. The recomputed
+ * simulation replaces it when the data is in.
+ */
+function RecordedOnly() {
+  const store = useAppStore();
+  const request = useApp((s) => s.runs.a.dataRequest);
+  const pickFolder = (): void => document.querySelector<HTMLInputElement>('[data-testid="open-folder-input"]')?.click();
+  return (
+    <div
+      className="flex flex-wrap items-center gap-2 border-b border-sky-200 bg-sky-50 px-3 py-1.5 text-xs text-sky-950"
+      role="note"
+      data-testid="tau2-recorded-only"
+    >
+      <p className="min-w-[min(100%,20rem)] flex-1">
+        <strong>As recorded:</strong> τ²’s data is not in this browser yet, so the verdict and the tool answers are the ones the file records; nothing is
+        replayed. With the data, the verdict is recomputed here.
+      </p>
+      {request && (
+        <Button variant="primary" onClick={() => store.getState().agreeToFetch(request.suggestedBase)} data-testid="tau2-recorded-fetch">
+          Fetch τ²’s {safeLabel(request.domain, 40)} data and recompute
+        </Button>
+      )}
+      <Button onClick={pickFolder}>Pick a tau2-bench folder…</Button>
+    </div>
   );
 }
 
@@ -93,7 +126,7 @@ function stepItems(view: Tau2SimView): StepItem[] {
     });
 }
 
-function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonly Tau2Panel[]; tools: Tau2RowTools }) {
+function Tau2Screen(props: { view: Tau2SimView; edited: boolean; panels: readonly Tau2Panel[]; tools: Tau2RowTools | undefined }) {
   const { view, edited, panels, tools } = props;
   const store = useAppStore();
   const panel = useApp((s) => s.panel);

@@ -15,6 +15,7 @@ import {
   tau2ReportParts,
   tau2Rows,
   tau2SimulationJson,
+  tau2RecordedSimView,
   tau2Summary,
   Tau2Session,
   type Tau2Run,
@@ -238,7 +239,7 @@ export class Tau2RunHandle implements RunHandle {
     // The simulation opened gets its notes at once, not when the sweep reaches it.
     this.keyer.now(episode);
     const session = this.session;
-    if (!session) return post({ type: 'view', run, episode, view: null, error: WAITING });
+    if (!session) return this.recordedView({ run, episode });
     const s = this.scheduler;
     if (episode < 0 || episode >= s.total) return post({ type: 'view', run, episode, view: null, error: `no simulation ${episode}` });
     if (!s.isEvaluated(episode)) post({ type: 'summaries', run, summaries: [s.evaluate(episode)], evaluated: s.count, total: s.total, replace: false });
@@ -252,6 +253,15 @@ export class Tau2RunHandle implements RunHandle {
       );
     } catch (e) {
       post({ type: 'view', run, episode, view: null, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** Before τ²'s data is here: the simulation as its file records it (dialogue, recorded verdict); the recomputed view follows `data-ready`. */
+  private recordedView({ run, episode }: EpisodeAddress): void {
+    try {
+      post({ type: 'view', run, episode, view: tau2RecordedSimView(this.tau2, episode), error: null });
+    } catch (e) {
+      post({ type: 'view', run, episode, view: null, error: `${WAITING} (${e instanceof Error ? e.message : String(e)})` });
     }
   }
 

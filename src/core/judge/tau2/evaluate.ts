@@ -180,7 +180,10 @@ function fullReplay(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simulation
 
 // Python parity: CommunicateEvaluator.evaluate_communicate_info (a full-duplex simulation: on the merged agent speech,
 // FullDuplexCommunicateEvaluator).
-function communicateChecks(info: readonly string[], messages: readonly { readonly role: string; readonly content: string | null }[]): CommunicateCheck[] {
+export function communicateChecks(
+  info: readonly string[],
+  messages: readonly { readonly role: string; readonly content: string | null }[],
+): CommunicateCheck[] {
   return info.map((s) => {
     const needle = pyLower(s);
     for (let i = 0; i < messages.length; i++) {

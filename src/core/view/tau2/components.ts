@@ -31,6 +31,12 @@ function line(v: Tau2SimView, k: Tau2ComponentName): Omit<Tau2ComponentLine, 'co
     case 'DB': {
       const db = v.db;
       if (db === null) return { value: 1, empty: true, evidence: `${counted('reference actions and no env assertions')} (no environment is built)` };
+      if (v.recordedOnly)
+        return {
+          value: db.match === null ? null : db.match ? 1 : 0,
+          empty: false,
+          evidence: `as recorded: the DBs ${db.match === null ? 'were not compared' : db.match ? 'matched' : 'differed'} (db_check; the hashes and the differing records come with τ²’s data)`,
+        };
       const h = db.hashes;
       const user = h.goldUser !== null || h.predictedUser !== null ? `; user DB gold ${short(h.goldUser)}, predicted ${short(h.predictedUser)}` : '';
       const hashes = `agent DB gold ${short(h.goldAgent)}, predicted ${short(h.predictedAgent)}${user}`;

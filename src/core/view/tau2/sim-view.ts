@@ -139,6 +139,11 @@ export interface Tau2SimView {
   readonly reviews: readonly Tau2ReviewView[];
   /** The records each call changed on the replay (its index as in `Tau2CallView.index`); empty without a timeline. */
   readonly writes: readonly (Tau2Place & { readonly call: number })[];
+  /**
+   * The simulation as its file records it, nothing recomputed (τ²'s data is not here yet): calls without a replayed
+   * output, the checks and the reward as `reward_info` records them (`reward` is then the recorded one).
+   */
+  readonly recordedOnly?: true;
 }
 
 const json = (v: TValue): string => pyJsonDumps(modelDump(v));
@@ -146,7 +151,7 @@ const shown = (v: TValue): string => (typeof v === 'boolean' ? (v ? 'True' : 'Fa
 const errorText = (e: unknown): string => (e instanceof PyException ? `${e.pyType}: ${e.text}` : e instanceof Error ? e.message : String(e));
 
 /** The task's instructions for the user simulator, when the file has them (`user_scenario.instructions`). */
-function instructionsOf(task: Tau2Task | null): string | null {
+export function instructionsOf(task: Tau2Task | null): string | null {
   const scenario = task?.raw.get('user_scenario');
   const ins = scenario instanceof Map ? scenario.get('instructions') : undefined;
   if (typeof ins === 'string') return ins;
@@ -185,9 +190,10 @@ function envAssertions(ctx: Tau2Context, task: Tau2Task, e: Tau2Evaluation): Tau
   });
 }
 
-function messages(e: Tau2Evaluation): Tau2MessageView[] {
+/** The messages with their calls (`calls`: replayed, or as recorded when nothing is replayed), each call under the message that made it. */
+export function messageViews(sim: Tau2Evaluation['simulation'], calls: Tau2Evaluation['toolCalls']): Tau2MessageView[] {
   const byMessage = new Map<number, Tau2CallView[]>();
-  for (const c of e.toolCalls) {
+  for (const c of calls) {
     const list = byMessage.get(c.messageIndex) ?? [];
     list.push({
       index: c.index,
@@ -207,7 +213,7 @@ function messages(e: Tau2Evaluation): Tau2MessageView[] {
     byMessage.set(c.messageIndex, list);
   }
   let toolSeen = 0;
-  return e.simulation.messages.map((m, index) => {
+  return sim.messages.map((m, index) => {
     const answers = m.role === 'tool' ? toolSeen++ : null;
     return { index, role: m.role, content: m.content, calls: byMessage.get(index) ?? [], answers, requestor: m.requestor, error: m.error };
   });
@@ -250,7 +256,7 @@ export function tau2SimView(ctx: Tau2Context, e: Tau2Evaluation, task: Tau2Task 
     basis: e.rewardBasis,
     breakdown: e.rewardBreakdown && Object.fromEntries(e.rewardBreakdown),
     instructions: instructionsOf(task),
-    messages: messages(e),
+    messages: messageViews(e.simulation, e.toolCalls),
     db,
     envAssertions: task === null ? null : envAssertions(ctx, task, e),
     actions:
