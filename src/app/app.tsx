@@ -3,6 +3,7 @@ import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
 import { RunConsent } from '../features/loader/run-consent';
+import { LibraryCrumb } from '../features/library/library-crumb';
 import { LibraryMenu } from '../features/library/library-menu';
 import { LibraryView } from '../features/library/library-view';
 import { CopyLinkButton } from '../features/links/copy-link-button';
@@ -206,6 +207,7 @@ function Shell() {
       <RunConsent />
       <DataConsent />
       <LinkContext />
+      {!libraryShown && <LibraryCrumb />}
       {welcome.shown && <Welcome compact={false} onDismiss={welcome.dismiss} />}
       {libraryShown ? (
         <main className="flex min-h-0 flex-1">

@@ -40,10 +40,6 @@ const sameButStep = (a: Link, b: Link): boolean =>
 /** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */
 const STEP_DELAY_MS = 100;
 
-/**
- * Restores the place in `location.hash`, then keeps the hash in step with the store
- * (replaceState). Moving the step cursor only is written once stepping pauses.
- */
 /** The link in the location, its run= and data= addresses resolved against the page (a relative one names the app's own server). */
 function linkHere(): Link {
   const l = parseLink(location.hash);
@@ -63,6 +59,23 @@ function hashOf(s: AppState): string {
   return formatLink(linkOf(s));
 }
 
+/**
+ * Where the page is, for the browser's history: the library, a run's overview, or an episode of it. A change of place
+ * is a new history entry (Back and Forward move between them); anything else (filters, the step, the library's tab)
+ * rewrites the entry. A run being opened counts as the place it opens at (a link's episode waiting for its row too).
+ */
+function placeOf(s: AppState): string {
+  if (s.libraryShown) return 'library';
+  const run = s.pending.a?.run ?? s.runs.a.id;
+  return `run:${run}:${(s.selected ?? s.place?.episode ?? null) === null ? 'overview' : 'episode'}`;
+}
+
+/**
+ * Restores the place in `location.hash`, then keeps the hash in step with the store: a new place (library, run,
+ * episode: `placeOf`) is a new history entry (pushState), anything else rewrites the entry (replaceState); moving the
+ * step cursor only is written once stepping pauses. Back and Forward show the entry's place again, a run still open
+ * without opening it again, the library as it was left (its rows and views kept in memory, nothing judged again).
+ */
 export function syncLink(store: AppStore): () => void {
   const library = libraryHere();
   // A library link shows the library; the run behind it is the first sample, as on a fresh start.
@@ -70,26 +83,51 @@ export function syncLink(store: AppStore): () => void {
   if (library !== null) store.getState().restoreLibrary(library.origin, library.tab, library.filters);
   let last = location.hash;
   let lastLink: Link | null = null;
+  let lastPlace: string | null = null;
+  /** True while the page follows Back or Forward: what changes then rewrites the entry gone to, never adds one. */
+  let following = false;
   let pending: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const urlOf = (hash: string): string => (hash === '' ? location.pathname + location.search : hash);
   const flush = (): void => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     if (pending === null) return;
-    history.replaceState(history.state, '', pending === '' ? location.pathname + location.search : pending);
+    history.replaceState(history.state, '', urlOf(pending));
     pending = null;
   };
-  const unsubscribe = store.subscribe((s) => {
+  const write = (s: AppState, quiet: boolean): void => {
     if ((s.pending.a !== null || s.runRequest !== null) && s.runs.a.source === null && !s.libraryShown) return;
+    const place = placeOf(s);
+    // Back or Forward (`quiet`) and a run shown in place of one that could not be opened rewrite the entry.
+    const moved = lastPlace !== null && place !== lastPlace && !quiet && s.pending.a?.fallback !== true;
+    lastPlace = place;
     const link = linkOf(s);
     const hash = hashOf(s);
     if (hash === last) return;
     const stepOnly = lastLink !== null && sameButStep(lastLink, link);
     last = hash;
     lastLink = link;
+    if (moved) {
+      flush();
+      history.pushState(null, '', urlOf(hash));
+      return;
+    }
     pending = hash;
     if (!stepOnly) flush();
     else timer ??= setTimeout(flush, STEP_DELAY_MS);
+  };
+  // The store is read once the changes of one event are all made (a run opened selects its link's episode in steps):
+  // the place it passes through on the way is no history entry.
+  let queued = false;
+  const unsubscribe = store.subscribe(() => {
+    if (queued) return;
+    queued = true;
+    const quiet = following;
+    queueMicrotask(() => {
+      queued = false;
+      write(store.getState(), quiet);
+    });
   });
   window.addEventListener('pagehide', flush);
   const onHashChange = (): void => {
@@ -99,6 +137,14 @@ export function syncLink(store: AppStore): () => void {
     lastLink = null;
     if (location.hash === last) return;
     last = location.hash;
+    following = true;
+    try {
+      follow();
+    } finally {
+      following = false;
+    }
+  };
+  const follow = (): void => {
     const library = libraryHere();
     if (library !== null) {
       store.getState().restoreLibrary(library.origin, library.tab, library.filters);
@@ -139,13 +185,16 @@ export function syncLink(store: AppStore): () => void {
           s.notify('error', (e as Error).message);
         }
       s.select(link.episode, link.step ?? 0);
-    }
+    } else if (s.selected !== null) s.select(null);
   };
+  // Back and Forward between the entries this page pushed fire popstate (and hashchange when the fragment differs): either one, once.
   window.addEventListener('hashchange', onHashChange);
+  window.addEventListener('popstate', onHashChange);
   return () => {
     flush();
     unsubscribe();
     window.removeEventListener('pagehide', flush);
     window.removeEventListener('hashchange', onHashChange);
+    window.removeEventListener('popstate', onHashChange);
   };
 }

@@ -2,7 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '../protocol/wire-types';
 import type { AppState } from './app-store';
 import { originOf, type HostConsent } from './consent';
-import { BOARD_ROWS, NO_LIBRARY_FILTERS, overviewTaskId, type LibraryFilters, type LibraryStats } from '../core/contract';
+import { BOARD_ROWS, NO_LIBRARY_FILTERS, overviewTaskId, type BenchmarkKind, type LibraryFilters, type LibraryStats } from '../core/contract';
 import type { EvaluatorPort } from './ports';
 import type { StoreHandlers } from './receive';
 import { NO_FILTERS } from './rows';
@@ -75,6 +75,8 @@ export interface LibrarySlice {
   libraryFilters: LibraryFilters;
   /** A link named a local library: the user is asked to pick it. */
   libraryRequest: LibraryRequest | null;
+  /** The run last opened from the library (its run id and the file the index names): its screen shows the way back. */
+  libraryRun: { readonly run: number; readonly file: string } | null;
 
   openLibraryFolder(name: string, files: readonly FolderFile[]): void;
   openLibraryFile(file: File): void;
@@ -84,6 +86,8 @@ export interface LibrarySlice {
   setLibraryFilters(patch: Partial<LibraryFilters>): void;
   /** Opens a run of the library in the app (slot `a`), at a task (its episodes, through the overview's task filter) or whole. */
   openLibraryRun(run: number, task: string | null): void;
+  /** Data arrived for these benchmarks (null: a URL base agreed to, any benchmark): a library folder some files of which could not be judged without it judges itself again. */
+  libraryDataArrived(used: readonly BenchmarkKind[] | null): void;
   /** Restores a library link (`#library=`): a URL is opened (own origin or agreed), a local folder or file is asked for. */
   restoreLibrary(origin: LibraryOrigin, tab: LibraryTab, filters: LibraryFilters): void;
 }
@@ -141,12 +145,12 @@ export function findRunFiles(
 export const createLibrarySlice =
   (port: EvaluatorPort, consent: HostConsent): StateCreator<AppState, [], [], LibrarySlice> =>
   (set, get) => {
-    const open = (source: LibrarySource, origin: LibraryOrigin, files: readonly FolderFile[]): void => {
+    const open = (source: LibrarySource, origin: LibraryOrigin, files: readonly FolderFile[], show = true): void => {
       const id = get().library.id + 1;
       set({
         library: { ...NO_LIBRARY, id, origin, loading: true, files, startedAt: performance.now() },
         libraryStats: { ...NO_STATS, seq: get().libraryStats.seq },
-        libraryShown: true,
+        libraryShown: show || get().libraryShown,
         libraryRequest: null,
       });
       port.send({ type: 'open-library', id, source });
@@ -167,6 +171,7 @@ export const createLibrarySlice =
       libraryTab: 'leaderboard',
       libraryFilters: NO_LIBRARY_FILTERS,
       libraryRequest: null,
+      libraryRun: null,
 
       openLibraryFolder: (name, files) => open({ kind: 'folder', name, files }, { kind: 'folder', name }, files),
       openLibraryFile: (file) => open({ kind: 'parquet', name: file.name, file }, { kind: 'file', name: file.name }, []),
@@ -197,6 +202,7 @@ export const createLibrarySlice =
           const url = new URL(parts.join('/'), lib.origin.url).href;
           set({ libraryShown: false, linkView: view, place: null });
           s.openUrl(url);
+          set({ libraryRun: { run: get().pending.a?.run ?? -1, file: info.file } });
           return;
         }
         const found = findRunFiles(lib.files, info.file);
@@ -220,16 +226,28 @@ export const createLibrarySlice =
           const f = found.file.file as File;
           s.openRun('a', { kind: 'file', file: f }, { kind: 'file', label: found.file.path, url: null, sample: null, file: f.name });
         }
+        set({ libraryRun: { run: get().pending.a?.run ?? -1, file: info.file } });
+      },
+
+      libraryDataArrived(used) {
+        const lib = get().library;
+        if (lib.loading || lib.origin?.kind !== 'folder') return;
+        if (!lib.problems.some((p) => p.missing !== undefined && (used === null || used.includes(p.missing)))) return;
+        // The same folder judged again (its tab and filters kept), shown only if it was.
+        open({ kind: 'folder', name: lib.origin.name, files: lib.files }, lib.origin, lib.files, false);
       },
 
       restoreLibrary(origin, tab, filters) {
-        set({ libraryTab: tab, libraryFilters: filters });
-        requestStats(BOARD_ROWS);
         const cur = get().library.origin;
         if (cur !== null && JSON.stringify(cur) === JSON.stringify(origin)) {
-          set({ libraryShown: true });
+          // The library open (Back to it): shown as it was left, its rows and views kept; only a change of filters is asked for.
+          const refilter = JSON.stringify(filters) !== JSON.stringify(get().libraryFilters);
+          set({ libraryTab: tab, libraryFilters: filters, libraryShown: true });
+          if (refilter) requestStats(BOARD_ROWS);
           return;
         }
+        set({ libraryTab: tab, libraryFilters: filters });
+        requestStats(BOARD_ROWS);
         if (origin.kind !== 'url') {
           set({ libraryRequest: { kind: origin.kind, name: origin.name }, libraryShown: true });
           return;
