@@ -102,15 +102,45 @@ const segments = (p: string): string[] =>
 const endsWith = (whole: readonly string[], tail: readonly string[]): boolean =>
   tail.length > 0 && tail.length <= whole.length && tail.every((s, i) => whole[whole.length - tail.length + i] === s);
 
+/** A path absolute on the machine that wrote it (`/…`, `C:\\…`, `\\\\server\\…`): an index written before files were named from its folder. */
+const absolutePath = (p: string): boolean => /^([a-z]:)?[\\/]/i.test(p);
+
+/** `rel` read from the folder `base` (both `/`-separated paths inside the picked folder); null when it leaves the picked folder. */
+export function underBase(base: string, rel: string): string | null {
+  const out = segments(base);
+  for (const s of segments(rel))
+    if (s !== '..') out.push(s);
+    else if (out.length <= 1) return null;
+    else out.pop();
+  return out.join('/');
+}
+
+type RunFiles = { kind: 'file'; file: FolderFile } | { kind: 'folder'; name: string; files: FolderFile[] };
+
+/** A τ² run folder of the picked files whose results.json is `<dir>/results.json`: its files re-rooted at the folder's name. */
+function runFolderAt(files: readonly FolderFile[], dir: readonly string[]): RunFiles {
+  const prefix = `${dir.join('/')}/`;
+  const name = dir.at(-1)!;
+  const inside = files
+    .filter((g) => segments(g.path).join('/').startsWith(prefix))
+    .map((g) => ({ path: `${name}/${segments(g.path).slice(dir.length).join('/')}`, file: g.file }));
+  return { kind: 'folder', name, files: inside };
+}
+
 /**
- * The picked files of a run the index names by `file` (the path as it found it): the picked file whose path
- * inside the folder is the end of that path (the longest such), or a τ² run folder's files (results.json and
- * simulations/) re-rooted at the folder's name.
+ * The picked files of a run the index names by `file`. An index names each file from its own folder (`base`, inside
+ * the picked folder): that file, or the τ² run folder there (results.json and simulations/). An older index named
+ * files as it found them (absolute, or from where it was run): the picked file whose path inside the folder is the end
+ * of that path (the longest such), or a run folder whose path ends it.
  */
-export function findRunFiles(
-  files: readonly FolderFile[],
-  file: string,
-): { kind: 'file'; file: FolderFile } | { kind: 'folder'; name: string; files: FolderFile[] } | null {
+export function findRunFiles(files: readonly FolderFile[], file: string, base: string | null = null): RunFiles | null {
+  if (base !== null && !absolutePath(file)) {
+    const want = underBase(base, file);
+    if (want === null) return null;
+    const exact = files.find((f) => segments(f.path).join('/') === want);
+    if (exact) return { kind: 'file', file: exact };
+    if (files.some((f) => segments(f.path).join('/') === `${want}/results.json`)) return runFolderAt(files, segments(want));
+  }
   const want = segments(file);
   let best: FolderFile | null = null;
   let bestLen = 0;
@@ -131,13 +161,7 @@ export function findRunFiles(
     const parts = segments(f.path);
     if (parts.at(-1) !== 'results.json' || parts.length < 2) continue;
     const dir = parts.slice(0, -1);
-    if (!endsWith(want, dir.slice(1).length > 0 ? dir.slice(1) : dir.slice(-1))) continue;
-    const prefix = `${dir.join('/')}/`;
-    const name = dir.at(-1)!;
-    const inside = files
-      .filter((g) => segments(g.path).join('/').startsWith(prefix))
-      .map((g) => ({ path: `${name}/${segments(g.path).slice(dir.length).join('/')}`, file: g.file }));
-    return { kind: 'folder', name, files: inside };
+    if (endsWith(want, dir.slice(1).length > 0 ? dir.slice(1) : dir.slice(-1))) return runFolderAt(files, dir);
   }
   return null;
 }
@@ -191,27 +215,34 @@ export const createLibrarySlice =
         const taskId = task === null ? null : overviewTaskId(lib.table, run, task);
         const view = { filters: { ...NO_FILTERS, taskId }, sort: { key: 'index', desc: false }, query: '', label: null } as const;
         if (lib.origin?.kind === 'url') {
-          const parts = segments(info.file);
-          if (/^([a-z]:)?[\\/]/i.test(info.file) || parts.includes('..')) {
+          if (absolutePath(info.file)) {
             s.notify(
               'error',
-              `The index names ${info.file.slice(0, 300)} by a path on the machine that made it; from ${lib.origin.url.slice(0, 300)} this browser cannot reach it. Open the folder that holds the results files and runs.parquet instead (Open ▸ Library folder…).`,
+              `The index names ${info.file.slice(0, 300)} by a path on the machine that made it (an index written before files were named from its own folder); from ${lib.origin.url.slice(0, 300)} this browser cannot reach it. Index the folder again with tau-inspect index, or open the folder that holds the results files and runs.parquet (Open ▸ Library folder…).`,
             );
             return;
           }
-          const url = new URL(parts.join('/'), lib.origin.url).href;
+          // Named from the index's folder: the same path from the index's URL, wherever the folder is published.
+          const url = new URL(segments(info.file).map(encodeURIComponent).join('/'), lib.origin.url).href;
           set({ libraryShown: false, linkView: view, place: null });
           s.openUrl(url);
           set({ libraryRun: { run: get().pending.a?.run ?? -1, file: info.file } });
           return;
         }
-        const found = findRunFiles(lib.files, info.file);
+        const base = lib.files.some((f) => f.path === lib.via)
+          ? lib.via.split('/').slice(0, -1).join('/')
+          : lib.origin?.kind === 'folder'
+            ? lib.origin.name
+            : null;
+        const found = findRunFiles(lib.files, info.file, base);
         if (found === null) {
           s.notify(
             'error',
-            lib.files.length === 0
-              ? `Only the index was opened, so the results file ${info.file.slice(0, 300)} is not reachable from this page: open the folder that holds it and runs.parquet (Open ▸ Library folder…).`
-              : `The results file ${info.file.slice(0, 300)} is not in the picked folder “${lib.origin?.kind === 'folder' ? lib.origin.name.slice(0, 200) : ''}”: pick the folder that holds it and runs.parquet.`,
+            base !== null && !absolutePath(info.file) && underBase(base, info.file) === null
+              ? `The index names ${info.file.slice(0, 300)} from its folder, which leads outside the picked folder “${base.slice(0, 200)}”: pick the folder that holds the index and every results file it names.`
+              : lib.files.length === 0
+                ? `Only the index was opened, so the results file ${info.file.slice(0, 300)} is not reachable from this page: open the folder that holds it and runs.parquet (Open ▸ Library folder…).`
+                : `The results file ${info.file.slice(0, 300)} is not in the picked folder “${lib.origin?.kind === 'folder' ? lib.origin.name.slice(0, 200) : ''}”: pick the folder that holds it and runs.parquet.`,
           );
           return;
         }

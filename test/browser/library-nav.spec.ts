@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryRunsIndex } from '../support/runs-index';
+import { indexCli, libraryRunsIndex } from '../support/runs-index';
 import { DATA_DIR, describeShared, SHARED_DIR, TAU2_DIR } from '../support/shared';
 import { COMPLETE, offlinePage, READ_ALL_ROWS, skipBrowser, startAppAndBrowser, type AppServer } from './harness';
 
@@ -160,6 +160,59 @@ suite('library navigation in headless Chromium (issue 33)', () => {
       expect(await page.evaluate(READ_ALL_ROWS)).toHaveLength(trials);
     } finally {
       await context.close();
+    }
+  }, 300_000);
+  it('an index that names its files from its own folder opens every run from another place: served under another URL path, or a copy picked', async () => {
+    const src = mkdtempSync(join(tmpdir(), 'tau-inspect-published-'));
+    const { context, page } = await offlinePage(browser);
+    try {
+      mkdirSync(join(src, 'lib', 'runs'), { recursive: true });
+      mkdirSync(join(src, 'lib', 'tau2'), { recursive: true });
+      cpSync(join(SHARED_DIR, RETAIL_2), join(src, 'lib', 'runs', 'retail.json'));
+      cpSync(join(TAU2_DIR, 'runs', 'sierra-research__pr170-e2e-telecom-baseline.json'), join(src, 'lib', 'tau2', 'telecom.json'));
+      // Indexed from elsewhere, by absolute paths, into a folder of its own beside the runs.
+      const made = await indexCli(
+        tmpdir(),
+        join(src, 'lib', 'runs'),
+        join(src, 'lib', 'tau2'),
+        '--data',
+        DATA_DIR,
+        '--data',
+        join(TAU2_DIR, 'data'),
+        '--jobs',
+        '1',
+        '-o',
+        join(src, 'lib', 'index', 'runs.parquet'),
+      );
+      expect(made.code, made.err).toBe(0);
+      const board = ['../runs/retail.json', '../tau2/telecom.json'];
+
+      // Published under another path of a web server: every run opens from the index's URL.
+      cpSync(join(src, 'lib'), join(server.outDir, 'published', 'team-a', 'library'), { recursive: true });
+      await page.goto(`${server.url}#library=published/team-a/library/index/runs.parquet`);
+      await page.waitForSelector('[data-testid="leader-row"]', { timeout: 60_000 });
+      expect(await page.locator('[data-testid="leader-row"]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-file')).sort())).toEqual(board);
+      for (const [file, name] of [
+        [board[0]!, 'retail.json'],
+        [board[1]!, 'telecom.json'],
+      ] as const) {
+        await page.locator(`[data-testid="leader-row"][data-file="${file}"]`).getByRole('button').first().click();
+        await opened(page, name);
+        expect(await page.evaluate(() => decodeURIComponent(location.hash))).toContain(`published/team-a/library/${file.slice(3)}`);
+        await page.goBack();
+        await page.waitForSelector('[data-testid="leader-row"]');
+      }
+
+      // A copy of the folder elsewhere, picked: the same runs open from it.
+      const copy = join(src, 'elsewhere', 'shared-copy');
+      cpSync(join(src, 'lib'), copy, { recursive: true });
+      await page.setInputFiles('[data-testid="library-folder-input"]', copy);
+      await page.waitForSelector('[data-testid="library-view"][data-loading="false"] [data-testid="leader-row"]', { timeout: 60_000 });
+      await page.locator(`[data-testid="leader-row"][data-file="${board[1]}"]`).getByRole('button').first().click();
+      await opened(page, 'telecom.json');
+    } finally {
+      await context.close();
+      rmSync(src, { recursive: true, force: true });
     }
   }, 300_000);
 });
