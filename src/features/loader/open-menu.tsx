@@ -157,7 +157,7 @@ export function OpenMenu() {
             >
               <span>
                 <span className="block font-medium text-slate-900">{b.dataFolder}…</span>
-                <span className="block text-xs text-slate-600">
+                <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">
                   a {b.repo} checkout, or {b.layout('<domain>')} folders; read in this browser, kept beside the other benchmark’s
                 </span>
               </span>
