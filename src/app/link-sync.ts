@@ -1,8 +1,9 @@
 import type { StepEdit } from '../core/contract';
 import type { AppState, AppStore } from '../store/app-store';
-import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
+import { decodeEdits, EMPTY_LINK, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
 import { resolveLinkUrl } from '../store/consent';
 import { formatLibraryLink, parseLibraryLink } from '../store/library-link';
+import type { LibraryRunAsk } from '../store/library-slice';
 import { placeStep, sharedEdits } from '../store/episode-slice';
 
 /** The selected episode's what-if edits for the link (a τ² simulation's or a τ-bench episode's), null: none. */
@@ -52,12 +53,33 @@ function libraryHere() {
   return l === null || l.origin.kind !== 'url' ? l : { ...l, origin: { kind: 'url' as const, url: resolveLinkUrl(l.origin.url, location.href) } };
 }
 
-/** The hash of what is on screen: the library (its origin, tab and filters) while it shows, else the run's place. */
+/** The run of the library on screen (opened from it, or being opened): its file as the index names it; null for another run. */
+function libraryRunShown(s: AppState): string | null {
+  const from = s.libraryRun;
+  return !s.libraryShown && from !== null && s.library.origin !== null && from.run === (s.pending.a?.run ?? s.runs.a.id) ? from.file : null;
+}
+
+/**
+ * The hash of what is on screen: the library (its origin, tab and filters) while it shows; a run of the library as the
+ * library's link with `lib-run=` and the run's place (so the fragment says where the page is, a run folder too); else
+ * the run's own link.
+ */
 function hashOf(s: AppState): string {
   const lib = s.library.origin ?? (s.libraryRequest && { kind: s.libraryRequest.kind, name: s.libraryRequest.name });
   if (s.libraryShown && lib) return formatLibraryLink({ origin: lib, tab: s.libraryTab, filters: s.libraryFilters });
+  const run = libraryRunShown(s);
+  if (run !== null && s.library.origin !== null) {
+    const place = formatLink({ ...linkOf(s), run: null, sample: null, file: null, ep: null, data: null });
+    return `${formatLibraryLink({ origin: s.library.origin, tab: s.libraryTab, filters: s.libraryFilters, run })}${place.replace(/^#/, '&')}`;
+  }
   return formatLink(linkOf(s));
 }
+
+/** The run open is the library's run last opened from it (or being opened). */
+const sameRun = (s: AppState): boolean => s.libraryRun !== null && s.libraryRun.run === (s.pending.a?.run ?? s.runs.a.id);
+
+/** A link's `lib-run=`, with the place its fragment names. */
+const runAsk = (file: string | null | undefined): LibraryRunAsk | null => (file == null ? null : { file, link: linkHere() });
 
 /**
  * Where the page is, for the browser's history: the library, a run's overview, or an episode of it. A change of place
@@ -78,9 +100,9 @@ function placeOf(s: AppState): string {
  */
 export function syncLink(store: AppStore): () => void {
   const library = libraryHere();
-  // A library link shows the library; the run behind it is the first sample, as on a fresh start.
-  store.getState().restore(library === null ? linkHere() : { ...linkHere(), run: null, file: null, ep: null });
-  if (library !== null) store.getState().restoreLibrary(library.origin, library.tab, library.filters);
+  // A library link shows the library (or its run, `lib-run=`, once it is read); the run behind it is the first sample, as on a fresh start.
+  store.getState().restore(library === null ? linkHere() : { ...EMPTY_LINK, data: linkHere().data });
+  if (library !== null) store.getState().restoreLibrary(library.origin, library.tab, library.filters, runAsk(library.run));
   let last = location.hash;
   let lastLink: Link | null = null;
   let lastPlace: string | null = null;
@@ -147,8 +169,13 @@ export function syncLink(store: AppStore): () => void {
   const follow = (): void => {
     const library = libraryHere();
     if (library !== null) {
-      store.getState().restoreLibrary(library.origin, library.tab, library.filters);
-      return;
+      // The library's run still open (Back or Forward to it): shown at the entry's place, not opened again.
+      if (library.run == null || library.run !== store.getState().libraryRun?.file || !sameRun(store.getState())) {
+        store.getState().restoreLibrary(library.origin, library.tab, library.filters, runAsk(library.run));
+        return;
+      }
+      store.setState({ libraryShown: false });
+      return showPlace(linkHere());
     }
     if (store.getState().libraryShown) store.setState({ libraryShown: false });
     const link = linkHere();
@@ -172,6 +199,12 @@ export function syncLink(store: AppStore): () => void {
       });
       return;
     }
+    showPlace(link);
+  };
+  /** The open run shown at a link's place: its overview (filters, search, sort), its episode and step, or no episode. */
+  const showPlace = (link: Link): void => {
+    const s = store.getState();
+    const cur = linkOf(s);
     if (viewKey(link) !== viewKey(cur)) {
       const v = viewFromLink(link);
       store.setState({ filters: v.filters, sort: v.sort, labelFilter: v.label });

@@ -6,6 +6,7 @@ import { BOARD_ROWS, NO_LIBRARY_FILTERS, overviewTaskId, type BenchmarkKind, typ
 import type { EvaluatorPort } from './ports';
 import type { StoreHandlers } from './receive';
 import { NO_FILTERS } from './rows';
+import { viewFromLink, type Link } from './link';
 
 export type LibraryTab = 'leaderboard' | 'heatmap' | 'health';
 export const LIBRARY_TABS: readonly LibraryTab[] = ['leaderboard', 'heatmap', 'health'];
@@ -45,6 +46,12 @@ const NO_LIBRARY: LibraryState = {
   startedAt: 0,
 };
 
+/** A link's run of a library: its file as the index names it, and the place in it (a run's link: episode, step, filters). */
+export interface LibraryRunAsk {
+  readonly file: string;
+  readonly link: Link;
+}
+
 /** A library link's request for a local folder or file this page cannot reopen by itself. */
 export interface LibraryRequest {
   readonly kind: 'folder' | 'file';
@@ -77,6 +84,8 @@ export interface LibrarySlice {
   libraryRequest: LibraryRequest | null;
   /** The run last opened from the library (its run id and the file the index names): its screen shows the way back. */
   libraryRun: { readonly run: number; readonly file: string } | null;
+  /** A link's run of the library (`lib-run=`) to open once the library is read, at the link's place. */
+  libraryRunAsk: LibraryRunAsk | null;
 
   openLibraryFolder(name: string, files: readonly FolderFile[]): void;
   openLibraryFile(file: File): void;
@@ -89,7 +98,9 @@ export interface LibrarySlice {
   /** Data arrived for these benchmarks (null: a URL base agreed to, any benchmark): a library folder some files of which could not be judged without it judges itself again. */
   libraryDataArrived(used: readonly BenchmarkKind[] | null): void;
   /** Restores a library link (`#library=`): a URL is opened (own origin or agreed), a local folder or file is asked for. */
-  restoreLibrary(origin: LibraryOrigin, tab: LibraryTab, filters: LibraryFilters): void;
+  restoreLibrary(origin: LibraryOrigin, tab: LibraryTab, filters: LibraryFilters, run?: LibraryRunAsk | null): void;
+  /** Opens the run of the library the index names `file`, at a link's place (or says why it cannot). */
+  openLibraryRunAt(ask: LibraryRunAsk): void;
 }
 
 const segments = (p: string): string[] =>
@@ -196,6 +207,7 @@ export const createLibrarySlice =
       libraryFilters: NO_LIBRARY_FILTERS,
       libraryRequest: null,
       libraryRun: null,
+      libraryRunAsk: null,
 
       openLibraryFolder: (name, files) => open({ kind: 'folder', name, files }, { kind: 'folder', name }, files),
       openLibraryFile: (file) => open({ kind: 'parquet', name: file.name, file }, { kind: 'file', name: file.name }, []),
@@ -268,16 +280,33 @@ export const createLibrarySlice =
         open({ kind: 'folder', name: lib.origin.name, files: lib.files }, lib.origin, lib.files, false);
       },
 
-      restoreLibrary(origin, tab, filters) {
+      openLibraryRunAt({ file, link }) {
+        const s = get();
+        const run = s.library.table?.runs.findIndex((r) => r.file === file) ?? -1;
+        set({ libraryRunAsk: null });
+        if (run < 0) return s.notify('error', `The link names the run ${file.slice(0, 300)}, which this library does not hold; the library is shown instead.`);
+        s.openLibraryRun(run, null);
+        // The place the link names, not the run's start.
+        if (get().libraryRun?.file === file)
+          set({ place: link.episode === null ? null : { episode: link.episode, step: link.step }, linkView: viewFromLink(link) });
+      },
+
+      restoreLibrary(origin, tab, filters, run = null) {
         const cur = get().library.origin;
         if (cur !== null && JSON.stringify(cur) === JSON.stringify(origin)) {
+          if (run !== null) {
+            set({ libraryTab: tab, libraryFilters: filters });
+            if (get().library.table) get().openLibraryRunAt(run);
+            else set({ libraryRunAsk: run });
+            return;
+          }
           // The library open (Back to it): shown as it was left, its rows and views kept; only a change of filters is asked for.
           const refilter = JSON.stringify(filters) !== JSON.stringify(get().libraryFilters);
           set({ libraryTab: tab, libraryFilters: filters, libraryShown: true });
           if (refilter) requestStats(BOARD_ROWS);
           return;
         }
-        set({ libraryTab: tab, libraryFilters: filters });
+        set({ libraryTab: tab, libraryFilters: filters, libraryRunAsk: run });
         requestStats(BOARD_ROWS);
         if (origin.kind !== 'url') {
           set({ libraryRequest: { kind: origin.kind, name: origin.name }, libraryShown: true });
@@ -298,6 +327,9 @@ export const libraryHandlers: StoreHandlers<'open-library' | 'library-progress' 
     if (id !== lib.id || !lib.loading) return;
     set({ library: { ...lib, loading: false, table, problems, error, via, openedMs: performance.now() - lib.startedAt } });
     if (table) get().requestLibraryStats(BOARD_ROWS);
+    // A link's run of the library opens once its rows are in.
+    const ask = get().libraryRunAsk;
+    if (table && ask) get().openLibraryRunAt(ask);
   },
   'library-stats'({ id, seq, stats, error }, { get, set }) {
     const cur = get().libraryStats;

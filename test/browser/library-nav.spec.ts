@@ -199,7 +199,16 @@ suite('library navigation in headless Chromium (issue 33)', () => {
       ] as const) {
         await page.locator(`[data-testid="leader-row"][data-file="${file}"]`).getByRole('button').first().click();
         await opened(page, name);
-        expect(await page.evaluate(() => decodeURIComponent(location.hash))).toContain(`published/team-a/library/${file.slice(3)}`);
+        // The fragment says where the page is: the library, and its run.
+        expect(await page.evaluate(() => decodeURIComponent(location.hash))).toMatch(
+          new RegExp(`^#library=.*published/team-a/library/index/runs\\.parquet.*&lib-run=${file.replace(/\./g, '\\.')}`),
+        );
+        if (name === 'telecom.json') {
+          // So a reload (or the link sent to someone) opens the same run of the same library.
+          await page.reload();
+          await opened(page, name);
+          expect(await page.getByTestId('library-crumb').textContent()).toContain(file);
+        }
         await page.goBack();
         await page.waitForSelector('[data-testid="leader-row"]');
       }

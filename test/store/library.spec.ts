@@ -9,6 +9,7 @@ import { LIBRARY_FLAG } from '../../src/protocol/wire-types';
 import { createAppStore } from '../../src/store/app-store';
 import { formatLibraryLink, parseLibraryLink } from '../../src/store/library-link';
 import { findRunFiles, underBase } from '../../src/store/library-slice';
+import { parseLink } from '../../src/store/link';
 import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS, overviewTaskId, taskGrids, taskHealth } from '../../src/core/contract';
 import { tau2Pass } from '../../src/store/tau2/compare';
 import { fakePort, sent } from '../support/fake-port';
@@ -236,6 +237,11 @@ describe('the library’s link', () => {
       filters: NO_LIBRARY_FILTERS,
     });
     expect(parseLibraryLink('#run=x.json')).toBe(null);
+    // A run of the library shown: its file as the index names it, the run's place beside it in the same fragment.
+    const inRun = `${formatLibraryLink({ ...l, run: '../tau2/a b.json' })}&episode=3&task=2`;
+    expect(inRun).toContain('&lib-run=../tau2/a%20b.json&episode=3');
+    expect(parseLibraryLink(inRun)).toEqual({ ...l, run: '../tau2/a b.json' });
+    expect(parseLink(inRun)).toMatchObject({ run: null, episode: 3, task: 2 });
   });
 
   it('asks for a local folder a link names, keeping its view', () => {
