@@ -3,6 +3,7 @@ import { DataConsent } from '../features/loader/data-consent';
 import { DropZone } from '../features/loader/drop-zone';
 import { OpenMenu } from '../features/loader/open-menu';
 import { RunConsent } from '../features/loader/run-consent';
+import { LibraryCrumb } from '../features/library/library-crumb';
 import { LibraryMenu } from '../features/library/library-menu';
 import { LibraryView } from '../features/library/library-view';
 import { CopyLinkButton } from '../features/links/copy-link-button';
@@ -215,6 +216,7 @@ function Shell() {
       <RunConsent />
       <DataConsent />
       {!teaching && <LinkContext />}
+      {!libraryShown && !teaching && <LibraryCrumb />}
       {welcome.shown && !teaching && <Welcome compact={false} onDismiss={welcome.dismiss} />}
       {teaching ? (
         <main className="flex min-h-0 flex-1">

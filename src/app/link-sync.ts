@@ -1,8 +1,9 @@
 import type { StepEdit } from '../core/contract';
 import type { AppState, AppStore } from '../store/app-store';
-import { decodeEdits, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
+import { decodeEdits, EMPTY_LINK, encodeEdits, formatLink, parseLink, viewFromLink, viewKey, viewToLink, type Link } from '../store/link';
 import { resolveLinkUrl } from '../store/consent';
 import { formatLibraryLink, parseLibraryLink } from '../store/library-link';
+import type { LibraryRunAsk } from '../store/library-slice';
 import { placeStep, sharedEdits } from '../store/episode-slice';
 
 /** Edits as `whatif=` text, each list deflated once: the link is worked out on every change of the store. */
@@ -48,10 +49,6 @@ const sameButStep = (a: Link, b: Link): boolean =>
 /** How long a step-only change waits before it is written: replaceState costs milliseconds, stepping must not. */
 const STEP_DELAY_MS = 100;
 
-/**
- * Restores the place in `location.hash`, then keeps the hash in step with the store
- * (replaceState). Moving the step cursor only is written once stepping pauses.
- */
 /** The link in the location, its run= and data= addresses resolved against the page (a relative one names the app's own server). */
 function linkHere(): Link {
   const l = parseLink(location.hash);
@@ -64,47 +61,109 @@ function libraryHere() {
   return l === null || l.origin.kind !== 'url' ? l : { ...l, origin: { kind: 'url' as const, url: resolveLinkUrl(l.origin.url, location.href) } };
 }
 
-/** The hash of what is on screen: the library (its origin, tab and filters) while it shows, else the run's place. */
+/** The run of the library on screen (opened from it, or being opened): its file as the index names it; null for another run. */
+function libraryRunShown(s: AppState): string | null {
+  const from = s.libraryRun;
+  return !s.libraryShown && from !== null && s.library.origin !== null && from.run === (s.pending.a?.run ?? s.runs.a.id) ? from.file : null;
+}
+
+/**
+ * The hash of what is on screen: the library (its origin, tab and filters) while it shows; a run of the library as the
+ * library's link with `lib-run=` and the run's place (so the fragment says where the page is, a run folder too); else
+ * the run's own link.
+ */
 function hashOf(s: AppState): string {
   const lib = s.library.origin ?? (s.libraryRequest && { kind: s.libraryRequest.kind, name: s.libraryRequest.name });
   if (s.libraryShown && lib) return formatLibraryLink({ origin: lib, tab: s.libraryTab, filters: s.libraryFilters });
+  const run = libraryRunShown(s);
+  if (run !== null && s.library.origin !== null) {
+    const place = formatLink({ ...linkOf(s), run: null, sample: null, file: null, ep: null, data: null });
+    return `${formatLibraryLink({ origin: s.library.origin, tab: s.libraryTab, filters: s.libraryFilters, run })}${place.replace(/^#/, '&')}`;
+  }
   return formatLink(linkOf(s));
 }
 
+/** The run open is the library's run last opened from it (or being opened). */
+const sameRun = (s: AppState): boolean => s.libraryRun !== null && s.libraryRun.run === (s.pending.a?.run ?? s.runs.a.id);
+
+/** A link's `lib-run=`, with the place its fragment names. */
+const runAsk = (file: string | null | undefined): LibraryRunAsk | null => (file == null ? null : { file, link: linkHere() });
+
+/**
+ * Where the page is, for the browser's history: the library, a run's overview, or an episode of it. A change of place
+ * is a new history entry (Back and Forward move between them); anything else (filters, the step, the library's tab)
+ * rewrites the entry. A run being opened counts as the place it opens at (a link's episode waiting for its row too).
+ */
+function placeOf(s: AppState): string {
+  if (s.libraryShown) return 'library';
+  const run = s.pending.a?.run ?? s.runs.a.id;
+  return `run:${run}:${(s.selected ?? s.place?.episode ?? null) === null ? 'overview' : 'episode'}`;
+}
+
+/**
+ * Restores the place in `location.hash`, then keeps the hash in step with the store: a new place (library, run,
+ * episode: `placeOf`) is a new history entry (pushState), anything else rewrites the entry (replaceState); moving the
+ * step cursor only is written once stepping pauses. Back and Forward show the entry's place again, a run still open
+ * without opening it again, the library as it was left (its rows and views kept in memory, nothing judged again).
+ */
 export function syncLink(store: AppStore): () => void {
   const library = libraryHere();
-  // A library link shows the library; the run behind it is the first sample, as on a fresh start.
-  store.getState().restore(library === null ? linkHere() : { ...linkHere(), run: null, file: null, ep: null });
-  if (library !== null) store.getState().restoreLibrary(library.origin, library.tab, library.filters);
+  // A library link shows the library (or its run, `lib-run=`, once it is read); the run behind it is the first sample, as on a fresh start.
+  store.getState().restore(library === null ? linkHere() : { ...EMPTY_LINK, data: linkHere().data });
+  if (library !== null) store.getState().restoreLibrary(library.origin, library.tab, library.filters, runAsk(library.run));
   let last = location.hash;
   let lastLink: Link | null = null;
+  let lastPlace: string | null = null;
+  /** True while the page follows Back or Forward: what changes then rewrites the entry gone to, never adds one. */
+  let following = false;
   let pending: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const urlOf = (hash: string): string => (hash === '' ? location.pathname + location.search : hash);
   const flush = (): void => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     if (pending === null) return;
-    history.replaceState(history.state, '', pending === '' ? location.pathname + location.search : pending);
+    history.replaceState(history.state, '', urlOf(pending));
     pending = null;
   };
-  // Set while a hash typed or pasted into the tab is applied: the store passes through states that are neither the
-  // old place nor the new one (the link's place on the run it leaves), and writing one would put the run being left
-  // back into the address bar — where a reload at that instant reopens it (Chromium takes each replaceState apart).
+  // Set while a hash typed or pasted into the tab (or Back, Forward) is applied: the store passes through states that
+  // are neither the old place nor the new one (the link's place on the run it leaves), and writing one would put the
+  // run being left back into the address bar — where a reload at that instant reopens it (Chromium takes each
+  // replaceState apart). Nothing is written meanwhile; onHashChange writes the place reached once.
   let applying = false;
-  const write = (s: AppState): void => {
-    if (applying) return;
+  const write = (s: AppState, quiet: boolean): void => {
     if ((s.pending.a !== null || s.runRequest !== null) && s.runs.a.source === null && !s.libraryShown) return;
+    const place = placeOf(s);
+    // Back or Forward (`quiet`) and a run shown in place of one that could not be opened rewrite the entry.
+    const moved = lastPlace !== null && place !== lastPlace && !quiet && s.pending.a?.fallback !== true;
+    lastPlace = place;
     const link = linkOf(s);
     const hash = hashOf(s);
     if (hash === last) return;
     const stepOnly = lastLink !== null && sameButStep(lastLink, link);
     last = hash;
     lastLink = link;
+    if (moved) {
+      flush();
+      history.pushState(null, '', urlOf(hash));
+      return;
+    }
     pending = hash;
     if (!stepOnly) flush();
     else timer ??= setTimeout(flush, STEP_DELAY_MS);
   };
-  const unsubscribe = store.subscribe(write);
+  // The store is read once the changes of one event are all made (a run opened selects its link's episode in steps):
+  // the place it passes through on the way is no history entry.
+  let queued = false;
+  const unsubscribe = store.subscribe(() => {
+    if (queued || applying) return;
+    queued = true;
+    const quiet = following;
+    queueMicrotask(() => {
+      queued = false;
+      write(store.getState(), quiet);
+    });
+  });
   window.addEventListener('pagehide', flush);
   const onHashChange = (): void => {
     applying = true;
@@ -113,10 +172,12 @@ export function syncLink(store: AppStore): () => void {
     } finally {
       applying = false;
     }
-    // A change within the open run (another episode, filters) is written as the store now has it; a run still
-    // opening is written once it opens (the link stays as given meanwhile).
+    // The entry followed is the place reached: what follows rewrites it. A change within the open run (another
+    // episode, filters) is written as the store now has it; a run still opening is written once it opens (the link
+    // stays as given meanwhile).
     const s = store.getState();
-    if (s.pending.a === null && s.runRequest === null) write(s);
+    lastPlace = placeOf(s);
+    if (s.pending.a === null && s.runRequest === null) write(s, true);
   };
   const applyHash = (): void => {
     if (timer !== null) clearTimeout(timer);
@@ -125,10 +186,23 @@ export function syncLink(store: AppStore): () => void {
     lastLink = null;
     if (location.hash === last) return;
     last = location.hash;
+    following = true;
+    try {
+      follow();
+    } finally {
+      following = false;
+    }
+  };
+  const follow = (): void => {
     const library = libraryHere();
     if (library !== null) {
-      store.getState().restoreLibrary(library.origin, library.tab, library.filters);
-      return;
+      // The library's run still open (Back or Forward to it): shown at the entry's place, not opened again.
+      if (library.run == null || library.run !== store.getState().libraryRun?.file || !sameRun(store.getState())) {
+        store.getState().restoreLibrary(library.origin, library.tab, library.filters, runAsk(library.run));
+        return;
+      }
+      store.setState({ libraryShown: false });
+      return showPlace(linkHere());
     }
     if (store.getState().libraryShown) store.setState({ libraryShown: false });
     const link = linkHere();
@@ -152,6 +226,12 @@ export function syncLink(store: AppStore): () => void {
       });
       return;
     }
+    showPlace(link);
+  };
+  /** The open run shown at a link's place: its overview (filters, search, sort), its episode and step, or no episode. */
+  const showPlace = (link: Link): void => {
+    const s = store.getState();
+    const cur = linkOf(s);
     if (viewKey(link) !== viewKey(cur)) {
       const v = viewFromLink(link);
       store.setState({ filters: v.filters, sort: v.sort, labelFilter: v.label });
@@ -165,13 +245,16 @@ export function syncLink(store: AppStore): () => void {
           s.notify('error', (e as Error).message);
         }
       s.select(link.episode, link.step ?? 0);
-    }
+    } else if (s.selected !== null) s.select(null);
   };
+  // Back and Forward between the entries this page pushed fire popstate (and hashchange when the fragment differs): either one, once.
   window.addEventListener('hashchange', onHashChange);
+  window.addEventListener('popstate', onHashChange);
   return () => {
     flush();
     unsubscribe();
     window.removeEventListener('pagehide', flush);
     window.removeEventListener('hashchange', onHashChange);
+    window.removeEventListener('popstate', onHashChange);
   };
 }

@@ -1,5 +1,6 @@
 import type {
   AmbiguousKey,
+  BenchmarkKind,
   DbSide,
   StateAtStep,
   BenchmarkView,
@@ -73,8 +74,15 @@ export const REQUESTS = {
   cancel: tell<{ readonly run: number }>(),
   /** Go on evaluating a run stopped by `cancel` (from where it stopped). */
   resume: tell<{ readonly run: number }>(),
-  /** A picked or dropped τ-bench data folder. */
-  'use-folder': tell<{ readonly name: string; readonly files: readonly FolderFile[] }>(),
+  /**
+   * A data folder picked for one benchmark (`benchmark`), or dropped (null: for whichever benchmark's data it holds): it
+   * becomes the folder of each benchmark whose data it holds (each benchmark keeps its own folder). Answered with the
+   * benchmarks that took it (`used`; empty: it holds none of the data it was picked for).
+   */
+  'use-folder': ask<
+    { readonly id: number; readonly name: string; readonly files: readonly FolderFile[]; readonly benchmark: BenchmarkKind | null },
+    { readonly id: number; readonly name: string; readonly meant: BenchmarkKind | null; readonly used: readonly BenchmarkKind[] }
+  >(),
   /** The user agreed to fetch data from this URL base (or a link carried it from an agreed host). */
   'use-data-url': tell<{ readonly base: string }>(),
   /** Rows on screen, evaluated before the rest. */

@@ -105,4 +105,6 @@ export { LIBRARY_FLAG, type LibraryRun, type LibraryTable } from '../core/contra
 export interface LibraryProblem {
   readonly file: string;
   readonly reason: string;
+  /** The file could not be judged for want of this benchmark's data (the library judges itself again once it is there). */
+  readonly missing?: BenchmarkKind;
 }

@@ -2,10 +2,19 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { FolderFile, LibraryProblem, LibrarySource, LibraryTable } from '../protocol/wire-types';
 import type { AppState } from './app-store';
 import { originOf, type HostConsent } from './consent';
-import { BOARD_ROWS, NO_LIBRARY_FILTERS, overviewTaskId, type LibraryFilters, type LibraryStats, type SubmissionView } from '../core/contract';
+import {
+  BOARD_ROWS,
+  NO_LIBRARY_FILTERS,
+  overviewTaskId,
+  type BenchmarkKind,
+  type LibraryFilters,
+  type LibraryStats,
+  type SubmissionView,
+} from '../core/contract';
 import type { EvaluatorPort } from './ports';
 import type { StoreHandlers } from './receive';
 import { NO_FILTERS } from './rows';
+import { viewFromLink, type Link } from './link';
 
 export type LibraryTab = 'leaderboard' | 'heatmap' | 'health';
 export const LIBRARY_TABS: readonly LibraryTab[] = ['leaderboard', 'heatmap', 'health'];
@@ -47,6 +56,12 @@ const NO_LIBRARY: LibraryState = {
   startedAt: 0,
 };
 
+/** A link's run of a library: its file as the index names it, and the place in it (a run's link: episode, step, filters). */
+export interface LibraryRunAsk {
+  readonly file: string;
+  readonly link: Link;
+}
+
 /** A library link's request for a local folder or file this page cannot reopen by itself. */
 export interface LibraryRequest {
   readonly kind: 'folder' | 'file';
@@ -77,6 +92,10 @@ export interface LibrarySlice {
   libraryFilters: LibraryFilters;
   /** A link named a local library: the user is asked to pick it. */
   libraryRequest: LibraryRequest | null;
+  /** The run last opened from the library (its run id and the file the index names): its screen shows the way back. */
+  libraryRun: { readonly run: number; readonly file: string } | null;
+  /** A link's run of the library (`lib-run=`) to open once the library is read, at the link's place. */
+  libraryRunAsk: LibraryRunAsk | null;
 
   openLibraryFolder(name: string, files: readonly FolderFile[]): void;
   openLibraryFile(file: File): void;
@@ -86,8 +105,12 @@ export interface LibrarySlice {
   setLibraryFilters(patch: Partial<LibraryFilters>): void;
   /** Opens a run of the library in the app (slot `a`), at a task (its episodes, through the overview's task filter) or whole. */
   openLibraryRun(run: number, task: string | null): void;
+  /** Data arrived for these benchmarks (null: a URL base agreed to, any benchmark): a library folder some files of which could not be judged without it judges itself again. */
+  libraryDataArrived(used: readonly BenchmarkKind[] | null): void;
   /** Restores a library link (`#library=`): a URL is opened (own origin or agreed), a local folder or file is asked for. */
-  restoreLibrary(origin: LibraryOrigin, tab: LibraryTab, filters: LibraryFilters): void;
+  restoreLibrary(origin: LibraryOrigin, tab: LibraryTab, filters: LibraryFilters, run?: LibraryRunAsk | null): void;
+  /** Opens the run of the library the index names `file`, at a link's place (or says why it cannot). */
+  openLibraryRunAt(ask: LibraryRunAsk): void;
 }
 
 const segments = (p: string): string[] =>
@@ -100,15 +123,45 @@ const segments = (p: string): string[] =>
 const endsWith = (whole: readonly string[], tail: readonly string[]): boolean =>
   tail.length > 0 && tail.length <= whole.length && tail.every((s, i) => whole[whole.length - tail.length + i] === s);
 
+/** A path absolute on the machine that wrote it (`/…`, `C:\\…`, `\\\\server\\…`): an index written before files were named from its folder. */
+const absolutePath = (p: string): boolean => /^([a-z]:)?[\\/]/i.test(p);
+
+/** `rel` read from the folder `base` (both `/`-separated paths inside the picked folder); null when it leaves the picked folder. */
+export function underBase(base: string, rel: string): string | null {
+  const out = segments(base);
+  for (const s of segments(rel))
+    if (s !== '..') out.push(s);
+    else if (out.length <= 1) return null;
+    else out.pop();
+  return out.join('/');
+}
+
+type RunFiles = { kind: 'file'; file: FolderFile } | { kind: 'folder'; name: string; files: FolderFile[] };
+
+/** A τ² run folder of the picked files whose results.json is `<dir>/results.json`: its files re-rooted at the folder's name. */
+function runFolderAt(files: readonly FolderFile[], dir: readonly string[]): RunFiles {
+  const prefix = `${dir.join('/')}/`;
+  const name = dir.at(-1)!;
+  const inside = files
+    .filter((g) => segments(g.path).join('/').startsWith(prefix))
+    .map((g) => ({ path: `${name}/${segments(g.path).slice(dir.length).join('/')}`, file: g.file }));
+  return { kind: 'folder', name, files: inside };
+}
+
 /**
- * The picked files of a run the index names by `file` (the path as it found it): the picked file whose path
- * inside the folder is the end of that path (the longest such), or a τ² run folder's files (results.json and
- * simulations/) re-rooted at the folder's name.
+ * The picked files of a run the index names by `file`. An index names each file from its own folder (`base`, inside
+ * the picked folder): that file, or the τ² run folder there (results.json and simulations/). An older index named
+ * files as it found them (absolute, or from where it was run): the picked file whose path inside the folder is the end
+ * of that path (the longest such), or a run folder whose path ends it.
  */
-export function findRunFiles(
-  files: readonly FolderFile[],
-  file: string,
-): { kind: 'file'; file: FolderFile } | { kind: 'folder'; name: string; files: FolderFile[] } | null {
+export function findRunFiles(files: readonly FolderFile[], file: string, base: string | null = null): RunFiles | null {
+  if (base !== null && !absolutePath(file)) {
+    const want = underBase(base, file);
+    if (want === null) return null;
+    const exact = files.find((f) => segments(f.path).join('/') === want);
+    if (exact) return { kind: 'file', file: exact };
+    if (files.some((f) => segments(f.path).join('/') === `${want}/results.json`)) return runFolderAt(files, segments(want));
+  }
   const want = segments(file);
   let best: FolderFile | null = null;
   let bestLen = 0;
@@ -129,13 +182,7 @@ export function findRunFiles(
     const parts = segments(f.path);
     if (parts.at(-1) !== 'results.json' || parts.length < 2) continue;
     const dir = parts.slice(0, -1);
-    if (!endsWith(want, dir.slice(1).length > 0 ? dir.slice(1) : dir.slice(-1))) continue;
-    const prefix = `${dir.join('/')}/`;
-    const name = dir.at(-1)!;
-    const inside = files
-      .filter((g) => segments(g.path).join('/').startsWith(prefix))
-      .map((g) => ({ path: `${name}/${segments(g.path).slice(dir.length).join('/')}`, file: g.file }));
-    return { kind: 'folder', name, files: inside };
+    if (endsWith(want, dir.slice(1).length > 0 ? dir.slice(1) : dir.slice(-1))) return runFolderAt(files, dir);
   }
   return null;
 }
@@ -143,12 +190,12 @@ export function findRunFiles(
 export const createLibrarySlice =
   (port: EvaluatorPort, consent: HostConsent): StateCreator<AppState, [], [], LibrarySlice> =>
   (set, get) => {
-    const open = (source: LibrarySource, origin: LibraryOrigin, files: readonly FolderFile[]): void => {
+    const open = (source: LibrarySource, origin: LibraryOrigin, files: readonly FolderFile[], show = true): void => {
       const id = get().library.id + 1;
       set({
         library: { ...NO_LIBRARY, id, origin, loading: true, files, startedAt: performance.now() },
         libraryStats: { ...NO_STATS, seq: get().libraryStats.seq },
-        libraryShown: true,
+        libraryShown: show || get().libraryShown,
         libraryRequest: null,
       });
       port.send({ type: 'open-library', id, source });
@@ -169,6 +216,8 @@ export const createLibrarySlice =
       libraryTab: 'leaderboard',
       libraryFilters: NO_LIBRARY_FILTERS,
       libraryRequest: null,
+      libraryRun: null,
+      libraryRunAsk: null,
 
       openLibraryFolder: (name, files) => open({ kind: 'folder', name, files }, { kind: 'folder', name }, files),
       openLibraryFile: (file) => open({ kind: 'parquet', name: file.name, file }, { kind: 'file', name: file.name }, []),
@@ -188,26 +237,34 @@ export const createLibrarySlice =
         const taskId = task === null ? null : overviewTaskId(lib.table, run, task);
         const view = { filters: { ...NO_FILTERS, taskId }, sort: { key: 'index', desc: false }, query: '', label: null } as const;
         if (lib.origin?.kind === 'url') {
-          const parts = segments(info.file);
-          if (/^([a-z]:)?[\\/]/i.test(info.file) || parts.includes('..')) {
+          if (absolutePath(info.file)) {
             s.notify(
               'error',
-              `The index names ${info.file.slice(0, 300)} by a path on the machine that made it; from ${lib.origin.url.slice(0, 300)} this browser cannot reach it. Open the folder that holds the results files and runs.parquet instead (Open ▸ Library folder…).`,
+              `The index names ${info.file.slice(0, 300)} by a path on the machine that made it (an index written before files were named from its own folder); from ${lib.origin.url.slice(0, 300)} this browser cannot reach it. Index the folder again with tau-inspect index, or open the folder that holds the results files and runs.parquet (Open ▸ Library folder…).`,
             );
             return;
           }
-          const url = new URL(parts.join('/'), lib.origin.url).href;
+          // Named from the index's folder: the same path from the index's URL, wherever the folder is published.
+          const url = new URL(segments(info.file).map(encodeURIComponent).join('/'), lib.origin.url).href;
           set({ libraryShown: false, linkView: view, place: null });
           s.openUrl(url);
+          set({ libraryRun: { run: get().pending.a?.run ?? -1, file: info.file } });
           return;
         }
-        const found = findRunFiles(lib.files, info.file);
+        const base = lib.files.some((f) => f.path === lib.via)
+          ? lib.via.split('/').slice(0, -1).join('/')
+          : lib.origin?.kind === 'folder'
+            ? lib.origin.name
+            : null;
+        const found = findRunFiles(lib.files, info.file, base);
         if (found === null) {
           s.notify(
             'error',
-            lib.files.length === 0
-              ? `Only the index was opened, so the results file ${info.file.slice(0, 300)} is not reachable from this page: open the folder that holds it and runs.parquet (Open ▸ Library folder…).`
-              : `The results file ${info.file.slice(0, 300)} is not in the picked folder “${lib.origin?.kind === 'folder' ? lib.origin.name.slice(0, 200) : ''}”: pick the folder that holds it and runs.parquet.`,
+            base !== null && !absolutePath(info.file) && underBase(base, info.file) === null
+              ? `The index names ${info.file.slice(0, 300)} from its folder, which leads outside the picked folder “${base.slice(0, 200)}”: pick the folder that holds the index and every results file it names.`
+              : lib.files.length === 0
+                ? `Only the index was opened, so the results file ${info.file.slice(0, 300)} is not reachable from this page: open the folder that holds it and runs.parquet (Open ▸ Library folder…).`
+                : `The results file ${info.file.slice(0, 300)} is not in the picked folder “${lib.origin?.kind === 'folder' ? lib.origin.name.slice(0, 200) : ''}”: pick the folder that holds it and runs.parquet.`,
           );
           return;
         }
@@ -222,16 +279,45 @@ export const createLibrarySlice =
           const f = found.file.file as File;
           s.openRun('a', { kind: 'file', file: f }, { kind: 'file', label: found.file.path, url: null, sample: null, file: f.name });
         }
+        set({ libraryRun: { run: get().pending.a?.run ?? -1, file: info.file } });
       },
 
-      restoreLibrary(origin, tab, filters) {
-        set({ libraryTab: tab, libraryFilters: filters });
-        requestStats(BOARD_ROWS);
+      libraryDataArrived(used) {
+        const lib = get().library;
+        if (lib.loading || lib.origin?.kind !== 'folder') return;
+        if (!lib.problems.some((p) => p.missing !== undefined && (used === null || used.includes(p.missing)))) return;
+        // The same folder judged again (its tab and filters kept), shown only if it was.
+        open({ kind: 'folder', name: lib.origin.name, files: lib.files }, lib.origin, lib.files, false);
+      },
+
+      openLibraryRunAt({ file, link }) {
+        const s = get();
+        const run = s.library.table?.runs.findIndex((r) => r.file === file) ?? -1;
+        set({ libraryRunAsk: null });
+        if (run < 0) return s.notify('error', `The link names the run ${file.slice(0, 300)}, which this library does not hold; the library is shown instead.`);
+        s.openLibraryRun(run, null);
+        // The place the link names, not the run's start.
+        if (get().libraryRun?.file === file)
+          set({ place: link.episode === null ? null : { episode: link.episode, step: link.step }, linkView: viewFromLink(link) });
+      },
+
+      restoreLibrary(origin, tab, filters, run = null) {
         const cur = get().library.origin;
         if (cur !== null && JSON.stringify(cur) === JSON.stringify(origin)) {
-          set({ libraryShown: true });
+          if (run !== null) {
+            set({ libraryTab: tab, libraryFilters: filters });
+            if (get().library.table) get().openLibraryRunAt(run);
+            else set({ libraryRunAsk: run });
+            return;
+          }
+          // The library open (Back to it): shown as it was left, its rows and views kept; only a change of filters is asked for.
+          const refilter = JSON.stringify(filters) !== JSON.stringify(get().libraryFilters);
+          set({ libraryTab: tab, libraryFilters: filters, libraryShown: true });
+          if (refilter) requestStats(BOARD_ROWS);
           return;
         }
+        set({ libraryTab: tab, libraryFilters: filters, libraryRunAsk: run });
+        requestStats(BOARD_ROWS);
         if (origin.kind !== 'url') {
           set({ libraryRequest: { kind: origin.kind, name: origin.name }, libraryShown: true });
           return;
@@ -251,6 +337,9 @@ export const libraryHandlers: StoreHandlers<'open-library' | 'library-progress' 
     if (id !== lib.id || !lib.loading) return;
     set({ library: { ...lib, loading: false, table, problems, error, via, submissions: submissions ?? null, openedMs: performance.now() - lib.startedAt } });
     if (table) get().requestLibraryStats(BOARD_ROWS);
+    // A link's run of the library opens once its rows are in.
+    const ask = get().libraryRunAsk;
+    if (table && ask) get().openLibraryRunAt(ask);
   },
   'library-stats'({ id, seq, stats, error }, { get, set }) {
     const cur = get().libraryStats;

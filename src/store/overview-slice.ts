@@ -29,15 +29,17 @@ export const createOverviewSlice =
   (set, get) => {
     let lastPriority = '';
     const search = (query: string): void => {
-      const { searchId } = get();
+      const id = get().searchId + 1;
       const run = get().runs.a.id;
       const q = query.trim();
+      // Every change of the query outdates the answers still on their way (an empty one too: an older search's hits
+      // must never land on a run whose search box is empty — issue 33's "0 of 50" with nothing searched).
       if (run === null || q === '') {
-        set({ hits: null, searching: false });
+        set({ searchId: id, hits: null, searching: false });
         return;
       }
-      set({ searchId: searchId + 1, searching: true });
-      port.send({ type: 'search', run, id: searchId + 1, query: q });
+      set({ searchId: id, searching: true });
+      port.send({ type: 'search', run, id, query: q });
     };
     return {
       filters: NO_FILTERS,
@@ -50,7 +52,7 @@ export const createOverviewSlice =
 
       setFilters: (patch) => set((s) => ({ filters: { ...s.filters, ...patch } })),
       clearFilters: () => {
-        set({ filters: NO_FILTERS, query: '' });
+        set({ filters: NO_FILTERS, query: '', labelFilter: null });
         search('');
       },
       sortBy: (key) => set((s) => ({ sort: s.sort.key === key ? { key, desc: !s.sort.desc } : { key, desc: false } })),
@@ -68,8 +70,10 @@ export const createOverviewSlice =
       },
       runChanged() {
         lastPriority = '';
+        // Deliberately: a task and a reason belong to the run (its task ids, its benchmark's reasons) and are cleared; the
+        // search text, "failed only" and a label filter apply to any run and are kept, each on screen in the filter bar.
         set((s) => ({
-          filters: { ...s.filters, taskId: null },
+          filters: { ...s.filters, taskId: null, reason: null },
           hits: null,
           searching: false,
           selected: null,

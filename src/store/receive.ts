@@ -1,5 +1,6 @@
 import type { FromWorker, FromWorkerName } from '../protocol/messages';
 import type { AppState } from './app-store';
+import { dataHandlers } from './data-slice';
 import { episodeHandlers, episodeViewArrived } from './episode-slice';
 import { libraryHandlers } from './library-slice';
 import { notesHandlers } from './notes-slice';
@@ -30,6 +31,7 @@ export const STORE_HANDLERS: StoreHandlers = {
   ...reviewHandlers,
   ...notesHandlers,
   ...libraryHandlers,
+  ...dataHandlers,
   view(m, store) {
     episodeViewArrived(m, store);
     trialViewArrived(m, store);

@@ -105,5 +105,6 @@ export const pendingSlotOf = (pending: Readonly<Record<RunSlot, PendingRun | nul
 export function runProblem(r: RunState): string | null {
   if (r.dataError !== null) return r.dataError;
   if (runReady(r) || r.dataRequest === null) return null;
-  return `${r.dataRequest.reason} Pick a ${benchmarkOf(r.dataRequest.benchmark).name} data folder (Open ▸ tau-bench data folder…), or fetch it.`;
+  const bench = benchmarkOf(r.dataRequest.benchmark);
+  return `${r.dataRequest.reason} Pick a ${bench.dataFolder} (Open ▸ ${bench.dataFolder}…), or fetch it.`;
 }

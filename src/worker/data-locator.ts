@@ -1,4 +1,4 @@
-import type { ReadText } from '../core/contract';
+import type { BenchmarkKind, ReadText } from '../core/contract';
 import type { DataOrigin, FileLike, FolderFile } from '../protocol/wire-types';
 import { allCached, browserCache, folderReader, prefetchUrl, type TextCache } from './data-sources';
 
@@ -24,6 +24,8 @@ const noRead: ReadText = async () => null;
  * of the sources, the folder picked, the URL bases agreed to, the dev server, this browser's cache — is the locator's.
  */
 export interface DataLayout {
+  /** Which benchmark's data this is. */
+  readonly kind: BenchmarkKind;
   /** The benchmark's name in messages (`τ-bench`, `τ²`). */
   readonly name: string;
   /** The embedded sample data (sample-runs/…): used for a sample run. */
@@ -44,10 +46,12 @@ export interface DataLayout {
 }
 
 /**
- * A benchmark's data as the run handles use it: its layout (the subclass) found by the one locator. A picked folder
- * replaces the one before (`forgetFolder`: what was loaded from a folder of that name is read again).
+ * A benchmark's data as the run handles use it: its layout (the subclass) found by the one locator. A folder picked
+ * for this benchmark replaces its folder before (`forgetFolder`: what was loaded from a folder of that name is read
+ * again); one picked for another benchmark leaves it alone.
  */
 export abstract class BenchmarkData implements DataLayout {
+  abstract readonly kind: BenchmarkKind;
   abstract readonly name: string;
   abstract readonly sample: DataLayout['sample'];
   abstract readonly dev: DataLayout['dev'];
@@ -60,11 +64,6 @@ export abstract class BenchmarkData implements DataLayout {
   abstract forgetFolder(): void;
 
   constructor(readonly locator: DataLocator) {}
-
-  /** Whether the picked folder holds this benchmark's data files. */
-  inFolder(): boolean {
-    return this.locator.folderFiles(this).size > 0;
-  }
 
   locate(domain: string, sample: boolean, progress: (label: string) => Progress, report: (message: string) => void): Promise<Located | null> {
     return this.locator.locate(this, domain, sample, progress, report);
@@ -79,9 +78,8 @@ export abstract class BenchmarkData implements DataLayout {
 export class DataLocator {
   devDataUrl = '';
   readonly agreedBases = new Set<string>();
-  /** The folder picked last: its name and files (each layout finds its own in them). */
-  private folder: { readonly name: string; readonly files: readonly FolderFile[] } | null = null;
-  private readonly folderIndexes = new Map<DataLayout, Map<string, FileLike>>();
+  /** One folder per benchmark: the last one picked that holds its data files (its name and those files, by path). */
+  private readonly folders = new Map<DataLayout, { readonly name: string; readonly files: ReadonlyMap<string, FileLike> }>();
   private cache: TextCache | null = null;
   private readonly devAvailable = new Map<DataLayout, Promise<string | null>>();
 
@@ -93,23 +91,24 @@ export class DataLocator {
     }
   }
 
-  /** A folder was picked or dropped: every layout looks for its files in it. */
-  useFolder(name: string, files: readonly FolderFile[]): void {
-    this.folder = { name, files };
-    this.folderIndexes.clear();
+  /**
+   * A folder was picked or dropped for `layouts` (the benchmark it was picked for, or every one for a drop): each of them
+   * that finds its data files in it takes it in place of its folder before; the others keep theirs. Returns those that took it.
+   */
+  useFolder(name: string, files: readonly FolderFile[], layouts: readonly DataLayout[]): DataLayout[] {
+    const took: DataLayout[] = [];
+    for (const layout of layouts) {
+      const index = layout.folderIndex(files);
+      if (index.size === 0) continue;
+      this.folders.set(layout, { name, files: index });
+      took.push(layout);
+    }
+    return took;
   }
 
-  /** The picked folder's files of a layout (empty without a folder). */
+  /** The folder picked for a layout's benchmark: its files of that layout (empty without one). */
   folderFiles(layout: DataLayout): ReadonlyMap<string, FileLike> {
-    if (!this.folder) return new Map();
-    let index = this.folderIndexes.get(layout);
-    if (!index) this.folderIndexes.set(layout, (index = layout.folderIndex(this.folder.files)));
-    return index;
-  }
-
-  /** The picked folder's key (a source of its own, loaded once), or null. */
-  folderKey(): string | null {
-    return this.folder ? `folder:${this.folder.name}` : null;
+    return this.folders.get(layout)?.files ?? new Map();
   }
 
   /** The dev server's route for a layout (absolute), or null without a dev server. */
@@ -155,12 +154,11 @@ export class DataLocator {
         return { key: 'sample', read: layout.sample.read, label: layout.sample.label, origin: { kind: 'sample', label: layout.sample.origin } };
       report(layout.sample.missing);
     }
-    const folder = this.folder;
-    const files = this.folderFiles(layout);
-    if (folder && layout.folderPaths(domain).some((p) => files.has(p)))
+    const folder = this.folders.get(layout);
+    if (folder && layout.folderPaths(domain).some((p) => folder.files.has(p)))
       return {
         key: `folder:${folder.name}`,
-        read: folderReader(files),
+        read: folderReader(folder.files),
         label: folder.name,
         origin: { kind: 'folder', label: `local folder “${folder.name}” (read in this browser)` },
       };

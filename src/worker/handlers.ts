@@ -19,7 +19,7 @@ export function requestHandlers(runs: RunController, library: LibraryController)
     'close-run': (m) => runs.close(m.slot),
     cancel: (m) => to(m.run, (h) => h.cancel()),
     resume: (m) => to(m.run, (h) => h.resume()),
-    'use-folder': (m) => runs.useFolder(m.name, m.files),
+    'use-folder': (m) => post({ type: 'use-folder', id: m.id, name: m.name, meant: m.benchmark, used: runs.useFolder(m.name, m.files, m.benchmark) }),
     'use-data-url': (m) => runs.useDataUrl(m.base),
     prioritize: (m) => to(m.run, (h) => h.prioritize(m.indices)),
     search: (m) => to(m.run, (h) => h.search(m.id, m.query)),

@@ -1,7 +1,8 @@
 import { guessDataCommitFromText, guessDomainFromText, InspectSession, prepareSha256, type Domain } from '../core/contract';
 import type { FolderFile, RunSlot, RunSource } from '../protocol/wire-types';
+import type { BenchmarkKind } from '../core/contract';
 import { storeFile } from './data-sources';
-import { DataLocator, type Progress } from './data-locator';
+import { DataLocator, type BenchmarkData, type Progress } from './data-locator';
 import { parseNotesFile } from './notes-import';
 import { PersistentVersions, type ReadAhead } from './persistent-cache';
 import { post, yieldToMessages } from './post';
@@ -88,12 +89,25 @@ export class RunController {
     if (h) act(h);
   }
 
-  /** A picked or dropped data folder: each run looks for its data in it (or says it is not there). */
-  useFolder(name: string, files: readonly FolderFile[]): void {
-    this.locator.useFolder(name, files);
-    this.tauBench.forgetFolder();
-    this.tau2.forgetFolder();
-    for (const h of this.all()) h.folderPicked(name);
+  /** Each benchmark's data, by its kind. */
+  private readonly data: Readonly<Record<BenchmarkKind, BenchmarkData>> = { 'tau-bench': this.tauBench, tau2: this.tau2 };
+
+  /**
+   * A data folder picked for one benchmark (`benchmark`), or dropped (null: for whichever benchmark's data it holds). It
+   * becomes the folder of each benchmark whose data files it holds; another benchmark keeps its folder. The runs of a
+   * benchmark that took it look for their data in it; those of the benchmark it was picked for, when it holds none of
+   * that data (or of any, when dropped), say so. Returns the benchmarks that took it.
+   */
+  useFolder(name: string, files: readonly FolderFile[], benchmark: BenchmarkKind | null): BenchmarkKind[] {
+    const meant = benchmark === null ? null : this.data[benchmark];
+    const took = this.locator.useFolder(name, files, meant ? [meant] : Object.values(this.data));
+    const kinds = Object.values(this.data).filter((d) => took.includes(d));
+    for (const d of kinds) d.forgetFolder();
+    for (const h of this.all()) {
+      if (kinds.includes(h.data)) h.folderPicked(name, true);
+      else if (meant === h.data || took.length === 0) h.folderPicked(name, false);
+    }
+    return kinds.map((d) => d.kind);
   }
 
   /** The user agreed to fetch data from a URL base: runs still without data look again. */

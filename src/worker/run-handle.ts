@@ -2,6 +2,7 @@ import type { EpisodeNotes, StepEdit } from '../core/contract';
 import type { ToWorker } from '../protocol/messages';
 import type { ShareContext } from '../protocol/share-context';
 import type { EpisodeAddress, RunSlot } from '../protocol/wire-types';
+import type { BenchmarkData } from './data-locator';
 
 /**
  * One run the page opened, as the run controller (src/worker/run-controller.ts) holds it: every request that names
@@ -23,9 +24,12 @@ export interface RunHandle {
   resume(): void;
   /** Rows on screen: judged and keyed before the rest. */
   prioritize(indices: readonly number[]): void;
+  /** The data of the run's benchmark (whose folder, picked for it, the run reads). */
+  readonly data: BenchmarkData;
   /** Data sources changed: a URL base was agreed to (`onlyIfMissing`), or a folder was picked (named). */
   retryData(onlyIfMissing: boolean): void;
-  folderPicked(name: string): void;
+  /** A folder was picked for this run's benchmark: `found`, it holds its data (the run looks again), else the run says it does not. */
+  folderPicked(name: string, found: boolean): void;
   search(id: number, query: string): void;
   /** The episode's view (judged now if it was not: its row goes out too). */
   view(a: EpisodeAddress): void;

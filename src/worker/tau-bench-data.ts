@@ -12,6 +12,7 @@ export const SAMPLE_LABEL = 'sample-runs/data';
  * `tau_bench/envs/…`), and its parsed versions, memoised per source and domain.
  */
 export class TauBenchData extends BenchmarkData {
+  readonly kind = 'tau-bench';
   readonly name = 'τ-bench';
   readonly sample = {
     has: hasSampleData,

@@ -195,9 +195,13 @@ export class TauBenchRun implements RunHandle {
     if (!this.sample && !(onlyIfMissing && this.detection)) void this.resolveData();
   }
 
-  folderPicked(name: string): void {
+  get data(): TauBenchData {
+    return this.env.data;
+  }
+
+  folderPicked(name: string, found: boolean): void {
     if (this.sample) return;
-    if (this.env.data.inFolder()) return this.retryData(false);
+    if (found) return this.retryData(false);
     post({
       type: 'data-error',
       run: this.run,

@@ -67,6 +67,7 @@ describe('the protocol, declared once', () => {
       'share-link',
       'state-at-step',
       'transcript',
+      'use-folder',
       'view',
       'what-if',
     ]);
@@ -155,6 +156,6 @@ describe('the worker’s side covers every request', () => {
       dispatch(handlers, request(name));
       expect(acted.length + posted.length, name).toBeGreaterThan(before);
     }
-    expect(posted.map((m) => m.type)).toEqual(['init']);
+    expect(posted.map((m) => m.type)).toEqual(['init', 'use-folder']);
   });
 });

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle, jsonLines } from '../support/cli-bundle';
 import { claimRows, smallIndex } from '../support/parquet-forge';
@@ -44,6 +44,9 @@ interface Bad {
   reason: string;
 }
 
+/** How the index beside `runs` names a file in it: from the index's folder. */
+const named = (runs: string, ...parts: string[]): string => relative(dirname(runs), join(runs, ...parts));
+
 function index(runs: string): { code: number | null; err: string; rows: { file: string }[]; bad: Bad[] } {
   const out = join(runs, '..', `${runs.split('/').pop()}.jsonl`);
   const r = cli('index', runs, '-o', out, '--json', '--data', data, '--jobs', '1');
@@ -69,11 +72,11 @@ describe('index never stops on a file it cannot read', () => {
     const r = index(runs);
     expect(r.err).not.toMatch(/ENOENT/);
     expect(r.code).toBe(0);
-    expect(new Set(r.rows.map((x) => x.file))).toEqual(new Set([join(runs, 'good.json')]));
+    expect(new Set(r.rows.map((x) => x.file))).toEqual(new Set([named(runs, 'good.json')]));
     expect(r.rows).toHaveLength(9);
     expect(r.bad.map((b) => [b.file, b.reason])).toEqual([
-      [join(runs, 'bad\\xFF.json'), expect.stringMatching(/^the file name is not valid UTF-8 .*rename it to index it$/)],
-      [join(runs, 'dir\\xC3('), expect.stringMatching(/^the folder name is not valid UTF-8 .*not walked/)],
+      [named(runs, 'bad\\xFF.json'), expect.stringMatching(/^the file name is not valid UTF-8 .*rename it to index it$/)],
+      [named(runs, 'dir\\xC3('), expect.stringMatching(/^the folder name is not valid UTF-8 .*not walked/)],
     ]);
     expect(r.err).toContain(`bad file: ${join(runs, 'bad\\xFF.json')}: the file name is not valid UTF-8`);
     // The bad file's bytes are hashed: indexing again skips it as already listed.
@@ -87,7 +90,7 @@ describe('index never stops on a file it cannot read', () => {
     const r = index(runs);
     expect(r.code).toBe(0);
     expect(r.rows).toHaveLength(9);
-    expect(r.bad.map((b) => [b.file, b.reason])).toEqual([[join(runs, 'link.json'), `a symbolic link to ${join(runs, 'gone.json')} that leads to no file`]]);
+    expect(r.bad.map((b) => [b.file, b.reason])).toEqual([[named(runs, 'link.json'), `a symbolic link to ${join(runs, 'gone.json')} that leads to no file`]]);
   });
 
   it('a folder named sub.json in a run folder’s simulations/ is named with its path (not EISDIR)', () => {
@@ -104,7 +107,7 @@ describe('index never stops on a file it cannot read', () => {
     expect(r.rows).toHaveLength(9);
     const where = join(runs, 'folder', 'simulations', 'sub.json');
     expect(r.bad.map((b) => [b.file, b.reason])).toEqual([
-      [join(runs, 'folder'), `${where} is a folder, not a simulation file (simulations/ holds one <id>.json file per simulation)`],
+      [named(runs, 'folder'), `${where} is a folder, not a simulation file (simulations/ holds one <id>.json file per simulation)`],
     ]);
     const ev = cli('evaluate', join(runs, 'folder'), '--data', join(root, 'sample-runs/tau2-data'));
     expect(ev.code).toBe(1);

@@ -88,7 +88,8 @@ describeShared('the library’s τ² pass^k beside each run’s own overview', (
   it('gives pass^1…pass^k equal to the overview’s for a run of 4 trials, and stops where τ² does when num_trials is fewer', async () => {
     expect(indexed.code, indexed.err).toBe(0);
     const board = leaderboard(await readLibraryParquet(new Uint8Array(readFileSync(join(dir, 'runs.parquet')))), NO_LIBRARY_FILTERS);
-    const byFile = new Map(board.map((r) => [r.info.file, r]));
+    // The index names each file from its own folder.
+    const byFile = new Map(board.map((r) => [join(dir, r.info.file), r]));
     for (const [path, k] of [
       [files.four, 4],
       [files.three, 3],
@@ -113,7 +114,7 @@ describeShared('the library’s τ² pass^k beside each run’s own overview', (
     await c.run(`COPY (SELECT * EXCLUDE (num_trials) FROM read_parquet('${join(dir, 'runs.parquet')}')) TO '${old}' (FORMAT parquet)`);
     c.closeSync();
     const board = leaderboard(await readLibraryParquet(new Uint8Array(readFileSync(old))), NO_LIBRARY_FILTERS);
-    const three = board.find((r) => r.info.file === files.three)!;
+    const three = board.find((r) => join(dir, r.info.file) === files.three)!;
     expect(three.recomputed.map((p) => p.k)).toEqual([1, 2, 3, 4]);
     expect(three.trialsNote).toBe(NO_NUM_TRIALS);
     const again = await indexCli(dir, join(dir, 'runs'), '--data', join(TAU2_DIR, 'data'), '--jobs', '1', '-o', old);

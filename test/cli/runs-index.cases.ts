@@ -7,7 +7,7 @@
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { beforeAll, expect, it } from 'vitest';
 import { INDEX_DATA, INDEXED_DIRS, indexCli, type IndexOutcome, type SharedRunsIndex } from '../support/runs-index';
@@ -82,7 +82,16 @@ export function indexCases(name: string, index: () => Promise<SharedRunsIndex>, 
       expect(existsSync(join(TAU2_DIR, 'expected')), `${TAU2_DIR}/expected is missing`).toBe(true);
       const made = await index();
       ({ lib, shardRuns, first } = made);
-      shards = [await readRows(made.shards[0]), await readRows(made.shards[1])];
+      // Each shard names its files from its own folder (shards/): read from lib, as the whole index names them.
+      const fromLib =
+        (shard: string) =>
+        (r: Row): Row => ({
+          ...r,
+          file: relative(lib, resolve(dirname(shard), r.file))
+            .split(sep)
+            .join('/'),
+        });
+      shards = [(await readRows(made.shards[0])).map(fromLib(made.shards[0])), (await readRows(made.shards[1])).map(fromLib(made.shards[1]))];
       whole = await readRows(join(lib, 'runs.parquet'));
       dir = mkdtempSync(join(tmpdir(), 'tau-index-'));
       copyFileSync(join(lib, 'runs.parquet'), join(dir, 'runs.parquet'));
@@ -201,12 +210,14 @@ export function indexCases(name: string, index: () => Promise<SharedRunsIndex>, 
       expect(whole.some((r) => bad.some((b) => b.file === r.file))).toBe(false);
     });
 
-    it('a second run skips every file and leaves the table as it was', async () => {
+    it('a second run into a copy elsewhere skips every file and leaves the table as it was, each file named from the copy’s folder', async () => {
       expect(again.code, again.err).toBe(0);
       const files = new Set(whole.map((r) => r.file)).size + jsonLines(join(dir, 'runs.errors.jsonl')).length;
       expect(again.err).toContain(`indexed 0 files (0 episodes)`);
       expect(again.err).toContain(`skipped ${files} already indexed`);
-      expect(await readRows(join(dir, 'runs.parquet'))).toEqual(whole);
+      const moved = (file: string): string => relative(dir, join(lib, file)).split(sep).join('/');
+      expect(await readRows(join(dir, 'runs.parquet'))).toEqual(whole.map((r) => ({ ...r, file: moved(r.file) })));
+      expect(jsonLines(join(dir, 'runs.errors.jsonl')).map((b) => b.file)).toEqual(jsonLines(join(lib, 'runs.errors.jsonl')).map((b) => moved(String(b.file))));
     });
 
     it('--shard 1/2 and 2/2 together hold exactly the rows of the whole index, no file in both', () => {

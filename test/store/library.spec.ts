@@ -8,7 +8,8 @@ import type { FolderFile, LibraryRun, LibraryTable } from '../../src/protocol/wi
 import { LIBRARY_FLAG } from '../../src/protocol/wire-types';
 import { createAppStore } from '../../src/store/app-store';
 import { formatLibraryLink, parseLibraryLink } from '../../src/store/library-link';
-import { findRunFiles } from '../../src/store/library-slice';
+import { findRunFiles, underBase } from '../../src/store/library-slice';
+import { parseLink } from '../../src/store/link';
 import { leaderboard, NO_LIBRARY_FILTERS, NO_NUM_TRIALS, overviewTaskId, taskGrids, taskHealth } from '../../src/core/contract';
 import { tau2Pass } from '../../src/store/tau2/compare';
 import { fakePort, sent } from '../support/fake-port';
@@ -174,6 +175,17 @@ describe('opening a run of the library', () => {
     expect(findRunFiles(files, 'elsewhere/z.json')).toBe(null);
   });
 
+  it('reads a name from the index’s own folder: ../ climbs within the picked folder, never out of it', () => {
+    // An index in lib/index/ names lib/other/a.json `../other/a.json` (the tail alone would pick either a.json).
+    expect(findRunFiles(files, '../other/a.json', 'lib/index')).toEqual({ kind: 'file', file: files[1] });
+    expect(findRunFiles(files, './runs/a.json', 'lib')).toEqual({ kind: 'file', file: files[0] });
+    const folder = findRunFiles(files, '../tau2/t', 'lib/index');
+    expect(folder?.kind === 'folder' && folder.files.map((f) => f.path)).toEqual(['t/results.json', 't/simulations/1.json']);
+    expect(findRunFiles(files, '../../outside/a.json', 'lib')).toBe(null);
+    expect(underBase('lib', '../x.json')).toBe(null);
+    expect(underBase('lib/index', '../x.json')).toBe('lib/x.json');
+  });
+
   it('opens the run at the task through the overview’s filter, or says in words why it cannot', () => {
     const { port, calls } = fakePort();
     const store = createAppStore(port);
@@ -225,6 +237,11 @@ describe('the library’s link', () => {
       filters: NO_LIBRARY_FILTERS,
     });
     expect(parseLibraryLink('#run=x.json')).toBe(null);
+    // A run of the library shown: its file as the index names it, the run's place beside it in the same fragment.
+    const inRun = `${formatLibraryLink({ ...l, run: '../tau2/a b.json' })}&episode=3&task=2`;
+    expect(inRun).toContain('&lib-run=../tau2/a%20b.json&episode=3');
+    expect(parseLibraryLink(inRun)).toEqual({ ...l, run: '../tau2/a b.json' });
+    expect(parseLink(inRun)).toMatchObject({ run: null, episode: 3, task: 2 });
   });
 
   it('asks for a local folder a link names, keeping its view', () => {

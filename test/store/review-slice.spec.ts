@@ -120,7 +120,7 @@ describe('comparing two runs in the store', () => {
       files: [],
       reason: 'Needs the retail data.',
     });
-    expect(runProblem(s().runs.b)).toBe('Needs the retail data. Pick a τ-bench data folder (Open ▸ tau-bench data folder…), or fetch it.');
+    expect(runProblem(s().runs.b)).toBe('Needs the retail data. Pick a τ-bench data folder (Open ▸ τ-bench data folder…), or fetch it.');
     expect(s().runs.b.dataRequest?.suggestedBase).toBe('https://data.example/tau');
     // The open run (A) is not asked about: its data is there.
     expect(s().runs.a.dataRequest).toBeNull();

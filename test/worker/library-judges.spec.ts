@@ -46,8 +46,10 @@ function folder(name: string, dir: string): FolderFile[] {
 /** The evaluator's data: the sample data (τ-bench's and τ²'s) picked as a folder. */
 function evaluatorData(): { tauBench: TauBenchData; tau2: Tau2Data } {
   const locator = new DataLocator();
-  locator.useFolder('data', [...folder('data', join(root, 'sample-runs/data')), ...folder('data', join(root, 'sample-runs/tau2-data'))]);
-  return { tauBench: new TauBenchData(locator), tau2: new Tau2Data(locator) };
+  const tauBench = new TauBenchData(locator);
+  const tau2 = new Tau2Data(locator);
+  locator.useFolder('data', [...folder('data', join(root, 'sample-runs/data')), ...folder('data', join(root, 'sample-runs/tau2-data'))], [tauBench, tau2]);
+  return { tauBench, tau2 };
 }
 
 type Behaviour = 'judges' | 'stops';

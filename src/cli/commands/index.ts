@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { DEFAULT_DATA_BASE, TAU2_DEFAULT_DATA_BASE } from '../../core/contract';
 import type { DataRoots, FoundRun } from '../library/index-file';
 import type { IndexRow } from '../../core/contract';
@@ -98,6 +98,49 @@ function shardArg(text: string | undefined): { i: number; n: number } | null {
 
 const defaultErrors = (out: string): string => `${out.replace(/\.(parquet|jsonl?)$/i, '')}.errors.jsonl`;
 
+const posix = (p: string): string => p.split(sep).join('/');
+
+/**
+ * How the index names its files: the path from the index's own folder, `/`-separated (`-o -`: the path as found). An
+ * index written before names them as they were found (from where it was run, or absolute): such a name is read as
+ * either and, when it names a file found now, renamed (`renames`) in the rows and the bad-file list kept.
+ */
+function indexNames(out: string) {
+  const from = out === '-' ? null : dirname(resolve(out));
+  const of = (path: string): string => (from === null ? path : posix(relative(from, resolve(path))));
+  const found = new Map<string, string>();
+  const renames = new Map<string, string>();
+  /** The names a stored name may be now: read from the index's folder, and from here (where an older index was run). */
+  const candidates = (stored: string): string[] =>
+    from === null ? [stored] : [...new Set([posix(relative(from, resolve(from, stored))), ...(isAbsolute(stored) ? [] : [of(stored)])])];
+  const renamed = (stored: string): string => {
+    for (const c of candidates(stored)) {
+      if (!found.has(c)) continue;
+      if (c !== stored) renames.set(stored, c);
+      return c;
+    }
+    return stored;
+  };
+  return {
+    of(path: string): string {
+      const name = of(path);
+      found.set(name, path);
+      return name;
+    },
+    /** A stored `file\0hash` key, as the key of the file named now (it counts as indexed). */
+    stored(key: string, into: Set<string>): void {
+      const [file = '', hash = ''] = key.split('\0');
+      into.add(fileKey(renamed(file), hash));
+    },
+    renamed,
+    renames,
+    /** The stored names of files indexed again, new and old spellings, whose rows are replaced. */
+    replaced(names: ReadonlySet<string>): Set<string> {
+      return new Set([...names, ...[...renames].filter(([, now]) => names.has(now)).map(([old]) => old)]);
+    },
+  };
+}
+
 /** `tau-inspect index DIR… -o RUNS.parquet …` */
 export async function indexCommand(args: string[]): Promise<number> {
   const parsed = parseCommand(args, OPTIONS, USAGE);
@@ -125,25 +168,30 @@ export async function indexCommand(args: string[]): Promise<number> {
   for (const d of dirs) if (!existsSync(d)) throw new UsageError(`cannot read ${d}: no such file or folder`);
 
   const all = await findRuns(dirs);
-  const runs = shard ? shardOf(all, shard.i, shard.n) : all;
-  const resume = out === '-' ? new Set<string>() : await indexedKeys(out, values.json);
-  const earlierBad = errorsPath === null ? [] : await readBadFiles(errorsPath);
+  // Each file is named from the index's own folder (`runs/a.json`, `../other/b.json`): the folder published anywhere opens every run.
+  const names = indexNames(out);
+  const named = all.map((r) => ({ ...r, name: names.of(r.path) }));
+  const runs = shard ? shardOf(named, shard.i, shard.n) : named;
+  const resume = new Set<string>();
+  if (out !== '-') for (const k of await indexedKeys(out, values.json)) names.stored(k, resume);
+  const earlierBad = (errorsPath === null ? [] : await readBadFiles(errorsPath)).map((b) => ({ ...b, file: names.renamed(b.file) }));
   for (const b of earlierBad) resume.add(fileKey(b.file, b.content_hash));
 
-  const todo: { run: FoundRun; hash: string }[] = [];
+  const todo: { run: FoundRun & { name: string }; hash: string }[] = [];
   const bad: BadFile[] = [];
   let skipped = 0;
-  const badFile = (file: string, hash: string, reason: string): void => {
-    bad.push({ file, content_hash: hash, reason });
+  // Listed by the index's name for it; said on the terminal by the path as found (as it was given).
+  const badFile = (run: { name: string; path: string }, hash: string, reason: string): void => {
+    bad.push({ file: run.name, content_hash: hash, reason });
     if (process.stderr.isTTY === true) process.stderr.write('\r\x1b[K');
-    process.stderr.write(terminalSafe(`bad file: ${file}: ${reason}`) + '\n');
+    process.stderr.write(terminalSafe(`bad file: ${run.path}: ${reason}`) + '\n');
   };
   for (const run of runs) {
     // A file that vanished or cannot be read since the walk is a bad file too, never the end of the run.
     const hash = await contentHash(run).catch((e: Error) => e);
-    if (hash instanceof Error) badFile(run.path, '', `cannot be read: ${hash.message}`);
-    else if (resume.has(fileKey(run.path, hash))) skipped++;
-    else if (run.kind === 'unreadable') badFile(run.path, hash, run.reason ?? 'cannot be read');
+    if (hash instanceof Error) badFile(run, '', `cannot be read: ${hash.message}`);
+    else if (resume.has(fileKey(run.name, hash))) skipped++;
+    else if (run.kind === 'unreadable') badFile(run, hash, run.reason ?? 'cannot be read');
     else todo.push({ run, hash });
   }
   const tty = process.stderr.isTTY === true;
@@ -164,7 +212,7 @@ export async function indexCommand(args: string[]): Promise<number> {
         order.map(async ({ run, hash }) => {
           const outcome = await pool.run(run, hash);
           if ('rows' in outcome) rows.push(...outcome.rows);
-          else badFile(run.path, hash, outcome.error);
+          else badFile(run, hash, outcome.error);
           progress.done(run.bytes, 'rows' in outcome ? outcome.rows.length : 0, !('rows' in outcome));
         }),
       );
@@ -173,11 +221,11 @@ export async function indexCommand(args: string[]): Promise<number> {
     }
     if (tty) process.stderr.write('\n');
   }
-  const reindexed = new Set(todo.map((t) => t.run.path));
-  const write = rows.length > 0 || reindexed.size > 0 || out === '-' || !existsSync(out);
-  if (write) await writeIndex(out, values.json, rows, reindexed);
+  const reindexed = new Set(todo.map((t) => t.run.name));
+  const write = rows.length > 0 || reindexed.size > 0 || names.renames.size > 0 || out === '-' || !existsSync(out);
+  if (write) await writeIndex(out, values.json, rows, names.replaced(reindexed), names.renames);
   const redone = new Set([...reindexed, ...bad.map((b) => b.file)]);
-  if (errorsPath !== null && (bad.length > 0 || earlierBad.some((b) => redone.has(b.file))))
+  if (errorsPath !== null && (bad.length > 0 || names.renames.size > 0 || earlierBad.some((b) => redone.has(b.file))))
     await writeBadFiles(errorsPath, [...earlierBad.filter((b) => !redone.has(b.file)), ...bad]);
   const s = progress.seconds;
   process.stderr.write(

@@ -15,6 +15,8 @@ export interface FoundRun {
   readonly reason?: string;
   /** The path's bytes, when its name is not valid UTF-8 (`path` shows it with `\xNN` for the bad bytes). */
   readonly raw?: Buffer;
+  /** The name the index gives it (its `file`): the path from the index's folder, `/`-separated; `path` when not given. */
+  readonly name?: string;
 }
 
 /** Where each benchmark's data is (a folder or URL base). */
@@ -36,7 +38,7 @@ export class IndexContext {
   async rows(run: FoundRun, contentHash: string): Promise<IndexRow[]> {
     this.ready ??= prepareSha256();
     await this.ready;
-    const facts = { file: run.path, content_hash: contentHash };
+    const facts = { file: run.name ?? run.path, content_hash: contentHash };
     let tau2: Tau2Run | null = null;
     let tau2Error: string | null = null;
     try {

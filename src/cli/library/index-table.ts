@@ -150,10 +150,17 @@ export async function writeBadFiles(path: string, bad: readonly BadFile[]): Prom
 const rowLine = (r: IndexRow): string => inertJson(Object.fromEntries(INDEX_COLUMNS.map(([k]) => [k, r[k]]))) + '\n';
 
 /**
- * Writes the table: the earlier output's rows, less those of `replaced` files (indexed again), then `rows`.
+ * Writes the table: the earlier output's rows, less those of `replaced` files (indexed again), each kept row's `file`
+ * renamed by `renames` (an older index's name for it → its name now), then `rows`.
  * `-` (JSON lines only) writes `rows` to standard output.
  */
-export async function writeIndex(out: string, json: boolean, rows: readonly IndexRow[], replaced: ReadonlySet<string>): Promise<void> {
+export async function writeIndex(
+  out: string,
+  json: boolean,
+  rows: readonly IndexRow[],
+  replaced: ReadonlySet<string>,
+  renames: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
   if (out === '-') {
     for (const r of rows) process.stdout.write(rowLine(r));
     return;
@@ -162,7 +169,8 @@ export async function writeIndex(out: string, json: boolean, rows: readonly Inde
   await mkdir(dirname(out), { recursive: true });
   if (json) {
     const kept: string[] = [];
-    for await (const r of jsonLines(out)) if (!replaced.has(String(r.file))) kept.push(inertJson(r) + '\n');
+    for await (const r of jsonLines(out))
+      if (!replaced.has(String(r.file))) kept.push(inertJson(renames.has(String(r.file)) ? { ...r, file: renames.get(String(r.file)) } : r) + '\n');
     const tmp = tempBeside(out, '.jsonl');
     await writeFile(tmp, kept.join('') + lines.join(''));
     await rename(tmp, out);
@@ -180,8 +188,15 @@ export async function writeIndex(out: string, json: boolean, rows: readonly Inde
       const gone = [...replaced].map(sqlText).join(', ');
       // An output of an older index lacks the newer columns (num_trials): its rows kept get NULL there.
       const has = await parquetColumns(c, out);
-      const old = INDEX_COLUMNS.map(([k, t]) => (has.has(k) ? `"${k}"` : `NULL::${t} AS "${k}"`)).join(', ');
-      parts.unshift(`SELECT ${old} FROM read_parquet(${sqlText(out)})${replaced.size > 0 ? ` WHERE file NOT IN (${gone})` : ''}`);
+      const old = INDEX_COLUMNS.map(([k, t]) =>
+        k === 'file' && renames.size > 0 ? `COALESCE(m.now, t."file") AS "file"` : has.has(k) ? `t."${k}"` : `NULL::${t} AS "${k}"`,
+      ).join(', ');
+      // An older index's names for files found now, renamed (a join on the pairs).
+      const rename =
+        renames.size > 0
+          ? ` LEFT JOIN (VALUES ${[...renames].map(([a, b]) => `(${sqlText(a)}, ${sqlText(b)})`).join(', ')}) AS m(was, now) ON t."file" = m.was`
+          : '';
+      parts.unshift(`SELECT ${old} FROM read_parquet(${sqlText(out)}) AS t${rename}${replaced.size > 0 ? ` WHERE t."file" NOT IN (${gone})` : ''}`);
     }
     await c.run(`COPY (${parts.join(' UNION ALL ')} ORDER BY file, "index") TO ${sqlText(tmp)} (FORMAT parquet)`);
     await rename(tmp, out);

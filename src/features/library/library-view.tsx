@@ -89,7 +89,7 @@ export function LibraryView() {
   const hasRun = useApp((s) => s.runs.a.id !== null);
   const origin = lib.origin === null ? '' : lib.origin.kind === 'url' ? lib.origin.url : lib.origin.name;
   return (
-    <div className="flex min-h-0 min-w-0 flex-1 flex-col bg-white" data-testid="library-view" data-loading={lib.loading}>
+    <div className="flex min-h-0 min-w-0 flex-1 flex-col bg-white" data-testid="library-view" data-loading={lib.loading} data-library-id={lib.id}>
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-slate-200 px-2 pt-1.5 pb-1">
         <h2 className="text-sm font-semibold text-slate-900">
           Library <span className="font-normal text-slate-700">{safeLabel(origin, 200)}</span>

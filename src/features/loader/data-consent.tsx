@@ -4,6 +4,7 @@ import { safeLabel as clip } from '../../ui/fold';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
+import { dataInputId } from './open-menu';
 
 /** τ²'s DB files per domain, roughly. */
 const SIZES: Readonly<Record<BenchmarkKind, Readonly<Record<string, string>>>> = {
@@ -35,7 +36,7 @@ export function DataConsent() {
     host = null;
   }
   const bench = benchmarkOf(request?.benchmark);
-  const pickFolder = (): void => document.querySelector<HTMLInputElement>('[data-testid="open-folder-input"]')?.click();
+  const pickFolder = (): void => document.querySelector<HTMLInputElement>(`[data-testid="${dataInputId(bench.kind)}"]`)?.click();
   return (
     <section aria-labelledby={`${baseId}-h`} className="border-b border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950">
       <h2 id={`${baseId}-h`} className="font-semibold">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { BENCHMARKS, type BenchmarkKind } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
@@ -9,7 +10,42 @@ import { useDismiss } from '../../ui/use-dismiss';
 const itemClass =
   'flex w-full items-start gap-2 rounded-md px-2.5 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
 
-/** Open a results file, a URL, a sample, or pick a tau-bench data folder. */
+/** The hidden input that picks a benchmark's data folder (the data prompt's "Pick a folder" clicks it too). */
+export const dataInputId = (kind: BenchmarkKind): string => `open-${kind}-data-input`;
+
+/** A folder input: `webkitdirectory` set once it is in the page. */
+function FolderInput(props: { label: string; testId: string; onPick: (name: string, files: ReturnType<typeof pickedFolderFiles>['files']) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.webkitdirectory = true;
+  }, []);
+  return (
+    <input
+      ref={ref}
+      type="file"
+      multiple
+      className="sr-only"
+      tabIndex={-1}
+      aria-label={props.label}
+      data-testid={props.testId}
+      onChange={(e) => {
+        const list = e.currentTarget.files;
+        if (list && list.length > 0) {
+          const { name, files } = pickedFolderFiles(list);
+          props.onPick(name, files);
+        }
+        e.currentTarget.value = '';
+      }}
+    />
+  );
+}
+
+const pick = (testId: string): void => document.querySelector<HTMLInputElement>(`[data-testid="${testId}"]`)?.click();
+
+/**
+ * Open a results file, a run folder, a URL, a sample; pick each benchmark's data folder (one kept per benchmark); open
+ * a library folder (the Library menu's input).
+ */
 export function OpenMenu() {
   const store = useAppStore();
   const samples = useApp((s) => s.samples);
@@ -20,15 +56,11 @@ export function OpenMenu() {
   const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const compareInput = useRef<HTMLInputElement>(null);
-  const folderInput = useRef<HTMLInputElement>(null);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const urlId = useId();
 
-  useEffect(() => {
-    if (folderInput.current) folderInput.current.webkitdirectory = true;
-  }, []);
   useDismiss(open, root, close, button);
 
   const submitUrl = (e: FormEvent): void => {
@@ -47,23 +79,10 @@ export function OpenMenu() {
     <div className="relative" ref={root}>
       <JsonFileInput ref={fileInput} label="Results file" testId="open-file-input" onFile={(f) => store.getState().openFile(f)} />
       <JsonFileInput ref={compareInput} label="Results file to compare" testId="compare-file-input" onFile={(f) => store.getState().openCompareFile(f)} />
-      <input
-        ref={folderInput}
-        type="file"
-        multiple
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="tau-bench data folder"
-        data-testid="open-folder-input"
-        onChange={(e) => {
-          const list = e.currentTarget.files;
-          if (list && list.length > 0) {
-            const { name, files } = pickedFolderFiles(list);
-            store.getState().useFolder(name, files);
-          }
-          e.currentTarget.value = '';
-        }}
-      />
+      <FolderInput label="Run folder or data folder" testId="open-folder-input" onPick={(name, files) => store.getState().useFolder(name, files, null)} />
+      {Object.values(BENCHMARKS).map((b) => (
+        <FolderInput key={b.kind} label={b.dataFolder} testId={dataInputId(b.kind)} onPick={(name, files) => store.getState().useFolder(name, files, b.kind)} />
+      ))}
       <Button
         ref={button}
         variant="primary"
@@ -114,14 +133,48 @@ export function OpenMenu() {
           <button
             type="button"
             className={itemClass}
+            data-testid="open-run-folder"
             onClick={() => {
               setOpen(false);
-              folderInput.current?.click();
+              pick('open-folder-input');
             }}
           >
             <span>
-              <span className="block font-medium text-slate-900">tau-bench data folder…</span>
-              <span className="block text-xs text-slate-600">a checkout, or &lt;commit&gt;/tau_bench/envs/… folders; read in this browser</span>
+              <span className="block font-medium text-slate-900">Run folder…</span>
+              <span className="block text-xs text-slate-600">a τ² run folder (results.json + simulations/), as leaderboard submissions store it</span>
+            </span>
+          </button>
+          {Object.values(BENCHMARKS).map((b) => (
+            <button
+              key={b.kind}
+              type="button"
+              className={itemClass}
+              data-testid={`open-${b.kind}-data`}
+              onClick={() => {
+                setOpen(false);
+                pick(dataInputId(b.kind));
+              }}
+            >
+              <span>
+                <span className="block font-medium text-slate-900">{b.dataFolder}…</span>
+                <span className="block text-xs text-slate-600 [overflow-wrap:anywhere]">
+                  a {b.repo} checkout, or {b.layout('<domain>')} folders; read in this browser, kept beside the other benchmark’s
+                </span>
+              </span>
+            </button>
+          ))}
+          <button
+            type="button"
+            className={itemClass}
+            data-testid="open-library-folder"
+            onClick={() => {
+              setOpen(false);
+              pick('library-folder-input');
+            }}
+          >
+            <span>
+              <span className="block font-medium text-slate-900">Library folder…</span>
+              <span className="block text-xs text-slate-600">a folder of runs (with the runs.parquet tau-inspect index made, or judged here)</span>
             </span>
           </button>
           <form onSubmit={submitUrl} className="border-t border-slate-100 px-2.5 py-2">

@@ -11,6 +11,7 @@ import { useApp } from '../../ui/store-context';
 import { useOpenRun } from './use-open-run';
 import { LabelChip } from './label-chip';
 import { ReasonChip } from './reason-chip';
+import { NoMatch } from './no-match';
 
 /** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
 const COLS =
@@ -291,7 +292,11 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       </p>
       <div ref={scroller} className="min-h-0 flex-1 overflow-auto" data-testid="episode-scroller" role="rowgroup" aria-label="Episode rows" tabIndex={0}>
         {rows.length === 0 ? (
-          <p className="p-6 text-center text-sm text-slate-600">{headers.length === 0 ? 'No episodes.' : 'No episode matches these filters.'}</p>
+          headers.length === 0 ? (
+            <p className="p-6 text-center text-sm text-slate-600">No episodes.</p>
+          ) : (
+            <NoMatch />
+          )
         ) : (
           <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
             {items.map((v) => {

@@ -104,6 +104,9 @@ export const REASONS: readonly ReasonEntry[] = [
 
 const BY_CODE = new Map([...REASONS, ...TAU2_REASONS].map((r) => [r.code, r]));
 
+/** A reason filter's label, as its chip says it. */
+export const reasonLabel = (code: ReasonFilter): string => BY_CODE.get(code)?.label ?? code;
+
 /** The reasons a run's rows can have: τ²'s for a τ² run (with the two that every run has), τ-bench's otherwise. */
 export const reasonsFor = (tau2: boolean): readonly ReasonEntry[] =>
   tau2 ? [...TAU2_REASONS, ...REASONS.filter((r) => r.code === 'error' || r.code === 'disagree')] : REASONS;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { prepareSha256 } from '../../core/contract';
-import { FolderJudge } from '../library/folder-library';
+import { FolderJudge, MissingData } from '../library/folder-library';
 import { Asker, RemoteTau2Data, RemoteTauBenchData } from './remote-data';
 import type { FromLibraryJudge, ToLibraryJudge } from './wire';
 
@@ -19,7 +19,8 @@ self.onmessage = (ev: MessageEvent<ToLibraryJudge>) => {
   queue = queue.then(() =>
     judge.rows(m.unit).then(
       (rows) => post({ type: 'rows', id: m.id, rows }),
-      (e: unknown) => post({ type: 'failed', id: m.id, reason: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) =>
+        post({ type: 'failed', id: m.id, reason: e instanceof Error ? e.message : String(e), ...(e instanceof MissingData && { missing: e.benchmark }) }),
     ),
   );
 };

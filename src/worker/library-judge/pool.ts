@@ -3,7 +3,7 @@
  * (`navigator.hardwareConcurrency`, at most 8), each judging one run at a time (bounded memory: a run's text and its
  * domain's data per judge). Their questions about data are answered here from the evaluator's own sources.
  */
-import type { IndexRow, ReadText } from '../../core/contract';
+import type { BenchmarkKind, IndexRow, ReadText } from '../../core/contract';
 import type { Located } from '../data-locator';
 import type { Unit } from '../library/folder-library';
 import type { TauBenchData } from '../tau-bench-data';
@@ -20,7 +20,7 @@ export function libraryJudgeCount(runs: number): number {
 }
 
 /** A run judged: its rows, or why it has none; null when no judge could take it (the evaluator judges it). */
-export type JudgedUnit = { readonly rows: IndexRow[] } | { readonly reason: string } | null;
+export type JudgedUnit = { readonly rows: IndexRow[] } | { readonly reason: string; readonly missing?: BenchmarkKind } | null;
 
 interface Judge {
   readonly worker: Worker;
@@ -69,7 +69,7 @@ export class LibraryJudges {
         const job = judge.job;
         if (job?.id !== m.id) return;
         judge.job = null;
-        job.resolve(m.type === 'rows' ? { rows: m.rows } : { reason: m.reason });
+        job.resolve(m.type === 'rows' ? { rows: m.rows } : { reason: m.reason, ...(m.missing !== undefined && { missing: m.missing }) });
         return;
       }
       case 'locate': {

@@ -4,7 +4,7 @@
  * (`locate`) and for its files (`read`): the data sources (a picked folder, agreed URL bases, this browser's cache)
  * stay the evaluator's.
  */
-import type { IndexRow } from '../../core/contract';
+import type { BenchmarkKind, IndexRow } from '../../core/contract';
 import type { DataOrigin } from '../../protocol/wire-types';
 import type { Unit } from '../library/folder-library';
 
@@ -21,6 +21,7 @@ export type ToLibraryJudge =
 export type FromLibraryJudge =
   /** The run's rows, or why it has none (listed as the folder's problem, as the evaluator would list it). */
   | { readonly type: 'rows'; readonly id: number; readonly rows: IndexRow[] }
-  | { readonly type: 'failed'; readonly id: number; readonly reason: string }
+  /** `missing`: the run failed for want of this benchmark's data (the library judges it again once the data arrives). */
+  | { readonly type: 'failed'; readonly id: number; readonly reason: string; readonly missing?: BenchmarkKind }
   | { readonly type: 'locate'; readonly rid: number; readonly kind: DataKind; readonly domain: string }
   | { readonly type: 'read'; readonly rid: number; readonly kind: DataKind; readonly key: string; readonly path: string };

@@ -8,6 +8,7 @@ import {
   tauBenchRunRows,
   Tau2FileError,
   Tau2Session,
+  type BenchmarkKind,
   type IndexRow,
   type Tau2Run,
 } from '../../core/contract';
@@ -24,6 +25,16 @@ export interface Unit {
   readonly path: string;
   readonly files: readonly FolderFile[];
   readonly folder: boolean;
+}
+
+/** A file not judged for want of a benchmark's data (listed with `missing`: the library is judged again once it arrives). */
+export class MissingData extends Error {
+  constructor(
+    readonly benchmark: BenchmarkKind,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const inside = (f: FolderFile): string => f.path.replace(/\\/g, '/').split('/').slice(1).join('/');
@@ -104,7 +115,7 @@ export class FolderJudge {
     const here = (unit: Unit): Promise<NonNullable<JudgedUnit>> =>
       this.rows(unit).then(
         (rows) => ({ rows }),
-        (e: unknown) => ({ reason: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) => ({ reason: e instanceof Error ? e.message : String(e), ...(e instanceof MissingData && { missing: e.benchmark }) }),
       );
     const count = libraryJudgeCount(units.length);
     if (count > 0) {
@@ -134,7 +145,7 @@ export class FolderJudge {
       if ('rows' in r) {
         onRows?.(units[i]!.path, r.rows);
         for (const row of r.rows) out.add(libraryRow(units[i]!.path, row));
-      } else problems.push({ file: units[i]!.path, reason: r.reason });
+      } else problems.push({ file: units[i]!.path, reason: r.reason, ...(r.missing !== undefined && { missing: r.missing }) });
     }
     return { table: out.finish(), problems };
   }
@@ -171,8 +182,9 @@ export class FolderJudge {
       () => undefined,
     );
     if (!loc)
-      throw new Error(
-        `no τ-bench ${session.domain} data in this browser: pick a tau-bench data folder (Open ▸ tau-bench data folder…) or open one run and agree to fetch it, then open the library again`,
+      throw new MissingData(
+        this.data.kind,
+        `no τ-bench ${session.domain} data in this browser: pick a τ-bench data folder (Open ▸ τ-bench data folder…) or open one run and agree to fetch it; the library is judged again once it is there`,
       );
     session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
     return tauBenchRunRows(session, facts);
@@ -180,7 +192,11 @@ export class FolderJudge {
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
     const data = await this.tau2.forLibrary(run.domain);
-    if (!data) throw new Error(`no τ² ${run.domain} data in this browser: pick a tau2-bench data folder, or open one τ² run and agree to fetch it`);
+    if (!data)
+      throw new MissingData(
+        this.tau2.kind,
+        `no τ² ${run.domain} data in this browser: pick a τ²-bench data folder (Open ▸ τ²-bench data folder…), or open one τ² run and agree to fetch it; the library is judged again once it is there`,
+      );
     const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
     return tau2RunRows(run, facts, (i) => session.report(i));
   }

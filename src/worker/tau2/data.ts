@@ -35,6 +35,7 @@ export function withDocuments(read: ReadText, base: string): ReadText {
  * DB file of the pinned commit must be there; the DBs loaded (validated) are kept per source, each read once.
  */
 export class Tau2Data extends BenchmarkData {
+  readonly kind = 'tau2';
   readonly name = 'τ²';
   readonly sample = {
     has: hasSampleTau2Data,

@@ -84,7 +84,7 @@ export class Tau2RunHandle implements RunHandle {
     readonly run: number,
     private readonly tau2: Tau2Run,
     private readonly sample: boolean,
-    private readonly data: Tau2Data,
+    readonly data: Tau2Data,
     /** The run folder's other files by their path inside it (a simulation's audio); absent for a one-file results file. */
     private readonly file?: (path: string) => Promise<Blob | null>,
   ) {
@@ -143,9 +143,9 @@ export class Tau2RunHandle implements RunHandle {
     };
   }
 
-  folderPicked(name: string): void {
+  folderPicked(name: string, found: boolean): void {
     if (this.session || this.sample) return;
-    if (this.data.inFolder()) return this.retryData();
+    if (found) return this.retryData();
     post({
       type: 'data-error',
       run: this.run,
