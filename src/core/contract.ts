@@ -83,8 +83,10 @@ export { prepareSha256, setHostSha256 } from './py/sha256';
 export { isSuccess, passHatK } from './view/pass-k';
 export {
   episodeFingerprint,
-  legacyEpisodeFingerprint,
-  legacyTau2SimulationFingerprint,
+  FINGERPRINT_FORMAT,
+  floatsMatter,
+  legacyEpisodeFingerprints,
+  legacyTau2SimulationFingerprints,
   plainJson,
   tau2SimulationFingerprint,
   typesMatter,
@@ -160,7 +162,7 @@ export {
   TAU2_COMPONENTS,
   TAU2_TASK_KEY,
   tau2Fingerprint,
-  tau2LegacyFingerprint,
+  tau2LegacyFingerprints,
   tau2Headers,
   tau2NumTrials,
   tau2PassHatK,

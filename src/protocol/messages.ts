@@ -214,7 +214,8 @@ export const EVENTS = {
   fingerprints: event<{ readonly run: number; readonly indices: readonly number[]; readonly fingerprints: readonly string[] }>(),
   /**
    * Once every row is keyed, the rows whose fingerprint changed when fingerprints began to keep JSON's types:
-   * `fingerprints[i]` is row `indices[i]`'s old one, which no other row had (notes kept under it are that row's);
+   * `fingerprints[i]` is row `indices[i]`'s old one, which no other row had (notes kept under it are that row's; a row
+   * comes once for each older format whose fingerprint differs from today's);
    * `ambiguous`, the old ones several rows had (notes kept under one of them are attached to none by it).
    */
   'legacy-fingerprints': event<{

@@ -232,7 +232,7 @@ export const createNotesSlice =
         const mine = ++seq;
         const notes = new Map(s.notes);
         // Notes cleared on a row that showed them from its old-format fingerprint go under both keys (none shows again).
-        const keys = h.legacyFingerprint ? [fingerprint, h.legacyFingerprint] : [fingerprint];
+        const keys = [fingerprint, ...(h.legacyFingerprints ?? [])];
         if (hasContent(next)) notes.set(fingerprint, next);
         else for (const k of keys) notes.delete(k);
         set({ notes, noteSave: { fingerprint, seq: mine, state: 'saving', error: null } });

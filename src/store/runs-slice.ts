@@ -195,7 +195,8 @@ export const runHandlers: StoreHandlers<
       const headers = [...r.headers];
       indices.forEach((i, k) => {
         const h = headers[i];
-        if (h && fingerprints[k] !== undefined) headers[i] = { ...h, legacyFingerprint: fingerprints[k] };
+        // A row may come twice (one fingerprint of each older format that differs from today's).
+        if (h && fingerprints[k] !== undefined) headers[i] = { ...h, legacyFingerprints: [...new Set([...(h.legacyFingerprints ?? []), fingerprints[k]])] };
       });
       return { headers };
     });

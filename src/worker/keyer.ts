@@ -14,8 +14,8 @@ export interface KeySource {
   readonly run: number;
   /** Row `i`'s fingerprint, computed now (a hash of its content: ~0.3 ms a τ-bench episode, ~1.5 ms a τ² simulation). */
   compute(i: number): string;
-  /** Row `i`'s fingerprint of the old format where it differs from today's (NaN, Infinity, big ints), after `compute(i)`; else null. */
-  legacy?(i: number): string | null;
+  /** Row `i`'s fingerprints of older formats where they differ from today's (NaN, Infinity, big ints, integer-valued floats), after `compute(i)`. */
+  legacy?(i: number): readonly string[];
   /** False once the run is closed or replaced: the sweep stops. */
   live(): boolean;
   /**
@@ -33,8 +33,8 @@ export interface KeySource {
  */
 export class Keyer {
   private readonly keys: (string | null)[] = [];
-  /** Old-format fingerprints of the rows whose fingerprint changed when fingerprints began to keep JSON's types. */
-  private readonly legacies = new Map<number, string>();
+  /** Older-format fingerprints of the rows whose fingerprint changed when fingerprints began to keep JSON's types. */
+  private readonly legacies = new Map<number, readonly string[]>();
   /** Rows that may be keyed: those sent to the page so far. */
   private count: number;
   /** More rows may come (`grow`): the sweep waits for them at the end. */
@@ -65,8 +65,8 @@ export class Keyer {
   private key(i: number): string | null {
     if (i < 0 || i >= this.count || this.keys[i] != null) return null;
     const fp = this.source.compute(i);
-    const old = this.source.legacy?.(i) ?? null;
-    if (old !== null) this.legacies.set(i, old);
+    const old = this.source.legacy?.(i) ?? [];
+    if (old.length > 0) this.legacies.set(i, old);
     this.keys[i] = fp;
     this.keyed++;
     return fp;
@@ -80,7 +80,7 @@ export class Keyer {
 
   /** Every row's fingerprint so far (null: not computed yet), with its old-format one where that differs. */
   rowKeys(): RowKeys[] {
-    return Array.from({ length: this.count }, (_, i) => ({ fingerprint: this.keys[i] ?? null, legacy: this.legacies.get(i) ?? null }));
+    return Array.from({ length: this.count }, (_, i) => ({ fingerprint: this.keys[i] ?? null, legacy: this.legacies.get(i) ?? [] }));
   }
 
   /** Every row's fingerprint so far (null: not computed yet). */
@@ -180,7 +180,8 @@ export class Keyer {
     // which rows those are), and the page hears of those several rows had.
     if (this.source.live() && this.legacies.size > 0) {
       const { unique, ambiguous } = legacyKeys(this.rowKeys());
-      post({ type: 'legacy-fingerprints', run: this.source.run, indices: [...unique.keys()], fingerprints: [...unique.values()], ambiguous });
+      const indices = [...unique].flatMap(([i, keys]) => keys.map(() => i));
+      post({ type: 'legacy-fingerprints', run: this.source.run, indices, fingerprints: [...unique.values()].flat(), ambiguous });
     }
   }
 }

@@ -99,7 +99,7 @@ export class TauBenchRun implements RunHandle {
       {
         run,
         compute: (i) => session.fingerprint(i),
-        legacy: (i) => session.legacyFingerprints().get(i) ?? null,
+        legacy: (i) => session.legacyFingerprints().get(i) ?? [],
         live: () => this.live(),
         // Reading, finding data and judging come first: the sweep takes the time this thread would otherwise wait
         // (and runs at once when there is no data to judge with).

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportNotes, readTau2Text, tau2LegacyFingerprint, type EpisodeNotes } from '../../src/core/contract';
+import { exportNotes, readTau2Text, tau2LegacyFingerprints, type EpisodeNotes } from '../../src/core/contract';
 import { cliBundle } from '../support/cli-bundle';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -48,7 +48,7 @@ function report(twin: boolean): { err: string; html: string } {
   const text = runText(twin);
   const file = join(dir, `run-${twin}.json`);
   writeFileSync(file, text);
-  const old = tau2LegacyFingerprint(readTau2Text(text)!, 1)!;
+  const old = tau2LegacyFingerprints(readTau2Text(text)!, 1).at(-1)!;
   const note: EpisodeNotes = {
     fingerprint: old,
     label: 'agent error',

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTau2Text, tau2Headers, tau2LegacyFingerprint, type EpisodeNotes, type Tau2Run } from '../../src/core/contract';
+import { readTau2Text, tau2Headers, tau2LegacyFingerprints, type EpisodeNotes, type Tau2Run } from '../../src/core/contract';
 import type { FromWorker } from '../../src/protocol/messages';
 import { createAppStore } from '../../src/store/app-store';
 import { memoryNotes } from '../../src/store/notes-port';
@@ -34,6 +34,18 @@ function withInfinity(twin: boolean): Tau2Run {
     call(run.simulations[2]!).arguments.amount = 'Infinity';
   }
   return readTau2Text(JSON.stringify(run).replace('"__INF__"', 'Infinity'))!;
+}
+
+/** The sample with simulation 1's first call given `amount: [Infinity, 1.0]`; `twin`: simulation 2 made simulation 1 with `[Infinity, 1]`. */
+function withFloat(twin: boolean): Tau2Run {
+  const run = JSON.parse(readFileSync(SAMPLE, 'utf8')) as { simulations: Sim[] };
+  const call = (s: Sim) => s.messages.find((m) => m.role === 'assistant' && (m.tool_calls?.length ?? 0) > 0)!.tool_calls![0]!;
+  call(run.simulations[1]!).arguments.amount = '__FLOAT__';
+  if (twin) {
+    run.simulations[2] = JSON.parse(JSON.stringify(run.simulations[1]));
+    call(run.simulations[2]!).arguments.amount = '__INT__';
+  }
+  return readTau2Text(JSON.stringify(run).replace('"__FLOAT__"', '[Infinity, 1.0]').replace('"__INT__"', '[Infinity, 1]'))!;
 }
 
 const posted = capturePosts();
@@ -74,7 +86,7 @@ async function storeWith(ms: readonly FromWorker[], notes: readonly EpisodeNotes
 describe('a note kept under an old-format fingerprint (app)', () => {
   it('shows on the one simulation that had it', async () => {
     const tau2 = withInfinity(false);
-    const old = tau2LegacyFingerprint(tau2, 1)!;
+    const old = tau2LegacyFingerprints(tau2, 1).at(-1)!;
     expect(old).not.toBe(tau2Headers(tau2)[1]!.fingerprint);
     const ms = await openAll(tau2);
     expect(postsOf(ms, 'legacy-fingerprints')).toEqual([{ type: 'legacy-fingerprints', run: 1, indices: [1], fingerprints: [old], ambiguous: [] }]);
@@ -94,7 +106,7 @@ describe('a note kept under an old-format fingerprint (app)', () => {
 
   it('two simulations had it (Infinity and "Infinity"): not on the number’s, said in a notice', async () => {
     const tau2 = withInfinity(true);
-    const old = tau2LegacyFingerprint(tau2, 1)!;
+    const old = tau2LegacyFingerprints(tau2, 1).at(-1)!;
     // The string's simulation has it as today's fingerprint.
     expect(tau2Headers(tau2)[2]!.fingerprint).toBe(old);
     const ms = await openAll(tau2);
@@ -106,5 +118,39 @@ describe('a note kept under an old-format fingerprint (app)', () => {
     expect(notesOf(s(), s().runs.a.headers[2])?.note).toBe(kept(old).note);
     expect(s().notices.at(-1)).toMatchObject({ tone: 'info' });
     expect(s().notices.at(-1)!.text).toContain("1 note made before fingerprints kept JSON's types could be on any of several rows of this run (#1 and #2)");
+  });
+
+  it('a simulation with both Infinity and 1.0 had two old fingerprints (formats 1 and 2): a note under either shows on it', async () => {
+    const tau2 = withFloat(false);
+    const [f2, f1] = tau2LegacyFingerprints(tau2, 1);
+    expect(f1).toBeDefined();
+    const ms = await openAll(tau2);
+    expect(postsOf(ms, 'legacy-fingerprints')).toEqual([{ type: 'legacy-fingerprints', run: 1, indices: [1, 1], fingerprints: [f2, f1], ambiguous: [] }]);
+    for (const old of [f1!, f2!]) {
+      const s = await storeWith(ms, [kept(old)]);
+      expect(s().runs.a.headers.map((h) => notesOf(s(), h)?.note ?? null)).toEqual(tau2.simulations.map((_, i) => (i === 1 ? kept(old).note : null)));
+      // Cleared, it is gone under every key.
+      await s().editNotes(1, { note: '', label: null });
+      expect(s().notes.has(old)).toBe(false);
+    }
+  });
+
+  it('two simulations had one format-2 fingerprint ([Infinity, 1] and [Infinity, 1.0]): not on the float’s, said in a notice', async () => {
+    const tau2 = withFloat(true);
+    const f2 = tau2LegacyFingerprints(tau2, 1)[0]!;
+    // The int's simulation has it as today's fingerprint (format 3 changed nothing there).
+    expect(tau2Headers(tau2)[2]!.fingerprint).toBe(f2);
+    const ms = await openAll(tau2);
+    expect(postsOf(ms, 'legacy-fingerprints')[0]).toMatchObject({
+      indices: [],
+      // Format 1 wrote both as ["Infinity", 1]: that one is ambiguous too.
+      ambiguous: [
+        { fingerprint: f2, rows: [1, 2] },
+        { fingerprint: tau2LegacyFingerprints(tau2, 1)[1], rows: [1, 2] },
+      ],
+    });
+    const s = await storeWith(ms, [kept(f2)]);
+    expect(s().runs.a.headers.map((h) => notesOf(s(), h)?.note ?? null)).toEqual(tau2.simulations.map((_, i) => (i === 2 ? kept(f2).note : null)));
+    expect(s().notices.at(-1)!.text).toContain('could be on any of several rows of this run (#1 and #2)');
   });
 });

@@ -5,12 +5,12 @@ import {
   ambiguousNotesText,
   attachNotes,
   episodeFingerprint,
-  legacyEpisodeFingerprint,
+  legacyEpisodeFingerprints,
   notesFileTooBig,
   parseNotesExport,
   sessionReportParts,
   tau2Headers,
-  tau2LegacyFingerprint,
+  tau2LegacyFingerprints,
   tau2ReportParts,
   type EpisodeNotes,
   type RowKeys,
@@ -72,7 +72,7 @@ export async function reportCommand(args: string[]): Promise<number> {
   ]);
   const where = output === '-' ? 'the report to standard output' : output;
   const notes = values.notes === undefined ? [] : await readNotes(values.notes);
-  // Notes made before fingerprints kept JSON's types attach by the old fingerprint where no other row had it.
+  // Notes made under an older fingerprint format attach by that fingerprint where no other row had it.
   const attach = (rows: readonly RowKeys[]) => (notes.length > 0 ? attachNotes(rows, notes) : { byIndex: new Map<number, EpisodeNotes>(), ambiguous: [] });
   const found = (attached: ReturnType<typeof attach>, noun: string): string =>
     values.notes !== undefined
@@ -81,13 +81,13 @@ export async function reportCommand(args: string[]): Promise<number> {
   const tau2 = await readTau2Run(file);
   if (tau2 !== null) {
     const { session } = await openTau2(tau2, values.data);
-    const attached = attach(tau2Headers(tau2).map((h, i) => ({ fingerprint: h.fingerprint, legacy: tau2LegacyFingerprint(tau2, i) })));
+    const attached = attach(tau2Headers(tau2).map((h, i) => ({ fingerprint: h.fingerprint, legacy: tau2LegacyFingerprints(tau2, i) })));
     const bytes = await writeOutput(output, tau2ReportParts(session, basename(file), attached.byIndex));
     process.stderr.write(terminalSafe(`wrote ${where}: ${session.size} simulations, ${bytes} bytes${found(attached, 'simulations')}`) + '\n');
     return 0;
   }
   const session = await openSession(file, data, {});
-  const attached = attach(session.records.map((r) => ({ fingerprint: episodeFingerprint(r), legacy: legacyEpisodeFingerprint(r) })));
+  const attached = attach(session.records.map((r) => ({ fingerprint: episodeFingerprint(r), legacy: legacyEpisodeFingerprints(r) })));
   const bytes = await writeOutput(output, sessionReportParts(session, { title: basename(file), notes: attached.byIndex }));
   process.stderr.write(terminalSafe(`wrote ${where}: ${session.records.length} episodes, ${bytes} bytes${found(attached, 'episodes')}`) + '\n');
   return 0;

@@ -32,7 +32,7 @@ import { whatIfView } from './what-if-view';
 export type { DataSnapshot, Detection, SessionMemory, StepEdit, ViewResult };
 import { episodeReport, type EpisodeReport } from '../view/report-json';
 import { episodeHeader, type EpisodeHeader, type EpisodeSummary } from '../view/summary';
-import { episodeFingerprint, legacyEpisodeFingerprint, textFingerprints } from '../view/fingerprint';
+import { episodeFingerprint, legacyEpisodeFingerprints, textFingerprints } from '../view/fingerprint';
 import { transcriptView, type TranscriptView } from '../view/transcript';
 
 /** What stays of an evaluated episode: its overview row under either rule, and the evidence for the rule. */
@@ -87,7 +87,7 @@ export class InspectSession {
   private ruleWhy = '';
   private ruleFinal = false;
   /** Old-format fingerprints where they differ from today's (see `legacyFingerprints`). */
-  private readonly legacy = new Map<number, string>();
+  private readonly legacy = new Map<number, readonly string[]>();
   /** Full evaluations, the most recently used last (all of them unless `memory.keptEvaluations`). */
   private readonly outcomes = new Map<number, EpisodeOutcome>();
   private readonly kept: (Kept | undefined)[];
@@ -230,20 +230,20 @@ export class InspectSession {
   fingerprint(index: number): string {
     const text = this.episodeText?.(index) ?? null;
     if (text === null) {
-      const legacy = legacyEpisodeFingerprint(this.records[index]!);
-      if (legacy !== null) this.legacy.set(index, legacy);
+      const legacy = legacyEpisodeFingerprints(this.records[index]!);
+      if (legacy.length > 0) this.legacy.set(index, legacy);
       return episodeFingerprint(this.records[index]!);
     }
     const keys = textFingerprints(text);
-    if (keys.legacy !== null) this.legacy.set(index, keys.legacy);
+    if (keys.legacy.length > 0) this.legacy.set(index, keys.legacy);
     return keys.fingerprint;
   }
 
   /**
-   * The old-format fingerprints (`legacyEpisodeFingerprint`) of the episodes keyed so far whose fingerprint changed
-   * when fingerprints began to keep JSON's types (those holding NaN, Infinity or an int past 2^53), by index.
+   * The older-format fingerprints (`legacyEpisodeFingerprints`) of the episodes keyed so far whose fingerprint changed
+   * when fingerprints began to keep JSON's types (those holding NaN, Infinity, an int past 2^53 or an integer-valued float), by index.
    */
-  legacyFingerprints(): ReadonlyMap<number, string> {
+  legacyFingerprints(): ReadonlyMap<number, readonly string[]> {
     return this.legacy;
   }
 

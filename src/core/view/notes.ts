@@ -27,20 +27,30 @@ export interface EpisodeNotes {
 
 /**
  * The notes of an episode (none while its fingerprint is not computed: `EpisodeHeader.fingerprint` null); else the
- * notes kept under the fingerprint it had before fingerprints kept JSON's types (`legacyFingerprint`, given only
- * where no other row of the run had that one).
+ * notes kept under a fingerprint it had in an older format (`legacyFingerprints`, given only where no other row of
+ * the run had that one), the newest format first.
  */
-export const notesFor = (
+export function notesFor(
   notes: ReadonlyMap<string, EpisodeNotes>,
-  h: { readonly fingerprint: string | null; readonly legacyFingerprint?: string | null } | undefined,
-): EpisodeNotes | undefined =>
-  h?.fingerprint == null ? undefined : (notes.get(h.fingerprint) ?? (h.legacyFingerprint ? notes.get(h.legacyFingerprint) : undefined));
+  h: { readonly fingerprint: string | null; readonly legacyFingerprints?: readonly string[] } | undefined,
+): EpisodeNotes | undefined {
+  if (h?.fingerprint == null) return undefined;
+  const n = notes.get(h.fingerprint);
+  if (n !== undefined || h.legacyFingerprints === undefined) return n;
+  for (const k of h.legacyFingerprints) if (notes.has(k)) return notes.get(k);
+  return undefined;
+}
 
-/** A run's rows' keys: today's fingerprint (null: not computed yet) and, where it differs, the one before fingerprints kept JSON's types. */
+/**
+ * A run's rows' keys: today's fingerprint (null: not computed yet) and, where they differ from it, those of older
+ * formats (`FingerprintFormat`: before fingerprints kept JSON's types, before they told an int from a float), newest first.
+ */
 export interface RowKeys {
   readonly fingerprint: string | null;
-  readonly legacy?: string | null;
+  readonly legacy?: string | readonly string[] | null;
 }
+
+const olderKeys = (r: RowKeys): readonly string[] => (r.legacy == null ? [] : typeof r.legacy === 'string' ? [r.legacy] : r.legacy);
 
 /** A fingerprint of the old format that several rows of a run had: notes kept under it are attached to no row by it. */
 export interface AmbiguousKey {
@@ -50,22 +60,29 @@ export interface AmbiguousKey {
 }
 
 /**
- * Which old-format fingerprints (`legacy`) can stand for their row: those no other row had (as its old one, or as
- * today's, which is the old one for every row without NaN, Infinity or big ints). The others are `ambiguous`.
+ * Which older-format fingerprints (`legacy`) can stand for their row: those no other row had, in any format (as an
+ * old one, or as today's, which is every format's for a row without NaN, Infinity, big ints or integer-valued
+ * floats: `1` and `1.0` in two rows give both rows one format-2 fingerprint). The others are `ambiguous`.
  */
-export function legacyKeys(rows: readonly RowKeys[]): { readonly unique: Map<number, string>; readonly ambiguous: AmbiguousKey[] } {
+export function legacyKeys(rows: readonly RowKeys[]): { readonly unique: Map<number, string[]>; readonly ambiguous: AmbiguousKey[] } {
   const holders = new Map<string, number[]>();
+  const hold = (k: string, i: number): void => {
+    const rowsWith = holders.get(k);
+    if (rowsWith === undefined) holders.set(k, [i]);
+    else if (rowsWith[rowsWith.length - 1] !== i) rowsWith.push(i);
+  };
   rows.forEach((r, i) => {
-    const old = r.legacy ?? r.fingerprint;
-    if (old != null) holders.set(old, [...(holders.get(old) ?? []), i]);
+    if (r.fingerprint != null) hold(r.fingerprint, i);
+    for (const k of olderKeys(r)) hold(k, i);
   });
-  const unique = new Map<number, string>();
+  const unique = new Map<number, string[]>();
   const ambiguous = new Map<string, AmbiguousKey>();
   rows.forEach((r, i) => {
-    if (r.legacy == null) return;
-    const rowsWith = holders.get(r.legacy)!;
-    if (rowsWith.length === 1) unique.set(i, r.legacy);
-    else ambiguous.set(r.legacy, { fingerprint: r.legacy, rows: rowsWith });
+    for (const k of olderKeys(r)) {
+      const rowsWith = holders.get(k)!;
+      if (rowsWith.length === 1) unique.set(i, [...(unique.get(i) ?? []), k]);
+      else ambiguous.set(k, { fingerprint: k, rows: rowsWith });
+    }
   });
   return { unique, ambiguous: [...ambiguous.values()] };
 }
@@ -83,7 +100,7 @@ export function attachNotes(
   const { unique, ambiguous } = legacyKeys(rows);
   const byIndex = new Map<number, EpisodeNotes>();
   rows.forEach((r, i) => {
-    const old = unique.get(i);
+    const old = (unique.get(i) ?? []).find((k) => byFp.has(k));
     const n = (r.fingerprint === null ? undefined : byFp.get(r.fingerprint)) ?? (old === undefined ? undefined : byFp.get(old));
     if (n) byIndex.set(i, n);
   });

@@ -23,10 +23,10 @@ export interface EpisodeHeader {
    */
   readonly fingerprint: string | null;
   /**
-   * The fingerprint of the old format (before fingerprints kept JSON's types) where it differs from `fingerprint` and
-   * no other row of the run had it: notes kept under it are this row's (`notesFor`). Set once every row is keyed.
+   * The fingerprints of older formats (`FingerprintFormat`) where they differ from `fingerprint` and no other row of
+   * the run had them: notes kept under them are this row's (`notesFor`). Set once every row is keyed.
    */
-  readonly legacyFingerprint?: string | null;
+  readonly legacyFingerprints?: readonly string[];
 }
 
 /** A header whose fingerprint is known (the CLI's always are; the app's rows get theirs after they go out). */

@@ -10,7 +10,7 @@ import {
   TAU2_PINNED_COMMIT,
   tau2DbPaths,
   tau2Fingerprint,
-  tau2LegacyFingerprint,
+  tau2LegacyFingerprints,
   tau2NumTrials,
   tau2ReportParts,
   tau2Rows,
@@ -105,7 +105,7 @@ export class Tau2RunHandle implements RunHandle {
       if (!this.live()) return;
     }
     this.keyer = new Keyer(
-      { run: this.run, compute: (i) => tau2Fingerprint(tau2, i), legacy: (i) => tau2LegacyFingerprint(tau2, i), live: () => this.live() },
+      { run: this.run, compute: (i) => tau2Fingerprint(tau2, i), legacy: (i) => tau2LegacyFingerprints(tau2, i), live: () => this.live() },
       this.headers.length,
     );
     if (shared !== undefined) this.headers = this.headers.map((h, i) => ({ ...h, fingerprint: this.keyer.fingerprint(i) }));

@@ -9,19 +9,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringify from 'fast-json-stable-stringify';
 import { expect, it } from 'vitest';
-import { readTau2Text, tau2Headers } from '../../../src/core/contract';
+import { readTau2Text, tau2Headers, tau2LegacyFingerprints } from '../../../src/core/contract';
 import { parseJson, scanList } from '../../../src/core/py/json-parse';
 import type { PyValue } from '../../../src/core/py/value';
 import { episodeFingerprint, plainJson, stableJson, textFingerprint } from '../../../src/core/view/fingerprint';
 import { describeShared, hasShared, readShared, SHARED_DIR, TAU2_DIR } from '../../support/shared';
 
-/** The text the fingerprint was first made of. */
+/** The text the fingerprint was first made of (format 1: `stableJson(v, 1)`). */
 export const reference = (v: PyValue): string => stringify(plainJson(v));
 
 /** The fingerprint of an episode as read (its Python values). */
 export const asRead = (text: string): string => episodeFingerprint({ raw: parseJson(text) });
 
-/** A τ² simulation's fingerprint as it was first made: sha256 of `stringify({benchmark, task, simulation: {id, task_id, trial, messages}})` of plain JSON. */
+/** A τ² simulation's fingerprint as it was first made (format 1: its oldest, `tau2LegacyFingerprints`' last where it differs from today's): sha256 of `stringify({benchmark, task, simulation: {id, task_id, trial, messages}})` of plain JSON. */
 function tau2Reference(task: PyValue | null, simulation: PyValue): string {
   const get = (k: string): PyValue => (simulation instanceof Map ? (simulation.get(k) ?? null) : null);
   const picked = { id: plainJson(get('id')), task_id: plainJson(get('task_id')), trial: plainJson(get('trial')), messages: plainJson(get('messages')) };
@@ -33,7 +33,7 @@ function tau2Reference(task: PyValue | null, simulation: PyValue): string {
 export const tau2Fingerprints = (text: string): { got: string[]; want: string[] } => {
   const run = readTau2Text(text)!;
   return {
-    got: tau2Headers(run).map((h) => h.fingerprint),
+    got: tau2Headers(run).map((h, i) => tau2LegacyFingerprints(run, i).at(-1) ?? h.fingerprint),
     want: run.simulations.map((s) => tau2Reference((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue)),
   };
 };
@@ -53,7 +53,7 @@ export function fingerprintCorpusCases(o: { runs: readonly string[]; minEpisodes
       let n = 0;
       for (const f of o.runs) {
         const episodes = parseJson(readShared('runs', f)) as PyValue[];
-        for (const e of episodes) expect(stableJson(e), f).toBe(reference(e));
+        for (const e of episodes) expect(stableJson(e, 1), f).toBe(reference(e));
         n += episodes.length;
       }
       expect(n).toBeGreaterThan(o.minEpisodes);

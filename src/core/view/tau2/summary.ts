@@ -3,7 +3,7 @@
  * (so the overview, its filters, sorting and notes serve both), with τ²'s own facts in `tau2`.
  */
 import type { PyValue } from '../../py/value';
-import { legacyTau2SimulationFingerprint, tau2SimulationFingerprint } from '../fingerprint';
+import { legacyTau2SimulationFingerprints, tau2SimulationFingerprint } from '../fingerprint';
 import { recordedRewardOf } from '../../model/episode/episode-record';
 import type { Tau2Run } from '../../model/episode/tau2/types';
 import { comb } from '../pass-k';
@@ -63,10 +63,10 @@ export function tau2Fingerprint(run: Tau2Run, i: number): string {
   return tau2SimulationFingerprint((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue);
 }
 
-/** Simulation `i`'s fingerprint of the old format, where it differs from today's (see `legacyTau2SimulationFingerprint`); else null. */
-export function tau2LegacyFingerprint(run: Tau2Run, i: number): string | null {
+/** Simulation `i`'s fingerprints of older formats, where they differ from today's (see `legacyTau2SimulationFingerprints`). */
+export function tau2LegacyFingerprints(run: Tau2Run, i: number): string[] {
   const s = run.simulations[i]!;
-  return legacyTau2SimulationFingerprint((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue);
+  return legacyTau2SimulationFingerprints((run.tasks.get(s.taskId)?.raw ?? null) as PyValue | null, s.raw as PyValue);
 }
 
 /** `tau2Rows` with every fingerprint (the CLI, which has no screen to show rows on first). */
