@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import { formatRecorded, formatReward, type EpisodeHeader } from '../core/contract';
+import { formatRecorded, formatReward, taskLabel, type EpisodeHeader } from '../core/contract';
 import { Button } from './button';
+import { safeLabel } from './fold';
+import { LongId } from './long-id';
 import { ListToggle } from './list-toggle';
 import { useApp, useAppStore } from './store-context';
 
 /** What the open row is called: a τ-bench episode or a τ² simulation. */
 export type PaneNoun = 'episode' | 'simulation';
+
+/** Characters of a task id the title shows (the rest abbreviated in the middle). */
+const TITLE_TASK_CHARS = 64;
 
 const title = (noun: PaneNoun): string => (noun === 'episode' ? 'Episode' : 'Simulation');
 
@@ -30,8 +35,6 @@ export function PaneTitle(props: {
   noun: PaneNoun;
   index: number;
   header: EpisodeHeader;
-  /** The task as shown (untrusted text already made safe). */
-  task: string;
   /** The recomputed reward (null or absent: not judged yet). */
   recomputed: number | null | undefined;
   /** The what-if's reward: absent, no what-if; null, being judged. */
@@ -40,7 +43,13 @@ export function PaneTitle(props: {
   /** Shows the side column's toggle (on wide panes). */
   side?: boolean;
 }) {
-  const { noun, index, header, task, recomputed, whatIf } = props;
+  const { noun, index, header, recomputed, whatIf } = props;
+  // The task as its benchmark names it (a telecom id may be 200 characters): whole where it fits, else abbreviated in
+  // the middle; the whole title on hover. The title wraps rather than being cut.
+  const task = taskLabel(header);
+  const line = `${title(noun)} ${index} · task ${safeLabel(task, 2000)} · trial ${header.trial ?? '—'} · recorded ${formatRecorded(header)}${
+    recomputed !== null && recomputed !== undefined ? ` · recomputed ${formatReward(recomputed)}` : ''
+  }`;
   const store = useAppStore();
   const sideHidden = useApp((s) => s.layout.sideHidden);
   const s = store.getState;
@@ -48,11 +57,11 @@ export function PaneTitle(props: {
   return (
     <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
       <ListToggle noun={noun} />
-      <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
+      <h2 className="min-w-[5.5rem] flex-1 text-sm font-semibold [overflow-wrap:anywhere] text-slate-900" title={line} data-testid="pane-title-text">
         {Noun} {index}
         <span className="font-normal text-slate-600">
           {' '}
-          · task {task} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
+          · task <LongId id={task} max={TITLE_TASK_CHARS} /> · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
           {recomputed !== null && recomputed !== undefined && ` · recomputed ${formatReward(recomputed)}`}
           {whatIf !== undefined && (
             <strong className="font-semibold text-violet-800" data-testid="title-what-if">

@@ -1,20 +1,9 @@
-import {
-  EvalCache,
-  InspectSession,
-  prepareSha256,
-  readTau2Folder,
-  readTau2Text,
-  tau2RunRows,
-  tauBenchRunRows,
-  Tau2FileError,
-  Tau2Session,
-  type IndexRow,
-  type Tau2Run,
-} from '../../core/contract';
+import { EvalCache, InspectSession, prepareSha256, readTau2Folder, tauBenchRunRows, type IndexRow, type Tau2Run } from '../../core/contract';
 import type { FolderFile, LibraryProblem, LibraryTable } from '../../protocol/wire-types';
 import type { TauBenchData } from '../tau-bench-data';
 import { yieldToMessages } from '../post';
 import type { Tau2Data } from '../tau2/data';
+import { readTau2OrNull, tau2LibraryRows } from '../tau2/read';
 import { libraryRow, TableBuilder } from '../../core/contract';
 
 /** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
@@ -112,14 +101,10 @@ export class FolderJudge {
       run = readTau2Folder(await results.file.text(), sims);
     } else {
       const text = await unit.files[0]!.file.text();
-      try {
-        run = readTau2Text(text);
-      } catch (e) {
-        if (!(e instanceof Tau2FileError)) throw e;
-      }
+      run = readTau2OrNull(text);
       if (run === null) return this.tauBenchRows(new Uint8Array(await unit.files[0]!.file.arrayBuffer()), facts);
     }
-    return this.tau2Rows(run, facts);
+    return tau2LibraryRows(this.tau2, run, facts);
   }
 
   private async tauBenchRows(bytes: Uint8Array, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
@@ -136,12 +121,5 @@ export class FolderJudge {
       );
     session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
     return tauBenchRunRows(session, facts);
-  }
-
-  private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
-    const data = await this.tau2.forLibrary(run.domain);
-    if (!data) throw new Error(`no τ² ${run.domain} data in this browser: pick a tau2-bench data folder, or open one τ² run and agree to fetch it`);
-    const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
-    return tau2RunRows(run, facts, (i) => session.report(i));
   }
 }
