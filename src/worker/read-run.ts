@@ -1,10 +1,11 @@
-import { decodeResultsBytes, InspectSession, readTau2Folder, type SessionReader, type Tau2Run } from '../core/contract';
+import { decodeResultsBytes, InspectSession, readTau2Folder, type SessionReader } from '../core/contract';
 import { readShareContext, type SharedContext } from '../protocol/share-context';
 import type { FileLike, RunSource } from '../protocol/wire-types';
 import { byteStore, concatBytes, type ByteStore } from './byte-store';
 import { loadStoredFile } from './data-sources';
 import { decodeSharedEpisode, splitSharedText } from './shared-episode';
 import { sampleFolder, sampleFolderFileUrl, sampleLabel, sampleNames, sampleRunText } from './sample';
+import type { ObjectReader, ObjectRun } from './object-run';
 import { TAU2_READER } from './tau2/read';
 
 export const sourceLabel = (s: RunSource): string =>
@@ -19,19 +20,6 @@ export const sourceLabel = (s: RunSource): string =>
           : s.kind === 'folder'
             ? `${s.name}/`
             : s.url;
-
-/**
- * A run of a benchmark whose results are one JSON object, read whole — a τ²-bench results file (`{info, tasks,
- * simulations}`) or run folder, judged by `Tau2Session` (src/worker/tau2/run.ts). `kind` names the benchmark whose
- * handle takes it (`run-controller.ts`'s `OBJECT_HANDLES`).
- */
-export type ObjectRun = { readonly kind: 'tau2'; readonly tau2: Tau2Run };
-
-/** A benchmark's reader of such runs: whether a file's first bytes look like one, and the run in a whole text (null: not one). */
-export interface ObjectReader {
-  looks(prefix: string): boolean;
-  read(text: string): ObjectRun | null;
-}
 
 /** The readers of such runs, asked in turn about a text that opens with `{` (a τ-bench file is a list, read as it streams). */
 const OBJECT_READERS: readonly ObjectReader[] = [TAU2_READER];

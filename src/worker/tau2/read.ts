@@ -1,5 +1,5 @@
 import { readTau2Text, tau2RunRows, Tau2FileError, Tau2Session, type IndexRow, type Tau2Run } from '../../core/contract';
-import type { ObjectReader } from '../read-run';
+import type { ObjectReader } from '../object-run';
 import type { Tau2Data } from './data';
 
 /** τ²'s reader in `read-run.ts`'s registry: a τ²-bench results object (`{info, tasks, simulations}`). */
