@@ -20,16 +20,12 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const ABOVE_CORE = ['src/worker', 'src/store', 'src/protocol', 'src/features', 'src/app'];
 const BRANCH_BUDGET = 1;
 const MAX_LINES = 450;
-/** Files over MAX_LINES today, with their length: each to be split (ARCHITECTURE.md says how). */
-const LONG_FILES = {
-  'src/core/model/domains/tau2/banking/agent-discoverable.ts': 945,
-  'src/core/model/domains/tau2/banking/debit-cards.ts': 643,
-  'src/core/session/session.ts': 553,
-  'src/core/model/episode/tau2/results.ts': 476,
-  'src/core/model/episode/tau2/models.ts': 490,
-  'src/core/judge/tau2/evaluate.ts': 421,
-  'src/core/view/tau2/voice/metrics.ts': 571,
-};
+/**
+ * Files allowed over MAX_LINES, with their length: none today (the six of a872baf were split along their seams — banking
+ * tools per family, the session's reading and answers, voice metrics per kind, τ²'s models and reader per part). A file
+ * that cannot be split yet is listed here with its length, and may then only shrink.
+ */
+const LONG_FILES = {};
 
 const files = (dir) =>
   readdirSync(join(ROOT, dir)).flatMap((name) => {
