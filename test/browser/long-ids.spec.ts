@@ -20,6 +20,10 @@ const FILES = ['sierra-research__pr17-gpt-4o-telecom.json', 'sierra-research__gy
 const taskIds = (file: string): string[] =>
   (JSON.parse(readFileSync(join(TAU2_DIR, 'runs', file), 'utf8')) as { simulations: { task_id: string }[] }).simulations.map((s) => s.task_id);
 
+/** A row's task cell and a heat map's task label, found by the table's structure (the same on every version of the app). */
+const TASK_CELL = '[data-testid="episode-row"] > [role="gridcell"]:nth-child(2)';
+const HEAT_TASK = '[data-testid="heat-map"] tbody th[scope="row"]';
+
 interface Shown {
   readonly index: number;
   readonly whole: string;
@@ -112,11 +116,11 @@ suite('long task ids (telecom) in the overview, the title and the heat map, at 1
       const { context, page } = await offlinePage(browser, { width, height });
       try {
         await page.goto(`${server.url}#run=tau2-runs/${file}`);
-        await page.waitForSelector('[data-testid="row-task"]', { timeout: 120_000 });
+        await page.waitForSelector(TASK_CELL, { timeout: 120_000 });
         const seen = new Map<number, Shown>();
         const scroller = page.getByTestId('episode-scroller');
         for (let guard = 0; guard < 100; guard++) {
-          for (const s of await cells(page, '[data-testid="row-task"]', 'data-index')) seen.set(s.index, s);
+          for (const s of await cells(page, TASK_CELL, 'data-index')) seen.set(s.index, s);
           const end = await scroller.evaluate((sc) => sc.scrollTop + sc.clientHeight >= sc.scrollHeight - 1);
           if (end) break;
           await scroller.evaluate((sc) => (sc.scrollTop += Math.max(40, sc.clientHeight - 40)));
@@ -127,7 +131,7 @@ suite('long task ids (telecom) in the overview, the title and the heat map, at 1
         // The open simulation's title names its whole task, not cut.
         await scroller.evaluate((sc) => (sc.scrollTop = 0));
         await page.locator('[data-testid="episode-row"][data-index="0"]').click();
-        const title = page.getByTestId('pane-title-text');
+        const title = page.locator('#episode-pane h2').first();
         await title.waitFor({ timeout: 60_000 });
         expect(await title.evaluate((h) => h.scrollWidth <= h.clientWidth + 1 && h.scrollHeight <= h.clientHeight + 1)).toBe(true);
         expect(await title.getAttribute('title')).toContain(ids[0]!);
@@ -151,15 +155,15 @@ suite('long task ids (telecom) in the overview, the title and the heat map, at 1
         await page.setInputFiles('[data-testid="library-folder-input"]', join(dir, 'lib'));
         await page.waitForSelector('[data-testid="leader-row"]', { timeout: 120_000 });
         await page.getByTestId('library-tab-heatmap').click();
-        await page.waitForSelector('[data-testid="heat-task"]', { timeout: 60_000 });
-        const labels = await cells(page, '[data-testid="heat-task"]', 'data-never');
+        await page.waitForSelector(HEAT_TASK, { timeout: 60_000 });
+        const labels = await cells(page, HEAT_TASK, 'data-never');
         expect(labels.length).toBeGreaterThan(0);
         for (const s of labels) {
           expect(ids.has(s.whole), s.whole).toBe(true);
           expectShown(s, s.whole, false);
         }
         // The run columns name their run on hover.
-        expect(await page.locator('[data-testid="heat-run"]').first().getAttribute('title')).toContain(FILES[0]!);
+        expect(await page.locator('[data-testid="heat-map"] thead th[title]').first().getAttribute('title')).toContain(FILES[0]!);
       } finally {
         await context.close();
       }
