@@ -20,7 +20,7 @@ const COLS =
   'grid grid-cols-[0_var(--task-n)_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_var(--task-w)_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
 
 /** Characters of a task label a line of the task column holds at most: narrow, wide. */
-const TASK_CHARS = { narrow: 20, wide: 56 } as const;
+const TASK_CHARS = { narrow: 16, wide: 56 } as const;
 /** Lines a task label may take; a longer one is abbreviated in the middle (whole on hover and in the copy). */
 const TASK_LINES = 3;
 
