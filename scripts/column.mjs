@@ -1,9 +1,15 @@
 // `npm run column`: the proof that the app is one column above the core session (ARCHITECTURE.md, "The map").
 //
 // 1. Branch points on the benchmark outside core: a line of src/worker, src/store, src/protocol, src/features or src/app,
-//    outside a `tau2/` folder (where τ²'s adapter code lives), that names τ² (`tau2…`, `Tau2…`, `'tau2'`) in a condition
-//    (`?`, `if`, `&&`, `||`, `===`, `!==`, `switch`/`case`). A registration (an import, a descriptor map keyed by benchmark)
-//    is not a branch. The budget is BRANCH_BUDGET; lowering it as branches go is the way this check is meant to move.
+//    outside a `tau2/` folder (where τ²'s adapter code lives), that names a benchmark — τ² anywhere in an identifier or a
+//    string (`tau2…`, `bothTau2`, `TAU2_…`, `'tau2'`) or τ-bench's kind (`'tau-bench'`) — in a condition (`?`, `if`, `&&`,
+//    `||`, `===`, `!==`, `switch`/`case`). A registration (an import, a descriptor map keyed by benchmark, a `kind: '…'`
+//    tag) is not a branch. The budget is BRANCH_BUDGET; lowering it as branches go is the way this check is meant to move.
+//    What remains (1):
+//    - src/worker/run-controller.ts, `if (r.kind !== 'tau-bench')`: a τ-bench file is judged while it streams in (an
+//      early session, the kept DB read meanwhile, the first verdict held for it), every other benchmark's run is read
+//      whole and handed to its handle from `OBJECT_HANDLES`. The streamed path is the controller's own loop (its hooks
+//      share the open's state), so it stays the one case beside the map rather than a factory of its own.
 // 2. Long files: no source file outside src/core/py over MAX_LINES lines, except the ones listed in LONG_FILES with their
 //    length today (each may shrink, none may grow, no new one may join).
 // Prints every branch point and long file found, and exits 1 when a budget is exceeded.
@@ -12,18 +18,14 @@ import { join, relative } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const ABOVE_CORE = ['src/worker', 'src/store', 'src/protocol', 'src/features', 'src/app'];
-const BRANCH_BUDGET = 27;
+const BRANCH_BUDGET = 1;
 const MAX_LINES = 450;
-/** Files over MAX_LINES today, with their length: each to be split (ARCHITECTURE.md says how). */
-const LONG_FILES = {
-  'src/core/model/domains/tau2/banking/agent-discoverable.ts': 945,
-  'src/core/model/domains/tau2/banking/debit-cards.ts': 643,
-  'src/core/session/session.ts': 553,
-  'src/core/model/episode/tau2/results.ts': 476,
-  'src/core/model/episode/tau2/models.ts': 490,
-  'src/core/judge/tau2/evaluate.ts': 421,
-  'src/core/view/tau2/voice/metrics.ts': 571,
-};
+/**
+ * Files allowed over MAX_LINES, with their length: none today (the six of a872baf were split along their seams — banking
+ * tools per family, the session's reading and answers, voice metrics per kind, τ²'s models and reader per part). A file
+ * that cannot be split yet is listed here with its length, and may then only shrink.
+ */
+const LONG_FILES = {};
 
 const files = (dir) =>
   readdirSync(join(ROOT, dir)).flatMap((name) => {
@@ -31,7 +33,9 @@ const files = (dir) =>
     return statSync(join(ROOT, path)).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
   });
 
-const NAMES_TAU2 = /\btau2\w*|\bTau2\w*|['"]tau2['"]/;
+const NAMES_TAU2 = /tau2|Tau2|TAU2|['"]tau-bench['"]/;
+/** A tag (`kind: 'tau2'`, `benchmark: 'tau-bench'`): a registration, not a test. */
+const TAG = /\b(kind|benchmark): ['"][\w-]+['"]/g;
 const CONDITION = / \? |\bif \(|&&|\|\||===|!==|\bswitch \(|\bcase /;
 const COMMENT = /^\s*(\/\/|\*|\/\*)/;
 
@@ -42,7 +46,7 @@ for (const dir of ABOVE_CORE)
     readFileSync(join(ROOT, path), 'utf8')
       .split('\n')
       .forEach((line, i) => {
-        if (COMMENT.test(line) || /^\s*import\b/.test(line) || !NAMES_TAU2.test(line) || !CONDITION.test(line)) return;
+        if (COMMENT.test(line) || /^\s*import\b/.test(line) || !NAMES_TAU2.test(line.replace(TAG, '')) || !CONDITION.test(line)) return;
         branches.push(`${path}:${i + 1}: ${line.trim().slice(0, 140)}`);
       });
   }

@@ -45,16 +45,28 @@ function EmptyState() {
   );
 }
 
-/** What a bundled sample is, in a few words (the welcome line names the one open and offers the others). */
-function sampleWhat(name: string): string {
-  return name.startsWith('tau2-banking')
-    ? 'a τ³-bench banking_knowledge run on an invented bank and knowledge base'
-    : name.includes('voice')
-      ? 'a τ³-bench voice (full-duplex) run folder on invented retail data, with a made-up audio file'
-      : name.startsWith('tau2-')
-        ? 'a τ²-bench run on invented DBs of τ²’s mock domain'
-        : 'a made-up shop on τ-bench’s retail schema';
-}
+/**
+ * What a bundled sample is, by its name (the first entry whose test the name passes): a few words (the welcome line
+ * names the one open and offers the others), and its button's label, long and compact.
+ */
+const SAMPLE_WORDS: readonly { readonly is: (name: string) => boolean; readonly what: string; readonly button: string; readonly compact: string }[] = [
+  {
+    is: (n) => n.startsWith('tau2-banking'),
+    what: 'a τ³-bench banking_knowledge run on an invented bank and knowledge base',
+    button: 'Open the τ³ banking sample',
+    compact: 'banking sample',
+  },
+  {
+    is: (n) => n.includes('voice'),
+    what: 'a τ³-bench voice (full-duplex) run folder on invented retail data, with a made-up audio file',
+    button: 'Open the τ³ voice sample',
+    compact: 'voice sample',
+  },
+  { is: (n) => n.startsWith('tau2-'), what: 'a τ²-bench run on invented DBs of τ²’s mock domain', button: 'Open the τ² sample', compact: 'τ² sample' },
+  { is: () => true, what: 'a made-up shop on τ-bench’s retail schema', button: 'Open the τ-bench sample', compact: 'τ-bench sample' },
+];
+const sampleWords = (name: string) => SAMPLE_WORDS.find((w) => w.is(name))!;
+const sampleWhat = (name: string): string => sampleWords(name).what;
 
 /** The other bundled samples, one click each (the τ² one beside the τ-bench one). */
 function OtherSamples({ compact }: { compact: boolean }) {
@@ -72,21 +84,7 @@ function OtherSamples({ compact }: { compact: boolean }) {
           data-testid={`welcome-sample-${name}`}
           title={`Open the sample ${name}${name.includes('voice') ? '/' : '.json'}: ${sampleWhat(name)}`}
         >
-          {name.startsWith('tau2-banking')
-            ? compact
-              ? 'banking sample'
-              : 'Open the τ³ banking sample'
-            : name.includes('voice')
-              ? compact
-                ? 'voice sample'
-                : 'Open the τ³ voice sample'
-              : name.startsWith('tau2-')
-                ? compact
-                  ? 'τ² sample'
-                  : 'Open the τ² sample'
-                : compact
-                  ? 'τ-bench sample'
-                  : 'Open the τ-bench sample'}
+          {compact ? sampleWords(name).compact : sampleWords(name).button}
         </Button>
       ))}
     </span>

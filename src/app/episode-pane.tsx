@@ -15,16 +15,7 @@ export function EpisodePane() {
   if (selected === null || !header) return null;
   return (
     <Pane testId="episode-pane" className="overflow-y-auto">
-      <PaneTitle
-        noun="episode"
-        index={selected}
-        header={header}
-        task={header.taskId === null ? '—' : String(header.taskId)}
-        recomputed={reward}
-        whatIf={whatIfReward}
-        tools={<CompareTrialPicker />}
-        side
-      />
+      <PaneTitle noun="episode" index={selected} header={header} recomputed={reward} whatIf={whatIfReward} tools={<CompareTrialPicker />} side />
       <div className="@container flex min-h-0 flex-1 flex-col">{comparing && view ? <TrialComparePanel view={view} /> : <EpisodeBody />}</div>
     </Pane>
   );

@@ -1,4 +1,4 @@
-import type { AppStore } from '../store/app-store';
+import type { AppState, AppStore } from '../store/app-store';
 import type { StepMove } from '../store/episode-slice';
 import { SCROLL_REGION } from '../ui/scroll-box';
 import type { BenchmarkKind } from '../core/contract';
@@ -47,6 +47,12 @@ export const PANEL_KEYS: readonly string[] = ['db', 'diff', 'outputs', 'alignmen
 
 /** Each benchmark's side panels in digit-key order (its screen's tabs). */
 const panelKeysOf = (kind: BenchmarkKind): readonly string[] => ({ 'tau-bench': PANEL_KEYS, tau2: TAU2_PANEL_KEYS })[kind];
+
+/** Whether `v` opens a verdict drawer on the benchmark's screen (τ-bench's; a τ² simulation's verdict heads its "How τ² judged" panel, its digit key). */
+const VERDICT_DRAWER: Readonly<Record<BenchmarkKind, boolean>> = { 'tau-bench': true, tau2: false };
+
+/** The open run's benchmark (τ-bench's screen while none is open). */
+const openKind = (s: AppState): BenchmarkKind => s.runs.a.benchmark?.kind ?? 'tau-bench';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
@@ -122,8 +128,7 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
       s.toggleLayout('listHidden');
       return true;
     case 'v':
-      // τ-bench's verdict drawer; a τ² simulation's verdict heads its "How τ² judged" panel (its digit key).
-      if (!episode || (s.runs.a.benchmark?.kind ?? 'tau-bench') !== 'tau-bench') return false;
+      if (!episode || !VERDICT_DRAWER[openKind(s)]) return false;
       s.toggleLayout('verdictOpen');
       return true;
     case 's':
@@ -147,7 +152,7 @@ export function handleKey(e: KeyboardEvent, store: AppStore): boolean {
       s.stepHit(e.key === '.' ? 1 : -1);
       return true;
     default: {
-      const panel = /^[1-9]$/.test(e.key) ? panelKeysOf(s.runs.a.benchmark?.kind ?? 'tau-bench')[Number(e.key) - 1] : undefined;
+      const panel = /^[1-9]$/.test(e.key) ? panelKeysOf(openKind(s))[Number(e.key) - 1] : undefined;
       if (!episode || panel === undefined) return false;
       s.showPanel(panel);
       return true;

@@ -29,7 +29,8 @@ export type { ReasonCode } from './view/explain';
 export type { Finding } from './view/findings';
 export type { AlignmentMatch } from './view/alignment';
 export type { WalkthroughLine } from './view/walkthrough';
-export type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from './view/summary';
+export type { EpisodeHeader, EpisodeSummary, FingerprintedHeader, RowReason } from './view/summary';
+export { rowEnding, taskLabel } from './view/summary';
 export type { TranscriptView } from './view/transcript';
 export type { EpisodeReport } from './view/report-json';
 export { INVISIBLE, codePointName } from './view/invisible';
@@ -38,7 +39,7 @@ export type { DataSnapshot, Detection, StepEdit, ViewResult } from './session/se
 export { stepOfMessage } from './session/report-what-if';
 export type { DbWorkSnapshot } from './judge/cache';
 export type { Tau2Run } from './model/episode/tau2/types';
-export type { Tau2Component, Tau2RowFacts } from './view/tau2/summary';
+export type { Tau2Component, Tau2Reason, Tau2RowFacts } from './view/tau2/summary';
 export type { Tau2ActionView, Tau2CallView, Tau2EnvAssertionView, Tau2MessageView, Tau2RecordDiff, Tau2SimView } from './view/tau2/sim-view';
 export type { Tau2FieldDiff } from './view/tau2/db-diff';
 export type { Tau2DbSide, Tau2Place, Tau2StateChange, Tau2StateView } from './view/tau2/state-at-step';
@@ -207,7 +208,7 @@ export {
 export type BenchmarkView = import('./view/episode-view').EpisodeView | import('./view/tau2/sim-view').Tau2SimView;
 /** An episode judged again with what-if edits, whatever its benchmark: what `what-if` answers. */
 export type BenchmarkWhatIf = import('./view/episode-view').EpisodeView | import('./session/tau2/what-if').Tau2WhatIfView;
-export { BENCHMARKS, benchmarkOf, type BenchmarkDescriptor, type BenchmarkKind } from './view/benchmark';
+export { BENCHMARKS, benchmarkNamed, benchmarkOf, type BenchmarkDescriptor, type BenchmarkKind } from './view/benchmark';
 export { movedStep, stepAt, tau2View, tau2WhatIfOf, tauBenchView, viewSteps, whatIfScreen, type StepMove } from './session/steps';
 export {
   claimFlag,

@@ -1,11 +1,8 @@
 import type { StateCreator } from 'zustand/vanilla';
 import {
-  compareRuns,
   isSuccess,
   judgedApart,
-  type CompareOutcome,
   type JudgedApart,
-  type RunJudging,
   type EpisodeHeader,
   type EpisodeSummary,
   type BenchmarkView,
@@ -19,7 +16,8 @@ import type { EvaluatorPort } from './ports';
 import type { StoreAccess, StoreHandlers } from './receive';
 import { fingerprintsPending } from './notes-slice';
 import { NO_RUN, type RunState } from './run-state';
-import { bothTau2, compareTasks, tau2Comparison } from './tau2/compare';
+import { judgingOf, rulesOf } from './benchmark-rules';
+import { compareTasks } from './tau2/compare';
 
 /** One episode of the drill-down: `index` in its side's run, the view once it arrives. */
 export interface CompareEpisode {
@@ -58,29 +56,10 @@ export interface ReviewSlice {
 let reportId = 0;
 const waitingReports = new Map<number, (file: FileBlob | null) => void>();
 
-/** Outcomes of a run for `compareRuns`; null while any episode is not evaluated yet. */
-export function compareOutcomes(headers: readonly EpisodeHeader[], summaries: readonly (EpisodeSummary | undefined)[]): CompareOutcome[] | null {
-  const out: CompareOutcome[] = [];
-  for (const h of headers) {
-    const s = summaries[h.index];
-    if (!s) return null;
-    out.push({ index: h.index, taskId: h.taskId, trial: h.trial, reward: s.error === null ? s.reward : null });
-  }
-  return out;
-}
-
-/** The comparison of the open run (A) with the second one (B), once both are evaluated. */
+/** The comparison of the open run (A) with the second one (B), once both are evaluated (two runs of one benchmark). */
 export function comparison(a: RunState, b: RunState): RunComparison | null {
   if (b.id === null || a.benchmark?.kind !== b.benchmark?.kind) return null;
-  if (bothTau2(a, b)) return tau2Comparison(a, b, compareOutcomes);
-  const oa = compareOutcomes(a.headers, a.summaries);
-  const ob = compareOutcomes(b.headers, b.summaries);
-  return oa && ob ? compareRuns(oa, ob, judgingOf(a, b)) : null;
-}
-
-/** How A and B were judged, once both are detected. */
-export function judgingOf(a: RunState, b: RunState): { a: RunJudging; b: RunJudging } | undefined {
-  return a.detection && b.detection ? { a: a.detection, b: b.detection } : undefined;
+  return rulesOf(a.benchmark).compare(a, b);
 }
 
 /** What differs in how A and B were judged (domain, data version, rule); empty when nothing does or before detection. */

@@ -1,14 +1,9 @@
-import type { ReasonCode, Tau2Component } from '../core/contract';
+import type { RowReason } from '../core/contract';
 import type { EpisodeHeader, EpisodeSummary } from '../core/contract';
 import { isSuccess } from '../core/contract';
 
-/** A τ² simulation's reason: a failed basis component, or a premature end. */
-export type Tau2Reason = `tau2:${Tau2Component}` | 'tau2:premature';
-export type ReasonFilter = ReasonCode | 'error' | 'disagree' | Tau2Reason;
-
-/** The τ² reasons of a row: premature end first, then failed basis components in basis order. */
-export const tau2Reasons = (s: EpisodeSummary): Tau2Reason[] =>
-  s.tau2 ? [...(s.tau2.premature ? (['tau2:premature'] as const) : []), ...s.tau2.failed.map((c) => `tau2:${c}` as const)] : [];
+/** A reason the overview filters by: one a row carries (core's `RowReason`, either benchmark's), an error, a disagreement. */
+export type ReasonFilter = RowReason | 'error' | 'disagree';
 export type SortKey = 'index' | 'task' | 'trial' | 'recorded' | 'reward' | 'turns';
 
 export interface Filters {
@@ -34,8 +29,7 @@ function matchesReason(s: EpisodeSummary | undefined, r: ReasonFilter): boolean 
   if (!s) return false;
   if (r === 'error') return s.error !== null;
   if (r === 'disagree') return s.agrees === false;
-  if (r.startsWith('tau2:')) return tau2Reasons(s).includes(r as Tau2Reason);
-  return s.reasons.includes(r as ReasonCode);
+  return s.reasons.includes(r);
 }
 
 const nullsLast = (a: number | null, b: number | null): number => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a - b);

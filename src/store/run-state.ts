@@ -1,5 +1,5 @@
 import { benchmarkOf, type Detection, type EpisodeHeader, type EpisodeSummary } from '../core/contract';
-import type { DataOrigin, DataProgress, DataRequest, RunBenchmark, RunSlot, RunSource, Tau2Opened } from '../protocol/wire-types';
+import type { DataOrigin, DataProgress, DataRequest, RunBenchmark, RunSlot, RunSource } from '../protocol/wire-types';
 
 export type { RunSlot };
 
@@ -77,9 +77,6 @@ export const NO_RUN: RunState = {
 
 /** The run's data is there: rows are (being) recomputed (τ-bench: detected; τ²: DBs loaded). */
 export const runReady = (r: RunState): boolean => r.ready !== null;
-
-/** A τ² run's facts as the file gave them (null for a run of another benchmark). */
-export const tau2Of = (r: RunState): Tau2Opened | null => (r.benchmark?.kind === 'tau2' ? r.benchmark : null);
 
 /** Every row is recomputed (and, for τ-bench, the rule is settled). */
 export const runComplete = (r: RunState): boolean => !r.reading && r.ready !== null && (r.detection?.ruleFinal ?? true) && r.evaluated >= r.headers.length;

@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
-import { formatRecorded, formatReward, type EpisodeHeader } from '../core/contract';
+import { formatRecorded, formatReward, taskLabel, type EpisodeHeader } from '../core/contract';
 import { Button } from './button';
+import { safeLabel } from './fold';
+import { LongId } from './long-id';
 import { ListToggle } from './list-toggle';
 import { useApp, useAppStore } from './store-context';
 
 /** What the open row is called: a τ-bench episode or a τ² simulation. */
 export type PaneNoun = 'episode' | 'simulation';
+
+/** Characters of a task id the title shows (the rest abbreviated in the middle). */
+const TITLE_TASK_CHARS = 64;
 
 const title = (noun: PaneNoun): string => (noun === 'episode' ? 'Episode' : 'Simulation');
 
@@ -30,8 +35,6 @@ export function PaneTitle(props: {
   noun: PaneNoun;
   index: number;
   header: EpisodeHeader;
-  /** The task as shown (untrusted text already made safe). */
-  task: string;
   /** The recomputed reward (null or absent: not judged yet). */
   recomputed: number | null | undefined;
   /** The what-if's reward: absent, no what-if; null, being judged. */
@@ -40,7 +43,10 @@ export function PaneTitle(props: {
   /** Shows the side column's toggle (on wide panes). */
   side?: boolean;
 }) {
-  const { noun, index, header, task, recomputed, whatIf } = props;
+  const { noun, index, header, recomputed, whatIf } = props;
+  // The task as its benchmark names it (a telecom id may be 200 characters): whole where it fits, else abbreviated in
+  // the middle; the whole title on hover. The title wraps rather than being cut.
+  const task = taskLabel(header);
   const store = useAppStore();
   const sideHidden = useApp((s) => s.layout.sideHidden);
   const s = store.getState;
@@ -48,20 +54,24 @@ export function PaneTitle(props: {
   // An episode carried in a link is the only one of its file: named by its place where it was shared.
   const sharedIndex = useApp((st) => (st.runs.a.source?.embedded !== undefined && st.sharedFrom?.index != null ? st.sharedFrom.index : null));
   const sharedFile = useApp((st) => (st.runs.a.source?.embedded !== undefined ? (st.sharedFrom?.file ?? null) : null));
+  const line = `${title(noun)} ${sharedIndex ?? index} · task ${safeLabel(task, 2000)} · trial ${header.trial ?? '—'} · recorded ${formatRecorded(header)}${
+    recomputed !== null && recomputed !== undefined ? ` · recomputed ${formatReward(recomputed)}` : ''
+  }`;
   return (
     <div className="flex items-center gap-1.5 border-b border-slate-200 bg-white px-2 py-1">
       <ListToggle noun={noun} />
-      <h2 className="min-w-[5.5rem] flex-1 truncate text-sm font-semibold text-slate-900">
-        <span
-          data-testid="pane-title-name"
-          title={sharedFile === null ? undefined : `${Noun} ${sharedIndex ?? index} of ${sharedFile.slice(0, 300)}, shared in a link`}
-        >
+      <h2
+        className="min-w-[5.5rem] flex-1 text-sm font-semibold [overflow-wrap:anywhere] text-slate-900"
+        title={sharedFile === null ? line : `${line} — ${Noun} ${sharedIndex ?? index} of ${sharedFile.slice(0, 300)}, shared in a link`}
+        data-testid="pane-title-text"
+      >
+        <span data-testid="pane-title-name">
           {Noun} {sharedIndex ?? index}
           {sharedIndex !== null && <span className="font-normal text-slate-600"> (shared)</span>}
         </span>
         <span className="font-normal text-slate-600">
           {' '}
-          · task {task} · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
+          · task <LongId id={task} max={TITLE_TASK_CHARS} /> · trial {header.trial ?? '—'} · recorded {formatRecorded(header)}
           {recomputed !== null && recomputed !== undefined && ` · recomputed ${formatReward(recomputed)}`}
           {whatIf !== undefined && (
             <strong className="font-semibold text-violet-800" data-testid="title-what-if">

@@ -1,10 +1,12 @@
-import { decodeResultsBytes, InspectSession, readTau2Folder, readTau2Text, type SessionReader, type Tau2Run } from '../core/contract';
+import { decodeResultsBytes, InspectSession, readTau2Folder, type SessionReader } from '../core/contract';
 import { readShareContext, type SharedContext } from '../protocol/share-context';
 import type { FileLike, RunSource } from '../protocol/wire-types';
 import { byteStore, concatBytes, type ByteStore } from './byte-store';
 import { loadStoredFile } from './data-sources';
 import { decodeSharedEpisode, splitSharedText } from './shared-episode';
 import { sampleFolder, sampleFolderFileUrl, sampleLabel, sampleNames, sampleRunText } from './sample';
+import type { ObjectReader, ObjectRun } from './object-run';
+import { TAU2_READER } from './tau2/read';
 
 export const sourceLabel = (s: RunSource): string =>
   s.kind === 'sample'
@@ -19,8 +21,25 @@ export const sourceLabel = (s: RunSource): string =>
             ? `${s.name}/`
             : s.url;
 
+/** The readers of such runs, asked in turn about a text that opens with `{` (a τ-bench file is a list, read as it streams). */
+const OBJECT_READERS: readonly ObjectReader[] = [TAU2_READER];
+
+/** Whether a file's first bytes look like a run read whole (then no τ-bench data is looked for early). */
+export const looksObjectRun = (prefix: string): boolean => OBJECT_READERS.some((r) => r.looks(prefix));
+
+/** The run in a whole text of one of `OBJECT_READERS`' benchmarks, or null for anything else (a τ-bench file, read as before). */
+function objectRun(text: string): ObjectRun | null {
+  if (!/^\uFEFF?\s*\{/.test(text)) return null;
+  for (const reader of OBJECT_READERS) {
+    const r = reader.read(text);
+    if (r) return r;
+  }
+  return null;
+}
+
 export type OpenedRun =
   | {
+      readonly kind: 'tau-bench';
       readonly session: InspectSession;
       readonly tau2?: undefined;
       readonly label: string;
@@ -31,20 +50,13 @@ export type OpenedRun =
       /** The file's bytes, for a file read as it streamed in (its episodes' `episodeRange`s are in them). */
       readonly bytes?: ByteStore;
     }
-  /**
-   * A τ²-bench results file (`{info, tasks, simulations}`) or run folder: judged by `Tau2Session` (src/worker/tau2/run.ts).
-   * `file`: a run folder's other files by their path inside it (a simulation's audio), read only when asked for.
-   */
-  | {
+  /** `file`: a run folder's other files by their path inside it (a simulation's audio), read only when asked for. */
+  | (ObjectRun & {
       readonly session?: undefined;
-      readonly tau2: Tau2Run;
       readonly label: string;
       readonly shared?: SharedContext;
       readonly file?: (path: string) => Promise<Blob | null>;
-    };
-
-/** Whether a file's first bytes look like a τ²-bench results object (then no τ-bench data is looked for early). */
-export const looksTau2 = (prefix: string): boolean => /^\uFEFF?\s*\{/.test(prefix) && /"(?:environment_info|simulations)"\s*:/.test(prefix);
+    });
 
 /** The first byte after a UTF-8 BOM and whitespace is `{`. */
 function opensObject(b: Uint8Array): boolean {
@@ -52,9 +64,6 @@ function opensObject(b: Uint8Array): boolean {
   while (b[i] === 0x20 || b[i] === 0x0a || b[i] === 0x0d || b[i] === 0x09) i++;
   return b[i] === 0x7b;
 }
-
-/** The τ² run in a whole text, or null for anything else (a τ-bench file, read as before). */
-const tau2Of = (text: string): Tau2Run | null => (/^\uFEFF?\s*\{/.test(text) ? readTau2Text(text) : null);
 
 export interface OpenHooks {
   /** Full evaluations the session keeps (see `SessionMemory.keptEvaluations`). */
@@ -145,15 +154,13 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   if (head) hooks.prefix(decodeResultsBytes(concatBytes(head)));
   store.seal();
   const session = plain ? reader.session() : null;
-  if (session) return { session, label, early: session === handed.early, bytes: store };
-  // A τ² results object is read whole (one JSON object); its bytes stay in the store meanwhile.
+  if (session) return { kind: 'tau-bench', session, label, early: session === handed.early, bytes: store };
+  // A results object (τ²'s) is read whole (one JSON object); its bytes stay in the store meanwhile.
   const all = store.all();
-  if (opensObject(all)) {
-    const tau2 = tau2Of(decodeResultsBytes(all));
-    if (tau2) return { tau2, label };
-  }
+  const whole = opensObject(all) ? objectRun(decodeResultsBytes(all)) : null;
+  if (whole) return { ...whole, label };
   // Not a plain list: the careful reader on the whole text.
-  return { session: InspectSession.fromWholeText(all, {}, undefined, memory), label };
+  return { kind: 'tau-bench', session: InspectSession.fromWholeText(all, {}, undefined, memory), label };
 }
 
 /**
@@ -213,10 +220,11 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
 }
 
 function fromText(text: string, label: string, hooks: OpenHooks, shared?: SharedContext): OpenedRun {
-  const tau2 = tau2Of(text);
-  if (tau2) return { tau2, label, ...(shared !== undefined && { shared }) };
+  const whole = objectRun(text);
+  if (whole) return { ...whole, label, ...(shared !== undefined && { shared }) };
   hooks.prefix(text.slice(0, PREFIX_BYTES));
   return {
+    kind: 'tau-bench',
     session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true, keysLater: true }),
     label,
     ...(shared !== undefined && { shared }),
@@ -230,6 +238,7 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
       const folder = await sampleFolder(source.name);
       if (folder)
         return {
+          kind: 'tau2',
           tau2: readTau2Folder(folder.results, folder.simulations),
           label: sampleLabel(source.name),
           file: async (path) => {
@@ -267,6 +276,7 @@ export async function openRun(source: RunSource, hooks: OpenHooks): Promise<Open
       texts.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       const byPath = new Map(source.files.map((f) => [top(f).join('/'), f.file] as const));
       return {
+        kind: 'tau2',
         tau2: readTau2Folder(await results.file.text(), texts),
         label: `${source.name}/`,
         // A picked file is a Blob already: handed on as it is, never read here.

@@ -6,7 +6,8 @@ import { DataLocator, type BenchmarkData, type Progress } from './data-locator';
 import { parseNotesFile } from './notes-import';
 import { PersistentVersions, type ReadAhead } from './persistent-cache';
 import { post, yieldToMessages } from './post';
-import { looksTau2, openRun, sourceLabel, type OpenedRun } from './read-run';
+import type { ObjectRun } from './object-run';
+import { looksObjectRun, openRun, sourceLabel, type OpenedRun } from './read-run';
 import type { RunHandle } from './run-handle';
 import type { ByteStore } from './byte-store';
 import { TauBenchData } from './tau-bench-data';
@@ -26,6 +27,16 @@ const KEPT_EVALUATIONS = 24;
 
 /** The WebAssembly sha256 (the pure-TS fallback works too, only slower). */
 const hashReady = prepareSha256().catch(() => undefined);
+
+/** A handle made for a run read whole: `open` announces it (`run-opened`) and begins judging. */
+type ObjectRunHandle = RunHandle & { open(label: string, shared: OpenedRun['shared']): Promise<void> };
+
+/** Each benchmark's handle for a run read whole (`ObjectRun`), by its kind (τ-bench's runs are judged as they stream in, below). */
+const OBJECT_HANDLES: {
+  readonly [K in ObjectRun['kind']]: (c: RunController, slot: RunSlot, run: number, r: Extract<OpenedRun, { kind: K }>, sample: boolean) => ObjectRunHandle;
+} = {
+  tau2: (c, slot, run, r, sample) => new Tau2RunHandle(slot, run, r.tau2, sample, c.tau2, r.file),
+};
 
 /**
  * The runs the page opened, one per slot (`a` the open run, `b` one opened beside it to compare), whatever their
@@ -148,7 +159,7 @@ export class RunController {
         },
         progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }),
         prefix: (text) => {
-          const guess: Domain | null = looksTau2(text) ? null : guessDomainFromText(text);
+          const guess: Domain | null = looksObjectRun(text) ? null : guessDomainFromText(text);
           if (!guess) return;
           const progress =
             (l: string): Progress =>
@@ -189,8 +200,8 @@ export class RunController {
     }
     const begun = (await ((installing as Promise<TauBenchRun | null> | null) ?? Promise.resolve(null))) as TauBenchRun | null;
     if (r === null || !wanted()) return;
-    if (r.tau2) {
-      const h = new Tau2RunHandle(slot, run, r.tau2, source.kind === 'sample', this.tau2, r.file);
+    if (r.kind !== 'tau-bench') {
+      const h = OBJECT_HANDLES[r.kind](this, slot, run, r, source.kind === 'sample');
       this.install(h);
       await h.open(r.label, r.shared);
       return;

@@ -29,10 +29,8 @@ import { Scheduler } from './scheduler';
 import { postShareLink } from './shared-episode';
 import type { TauBenchData } from './tau-bench-data';
 
-/** Episodes searched between two looks at the message queue (a few milliseconds of work). */
+/** Episodes searched between two looks at the message queue (a few milliseconds of work); how often rows read from a big file are sent to the page. */
 const SEARCH_SLICE = 100;
-
-/** How often rows read from a big file are sent to the page while it is read. */
 const ROWS_MS = 250;
 
 /** Data for the domain the file's first bytes suggest, looked for while the rest is read. */
@@ -343,10 +341,9 @@ export class TauBenchRun implements RunHandle {
   }
 
   /**
-   * The offline report of a run: every episode evaluated first (the rule settled), then
-   * `sessionReportParts` gathered into a Blob a megabyte at a time. Both stages pause every few
-   * milliseconds for other messages (a view, a step), so building the report of a big run (~100 MB
-   * for 5,000 episodes) never holds the worker, and the report is never one string in this process.
+   * The offline report of a run (with the page's what-if edits): every episode evaluated first (the rule settled), then
+   * `sessionReportParts` gathered into a Blob a megabyte at a time. Both stages pause every few milliseconds for other
+   * messages, so building the report of a big run (~100 MB for 5,000 episodes) never holds the worker.
    */
   async report(id: number, title: string, notes: readonly EpisodeNotes[], edits: ReadonlyMap<number, readonly StepEdit[]> = new Map()): Promise<void> {
     await postReport(
@@ -369,7 +366,6 @@ export class TauBenchRun implements RunHandle {
       settled: () => void this.settle(),
       // The notes are matched to episodes by fingerprint: the missing ones are computed now (none needed without notes).
       keyed: () => (notes.length > 0 ? this.keyer.finish() : Promise.resolve()),
-      // What-if edits the page holds: each edited episode's section shows them and what they change.
       parts: () => sessionReportParts(this.session, { title, notes: attachNotes(this.keyer.rowKeys(), notes).byIndex, edits }),
     });
   }

@@ -10,6 +10,8 @@ export interface BenchmarkDescriptor {
   readonly kind: BenchmarkKind;
   /** The benchmark's name. */
   readonly name: string;
+  /** Its short name, where a run's benchmark is named beside its domain or in a sentence (`τ²`, `τ-bench`). */
+  readonly short: string;
   /** A run of it, with its article (`a τ²-bench run`). */
   readonly aRun: string;
   /** What one row of a run is called, singular and plural. */
@@ -17,6 +19,8 @@ export interface BenchmarkDescriptor {
   readonly nouns: string;
   /** Its data folder, as the Open menu names it. */
   readonly dataFolder: string;
+  /** What the run line calls the run's domain (`Domain`, `τ²-bench domain`). */
+  readonly domainWord: string;
   /** Put before a domain's name where runs of both benchmarks may be named (`τ² airline`; τ-bench's domains go bare). */
   readonly domainPrefix: string;
   /** Its repository's name (a checkout picked as a data folder). */
@@ -37,10 +41,12 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
   'tau-bench': {
     kind: 'tau-bench',
     name: 'τ-bench',
+    short: 'τ-bench',
     aRun: 'a τ-bench (v1) run',
     noun: 'episode',
     nouns: 'episodes',
     dataFolder: 'τ-bench data folder',
+    domainWord: 'Domain',
     domainPrefix: '',
     repo: 'tau-bench',
     layout: (domain) => `<commit>/tau_bench/envs/${domain}/data/*.json`,
@@ -50,10 +56,12 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
   tau2: {
     kind: 'tau2',
     name: 'τ²-bench',
+    short: 'τ²',
     aRun: 'a τ²-bench run',
     noun: 'simulation',
     nouns: 'simulations',
     dataFolder: 'τ²-bench data folder',
+    domainWord: 'τ²-bench domain',
     domainPrefix: 'τ² ',
     repo: 'tau2-bench',
     layout: (domain) => `<commit>/data/tau2/domains/${domain}/…`,
@@ -64,3 +72,6 @@ export const BENCHMARKS: Readonly<Record<BenchmarkKind, BenchmarkDescriptor>> = 
 
 /** A run's descriptor (τ-bench's when no run is open: the app's words before any file). */
 export const benchmarkOf = (kind: BenchmarkKind | null | undefined): BenchmarkDescriptor => BENCHMARKS[kind ?? 'tau-bench'];
+
+/** The descriptor of a benchmark named by text from outside (a library row's `benchmark` column), null for a name no benchmark has. */
+export const benchmarkNamed = (kind: string): BenchmarkDescriptor | null => (Object.hasOwn(BENCHMARKS, kind) ? BENCHMARKS[kind as BenchmarkKind] : null);

@@ -3,7 +3,10 @@ import type { EpisodeRecord } from '../model/episode/types';
 import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
 import { reasons, type ReasonCode } from './explain';
 import { episodeFingerprint } from './fingerprint';
-import type { Tau2RowFacts } from './tau2/row-facts';
+import { TAU2_TASK_KEY, type Tau2Reason, type Tau2RowFacts } from './tau2/row-facts';
+
+/** A reason an overview row shows (a chip, a filter): τ-bench's reason codes, τ²'s failed components and premature end. */
+export type RowReason = ReasonCode | Tau2Reason;
 
 /** What the overview shows of an episode before it is evaluated. */
 export interface EpisodeHeader {
@@ -32,6 +35,12 @@ export interface EpisodeHeader {
 /** A header whose fingerprint is known (the CLI's always are; the app's rows get theirs after they go out). */
 export type FingerprintedHeader = EpisodeHeader & { readonly fingerprint: string };
 
+/** The row's task as its benchmark names it: τ²'s task id (text in telecom), else the task number (`—` when there is none). */
+export const taskLabel = (h: EpisodeHeader): string => h.extra[TAU2_TASK_KEY] ?? (h.taskId === null ? '—' : String(h.taskId));
+
+/** How the episode ended, where its file records it (τ²'s `termination_reason`). */
+export const rowEnding = (h: EpisodeHeader): string | undefined => h.extra.termination_reason;
+
 /** One row of the overview after evaluation. */
 export interface EpisodeSummary {
   readonly index: number;
@@ -39,7 +48,7 @@ export interface EpisodeSummary {
   readonly hypotheticalReward: number | null;
   readonly done: boolean;
   readonly doneBy: string | null;
-  readonly reasons: readonly ReasonCode[];
+  readonly reasons: readonly RowReason[];
   /** The reasons in words (the CLI's "why" column, tooltips). */
   readonly reasonTexts: readonly string[];
   readonly error: string | null;

@@ -3,9 +3,13 @@ import { formatCounts } from '../../core/contract';
 import type { CompactGrid } from '../../core/contract';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
 import { safeLabel } from '../../ui/fold';
+import { LongId } from '../../ui/long-id';
 import { useApp, useAppStore } from '../../ui/store-context';
 import { StatsStatus } from './leaderboard';
 import { benchDomain, runName } from './run-label';
+
+/** Characters of a task id the row labels show (11 px monospace in 9rem on a phone, 16rem from `sm`), the rest abbreviated in the middle. */
+const HEAD_CHARS = { narrow: 20, wide: 36 } as const;
 
 /** A pass rate's colour (recomputed passes of trials): five steps from rose (none) to emerald (all). */
 function tone(passes: number, trials: number): string {
@@ -85,7 +89,7 @@ function Grid({ grid, first }: { grid: CompactGrid; first: boolean }) {
   const cols = Array.from({ length: w.c1 - w.c0 }, (_, i) => w.c0 + i);
   // Names made once per column and task, not once per cell drawn (a scroll redraws a window of cells).
   const names = useMemo(() => Array.from(grid.runs, (r) => runName(runs[r]!)), [grid, runs]);
-  const labels = useMemo(() => grid.tasks.map((t) => safeLabel(t.task, 60)), [grid]);
+  const labels = useMemo(() => grid.tasks.map((t) => safeLabel(t.task, 2000)), [grid]);
   const spacerL = w.c0 * COL_W;
   const spacerR = (R - w.c1) * COL_W;
   return (
@@ -112,7 +116,7 @@ function Grid({ grid, first }: { grid: CompactGrid; first: boolean }) {
               <th className="sticky left-0 bg-white px-1 text-left font-medium text-slate-600">task</th>
               {spacerL > 0 && <th aria-hidden="true" style={{ minWidth: spacerL }} />}
               {cols.map((c) => (
-                <th key={c} className="w-9 text-center font-medium text-slate-600" title={safeLabel(runs[grid.runs[c]!]!.file, 400)}>
+                <th key={c} className="w-9 text-center font-medium text-slate-600" title={safeLabel(runs[grid.runs[c]!]!.file, 400)} data-testid="heat-run">
                   {c + 1}
                 </th>
               ))}
@@ -129,8 +133,19 @@ function Grid({ grid, first }: { grid: CompactGrid; first: boolean }) {
               const ti = w.r0 + i;
               return (
                 <tr key={t.key}>
-                  <th scope="row" className="sticky left-0 max-w-[10rem] truncate bg-white px-1 text-left font-mono font-normal text-slate-800">
-                    {labels[ti]}
+                  <th
+                    scope="row"
+                    className="sticky left-0 max-w-[9rem] overflow-hidden bg-white px-1 text-left font-mono font-normal whitespace-nowrap text-slate-800 sm:max-w-[16rem]"
+                    title={labels[ti]}
+                    data-testid="heat-task"
+                  >
+                    {/* A long id (telecom's) abbreviated in the middle to the column, keeping its end; whole on hover and in the copy. */}
+                    <span className="sm:hidden">
+                      <LongId id={t.task} max={HEAD_CHARS.narrow} />
+                    </span>
+                    <span className="hidden sm:inline">
+                      <LongId id={t.task} max={HEAD_CHARS.wide} />
+                    </span>
                   </th>
                   {spacerL > 0 && <td aria-hidden="true" />}
                   {cols.map((c) => {

@@ -1,3 +1,4 @@
+import { benchmarkNamed } from '../../core/contract';
 import type { LibraryRun } from '../../protocol/wire-types';
 import { safeLabel } from '../../ui/fold';
 
@@ -6,4 +7,4 @@ export const runName = (r: LibraryRun): string => safeLabel(r.file.replace(/\\/g
 
 /** The benchmark and domain in a few words: `τ-bench airline`, `τ² telecom`. */
 export const benchDomain = (benchmark: string, domain: string | null): string =>
-  `${benchmark === 'tau2' ? 'τ²' : benchmark === 'tau-bench' ? 'τ-bench' : safeLabel(benchmark, 40)} ${safeLabel(domain ?? '(no domain)', 40)}`;
+  `${benchmarkNamed(benchmark)?.short ?? safeLabel(benchmark, 40)} ${safeLabel(domain ?? '(no domain)', 40)}`;

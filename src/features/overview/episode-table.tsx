@@ -1,25 +1,49 @@
-import { tau2Of } from '../../store/run-state';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useEffectEvent, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { formatRecorded, formatReward, notesFor, TAU2_TASK_KEY, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
-import { tau2Reasons, type ReasonFilter, type SortKey } from '../../store/rows';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { formatRecorded, formatReward, notesFor, rowEnding, taskLabel, type EpisodeHeader, type EpisodeSummary, type NoteLabel } from '../../core/contract';
+import type { ReasonFilter, SortKey } from '../../store/rows';
 import { isSuccess } from '../../core/contract';
 import { fingerprintsPending } from '../../store/notes-slice';
 import { runComplete, runReady } from '../../store/run-state';
 import { safeLabel } from '../../ui/fold';
+import { LongId } from '../../ui/long-id';
 import { useApp } from '../../ui/store-context';
 import { useOpenRun } from './use-open-run';
 import { LabelChip } from './label-chip';
 import { ReasonChip } from './reason-chip';
 import { NoMatch } from './no-match';
 
-/** Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them. */
+/**
+ * Narrow (a list beside an episode, a phone): no position column and tight cells; from 32rem of list width: all of them.
+ * The task column is as wide as the run's longest task label needs (`--task-n` narrow, `--task-w` wide: see `taskSizing`).
+ */
 const COLS =
-  'grid grid-cols-[0_2rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_3rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
-/** τ² task ids are text (telecom's are long): a wider task column. */
-const TAU2_COLS =
-  'grid grid-cols-[0_4.5rem_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_9rem_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
-const ROW_HEIGHT = 34;
+  'grid grid-cols-[0_var(--task-n)_2rem_2rem_4.25rem_minmax(0,1fr)_2rem] @lg:grid-cols-[2.5rem_var(--task-w)_2.75rem_3.5rem_6rem_minmax(0,1fr)_2.75rem] items-center gap-x-1';
+
+/** Characters of a task label a line of the task column holds at most: narrow, wide. */
+const TASK_CHARS = { narrow: 16, wide: 56 } as const;
+/** Lines a task label may take; a longer one is abbreviated in the middle (whole on hover and in the copy). */
+const TASK_LINES = 3;
+
+/**
+ * The task column sized by the run's labels: a column as wide as its longest label (up to `TASK_CHARS`), which wraps
+ * between the label's parts; rows tall enough for the lines the longest one takes (τ²'s telecom ids are long; a
+ * τ-bench run's numbers keep one line and the narrow column they always had).
+ */
+function taskSizing(headers: readonly EpisodeHeader[]) {
+  let longest = 1;
+  for (const h of headers) longest = Math.max(longest, taskLabel(h).length);
+  const narrow = Math.min(longest, TASK_CHARS.narrow);
+  const wide = Math.min(longest, TASK_CHARS.wide);
+  const lines = Math.min(TASK_LINES, Math.max(Math.ceil(longest / narrow), Math.ceil(longest / wide)));
+  return {
+    style: { '--task-n': `max(2rem, ${narrow + 1}ch)`, '--task-w': `max(3rem, ${wide + 1}ch)` } as CSSProperties,
+    rowHeight: lines <= 1 ? 34 : lines === 2 ? 38 : 50,
+    // A line holds fewer characters than its width in `ch` (wide letters, breaks only between the id's parts).
+    max: { narrow: Math.floor(narrow * TASK_LINES * 0.75), wide: Math.floor(wide * TASK_LINES * 0.8) },
+  };
+}
+type TaskSizing = ReturnType<typeof taskSizing>;
 
 /** `short`: the header in a narrow list. */
 const HEAD: readonly { key: SortKey | null; label: string; short: string; title: string; align?: string }[] = [
@@ -83,7 +107,7 @@ function RewardCell({ s, recorded, pending }: { s: EpisodeSummary | undefined; r
 function reasonCodes(s: EpisodeSummary | undefined): readonly ReasonFilter[] {
   if (!s) return [];
   if (s.error !== null) return ['error' as const];
-  return s.tau2 ? tau2Reasons(s) : s.reasons;
+  return s.reasons;
 }
 
 function Row({
@@ -94,9 +118,11 @@ function Row({
   pending,
   id,
   label,
+  sizing,
   onOpen,
 }: {
   h: EpisodeHeader;
+  sizing: TaskSizing;
   s: EpisodeSummary | undefined;
   /** The reader's label on this episode, if any. */
   label: NoteLabel | null;
@@ -107,9 +133,9 @@ function Row({
   onOpen: (e: MouseEvent<HTMLDivElement>) => void;
 }) {
   const differs = s?.agrees === false;
-  // A τ² simulation: its task id as τ² names it (text in telecom), and how it ended.
-  const tau2Task = h.extra[TAU2_TASK_KEY];
-  const termination = tau2Task === undefined ? undefined : h.extra.termination_reason;
+  // The task as its benchmark names it (τ²'s ids are text, telecom's long), and how the row ended where the file says.
+  const task = taskLabel(h);
+  const termination = rowEnding(h);
   return (
     <div
       id={id}
@@ -119,12 +145,13 @@ function Row({
       data-testid="episode-row"
       data-index={h.index}
       data-task-id={h.taskId ?? ''}
-      {...(tau2Task !== undefined && { 'data-tau2-task-id': tau2Task, 'data-termination': termination ?? '' })}
+      data-task-label={task}
+      data-termination={termination ?? ''}
       data-trial={h.trial ?? ''}
       data-reward={s?.reward ?? ''}
       data-recorded-reward={h.recordedReward ?? ''}
       onClick={onOpen}
-      className={`${tau2Task === undefined ? COLS : TAU2_COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
+      className={`${COLS} h-full cursor-pointer border-b border-l-2 border-b-slate-100 px-2 text-xs ${
         selected
           ? 'border-l-indigo-600 bg-indigo-50'
           : differs
@@ -135,8 +162,18 @@ function Row({
       <span role="gridcell" className="invisible overflow-hidden tabular-nums text-slate-600 @lg:visible">
         {h.index}
       </span>
-      <span role="gridcell" className="truncate tabular-nums font-medium text-slate-800" title={tau2Task === undefined ? undefined : safeLabel(tau2Task, 500)}>
-        {tau2Task === undefined ? (h.taskId ?? '—') : safeLabel(tau2Task, 80)}
+      <span
+        role="gridcell"
+        className="relative line-clamp-3 leading-[14px] font-medium [overflow-wrap:anywhere] text-slate-800 tabular-nums"
+        title={safeLabel(task, 2000)}
+        data-testid="row-task"
+      >
+        <span className="@lg:hidden">
+          <LongId id={task} max={sizing.max.narrow} />
+        </span>
+        <span className="hidden @lg:inline">
+          <LongId id={task} max={sizing.max.wide} />
+        </span>
       </span>
       <span role="gridcell" className="tabular-nums text-slate-600">
         {h.trial ?? '—'}
@@ -171,7 +208,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   const sort = useApp((s) => s.sort);
   const notes = useApp((s) => s.notes);
   const ready = useApp((s) => runReady(s.runs.a));
-  const tau2 = useApp((s) => tau2Of(s.runs.a) !== null);
+  const sizing = useMemo(() => taskSizing(headers), [headers]);
   const stopped = useApp((s) => s.runs.a.stopped);
   const pending: Pending = !ready ? 'no-data' : stopped ? 'stopped' : 'evaluating';
   const evaluated = useApp((s) => s.runs.a.evaluated);
@@ -188,7 +225,9 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   // mutable, so the compiler would not memoise this component). The app does not run the
   // compiler, and nothing here memoises values derived from the virtualizer by hand.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => sizing.rowHeight, overscan: 8 });
+  // Rows grow when a longer task label arrives (a file read as it streams in): their places are measured again.
+  useEffect(() => virtualizer.measure(), [sizing.rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
@@ -218,7 +257,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
   };
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const at = activeAt >= 0 ? activeAt : Math.max(0, selected === null ? 0 : rows.indexOf(selected));
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 300) / sizing.rowHeight) - 1);
     const keys: Record<string, () => void> = {
       ArrowDown: () => move(activeAt < 0 ? at : at + 1),
       ArrowUp: () => move(at - 1),
@@ -257,11 +296,12 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
       data-reading={reading}
       data-keying={keying}
       data-run={runId ?? ''}
+      style={sizing.style}
     >
       <div
         role="row"
         aria-rowindex={1}
-        className={`${tau2 ? TAU2_COLS : COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase`}
+        className={`${COLS} border-b border-slate-200 bg-slate-50 px-2 py-1.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase`}
       >
         {HEAD.map((c) =>
           c.key === null ? (
@@ -312,6 +352,7 @@ export function EpisodeTable({ rows }: { rows: readonly number[] }) {
                     pending={pending}
                     id={`${base}-${index}`}
                     label={notesFor(notes, h)?.label ?? null}
+                    sizing={sizing}
                     onOpen={(e) => {
                       setActive(index);
                       store.getState().select(index);

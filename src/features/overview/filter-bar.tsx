@@ -1,11 +1,10 @@
-import { tau2Of } from '../../store/run-state';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { TAU2_TASK_KEY } from '../../core/contract';
+import { taskLabel } from '../../core/contract';
 import type { ReasonFilter } from '../../store/rows';
 import { safeLabel } from '../../ui/fold';
 import { FOCUS_FIELD } from '../../ui/focus';
 import { useApp, useAppStore } from '../../ui/store-context';
-import { reasonsFor } from './reason-chip';
+import { REASONS_OF } from './reason-chip';
 
 const control = `rounded-md border border-slate-300 bg-white px-2 py-1 text-xs text-slate-800 ${FOCUS_FIELD}`;
 
@@ -21,9 +20,9 @@ export function FilterBar({ shown }: { shown: number }) {
   const [shownStoreQuery, setShownStoreQuery] = useState(storeQuery);
   const ids = { search: useId(), reason: useId(), task: useId(), failed: useId() };
   const tasks = useMemo(() => [...new Set(headers.map((h) => h.taskId).filter((t): t is number => t !== null))].sort((a, b) => a - b), [headers]);
-  const tau2 = useApp((s) => tau2Of(s.runs.a) !== null);
-  // τ² task ids are text (telecom's are long): the filter names them as τ² does.
-  const taskNames = useMemo(() => new Map(headers.map((h) => [h.taskId, h.extra[TAU2_TASK_KEY] ?? String(h.taskId)])), [headers]);
+  const kind = useApp((s) => s.runs.a.benchmark?.kind ?? 'tau-bench');
+  // Tasks as their benchmark names them (τ²'s ids are text, telecom's long).
+  const taskNames = useMemo(() => new Map(headers.map((h) => [h.taskId, taskLabel(h)])), [headers]);
 
   if (storeQuery !== shownStoreQuery) {
     // The store's query changed from elsewhere (a link, clearing filters): show it in the box.
@@ -89,7 +88,7 @@ export function FilterBar({ shown }: { shown: number }) {
           className={`${control} max-w-36`}
         >
           <option value="">any reason</option>
-          {reasonsFor(tau2).map((r) => (
+          {REASONS_OF[kind].map((r) => (
             <option key={r.code} value={r.code}>
               {r.label}
             </option>
@@ -109,7 +108,7 @@ export function FilterBar({ shown }: { shown: number }) {
           <option value="">all tasks</option>
           {tasks.map((t) => (
             <option key={t} value={t}>
-              task {tau2 ? safeLabel(taskNames.get(t) ?? String(t), 60) : t}
+              task {safeLabel(taskNames.get(t) ?? String(t), 200)}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import type { BenchmarkKind } from '../../core/contract';
 import type { ReasonFilter } from '../../store/rows';
 import { Chip } from '../../ui/chip';
 
@@ -107,9 +108,12 @@ const BY_CODE = new Map([...REASONS, ...TAU2_REASONS].map((r) => [r.code, r]));
 /** A reason filter's label, as its chip says it. */
 export const reasonLabel = (code: ReasonFilter): string => BY_CODE.get(code)?.label ?? code;
 
-/** The reasons a run's rows can have: τ²'s for a τ² run (with the two that every run has), τ-bench's otherwise. */
-export const reasonsFor = (tau2: boolean): readonly ReasonEntry[] =>
-  tau2 ? [...TAU2_REASONS, ...REASONS.filter((r) => r.code === 'error' || r.code === 'disagree')] : REASONS;
+/** The reasons a run's rows can have, by its benchmark: τ²'s (with the two that every run has), τ-bench's. */
+const EVERY_RUN = REASONS.filter((r) => r.code === 'error' || r.code === 'disagree');
+export const REASONS_OF: Readonly<Record<BenchmarkKind, readonly ReasonEntry[]>> = {
+  'tau-bench': REASONS,
+  tau2: [...TAU2_REASONS, ...EVERY_RUN],
+};
 
 /** A failure reason; `short`: the short label in a narrow list (below 32rem of list width), the full one in the title. */
 export function ReasonChip({ code, short = false }: { code: ReasonFilter; short?: boolean }) {

@@ -1,8 +1,7 @@
 import { safeLabel } from '../../ui/fold';
-import { tau2Of } from '../../store/run-state';
 import { useMemo } from 'react';
-import { tau2Pass } from '../../store/tau2/compare';
-import { passHatK, type TrialOutcome } from '../../core/contract';
+import { benchmarkOf, type BenchmarkDescriptor } from '../../core/contract';
+import { rulesOf } from '../../store/benchmark-rules';
 import { formatAverage, runAverages, type Average } from '../../store/run-stats';
 import { Button } from '../../ui/button';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
@@ -45,10 +44,10 @@ function Stat({
 }
 
 /** "2 crashed episodes count 0, as τ-bench reports" and the like: what the denominator holds (`bench`: whose report). */
-function denominatorNote(a: Average, bench: string, missing = 0): string {
+function denominatorNote(a: Average, bench: BenchmarkDescriptor, missing = 0): string {
   const parts: string[] = [];
-  if (a.zeroed > 0) parts.push(`${a.zeroed} crashed or not evaluable count 0, as ${bench} reports`);
-  else parts.push(`every ${bench === 'τ²' ? 'simulation' : 'episode'} counts, as ${bench} reports`);
+  if (a.zeroed > 0) parts.push(`${a.zeroed} crashed or not evaluable count 0, as ${bench.short} reports`);
+  else parts.push(`every ${bench.noun} counts, as ${bench.short} reports`);
   if (missing > 0) parts.push(`${missing} without a recorded reward left out`);
   return parts.join('; ');
 }
@@ -61,25 +60,15 @@ export function RunSummary({ rows }: { rows: readonly number[] }) {
   const open = useApp((s) => s.layout.chartsOpen);
   const about = useApp((s) => s.runs.a.about);
   const a = useMemo(() => runAverages(headers, summaries), [headers, summaries]);
-  const tau2 = useApp((s) => tau2Of(s.runs.a));
-  const bench = tau2 ? 'τ²' : 'τ-bench';
-  const pass = useMemo(() => {
-    if (tau2) return tau2Pass(headers, summaries, tau2.numTrials);
-    const recorded: TrialOutcome[] = [];
-    const recomputed: TrialOutcome[] = [];
-    for (const h of headers) {
-      if (h.taskId === null || h.trial === null) continue;
-      if (h.recordedReward !== null) recorded.push({ taskId: h.taskId, trial: h.trial, reward: h.recordedReward });
-      const s = summaries[h.index];
-      // A crashed or unevaluable episode is a failed trial, as in τ-bench's pass^k.
-      if (s) recomputed.push({ taskId: h.taskId, trial: h.trial, reward: s.error !== null || s.reward === null ? 0 : s.reward });
-    }
-    return { recorded: passHatK(recorded), recomputed: passHatK(recomputed) };
-  }, [headers, summaries, tau2]);
+  // The run's benchmark gives the words, the pass^k convention and the note under the count (τ²: its domain, solo).
+  const benchmark = useApp((s) => s.runs.a.benchmark);
+  const bench = benchmarkOf(benchmark?.kind);
+  const pass = useMemo(() => rulesOf(benchmark).passK(headers, summaries, benchmark), [headers, summaries, benchmark]);
+  const note = rulesOf(benchmark).note(benchmark);
   return (
     <section aria-label="Run summary" className="border-b border-slate-200 bg-white" data-testid="run-summary">
       <div className="flex flex-wrap items-start gap-x-2 gap-y-1 px-2 pt-1.5">
-        <Stat label={tau2 ? 'Simulations' : 'Episodes'} value={String(a.episodes)} {...(tau2 && { note: `τ² ${tau2.domain}${tau2.solo ? ', solo' : ''}` })} />
+        <Stat label={bench.nouns.charAt(0).toUpperCase() + bench.nouns.slice(1)} value={String(a.episodes)} {...(note !== undefined && { note })} />
         <Stat
           label="Avg reward, recorded"
           value={formatAverage(a.recorded)}

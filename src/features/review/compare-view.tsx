@@ -1,4 +1,4 @@
-import { benchmarkOf, tau2View, tauBenchView } from '../../core/contract';
+import { benchmarkOf } from '../../core/contract';
 import { useMemo, useRef, useState } from 'react';
 import { isSuccess } from '../../core/contract';
 import { apartOf, comparison, type CompareEpisode, type CompareSide } from '../../store/review-slice';
@@ -8,7 +8,6 @@ import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { FOCUS_RING_TIGHT } from '../../ui/focus';
 import { safeLabel } from '../../ui/fold';
-import { FoldedText } from '../../ui/folded-text';
 import {
   describeApart,
   formatCounts,
@@ -21,7 +20,7 @@ import {
 } from '../../core/contract';
 import { PassKChart } from '../../ui/pass-k-chart';
 import { useApp, useAppStore } from '../../ui/store-context';
-import { Tau2SimBrief } from './tau2/sim-brief';
+import { BRIEFS } from './episode-brief';
 
 const FLIP_TEXT = { gained: 'B passes, A did not', lost: 'A passed, B does not' } as const;
 
@@ -136,15 +135,17 @@ function EpisodeColumn({
   summaries: readonly (EpisodeSummary | undefined)[];
 }) {
   const store = useAppStore();
-  const v = tauBenchView(ep?.view);
-  const sim = tau2View(ep?.view);
+  // The episode's brief as its benchmark shows one (a descriptor entry, like the episode screen's panels).
+  const brief = ep?.view ? BRIEFS[ep.view.benchmark] : null;
+  const Brief = brief?.Brief;
+  const reward = ep?.view ? brief!.reward(ep.view) : null;
   return (
     <section
       className={`min-w-0 rounded-lg border border-slate-200 bg-white p-2 ${narrowHidden ? 'hidden xl:block' : ''}`}
       data-testid="compare-episode"
       data-side={side}
       data-index={ep?.index ?? ''}
-      data-reward={v ? String(v.verdict.reward) : sim ? String(sim.reward) : ''}
+      data-reward={reward === null ? '' : String(reward)}
       aria-label={`Run ${side.toUpperCase()} episode`}
     >
       <div className="flex flex-wrap items-baseline gap-2">
@@ -167,49 +168,16 @@ function EpisodeColumn({
       <div className="mt-1">
         <Trials side={side} indices={indices} headers={headers} summaries={summaries} current={ep?.index ?? null} />
       </div>
-      {ep && !v && !sim && <p className="mt-2 text-xs text-slate-600">{ep.error ? `Cannot show it: ${ep.error}` : 'Loading…'}</p>}
-      {sim && <Tau2SimBrief sim={sim} />}
-      {v && (
-        <>
-          <p
-            className={`mt-2 rounded border px-2 py-1 text-sm ${isSuccess(v.verdict.reward) ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-rose-200 bg-rose-50 text-rose-900'}`}
-            data-testid="compare-verdict"
-          >
-            <span className="font-semibold">reward {formatReward(v.verdict.reward)}</span> · {v.verdict.sentence}
-          </p>
-          <ol className="mt-2 space-y-1.5" data-testid="compare-dialogue">
-            {v.messages
-              .filter((m) => m.role !== 'system')
-              .map((m) => (
-                <li
-                  key={m.index}
-                  className={`border-l-2 pl-2 text-xs ${m.role === 'user' ? 'border-sky-400' : m.role === 'assistant' ? 'border-violet-400' : 'border-slate-300'}`}
-                >
-                  <span className="font-semibold text-slate-700">{m.role}</span>
-                  {m.stepIndex !== null && <span className="text-slate-600"> · step {m.stepIndex + 1}</span>}
-                  {m.content !== null && m.content !== '' && (
-                    <div className="break-words whitespace-pre-wrap text-slate-800">
-                      <FoldedText text={m.content} limit={2000} />
-                    </div>
-                  )}
-                  {m.toolCalls.map((c, i) => (
-                    <div key={i} className="mt-0.5 font-mono text-[11px] break-all text-slate-700">
-                      → {c.name}(<FoldedText text={c.arguments} limit={600} />)
-                    </div>
-                  ))}
-                </li>
-              ))}
-          </ol>
-        </>
-      )}
+      {ep && !ep.view && <p className="mt-2 text-xs text-slate-600">{ep.error ? `Cannot show it: ${ep.error}` : 'Loading…'}</p>}
+      {Brief && ep?.view && <Brief view={ep.view} />}
     </section>
   );
 }
 
 /** ` · reward 1.0` of a drill-down's episode or simulation once it is shown. */
 function sideReward(ep: CompareEpisode | null): string {
-  const r = tauBenchView(ep?.view)?.verdict.reward ?? tau2View(ep?.view)?.reward;
-  return r === undefined ? '' : ` · reward ${formatReward(r)}`;
+  const r = ep?.view ? BRIEFS[ep.view.benchmark].reward(ep.view) : null;
+  return r === null ? '' : ` · reward ${formatReward(r)}`;
 }
 
 /** Two runs task by task: pass rates side by side, the tasks that flipped, pass^k of both, and a task's episodes of each run. */

@@ -57,7 +57,7 @@ export function DetectionLine({ facts: Facts }: { facts: RunFacts }) {
         </span>
         {domain !== null && (
           <span className="hidden sm:inline xl:shrink-0 xl:whitespace-nowrap">
-            <span className="text-slate-600">{bench.kind === 'tau-bench' ? 'Domain ' : `${bench.name} domain `}</span>
+            <span className="text-slate-600">{bench.domainWord} </span>
             <span className="font-medium text-slate-800" data-testid="run-domain">
               {safeLabel(domain, 60)}
               {solo ? ' (solo)' : ''}

@@ -1,5 +1,5 @@
 import { tau2TaskBugText, tau2View } from '../../core/contract';
-import { tau2Of } from '../../store/run-state';
+import { tau2Of } from '../../store/tau2/opened';
 import { NotesPanel } from '../../ui/notes-panel';
 import { useApp } from '../../ui/store-context';
 

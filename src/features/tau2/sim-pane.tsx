@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { stepAt, tau2View, tau2WhatIfOf, viewSteps, type Tau2SimView } from '../../core/contract';
-import { TAU2_TASK_KEY } from '../../core/contract';
 import { Pane, PaneTitle } from '../../ui/pane-title';
 import { DialogueColumn, ScreenColumns, ScreenFrame, SideColumnFrame } from '../../ui/screen-frame';
 import { FoldedText } from '../../ui/folded-text';
@@ -39,14 +38,7 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
   const view = shown.view;
   return (
     <Pane testId="tau2-sim-pane">
-      <PaneTitle
-        noun="simulation"
-        index={selected}
-        header={header}
-        task={safeLabel(header.extra[TAU2_TASK_KEY] ?? String(header.taskId), 80)}
-        recomputed={summary?.reward}
-        whatIf={whatIfReward}
-      />
+      <PaneTitle noun="simulation" index={selected} header={header} recomputed={summary?.reward} whatIf={whatIfReward} />
       {recorded && <Tau2WhatIfBanner recorded={recorded} />}
       {view === null ? (
         <p className="p-4 text-sm text-slate-600" data-testid="tau2-sim-waiting">

@@ -1,4 +1,4 @@
-import { tau2Of } from '../../store/run-state';
+import { tau2Of } from '../../store/tau2/opened';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
   formatReward,

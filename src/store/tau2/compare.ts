@@ -1,6 +1,8 @@
 import { compareRuns, TAU2_TASK_KEY, tau2PassHatK, tau2TaskOrder, type EpisodeHeader, type EpisodeSummary, type RunComparison } from '../../core/contract';
 import { benchmarkOf, type BenchmarkKind } from '../../core/contract';
-import { tau2Of, type RunState } from '../run-state';
+import type { RunBenchmark } from '../../protocol/wire-types';
+import type { RunState } from '../run-state';
+import { tau2Of } from './opened';
 
 /**
  * τ²'s pass^k of a τ² run (its convention: k up to the fewest trials any task has, and `info.num_trials`;
@@ -19,6 +21,10 @@ export function tau2Pass(headers: readonly EpisodeHeader[], summaries: readonly 
   }
   return { recorded: tau2PassHatK(recorded, numTrials), recomputed: tau2PassHatK(recomputed, numTrials) };
 }
+
+/** `tau2Pass` of a run by its benchmark's facts (`info.num_trials`; none for a run of another benchmark). */
+export const tau2RunPass = (headers: readonly EpisodeHeader[], summaries: readonly (EpisodeSummary | undefined)[], b: RunBenchmark | null) =>
+  tau2Pass(headers, summaries, b?.kind === 'tau2' ? b.numTrials : null);
 
 /** Whether both runs are τ² runs (a τ-bench run is never compared with a τ² one). */
 export const bothTau2 = (a: RunState, b: RunState): boolean => tau2Of(a) !== null && tau2Of(b) !== null;

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { prepareSha256 } from '../../core/contract';
-import { FolderJudge, MissingData } from '../library/folder-library';
+import { FolderJudge } from '../library/folder-library';
+import { MissingData } from '../library/missing-data';
 import { Asker, RemoteTau2Data, RemoteTauBenchData } from './remote-data';
 import type { FromLibraryJudge, ToLibraryJudge } from './wire';
 

@@ -1,23 +1,12 @@
-import {
-  EvalCache,
-  InspectSession,
-  prepareSha256,
-  readTau2Folder,
-  readTau2Text,
-  tau2RunRows,
-  tauBenchRunRows,
-  Tau2FileError,
-  Tau2Session,
-  type BenchmarkKind,
-  type IndexRow,
-  type Tau2Run,
-} from '../../core/contract';
+import { EvalCache, InspectSession, prepareSha256, readTau2Folder, tauBenchRunRows, type IndexRow, type Tau2Run } from '../../core/contract';
 import type { FolderFile, LibraryProblem, LibraryTable } from '../../protocol/wire-types';
 import type { TauBenchData } from '../tau-bench-data';
 import { yieldToMessages } from '../post';
 import type { Tau2Data } from '../tau2/data';
+import { readTau2OrNull, tau2LibraryRows } from '../tau2/read';
 import { libraryRow, TableBuilder } from '../../core/contract';
 import { libraryJudgeCount, LibraryJudges, type JudgedUnit } from '../library-judge/pool';
+import { MissingData } from './missing-data';
 
 /** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
 export interface Unit {
@@ -25,16 +14,6 @@ export interface Unit {
   readonly path: string;
   readonly files: readonly FolderFile[];
   readonly folder: boolean;
-}
-
-/** A file not judged for want of a benchmark's data (listed with `missing`: the library is judged again once it arrives). */
-export class MissingData extends Error {
-  constructor(
-    readonly benchmark: BenchmarkKind,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 const inside = (f: FolderFile): string => f.path.replace(/\\/g, '/').split('/').slice(1).join('/');
@@ -163,14 +142,10 @@ export class FolderJudge {
       run = readTau2Folder(await results.file.text(), sims);
     } else {
       const text = await unit.files[0]!.file.text();
-      try {
-        run = readTau2Text(text);
-      } catch (e) {
-        if (!(e instanceof Tau2FileError)) throw e;
-      }
+      run = readTau2OrNull(text);
       if (run === null) return this.tauBenchRows(new Uint8Array(await unit.files[0]!.file.arrayBuffer()), facts);
     }
-    return this.tau2Rows(run, facts);
+    return tau2LibraryRows(this.tau2, run, facts);
   }
 
   private async tauBenchRows(bytes: Uint8Array, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
@@ -188,16 +163,5 @@ export class FolderJudge {
       );
     session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
     return tauBenchRunRows(session, facts);
-  }
-
-  private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
-    const data = await this.tau2.forLibrary(run.domain);
-    if (!data)
-      throw new MissingData(
-        this.tau2.kind,
-        `no τ² ${run.domain} data in this browser: pick a τ²-bench data folder (Open ▸ τ²-bench data folder…), or open one τ² run and agree to fetch it; the library is judged again once it is there`,
-      );
-    const session = await Tau2Session.open(run, data.read, { dbs: data.dbs });
-    return tau2RunRows(run, facts, (i) => session.report(i));
   }
 }

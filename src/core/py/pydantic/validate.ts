@@ -22,6 +22,11 @@ export interface LineError {
  */
 export type InputMode = 'python' | 'json';
 let mode: InputMode = 'python';
+/**
+ * Only the errors are wanted (`validationErrors`): a value that validates is not built (no copies of lists, dicts and
+ * models, no defaults filled in). The errors are the same either way: no validator here reads a built value.
+ */
+let errorsOnly = false;
 
 class Invalid {
   constructor(readonly errors: LineError[]) {}
@@ -99,9 +104,9 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
       v.forEach((x, i) => {
         const r = validateValue(type.item, x);
         if (r instanceof Invalid) errors.push(...r.errors.map((e) => ({ ...e, loc: [i, ...e.loc] })));
-        else out.push(r);
+        else if (!errorsOnly) out.push(r);
       });
-      return errors.length > 0 ? new Invalid(errors) : out;
+      return errors.length > 0 ? new Invalid(errors) : errorsOnly ? v : out;
     }
     case 'dict': {
       if (!(v instanceof Map)) return fail('dict_type', mode === 'json' ? 'Input should be an object' : 'Input should be a valid dictionary', v);
@@ -112,9 +117,9 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
         if (kr instanceof Invalid) errors.push(...kr.errors.map((e) => ({ ...e, loc: [k, '[key]', ...e.loc] })));
         const r = validateValue(type.value, x);
         if (r instanceof Invalid) errors.push(...r.errors.map((e) => ({ ...e, loc: [k, ...e.loc] })));
-        else if (!(kr instanceof Invalid)) out.set(kr instanceof EnumMember ? kr.value : (kr as string), r);
+        else if (!(kr instanceof Invalid) && !errorsOnly) out.set(kr instanceof EnumMember ? kr.value : (kr as string), r);
       }
-      return errors.length > 0 ? new Invalid(errors) : out;
+      return errors.length > 0 ? new Invalid(errors) : errorsOnly ? v : out;
     }
     case 'union': {
       // Optional[T] (T | None): None passes, anything else is T's business (errors without a member tag).
@@ -207,12 +212,12 @@ function validateModel(cls: ModelClass, v: TValue): PydModel | Invalid {
   for (const f of cls.fields) {
     if (!v.has(f.name)) {
       if (f.default === undefined) errors.push({ loc: [f.name], type: 'missing', msg: 'Field required', input: v });
-      else out.set(f.name, 'value' in f.default ? deepCopyValue(f.default.value) : f.default.factory());
+      else if (!errorsOnly) out.set(f.name, 'value' in f.default ? deepCopyValue(f.default.value) : f.default.factory());
       continue;
     }
     const r = validateValue(f.type, v.get(f.name)!);
     if (r instanceof Invalid) errors.push(...r.errors.map((e) => ({ ...e, loc: [f.name, ...e.loc] })));
-    else out.set(f.name, r);
+    else if (!errorsOnly) out.set(f.name, r);
   }
   if (cls.extra === 'forbid') {
     const names = new Set(cls.fields.map((f) => f.name));
@@ -236,13 +241,14 @@ export function validate(cls: ModelClass, input: TValue): PydModel {
  * order, each with its location from the model's root.
  */
 export function validationErrors(cls: ModelClass, input: TValue, inputMode: InputMode = 'python'): readonly LineError[] {
-  const before = mode;
+  const before = [mode, errorsOnly] as const;
   mode = inputMode;
+  errorsOnly = true;
   try {
     const r = validateModel(cls, input);
     return r instanceof Invalid ? r.errors : [];
   } finally {
-    mode = before;
+    [mode, errorsOnly] = before;
   }
 }
 

@@ -7,6 +7,12 @@
 export type Tau2Component = 'DB' | 'ENV_ASSERTION' | 'ACTION' | 'COMMUNICATE' | 'NL_ASSERTION';
 export const TAU2_COMPONENTS: readonly Tau2Component[] = ['DB', 'ENV_ASSERTION', 'ACTION', 'COMMUNICATE', 'NL_ASSERTION'];
 
+/** A τ² simulation's reason on its overview row: a failed basis component, or a premature end. */
+export type Tau2Reason = `tau2:${Tau2Component}` | 'tau2:premature';
+
+/** The key a τ² task id shows under in `EpisodeHeader.extra`. */
+export const TAU2_TASK_KEY = 'tau2_task_id';
+
 /** What an overview row of a τ² simulation shows besides a τ-bench row's fields. */
 export interface Tau2RowFacts {
   /** Components of the task's reward basis whose reward is below 1 (in basis order). */

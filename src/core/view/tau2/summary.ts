@@ -11,8 +11,8 @@ import type { EpisodeHeader, EpisodeSummary, FingerprintedHeader } from '../summ
 import type { Tau2Report } from './report';
 import { tau2Ignored } from './procedure';
 
-export { TAU2_COMPONENTS, type Tau2Component, type Tau2RowFacts } from './row-facts';
-import { TAU2_COMPONENTS, type Tau2Component } from './row-facts';
+export { TAU2_COMPONENTS, TAU2_TASK_KEY, type Tau2Component, type Tau2Reason, type Tau2RowFacts } from './row-facts';
+import { TAU2_COMPONENTS, TAU2_TASK_KEY, type Tau2Component } from './row-facts';
 
 /** How a verdict τ² would not give (it refuses the file for a field the verdict does not read) is marked: followed by `<field>: <pydantic's message>`. */
 export const TAU2_WOULD_REFUSE = 'τ² would refuse this file: ';
@@ -28,9 +28,6 @@ export function tau2TaskOrder(ids: Iterable<string>): string[] {
     return x < y ? -1 : x > y ? 1 : 0;
   });
 }
-
-/** The key a τ² task id shows under in `EpisodeHeader.extra`. */
-export const TAU2_TASK_KEY = 'tau2_task_id';
 
 const num = (v: unknown): number | null => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : null);
 
@@ -98,7 +95,8 @@ export function tau2Summary(r: Tau2Report): EpisodeSummary {
     hypotheticalReward: null,
     done: !r.premature,
     doneBy: r.termination_reason,
-    reasons: [],
+    // The row's reason chips: premature end first, then failed basis components in basis order.
+    reasons: [...(r.premature ? (['tau2:premature'] as const) : []), ...failed.map((c) => `tau2:${c}` as const)],
     reasonTexts: texts,
     error: r.error,
     strategy: null,

@@ -1,4 +1,4 @@
-import { formatReward, type Tau2SimView } from '../../../core/contract';
+import { formatReward, tau2View, type BenchmarkView, type Tau2SimView } from '../../../core/contract';
 import { isSuccess } from '../../../core/contract';
 import { FoldedText } from '../../../ui/folded-text';
 
@@ -13,7 +13,9 @@ function verdictWords(v: Tau2SimView): string {
 }
 
 /** A τ² simulation in a compare column: its verdict in one line and its messages with each call and its replayed output. */
-export function Tau2SimBrief({ sim }: { sim: Tau2SimView }) {
+export function Tau2SimBrief({ view }: { view: BenchmarkView }) {
+  const sim = tau2View(view);
+  if (!sim) return null;
   return (
     <>
       <p

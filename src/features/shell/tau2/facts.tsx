@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { tau2Of } from '../../../store/run-state';
+import { tau2Of } from '../../../store/tau2/opened';
 import { safeLabel } from '../../../ui/fold';
 import { useApp } from '../../../ui/store-context';
 import type { RunFacts } from '../detection-line';
