@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliBundle, jsonLines } from '../support/cli-bundle';
 
@@ -44,6 +44,9 @@ function index(runs: string): { code: number | null; err: string; rows: { file: 
   return { code: r.status, err: r.stderr, rows: rows.trim() ? jsonLines(rows) : [], bad: bad.trim() ? jsonLines(bad) : [] };
 }
 
+/** How the index beside `runs` names a file in it: from the index's folder. */
+const named = (runs: string, ...parts: string[]): string => relative(dirname(runs), join(runs, ...parts));
+
 function runsFolder(name: string, make: (runs: string) => void): string {
   const runs = join(dir, name);
   mkdirSync(runs);
@@ -65,8 +68,8 @@ describe('index: more names it cannot read, and names it can', () => {
     const r = index(runs);
     expect(r.code).toBe(0);
     expect(r.err).not.toMatch(/ENOENT|EILSEQ/);
-    expect(new Set(r.rows.map((x) => x.file))).toEqual(new Set([join(runs, 'good.json')]));
-    expect(r.bad.map((b) => [b.file, b.reason])).toEqual([[join(runs, `n${shown}.json`), expect.stringMatching(/^the file name is not valid UTF-8 /)]]);
+    expect(new Set(r.rows.map((x) => x.file))).toEqual(new Set([named(runs, 'good.json')]));
+    expect(r.bad.map((b) => [b.file, b.reason])).toEqual([[named(runs, `n${shown}.json`), expect.stringMatching(/^the file name is not valid UTF-8 /)]]);
   });
 
   it('a valid name with a line break, a tab and a bidi override is indexed under its exact name', () => {
@@ -75,7 +78,7 @@ describe('index: more names it cannot read, and names it can', () => {
     const r = index(runs);
     expect(r.code).toBe(0);
     expect(r.bad).toEqual([]);
-    expect(new Set(r.rows.map((x) => x.file))).toEqual(new Set([join(runs, 'good.json'), join(runs, odd)]));
+    expect(new Set(r.rows.map((x) => x.file))).toEqual(new Set([named(runs, 'good.json'), named(runs, odd)]));
     // The progress and summary lines on stderr never print the raw line break or override.
     expect(r.err).not.toContain('\u202e');
     expect(r.err).not.toContain('line\nbreak');
@@ -90,8 +93,8 @@ describe('index: more names it cannot read, and names it can', () => {
     expect(r.code).toBe(0);
     expect(r.rows).toHaveLength(9);
     expect(r.bad.map((b) => [b.file, b.reason])).toEqual([
-      [join(runs, 'a.json'), `a symbolic link to ${join(runs, 'b.json')} in a loop of links that leads back to itself, never to a file`],
-      [join(runs, 'b.json'), `a symbolic link to ${join(runs, 'a.json')} in a loop of links that leads back to itself, never to a file`],
+      [named(runs, 'a.json'), `a symbolic link to ${join(runs, 'b.json')} in a loop of links that leads back to itself, never to a file`],
+      [named(runs, 'b.json'), `a symbolic link to ${join(runs, 'a.json')} in a loop of links that leads back to itself, never to a file`],
     ]);
   });
 });

@@ -95,7 +95,9 @@ else
       expect(r.code, r.err).toBe(0);
       const html = readFileSync(out, 'utf8');
       expect(html).not.toMatch(/<script/i);
-      expect(html.match(/<section/g)).toHaveLength(4);
+      // A section per failed simulation, and one per passed simulation with something the reward ignores (no dialogue).
+      expect(html.match(/<h2>Simulation \d+: task \d+, reward 0\.0/g)).toHaveLength(4);
+      expect(html.match(/<section/g)).toHaveLength(4 + (html.match(/<h2>Simulation \d+: task \d+, reward 1\.0/g)?.length ?? 0));
       expect(html.match(/A full-duplex \(voice\) simulation of \d+ ticks/g)).toHaveLength(4);
       expect(html).toMatch(/<span class="note">tick \d+, call<\/span>/);
       expect(html).toContain('interaction metrics (τ²&#39;s, from the ticks of 48 simulations)');
