@@ -39,6 +39,16 @@ class Invalid {
 
 /** Any error, in `checkOnly` mode (its errors are not said). */
 const REFUSED = new Invalid([]);
+/** A model that validates, in `checkOnly` mode (no value is built). */
+const CHECKED = new PydModel({ name: 'checked', fields: [], extra: 'ignore' }, new Map());
+
+/** A union's members other than None, found once per union (validating an Optional field made this list each time). */
+const NOT_NONE = new WeakMap<FieldType, readonly FieldType[]>();
+function notNone(union: Extract<FieldType, { kind: 'union' }>): readonly FieldType[] {
+  let others = NOT_NONE.get(union);
+  if (others === undefined) NOT_NONE.set(union, (others = union.members.filter((m) => m.kind !== 'none')));
+  return others;
+}
 
 const fail = (type: string, msg: string, input: TValue): Invalid => (checkOnly ? REFUSED : new Invalid([{ loc: [], type, msg, input }]));
 
@@ -139,7 +149,7 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
     }
     case 'union': {
       // Optional[T] (T | None): None passes, anything else is T's business (errors without a member tag).
-      const others = type.members.filter((m) => m.kind !== 'none');
+      const others = notNone(type);
       if (v === null && others.length < type.members.length) return null;
       if (others.length === 1) return validateValue(others[0]!, v);
       // Python parity: smart-mode union — the first member that validates (strict matches are tried first
@@ -224,7 +234,7 @@ function validateModel(cls: ModelClass, v: TValue): PydModel | Invalid {
   if (v instanceof PydModel && v.cls === cls) return v;
   if (!(v instanceof Map))
     return fail('model_type', mode === 'json' ? 'Input should be an object' : `Input should be a valid dictionary or instance of ${cls.name}`, v);
-  if (checkOnly) return modelValidates(cls, v) ? new PydModel(cls, new Map()) : REFUSED;
+  if (checkOnly) return modelValidates(cls, v) ? CHECKED : REFUSED;
   const out = new Map<string, TValue>();
   const errors: LineError[] = [];
   for (const f of cls.fields) {
