@@ -24,12 +24,20 @@ export interface JsonDamage {
  * integers longer than 4300 digits.
  */
 // Python parity: json.loads / json.decoder.JSONDecoder (scanner and py_scanstring).
-export function parseJson(text: string, options: { readonly freeze?: boolean } = {}): PyValue {
+export function parseJson(
+  text: string,
+  options: {
+    readonly freeze?: boolean;
+    /** Set to the most containers any value of the text is inside (0: a scalar, or the top container's members at 1). */
+    readonly deepest?: { value: number };
+  } = {},
+): PyValue {
   const p = new Parser(text, options.freeze === true);
   p.ws();
   const v = p.value(0);
   p.ws();
   if (p.i !== text.length) throw p.fail('Extra data', p.i);
+  if (options.deepest) options.deepest.value = p.deepest;
   return v;
 }
 
@@ -263,6 +271,9 @@ class Parser {
   /** Where the last error was raised (char offset). */
   failPos = 0;
 
+  /** The most containers a value read so far is inside. */
+  deepest = 0;
+
   ws(): void {
     const s = this.s;
     let i = this.i;
@@ -277,6 +288,7 @@ class Parser {
   value(depth: number): PyValue {
     const s = this.s;
     const c = s[this.i];
+    if (depth > this.deepest) this.deepest = depth;
     if (depth > MAX_DEPTH && (c === '[' || c === '{')) {
       this.failPos = this.i;
       // Python parity: _json.c scan_once_unicode (Py_EnterRecursiveCall)

@@ -425,3 +425,49 @@ describe('pydantic lax validation of τ²-typed fields, as pydantic 2.13.4 answe
     expect(answer(c, 'json')).toEqual(c.json);
   });
 });
+
+describe('validationErrors: its first pass (does it validate?) agrees with the errors', () => {
+  const Inner = defineModel('Inner', [field('role', t.literal('a')), field('n', t.optional(t.int), none)], { extra: 'forbid' });
+  const Other = defineModel('Other', [field('role', t.literal('b')), field('xs', t.list(t.dict(t.str, t.float)))]);
+  const Outer = defineModel('Outer', [
+    field(
+      'items',
+      t.list(
+        t.union(
+          t.model(() => Inner),
+          t.model(() => Other),
+        ),
+      ),
+      { default: [] },
+    ),
+    field('when', t.optional(t.datetime), none),
+    field('need', t.str),
+  ]);
+  const inputs = [
+    '{"need":"x"}',
+    '{}',
+    '{"need":1}',
+    '{"need":"x","items":[{"role":"a"},{"role":"b","xs":[{"k":1.5},{"j":"2"}]}]}',
+    '{"need":"x","items":[{"role":"a","extra":1}]}',
+    '{"need":"x","items":[{"role":"a","n":"7"},{"role":"b","xs":[{"k":"no"}]}]}',
+    '{"need":"x","items":[{"role":"c"}]}',
+    '{"need":"x","items":{"role":"a"}}',
+    '{"need":"x","when":"2024-02-30"}',
+    '{"need":"x","when":"2024-02-29T10:00"}',
+    '{"need":"x","items":[{"role":"b","xs":[{"k":1}],"more":true}]}',
+  ];
+  it.each(inputs)('%s', (text) => {
+    const input = parseJson(text) as TValue;
+    let thrown: string | null = null;
+    try {
+      validate(Outer, input);
+    } catch (e) {
+      thrown = String(e);
+    }
+    for (const mode of ['python', 'json'] as const) {
+      const errors = validationErrors(Outer, input, mode);
+      expect(errors.length === 0, mode).toBe(thrown === null);
+    }
+    if (thrown !== null) expect(thrown).toContain(`${validationErrors(Outer, input).length} validation error`);
+  });
+});

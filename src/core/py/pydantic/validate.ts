@@ -27,12 +27,30 @@ let mode: InputMode = 'python';
  * models, no defaults filled in). The errors are the same either way: no validator here reads a built value.
  */
 let errorsOnly = false;
+/**
+ * Only whether the input validates is wanted (`validationErrors`' first pass): the first error ends the walk, and
+ * no error is built (`REFUSED` stands for any). Implies `errorsOnly`.
+ */
+let checkOnly = false;
 
 class Invalid {
   constructor(readonly errors: LineError[]) {}
 }
 
-const fail = (type: string, msg: string, input: TValue): Invalid => new Invalid([{ loc: [], type, msg, input }]);
+/** Any error, in `checkOnly` mode (its errors are not said). */
+const REFUSED = new Invalid([]);
+/** A model that validates, in `checkOnly` mode (no value is built). */
+const CHECKED = new PydModel({ name: 'checked', fields: [], extra: 'ignore' }, new Map());
+
+/** A union's members other than None, found once per union (validating an Optional field made this list each time). */
+const NOT_NONE = new WeakMap<FieldType, readonly FieldType[]>();
+function notNone(union: Extract<FieldType, { kind: 'union' }>): readonly FieldType[] {
+  let others = NOT_NONE.get(union);
+  if (others === undefined) NOT_NONE.set(union, (others = union.members.filter((m) => m.kind !== 'none')));
+  return others;
+}
+
+const fail = (type: string, msg: string, input: TValue): Invalid => (checkOnly ? REFUSED : new Invalid([{ loc: [], type, msg, input }]));
 
 // Python parity: pydantic-core's truncated input_value (repr over 50 characters: first 25, '...', last 24).
 function inputRepr(v: TValue): string {
@@ -99,6 +117,10 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
     }
     case 'list': {
       if (!Array.isArray(v)) return fail('list_type', mode === 'json' ? 'Input should be a valid array' : 'Input should be a valid list', v);
+      if (checkOnly) {
+        for (const x of v) if (validateValue(type.item, x) instanceof Invalid) return REFUSED;
+        return v;
+      }
       const out: TValue[] = [];
       const errors: LineError[] = [];
       v.forEach((x, i) => {
@@ -110,6 +132,10 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
     }
     case 'dict': {
       if (!(v instanceof Map)) return fail('dict_type', mode === 'json' ? 'Input should be an object' : 'Input should be a valid dictionary', v);
+      if (checkOnly) {
+        for (const [k, x] of v) if (validateValue(type.key, k) instanceof Invalid || validateValue(type.value, x) instanceof Invalid) return REFUSED;
+        return v;
+      }
       const out: TDict = new Map();
       const errors: LineError[] = [];
       for (const [k, x] of v) {
@@ -123,7 +149,7 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
     }
     case 'union': {
       // Optional[T] (T | None): None passes, anything else is T's business (errors without a member tag).
-      const others = type.members.filter((m) => m.kind !== 'none');
+      const others = notNone(type);
       if (v === null && others.length < type.members.length) return null;
       if (others.length === 1) return validateValue(others[0]!, v);
       // Python parity: smart-mode union — the first member that validates (strict matches are tried first
@@ -132,9 +158,10 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
       for (const m of type.members) {
         const r = validateValue(m, v);
         if (!(r instanceof Invalid)) return r;
+        if (checkOnly) continue;
         errors.push(...r.errors.map((e) => ({ ...e, loc: [memberTag(m), ...e.loc] })));
       }
-      return new Invalid(errors);
+      return checkOnly ? REFUSED : new Invalid(errors);
     }
     case 'model':
       return validateModel(type.model(), v);
@@ -207,6 +234,7 @@ function validateModel(cls: ModelClass, v: TValue): PydModel | Invalid {
   if (v instanceof PydModel && v.cls === cls) return v;
   if (!(v instanceof Map))
     return fail('model_type', mode === 'json' ? 'Input should be an object' : `Input should be a valid dictionary or instance of ${cls.name}`, v);
+  if (checkOnly) return modelValidates(cls, v) ? CHECKED : REFUSED;
   const out = new Map<string, TValue>();
   const errors: LineError[] = [];
   for (const f of cls.fields) {
@@ -226,6 +254,28 @@ function validateModel(cls: ModelClass, v: TValue): PydModel | Invalid {
   return errors.length > 0 ? new Invalid(errors) : new PydModel(cls, out);
 }
 
+/** `validateModel` in `checkOnly` mode: whether `v` (a dict) validates, to its first error. */
+function modelValidates(cls: ModelClass, v: TDict): boolean {
+  for (const f of cls.fields) {
+    if (!v.has(f.name)) {
+      if (f.default === undefined) return false;
+      continue;
+    }
+    if (validateValue(f.type, v.get(f.name)!) instanceof Invalid) return false;
+  }
+  if (cls.extra !== 'forbid') return true;
+  const names = fieldNames(cls);
+  for (const k of v.keys()) if (!names.has(k as string)) return false;
+  return true;
+}
+
+const FIELD_NAMES = new WeakMap<ModelClass, ReadonlySet<string>>();
+const fieldNames = (cls: ModelClass): ReadonlySet<string> => {
+  let names = FIELD_NAMES.get(cls);
+  if (names === undefined) FIELD_NAMES.set(cls, (names = new Set(cls.fields.map((f) => f.name))));
+  return names;
+};
+
 /**
  * pydantic `Model.model_validate(input)` / `Model(**kwargs)`: the validated instance, or a
  * `PyException('ValidationError')` whose text is `str()` of pydantic's error.
@@ -241,14 +291,19 @@ export function validate(cls: ModelClass, input: TValue): PydModel {
  * order, each with its location from the model's root.
  */
 export function validationErrors(cls: ModelClass, input: TValue, inputMode: InputMode = 'python'): readonly LineError[] {
-  const before = [mode, errorsOnly] as const;
+  const before = [mode, errorsOnly, checkOnly] as const;
   mode = inputMode;
   errorsOnly = true;
   try {
+    // Most inputs validate: a first pass that only says whether (no error built, the walk ends at the first) is
+    // enough for those, and a refused input is walked again for every error, as before.
+    checkOnly = true;
+    if (!(validateModel(cls, input) instanceof Invalid)) return [];
+    checkOnly = false;
     const r = validateModel(cls, input);
     return r instanceof Invalid ? r.errors : [];
   } finally {
-    [mode, errorsOnly] = before;
+    [mode, errorsOnly, checkOnly] = before;
   }
 }
 

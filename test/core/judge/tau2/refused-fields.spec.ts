@@ -5,7 +5,8 @@
  * The expected texts are pydantic 2.13's (pydantic-core 2.46, jiter), checked against it.
  */
 import { describe, expect, it } from 'vitest';
-import { readTau2Folder, tau2ReportParts, tau2Summary } from '../../../../src/core/contract';
+import { readTau2Folder, readTau2Text, tau2ReportParts, tau2Summary } from '../../../../src/core/contract';
+import { parseJson } from '../../../../src/core/py/json-parse';
 import { TAU2_UNREADABLE } from '../../../../src/core/judge/tau2/evaluate';
 import { tau2JsonRefusal } from '../../../../src/core/model/episode/tau2/json-limits';
 import { TAU2_WOULD_REFUSE } from '../../../../src/core/view/tau2/summary';
@@ -141,6 +142,27 @@ describe('what pydantic’s JSON parser (jiter) refuses in a one-file results fi
     expect(tau2JsonRefusal(`{"a":["\\udc00", ${'['.repeat(300)}${']'.repeat(300)}]}`)).toMatch(
       /^a\.0: Invalid JSON: lone leading surrogate in hex escape at line 1 column 13 /,
     );
+  });
+
+  it('readTau2Text scans for them only when it must, and then says the same (the depth parseJson found, a surrogate escape)', () => {
+    const file = (a: string) => `{"info":{},"tasks":[],"simulations":[],"a":${a}}`;
+    const deepest = { value: -1 };
+    parseJson(file('[[1]]'), { deepest });
+    expect(deepest.value).toBe(3);
+    parseJson('1', { deepest });
+    expect(deepest.value).toBe(0);
+    const texts = [
+      ...[198, 199, 200, 201, 300].map((n) => file(`${'['.repeat(n)}${']'.repeat(n)}`)),
+      ...[198, 199, 200].map((n) => file(`${'{"b":'.repeat(n)}1${'}'.repeat(n)}`)),
+      ...['"\\ud800"', '"\\uDC00"', '"\\uDbFf"', '"\\ud83d\\ude00"', '"\\\\ud800"', '"\\u00e9"', '"ud800"'].map(file),
+    ];
+    for (const text of texts) {
+      const said = tau2JsonRefusal(text);
+      const run = readTau2Text(text)!;
+      if (said === null) expect(run.refusal.first ?? '', text.slice(0, 80)).not.toMatch(/Invalid JSON/);
+      else expect(run.refusal.first, text.slice(0, 80)).toBe(said);
+    }
+    expect(texts.filter((t) => tau2JsonRefusal(t) !== null)).toHaveLength(6);
   });
 
   it('tool-call arguments nested past the limit: the verdict stands, marked with where and what jiter says', async () => {

@@ -10,7 +10,7 @@ import { ticksToMessageHistory } from './ticks';
 import type { PyValue } from '../../../py/value';
 import { defineModel, field, lineErrorText, t, validate, validationErrors, type InputMode, type TDict, type TValue } from '../../../py/pydantic';
 import { SimulationIndexEntryModel } from './models';
-import { tau2JsonRefusal } from './json-limits';
+import { JITER_RECURSION_LIMIT, tau2JsonRefusal } from './json-limits';
 import { tau2Judging } from './judging';
 import { firstOf, infoRefusals, NO_REFUSALS, simulationRefusals, type Tau2Refusals } from './refusals';
 import type { Tau2Run, Tau2Simulation, Tau2Task, Tau2Tick } from './types';
@@ -213,8 +213,9 @@ export function readTau2Text(text: string): Tau2Run | null {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (!start.startsWith('{')) return null;
   let root: PyValue;
+  const deepest = { value: 0 };
   try {
-    root = parseJson(text.replace(/^\uFEFF/, ''));
+    root = parseJson(text.replace(/^\uFEFF/, ''), { deepest });
   } catch (e) {
     if (!/"simulations"\s*:/.test(text) || !/"tasks"\s*:/.test(text)) return null;
     const damaged = readDamagedTau2(text.replace(/^\uFEFF/, ''));
@@ -226,7 +227,16 @@ export function readTau2Text(text: string): Tau2Run | null {
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
   // Python parity: Results.load reads a one-file results file with model_validate_json (jiter), not json.loads.
-  return isTau2Root(root) ? readTau2Results(root, { mode: 'json', jsonRefusal: tau2JsonRefusal(text) }) : null;
+  return isTau2Root(root) ? readTau2Results(root, { mode: 'json', jsonRefusal: jsonRefusalOf(text, deepest.value) }) : null;
+}
+
+/**
+ * `tau2JsonRefusal(text)` without its scan of the whole text (a sixth of reading a large file) when it cannot refuse:
+ * every value within jiter's recursion limit (`deepest`: the most containers `parseJson` found a value inside, as jiter
+ * counts its stack) and no `\\u` escape of a surrogate (D800–DFFF) anywhere in the text.
+ */
+function jsonRefusalOf(text: string, deepest: number): string | null {
+  return deepest < JITER_RECURSION_LIMIT && !/\\u[dD][89a-fA-F]/.test(text) ? null : tau2JsonRefusal(text);
 }
 
 /**
