@@ -9,6 +9,25 @@ import { addToDb, updateRecord } from './db-query';
 import { deterministicId, dumpsIndent, f2, get, oneOf, repr, s, TODAY, truthy, upper } from './py';
 import { disputeId, history, ccExists, IMAGE_TEST_IDS } from './discoverable-helpers';
 
+/** A debit-card dispute's arguments kept as they are in its record (the tool's first parameters, in order). */
+const DISPUTE_FIELDS = [
+  'transaction_id',
+  'account_id',
+  'card_id',
+  'user_id',
+  'dispute_category',
+  'transaction_date',
+  'discovery_date',
+  'disputed_amount',
+  'transaction_type',
+  'card_in_possession',
+  'pin_compromised',
+  'contacted_merchant',
+  'police_report_filed',
+  'written_statement_provided',
+  'provisional_credit_eligible',
+] as const;
+
 export const TRANSACTION_TOOLS: readonly ToolDef[] = [
   hidden('example_agent_tool_0000', 'write', [], () => 'Example tool executed successfully.'),
   hidden('update_transaction_rewards_3847', 'write', ['transaction_id', 'new_rewards_earned'], (self, a) => {
@@ -111,10 +130,9 @@ export const TRANSACTION_TOOLS: readonly ToolDef[] = [
       return parts.join('\n');
     },
   ),
-  hidden(
-    'file_debit_card_transaction_dispute_6281',
-    'write',
-    [
+  hidden('file_debit_card_transaction_dispute_6281', 'write', [...DISPUTE_FIELDS, 'customer_max_liability_amount', 'card_action'], (self, a) => {
+    const g = (k: string): TValue => v(a, k);
+    const required = [
       'transaction_id',
       'account_id',
       'card_id',
@@ -124,106 +142,68 @@ export const TRANSACTION_TOOLS: readonly ToolDef[] = [
       'discovery_date',
       'disputed_amount',
       'transaction_type',
-      'card_in_possession',
       'pin_compromised',
-      'contacted_merchant',
-      'police_report_filed',
-      'written_statement_provided',
-      'provisional_credit_eligible',
-      'customer_max_liability_amount',
       'card_action',
-    ],
-    (self, a) => {
-      const g = (k: string): TValue => v(a, k);
-      const required = [
-        'transaction_id',
-        'account_id',
-        'card_id',
-        'user_id',
-        'dispute_category',
-        'transaction_date',
-        'discovery_date',
-        'disputed_amount',
-        'transaction_type',
-        'pin_compromised',
-        'card_action',
-      ];
-      if (!required.every((k) => truthy(g(k)))) return 'Error: Missing required parameters.';
-      if (isNone(g('customer_max_liability_amount'))) return 'Error: customer_max_liability_amount is required.';
-      if (['card_in_possession', 'contacted_merchant', 'police_report_filed', 'written_statement_provided'].some((k) => isNone(g(k))))
-        return 'Error: card_in_possession, contacted_merchant, police_report_filed, and written_statement_provided are required boolean fields.';
-      const categories = [
-        'unauthorized_transaction',
-        'atm_cash_discrepancy',
-        'atm_deposit_not_credited',
-        'duplicate_charge',
-        'incorrect_amount',
-        'goods_services_not_received',
-        'recurring_charge_after_cancellation',
-        'card_present_fraud',
-        'card_not_present_fraud',
-      ];
-      if (!oneOf(g('dispute_category'), categories)) return `Error: Invalid dispute_category. Must be one of: ${repr(categories)}`;
-      const types = ['pin_purchase', 'signature_purchase', 'online_purchase', 'atm_withdrawal', 'atm_deposit', 'recurring_payment', 'person_to_person'];
-      if (!oneOf(g('transaction_type'), types)) return `Error: Invalid transaction_type. Must be one of: ${repr(types)}`;
-      const pins = ['yes_shared', 'yes_observed', 'no', 'unknown'];
-      if (!oneOf(g('pin_compromised'), pins)) return `Error: Invalid pin_compromised. Must be one of: ${repr(pins)}`;
-      const actions = ['keep_active', 'freeze_pending_investigation', 'close_and_reissue'];
-      if (!oneOf(g('card_action'), actions)) return `Error: Invalid card_action. Must be one of: ${repr(actions)}`;
-      const amount = g('disputed_amount');
-      if (lte(amount, 0n)) return 'Error: disputed_amount must be a positive number.';
-      const id = disputeId(g('user_id'), g('transaction_id'));
-      const fraud = oneOf(g('dispute_category'), ['unauthorized_transaction', 'card_present_fraud', 'card_not_present_fraud']);
-      const pinShared = g('pin_compromised') === 'yes_shared';
-      const eligible = g('provisional_credit_eligible');
-      const r = record(
-        ['dispute_id', id],
-        ...[
-          'transaction_id',
-          'account_id',
-          'card_id',
-          'user_id',
-          'dispute_category',
-          'transaction_date',
-          'discovery_date',
-          'disputed_amount',
-          'transaction_type',
-          'card_in_possession',
-          'pin_compromised',
-          'contacted_merchant',
-          'police_report_filed',
-          'written_statement_provided',
-          'provisional_credit_eligible',
-        ].map((k) => [k, g(k)] as const),
-        ['provisional_credit_issued', eligible],
-        ['provisional_credit_amount', truthy(eligible) ? amount : null],
-        ['customer_max_liability_amount', g('customer_max_liability_amount')],
-        ['card_action', g('card_action')],
-        ['is_fraud_category', fraud],
-        ['pin_shared_voluntarily', pinShared],
-        ['submitted_at', TODAY],
-        ['status', 'OPEN'],
-      );
-      if (!addToDb(self.db, 'debit_card_disputes', id, r)) return 'Error: Dispute may have already been filed for this transaction.';
-      const parts = [
-        `Dispute ID: ${id}`,
-        `Transaction: ${s(g('transaction_id'))}`,
-        `Account: ${s(g('account_id'))}`,
-        `Category: ${tidy(g('dispute_category'))}`,
-        `Disputed Amount: $${f2(amount)}`,
-        `Card Action: ${tidy(g('card_action'))}`,
-      ];
-      parts.push(
-        truthy(eligible)
-          ? `Provisional Credit: ISSUED - $${f2(amount)} credited within 10 business days per Regulation E.`
-          : 'Provisional Credit: Not eligible - see Debit Card Provisional Credit Guidelines for details.',
-      );
-      if (pinShared) parts.push('WARNING: Customer indicated PIN was shared voluntarily. This may affect liability determination.');
-      if (fraud && not(g('police_report_filed')) && more(amount, 500n))
-        parts.push('RECOMMENDATION: For fraud disputes over $500, filing a police report is recommended.');
-      return parts.join('\n');
-    },
-  ),
+    ];
+    if (!required.every((k) => truthy(g(k)))) return 'Error: Missing required parameters.';
+    if (isNone(g('customer_max_liability_amount'))) return 'Error: customer_max_liability_amount is required.';
+    if (['card_in_possession', 'contacted_merchant', 'police_report_filed', 'written_statement_provided'].some((k) => isNone(g(k))))
+      return 'Error: card_in_possession, contacted_merchant, police_report_filed, and written_statement_provided are required boolean fields.';
+    const categories = [
+      'unauthorized_transaction',
+      'atm_cash_discrepancy',
+      'atm_deposit_not_credited',
+      'duplicate_charge',
+      'incorrect_amount',
+      'goods_services_not_received',
+      'recurring_charge_after_cancellation',
+      'card_present_fraud',
+      'card_not_present_fraud',
+    ];
+    if (!oneOf(g('dispute_category'), categories)) return `Error: Invalid dispute_category. Must be one of: ${repr(categories)}`;
+    const types = ['pin_purchase', 'signature_purchase', 'online_purchase', 'atm_withdrawal', 'atm_deposit', 'recurring_payment', 'person_to_person'];
+    if (!oneOf(g('transaction_type'), types)) return `Error: Invalid transaction_type. Must be one of: ${repr(types)}`;
+    const pins = ['yes_shared', 'yes_observed', 'no', 'unknown'];
+    if (!oneOf(g('pin_compromised'), pins)) return `Error: Invalid pin_compromised. Must be one of: ${repr(pins)}`;
+    const actions = ['keep_active', 'freeze_pending_investigation', 'close_and_reissue'];
+    if (!oneOf(g('card_action'), actions)) return `Error: Invalid card_action. Must be one of: ${repr(actions)}`;
+    const amount = g('disputed_amount');
+    if (lte(amount, 0n)) return 'Error: disputed_amount must be a positive number.';
+    const id = disputeId(g('user_id'), g('transaction_id'));
+    const fraud = oneOf(g('dispute_category'), ['unauthorized_transaction', 'card_present_fraud', 'card_not_present_fraud']);
+    const pinShared = g('pin_compromised') === 'yes_shared';
+    const eligible = g('provisional_credit_eligible');
+    const r = record(
+      ['dispute_id', id],
+      ...DISPUTE_FIELDS.map((k) => [k, g(k)] as const),
+      ['provisional_credit_issued', eligible],
+      ['provisional_credit_amount', truthy(eligible) ? amount : null],
+      ['customer_max_liability_amount', g('customer_max_liability_amount')],
+      ['card_action', g('card_action')],
+      ['is_fraud_category', fraud],
+      ['pin_shared_voluntarily', pinShared],
+      ['submitted_at', TODAY],
+      ['status', 'OPEN'],
+    );
+    if (!addToDb(self.db, 'debit_card_disputes', id, r)) return 'Error: Dispute may have already been filed for this transaction.';
+    const parts = [
+      `Dispute ID: ${id}`,
+      `Transaction: ${s(g('transaction_id'))}`,
+      `Account: ${s(g('account_id'))}`,
+      `Category: ${tidy(g('dispute_category'))}`,
+      `Disputed Amount: $${f2(amount)}`,
+      `Card Action: ${tidy(g('card_action'))}`,
+    ];
+    parts.push(
+      truthy(eligible)
+        ? `Provisional Credit: ISSUED - $${f2(amount)} credited within 10 business days per Regulation E.`
+        : 'Provisional Credit: Not eligible - see Debit Card Provisional Credit Guidelines for details.',
+    );
+    if (pinShared) parts.push('WARNING: Customer indicated PIN was shared voluntarily. This may affect liability determination.');
+    if (fraud && not(g('police_report_filed')) && more(amount, 500n))
+      parts.push('RECOMMENDATION: For fraud disputes over $500, filing a police report is recommended.');
+    return parts.join('\n');
+  }),
   hidden('set_debit_card_recurring_block_7382', 'write', ['card_id', 'block_recurring'], (self, a) => {
     const cardId = v(a, 'card_id');
     if (not(cardId)) return 'Error: Missing required parameter: card_id';
