@@ -139,6 +139,9 @@ suite('τ³ voice runs in headless Chromium', () => {
       expect(await found.textContent()).toContain('Found it: a teapot and a kitchen scale. Cancel it as ordered by mistake?');
       expect(await found.textContent()).toMatch(/^agent · speechticks 30–36 · 6\.0–7\.4 sfrom the ticks/);
       expect(await page.getByTestId('tau2-speech-note').textContent()).toContain('not a message of the history τ² replays');
+      // No what-if controls on a full-duplex simulation (core refuses its edits): the voice panel says why.
+      expect(await dialogue.locator('[data-testid="tau2-call-tools"], [data-testid="tau2-message-tools"]').count()).toBe(0);
+      expect(await page.getByTestId('voice-no-what-if').textContent()).toContain('what-if edits a text simulation’s messages only');
 
       // The voice panel closed (how τ² judged it instead): ←/→ and [/] still move the tick, the turn and the step follow.
       await page.keyboard.press('1');

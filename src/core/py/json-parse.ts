@@ -1,5 +1,6 @@
 import { PyException, valueError } from './errors';
 import type { PyDict, PyValue } from './value';
+import { fastJsonLoads } from './json-fast';
 
 // Python parity: sys.get_int_max_str_digits() default (CPython 3.11).
 const MAX_INT_DIGITS = 4300;
@@ -21,7 +22,8 @@ export interface JsonDamage {
  * are ints (bigint), everything else is a float; `NaN`, `Infinity`, `-Infinity`
  * are accepted; objects keep insertion order and the last duplicate wins.
  * Errors are `JSONDecodeError`s with Python's message, or `ValueError` for
- * integers longer than 4300 digits.
+ * integers longer than 4300 digits. A text `JSON.parse` reads exactly as Python does goes through it
+ * (`json-fast.ts`); any other is read by this module's reader (`parseJsonExact`).
  */
 // Python parity: json.loads / json.decoder.JSONDecoder (scanner and py_scanstring).
 export function parseJson(
@@ -32,6 +34,20 @@ export function parseJson(
     readonly deepest?: { value: number };
   } = {},
 ): PyValue {
+  const fast = fastJsonLoads(text, MAX_DEPTH, options.freeze === true ? (v) => frozen(v as PyDict) : undefined);
+  if (fast !== null) {
+    if (options.deepest) options.deepest.value = fast.deepest;
+    return fast.value as PyValue;
+  }
+  return parseJsonExact(text, options);
+}
+
+/**
+ * `parseJson` through this module's own reader only (no `JSON.parse` fast path): the reference the fast path
+ * (`json-fast.ts`) is checked against, and the reader of every text the fast path declines.
+ */
+// Python parity: json.loads / json.decoder.JSONDecoder (scanner and py_scanstring).
+export function parseJsonExact(text: string, options: { readonly freeze?: boolean; readonly deepest?: { value: number } } = {}): PyValue {
   const p = new Parser(text, options.freeze === true);
   p.ws();
   const v = p.value(0);

@@ -28,7 +28,26 @@ export interface ProcedureFinding {
 }
 
 // An explicit go-ahead in the user's words ("sure" and "correct" alone usually answer other questions); τ²'s procedure findings use it too.
-export const EXPLICIT_YES = /\b(yes|yeah|yep|yup|confirm(ed|s)?|go ahead|proceed|please do|do it|sounds good)\b/i;
+const YES_WORDS = /\b(yes|yeah|yep|yup|confirm(ed|s)?|go ahead|proceed|please do(?!\s+not\b)|do it|sounds good)\b/gi;
+/** A negation just before a go-ahead word in its sentence ("no, don't proceed", "please do not go ahead", "I can't confirm"). */
+const NEGATED =
+  /\b(?:no|not|don['’]?t|never|can['’]?t|cannot|won['’]?t|wouldn['’]?t|shouldn['’]?t|stop)\b(?:[\s,]+(?:please|really|want|you|to|it|that|this|yet|just|them|any|further))*[\s,]*$/i;
+
+/**
+ * Whether the user's words hold an explicit go-ahead: a go-ahead word not negated in its sentence ("No, don't proceed"
+ * is not one; "No, wait. Yes, go ahead." is).
+ */
+export function explicitYes(text: string): boolean {
+  for (const m of text.matchAll(YES_WORDS)) {
+    const sentence =
+      text
+        .slice(0, m.index)
+        .split(/[.!?;\n]/)
+        .pop() ?? '';
+    if (!NEGATED.test(sentence)) return true;
+  }
+  return false;
+}
 
 /** A tool result that reports failure (τ-bench's tools return or raise `Error: …`). */
 export const failed = (s: ExecutedStep): boolean => s.exception !== null || s.observation.startsWith('Error');
@@ -109,7 +128,7 @@ export function procedureFindings(
             text: `The agent tells the user "${claim.length > 160 ? `${claim.slice(0, 157)}…` : claim}", but ${statusOnly !== null ? `the tool only set the order to "${STATUS_ONLY[statusOnly]}": no refund or charge is recorded and` : 'no tool'} sends email. Not counted by τ-bench.`,
           });
       }
-      if (EXPLICIT_YES.test(step.observation)) consented = true;
+      if (explicitYes(step.observation)) consented = true;
       if (domain === 'airline') for (const id of step.observation.match(USER_ID) ?? []) authenticated.add(id.toLowerCase());
       before = step.state;
       continue;

@@ -47,7 +47,14 @@ export function Tau2SimPane({ panels }: { panels: readonly Tau2Panel[] }) {
       ) : (
         <>
           {view.recordedOnly && <RecordedOnly />}
-          <Tau2Screen key={view.index} view={view} edited={view !== recorded} panels={panels} tools={view.recordedOnly ? undefined : shown.tools} />
+          {/* No what-if controls on a full-duplex simulation: core judges no edit of one (its messages come from its ticks). */}
+          <Tau2Screen
+            key={view.index}
+            view={view}
+            edited={view !== recorded}
+            panels={panels}
+            tools={view.recordedOnly || view.voice !== undefined ? undefined : shown.tools}
+          />
         </>
       )}
     </Pane>

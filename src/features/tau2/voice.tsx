@@ -235,6 +235,9 @@ function VoicePanel({ view, voice, cursor, onCall }: { view: Tau2SimView; voice:
       <p className="text-[11px] text-slate-600" data-testid="voice-metrics">
         {safeLabel(interactionMetricsText({ metrics: voice.metrics, error: voice.metricsError }), 1000)}
       </p>
+      <p className="text-[11px] text-slate-600" data-testid="voice-no-what-if">
+        No what-if here: τ² judges a full-duplex simulation from its ticks, and what-if edits a text simulation’s messages only.
+      </p>
     </div>
   );
 }

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { TOOLS } from '../../../src/core/model/domains/registry';
 import { findings } from '../../../src/core/view/findings';
+import { explicitYes } from '../../../src/core/view/procedure';
 import type { EpisodeEvaluation } from '../../../src/core/judge/evaluate';
 import { evaluatedSample, evaluatedSharedRun, sharedRunFiles } from '../../support/fixtures';
 import { describeShared } from '../../support/shared';
+
+describe('explicitYes: a go-ahead in the user’s words, unless negated in its sentence', () => {
+  it.each([
+    ['Yes, please cancel it.', true],
+    ['yeah go ahead', true],
+    ['I confirm.', true],
+    ['No, wait. Yes, go ahead.', true],
+    ['Sounds good — please do.', true],
+    ['No, don’t proceed.', false],
+    ['Please do not go ahead with that.', false],
+    ["I can't confirm that yet.", false],
+    ['No, I do not want you to proceed', false],
+    ['Please cancel my order.', false],
+    ['Sure, that is correct.', false],
+    ["Don't proceed. Actually yes, proceed.", true],
+  ] as const)('%s → %s', (text, yes) => expect(explicitYes(text)).toBe(yes));
+});
 
 /**
  * The synthetic runs pair `gold` episodes (a confirmation turn before each write) with

@@ -8,7 +8,7 @@
  */
 import type { Tau2Evaluation } from '../../judge/tau2/evaluate';
 import type { ReplayedCall } from '../../judge/tau2/records';
-import { EXPLICIT_YES } from '../procedure';
+import { explicitYes } from '../procedure';
 import { formatReward } from '../format';
 import { callName, messageName } from './numbering';
 
@@ -148,7 +148,7 @@ const TRANSFER = 'transfer_to_human_agents';
 const HOLD = 'YOU ARE BEING TRANSFERRED TO A HUMAN AGENT';
 // τ² users also answer in other languages (a French persona: "Oui, je confirme"): their yes and any form of "confirm".
 const YES_ELSEWHERE = /(?<!\p{L})(oui|sí|ja|confirm\p{L}*)(?!\p{L})/iu;
-const saysYes = (text: string): boolean => EXPLICIT_YES.test(text) || YES_ELSEWHERE.test(text);
+const saysYes = (text: string): boolean => explicitYes(text) || YES_ELSEWHERE.test(text);
 
 const NOT_COUNTED = 'Not part of τ²’s reward.';
 
@@ -163,7 +163,7 @@ const userText = (m: { readonly role: string; readonly content: string | null })
  * The procedure findings of one judged τ² simulation, in call order. Definitions (conservative: a finding only where the
  * dialogue shows it):
  * - consent: the user's last message with text before the message holding the write must contain an explicit yes
- *   (τ-bench's EXPLICIT_YES: yes, yeah, confirm, go ahead, proceed, please do, …; or oui, sí, ja, any form of
+ *   (τ-bench's `explicitYes`: yes, yeah, confirm, go ahead, proceed, please do, … not negated in its sentence; or oui, sí, ja, any form of
  *   "confirm"); "please cancel it" alone is a request, not the confirmation the policy asks for; one yes covers the writes up to the
  *   user's next message; a simulation where the user never writes (solo mode, voice) gets no consent finding;
  * - authentication: retail — a successful find_user_id_by_email / _by_name_zip; airline — a user id written by the user;

@@ -155,6 +155,8 @@ describe('what pydantic’s JSON parser (jiter) refuses in a one-file results fi
       ...[198, 199, 200, 201, 300].map((n) => file(`${'['.repeat(n)}${']'.repeat(n)}`)),
       ...[198, 199, 200].map((n) => file(`${'{"b":'.repeat(n)}1${'}'.repeat(n)}`)),
       ...['"\\ud800"', '"\\uDC00"', '"\\uDbFf"', '"\\ud83d\\ude00"', '"\\\\ud800"', '"\\u00e9"', '"ud800"'].map(file),
+      // Pairs pass without the scan; a lone one beside a pair, or after an escaped backslash, is found by it.
+      ...['"\\uD83D\\uDE00 \\ud83c\\udf89"', '"\\ud83d\\ude00\\udc00"', '"\\ud83d\\ud83d\\ude00"', '"x\\\\\\ud800"', '"\\\\ud83d\\ude00"'].map(file),
     ];
     for (const text of texts) {
       const said = tau2JsonRefusal(text);
@@ -162,7 +164,7 @@ describe('what pydantic’s JSON parser (jiter) refuses in a one-file results fi
       if (said === null) expect(run.refusal.first ?? '', text.slice(0, 80)).not.toMatch(/Invalid JSON/);
       else expect(run.refusal.first, text.slice(0, 80)).toBe(said);
     }
-    expect(texts.filter((t) => tau2JsonRefusal(t) !== null)).toHaveLength(6);
+    expect(texts.filter((t) => tau2JsonRefusal(t) !== null)).toHaveLength(10);
   });
 
   it('tool-call arguments nested past the limit: the verdict stands, marked with where and what jiter says', async () => {
