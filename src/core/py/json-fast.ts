@@ -6,7 +6,8 @@
  * - **ints and floats**: `JSON.parse` gives `1` for both `1` and `1.0`, and rounds big integers. A scan of the text's
  *   number tokens outside strings (in document order) says which were written with a fraction or an exponent; the
  *   conversion takes them in the same order, so each integer becomes a bigint from its own digits.
- * - **key order**: JavaScript puts array-index keys (`"0"`, `"17"`) first; any such key → null.
+ * - **key order**: JavaScript puts array-index keys (`"0"`, `"17"`) first; an object with such a key takes its keys
+ *   from the scan instead (each key's place in the text, in document order).
  * - **duplicate keys**: both keep the first position and the last value, but the dropped value's numbers would put
  *   the scan out of step; the text's keys (`:` outside strings) must equal the keys converted → else null.
  * - **what `JSON.parse` refuses** (`NaN`, `Infinity`, a control character in a string, any syntax error) → null; a
@@ -14,19 +15,42 @@
  */
 const MAX_INT_DIGITS = 4300;
 
-/** The number tokens of a JSON text outside its strings: for each, its start, and its end negated if it is an int. */
-interface Numbers {
+/** The number tokens of a JSON text outside its strings, and its object keys, in document order. */
+interface Tokens {
+  /** For each number: its start, and its end negated if it is an int. */
   readonly at: Int32Array;
   readonly count: number;
-  /** Object keys in the text (a `:` outside strings). */
+  /** Where each object key's string begins (its opening quote: the string before a `:` outside strings). */
+  readonly keyAt: Int32Array;
   readonly keys: number;
 }
 
+const grown = (a: Int32Array, need: number): Int32Array => {
+  if (need <= a.length) return a;
+  const bigger = new Int32Array(a.length * 2);
+  bigger.set(a);
+  return bigger;
+};
+
+/** The end of the string whose opening quote is at `quote` (the first quote after it not escaped), or -1. */
+function stringEnd(text: string, quote: number): number {
+  let close = text.indexOf('"', quote + 1);
+  for (;;) {
+    if (close === -1) return -1;
+    let slashes = 0;
+    while (text.charCodeAt(close - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) return close + 1;
+    close = text.indexOf('"', close + 1);
+  }
+}
+
 /** Scans `text` (assumed valid JSON: `JSON.parse` read it) for its number tokens and keys; null if an int is too long. */
-function scanNumbers(text: string): Numbers | null {
-  let at = new Int32Array(1024);
+function scanTokens(text: string): Tokens | null {
+  let at: Int32Array = new Int32Array(1024);
   let count = 0;
+  let keyAt: Int32Array = new Int32Array(1024);
   let keys = 0;
+  let lastString = -1;
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -35,8 +59,10 @@ function scanNumbers(text: string): Numbers | null {
     // The structural text between two strings: punctuation, whitespace, literals and numbers.
     for (let k = i; k < end; k++) {
       const c = text.charCodeAt(k);
-      if (c === 58) keys++;
-      else if (c === 45 || (c >= 48 && c <= 57)) {
+      if (c === 58) {
+        keyAt = grown(keyAt, keys + 1);
+        keyAt[keys++] = lastString;
+      } else if (c === 45 || (c >= 48 && c <= 57)) {
         const start = k;
         let float = false;
         k++;
@@ -47,11 +73,7 @@ function scanNumbers(text: string): Numbers | null {
           else if (d !== 43 && d !== 45) break;
         }
         if (!float && k - start - (c === 45 ? 1 : 0) > MAX_INT_DIGITS) return null;
-        if (count * 2 + 2 > at.length) {
-          const bigger = new Int32Array(at.length * 2);
-          bigger.set(at);
-          at = bigger;
-        }
+        at = grown(at, count * 2 + 2);
         at[count * 2] = start;
         at[count * 2 + 1] = float ? k : -k;
         count++;
@@ -60,17 +82,11 @@ function scanNumbers(text: string): Numbers | null {
     }
     if (quote === -1) break;
     // Past the string: its closing quote is the first one not escaped (an odd run of backslashes before it).
-    let close = text.indexOf('"', quote + 1);
-    for (;;) {
-      if (close === -1) return null;
-      let slashes = 0;
-      while (text.charCodeAt(close - 1 - slashes) === 92) slashes++;
-      if (slashes % 2 === 0) break;
-      close = text.indexOf('"', close + 1);
-    }
-    i = close + 1;
+    lastString = quote;
+    i = stringEnd(text, quote);
+    if (i === -1) return null;
   }
-  return { at, count, keys };
+  return { at, count, keyAt, keys };
 }
 
 /** Not an array index (which JavaScript orders first): ints from 0 to 2^32 − 2, written without leading zeros. */
@@ -104,9 +120,9 @@ export function fastJsonLoads(
   } catch {
     return null;
   }
-  const numbers = scanNumbers(text);
+  const numbers = scanTokens(text);
   if (numbers === null) return null;
-  const { at } = numbers;
+  const { at, keyAt } = numbers;
   let next = 0;
   let keys = 0;
   let deepest = 0;
@@ -132,10 +148,27 @@ export function fastJsonLoads(
     }
     const out = new Map<string, unknown>();
     const o = v as Record<string, unknown>;
-    for (const key in o) {
-      if (arrayIndex(key)) throw new Bail();
-      keys++;
-      out.set(key, convert(o[key], depth + 1));
+    let indexKeys = false;
+    for (const key in o)
+      if (arrayIndex(key)) {
+        indexKeys = true;
+        break;
+      }
+    if (!indexKeys)
+      for (const key in o) {
+        keys++;
+        out.set(key, convert(o[key], depth + 1));
+      }
+    else {
+      // JavaScript put this object's array-index keys first: its keys are taken in the text's order instead, from the
+      // scan (the keys before it in document order all taken, so the next key token is this object's first).
+      for (let n = Object.keys(o).length; n > 0; n--) {
+        if (keys >= numbers.keys) throw new Bail();
+        const quote = keyAt[keys++]!;
+        const key = JSON.parse(text.slice(quote, stringEnd(text, quote))) as string;
+        if (out.has(key) || !Object.hasOwn(o, key)) throw new Bail();
+        out.set(key, convert(o[key], depth + 1));
+      }
     }
     seal?.(out);
     return out;
