@@ -105,7 +105,14 @@ export class Tau2RunHandle implements RunHandle {
       if (!this.live()) return;
     }
     this.keyer = new Keyer(
-      { run: this.run, compute: (i) => tau2Fingerprint(tau2, i), legacy: (i) => tau2LegacyFingerprints(tau2, i), live: () => this.live() },
+      {
+        run: this.run,
+        compute: (i) => tau2Fingerprint(tau2, i),
+        legacy: (i) => tau2LegacyFingerprints(tau2, i),
+        live: () => this.live(),
+        // Judging comes first (as for a τ-bench run): the sweep (~3 ms a simulation, both formats) takes the time between.
+        mayGo: () => !this.scheduler.busy,
+      },
       this.headers.length,
     );
     if (shared !== undefined) this.headers = this.headers.map((h, i) => ({ ...h, fingerprint: this.keyer.fingerprint(i) }));
