@@ -12,6 +12,7 @@ import type { BenchOptions, BenchResult, Log } from './bench-types';
 import { runBigBench } from './big-bench';
 import { runCliBench } from './cli-bench';
 import { runDamageBench } from './damage-bench';
+import { runFirstVerdictBench } from './browser/first-verdict-bench';
 import { runIndexBench } from './index-bench';
 import { runLibraryBench } from './browser/library-bench';
 import { runLibraryFolderBench } from './browser/library-folder-bench';
@@ -44,6 +45,8 @@ const BENCHES: readonly Bench[] = [
   { name: 'speed', run: runSpeedBench, byDefault: false },
   // Issue #36's library-folder rows (folders without an index judged in the built app): `npm run -s bench -- --json --repeat=3 library-folder`.
   { name: 'library-folder', run: runLibraryFolderBench, byDefault: false },
+  // Issue #36's app first verdict (gpt-4o-airline, data kept), five opens a round: `npm run -s bench -- --json --repeat=3 first-verdict`.
+  { name: 'first-verdict', run: runFirstVerdictBench, byDefault: false },
   // Minutes (an archive of 20,000 episodes indexed twice): run by name, `npm run -s bench -- --json index`.
   { name: 'index', run: runIndexBench, byDefault: false },
 ];

@@ -83,6 +83,15 @@ export class DataLocator {
   private cache: TextCache | null = null;
   private readonly devAvailable = new Map<DataLayout, Promise<string | null>>();
 
+  /** Opens this browser's cache of data files as the worker starts: the first run's data is then found without waiting for it to open. */
+  openCache(): void {
+    try {
+      this.textCache()?.open?.();
+    } catch {
+      /* no IndexedDB here: nothing is cached */
+    }
+  }
+
   private textCache(): TextCache | null {
     try {
       return (this.cache ??= browserCache());

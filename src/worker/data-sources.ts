@@ -53,6 +53,8 @@ export interface CachedFile {
  * reading megabytes of text.
  */
 export interface TextCache {
+  /** Opens its database now (the first read after it then waits for nothing more). */
+  open?(): void;
   meta(url: string): Promise<CachedFile | undefined>;
   get(url: string): Promise<string | null | undefined>;
   put(url: string, text: string | null): Promise<CachedFile>;
@@ -64,6 +66,7 @@ export function browserCache(): TextCache {
   let store: UseStore | null = null;
   const db = (): UseStore => (store ??= createStore('tau-inspect', 'data'));
   return {
+    open: () => void db(),
     meta: (url) => idbGet<CachedFile>(`meta:${url}`, db()),
     get: (url) => idbGet<string | null>(url, db()),
     async put(url, text) {

@@ -89,6 +89,7 @@ export interface OpenHooks {
 
 /** Bytes parsed between two pauses (about 50 episodes of a usual file: tens of milliseconds). */
 const PUSH_BYTES = 1 << 20;
+const FIRST_PUSH_BYTES = 128 << 10;
 
 /** How often reading reports its progress (each report is a render of the page, as each batch of verdicts is). */
 const PROGRESS_MS = 250;
@@ -146,7 +147,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
           head = null;
         }
       }
-      if (plain) plain = await pushInPieces(reader, value, hooks, handed, store);
+      if (plain) plain = await pushInPieces(reader, value, hooks, handed, store, loaded === value.length);
     }
   } finally {
     source.releaseLock();
@@ -173,15 +174,19 @@ async function pushInPieces(
   hooks: OpenHooks,
   told: { early: InspectSession | null },
   store: ByteStore,
+  /** The file's first bytes: its first piece is small, so the run opens (and its data is looked for) after a few episodes, not a megabyte. */
+  first: boolean,
 ): Promise<boolean> {
-  for (let at = 0; at < chunk.length; at += PUSH_BYTES) {
+  for (let at = 0; at < chunk.length;) {
+    const piece = first && at === 0 ? FIRST_PUSH_BYTES : PUSH_BYTES;
     const before = reader.count;
-    if (!reader.push(chunk.subarray(at, at + PUSH_BYTES))) return false;
+    if (!reader.push(chunk.subarray(at, at + piece))) return false;
+    at += piece;
     if (hooks.early && reader.count > before) {
       if (told.early) hooks.grew?.(reader.count);
       else if ((told.early = reader.early())) hooks.early(told.early, store);
     }
-    if (hooks.pause && at + PUSH_BYTES < chunk.length) await hooks.pause();
+    if (hooks.pause && at < chunk.length) await hooks.pause();
   }
   return true;
 }

@@ -54,6 +54,10 @@ export class RunController {
   /** The run id the page asked for last in each slot (null once closed): an open overtaken by a later one, or closed while it was read, is dropped. */
   private readonly wanted: Record<RunSlot, number | null> = { a: null, b: null };
 
+  constructor() {
+    this.locator.openCache();
+  }
+
   /** The open run with this id, if any. */
   at(run: number): RunHandle | null {
     return this.runs.get(run) ?? null;
@@ -174,7 +178,6 @@ export class RunController {
         },
         early: (session, bytes) => {
           installing = (async () => {
-            await prefetched;
             await hashReady;
             if (!wanted()) return null;
             installed = this.tauBenchRun(slot, run, source, session, label, undefined, bytes);

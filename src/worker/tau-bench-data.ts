@@ -39,6 +39,11 @@ export class TauBenchData extends BenchmarkData {
     return this.memo.has(`${key}|${domain}`);
   }
 
+  /** The versions loaded from a located source for `domain` (null: none kept). */
+  keptVersions(key: string, domain: string): Promise<DataVersion[]> | null {
+    return this.memo.get(`${key}|${domain}`) ?? null;
+  }
+
   /** A picked folder replaces the one before: what was loaded from a folder of that name is read again. */
   forgetFolder(): void {
     for (const k of [...this.memo.keys()]) if (k.startsWith('folder:')) this.memo.delete(k);

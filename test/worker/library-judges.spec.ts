@@ -9,10 +9,10 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareSha256 } from '../../src/core/contract';
 import type { FileLike, FolderFile } from '../../src/protocol/wire-types';
-import { DataLocator } from '../../src/worker/data-locator';
-import { folderUnits, FolderJudge } from '../../src/worker/library/folder-library';
+import { DataLocator, type Located } from '../../src/worker/data-locator';
+import { folderUnits, FolderJudge, type Unit } from '../../src/worker/library/folder-library';
 import { LibraryJudges } from '../../src/worker/library-judge/pool';
-import { Asker, RemoteTau2Data, RemoteTauBenchData } from '../../src/worker/library-judge/remote-data';
+import { LibraryJudgeEndpoint } from '../../src/worker/library-judge/endpoint';
 import type { FromLibraryJudge, ToLibraryJudge } from '../../src/worker/library-judge/wire';
 import { TauBenchData } from '../../src/worker/tau-bench-data';
 import { Tau2Data } from '../../src/worker/tau2/data';
@@ -44,21 +44,31 @@ function folder(name: string, dir: string): FolderFile[] {
 }
 
 /** The evaluator's data: the sample data (τ-bench's and τ²'s) picked as a folder. */
-function evaluatorData(): { tauBench: TauBenchData; tau2: Tau2Data } {
+function evaluatorData(): { tauBench: TauBenchData; tau2: Tau2Data; locator: DataLocator } {
   const locator = new DataLocator();
   const tauBench = new TauBenchData(locator);
   const tau2 = new Tau2Data(locator);
   locator.useFolder('data', [...folder('data', join(root, 'sample-runs/data')), ...folder('data', join(root, 'sample-runs/tau2-data'))], [tauBench, tau2]);
-  return { tauBench, tau2 };
+  return { tauBench, tau2, locator };
 }
 
-type Behaviour = 'judges' | 'stops';
+type Behaviour = 'judges' | 'stops' | 'stops-loading';
+
+/** What a fake judge said to the evaluator: the questions it asked, by type (`read`: the files' paths). */
+interface Said {
+  runs: number;
+  reads: string[];
+  asks: number;
+  shared: number;
+}
 
 /**
- * A Worker-shaped fake running the library judge's code: messages structured-cloned (a unit's files, which a real
- * worker gets as Files, handed over as they are), answered one task later; `stops` fires `onerror` on its first run.
+ * A Worker-shaped fake running the library judge's code (`LibraryJudgeEndpoint`, as library-judge.worker.ts does):
+ * messages structured-cloned (a unit's files, which a real worker gets as Files, handed over as they are), answered one
+ * task later; `stops` fires `onerror` on its first run, `stops-loading` once it asks for a data file after it was told to
+ * load the data.
  */
-function fakeJudge(behaviour: Behaviour, log: { runs: number }): Worker {
+function fakeJudge(behaviour: Behaviour, log: { runs: number }, said: Said = { runs: 0, reads: [], asks: 0, shared: 0 }): Worker {
   const w = {
     onmessage: null as ((ev: MessageEvent<FromLibraryJudge>) => void) | null,
     onerror: null as (() => void) | null,
@@ -67,23 +77,28 @@ function fakeJudge(behaviour: Behaviour, log: { runs: number }): Worker {
       const sent: ToLibraryJudge = m.type === 'judge' ? { ...m, unit: { ...m.unit, files: m.unit.files } } : structuredClone(m);
       setTimeout(() => {
         if (w.terminated) return;
-        if (sent.type !== 'judge') return asker.answer(sent);
-        log.runs++;
-        if (behaviour === 'stops') return w.onerror?.();
-        judge.rows(sent.unit).then(
-          (rows) => reply({ type: 'rows', id: sent.id, rows }),
-          (e: unknown) => reply({ type: 'failed', id: sent.id, reason: e instanceof Error ? e.message : String(e) }),
-        );
+        if (sent.type === 'shared' && sent.data !== null) said.shared++;
+        if (sent.type === 'shared' && sent.data === null) loading = true;
+        if (sent.type === 'judge') {
+          log.runs++;
+          said.runs++;
+          if (behaviour === 'stops') return w.onerror?.();
+        }
+        endpoint.receive(sent);
       }, 0);
     },
     terminate() {
       w.terminated = true;
     },
   };
-  const reply = (a: FromLibraryJudge): void =>
-    void setTimeout(() => !w.terminated && w.onmessage?.({ data: structuredClone(a) } as MessageEvent<FromLibraryJudge>), 0);
-  const asker = new Asker(reply);
-  const judge = new FolderJudge(new RemoteTauBenchData(asker), new RemoteTau2Data(asker));
+  let loading = false;
+  const reply = (a: FromLibraryJudge): void => {
+    if (a.type === 'read') said.reads.push(a.path);
+    if (behaviour === 'stops-loading' && a.type === 'read' && loading) return void setTimeout(() => w.onerror?.(), 0);
+    if (a.type === 'ask-shared') said.asks++;
+    setTimeout(() => !w.terminated && w.onmessage?.({ data: structuredClone(a) } as MessageEvent<FromLibraryJudge>), 0);
+  };
+  const endpoint = new LibraryJudgeEndpoint(reply);
   return w as unknown as Worker;
 }
 
@@ -126,6 +141,107 @@ describe('library judges: a folder without an index judged on workers of its own
       // The three runs have rows (judged on the picked sample data); the broken file is a problem with its reason in both.
       expect(withRows.sort()).toEqual(['retail-sample.json', 'tau2-banking-sample.json', 'tau2-mock-sample.json']);
       expect(log.runs).toBe(4);
+    } finally {
+      judges.close();
+    }
+  }, 120_000);
+
+  it("a domain's data is loaded by one judge: the other restores what it shares, with the same rows", async () => {
+    await prepareSha256();
+    // Two runs of each domain (a file and its copy), handed to the two judges at once: both ask for the same data.
+    const [retail, mock, banking] = folderUnits(libraryFolder()).filter((u) => !u.path.startsWith('broken'));
+    const copy = (u: Unit): Unit => ({ ...u, path: `copy-${u.path}`, files: u.files.map((f) => ({ ...f, path: f.path.replace('lib/', 'lib/copy-') })) });
+    const data = evaluatorData();
+    const here = new FolderJudge(data.tauBench, data.tau2);
+    const said: Said[] = [0, 1].map(() => ({ runs: 0, reads: [], asks: 0, shared: 0 }));
+    let made = 0;
+    const judges = new LibraryJudges(2, data.tauBench, data.tau2, () => fakeJudge('judges', { runs: 0 }, said[made++]));
+    try {
+      for (const unit of [retail!, mock!, banking!]) {
+        const before = said.map((s) => s.reads.length);
+        const [a, b] = await Promise.all([judges.judge(unit), judges.judge(copy(unit))]);
+        const own = await here.rows(unit);
+        expect(a, unit.path).toEqual({ rows: own });
+        expect(b, unit.path).toEqual({ rows: own.map((r) => ({ ...r, file: `copy-${r.file}` })) });
+        // The DB files were read by one judge only (the other restored them; τ-bench's versions come with the reference replays hashed).
+        const dbReads = said.map((s, i) =>
+          s.reads.slice(before[i]).filter((p) => /\/(db\.json|users\.json|orders\.json|products\.json|flights\.json|reservations\.json)$/.test(p)),
+        );
+        expect(dbReads.filter((r) => r.length > 0).length, `${unit.path}: ${JSON.stringify(dbReads)}`).toBe(1);
+      }
+      expect(said.map((s) => s.runs)).toEqual([3, 3]);
+      expect(said.reduce((n, s) => n + s.shared, 0)).toBe(3);
+    } finally {
+      judges.close();
+    }
+  }, 120_000);
+
+  it('data the evaluator keeps (a run of the page used it) is handed to the judges: they read no data file', async () => {
+    await prepareSha256();
+    const units = folderUnits(libraryFolder()).filter((u) => u.path !== 'broken.json');
+    const data = evaluatorData();
+    // The evaluator judges each run itself first (as after a run of the page, or a judge that failed): its data is kept.
+    const own = await Promise.all(units.map((u) => new FolderJudge(data.tauBench, data.tau2).rows(u)));
+    const said: Said = { runs: 0, reads: [], asks: 0, shared: 0 };
+    const judges = new LibraryJudges(1, data.tauBench, data.tau2, () => fakeJudge('judges', { runs: 0 }, said));
+    try {
+      for (const [i, unit] of units.entries()) expect(await judges.judge(unit), unit.path).toEqual({ rows: own[i] });
+      expect(said.shared).toBe(3);
+      expect(said.reads.filter((p) => /\/(db|users|orders|products)\.json$/.test(p))).toEqual([]);
+    } finally {
+      judges.close();
+    }
+  }, 120_000);
+
+  it("each domain's files are read through the reader located for that domain (a source's reader knows its own domain's files)", async () => {
+    await prepareSha256();
+    const data = evaluatorData();
+    const units = folderUnits(libraryFolder()).filter((u) => u.path.startsWith('tau2-'));
+    const own = await Promise.all(units.map((u) => new FolderJudge(evaluatorData().tauBench, evaluatorData().tau2).rows(u)));
+    // As the dev server's and URL sources are: one key for every domain, a reader that has the located domain's files only.
+    class PerDomain extends Tau2Data {
+      override async locate(domain: string): Promise<Located | null> {
+        const loc = await data.tau2.locate(
+          domain,
+          false,
+          () => () => undefined,
+          () => undefined,
+        );
+        return loc && { ...loc, key: 'one-source', read: (p) => (p.includes(`/domains/${domain}/`) ? loc.read(p) : Promise.resolve(null)) };
+      }
+    }
+    const judges = new LibraryJudges(2, data.tauBench, new PerDomain(data.locator), () => fakeJudge('judges', { runs: 0 }));
+    try {
+      // Both runs at once: their domains are located one after the other before either reads its files.
+      expect(await Promise.all(units.map((u) => judges.judge(u)))).toEqual(own.map((rows) => ({ rows })));
+    } finally {
+      judges.close();
+    }
+  }, 120_000);
+
+  it('data whose loader stops is loaded by the judge that waited for it', async () => {
+    await prepareSha256();
+    const retail = folderUnits(libraryFolder()).find((u) => u.path === 'retail-sample.json');
+    const mine = evaluatorData();
+    const own = await new FolderJudge(mine.tauBench, mine.tau2).rows(retail!);
+    // (Another evaluator's: this one keeps no data, so a judge is told to load it.)
+    const data = evaluatorData();
+    let made = 0;
+    // The first judge is told to load the data and stops while it reads the files; the second, waiting for it, loads them.
+    const first: Said = { runs: 0, reads: [], asks: 0, shared: 0 };
+    const said: Said = { runs: 0, reads: [], asks: 0, shared: 0 };
+    const judges = new LibraryJudges(2, data.tauBench, data.tau2, () =>
+      made++ === 0 ? fakeJudge('stops-loading', { runs: 0 }, first) : fakeJudge('judges', { runs: 0 }, said),
+    );
+    try {
+      const a = judges.judge(retail!);
+      // The second run is handed out once the first judge has asked for the data (so it is the one told to load it).
+      while (first.asks === 0) await new Promise((r) => setTimeout(r, 1));
+      const b = await judges.judge(retail!);
+      expect(await a).toBeNull();
+      expect(b).toEqual({ rows: own });
+      expect(said.reads.length).toBeGreaterThan(0);
+      expect(said.shared).toBe(0);
     } finally {
       judges.close();
     }

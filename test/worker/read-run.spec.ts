@@ -98,6 +98,23 @@ describe('openRun reads a local file as it arrives', () => {
     expect(r!.label).toBe('big.json');
   });
 
+  it("opens the run on its first 128 KB's episodes, not its first megabyte's (the run's data is looked for while the rest is read)", async () => {
+    const file = fakeFile('big.json', bytes);
+    let first = -1;
+    await openRun({ kind: 'file', file }, hooks({ early: (s) => void (first < 0 && (first = s.records.length)) }));
+    // Episodes whose text ends within the first 128 KB ('[' then ', ' between them: ASCII, one byte a character).
+    let within = 0;
+    let at = 1;
+    for (const e of (parseJson(text) as PyValue[]).map((x) => jsonDumps(x))) {
+      at += e.length;
+      if (at > 128 << 10) break;
+      within++;
+      at += 2;
+    }
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(within);
+  });
+
   it('stops reading once the run is no longer wanted', async () => {
     // Seven slices; the open is overtaken after the first: at most one more is read (the stream's read-ahead).
     const file = fakeFile('bigger.json', new TextEncoder().encode(bigRun(49 << 20)));

@@ -3,12 +3,19 @@
  * (`navigator.hardwareConcurrency`, at most 8), each judging one run at a time (bounded memory: a run's text and its
  * domain's data per judge). Their questions about data are answered here from the evaluator's own sources.
  */
-import type { BenchmarkKind, IndexRow, ReadText } from '../../core/contract';
+import { EvalCache, type BenchmarkKind, type Domain, type IndexRow, type ReadText } from '../../core/contract';
 import type { Located } from '../data-locator';
 import type { Unit } from '../library/folder-library';
 import type { TauBenchData } from '../tau-bench-data';
 import type { Tau2Data } from '../tau2/data';
-import type { DataKind, FromLibraryJudge, ToLibraryJudge } from './wire';
+import type { DataKind, FromLibraryJudge, SharedData, SharedDataOf, ToLibraryJudge } from './wire';
+
+/** A domain's data as the judges share it: what one loaded, or who is loading it (a judge, or the evaluator handing its own on) and who waits. */
+interface Shared {
+  data: SharedData | null;
+  owner: Judge | 'evaluator' | null;
+  readonly waiting: ((data: SharedData | null) => void)[];
+}
 
 const quiet = (domain: string) => [domain, false, () => () => undefined, () => undefined] as const;
 
@@ -30,7 +37,13 @@ interface Judge {
 
 export class LibraryJudges {
   private readonly judges: Judge[] = [];
-  private readonly located = new Map<string, Located>();
+  /**
+   * Each domain's data located once for every judge (by `<kind>|<domain>`): its files fetched once, and read with that
+   * domain's reader (a source's reader knows the files of the domain it was located for).
+   */
+  private readonly locating = new Map<string, Promise<Located | null>>();
+  /** By `<kind>|<source key>|<domain>`. */
+  private readonly shared = new Map<string, Shared>();
   private next = 0;
 
   constructor(
@@ -55,6 +68,8 @@ export class LibraryJudges {
   }
 
   private drop(judge: Judge): void {
+    // Data it was loading will not come: those waiting for it load it themselves.
+    for (const [k, s] of this.shared) if (s.owner === judge) this.handOn(k, s, null);
     judge.alive = false;
     judge.worker.terminate();
     judge.job?.resolve(null);
@@ -74,12 +89,55 @@ export class LibraryJudges {
       }
       case 'locate': {
         const loc = await this.locate(m.kind, m.domain).catch(() => null);
-        if (loc) this.located.set(`${m.kind}|${loc.key}`, loc);
         return send({ type: 'located', rid: m.rid, found: loc && { key: loc.key, label: loc.label, origin: loc.origin } });
       }
+      case 'ask-shared': {
+        const k = `${m.kind}|${m.key}|${m.domain}`;
+        const s = this.shared.get(k);
+        if (s === undefined) {
+          // Data the evaluator keeps (a run of the page used it) is handed on: its source then reads nothing more.
+          const own = this.layouts[m.kind].own(m.key, m.domain);
+          if (own !== null) {
+            const mine: Shared = { data: null, owner: 'evaluator', waiting: [(data) => send({ type: 'shared', rid: m.rid, data })] };
+            this.shared.set(k, mine);
+            own.then(
+              (data) => this.handOn(k, mine, data),
+              () => this.handOn(k, mine, null),
+            );
+            return;
+          }
+          // Else the first to ask loads it.
+          this.shared.set(k, { data: null, owner: judge, waiting: [] });
+          return send({ type: 'shared', rid: m.rid, data: null });
+        }
+        if (s.owner === null) return send({ type: 'shared', rid: m.rid, data: s.data });
+        s.waiting.push((data) => send({ type: 'shared', rid: m.rid, data }));
+        return;
+      }
+      case 'share': {
+        const k = `${m.kind}|${m.key}|${m.domain}`;
+        const s = this.shared.get(k);
+        if (s?.owner === judge) this.handOn(k, s, m.data);
+        return;
+      }
+      case 'work': {
+        // Only τ-bench's versions carry reference-replay hashes.
+        const s = this.shared.get(`tau-bench|${m.key}|${m.domain}`);
+        const data = s?.data as SharedDataOf['tau-bench'] | null | undefined;
+        if (!s || !data) return;
+        s.data = {
+          versions: data.versions.map((v) => {
+            if (v.facts.commit !== m.commit) return v;
+            const gtHashes = new Map(v.snapshot.work.gtHashes);
+            for (const [key, hash] of m.gtHashes) if (!gtHashes.has(key)) gtHashes.set(key, hash);
+            return { facts: v.facts, snapshot: { ...v.snapshot, work: { ...v.snapshot.work, gtHashes } } };
+          }),
+        };
+        return;
+      }
       case 'read': {
-        const loc = this.located.get(`${m.kind}|${m.key}`);
-        const read = loc ? this.layouts[m.kind].reader(loc) : null;
+        const loc = await this.locate(m.kind, m.domain).catch(() => null);
+        const read = loc?.key === m.key ? this.layouts[m.kind].reader(loc) : null;
         try {
           return send({ type: 'text', rid: m.rid, text: read ? await read(m.path) : null, error: null });
         } catch (e) {
@@ -89,14 +147,51 @@ export class LibraryJudges {
     }
   }
 
-  /** Each benchmark's data as the evaluator finds it (quietly: no run of the page asks) and reads it. */
-  private readonly layouts: Record<DataKind, { locate(domain: string): Promise<Located | null>; reader(loc: Located): ReadText }> = {
-    'tau-bench': { locate: (domain) => this.data.locate(...quiet(domain)), reader: (loc) => loc.read },
-    tau2: { locate: (domain) => this.tau2.locate(...quiet(domain)), reader: (loc) => this.tau2.reader(loc) },
+  /** A domain's data loaded (or not: null) by its owner, given to those waiting and to every later asker; none: the next asker loads it. */
+  private handOn(k: string, s: Shared, data: SharedData | null): void {
+    if (data === null) this.shared.delete(k);
+    else {
+      s.data = data;
+      s.owner = null;
+    }
+    for (const w of s.waiting.splice(0)) w(data);
+  }
+
+  /**
+   * Each benchmark's data as the evaluator finds it (quietly: no run of the page asks) and reads it, and the data it
+   * keeps loaded itself, as the judges share it (null: none kept; its source is then not read again, see `DataLocator`).
+   */
+  private readonly layouts: Record<
+    DataKind,
+    { locate(domain: string): Promise<Located | null>; reader(loc: Located): ReadText; own(key: string, domain: string): Promise<SharedData> | null }
+  > = {
+    'tau-bench': {
+      locate: (domain) => this.data.locate(...quiet(domain)),
+      reader: (loc) => loc.read,
+      own: (key, domain) =>
+        this.data.keptVersions(key, domain)?.then((vs): SharedDataOf['tau-bench'] => ({
+          versions: vs.map(({ db, ...facts }) => ({ facts, snapshot: { domain: domain as Domain, db, work: new EvalCache().snapshot(db) } })),
+        })) ?? null,
+    },
+    tau2: {
+      locate: (domain) => this.tau2.locate(...quiet(domain)),
+      reader: (loc) => this.tau2.reader(loc),
+      own: (key, domain) => this.tau2.keptSnapshot(key, domain)?.then((text): SharedDataOf['tau2'] => ({ text })) ?? null,
+    },
   };
 
   private locate(kind: DataKind, domain: string): Promise<Located | null> {
-    return this.layouts[kind].locate(domain);
+    const k = `${kind}|${domain}`;
+    let hit = this.locating.get(k);
+    if (!hit) {
+      this.locating.set(k, (hit = this.layouts[kind].locate(domain)));
+      // Not found (or failed): the next judge that asks looks again.
+      void hit.then(
+        (loc) => loc === null && this.locating.delete(k),
+        () => this.locating.delete(k),
+      );
+    }
+    return hit;
   }
 
   /** Whether some judge is left. */
@@ -123,5 +218,6 @@ export class LibraryJudges {
 
   close(): void {
     for (const j of this.judges) this.drop(j);
+    this.shared.clear();
   }
 }

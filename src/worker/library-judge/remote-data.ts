@@ -1,12 +1,23 @@
 /**
  * A library judge's data: τ-bench's and τ²'s layouts (their memo of versions and DBs, as in the evaluator) whose
- * sources are the evaluator's, asked over the wire (`locate`, then each file `read`).
+ * sources are the evaluator's, asked over the wire (`locate`, then each file `read`). A domain's data is loaded by
+ * one judge: the others restore what it shares (`SharedData`) through the evaluator.
  */
-import type { ReadText } from '../../core/contract';
+import {
+  EvalCache,
+  TAU2_DOMAINS,
+  TAU2_PINNED_COMMIT,
+  tau2DbsFromSnapshot,
+  tau2DbsSnapshot,
+  type DataVersion,
+  type InspectSession,
+  type LoadedDbs,
+  type ReadText,
+} from '../../core/contract';
 import { DataLocator, type Located } from '../data-locator';
 import { TauBenchData } from '../tau-bench-data';
 import { Tau2Data } from '../tau2/data';
-import type { DataKind, FromLibraryJudge, ToLibraryJudge } from './wire';
+import type { DataKind, FromLibraryJudge, SharedDataOf, ToLibraryJudge } from './wire';
 
 type Answer = Extract<ToLibraryJudge, { rid: number }>;
 type Question = Extract<FromLibraryJudge, { rid: number }>;
@@ -40,31 +51,177 @@ export class Asker {
     const found = located.type === 'located' ? located.found : null;
     if (found === null) return null;
     const read: ReadText = async (path) => {
-      const a = await this.ask({ type: 'read', kind, key: found.key, path });
+      const a = await this.ask({ type: 'read', kind, key: found.key, domain, path });
       if (a.type !== 'text') return null;
       if (a.error !== null) throw new Error(a.error);
       return a.text;
     };
     return { key: found.key, label: found.label, origin: found.origin, read };
   }
+
+  /** The data another judge loaded of `domain` at `key`; null: this judge loads it, and must `share` it (or null). */
+  async shared<K extends DataKind>(kind: K, key: string, domain: string): Promise<SharedDataOf[K] | null> {
+    const a = await this.ask({ type: 'ask-shared', kind, key, domain });
+    // The evaluator answers with what a judge shared for the same kind.
+    return a.type === 'shared' ? (a.data as SharedDataOf[K] | null) : null;
+  }
+
+  share<K extends DataKind>(kind: K, key: string, domain: string, data: SharedDataOf[K] | null): void {
+    this.post({ type: 'share', kind, key, domain, data });
+  }
+
+  work(key: string, domain: string, commit: string, gtHashes: ReadonlyMap<string, string>): void {
+    this.post({ type: 'work', key, domain, commit, gtHashes });
+  }
 }
 
-/** τ-bench's data found by the evaluator: versions parsed here, once per source and domain. */
+/**
+ * τ-bench's data found by the evaluator: versions parsed here, once per source and domain, unless another judge
+ * did already (restored from its snapshot, with the reference replays it hashed); `cache` is the judge's.
+ */
 export class RemoteTauBenchData extends TauBenchData {
-  constructor(private readonly asker: Asker) {
+  private readonly mine = new Map<string, { key: string; domain: string; versions: Promise<DataVersion[]>; told: Map<string, number> }>();
+
+  constructor(
+    private readonly asker: Asker,
+    private readonly cache: EvalCache,
+  ) {
     super(new DataLocator());
   }
   override locate(domain: string): Promise<Located | null> {
     return this.asker.locate('tau-bench', domain);
   }
+
+  override versions(key: string, read: ReadText, label: string, session: InspectSession): Promise<DataVersion[]> {
+    const k = `${key}|${session.domain}`;
+    let hit = this.mine.get(k);
+    if (!hit) {
+      const versions = this.sharedOrLoaded(key, read, label, session);
+      this.mine.set(k, (hit = { key, domain: session.domain, versions, told: new Map() }));
+      versions.catch(() => this.mine.delete(k));
+    }
+    return hit.versions;
+  }
+
+  private async sharedOrLoaded(key: string, read: ReadText, label: string, session: InspectSession): Promise<DataVersion[]> {
+    const domain = session.domain;
+    const shared = await this.asker.shared(this.kind, key, domain);
+    if (shared !== null) {
+      // Each version's DB revived and the work on it taken over (by this judge's cache, the session's).
+      const restored = shared.versions.map(({ facts, snapshot }) => {
+        const v = session.restoreVersion({ ...facts, db: new Map() }, snapshot);
+        return v && { ...v, ...(facts.label !== undefined && { label: facts.label }) };
+      });
+      if (restored.every((v) => v !== null)) return restored;
+    }
+    let versions: DataVersion[];
+    try {
+      versions = await super.versions(key, read, label, session);
+    } catch (e) {
+      if (shared === null) this.asker.share(this.kind, key, domain, null);
+      throw e;
+    }
+    if (shared === null)
+      this.asker.share(this.kind, key, domain, {
+        versions: versions.map(({ db, ...facts }) => ({ facts, snapshot: { domain, db, work: this.cache.snapshot(db) } })),
+      });
+    return versions;
+  }
+
+  /** Tells the evaluator the reference replays hashed here since it was last told (after each run). */
+  async shareWork(): Promise<void> {
+    for (const m of this.mine.values()) {
+      const versions = await m.versions.catch(() => []);
+      for (const v of versions) {
+        const n = this.cache.groundTruthCount(v.db);
+        if (n <= (m.told.get(v.commit) ?? 0)) continue;
+        m.told.set(v.commit, n);
+        this.asker.work(m.key, m.domain, v.commit, this.cache.snapshot(v.db).gtHashes);
+      }
+    }
+  }
 }
 
-/** τ²'s data found by the evaluator: DBs loaded here, once per source and domain (knowledge documents read through the evaluator's reader). */
+/** A map of loaded DBs that calls `loading` for each DB it is handed to keep (a session loading them). */
+class WatchedDbs extends Map<string, Promise<LoadedDbs>> {
+  loading: ((key: string, dbs: Promise<LoadedDbs>) => void) | null = null;
+  override set(key: string, dbs: Promise<LoadedDbs>): this {
+    super.set(key, dbs);
+    this.loading?.(key, dbs);
+    return this;
+  }
+}
+
+/**
+ * τ²'s data found by the evaluator: DBs loaded here, once per source and domain, unless another judge did already
+ * (restored from its `tau2DbsSnapshot`); knowledge documents read through the evaluator's reader.
+ */
 export class RemoteTau2Data extends Tau2Data {
+  private readonly mine = new Map<string, WatchedDbs>();
+  /** DBs this judge was asked to load and has not shared yet, by `<source key>|<domain>`. */
+  private readonly owed = new Set<string>();
+
   constructor(private readonly asker: Asker) {
     super(new DataLocator());
   }
   override locate(domain: string): Promise<Located | null> {
     return this.asker.locate('tau2', domain);
+  }
+
+  override loaded(key: string): Map<string, Promise<LoadedDbs>> {
+    let dbs = this.mine.get(key);
+    if (!dbs) this.mine.set(key, (dbs = new WatchedDbs()));
+    return dbs;
+  }
+
+  override async forLibrary(domain: string): Promise<{ read: ReadText; dbs: Map<string, Promise<LoadedDbs>> } | null> {
+    const loc = await this.locate(domain);
+    if (!loc) return null;
+    const dbs = this.loaded(loc.key) as WatchedDbs;
+    const classes = TAU2_DOMAINS.get(domain);
+    // As `Tau2Session.open` keys them (telecom-workflow's DBs are telecom's).
+    const dbKey = `${classes?.name}@${TAU2_PINNED_COMMIT}`;
+    if (classes !== undefined && !dbs.has(dbKey)) {
+      const shared = await this.asker.shared(this.kind, loc.key, domain);
+      if (shared === null) {
+        // This judge loads them (the session does, into `dbs`) and hands them on as one text.
+        const owed = `${loc.key}|${domain}`;
+        this.owed.add(owed);
+        dbs.loading = (key, loading) => {
+          if (key !== dbKey) return;
+          dbs.loading = null;
+          loading.then(
+            (loaded) => this.settle(owed, loc.key, domain, () => ({ text: tau2DbsSnapshot(classes, loaded) })),
+            () => this.settle(owed, loc.key, domain, () => null),
+          );
+        };
+      } else {
+        try {
+          dbs.set(dbKey, Promise.resolve(tau2DbsFromSnapshot(classes, shared.text)));
+        } catch {
+          // A snapshot that does not read back: the session loads the files.
+        }
+      }
+    }
+    return { read: this.reader(loc), dbs };
+  }
+
+  private settle(owed: string, key: string, domain: string, data: () => SharedDataOf['tau2'] | null): void {
+    if (!this.owed.delete(owed)) return;
+    let d: SharedDataOf['tau2'] | null = null;
+    try {
+      d = data();
+    } catch {
+      /* nothing to share: the others load it themselves */
+    }
+    this.asker.share(this.kind, key, domain, d);
+  }
+
+  /** After a run: DBs this judge was to load but never did (its run failed before) are given up, so no judge waits for them. */
+  settleOwed(): void {
+    for (const owed of [...this.owed]) {
+      const at = owed.lastIndexOf('|');
+      this.settle(owed, owed.slice(0, at), owed.slice(at + 1), () => null);
+    }
   }
 }

@@ -2,13 +2,28 @@
  * The wire between the evaluator worker and its library judges (workers it starts to judge a library folder's
  * runs side by side): declared once here, used by both ends. A judge asks the evaluator where a domain's data is
  * (`locate`) and for its files (`read`): the data sources (a picked folder, agreed URL bases, this browser's cache)
- * stay the evaluator's.
+ * stay the evaluator's. A domain's data is loaded by one judge only: the first to need it loads it and hands it to
+ * the evaluator (`share`), which gives it to every other judge that asks (`ask-shared`), so the others restore it
+ * instead of parsing, validating and hashing it again.
  */
-import type { BenchmarkKind, IndexRow } from '../../core/contract';
+import type { BenchmarkKind, DataSnapshot, IndexRow, VersionFacts } from '../../core/contract';
 import type { DataOrigin } from '../../protocol/wire-types';
 import type { Unit } from '../library/folder-library';
 
 export type DataKind = 'tau-bench' | 'tau2';
+
+/** A τ-bench data version as one judge loaded it: its facts, the parsed DB and the work on it (hasher, reference-replay hashes). */
+export interface SharedVersion {
+  readonly facts: VersionFacts;
+  readonly snapshot: DataSnapshot;
+}
+
+/** A domain's data as a judge loaded it, for the other judges, by benchmark: τ-bench's versions, τ²'s DBs as `tau2DbsSnapshot`'s text. */
+export interface SharedDataOf {
+  readonly 'tau-bench': { readonly versions: readonly SharedVersion[] };
+  readonly tau2: { readonly text: string };
+}
+export type SharedData = SharedDataOf[DataKind];
 
 export type ToLibraryJudge =
   /** A run of the folder to judge into its rows. */
@@ -16,7 +31,9 @@ export type ToLibraryJudge =
   /** Where the data asked for is (null: none in this browser). */
   | { readonly type: 'located'; readonly rid: number; readonly found: { readonly key: string; readonly label: string; readonly origin: DataOrigin } | null }
   /** A data file's text (null: not there). */
-  | { readonly type: 'text'; readonly rid: number; readonly text: string | null; readonly error: string | null };
+  | { readonly type: 'text'; readonly rid: number; readonly text: string | null; readonly error: string | null }
+  /** A domain's data another judge loaded; null: none yet, this judge loads it and `share`s it (or null when it cannot). */
+  | { readonly type: 'shared'; readonly rid: number; readonly data: SharedData | null };
 
 export type FromLibraryJudge =
   /** The run's rows, or why it has none (listed as the folder's problem, as the evaluator would list it). */
@@ -24,4 +41,11 @@ export type FromLibraryJudge =
   /** `missing`: the run failed for want of this benchmark's data (the library judges it again once the data arrives). */
   | { readonly type: 'failed'; readonly id: number; readonly reason: string; readonly missing?: BenchmarkKind }
   | { readonly type: 'locate'; readonly rid: number; readonly kind: DataKind; readonly domain: string }
-  | { readonly type: 'read'; readonly rid: number; readonly kind: DataKind; readonly key: string; readonly path: string };
+  /** A file of the data located for `domain` (its source `key`). */
+  | { readonly type: 'read'; readonly rid: number; readonly kind: DataKind; readonly key: string; readonly domain: string; readonly path: string }
+  /** The data of `domain` at the located source `key`, if a judge loaded it already (answered `shared`; waits while one loads it). */
+  | { readonly type: 'ask-shared'; readonly rid: number; readonly kind: DataKind; readonly key: string; readonly domain: string }
+  /** The data this judge was asked to load (null: it could not), for the judges that ask after it. */
+  | { readonly type: 'share'; readonly kind: DataKind; readonly key: string; readonly domain: string; readonly data: SharedData | null }
+  /** Reference-replay hashes a judge worked out on a τ-bench version (`commit`), added to what later judges get. */
+  | { readonly type: 'work'; readonly key: string; readonly domain: string; readonly commit: string; readonly gtHashes: ReadonlyMap<string, string> };

@@ -61,11 +61,11 @@ async function contentHash(files: readonly FolderFile[]): Promise<string> {
  * A file that cannot be judged is listed with its reason and the rest go on.
  */
 export class FolderJudge {
-  private readonly cache = new EvalCache();
-
   constructor(
     private readonly data: TauBenchData,
     private readonly tau2: Tau2Data,
+    /** DB hashes and reference replays kept across the runs judged here (a library judge's data shares it). */
+    private readonly cache: EvalCache = new EvalCache(),
   ) {}
 
   async judge(
