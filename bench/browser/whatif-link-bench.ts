@@ -5,25 +5,32 @@
  * sample. Opened in a fresh page: the time to the what-if's verdict on screen, the longest main-thread task from the
  * navigation to a second after it (a PerformanceObserver installed before the app's scripts), and the page's JS heap
  * then. A link past the caps is refused (test/browser/what-if-caps.spec.ts); this measures the biggest one accepted.
- * Run alone: npm run -s bench -- --json whatif-link
+ * Run alone: npm run -s bench -- --json --repeat=3 whatif-link (medians of three rounds, each round's load logged)
  */
 import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { MAX_EDITS } from '../../src/protocol/share-context';
 import { hasChromium, launchChromium, startApp } from '../../test/browser/harness';
 import { argsAtCaps, mockDataDir, tau2LinkAtCaps, tauBenchLinkAtCaps } from '../../test/support/what-if-links';
-import type { BenchResult, Log } from '../bench-types';
+import type { BenchOptions, BenchResult, Log } from '../bench-types';
 
-const KEYS = [
+/** The four longest-task figures, each a median over `--repeat=N` rounds with its smallest and largest beside it. */
+const LONGEST = [
   'whatif_link_one_edit_longest_task_ms',
   'whatif_link_tau2_one_edit_longest_task_ms',
+  'whatif_link_at_caps_longest_task_ms',
+  'whatif_link_tau2_at_caps_longest_task_ms',
+] as const;
+
+const KEYS = [
+  ...LONGEST.flatMap((k) => [k, `${k}_min`, `${k}_max`]),
   'whatif_link_at_caps_chars',
   'whatif_link_at_caps_verdict_ms',
-  'whatif_link_at_caps_longest_task_ms',
   'whatif_link_at_caps_heap_mb',
   'whatif_link_tau2_at_caps_verdict_ms',
-  'whatif_link_tau2_at_caps_longest_task_ms',
   'whatif_link_tau2_at_caps_heap_mb',
+  'whatif_link_load_avg_1m',
 ] as const;
 
 /**
@@ -76,7 +83,27 @@ export async function openLinkAtCaps(browser: Browser, url: string, timeoutMs = 
   }
 }
 
-export async function runWhatIfLinkBench(log: Log): Promise<BenchResult> {
+/** The median of some numbers (the mean of the middle two for an even count). */
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** One round: the four links, each in a fresh page, with the machine's load (1-minute average) when it started. */
+interface Round {
+  readonly load: number;
+  readonly a1: Measured;
+  readonly b1: Measured;
+  readonly a: Measured;
+  readonly b: Measured;
+}
+
+/**
+ * `repeat` rounds (`--repeat=N`): the longest tasks as medians with their smallest and largest, the verdict times and
+ * heaps as medians, and the median load; each round's figures logged with its load (#35's goal: < 200 ms at load ≤ 2.5).
+ */
+export async function runWhatIfLinkBench(log: Log, options: BenchOptions = { repeat: 1 }): Promise<BenchResult> {
   if (!hasChromium) {
     log('what-if link bench skipped: /usr/bin/chromium missing');
     return Object.fromEntries(KEYS.map((k) => [k, null]));
@@ -86,24 +113,41 @@ export async function runWhatIfLinkBench(log: Log): Promise<BenchResult> {
   try {
     const v1 = tauBenchLinkAtCaps();
     const tau2 = tau2LinkAtCaps();
-    // The same links with one short edit: what opening the episode costs the page without the what-if's size.
-    const a1 = await openLinkAtCaps(browser, `${server.url}${tauBenchLinkAtCaps(1, 100)}`);
-    const b1 = await openLinkAtCaps(browser, `${server.url}${tau2LinkAtCaps(1, 100)}`);
-    const a = await openLinkAtCaps(browser, `${server.url}${v1}`);
-    const b = await openLinkAtCaps(browser, `${server.url}${tau2}`);
+    const rounds: Round[] = [];
+    for (let i = 0; i < options.repeat; i++) {
+      const load = Number(loadavg()[0]!.toFixed(2));
+      // The same links with one short edit: what opening the episode costs the page without the what-if's size.
+      const a1 = await openLinkAtCaps(browser, `${server.url}${tauBenchLinkAtCaps(1, 100)}`);
+      const b1 = await openLinkAtCaps(browser, `${server.url}${tau2LinkAtCaps(1, 100)}`);
+      const a = await openLinkAtCaps(browser, `${server.url}${v1}`);
+      const b = await openLinkAtCaps(browser, `${server.url}${tau2}`);
+      rounds.push({ load, a1, b1, a, b });
+      log(
+        `what-if link round ${i + 1} (load ${load}): longest task τ-bench ${a.longestMs} ms at the caps, ${a1.longestMs} ms with one edit; τ² ${b.longestMs} ms at the caps, ${b1.longestMs} ms with one edit`,
+      );
+    }
+    const mid = (pick: (r: Round) => number | null): number | null => {
+      const xs = rounds.map(pick);
+      return xs.some((x) => x === null) ? null : median(xs as number[]);
+    };
+    const spread = (key: (typeof LONGEST)[number], pick: (r: Round) => number): BenchResult => {
+      const xs = rounds.map(pick);
+      return { [key]: median(xs), [`${key}_min`]: Math.min(...xs), [`${key}_max`]: Math.max(...xs) };
+    };
     const out: BenchResult = {
-      whatif_link_one_edit_longest_task_ms: a1.longestMs,
-      whatif_link_tau2_one_edit_longest_task_ms: b1.longestMs,
+      ...spread('whatif_link_one_edit_longest_task_ms', (r) => r.a1.longestMs),
+      ...spread('whatif_link_tau2_one_edit_longest_task_ms', (r) => r.b1.longestMs),
+      ...spread('whatif_link_at_caps_longest_task_ms', (r) => r.a.longestMs),
+      ...spread('whatif_link_tau2_at_caps_longest_task_ms', (r) => r.b.longestMs),
       whatif_link_at_caps_chars: v1.length,
-      whatif_link_at_caps_verdict_ms: a.verdictMs,
-      whatif_link_at_caps_longest_task_ms: a.longestMs,
-      whatif_link_at_caps_heap_mb: a.heapMb,
-      whatif_link_tau2_at_caps_verdict_ms: b.verdictMs,
-      whatif_link_tau2_at_caps_longest_task_ms: b.longestMs,
-      whatif_link_tau2_at_caps_heap_mb: b.heapMb,
+      whatif_link_at_caps_verdict_ms: mid((r) => r.a.verdictMs),
+      whatif_link_at_caps_heap_mb: mid((r) => r.a.heapMb),
+      whatif_link_tau2_at_caps_verdict_ms: mid((r) => r.b.verdictMs),
+      whatif_link_tau2_at_caps_heap_mb: mid((r) => r.b.heapMb),
+      whatif_link_load_avg_1m: mid((r) => r.load),
     };
     log(
-      `what-if link at the caps (${MAX_EDITS} inserted calls × ${argsAtCaps('find_user_id_by_email').toLocaleString('en-US')} characters of arguments, ${v1.length.toLocaleString('en-US')}-character link): τ-bench verdict at ${a.verdictMs} ms, longest main-thread task ${a.longestMs} ms, heap ${a.heapMb} MB; τ² verdict at ${b.verdictMs} ms, longest task ${b.longestMs} ms, heap ${b.heapMb} MB; with one short edit the longest tasks are ${a1.longestMs} ms (τ-bench) and ${b1.longestMs} ms (τ²)`,
+      `what-if link at the caps (${MAX_EDITS} inserted calls × ${argsAtCaps('find_user_id_by_email').toLocaleString('en-US')} characters of arguments, ${v1.length.toLocaleString('en-US')}-character link; medians of ${rounds.length} round(s), load ${out.whatif_link_load_avg_1m}): τ-bench verdict at ${out.whatif_link_at_caps_verdict_ms} ms, longest main-thread task ${out.whatif_link_at_caps_longest_task_ms} ms, heap ${out.whatif_link_at_caps_heap_mb} MB; τ² verdict at ${out.whatif_link_tau2_at_caps_verdict_ms} ms, longest task ${out.whatif_link_tau2_at_caps_longest_task_ms} ms, heap ${out.whatif_link_tau2_at_caps_heap_mb} MB; with one short edit the longest tasks are ${out.whatif_link_one_edit_longest_task_ms} ms (τ-bench) and ${out.whatif_link_tau2_one_edit_longest_task_ms} ms (τ²)`,
     );
     return out;
   } finally {
