@@ -24,7 +24,7 @@ const LONGEST = [
 ] as const;
 
 const KEYS = [
-  ...LONGEST.flatMap((k) => [k, `${k}_min`, `${k}_max`]),
+  ...LONGEST.flatMap((k) => [k, `${k}_min`, `${k}_max`, k.replace('_ms', '_cpu_ms')]),
   'whatif_link_at_caps_chars',
   'whatif_link_at_caps_verdict_ms',
   'whatif_link_at_caps_heap_mb',
@@ -54,7 +54,39 @@ const PROBE = `(() => {
 interface Measured {
   readonly verdictMs: number | null;
   readonly longestMs: number;
+  /** The longest task's CPU time on the page's main thread (Chromium's trace: a task's thread time), which the machine's load does not stretch. */
+  readonly longestCpuMs: number | null;
   readonly heapMb: number;
+}
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly dur?: number;
+  readonly tdur?: number;
+  readonly args?: { readonly name?: string };
+}
+
+/**
+ * The longest thread time of a task on the page's main thread in a Chromium trace of the `toplevel` category: the
+ * renderer main thread (`CrRendererMain`) busiest in it, its `RunTask`s' `tdur`. On a loaded machine a task's wall time
+ * is stretched by every other process (at a load of 11 on two cores, a 31 ms task took 348 ms); its CPU time is not.
+ */
+export function longestTaskCpuMs(trace: Buffer): number | null {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const threads = new Map<string, string>();
+  for (const e of traceEvents) if (e.name === 'thread_name' && e.args?.name) threads.set(`${e.pid}:${e.tid}`, e.args.name);
+  const busy = new Map<string, { wall: number; cpu: number }>();
+  for (const e of traceEvents) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || threads.get(thread) !== 'CrRendererMain' || e.tdur === undefined) continue;
+    const b = busy.get(thread) ?? { wall: 0, cpu: 0 };
+    busy.set(thread, { wall: b.wall + (e.dur ?? 0), cpu: Math.max(b.cpu, e.tdur) });
+  }
+  const page = [...busy.values()].sort((a, b) => b.wall - a.wall)[0];
+  return page === undefined ? null : Math.round(page.cpu / 1000);
 }
 
 /** Opens `url` in a fresh page, waits for the what-if's verdict (or `timeoutMs`) and a second more; the numbers. */
@@ -65,6 +97,7 @@ export async function openLinkAtCaps(browser: Browser, url: string, timeoutMs = 
     await context.addInitScript(`globalThis.__name ??= (f) => f;${PROBE}`);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    await browser.startTracing(page, { categories: ['toplevel'] });
     await page.goto(url, { timeout: timeoutMs });
     await page.waitForFunction(() => (window as unknown as { __caps: { verdict: number | null } }).__caps.verdict !== null, null, {
       timeout: timeoutMs,
@@ -73,9 +106,11 @@ export async function openLinkAtCaps(browser: Browser, url: string, timeoutMs = 
     await page.waitForTimeout(1000);
     const caps = await page.evaluate(() => (window as unknown as { __caps: { longtasks: number[]; gap: number; verdict: number | null } }).__caps);
     const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const longestCpuMs = longestTaskCpuMs(await browser.stopTracing());
     return {
       verdictMs: caps.verdict === null ? null : Math.round(caps.verdict),
       longestMs: Math.round(caps.longtasks.reduce((m, d) => Math.max(m, d), caps.gap)),
+      longestCpuMs,
       heapMb: Math.round(usedSize / 1e6),
     };
   } finally {
@@ -122,23 +157,29 @@ export async function runWhatIfLinkBench(log: Log, options: BenchOptions = { rep
       const a = await openLinkAtCaps(browser, `${server.url}${v1}`);
       const b = await openLinkAtCaps(browser, `${server.url}${tau2}`);
       rounds.push({ load, a1, b1, a, b });
+      const both = (m: Measured): string => `${m.longestMs} ms (CPU ${m.longestCpuMs} ms)`;
       log(
-        `what-if link round ${i + 1} (load ${load}): longest task τ-bench ${a.longestMs} ms at the caps, ${a1.longestMs} ms with one edit; τ² ${b.longestMs} ms at the caps, ${b1.longestMs} ms with one edit`,
+        `what-if link round ${i + 1} (load ${load}): longest task τ-bench ${both(a)} at the caps, ${both(a1)} with one edit; τ² ${both(b)} at the caps, ${both(b1)} with one edit`,
       );
     }
     const mid = (pick: (r: Round) => number | null): number | null => {
       const xs = rounds.map(pick);
       return xs.some((x) => x === null) ? null : median(xs as number[]);
     };
-    const spread = (key: (typeof LONGEST)[number], pick: (r: Round) => number): BenchResult => {
-      const xs = rounds.map(pick);
-      return { [key]: median(xs), [`${key}_min`]: Math.min(...xs), [`${key}_max`]: Math.max(...xs) };
+    const spread = (key: (typeof LONGEST)[number], pick: (r: Round) => Measured): BenchResult => {
+      const xs = rounds.map((r) => pick(r).longestMs);
+      return {
+        [key]: median(xs),
+        [`${key}_min`]: Math.min(...xs),
+        [`${key}_max`]: Math.max(...xs),
+        [key.replace('_ms', '_cpu_ms')]: mid((r) => pick(r).longestCpuMs),
+      };
     };
     const out: BenchResult = {
-      ...spread('whatif_link_one_edit_longest_task_ms', (r) => r.a1.longestMs),
-      ...spread('whatif_link_tau2_one_edit_longest_task_ms', (r) => r.b1.longestMs),
-      ...spread('whatif_link_at_caps_longest_task_ms', (r) => r.a.longestMs),
-      ...spread('whatif_link_tau2_at_caps_longest_task_ms', (r) => r.b.longestMs),
+      ...spread('whatif_link_one_edit_longest_task_ms', (r) => r.a1),
+      ...spread('whatif_link_tau2_one_edit_longest_task_ms', (r) => r.b1),
+      ...spread('whatif_link_at_caps_longest_task_ms', (r) => r.a),
+      ...spread('whatif_link_tau2_at_caps_longest_task_ms', (r) => r.b),
       whatif_link_at_caps_chars: v1.length,
       whatif_link_at_caps_verdict_ms: mid((r) => r.a.verdictMs),
       whatif_link_at_caps_heap_mb: mid((r) => r.a.heapMb),
@@ -147,7 +188,7 @@ export async function runWhatIfLinkBench(log: Log, options: BenchOptions = { rep
       whatif_link_load_avg_1m: mid((r) => r.load),
     };
     log(
-      `what-if link at the caps (${MAX_EDITS} inserted calls × ${argsAtCaps('find_user_id_by_email').toLocaleString('en-US')} characters of arguments, ${v1.length.toLocaleString('en-US')}-character link; medians of ${rounds.length} round(s), load ${out.whatif_link_load_avg_1m}): τ-bench verdict at ${out.whatif_link_at_caps_verdict_ms} ms, longest main-thread task ${out.whatif_link_at_caps_longest_task_ms} ms, heap ${out.whatif_link_at_caps_heap_mb} MB; τ² verdict at ${out.whatif_link_tau2_at_caps_verdict_ms} ms, longest task ${out.whatif_link_tau2_at_caps_longest_task_ms} ms, heap ${out.whatif_link_tau2_at_caps_heap_mb} MB; with one short edit the longest tasks are ${out.whatif_link_one_edit_longest_task_ms} ms (τ-bench) and ${out.whatif_link_tau2_one_edit_longest_task_ms} ms (τ²)`,
+      `what-if link at the caps (${MAX_EDITS} inserted calls × ${argsAtCaps('find_user_id_by_email').toLocaleString('en-US')} characters of arguments, ${v1.length.toLocaleString('en-US')}-character link; medians of ${rounds.length} round(s), load ${out.whatif_link_load_avg_1m}): τ-bench verdict at ${out.whatif_link_at_caps_verdict_ms} ms, longest main-thread task ${out.whatif_link_at_caps_longest_task_ms} ms (CPU ${out.whatif_link_at_caps_longest_task_cpu_ms} ms), heap ${out.whatif_link_at_caps_heap_mb} MB; τ² verdict at ${out.whatif_link_tau2_at_caps_verdict_ms} ms, longest task ${out.whatif_link_tau2_at_caps_longest_task_ms} ms (CPU ${out.whatif_link_tau2_at_caps_longest_task_cpu_ms} ms), heap ${out.whatif_link_tau2_at_caps_heap_mb} MB; with one short edit the longest tasks are ${out.whatif_link_one_edit_longest_task_ms} ms (τ-bench) and ${out.whatif_link_tau2_one_edit_longest_task_ms} ms (τ²)`,
     );
     return out;
   } finally {
