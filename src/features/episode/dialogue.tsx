@@ -98,7 +98,7 @@ export function Dialogue(props: {
     [view],
   );
   const current = view.steps[step];
-  // Drawn a slice at a time (src/ui/progressive.ts), the rows a step, a mark, a reveal or the current hit needs at once.
+  // Drawn a slice at a time (src/ui/progressive.tsx), the rows a step, a mark, a reveal or the current hit needs at once.
   const costs = useMemo(() => rows.map((r) => rowCost(rowChars(r))), [rows]);
   const positions = useMemo(() => new Map(rows.map((r, i) => [r.message.index, i])), [rows]);
   const need = Math.max(

@@ -311,9 +311,16 @@ export function Tau2Dialogue(props: {
     () => view.voice?.dialogue ?? view.messages.map((m) => ({ kind: 'message', index: m.index })),
     [view.voice, view.messages],
   );
-  // Drawn a slice at a time (src/ui/progressive.ts), through the selected message at once.
+  // Drawn a slice at a time (src/ui/progressive.tsx), through the selected message and the tick cursor's turn at once.
   const costs = useMemo(() => entries.map((x) => rowCost(entryChars(x, byIndex))), [entries, byIndex]);
-  const need = useMemo(() => entries.findIndex((x) => x.kind === 'message' && x.index === message), [entries, message]);
+  const need = useMemo(
+    () =>
+      Math.max(
+        entries.findIndex((x) => x.kind === 'message' && x.index === message),
+        tick === null ? -1 : entries.findIndex((x) => x.kind === 'speech' && tick >= x.turn.start && tick < x.turn.end),
+      ),
+    [entries, message, tick],
+  );
   const shown = useProgressiveRows(costs, need, view.messages);
   const extras = (c: Tau2CallView): CallExtras => ({
     matchedBy: matches.get(c.index) ?? [],
