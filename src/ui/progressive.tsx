@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 /**
@@ -78,10 +78,12 @@ export function useProgressiveRows(costs: readonly number[], need: number, key: 
     setDrawn({ key, shown });
   }
   const done = eager || shown >= total;
+  // The costs as they are when the slice is drawn (a caller's new array of the same list does not put it off).
+  const grow = useEffectEvent(() => startTransition(() => setDrawn((d) => (d.key === key ? { key, shown: sliceEnd(costs, d.shown, SLICE_COST, -1) } : d))));
   useEffect(() => {
     if (done) return;
-    return nextTask(() => startTransition(() => setDrawn((d) => (d.key === key ? { key, shown: sliceEnd(costs, d.shown, SLICE_COST, -1) } : d))));
-  }, [done, shown, key, costs]);
+    return nextTask(grow);
+  }, [done, shown, key]);
   useEffect(() => {
     if (done) return;
     const all = (): void => flushSync(() => setDrawn({ key, shown: total }));
