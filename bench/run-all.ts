@@ -40,7 +40,7 @@ const BENCHES: readonly Bench[] = [
   { name: 'tau2-banking', run: runTau2BankingBench, byDefault: true },
   { name: 'tau2-app', run: runTau2AppBench, byDefault: true },
   { name: 'library', run: runLibraryBench, byDefault: true },
-  { name: 'whatif-link', run: (log) => runWhatIfLinkBench(log), byDefault: true },
+  { name: 'whatif-link', run: runWhatIfLinkBench, byDefault: true },
   // Issue #36's CLI rows, each a median of `--repeat=N` alternating rounds (about a minute a round): `npm run -s bench -- --json --repeat=3 speed`.
   { name: 'speed', run: runSpeedBench, byDefault: false },
   // Issue #36's library-folder rows (folders without an index judged in the built app): `npm run -s bench -- --json --repeat=3 library-folder`.

@@ -9,11 +9,23 @@ import { placeStep, sharedEdits } from '../store/episode-slice';
 /** Edits as `whatif=` text, each list deflated once: the link is worked out on every change of the store. */
 const encoded = new WeakMap<readonly StepEdit[], string>();
 
-/** The selected episode's what-if edits for the link (a τ² simulation's or a τ-bench episode's), null: none. */
-function whatIfOf(s: AppState): string | null {
+/** The selected episode's what-if edits, null: none. */
+function editsOf(s: AppState): readonly StepEdit[] | null {
   if (s.selected === null || s.runs.a.id === null) return null;
   const edits = sharedEdits(s, s.runs.a.id, s.selected);
-  if (edits.length === 0) return null;
+  return edits.length === 0 ? null : edits;
+}
+
+/** Whether writing the link now would deflate a list of edits first (not encoded yet). */
+function editsToEncode(s: AppState): boolean {
+  const edits = editsOf(s);
+  return edits !== null && !encoded.has(edits);
+}
+
+/** The selected episode's what-if edits for the link (a τ² simulation's or a τ-bench episode's), null: none. */
+function whatIfOf(s: AppState): string | null {
+  const edits = editsOf(s);
+  if (edits === null) return null;
   let text = encoded.get(edits);
   if (text === undefined) encoded.set(edits, (text = encodeEdits(edits)));
   return text;
@@ -159,10 +171,14 @@ export function syncLink(store: AppStore): () => void {
     if (queued || applying) return;
     queued = true;
     const quiet = following;
-    queueMicrotask(() => {
+    const run = (): void => {
       queued = false;
       write(store.getState(), quiet);
-    });
+    };
+    // Edits not encoded yet (a link's what-if at the caps: 200,000 characters deflated, tens of ms) are written from a
+    // task of their own, not in the one that draws the screen they arrived with (issue #35: no task over 200 ms).
+    if (editsToEncode(store.getState())) setTimeout(run, 0);
+    else queueMicrotask(run);
   });
   window.addEventListener('pagehide', flush);
   const onHashChange = (): void => {

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import type { Span } from '../core/contract';
 import { rehypeSourceMarks, type MarkClasses, type SourceMark } from './markdown-marks';
@@ -48,13 +48,32 @@ const COMPONENTS: Components = {
  * plain text (nothing is loaded or followed), invisible characters shown. The highlighted span and
  * the search hits (offsets into the text) are marked where they land in the rendered text.
  */
-export function MarkdownText(props: {
+export const MarkdownText = memo(MarkdownTextOf, sameMarks);
+
+interface MarkdownProps {
   text: string;
   span?: Span | null;
   label?: string | undefined;
   hits?: readonly Span[] | undefined;
   current?: number;
-}): ReactNode {
+}
+
+const sameSpan = (a: Span | null | undefined, b: Span | null | undefined): boolean =>
+  a === b || (a != null && b != null && a.start === b.start && a.end === b.end);
+
+/**
+ * Whether two renders mark the same text alike (the spans compared by value): a new view of the same episode — its
+ * verdict, a what-if judged again — gives new span objects for the same places, and parsing every message's Markdown
+ * again for it was most of the dialogue's render.
+ */
+function sameMarks(a: MarkdownProps, b: MarkdownProps): boolean {
+  if (a.text !== b.text || a.label !== b.label || (a.current ?? -1) !== (b.current ?? -1) || !sameSpan(a.span, b.span)) return false;
+  const x = a.hits ?? [];
+  const y = b.hits ?? [];
+  return x === y || (x.length === y.length && x.every((h, i) => sameSpan(h, y[i])));
+}
+
+function MarkdownTextOf(props: MarkdownProps): ReactNode {
   const { text, span = null, label = 'match', hits, current = -1 } = props;
   const plugins = useMemo(() => {
     const marks: SourceMark[] = [...(span ? [{ ...span, hit: -1 }] : []), ...(hits ?? []).map((h, i) => ({ ...h, hit: i }))];

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
 import { FOCUS_RING_SKY } from '../../ui/focus';
 import { ScrollBox } from '../../ui/scroll-box';
+import { DrawingRest, rowCost, useProgressiveRows } from '../../ui/progressive';
 import { PRE, stepLabel } from './ui';
 
 /** A span to highlight in the dialogue: in a respond step's text, or in a message's content. */
@@ -97,6 +98,15 @@ export function Dialogue(props: {
     [view],
   );
   const current = view.steps[step];
+  // Drawn a slice at a time (src/ui/progressive.tsx), the rows a step, a mark, a reveal or the current hit needs at once.
+  const costs = useMemo(() => rows.map((r) => rowCost(rowChars(r))), [rows]);
+  const positions = useMemo(() => new Map(rows.map((r, i) => [r.message.index, i])), [rows]);
+  const need = Math.max(
+    ...[current?.messageIndex, current?.observationIndex, mark?.messageIndex, reveal?.messageIndex, currentHit?.messageIndex].map((i) =>
+      i === undefined || i === null ? -1 : (positions.get(i) ?? -1),
+    ),
+  );
+  const shown = useProgressiveRows(costs, need, view.messages);
 
   useEffect(() => {
     const list = listRef.current;
@@ -114,7 +124,7 @@ export function Dialogue(props: {
 
   return (
     <ol ref={listRef} data-scroll aria-label="Dialogue" className="h-full space-y-2 overflow-y-auto overscroll-contain p-2" data-testid="dialogue">
-      {rows.map((r) => (
+      {rows.slice(0, shown).map((r) => (
         <MessageRow
           key={r.message.index}
           row={r}
@@ -126,9 +136,17 @@ export function Dialogue(props: {
           onSelect={onSelect}
         />
       ))}
+      {shown < rows.length && <DrawingRest left={rows.length - shown} />}
     </ol>
   );
 }
+
+/** The characters a row shows (its cost to draw): its text, its calls' arguments, a respond's text. */
+const rowChars = (r: Row): number =>
+  (r.message.content?.length ?? 0) +
+  r.message.toolCalls.reduce((n, c) => n + (c.argumentsPretty ?? c.arguments).length, 0) +
+  (r.agentStep?.respondText?.length ?? 0) +
+  (r.agentStep && r.agentStep.observationIndex === null ? r.agentStep.observation.length : 0);
 
 const ROLE_STYLE: Readonly<Record<string, { label: string; box: string; tag: string }>> = {
   system: { label: 'System', box: 'border-slate-200 bg-slate-50', tag: 'bg-slate-200 text-slate-700' },

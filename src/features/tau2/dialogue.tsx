@@ -1,5 +1,5 @@
 import { callName } from '../../core/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Span, Tau2CallView, Tau2MessageView, Tau2Place, Tau2SimView, VoiceDialogueEntry, VoiceSpeechTurn } from '../../core/contract';
 import { Chip } from '../../ui/chip';
 import { FoldedText } from '../../ui/folded-text';
@@ -8,6 +8,7 @@ import { ReasonedText } from '../../ui/reasoned-text';
 import { useApp } from '../../ui/store-context';
 import { queryHits } from '../../ui/text';
 import { safeLabel } from '../../ui/fold';
+import { DrawingRest, rowCost, useProgressiveRows } from '../../ui/progressive';
 
 /** Who speaks, and how it looks. */
 const ROLE: Record<string, { label: string; tone: string }> = {
@@ -266,6 +267,14 @@ function Message(props: {
   );
 }
 
+/** The characters an entry of the dialogue shows (its cost to draw): a turn's words, a message's text and its calls. */
+function entryChars(x: VoiceDialogueEntry, byIndex: ReadonlyMap<number, Tau2MessageView>): number {
+  if (x.kind === 'speech') return x.turn.text.length;
+  const m = byIndex.get(x.index);
+  if (!m) return 0;
+  return (m.content?.length ?? 0) + m.calls.reduce((n, c) => n + c.arguments.length + (c.output?.length ?? 0) + (c.recordedOutput?.length ?? 0), 0);
+}
+
 /**
  * The messages by role, each call with its requestor, arguments, replayed output, the tool message
  * that answers it and the records it changed; parallel calls as one group; communicated infos marked.
@@ -296,9 +305,23 @@ export function Tau2Dialogue(props: {
   const answers = new Map<number, Tau2MessageView>();
   for (const m of view.messages) if (m.answers !== null) answers.set(m.answers, m);
   const calls = new Set(view.messages.flatMap((m) => m.calls.map((c) => c.index)));
-  const byIndex = new Map(view.messages.map((m) => [m.index, m]));
+  const byIndex = useMemo(() => new Map(view.messages.map((m) => [m.index, m])), [view.messages]);
   // A voice simulation: its speech between the history's messages, in tick order; else the messages alone.
-  const entries: readonly VoiceDialogueEntry[] = view.voice?.dialogue ?? view.messages.map((m) => ({ kind: 'message', index: m.index }));
+  const entries = useMemo<readonly VoiceDialogueEntry[]>(
+    () => view.voice?.dialogue ?? view.messages.map((m) => ({ kind: 'message', index: m.index })),
+    [view.voice, view.messages],
+  );
+  // Drawn a slice at a time (src/ui/progressive.tsx), through the selected message and the tick cursor's turn at once.
+  const costs = useMemo(() => entries.map((x) => rowCost(entryChars(x, byIndex))), [entries, byIndex]);
+  const need = useMemo(
+    () =>
+      Math.max(
+        entries.findIndex((x) => x.kind === 'message' && x.index === message),
+        tick === null ? -1 : entries.findIndex((x) => x.kind === 'speech' && tick >= x.turn.start && tick < x.turn.end),
+      ),
+    [entries, message, tick],
+  );
+  const shown = useProgressiveRows(costs, need, view.messages);
   const extras = (c: Tau2CallView): CallExtras => ({
     matchedBy: matches.get(c.index) ?? [],
     answer: answers.get(c.index) ?? null,
@@ -338,7 +361,8 @@ export function Tau2Dialogue(props: {
         </p>
       )}
       <ol ref={list} className="flex flex-col gap-1.5 p-2" aria-label={view.voice ? 'Speech and messages' : 'Messages'} data-testid="tau2-dialogue">
-        {entries.map(row)}
+        {entries.slice(0, shown).map(row)}
+        {shown < entries.length && <DrawingRest left={entries.length - shown} />}
       </ol>
     </>
   );

@@ -15,6 +15,7 @@ import {
 } from '../../core/contract';
 import { Button } from '../../ui/button';
 import { Chip } from '../../ui/chip';
+import { EditList } from '../../ui/edit-list';
 import { safeLabel } from '../../ui/fold';
 import { useApp } from '../../ui/store-context';
 
@@ -162,21 +163,12 @@ export function Tau2WhatIfBanner({ recorded }: { recorded: Tau2SimView }) {
           Reset: back to the recorded simulation
         </Button>
       </p>
-      <ul className="flex flex-wrap gap-1" aria-label="What-if edits">
-        {w.edits.map((e, i) => (
-          <li key={i} className="flex items-center gap-1 rounded border border-violet-300 bg-white px-1.5 py-px" data-testid="tau2-what-if-edit">
-            {describeTau2Edit(e, recorded)}
-            <button
-              type="button"
-              className="rounded px-1 text-violet-800 hover:bg-violet-100"
-              aria-label={`Undo: ${describeTau2Edit(e, recorded)}`}
-              onClick={() => run(w.edits.filter((_, k) => k !== i))}
-            >
-              ✕
-            </button>
-          </li>
-        ))}
-      </ul>
+      <EditList
+        label="What-if edits"
+        texts={w.edits.map((e) => describeTau2Edit(e, recorded))}
+        onUndo={(i) => run(w.edits.filter((_, k) => k !== i))}
+        itemTestId="tau2-what-if-edit"
+      />
       {changes.length > 0 && (
         <ul className="list-inside list-disc" aria-label="Checks the edits changed" data-testid="tau2-what-if-changes">
           {changes.map((c, i) => (

@@ -1,5 +1,6 @@
 import { formatRecorded, formatReward, tauBenchView, type EpisodeView } from '../../core/contract';
 import { Button } from '../../ui/button';
+import { EditList } from '../../ui/edit-list';
 import { useApp } from '../../ui/store-context';
 import { describeEdit } from './what-if-edits';
 
@@ -42,21 +43,7 @@ export function WhatIfBanner(props: { recorded: EpisodeView; onOpen: () => void 
           Reset: back to the recorded episode
         </Button>
       </div>
-      <ul className="flex flex-wrap gap-1" aria-label="What-if changes">
-        {edits.map((e, i) => (
-          <li key={i} className="flex items-center gap-1 rounded border border-violet-300 bg-white px-1.5 py-px">
-            {describeEdit(e, recorded)}
-            <button
-              type="button"
-              className="rounded px-1 text-violet-800 hover:bg-violet-100"
-              aria-label={`Undo: ${describeEdit(e, recorded)}`}
-              onClick={() => run(edits.filter((_, k) => k !== i))}
-            >
-              ✕
-            </button>
-          </li>
-        ))}
-      </ul>
+      <EditList label="What-if changes" texts={edits.map((e) => describeEdit(e, recorded))} onUndo={(i) => run(edits.filter((_, k) => k !== i))} />
       {edited?.whatIf && <p className="text-[11px] text-violet-900">{edited.whatIf.note}</p>}
       {edited?.whatIf && edited.whatIf.removed.length > 0 && <p className="text-[11px]">Removed: {edited.whatIf.removed.map((r) => r.text).join(', ')}.</p>}
     </div>
