@@ -1,5 +1,6 @@
 import { tauBenchTeachSheet, tauBenchView } from '../core/contract';
 import { Dialogue } from '../features/episode/dialogue';
+import { whenDrawn } from '../ui/progressive';
 import type { TeachDescriptor } from '../features/teach/teach-screen';
 
 const NO_STEPS: readonly never[] = [];
@@ -19,6 +20,10 @@ export const TAU_BENCH_TEACH: TeachDescriptor = {
     return t && <Dialogue view={{ messages: t.messages, steps: NO_STEPS, strategy: t.strategy }} step={-1} mark={null} reveal={null} onSelect={noop} />;
   },
   show: ({ message }) => {
-    if (message !== null) document.querySelector(`[data-testid="teach-dialogue"] [data-message-index="${message}"]`)?.scrollIntoView({ block: 'center' });
+    if (message !== null)
+      whenDrawn(
+        () => document.querySelector(`[data-testid="teach-dialogue"] [data-message-index="${message}"]`),
+        (el) => el.scrollIntoView({ block: 'center' }),
+      );
   },
 };

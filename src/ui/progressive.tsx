@@ -105,3 +105,17 @@ export function DrawingRest(props: { left: number }) {
     </li>
   );
 }
+
+/** How many frames `whenDrawn` waits for an element a list has not drawn yet (its slices take well under a second). */
+const DRAWN_WAIT_FRAMES = 120;
+
+/**
+ * Runs `f` with an element (`find`: its id, or how to find it) once it is in the page: at once when it is, else at the
+ * next frames while a list drawn a slice at a time (`useProgressiveRows`) gets to it — a link to a call or a message far
+ * down a long dialogue, followed in the first second after the dialogue opened. Gives up quietly after `DRAWN_WAIT_FRAMES`.
+ */
+export function whenDrawn(find: string | (() => Element | null), f: (el: Element) => void, frames = DRAWN_WAIT_FRAMES): void {
+  const el = typeof find === 'string' ? document.getElementById(find) : find();
+  if (el) f(el);
+  else if (frames > 0) requestAnimationFrame(() => whenDrawn(find, f, frames - 1));
+}

@@ -8,7 +8,7 @@ import { ReasonedText } from '../../ui/reasoned-text';
 import { useApp } from '../../ui/store-context';
 import { queryHits } from '../../ui/text';
 import { safeLabel } from '../../ui/fold';
-import { DrawingRest, rowCost, useProgressiveRows } from '../../ui/progressive';
+import { DrawingRest, rowCost, useProgressiveRows, whenDrawn } from '../../ui/progressive';
 
 /** Who speaks, and how it looks. */
 const ROLE: Record<string, { label: string; tone: string }> = {
@@ -25,10 +25,10 @@ export const callAnchor = (index: number): string => `tau2-call-${index}`;
 
 /** Scrolls the dialogue to a call (blame, an action's match) and marks it for a moment. */
 export function showCall(index: number): void {
-  const el = document.getElementById(callAnchor(index));
-  if (!el) return;
-  el.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  el.focus({ preventScroll: true });
+  whenDrawn(callAnchor(index), (el) => {
+    el.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (el instanceof HTMLElement) el.focus({ preventScroll: true });
+  });
 }
 
 const placeName = (p: Tau2Place): string => `${p.db === 'user' ? 'device · ' : ''}${p.table}${p.key === null ? '' : `/${p.key}`}`;
