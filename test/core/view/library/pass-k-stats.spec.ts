@@ -106,6 +106,7 @@ describe('pass^k intervals', () => {
       expect(got.hi).toBeGreaterThanOrEqual(got.value);
     }
     expect(INTERVAL_METHOD).toMatch(/26th to the 975th/);
+    expect(INTERVAL_METHOD).toContain('with replacement 1,000 times');
   });
 
   it('τ-bench’s common n: every task over the run’s distinct trials', () => {
