@@ -13,9 +13,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { realpathSync, readFileSync } from 'node:fs';
 import type { Tau2DbFiles, Tau2DbStore } from '../../core/contract';
+import { programFile } from '../program-file';
 import { terminalSafe } from '../terminal';
 
 const HEADER = 'tau-inspect τ² DB cache 1';
@@ -25,9 +25,10 @@ const UNUSED_MS = 30 * 24 * 3600 * 1000;
 const STALE_TMP_MS = 3600 * 1000;
 
 /** Removes cache files unused for `UNUSED_MS` and temporary files older than `STALE_TMP_MS` (never one in use: a read refreshes the time). */
-async function prune(folder: string, now = Date.now()): Promise<void> {
+export async function prune(folder: string, now = Date.now()): Promise<void> {
   for (const name of await readdir(folder).catch(() => [] as string[])) {
-    const old = name.endsWith('.tmp') ? STALE_TMP_MS : name.endsWith('.cache') && name.startsWith('tau2-') ? UNUSED_MS : null;
+    const kept = (name.endsWith('.cache') && name.startsWith('tau2-')) || (name.endsWith('.v8') && name.startsWith('cli-code-'));
+    const old = name.endsWith('.tmp') ? STALE_TMP_MS : kept ? UNUSED_MS : null;
     if (old === null) continue;
     const path = join(folder, name);
     const st = await stat(path).catch(() => null);
@@ -53,7 +54,7 @@ function programHash(): string {
   if (codeHash === null) {
     const h = createHash('sha256');
     try {
-      h.update(readFileSync(realpathSync(fileURLToPath(import.meta.url))));
+      h.update(readFileSync(realpathSync(programFile())));
     } catch {
       h.update('no program file');
     }
