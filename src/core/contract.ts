@@ -129,6 +129,7 @@ export { compareTrials } from './view/trial-compare';
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2/data';
 export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2/results';
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from './session/tau2/session';
+export type { Tau2DbSnapshot } from './session/tau2/db-snapshot';
 export type { KnowledgeDocument, Tau2RetrievalView } from './view/tau2/retrieval';
 // τ³ voice (full-duplex) simulations: the timeline view and τ²'s interaction metrics.
 export type {

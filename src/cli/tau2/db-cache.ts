@@ -2,9 +2,11 @@
  * τ²'s validated DBs kept between processes: a file per set of data files (by their content) in the platform's
  * cache folder — `$XDG_CACHE_HOME/tau-inspect`, else `~/.cache/tau-inspect` (`$LOCALAPPDATA` on Windows,
  * `~/Library/Caches` on macOS). A process that finds its DBs there skips reading, validating and printing airline's
- * 7 MB DB (~0.4 s). The file is `HEADER <sha256 of the body> <body's length>\n` + the body (`tau2DbsSnapshot`'s
- * text), written to a temporary file beside it and renamed over it, so processes filling it at once never see a
- * part of another's. A file that is damaged (its checksum), made by other code, or unreadable is named in a note on
+ * 7 MB DB (~0.4 s). The file is `HEADER <sha256 of the JSON> <JSON's length> <bytes' length>\n` + the JSON + the
+ * bytes (`tau2DbsSnapshot`'s: the bytes are the hashers' texts, which the core checks against their hashes as it
+ * reads them, so the checksum covers the JSON alone), written to a temporary file beside it and renamed over it, so
+ * processes filling it at once never see a part of another's. A file that is damaged (its checksum, its length, or
+ * texts that do not hash to their hashes), made by other code, or unreadable is named in a note on
  * standard error and the DBs are read from the data files as without the cache (and the file written again).
  * `--no-cache` (or `TAU_INSPECT_NO_CACHE=1`, which index workers inherit) reads the data files every time. Writing a file
  * removes the cache files no run has read for 30 days (another build's, other data's) and temporary files left for an hour.
@@ -14,11 +16,11 @@ import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'n
 import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { realpathSync, readFileSync } from 'node:fs';
-import type { Tau2DbFiles, Tau2DbStore } from '../../core/contract';
+import type { Tau2DbFiles, Tau2DbSnapshot, Tau2DbStore } from '../../core/contract';
 import { programFile } from '../program-file';
 import { terminalSafe } from '../terminal';
 
-const HEADER = 'tau-inspect τ² DB cache 1';
+const HEADER = 'tau-inspect τ² DB cache 2';
 /** A cache file no run has read for this long is removed when another is written (each build and each set of data files has its own). */
 const UNUSED_MS = 30 * 24 * 3600 * 1000;
 /** A temporary file this old was left by a process that ended while writing. */
@@ -99,12 +101,14 @@ export function tau2DbStore(folder: string = cacheFolder()): Tau2DbStore | undef
       }
       const nl = bytes.indexOf(10);
       const head = nl < 0 ? '' : bytes.subarray(0, nl).toString('utf8');
-      const m = /^(.*) ([0-9a-f]{64}) (\d+)$/.exec(head);
+      const m = /^(.*) ([0-9a-f]{64}) (\d+) (\d+)$/.exec(head);
       const body = bytes.subarray(nl + 1);
+      const jsonLength = m === null ? 0 : Number(m[3]);
       let why: string | null = null;
       if (m === null || m[1] !== HEADER) why = 'it has no header this version writes';
-      else if (Number(m[3]) !== body.length) why = `it is ${body.length} bytes long where its header says ${m[3]} (cut short?)`;
-      else if (createHash('sha256').update(body).digest('hex') !== m[2]) why = 'its checksum differs from its header’s';
+      else if (jsonLength + Number(m[4]) !== body.length)
+        why = `it is ${body.length} bytes long where its header says ${jsonLength + Number(m[4])} (cut short?)`;
+      else if (createHash('sha256').update(body.subarray(0, jsonLength)).digest('hex') !== m[2]) why = 'its checksum differs from its header’s';
       if (why !== null) {
         note(`${path} is damaged: ${why}; ${files.domain}'s DBs read from the data files and validated (the file is written again)`);
         return null;
@@ -112,15 +116,17 @@ export function tau2DbStore(folder: string = cacheFolder()): Tau2DbStore | undef
       // Used now: its time says so, so pruning leaves it.
       const now = new Date();
       await utimes(path, now, now).catch(() => undefined);
-      return body.toString('utf8');
+      return { json: body.toString('utf8', 0, jsonLength), bytes: body.subarray(jsonLength) };
     },
     async put(files, snapshot) {
       const path = pathOf(files);
       const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
       try {
-        const body = Buffer.from(snapshot(), 'utf8');
+        const snap: Tau2DbSnapshot = snapshot();
+        const json = Buffer.from(snap.json, 'utf8');
+        const head = `${HEADER} ${createHash('sha256').update(json).digest('hex')} ${json.length} ${snap.bytes.length}\n`;
         await mkdir(folder, { recursive: true });
-        await writeFile(tmp, Buffer.concat([Buffer.from(`${HEADER} ${createHash('sha256').update(body).digest('hex')} ${body.length}\n`, 'utf8'), body]));
+        await writeFile(tmp, Buffer.concat([Buffer.from(head, 'utf8'), json, snap.bytes]));
         // A rename replaces the file whole: a process reading it meanwhile has the old file or the new one, never a part.
         await rename(tmp, path);
         note(`${files.domain}'s DBs validated and kept in ${path} (the next run with the same data files reads them from there)`);

@@ -1,8 +1,10 @@
 /**
- * A domain's τ² DBs, validated, and their hashers' record texts as one JSON text, and back: what a cache of
- * validated DBs between processes keeps (the CLI's, in the platform's cache folder). Pure: the caller stores
- * the text and decides when it fits (by the data files' content); `tau2DbsFromSnapshot` throws `SnapshotError`
- * on any text it did not make for this domain's classes, and the caller then loads the files as before.
+ * A domain's τ² DBs, validated, and their hashers' texts as a JSON text and bytes beside it, and back: what a cache of
+ * validated DBs between processes keeps (the CLI's, in the platform's cache folder). The hashers' texts (each base's
+ * whole `json.dumps`, ~3.5 MB for airline) are bytes, not JSON strings: read back as they are, with no escaping to
+ * undo and no copy. Pure: the caller stores both and decides when they fit (by the data files' content);
+ * `tau2DbsFromSnapshot` throws `SnapshotError` on anything it did not make for this domain's classes, and the caller
+ * then loads the files as before.
  */
 import { PydModel, type ModelClass } from '../../py/pydantic';
 import { decode, encode, schemaOf, SnapshotError, type SnapshotSchema } from '../../py/pydantic/snapshot';
@@ -10,11 +12,19 @@ import { Tau2DbHasher, type Tau2HasherSnapshot } from '../../env/tau2/db-hasher'
 import type { Tau2Domain } from '../../model/domains/tau2/toolkit';
 
 /** Bumped whenever what a snapshot holds, or how the core validates or prints a DB, changes. */
-export const TAU2_DB_SNAPSHOT_FORMAT = 'tau-inspect/tau2-dbs/1';
+export const TAU2_DB_SNAPSHOT_FORMAT = 'tau-inspect/tau2-dbs/2';
 
 interface Side {
   readonly db: unknown;
   readonly hasher: Tau2HasherSnapshot;
+  /** Where the hasher's text lies in the bytes: from, to. */
+  readonly text: readonly [number, number];
+}
+
+/** A snapshot: the JSON text and the bytes it points into. */
+export interface Tau2DbSnapshot {
+  readonly json: string;
+  readonly bytes: Uint8Array;
 }
 
 interface Snapshot {
@@ -36,10 +46,17 @@ const schemaFor = (domain: Tau2Domain): SnapshotSchema => {
 /** What identifies a snapshot's code: its format and the domain's classes and fields (part of a cache's key). */
 export const tau2DbSnapshotCode = (domain: Tau2Domain): string => `${TAU2_DB_SNAPSHOT_FORMAT}\n${domain.name}\n${schemaFor(domain).signature}`;
 
-/** The DBs as one JSON text (their hashers made now if not yet: they are needed to judge anyway). */
-export function tau2DbsSnapshot(domain: Tau2Domain, dbs: { readonly agent: PydModel; readonly user: PydModel | null; readonly where: string }): string {
+/** The DBs as a snapshot (their hashers made now if not yet: they are needed to judge anyway). */
+export function tau2DbsSnapshot(domain: Tau2Domain, dbs: { readonly agent: PydModel; readonly user: PydModel | null; readonly where: string }): Tau2DbSnapshot {
   const schema = schemaFor(domain);
-  const side = (db: PydModel): Side => ({ db: encode(db, schema), hasher: Tau2DbHasher.of(db).snapshot() });
+  const texts: Uint8Array[] = [];
+  let at = 0;
+  const side = (db: PydModel): Side => {
+    const { meta, text } = Tau2DbHasher.of(db).snapshot();
+    texts.push(text);
+    at += text.length;
+    return { db: encode(db, schema), hasher: meta, text: [at - text.length, at] };
+  };
   const snap: Snapshot = {
     format: TAU2_DB_SNAPSHOT_FORMAT,
     domain: domain.name,
@@ -48,14 +65,20 @@ export function tau2DbsSnapshot(domain: Tau2Domain, dbs: { readonly agent: PydMo
     agent: side(dbs.agent),
     user: dbs.user === null ? null : side(dbs.user),
   };
-  return JSON.stringify(snap);
+  const bytes = new Uint8Array(at);
+  at = 0;
+  for (const t of texts) {
+    bytes.set(t, at);
+    at += t.length;
+  }
+  return { json: JSON.stringify(snap), bytes };
 }
 
-/** The DBs a snapshot holds, each with its hasher restored (new objects; the text is checked as it is read). */
-export function tau2DbsFromSnapshot(domain: Tau2Domain, text: string): { agent: PydModel; user: PydModel | null; where: string } {
+/** The DBs a snapshot holds, each with its hasher restored (new objects, the hashers' texts views of `bytes`; all is checked as it is read). */
+export function tau2DbsFromSnapshot(domain: Tau2Domain, { json, bytes }: Tau2DbSnapshot): { agent: PydModel; user: PydModel | null; where: string } {
   let snap: Snapshot;
   try {
-    snap = JSON.parse(text) as Snapshot;
+    snap = JSON.parse(json) as Snapshot;
   } catch (e) {
     throw new SnapshotError(`not JSON (${(e as Error).message})`);
   }
@@ -66,9 +89,9 @@ export function tau2DbsFromSnapshot(domain: Tau2Domain, text: string): { agent: 
   const side = (s: Side, cls: ModelClass): PydModel => {
     const db = decode(s.db, schema);
     if (!(db instanceof PydModel && db.cls === cls)) throw new SnapshotError('a DB of another model');
-    if (typeof s.hasher !== 'object' || s.hasher === null || !Array.isArray(s.hasher.tokens) || !Array.isArray(s.hasher.tables))
-      throw new SnapshotError('damaged hasher');
-    Tau2DbHasher.restore(db, s.hasher);
+    const [from, to] = Array.isArray(s.text) ? s.text : [NaN, NaN];
+    if (!(Number.isInteger(from) && Number.isInteger(to) && 0 <= from && from <= to && to <= bytes.length)) throw new SnapshotError('damaged hasher');
+    Tau2DbHasher.restore(db, s.hasher, bytes.subarray(from, to));
     return db;
   };
   return { agent: side(snap.agent, domain.agent.db), user: snap.user === null ? null : side(snap.user, domain.user!.db), where: snap.where };
