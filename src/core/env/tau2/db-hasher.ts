@@ -14,6 +14,7 @@ import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic
 import { sha256Hex } from '../../py/hash';
 import { sha256Stream } from '../../py/sha256';
 import { SnapshotError } from '../../py/pydantic/snapshot';
+import { DictCopy, recordIdentity } from '../../py/pydantic/lazy-dict';
 
 /** Text of a DB's own, or a span of the base's text. */
 type Piece = string | Span;
@@ -124,9 +125,10 @@ export class Tau2DbHasher {
       this.text = restored.text;
     }
     const text = this.text;
+    // A record not decoded yet (a lazily read table) has no object to know it by: nothing shares it.
     for (const t of this.tables)
       t.keys.forEach((k, j) => {
-        const rec = t.map.get(k);
+        const rec = recordIdentity(t.map, k) as TValue | undefined;
         if (keepable(rec) && !recordTexts.has(rec)) recordTexts.set(rec, text.subarray(t.starts[j], t.ends[j]));
       });
     const s = sha256Stream();
@@ -288,6 +290,10 @@ export class Tau2DbHasher {
   /** The pieces of a dict table of `db` that may share records with the base's table `t`. */
   private tablePieces(t: BaseTable, map: Map<string, TValue>): Piece[] {
     if (map === t.map) return [{ from: t.start, to: t.end }];
+    if (map instanceof DictCopy && map.origin === t.map) {
+      const pieces = this.copyPieces(t, map);
+      if (pieces !== null) return pieces;
+    }
     let sameKeys = map.size === t.keys.length;
     if (sameKeys) for (const k of map.keys()) if (!t.index.has(k)) sameKeys = false;
     const keys = sameKeys ? t.keys : [...map.keys()].sort(compareCodePoints);
@@ -295,9 +301,9 @@ export class Tau2DbHasher {
     let run: Span | null = null;
     let last = -2;
     keys.forEach((k, j) => {
-      const rec = map.get(k)!;
       const b = t.index.get(k);
-      if (b !== undefined && rec === t.map.get(k)) {
+      // The base's record (the same object, decoded or not): its text is the base's.
+      if (b !== undefined && recordIdentity(map, k) === recordIdentity(t.map, k)) {
         if (run !== null && b === last + 1) run.to = t.ends[b]!;
         else {
           if (j > 0) out.push(', ');
@@ -308,8 +314,41 @@ export class Tau2DbHasher {
       }
       run = null;
       if (j > 0) out.push(', ');
-      out.push(recordText(k, rec));
+      out.push(recordText(k, map.get(k)!));
     });
+    out.push('}');
+    return out;
+  }
+
+  /**
+   * The pieces of a copy of the base's table `t` that only replaced records (no key added or removed), from the keys
+   * written to it: the same pieces `tablePieces` finds by comparing every record, in the number of records written.
+   * Null when a key was added or removed (the caller compares every record).
+   */
+  private copyPieces(t: BaseTable, map: DictCopy): Piece[] | null {
+    const changed: number[] = [];
+    for (const k of map.written) {
+      const b = t.index.get(k);
+      if (b === undefined || !map.has(k)) return null;
+      if (recordIdentity(map, k) !== recordIdentity(t.map, k)) changed.push(b);
+    }
+    changed.sort((x, y) => x - y);
+    const out: Piece[] = ['{'];
+    // `next`: the first record not laid out yet; a run of the base's records up to a changed one is one span.
+    let next = 0;
+    for (const b of changed) {
+      if (b > next) {
+        if (next > 0) out.push(', ');
+        out.push({ from: t.starts[next]!, to: t.ends[b - 1]! });
+      }
+      if (b > 0) out.push(', ');
+      out.push(recordText(t.keys[b]!, map.get(t.keys[b]!)!));
+      next = b + 1;
+    }
+    if (next < t.keys.length) {
+      if (next > 0) out.push(', ');
+      out.push({ from: t.starts[next]!, to: t.ends[t.keys.length - 1]! });
+    }
     out.push('}');
     return out;
   }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { TAU2_DOMAINS } from '../../../../src/core/model/domains/tau2/registry';
 import { encode, decode, schemaOf, SnapshotError } from '../../../../src/core/py/pydantic/snapshot';
+import { LazyDict } from '../../../../src/core/py/pydantic/lazy-dict';
 import { EnumClass, field, defineModel, PyDate, PyDateTime, PydModel, t, type TValue } from '../../../../src/core/py/pydantic';
 import { tau2DbsFromSnapshot, type Tau2DbSnapshot } from '../../../../src/core/session/tau2/db-snapshot';
 import { Tau2Session, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from '../../../../src/core/session/tau2/session';
@@ -110,6 +111,28 @@ describeTau2('τ² DBs from a snapshot', () => {
       // Refused, loaded from the files, and kept again.
       expect(store.kept.get(key), what).toEqual(good);
     }
+  });
+});
+
+describeTau2('τ² DBs from a snapshot, lazily read tables', () => {
+  it('airline: its tables are read record by record, and damaged records are refused before any is read', async () => {
+    const file = tau2RunFiles().find((f) => f.includes('airline'))!;
+    const run = Tau2Session.read(readFileSync(join(TAU2_DIR, 'runs', file), 'utf8'));
+    const domain = TAU2_DOMAINS.get(run.domain)!;
+    const store = memoryStore();
+    await Tau2Session.open(run, tau2Read, { dbs: new Map(), store });
+    const good = [...store.kept.values()][0]!;
+    const db = tau2DbsFromSnapshot(domain, good).agent;
+    for (const table of ['flights', 'reservations', 'users']) expect(db.fields.get(table), table).toBeInstanceOf(LazyDict);
+    const snap = JSON.parse(good.json) as { records: { at: [number, number]; sha256: string } };
+    const flipped = Uint8Array.from(good.bytes);
+    flipped[snap.records.at[0] + 100]! ^= 0x04;
+    for (const [what, bad] of [
+      ['a record text changed', { json: good.json, bytes: flipped }],
+      ['records cut short', { json: good.json, bytes: good.bytes.subarray(0, snap.records.at[1] - 1) }],
+      ['records out of the bytes', { json: JSON.stringify({ ...snap, records: { ...snap.records, at: [0, good.bytes.length + 1] } }), bytes: good.bytes }],
+    ] as const)
+      expect(() => tau2DbsFromSnapshot(domain, bad), what).toThrow(SnapshotError);
   });
 });
 
