@@ -71,7 +71,7 @@ describeTau2('the τ² DB cache of the CLI', () => {
     expect(cacheNotes(first.err)).toEqual([expect.stringContaining('validated and kept in')]);
     const path = join(cache, 'tau-inspect', cacheFiles(cache)[0]!);
     const good = readFileSync(path);
-    // The header, the JSON (checksummed), then the hashers' texts (checked against their hashes by the core).
+    // The header, the JSON (checksummed), then the hashers' texts and the records (checked against their hashes by the core).
     const jsonEnd = good.indexOf(10) + 1 + Number(/ (\d+) \d+\n/.exec(good.subarray(0, good.indexOf(10) + 1).toString())![1]);
     const flipped = (at: number) => {
       const b = Buffer.from(good);
@@ -80,7 +80,7 @@ describeTau2('the τ² DB cache of the CLI', () => {
     };
     for (const [what, bytes, says] of [
       ['one bit flipped in the JSON', flipped(jsonEnd - 1000), 'its checksum differs'],
-      ['one bit flipped in the texts', flipped(good.length - 1000), 'does not hash to the base’s hash'],
+      ['one bit flipped in the bytes (texts and records)', flipped(good.length - 1000), 'does not hash to'],
       ['cut short', good.subarray(0, good.length >> 1), 'cut short'],
       ['no header', good.subarray(good.indexOf(10) + 1), 'no header'],
     ] as const) {

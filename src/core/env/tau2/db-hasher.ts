@@ -70,6 +70,18 @@ function baseTable(name: string, map: Map<string, TValue>, keys: readonly string
   };
 }
 
+/** The place of the first of `keys` (in code-point order) after `k`, which is not among them. */
+function lowerBound(keys: readonly string[], k: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareCodePoints(keys[mid]!, k) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const CHECKPOINT_EVERY = 64 * 1024;
 /** DB states remembered per base (a short string each). */
 const MEMO_LIMIT = 20_000;
@@ -290,10 +302,7 @@ export class Tau2DbHasher {
   /** The pieces of a dict table of `db` that may share records with the base's table `t`. */
   private tablePieces(t: BaseTable, map: Map<string, TValue>): Piece[] {
     if (map === t.map) return [{ from: t.start, to: t.end }];
-    if (map instanceof DictCopy && map.origin === t.map) {
-      const pieces = this.copyPieces(t, map);
-      if (pieces !== null) return pieces;
-    }
+    if (map instanceof DictCopy && map.origin === t.map) return this.copyPieces(t, map);
     let sameKeys = map.size === t.keys.length;
     if (sameKeys) for (const k of map.keys()) if (!t.index.has(k)) sameKeys = false;
     const keys = sameKeys ? t.keys : [...map.keys()].sort(compareCodePoints);
@@ -321,34 +330,45 @@ export class Tau2DbHasher {
   }
 
   /**
-   * The pieces of a copy of the base's table `t` that only replaced records (no key added or removed), from the keys
-   * written to it: the same pieces `tablePieces` finds by comparing every record, in the number of records written.
-   * Null when a key was added or removed (the caller compares every record).
+   * The pieces of a copy of the base's table `t` from the keys written to it: the same pieces `tablePieces` finds by
+   * comparing every record (runs of the base's records as spans, split where a record was replaced, removed or a key
+   * added between them; each other record as its text), in the number of keys written.
    */
-  private copyPieces(t: BaseTable, map: DictCopy): Piece[] | null {
-    const changed: number[] = [];
+  private copyPieces(t: BaseTable, map: DictCopy): Piece[] {
+    // Where the copy departs from the base, in the text's order: a base record replaced (its text) or removed (nothing)
+    // at its place `at`, a key added (its text) before the base's record at `at` (the first greater key).
+    const events: { readonly at: number; readonly key: string | null; readonly base: number | null }[] = [];
     for (const k of map.written) {
       const b = t.index.get(k);
-      if (b === undefined || !map.has(k)) return null;
-      if (recordIdentity(map, k) !== recordIdentity(t.map, k)) changed.push(b);
+      if (b === undefined) {
+        if (map.has(k)) events.push({ at: lowerBound(t.keys, k), key: k, base: null });
+      } else if (!map.has(k)) events.push({ at: b, key: null, base: b });
+      else if (recordIdentity(map, k) !== recordIdentity(t.map, k)) events.push({ at: b, key: k, base: b });
     }
-    changed.sort((x, y) => x - y);
+    // Added keys before the base's record at the same place, in key order.
+    events.sort((x, y) => x.at - y.at || (x.base === null ? 0 : 1) - (y.base === null ? 0 : 1) || (x.base === null ? compareCodePoints(x.key!, y.key!) : 0));
     const out: Piece[] = ['{'];
-    // `next`: the first record not laid out yet; a run of the base's records up to a changed one is one span.
+    let first = true;
+    const sep = (): void => {
+      if (!first) out.push(', ');
+      first = false;
+    };
+    // The base's records `from`..`to` (inclusive), unchanged: one span.
+    const run = (from: number, to: number): void => {
+      if (from > to) return;
+      sep();
+      out.push({ from: t.starts[from]!, to: t.ends[to]! });
+    };
     let next = 0;
-    for (const b of changed) {
-      if (b > next) {
-        if (next > 0) out.push(', ');
-        out.push({ from: t.starts[next]!, to: t.ends[b - 1]! });
+    for (const e of events) {
+      run(next, e.at - 1);
+      if (e.key !== null) {
+        sep();
+        out.push(recordText(e.key, map.get(e.key)!));
       }
-      if (b > 0) out.push(', ');
-      out.push(recordText(t.keys[b]!, map.get(t.keys[b]!)!));
-      next = b + 1;
+      next = e.base === null ? e.at : e.base + 1;
     }
-    if (next < t.keys.length) {
-      if (next > 0) out.push(', ');
-      out.push({ from: t.starts[next]!, to: t.ends[t.keys.length - 1]! });
-    }
+    run(next, t.keys.length - 1);
     out.push('}');
     return out;
   }
