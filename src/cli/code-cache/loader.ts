@@ -62,8 +62,9 @@ export async function runBody(loaderUrl: string): Promise<void> {
   }
   const cachedData = cachedCode(bytes, bodyHash) ?? undefined;
   // Node's CommonJS wrapper, plus the loader's URL (the body's `import.meta.url`: worker threads start the loader), the
-  // body's path (program-file.ts) and the loader's `import()` (dynamic-import.ts).
-  const wrapped = `(function (exports, require, module, __filename, __dirname, __tauInspectUrl, __tauInspectBody, __tauInspectImport) {${source}\n})`;
+  // body's path and sha256 (program-file.ts: the DB cache's program hash, not read and hashed again) and the loader's
+  // `import()` (dynamic-import.ts).
+  const wrapped = `(function (exports, require, module, __filename, __dirname, __tauInspectUrl, __tauInspectBody, __tauInspectImport, __tauInspectBodyHash) {${source}\n})`;
   const script = new Script(wrapped, {
     filename: bodyPath,
     ...(cachedData ? { cachedData } : {}),
@@ -72,7 +73,7 @@ export async function runBody(loaderUrl: string): Promise<void> {
   const module = { exports: {} as { started?: Promise<void> } };
   const body = script.runInThisContext() as (...args: unknown[]) => void;
   const importModule = (specifier: string): Promise<unknown> => import(specifier);
-  body.call(module.exports, module.exports, createRequire(bodyPath), module, bodyPath, dirname(bodyPath), loaderUrl, bodyPath, importModule);
+  body.call(module.exports, module.exports, createRequire(bodyPath), module, bodyPath, dirname(bodyPath), loaderUrl, bodyPath, importModule, bodyHash);
   await module.exports.started;
   if (!useCache || accepted || !isMainThread) return;
   // The code compiled by now (the functions this command ran, not only the top level) for the next process.

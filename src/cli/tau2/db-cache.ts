@@ -17,7 +17,7 @@ import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { realpathSync, readFileSync } from 'node:fs';
 import type { Tau2DbFiles, Tau2DbSnapshot, Tau2DbStore } from '../../core/contract';
-import { programFile } from '../program-file';
+import { programFile, programHashGiven } from '../program-file';
 import { terminalSafe } from '../terminal';
 
 const HEADER = 'tau-inspect τ² DB cache 2';
@@ -53,6 +53,7 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
  */
 let codeHash: string | null = null;
 function programHash(): string {
+  codeHash ??= programHashGiven();
   if (codeHash === null) {
     const h = createHash('sha256');
     try {
@@ -68,7 +69,8 @@ function programHash(): string {
 function keyOf(files: Tau2DbFiles): string {
   const h = createHash('sha256');
   h.update(`${HEADER}\n${programHash()}\n${files.code}\n`);
-  for (const f of files.files) h.update(`${Buffer.byteLength(f.text)}\n`).update(f.text);
+  // Each text framed by its length in UTF-16 units (no pass over it to count its UTF-8 bytes): the same texts, the same key.
+  for (const f of files.files) h.update(`${f.text.length}\n`).update(f.text);
   return h.digest('hex');
 }
 
