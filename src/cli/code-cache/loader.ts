@@ -15,9 +15,11 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import { cacheDisabled, cacheFolder, prune } from '../tau2/db-cache';
+import { shortTau2Run } from './tiering';
 
 const HEADER = 'tau-inspect code cache 1';
 
@@ -49,8 +51,11 @@ export async function runBody(loaderUrl: string): Promise<void> {
   const source = readFileSync(bodyPath, 'utf8');
   const bodyHash = sha256(source);
   const useCache = !cacheDisabled() && !noCacheArg(process.argv.slice(2));
+  // A short τ² run goes without TurboFan (tiering.ts); V8's code cache depends on its flags, so they are in the key.
+  const flags = isMainThread && shortTau2Run(process.argv.slice(2)) ? ['--no-turbofan'] : [];
+  if (flags.length > 0) setFlagsFromString(flags.join(' '));
   const folder = cacheFolder();
-  const key = sha256(`${HEADER}\n${bodyHash}\n${process.version} ${process.arch} ${process.versions.v8}\n${process.execArgv.join(' ')}`);
+  const key = sha256(`${HEADER}\n${bodyHash}\n${process.version} ${process.arch} ${process.versions.v8}\n${[...process.execArgv, ...flags].join(' ')}`);
   const path = join(folder, `cli-code-${key.slice(0, 32)}.v8`);
   let bytes: Buffer | null = null;
   if (useCache) {
