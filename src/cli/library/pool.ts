@@ -112,7 +112,10 @@ export class IndexPool {
   }
 
   async run(run: FoundRun, hash: string): Promise<JobOutcome> {
-    const w = await this.take();
+    return this.post(await this.take(), run, hash);
+  }
+
+  private post(w: Worker, run: FoundRun, hash: string): Promise<JobOutcome> {
     const id = this.next++;
     return new Promise((resolve) => {
       this.pending.set(id, { worker: w, resolve });
@@ -129,11 +132,7 @@ export class IndexPool {
     const w = this.slots[slot]!;
     const at = this.idle.indexOf(w);
     if (at >= 0) this.idle.splice(at, 1);
-    const id = this.next++;
-    return new Promise((resolve) => {
-      this.pending.set(id, { worker: w, resolve });
-      w.postMessage({ id, run, hash } satisfies Job);
-    });
+    return this.post(w, run, hash);
   }
 
   async close(): Promise<void> {
