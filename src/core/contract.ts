@@ -131,6 +131,7 @@ export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from 
 export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from './session/tau2/session';
 // A domain's validated DBs as one text and back (the CLI's cache; the app's library judges hand them to each other).
 export { tau2DbsFromSnapshot, tau2DbsSnapshot } from './session/tau2/db-snapshot';
+export type { Tau2DbSnapshot } from './session/tau2/db-snapshot';
 export { TAU2_DOMAINS } from './model/domains/tau2/registry';
 export type { KnowledgeDocument, Tau2RetrievalView } from './view/tau2/retrieval';
 // τ³ voice (full-duplex) simulations: the timeline view and τ²'s interaction metrics.

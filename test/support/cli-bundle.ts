@@ -4,25 +4,13 @@
  * sources with tsx (about a second of CPU each). The sources through tsx, as `npm run cli` runs them, stay
  * covered by test/cli/cli.spec.ts's pipe test.
  */
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { join } from 'node:path';
+import { buildCli } from '../../scripts/build-cli';
 import { runOnce } from './run-once';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** The path of the bundled CLI (read-only, shared by every spec file of the run). */
+/** The path of the bundled CLI's entry (read-only, shared by every spec file of the run), its body beside it as build:cli makes them. */
 export async function cliBundle(): Promise<string> {
-  const dir = await runOnce('cli-bundle', async (out) => {
-    await build({
-      entryPoints: [join(ROOT, 'src/cli/tau-inspect.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile: join(out, 'tau-inspect.mjs'),
-      logLevel: 'warning',
-    });
-  });
+  const dir = await runOnce('cli-bundle', (out) => buildCli(join(out, 'tau-inspect.mjs')));
   return join(dir, 'tau-inspect.mjs');
 }
 

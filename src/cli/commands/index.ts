@@ -5,6 +5,7 @@ import { DEFAULT_DATA_BASE, TAU2_DEFAULT_DATA_BASE } from '../../core/contract';
 import type { DataRoots, FoundRun } from '../library/index-file';
 import type { IndexRow } from '../../core/contract';
 import { fileKey, indexedKeys, readBadFiles, writeBadFiles, writeIndex, type BadFile } from '../library/index-table';
+import { dataGroup, IndexPlan } from '../library/plan';
 import { IndexPool } from '../library/pool';
 import { Progress } from '../library/progress';
 import { contentHash, findRuns, shardOf } from '../library/walk';
@@ -206,14 +207,20 @@ export async function indexCommand(args: string[]): Promise<number> {
   if (todo.length > 0) {
     const pool = new IndexPool(workers, data);
     try {
-      // Biggest first, so no worker is left with a big file at the end; the rows are sorted when written.
-      const order = [...todo].sort((a, b) => b.run.bytes - a.run.bytes);
+      // Files that need the same data to the same worker, biggest first, the bytes balanced (library/plan.ts); the rows are sorted when written.
+      const plan = new IndexPlan(
+        await Promise.all(todo.map(async (t) => ({ ...t, bytes: t.run.bytes, group: await dataGroup(t.run.path, t.run.kind) }))),
+        workers,
+      );
       await Promise.all(
-        order.map(async ({ run, hash }) => {
-          const outcome = await pool.run(run, hash);
-          if ('rows' in outcome) rows.push(...outcome.rows);
-          else badFile(run, hash, outcome.error);
-          progress.done(run.bytes, 'rows' in outcome ? outcome.rows.length : 0, !('rows' in outcome));
+        Array.from({ length: workers }, async (_, w) => {
+          for (let job = plan.next(w); job !== null; job = plan.next(w)) {
+            const { run, hash } = job;
+            const outcome = await pool.runOn(w, run, hash);
+            if ('rows' in outcome) rows.push(...outcome.rows);
+            else badFile(run, hash, outcome.error);
+            progress.done(run.bytes, 'rows' in outcome ? outcome.rows.length : 0, !('rows' in outcome));
+          }
         }),
       );
     } finally {

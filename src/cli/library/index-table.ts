@@ -10,6 +10,7 @@ import { inertJson } from '../../core/contract';
 import { parquetBoundsProblem } from '../../formats/parquet-bounds';
 import { InputFileError } from '../usage';
 import { INDEX_COLUMNS, type IndexRow } from '../../core/contract';
+import { importModule } from '../dynamic-import';
 
 /** A file that yields no rows, and why. */
 export interface BadFile {
@@ -76,7 +77,7 @@ async function parquetMagic(path: string): Promise<string | null> {
 const DUCKDB: string = '@duckdb/node-api';
 
 async function duck() {
-  const { DuckDBInstance } = (await import(DUCKDB)) as typeof import('@duckdb/node-api');
+  const { DuckDBInstance } = (await importModule(DUCKDB)) as typeof import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:');
   return instance.connect();
 }

@@ -47,6 +47,8 @@ export class IndexPool {
   private readonly waiting: (() => void)[] = [];
   private readonly pending = new Map<number, { worker: Worker; resolve: (o: JobOutcome) => void }>();
   private readonly workers = new Set<Worker>();
+  /** The workers by place (`runOn`): a worker that dies is replaced at its place. */
+  private readonly slots: Worker[] = [];
   private closed = false;
   private deaths = 0;
   private failure: Error | null = null;
@@ -56,7 +58,11 @@ export class IndexPool {
     jobs: number,
     private readonly data: DataRoots,
   ) {
-    for (let i = 0; i < jobs; i++) this.release(this.spawn());
+    for (let i = 0; i < jobs; i++) {
+      const w = this.spawn();
+      this.slots.push(w);
+      this.release(w);
+    }
   }
 
   private spawn(): Worker {
@@ -77,7 +83,12 @@ export class IndexPool {
         }
       if (this.closed) return;
       if (++this.deaths > 2 * this.workers.size + 4) this.fail(new Error(`index workers keep stopping: ${e.message}`));
-      else this.release(this.spawn());
+      else {
+        const next = this.spawn();
+        const at = this.slots.indexOf(w);
+        if (at >= 0) this.slots[at] = next;
+        this.release(next);
+      }
     });
     this.workers.add(w);
     return w;
@@ -101,12 +112,27 @@ export class IndexPool {
   }
 
   async run(run: FoundRun, hash: string): Promise<JobOutcome> {
-    const w = await this.take();
+    return this.post(await this.take(), run, hash);
+  }
+
+  private post(w: Worker, run: FoundRun, hash: string): Promise<JobOutcome> {
     const id = this.next++;
     return new Promise((resolve) => {
       this.pending.set(id, { worker: w, resolve });
       w.postMessage({ id, run, hash } satisfies Job);
     });
+  }
+
+  /**
+   * Runs a job on the worker at place `slot` (0 ≤ slot < jobs), which keeps the data it loaded for earlier files: the
+   * caller runs one job at a time per place (see `IndexPlan`).
+   */
+  async runOn(slot: number, run: FoundRun, hash: string): Promise<JobOutcome> {
+    if (this.failure) throw this.failure;
+    const w = this.slots[slot]!;
+    const at = this.idle.indexOf(w);
+    if (at >= 0) this.idle.splice(at, 1);
+    return this.post(w, run, hash);
   }
 
   async close(): Promise<void> {

@@ -176,7 +176,7 @@ export class LibraryJudges {
     tau2: {
       locate: (domain) => this.tau2.locate(...quiet(domain)),
       reader: (loc) => this.tau2.reader(loc),
-      own: (key, domain) => this.tau2.keptSnapshot(key, domain)?.then((text): SharedDataOf['tau2'] => ({ text })) ?? null,
+      own: (key, domain) => this.tau2.keptSnapshot(key, domain)?.then((snapshot): SharedDataOf['tau2'] => ({ snapshot })) ?? null,
     },
   };
 

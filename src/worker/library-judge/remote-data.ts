@@ -184,20 +184,20 @@ export class RemoteTau2Data extends Tau2Data {
     if (classes !== undefined && !dbs.has(dbKey)) {
       const shared = await this.asker.shared(this.kind, loc.key, domain);
       if (shared === null) {
-        // This judge loads them (the session does, into `dbs`) and hands them on as one text.
+        // This judge loads them (the session does, into `dbs`) and hands them on as one snapshot.
         const owed = `${loc.key}|${domain}`;
         this.owed.add(owed);
         dbs.loading = (key, loading) => {
           if (key !== dbKey) return;
           dbs.loading = null;
           loading.then(
-            (loaded) => this.settle(owed, loc.key, domain, () => ({ text: tau2DbsSnapshot(classes, loaded) })),
+            (loaded) => this.settle(owed, loc.key, domain, () => ({ snapshot: tau2DbsSnapshot(classes, loaded) })),
             () => this.settle(owed, loc.key, domain, () => null),
           );
         };
       } else {
         try {
-          dbs.set(dbKey, Promise.resolve(tau2DbsFromSnapshot(classes, shared.text)));
+          dbs.set(dbKey, Promise.resolve(tau2DbsFromSnapshot(classes, shared.snapshot)));
         } catch {
           // A snapshot that does not read back: the session loads the files.
         }

@@ -6,7 +6,7 @@
  * the evaluator (`share`), which gives it to every other judge that asks (`ask-shared`), so the others restore it
  * instead of parsing, validating and hashing it again.
  */
-import type { BenchmarkKind, DataSnapshot, IndexRow, VersionFacts } from '../../core/contract';
+import type { BenchmarkKind, DataSnapshot, IndexRow, Tau2DbSnapshot, VersionFacts } from '../../core/contract';
 import type { DataOrigin } from '../../protocol/wire-types';
 import type { Unit } from '../library/folder-library';
 
@@ -18,10 +18,10 @@ export interface SharedVersion {
   readonly snapshot: DataSnapshot;
 }
 
-/** A domain's data as a judge loaded it, for the other judges, by benchmark: τ-bench's versions, τ²'s DBs as `tau2DbsSnapshot`'s text. */
+/** A domain's data as a judge loaded it, for the other judges, by benchmark: τ-bench's versions, τ²'s DBs as `tau2DbsSnapshot` gives them (its JSON and the hashers' texts as bytes). */
 export interface SharedDataOf {
   readonly 'tau-bench': { readonly versions: readonly SharedVersion[] };
-  readonly tau2: { readonly text: string };
+  readonly tau2: { readonly snapshot: Tau2DbSnapshot };
 }
 export type SharedData = SharedDataOf[DataKind];
 

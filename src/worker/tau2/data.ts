@@ -1,4 +1,13 @@
-import { type LoadedDbs, type ReadText, TAU2_DEFAULT_DATA_BASE, TAU2_DOMAINS, TAU2_PINNED_COMMIT, tau2DbPaths, tau2DbsSnapshot } from '../../core/contract';
+import {
+  type LoadedDbs,
+  type ReadText,
+  TAU2_DEFAULT_DATA_BASE,
+  TAU2_DOMAINS,
+  TAU2_PINNED_COMMIT,
+  tau2DbPaths,
+  tau2DbsSnapshot,
+  type Tau2DbSnapshot,
+} from '../../core/contract';
 import type { FileLike, FolderFile } from '../../protocol/wire-types';
 import { BenchmarkData, type Located } from '../data-locator';
 import { hasSampleTau2Data, readSampleTau2Data } from '../sample';
@@ -79,8 +88,8 @@ export class Tau2Data extends BenchmarkData {
     return dbs;
   }
 
-  /** The DBs of `domain` loaded from a located source as `tau2DbsSnapshot`'s text (null: none kept): for the library judges. */
-  keptSnapshot(key: string, domain: string): Promise<string> | null {
+  /** The DBs of `domain` loaded from a located source as `tau2DbsSnapshot` gives them (null: none kept): for the library judges. */
+  keptSnapshot(key: string, domain: string): Promise<Tau2DbSnapshot> | null {
     const classes = TAU2_DOMAINS.get(domain);
     const dbs = classes && this.dbs.get(key)?.get(`${classes.name}@${TAU2_PINNED_COMMIT}`);
     return dbs ? dbs.then((loaded) => tau2DbsSnapshot(classes, loaded)) : null;

@@ -14,6 +14,7 @@ import { modelDump, PydModel, pyJsonDumps, type TValue } from '../../py/pydantic
 import { sha256Hex } from '../../py/hash';
 import { sha256Stream } from '../../py/sha256';
 import { SnapshotError } from '../../py/pydantic/snapshot';
+import { DictCopy, recordIdentity } from '../../py/pydantic/lazy-dict';
 
 /** Text of a DB's own, or a span of the base's text. */
 type Piece = string | Span;
@@ -21,14 +22,6 @@ interface Span {
   readonly from: number;
   to: number;
 }
-
-// The dumps are ASCII (ensure_ascii), so a byte per character.
-function asciiBytes(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
-const asciiText = (b: Uint8Array): string => new TextDecoder('latin1').decode(b);
 
 const sortedJson = (v: TValue): string => pyJsonDumps(modelDump(v), { sortKeys: true });
 const recordText = (key: string, rec: TValue): string => `${dumpsStr(key)}: ${sortedJson(rec)}`;
@@ -64,6 +57,31 @@ interface BaseTable {
 /** The base's text in the order printed: text, or a dict table's records (by the table's number). */
 type Layout = (string | number)[];
 
+function baseTable(name: string, map: Map<string, TValue>, keys: readonly string[]): BaseTable {
+  return {
+    name,
+    map,
+    keys,
+    index: new Map(keys.map((k, j) => [k, j])),
+    start: 0,
+    end: 0,
+    starts: new Uint32Array(keys.length),
+    ends: new Uint32Array(keys.length),
+  };
+}
+
+/** The place of the first of `keys` (in code-point order) after `k`, which is not among them. */
+function lowerBound(keys: readonly string[], k: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareCodePoints(keys[mid]!, k) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const CHECKPOINT_EVERY = 64 * 1024;
 /** DB states remembered per base (a short string each). */
 const MEMO_LIMIT = 20_000;
@@ -75,13 +93,19 @@ const fail = (what: string): never => {
 };
 
 /**
- * A base DB's text for a hasher made in another process: the layout (text, or a table's index), each dict table's
- * records as one text (`{rec, rec}`) with the records' keys in key order and where each record's text ends.
+ * A base DB's text for a hasher made in another process: the text itself travels beside this as bytes (`snapshot`'s
+ * `text`); this says where each dict table lies in it (its `{` and the byte after its `}`), its records' keys in key
+ * order and where each record's text ends (from the table's start), and the hash the whole text must have.
  */
 export interface Tau2HasherSnapshot {
   readonly baseHash: string;
-  readonly tokens: readonly (string | number)[];
-  readonly tables: readonly { readonly name: string; readonly keys: readonly string[]; readonly text: string; readonly ends: readonly number[] }[];
+  readonly tables: readonly {
+    readonly name: string;
+    readonly keys: readonly string[];
+    readonly start: number;
+    readonly end: number;
+    readonly ends: readonly number[];
+  }[];
 }
 
 export class Tau2DbHasher {
@@ -89,50 +113,67 @@ export class Tau2DbHasher {
   private readonly text: Uint8Array;
   private readonly tables: BaseTable[] = [];
   private readonly byName = new Map<string, BaseTable>();
-  private readonly layout: Layout;
   /** Midstates: before byte `at` of the base's text. */
   private readonly checkpoints: { readonly at: number; readonly state: unknown }[] = [];
   private readonly baseHash: string;
   /** Hashes already computed, by a digest of how the DB's text departs from the base's. */
   private readonly memo = new Map<string, string>();
 
-  /** `restored`: the base's dict tables' record texts and layout as a snapshot gave them, checked against its hash. */
+  /** `restored`: the base's text and where its dict tables and records lie, as a snapshot gave them, checked against its hash. */
   private constructor(
     private readonly base: PydModel,
     restored?: {
-      readonly layout: Layout;
-      readonly records: readonly (readonly Uint8Array[])[];
+      readonly text: Uint8Array;
       readonly baseHash: string;
-      readonly tables: readonly { readonly name: string; readonly map: Map<string, TValue>; readonly keys: readonly string[] }[];
+      readonly tables: readonly BaseTable[];
     },
   ) {
-    let records: (readonly (Uint8Array | string)[])[];
-    if (restored === undefined) {
-      this.layout = [];
-      records = [];
-      this.walk(
-        base,
-        (name, map) => {
-          const keys = [...map.keys()].sort(compareCodePoints);
-          this.addTable(name, map, keys);
-          records.push(
-            keys.map((k) => {
-              const rec = map.get(k)!;
-              return (keepable(rec) ? recordTexts.get(rec) : undefined) ?? recordText(k, rec);
-            }),
-          );
-          return this.tables.length - 1;
-        },
-        this.layout,
-      );
-    } else {
-      for (const t of restored.tables) this.addTable(t.name, t.map, t.keys);
-      this.layout = restored.layout;
-      records = restored.records as Uint8Array[][];
+    if (restored === undefined) this.text = this.print();
+    else {
+      for (const t of restored.tables) {
+        this.tables.push(t);
+        this.byName.set(t.name, t);
+      }
+      this.text = restored.text;
     }
-    // The whole text, and where each table and record lies in it.
+    const text = this.text;
+    // A record not decoded yet (a lazily read table) has no object to know it by: nothing shares it.
+    for (const t of this.tables)
+      t.keys.forEach((k, j) => {
+        const rec = recordIdentity(t.map, k) as TValue | undefined;
+        if (keepable(rec) && !recordTexts.has(rec)) recordTexts.set(rec, text.subarray(t.starts[j], t.ends[j]));
+      });
+    const s = sha256Stream();
+    for (let i = 0; i < text.length; i += CHECKPOINT_EVERY) {
+      this.checkpoints.push({ at: i, state: s.save() });
+      s.update(text.subarray(i, Math.min(text.length, i + CHECKPOINT_EVERY)));
+    }
+    if (this.checkpoints.length === 0) this.checkpoints.push({ at: 0, state: s.save() });
+    this.baseHash = s.hex();
+    if (restored !== undefined && restored.baseHash !== this.baseHash) throw new SnapshotError('the records’ text does not hash to the base’s hash');
+  }
+
+  /** The base's whole text printed (each record as it is dumped, or the text a base sharing it had), and where each table and record lies in it. */
+  private print(): Uint8Array {
+    const layout: Layout = [];
+    const records: (readonly (Uint8Array | string)[])[] = [];
+    this.walk(
+      this.base,
+      (name, map) => {
+        const keys = [...map.keys()].sort(compareCodePoints);
+        this.addTable(name, map, keys);
+        records.push(
+          keys.map((k) => {
+            const rec = map.get(k)!;
+            return (keepable(rec) ? recordTexts.get(rec) : undefined) ?? recordText(k, rec);
+          }),
+        );
+        return this.tables.length - 1;
+      },
+      layout,
+    );
     let n = 0;
-    for (const part of this.layout) {
+    for (const part of layout) {
       if (typeof part === 'string') n += part.length;
       else {
         const recs = records[part]!;
@@ -145,7 +186,7 @@ export class Tau2DbHasher {
     const put = (s: string): void => {
       for (let i = 0; i < s.length; i++) text[at++] = s.charCodeAt(i);
     };
-    for (const part of this.layout) {
+    for (const part of layout) {
       if (typeof part === 'string') {
         put(part);
         continue;
@@ -166,33 +207,11 @@ export class Tau2DbHasher {
       put('}');
       t.end = at;
     }
-    this.text = text;
-    for (const t of this.tables)
-      t.keys.forEach((k, j) => {
-        const rec = t.map.get(k);
-        if (keepable(rec) && !recordTexts.has(rec)) recordTexts.set(rec, text.subarray(t.starts[j], t.ends[j]));
-      });
-    const s = sha256Stream();
-    for (let i = 0; i < text.length; i += CHECKPOINT_EVERY) {
-      this.checkpoints.push({ at: i, state: s.save() });
-      s.update(text.subarray(i, Math.min(text.length, i + CHECKPOINT_EVERY)));
-    }
-    if (this.checkpoints.length === 0) this.checkpoints.push({ at: 0, state: s.save() });
-    this.baseHash = s.hex();
-    if (restored !== undefined && restored.baseHash !== this.baseHash) throw new SnapshotError('the records’ text does not hash to the base’s hash');
+    return text;
   }
 
   private addTable(name: string, map: Map<string, TValue>, keys: readonly string[]): void {
-    const t: BaseTable = {
-      name,
-      map,
-      keys,
-      index: new Map(keys.map((k, j) => [k, j])),
-      start: 0,
-      end: 0,
-      starts: new Uint32Array(keys.length),
-      ends: new Uint32Array(keys.length),
-    };
+    const t = baseTable(name, map, keys);
     this.tables.push(t);
     this.byName.set(name, t);
   }
@@ -228,52 +247,54 @@ export class Tau2DbHasher {
   }
 
   /**
-   * The base's text as plain data (see `Tau2HasherSnapshot`), for a cache kept between processes: the records' dumps
-   * are the slow part of making a hasher (every record printed as `json.dumps` prints it), the midstates are not kept
-   * (hashing the text again takes milliseconds).
+   * The base's text and where its tables and records lie (see `Tau2HasherSnapshot`), for a cache kept between
+   * processes: the records' dumps are the slow part of making a hasher (every record printed as `json.dumps` prints
+   * it), the midstates are not kept (hashing the text again takes milliseconds). `text` is the hasher's own (not a copy).
    */
-  snapshot(): Tau2HasherSnapshot {
+  snapshot(): { readonly meta: Tau2HasherSnapshot; readonly text: Uint8Array } {
     return {
-      baseHash: this.baseHash,
-      tokens: [...this.layout],
-      tables: this.tables.map((t) => ({
-        name: t.name,
-        keys: [...t.keys],
-        text: asciiText(this.text.subarray(t.start, t.end)),
-        ends: [...t.ends].map((e) => e - t.start),
-      })),
+      meta: {
+        baseHash: this.baseHash,
+        tables: this.tables.map((t) => ({ name: t.name, keys: [...t.keys], start: t.start, end: t.end, ends: [...t.ends].map((e) => e - t.start) })),
+      },
+      text: this.text,
     };
   }
 
   /**
    * The hasher of `base` from a snapshot of a base with the same content (the same data files, validated in an
-   * earlier process): its records' texts come from the snapshot, so nothing is printed again. Throws `SnapshotError`
-   * when the snapshot does not fit `base` (other tables or keys) or its text does not hash to its hash.
+   * earlier process): its text is the snapshot's `text` (kept, not copied), so nothing is printed again. Throws
+   * `SnapshotError` when the snapshot does not fit `base` (other tables or keys, places outside the text or not on its
+   * braces and separators) or its text does not hash to its hash.
    */
-  static restore(base: PydModel, snap: Tau2HasherSnapshot): Tau2DbHasher {
+  static restore(base: PydModel, snap: Tau2HasherSnapshot, text: Uint8Array): Tau2DbHasher {
     if (hashers.has(base)) throw new SnapshotError('this base has a hasher already');
-    const tables: { readonly name: string; readonly map: Map<string, TValue>; readonly keys: readonly string[] }[] = [];
-    const records = snap.tables.map((tb) => {
+    if (typeof snap !== 'object' || snap === null || !Array.isArray(snap.tables) || typeof snap.baseHash !== 'string') fail('hasher');
+    const at = (i: number, c: string): boolean => text[i] === c.charCodeAt(0);
+    let after = 0;
+    const tables = snap.tables.map((tb) => {
       const map = tableOf(base, tb.name);
-      if (map === null || !Array.isArray(tb.keys) || map.size !== tb.keys.length || !Array.isArray(tb.ends) || tb.ends.length !== tb.keys.length)
+      const { keys, ends, start, end } = tb;
+      if (map === null || !Array.isArray(keys) || map.size !== keys.length || !Array.isArray(ends) || ends.length !== keys.length)
         throw new SnapshotError(`table ${tb.name} does not fit`);
-      if (typeof tb.text !== 'string') fail(`table ${tb.name}`);
-      const bytes = asciiBytes(tb.text);
-      let start = 1;
-      const recs = tb.keys.map((k, j) => {
-        const end = tb.ends[j]!;
-        if (!map.has(k) || !(end > start && end < bytes.length)) throw new SnapshotError(`record ${tb.name}[${k}] does not fit`);
-        const r = bytes.subarray(start, end);
-        start = end + 2;
-        return r;
+      if (!(Number.isInteger(start) && Number.isInteger(end) && start >= after && end <= text.length && at(start, '{') && at(end - 1, '}')))
+        fail(`table ${tb.name}`);
+      after = end;
+      const t = baseTable(tb.name, map, keys);
+      t.start = start;
+      t.end = end;
+      let from = start + 1;
+      keys.forEach((k, j) => {
+        const e = start + ends[j]!;
+        if (!map.has(k) || !(Number.isInteger(e) && e > from && e < end) || !(j === keys.length - 1 ? e === end - 1 : at(e, ',') && at(e + 1, ' ')))
+          throw new SnapshotError(`record ${tb.name}[${k}] does not fit`);
+        t.starts[j] = from;
+        t.ends[j] = e;
+        from = e + 2;
       });
-      tables.push({ name: tb.name, map, keys: [...tb.keys] });
-      return recs;
+      return t;
     });
-    const layout = snap.tokens.map((t) => (typeof t === 'string' ? t : Number.isInteger(t) && t >= 0 && t < tables.length ? t : fail(`table ${t}`)));
-    // The layout must name each table once, in the order of the base's fields.
-    if (layout.filter((t) => typeof t === 'number').join() !== tables.map((_, i) => i).join()) fail('layout');
-    const hasher = new Tau2DbHasher(base, { layout, records, baseHash: snap.baseHash, tables });
+    const hasher = new Tau2DbHasher(base, { text, baseHash: snap.baseHash, tables });
     hashers.set(base, hasher);
     return hasher;
   }
@@ -281,6 +302,7 @@ export class Tau2DbHasher {
   /** The pieces of a dict table of `db` that may share records with the base's table `t`. */
   private tablePieces(t: BaseTable, map: Map<string, TValue>): Piece[] {
     if (map === t.map) return [{ from: t.start, to: t.end }];
+    if (map instanceof DictCopy && map.origin === t.map) return this.copyPieces(t, map);
     let sameKeys = map.size === t.keys.length;
     if (sameKeys) for (const k of map.keys()) if (!t.index.has(k)) sameKeys = false;
     const keys = sameKeys ? t.keys : [...map.keys()].sort(compareCodePoints);
@@ -288,9 +310,9 @@ export class Tau2DbHasher {
     let run: Span | null = null;
     let last = -2;
     keys.forEach((k, j) => {
-      const rec = map.get(k)!;
       const b = t.index.get(k);
-      if (b !== undefined && rec === t.map.get(k)) {
+      // The base's record (the same object, decoded or not): its text is the base's.
+      if (b !== undefined && recordIdentity(map, k) === recordIdentity(t.map, k)) {
         if (run !== null && b === last + 1) run.to = t.ends[b]!;
         else {
           if (j > 0) out.push(', ');
@@ -301,8 +323,52 @@ export class Tau2DbHasher {
       }
       run = null;
       if (j > 0) out.push(', ');
-      out.push(recordText(k, rec));
+      out.push(recordText(k, map.get(k)!));
     });
+    out.push('}');
+    return out;
+  }
+
+  /**
+   * The pieces of a copy of the base's table `t` from the keys written to it: the same pieces `tablePieces` finds by
+   * comparing every record (runs of the base's records as spans, split where a record was replaced, removed or a key
+   * added between them; each other record as its text), in the number of keys written.
+   */
+  private copyPieces(t: BaseTable, map: DictCopy): Piece[] {
+    // Where the copy departs from the base, in the text's order: a base record replaced (its text) or removed (nothing)
+    // at its place `at`, a key added (its text) before the base's record at `at` (the first greater key).
+    const events: { readonly at: number; readonly key: string | null; readonly base: number | null }[] = [];
+    for (const k of map.written) {
+      const b = t.index.get(k);
+      if (b === undefined) {
+        if (map.has(k)) events.push({ at: lowerBound(t.keys, k), key: k, base: null });
+      } else if (!map.has(k)) events.push({ at: b, key: null, base: b });
+      else if (recordIdentity(map, k) !== recordIdentity(t.map, k)) events.push({ at: b, key: k, base: b });
+    }
+    // Added keys before the base's record at the same place, in key order.
+    events.sort((x, y) => x.at - y.at || (x.base === null ? 0 : 1) - (y.base === null ? 0 : 1) || (x.base === null ? compareCodePoints(x.key!, y.key!) : 0));
+    const out: Piece[] = ['{'];
+    let first = true;
+    const sep = (): void => {
+      if (!first) out.push(', ');
+      first = false;
+    };
+    // The base's records `from`..`to` (inclusive), unchanged: one span.
+    const run = (from: number, to: number): void => {
+      if (from > to) return;
+      sep();
+      out.push({ from: t.starts[from]!, to: t.ends[to]! });
+    };
+    let next = 0;
+    for (const e of events) {
+      run(next, e.at - 1);
+      if (e.key !== null) {
+        sep();
+        out.push(recordText(e.key, map.get(e.key)!));
+      }
+      next = e.base === null ? e.at : e.base + 1;
+    }
+    run(next, t.keys.length - 1);
     out.push('}');
     return out;
   }

@@ -18,4 +18,5 @@ export {
 } from './model';
 export { create, lineErrorText, PYDANTIC_URL_VERSION, validate, validationErrors, type InputMode, type LineError } from './validate';
 export { modelDump, pyJsonDumps } from './dump';
+export { copyDict, recordIdentity } from './lazy-dict';
 export { dateStr, tRepr, tStr, tTypeName } from './repr';

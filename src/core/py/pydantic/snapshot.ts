@@ -10,10 +10,23 @@
  * and throws `SnapshotError` on anything else).
  */
 import { EnumClass, EnumMember, PyDate, PyDateTime, PydModel, type FieldType, type ModelClass, type TValue } from './model';
+import { LazyDict, RecordSource } from './lazy-dict';
 
 export class SnapshotError extends Error {}
 
-const TAG = { list: 0, dict: 1, model: 2, modelKeys: 3, int: 4, bigInt: 5, float: 6, enum: 7, date: 8, datetime: 9 } as const;
+const TAG = { list: 0, dict: 1, model: 2, modelKeys: 3, int: 4, bigInt: 5, float: 6, enum: 7, date: 8, datetime: 9, lazyDict: 10 } as const;
+
+/** A root model's dict field of at least this many records is encoded record by record, to be decoded lazily (`LazyDict`). */
+const LAZY_FROM = 16;
+
+/**
+ * Where `encode` puts the records of the root's tables it encodes one by one (`lazy`): each record's JSON appended to
+ * `parts`, `length` the text's length so far (UTF-16 units); the table itself is `[TAG.lazyDict, start, key, end, …]`.
+ */
+export interface LazyRecords {
+  readonly parts: string[];
+  length: number;
+}
 
 /** The model and Enum classes reachable from the roots' fields, numbered in the order met. */
 export interface SnapshotSchema {
@@ -67,9 +80,28 @@ const sameKeys = (fields: Map<string, TValue>, cls: ModelClass): boolean => {
   return true;
 };
 
-/** `v` as plain JSON-able data (see the module comment); throws `SnapshotError` on a class the schema does not know. */
-export function encode(v: TValue, schema: SnapshotSchema): unknown {
-  const walk = (x: TValue): unknown => {
+/**
+ * `v` as plain JSON-able data (see the module comment); throws `SnapshotError` on a class the schema does not know.
+ * With `lazy`, each dict field of the root model that holds records (models) only, `LAZY_FROM` or more, is encoded
+ * record by record into `lazy`'s text, and `decode` given that text makes it a `LazyDict`.
+ */
+export function encode(v: TValue, schema: SnapshotSchema, lazy?: LazyRecords): unknown {
+  const records = (m: Map<string, TValue>): unknown[] => {
+    const out: unknown[] = [TAG.lazyDict, lazy!.length];
+    for (const [k, y] of m) {
+      const text = JSON.stringify(walk(y));
+      lazy!.parts.push(text);
+      lazy!.length += text.length;
+      out.push(k, lazy!.length);
+    }
+    return out;
+  };
+  const isTable = (x: TValue): x is Map<string, TValue> => {
+    if (!(x instanceof Map) || x.size < LAZY_FROM) return false;
+    for (const y of x.values()) if (!(y instanceof PydModel)) return false;
+    return true;
+  };
+  const walk = (x: TValue, root = false): unknown => {
     if (x === null || typeof x === 'boolean' || typeof x === 'string') return x;
     if (typeof x === 'number') {
       if (Number.isFinite(x) && !Object.is(x, -0)) return x;
@@ -92,7 +124,7 @@ export function encode(v: TValue, schema: SnapshotSchema): unknown {
       if (i < 0) throw new SnapshotError(`model ${x.cls.name} is not in the schema`);
       if (sameKeys(x.fields, x.cls)) {
         const out: unknown[] = [TAG.model, i];
-        for (const y of x.fields.values()) out.push(walk(y));
+        for (const y of x.fields.values()) out.push(root && lazy !== undefined && isTable(y) ? records(y) : walk(y));
         return out;
       }
       const out: unknown[] = [TAG.modelKeys, i];
@@ -108,7 +140,7 @@ export function encode(v: TValue, schema: SnapshotSchema): unknown {
     if (x instanceof PyDate) return [TAG.date, x.year, x.month, x.day];
     throw new SnapshotError(`a value of no Python type: ${typeof x}`);
   };
-  return walk(v);
+  return walk(v, true);
 }
 
 const bad = (what: string): never => {
@@ -116,9 +148,35 @@ const bad = (what: string): never => {
 };
 const whole = (x: unknown): number => (typeof x === 'number' && Number.isInteger(x) ? x : bad('not a whole number'));
 
-/** The value `encode` made `v` from (new objects each time); throws `SnapshotError` on anything `encode` does not make. */
-export function decode(v: unknown, schema: SnapshotSchema): TValue {
+/**
+ * The value `encode` made `v` from (new objects each time); throws `SnapshotError` on anything `encode` does not make.
+ * `records`: the text `encode`'s `lazy` was given (its tables become `LazyDict`s, each record checked as it is decoded).
+ */
+export function decode(v: unknown, schema: SnapshotSchema, records?: string): TValue {
   const names = schema.models.map((m) => m.fields.map((f) => f.name));
+  const lazyDict = (x: unknown[]): LazyDict => {
+    const n = x.length;
+    if (records === undefined || n % 2 !== 0) bad('a lazy dict');
+    const keys: string[] = [];
+    const ends: number[] = [whole(x[1])];
+    for (let i = 2; i < n; i += 2) {
+      keys.push(typeof x[i] === 'string' ? (x[i] as string) : bad('a dict key that is no string'));
+      const end = whole(x[i + 1]);
+      if (!(end >= ends[ends.length - 1]! && end <= records!.length)) bad('a record out of place');
+      ends.push(end);
+    }
+    if (ends[0]! < 0) bad('a record out of place');
+    const source = new RecordSource(keys.length, (slot) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(records!.slice(ends[slot]!, ends[slot + 1]!));
+      } catch {
+        return bad(`record ${keys[slot]!} is not JSON`);
+      }
+      return walk(parsed);
+    });
+    return LazyDict.of(keys, source);
+  };
   const walk = (x: unknown): TValue => {
     if (x === null || typeof x === 'boolean' || typeof x === 'string') return x;
     if (typeof x === 'number') return Number.isFinite(x) ? x : bad('a number JSON cannot hold');
@@ -168,6 +226,8 @@ export function decode(v: unknown, schema: SnapshotSchema): TValue {
         return n === 4 ? new PyDate(whole(x[1]), whole(x[2]), whole(x[3])) : bad('a date');
       case TAG.datetime:
         return n === 7 ? new PyDateTime(whole(x[1]), whole(x[2]), whole(x[3]), whole(x[4]), whole(x[5]), whole(x[6])) : bad('a datetime');
+      case TAG.lazyDict:
+        return lazyDict(x);
       default:
         return bad(`tag ${String(x[0])}`);
     }

@@ -23,7 +23,7 @@ import { voiceTimeline, type VoiceTimelineView } from '../../view/tau2/voice/tim
 import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../../view/tau2/state-at-step';
 import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './what-if';
 import type { StepEdit } from '../what-if';
-import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode } from './db-snapshot';
+import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode, type Tau2DbSnapshot } from './db-snapshot';
 
 export class Tau2SetupError extends Error {}
 
@@ -65,12 +65,12 @@ export interface Tau2DbFiles {
 
 /**
  * A cache of validated DBs kept between processes (the CLI's is a folder; see `tau2DbsSnapshot`): `get` answers the
- * text `put` stored for data files with the same content, or null. Whatever `get` answers is checked as it is read;
+ * snapshot (JSON and bytes) `put` stored for data files with the same content, or null. Whatever `get` answers is checked as it is read;
  * a text that cannot be used is `refused` (with the reason) and the DBs are loaded from the files and `put` again.
  */
 export interface Tau2DbStore {
-  get(files: Tau2DbFiles): Promise<string | null>;
-  put(files: Tau2DbFiles, snapshot: () => string): Promise<void>;
+  get(files: Tau2DbFiles): Promise<Tau2DbSnapshot | null>;
+  put(files: Tau2DbFiles, snapshot: () => Tau2DbSnapshot): Promise<void>;
   refused(files: Tau2DbFiles, why: string): void;
 }
 

@@ -3,7 +3,10 @@
  * state reached again (other record objects, same text) gets the remembered hash, a different state
  * its own, and both equal the plain sha256 of the whole dump (no base, nothing remembered).
  */
+import fc from 'fast-check';
 import { expect, it } from 'vitest';
+import { copyDict, deepCopyValue, PydModel, type TDict, type TValue } from '../../../../src/core/py/pydantic';
+import { shallowDbCopy } from '../../../../src/core/model/domains/tau2/toolkit';
 import { dbHash, Tau2Environment } from '../../../../src/core/env/tau2/environment';
 import type { Tau2Context } from '../../../../src/core/judge/tau2/evaluate';
 import { describeTau2 } from '../../../support/shared';
@@ -43,5 +46,42 @@ describeTau2('τ² DB hasher memo', () => {
     expect(again.agentHash()).toBe(first!.agentHash());
     expect(other!.agentHash()).toBe(plain(other!));
     expect(other!.agentHash()).not.toBe(first!.agentHash());
+  }, 120_000);
+
+  it('retail: a copied table laid out from the keys written to it hashes as its whole dump, whatever is replaced, removed or added', async () => {
+    const session = await openTau2('sierra-research__gym-gpt-4.1-retail.json');
+    const base = (session as unknown as { ctx: Tau2Context }).ctx.base.agent;
+    const tables = [...base.fields].filter(([, v]) => v instanceof Map && v.size > 0).map(([k]) => k);
+    const keysOf = (t: string) => [...(base.fields.get(t) as TDict).keys()];
+    const edit = fc.record({
+      table: fc.constantFrom(...tables),
+      // Few places, so edits meet (a key added just before a record replaced or removed).
+      at: fc.nat({ max: 4 }),
+      kind: fc.constantFrom('replace', 'same', 'remove', 'add'),
+      key: fc.string({ maxLength: 6 }),
+    });
+    fc.assert(
+      fc.property(fc.array(edit, { maxLength: 8 }), (edits) => {
+        const db = shallowDbCopy(base);
+        for (const e of edits) {
+          const baseTable = base.fields.get(e.table) as TDict;
+          let t = db.fields.get(e.table) as TDict;
+          if (t === baseTable) db.fields.set(e.table, (t = copyDict(baseTable)));
+          const keys = keysOf(e.table);
+          const k = keys[e.at % keys.length]!;
+          if (e.kind === 'remove') t.delete(k);
+          else if (e.kind === 'same') t.set(k, baseTable.get(k)!);
+          // Just before `k` (its prefix), or anywhere.
+          else if (e.kind === 'add') t.set(e.key === '' ? k.slice(0, -1) : `${e.key}~${e.at}`, deepCopyValue(baseTable.get(k)!));
+          else {
+            const rec = deepCopyValue(baseTable.get(k)!) as TValue;
+            if (rec instanceof PydModel) rec.fields.set([...rec.fields.keys()][0]!, `changed ${e.at}`);
+            t.set(k, rec);
+          }
+        }
+        expect(dbHash(db, base)).toBe(dbHash(db));
+      }),
+      { numRuns: 100, seed: 36 },
+    );
   }, 120_000);
 });

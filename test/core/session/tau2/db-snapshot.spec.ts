@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { TAU2_DOMAINS } from '../../../../src/core/model/domains/tau2/registry';
 import { encode, decode, schemaOf, SnapshotError } from '../../../../src/core/py/pydantic/snapshot';
+import { LazyDict } from '../../../../src/core/py/pydantic/lazy-dict';
 import { EnumClass, field, defineModel, PyDate, PyDateTime, PydModel, t, type TValue } from '../../../../src/core/py/pydantic';
-import { tau2DbsFromSnapshot } from '../../../../src/core/session/tau2/db-snapshot';
+import { tau2DbsFromSnapshot, type Tau2DbSnapshot } from '../../../../src/core/session/tau2/db-snapshot';
 import { Tau2Session, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from '../../../../src/core/session/tau2/session';
 import { modelDump, pyJsonDumps } from '../../../../src/core/py/pydantic';
 
@@ -20,8 +21,8 @@ import { describeTau2, TAU2_DIR } from '../../../support/shared';
 import { tau2Read, tau2RunFiles } from '../../../support/tau2';
 
 /** A store in memory, as the CLI's folder is on disk: what it was asked, what it kept, what it refused. */
-function memoryStore(): Tau2DbStore & { kept: Map<string, string>; gets: number; refusals: string[] } {
-  const kept = new Map<string, string>();
+function memoryStore(): Tau2DbStore & { kept: Map<string, Tau2DbSnapshot>; gets: number; refusals: string[] } {
+  const kept = new Map<string, Tau2DbSnapshot>();
   const keyOf = (f: Tau2DbFiles) => `${f.code}\n${f.files.map((x) => x.text).join('\n')}`;
   return {
     kept,
@@ -85,22 +86,21 @@ describeTau2('τ² DBs from a snapshot', () => {
     const store = memoryStore();
     const exact = await Tau2Session.open(run, tau2Read, { dbs: new Map(), store });
     const [key, good] = [...store.kept][0]!;
-    const snap = JSON.parse(good) as { agent: { db: unknown[]; hasher: { tables: { text: string }[] } }; signature: string };
-    const cut = good.slice(0, good.length >> 1);
-    const otherRecord = JSON.stringify({ ...snap, agent: { ...snap.agent, db: [...snap.agent.db.slice(0, -1), [1]] } });
-    const wrongText = JSON.stringify({
-      ...snap,
-      agent: {
-        ...snap.agent,
-        hasher: { ...snap.agent.hasher, tables: snap.agent.hasher.tables.map((tb) => ({ ...tb, text: tb.text.replace(/[0-9]/, 'x') })) },
-      },
-    });
-    const foreign = JSON.stringify({ ...snap, signature: `${snap.signature};Other(a)` });
+    type Snap = { agent: { db: unknown[]; hasher: { tables: { start: number; ends: number[] }[] }; text: [number, number] }; signature: string };
+    const snap = JSON.parse(good.json) as Snap;
+    const json = (s: Snap): Tau2DbSnapshot => ({ json: JSON.stringify(s), bytes: good.bytes });
+    const digit = good.bytes.findIndex((b) => b >= 0x30 && b <= 0x39);
+    const wrongText = Uint8Array.from(good.bytes);
+    wrongText[digit] = 0x78;
+    const movedRecord = structuredClone(snap);
+    movedRecord.agent.hasher.tables[0]!.ends[0]! -= 1;
     for (const [what, text] of [
-      ['cut short', cut],
-      ['a DB of other fields', otherRecord],
-      ['record texts that do not hash to the base hash', wrongText],
-      ['made for other classes', foreign],
+      ['cut short', { json: good.json.slice(0, good.json.length >> 1), bytes: good.bytes }],
+      ['its bytes cut short', { json: good.json, bytes: good.bytes.subarray(0, good.bytes.length - 1) }],
+      ['a DB of other fields', json({ ...snap, agent: { ...snap.agent, db: [...snap.agent.db.slice(0, -1), [1]] } })],
+      ['record texts that do not hash to the base hash', { json: good.json, bytes: wrongText }],
+      ['a record placed off its separator', json(movedRecord)],
+      ['made for other classes', json({ ...snap, signature: `${snap.signature};Other(a)` })],
     ] as const) {
       expect(() => tau2DbsFromSnapshot(domain, text), what).toThrow(SnapshotError);
       store.kept.set(key, text);
@@ -109,8 +109,30 @@ describeTau2('τ² DBs from a snapshot', () => {
       expect(store.refusals, what).toHaveLength(1);
       for (let i = 0; i < exact.size; i++) expect(again.report(i), `${what}: simulation ${i}`).toEqual(exact.report(i));
       // Refused, loaded from the files, and kept again.
-      expect(store.kept.get(key), what).toBe(good);
+      expect(store.kept.get(key), what).toEqual(good);
     }
+  });
+});
+
+describeTau2('τ² DBs from a snapshot, lazily read tables', () => {
+  it('airline: its tables are read record by record, and damaged records are refused before any is read', async () => {
+    const file = tau2RunFiles().find((f) => f.includes('airline'))!;
+    const run = Tau2Session.read(readFileSync(join(TAU2_DIR, 'runs', file), 'utf8'));
+    const domain = TAU2_DOMAINS.get(run.domain)!;
+    const store = memoryStore();
+    await Tau2Session.open(run, tau2Read, { dbs: new Map(), store });
+    const good = [...store.kept.values()][0]!;
+    const db = tau2DbsFromSnapshot(domain, good).agent;
+    for (const table of ['flights', 'reservations', 'users']) expect(db.fields.get(table), table).toBeInstanceOf(LazyDict);
+    const snap = JSON.parse(good.json) as { records: { at: [number, number]; sha256: string } };
+    const flipped = Uint8Array.from(good.bytes);
+    flipped[snap.records.at[0] + 100]! ^= 0x04;
+    for (const [what, bad] of [
+      ['a record text changed', { json: good.json, bytes: flipped }],
+      ['records cut short', { json: good.json, bytes: good.bytes.subarray(0, snap.records.at[1] - 1) }],
+      ['records out of the bytes', { json: JSON.stringify({ ...snap, records: { ...snap.records, at: [0, good.bytes.length + 1] } }), bytes: good.bytes }],
+    ] as const)
+      expect(() => tau2DbsFromSnapshot(domain, bad), what).toThrow(SnapshotError);
   });
 });
 

@@ -6,6 +6,7 @@
 import { PyException } from '../../../py/errors';
 import { sha256Hex } from '../../../py/hash';
 import {
+  copyDict,
   deepCopyValue,
   EnumClass,
   modelDump,
@@ -298,7 +299,8 @@ export function shallowDbCopy(db: PydModel): PydModel {
 export function ownTable(self: Toolkit, table: string): TDict {
   const map = self.db.get(table) as TDict;
   if (self.base === null || !(map instanceof Map) || map !== self.base.fields.get(table)) return map;
-  const copy: TDict = new Map(map);
+  // A table read lazily from a snapshot is copied lazily (copyDict): the copy decodes nothing, its records are the base's.
+  const copy: TDict = copyDict(map);
   self.db.set(table, copy);
   return copy;
 }

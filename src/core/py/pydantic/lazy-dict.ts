@@ -1,0 +1,149 @@
+/**
+ * Dicts of records shared between a base DB and its copies (τ²'s copy-on-write domains: see `ownTable`).
+ *
+ * `DictCopy`: a table's copy (`copyDict`) that knows its origin and the keys written since (`set`, `delete`), so the DB
+ * hasher lays out a copied table's text in the number of records changed, not the table's size (2,000 reservations
+ * compared per hash before).
+ *
+ * `LazyDict`: a table read from a snapshot (snapshot.ts) whose values are decoded when first read: a process judging a
+ * few simulations of airline reads a few of its 2,000 reservations and 500 users, so it need not build every record's
+ * models (most of a cached DB's load, and of the garbage it leaves). It is a `Map`: keys, order, `size`, `has`,
+ * `set`, `delete` are the map's own; `get` and every iteration hand out the decoded record, decoded once per record
+ * for every copy of the table (`copyDict`), so a copy and its base share an untouched record as the same object, as
+ * copies of an eager table do (what `own` and the DB hasher tell changes by).
+ */
+import type { TValue } from './model';
+
+/** The records of one table, each decoded on first demand and kept. */
+export class RecordSource {
+  private readonly decoded: (TValue | undefined)[];
+  readonly pending: readonly Pending[];
+
+  constructor(
+    count: number,
+    private readonly decodeAt: (slot: number) => TValue,
+  ) {
+    this.decoded = new Array<TValue | undefined>(count);
+    this.pending = Array.from({ length: count }, (_, slot) => new Pending(this, slot));
+  }
+
+  value(slot: number): TValue {
+    let v = this.decoded[slot];
+    if (v === undefined) this.decoded[slot] = v = this.decodeAt(slot);
+    return v;
+  }
+
+  /** The record if decoded already, else undefined. */
+  peek(slot: number): TValue | undefined {
+    return this.decoded[slot];
+  }
+}
+
+/** A record not decoded yet (the value the map holds in its place). */
+class Pending {
+  constructor(
+    readonly source: RecordSource,
+    readonly slot: number,
+  ) {}
+}
+
+const mapSet = Map.prototype.set;
+
+/** A copy of a dict (`copyDict`): its origin, and every key set or deleted since it was made. */
+export class DictCopy extends Map<string, TValue> {
+  /** The dict this is a copy of (null: none). Fields are set after `super()`, so the map is always made empty and then filled. */
+  origin: Map<string, TValue> | null = null;
+  readonly written = new Set<string>();
+
+  /** A copy of `d`'s entries (the same values). */
+  static from(d: Map<string, TValue>): DictCopy {
+    const c = new DictCopy();
+    for (const [k, v] of d) mapSet.call(c, k, v);
+    c.origin = d;
+    return c;
+  }
+
+  override set(k: string, v: TValue): this {
+    this.written.add(k);
+    return super.set(k, v);
+  }
+
+  override delete(k: string): boolean {
+    this.written.add(k);
+    return super.delete(k);
+  }
+
+  override clear(): void {
+    for (const k of this.keys()) this.written.add(k);
+    super.clear();
+  }
+}
+
+export class LazyDict extends DictCopy {
+  /** A dict of `keys` (in order), each record the source's of the same place. */
+  static of(keys: readonly string[], source: RecordSource): LazyDict {
+    const d = new LazyDict();
+    keys.forEach((k, i) => d.put(k, source.pending[i]!));
+    return d;
+  }
+
+  /** A value put in place of another (a record decoded) is no write. */
+  private put(k: string, v: TValue | Pending): void {
+    mapSet.call(this, k, v);
+  }
+
+  private raw(k: string): TValue | Pending | undefined {
+    return super.get(k);
+  }
+
+  private settle(k: string, v: TValue | Pending): TValue {
+    if (!(v instanceof Pending)) return v;
+    const value = v.source.value(v.slot);
+    this.put(k, value);
+    return value;
+  }
+
+  override get(k: string): TValue | undefined {
+    const v = this.raw(k);
+    return v === undefined ? undefined : this.settle(k, v);
+  }
+
+  override *entries(): MapIterator<[string, TValue]> {
+    for (const [k, v] of super.entries()) yield [k, this.settle(k, v)];
+  }
+
+  override *values(): MapIterator<TValue> {
+    for (const [k, v] of super.entries()) yield this.settle(k, v);
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, TValue]> {
+    return this.entries();
+  }
+
+  override forEach(f: (value: TValue, key: string, map: Map<string, TValue>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.entries()) f.call(thisArg, v, k, this);
+  }
+
+  /** A dict of the same keys and records, nothing decoded for it (its origin this one). */
+  copy(): LazyDict {
+    const d = new LazyDict();
+    for (const [k, v] of super.entries()) d.put(k, v);
+    d.origin = this;
+    return d;
+  }
+
+  /** What stands for the record at `k` without decoding it: the record once decoded, else a token equal only to itself. */
+  identity(k: string): unknown {
+    const v = this.raw(k);
+    return v instanceof Pending ? (v.source.peek(v.slot) ?? v) : v;
+  }
+}
+
+/** `dict(d)`: a copy of a dict that notes what is written to it (of a lazy one, lazy too). */
+export const copyDict = (d: Map<string, TValue>): DictCopy => (d instanceof LazyDict ? d.copy() : DictCopy.from(d));
+
+/**
+ * The value at `k` as far as identity goes, without decoding a lazy record: two dicts hold the same object at `k`
+ * exactly when their `recordIdentity` is the same (undefined where there is none).
+ */
+export const recordIdentity = (d: Map<string, TValue>, k: string): unknown => (d instanceof LazyDict ? d.identity(k) : d.get(k));
