@@ -112,4 +112,34 @@ describeTau2('hostile τ³ files: τ²’s verdict, or none with the reason', ()
     expect(got[1]).toMatchObject({ reward: want(1), error: null, recorded_reward: null, tau2_would_refuse: null });
     expect(got[2]).toMatchObject({ reward: want(2), error: null, matches_recorded_reward: true });
   });
+  it('a banking task whose initialization action calls KnowledgeTools.set_read_log_allowlist: judged with that allowlist, as τ² judges it', async () => {
+    const run = JSON.parse(readFileSync(join(TAU2_DIR, 'banking', 'runs', 'banking-a-s1.json'), 'utf8')) as Json & { simulations: Json[]; tasks: Json[] };
+    const gold = run.simulations.find((s) => s.task_id === 'task_056' && (s.info as Json | null)?.corpus_variant === 'gold')!;
+    // The gold simulation without its read of get_all_user_accounts_by_user_id_3847 (a read the task's gold actions make,
+    // so τ² logs it into the hashed DB): the assistant message making it and its tool message dropped.
+    const isRead = (m: Json) =>
+      m.role === 'assistant' &&
+      Array.isArray(m.tool_calls) &&
+      (m.tool_calls as Json[]).every((c) => (c.arguments as Json).agent_tool_name === 'get_all_user_accounts_by_user_id_3847');
+    const messages = gold.messages as Json[];
+    const at = messages.findIndex(isRead);
+    const noRead = { ...gold, id: 'no-read', messages: messages.filter((_, i) => i !== at && i !== at + 1) };
+    const judge = async (allowlist: unknown) => {
+      const task = structuredClone(run.tasks.find((t) => t.id === 'task_056')!);
+      if (allowlist !== undefined)
+        task.initial_state = {
+          ...(task.initial_state as Json | null),
+          initialization_actions: [{ env_type: 'assistant', func_name: 'set_read_log_allowlist', arguments: { allowlist } }],
+        };
+      const file = { ...run, tasks: [task], simulations: [noRead] };
+      return reports(await Tau2Session.open(readTau2Text(JSON.stringify(file))!, tau2Read))[0]!;
+    };
+    expect(await judge(undefined)).toMatchObject({ reward: 0, db_match: false, error: null });
+    // An empty allowlist: the read is logged neither in the gold run nor in the agent's, so the DBs agree (τ²: reward 1).
+    expect(await judge(null)).toMatchObject({ reward: 1, db_match: true, error: null });
+    expect(await judge(['get_all_user_accounts_by_user_id_3847'])).toMatchObject({ reward: 0, db_match: false, error: null });
+    // set() of a non-iterable, or of an unhashable item, raises in the initialization: no verdict.
+    expect(await judge(5)).toMatchObject({ reward: 0, error: "TypeError: 'int' object is not iterable" });
+    expect(await judge([['a']])).toMatchObject({ reward: 0, error: "TypeError: unhashable type: 'list'" });
+  });
 });
