@@ -14,7 +14,10 @@ export type PyExceptionType =
   | 'ValidationError'
   | 'JSONDecodeError'
   | 'AssertionError'
-  | 'MemoryError';
+  | 'MemoryError'
+  | 'UnicodeEncodeError'
+  // binascii.Error (type(e).__name__ is 'Error').
+  | 'Error';
 
 /**
  * A Python exception raised by emulated Python code. `text` is exactly `str(e)`,

@@ -31,7 +31,7 @@ function decimalValue(cp: number): number {
  * ASCII digit, and the first other non-ASCII character ends the text with '?' (always invalid).
  */
 // Python parity: _PyUnicode_TransformDecimalAndSpaceToASCII.
-function toAsciiDigits(s: string): string {
+export function toAsciiDigits(s: string): string {
   let out = '';
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;

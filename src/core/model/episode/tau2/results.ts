@@ -5,6 +5,7 @@
  */
 import { jsonDumps } from '../../../py/json-dumps';
 import { parseJson } from '../../../py/json-parse';
+import { reprStr } from '../../../py/repr';
 import { readDamagedTau2 } from './damaged';
 import { ticksToMessageHistory } from './ticks';
 import type { PyValue } from '../../../py/value';
@@ -177,6 +178,7 @@ export function readTau2Folder(resultsText: string, simulationTexts: readonly { 
     );
   else if (own.length > 0) notes.push(`results.json holds the simulations and there is no simulations/ beside it: τ²'s run-folder reading would find none`);
   const index = list(root.get('simulation_index'));
+  let integrity: string | null = null;
   if (index !== null) {
     // Python parity: Path.stem (the name without its last suffix).
     const onDisk = new Set(simulationTexts.map((s) => s.name.replace(/\.json$/, '')));
@@ -184,6 +186,15 @@ export function readTau2Folder(resultsText: string, simulationTexts: readonly { 
     const missing = [...indexed].filter((id) => !onDisk.has(id)).sort();
     const unlisted = [...onDisk].filter((id) => !indexed.has(id)).sort();
     const said = (ids: string[]): string => ids.slice(0, 5).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+    // Python parity: Results.load (dir format) raises this before it validates anything, so it is the refusal τ² gives.
+    const pyList = (ids: string[]): string => `[${ids.map(reprStr).join(', ')}]`;
+    if (missing.length > 0 || unlisted.length > 0)
+      integrity = `Dir format integrity check failed for results.json: ${[
+        missing.length > 0 ? `Missing simulation files: ${pyList(missing)}` : '',
+        unlisted.length > 0 ? `Extra simulation files not in index: ${pyList(unlisted)}` : '',
+      ]
+        .filter((x) => x !== '')
+        .join('; ')}`;
     if (missing.length > 0 || unlisted.length > 0)
       notes.push(
         `τ² refuses this run folder (its integrity check): ${[
@@ -202,7 +213,7 @@ export function readTau2Folder(resultsText: string, simulationTexts: readonly { 
   merged.set('simulations', simulationTexts.length > 0 ? extra : [...own]);
   if (!merged.has('tasks')) merged.set('tasks', []);
   const run = readTau2Results(merged as PyValue, { mode: 'python' });
-  return { ...run, notes: [...notes, ...run.notes] };
+  return { ...run, notes: [...notes, ...run.notes], ...(integrity !== null ? { refusal: { ...run.refusal, first: integrity } } : {}) };
 }
 
 /**

@@ -4,6 +4,7 @@
  * the communicate check (`FullDuplexCommunicateEvaluator.ticks_to_message_history` with `merge_message_chunks`).
  */
 import { PyException } from '../../../py/errors';
+import { mergeAudioCheck } from './chunk-audio';
 import type { Tau2Chunk, Tau2Message, Tau2Tick, Tau2ToolCall } from './types';
 
 /** The message history of a full-duplex simulation, with the tick each message comes from. */
@@ -72,10 +73,11 @@ const pyBoolList = (xs: readonly boolean[]): string => `[${xs.map((x) => (x ? 'T
 
 // Python parity: merge_message_chunks (data_model/message.py) — the text joined with no separator, one space between
 // two non-empty chunks whose utterance ids are both given and disjoint; empty chunks skipped (they do not reset the ids
-// the next chunk is compared with). Audio bytes are not merged here (the files carry none).
+// the next chunk is compared with). Audio is not merged here, but where its merge raises, this raises (mergeAudioCheck).
 function mergeChunks(group: readonly { chunk: Tau2Chunk; tickId: number }[]): MergedSpeech {
   if (group.some((g) => g.chunk.isAudio !== group[0]!.chunk.isAudio))
     throw new PyException('ValueError', `All chunks must be either audio or non-audio. Found mixed types: ${pyBoolList(group.map((g) => g.chunk.isAudio))}`);
+  mergeAudioCheck(group.map((g) => g.chunk));
   let content = '';
   let prev = new Set<string>();
   const parts: { tickId: number; text: string; at: number | null; utteranceIds: readonly string[] }[] = [];

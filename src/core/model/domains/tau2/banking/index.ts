@@ -1,6 +1,7 @@
 import { parseJson } from '../../../../py/json-parse';
 import type { TDict, TValue } from '../../../../py/pydantic';
-import type { Tau2Domain } from '../toolkit';
+import type { MethodDef, Tau2Domain } from '../toolkit';
+import { dictKey, iterate, truthy } from './py';
 import { AGENT_TOOLS } from './agent-tools';
 import { bankingCopy, bankingInitialized } from './copy';
 import { TransactionalDb } from './models';
@@ -22,16 +23,32 @@ export function deriveReadLogAllowlist(goldActions: readonly { readonly name: st
   return out;
 }
 
+/** KnowledgeTools' methods that are not tools, reached by name (an initialization action, an env assertion). */
+const AGENT_FUNCTIONS: readonly MethodDef[] = [
+  {
+    name: 'set_read_log_allowlist',
+    params: [{ name: 'allowlist' }],
+    // Python parity: KnowledgeTools.set_read_log_allowlist — `self._read_log_allowlist = set(allowlist or [])`: a
+    // non-iterable or an unhashable item raises TypeError as set() does; only a str item can name a tool.
+    run: (self, a) => {
+      const v = a.get('allowlist')!;
+      const items = truthy(v) ? iterate(v) : [];
+      for (const x of items) dictKey(x);
+      self.readLogAllowlist = new Set(items.filter((x): x is string => typeof x === 'string'));
+      return null;
+    },
+  },
+];
+
 export const BANKING: Tau2Domain = {
   name: 'banking_knowledge',
   agent: {
     className: 'KnowledgeTools',
     db: TransactionalDb,
     tools: AGENT_TOOLS,
-    functions: [],
+    functions: AGENT_FUNCTIONS,
     // Python parity: KnowledgeTools' own methods and attributes, found by getattr (not ported as such).
     pythonOnly: [
-      'set_read_log_allowlist',
       'get_user_discoverable_tools_state',
       'get_agent_discoverable_tools_state',
       '_agent_discoverable_tools_state',

@@ -7,7 +7,7 @@ import { PyException } from '../../../../py/errors';
 import { dumpsFloat, dumpsStr } from '../../../../py/json-dumps';
 import { parseJson } from '../../../../py/json-parse';
 import { formatFloat2, truthy as pyTruthy } from '../../../../py/ops';
-import { pyInt } from '../../../../py/int-parse';
+import { pyInt, toAsciiDigits } from '../../../../py/int-parse';
 import { reprStr } from '../../../../py/repr';
 import { sha256Hex } from '../../../../py/hash';
 import { tRepr, tStr, tTypeName, type TDict, type TValue } from '../../../../py/pydantic';
@@ -155,11 +155,10 @@ export function dictKey(v: TValue): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-const PY_SPACE =
-  /^[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
-
 /** `float(v)`. */
-// Python parity: builtin float() (PyFloat_FromString for a str: whitespace stripped, single underscores between digits).
+// Python parity: builtin float() (PyFloat_FromString for a str: non-ASCII decimal digits and spaces made ASCII first —
+// float('١٢٣٤') is 1234.0 —, then ASCII whitespace stripped (not \x1c-\x1f, which str.strip would take), single
+// underscores between digits).
 export function float(v: TValue): number {
   if (typeof v === 'number') return v;
   if (typeof v === 'boolean') return v ? 1 : 0;
@@ -169,7 +168,7 @@ export function float(v: TValue): number {
     return n;
   }
   if (typeof v === 'string') {
-    const t = v.replace(PY_SPACE, '');
+    const t = toAsciiDigits(v).replace(/^[ \t\n\v\f\r]+|[ \t\n\v\f\r]+$/g, '');
     const digits = String.raw`\d(?:_?\d)*`;
     if (/^[+-]?(inf|infinity|nan)$/i.test(t)) return /nan/i.test(t) ? NaN : t.startsWith('-') ? -Infinity : Infinity;
     if (new RegExp(String.raw`^[+-]?(?:${digits}(?:\.(?:${digits})?)?|\.${digits})(?:[eE][+-]?${digits})?$`).test(t)) return Number(t.replaceAll('_', ''));
