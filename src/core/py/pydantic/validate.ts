@@ -118,7 +118,8 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
     case 'list': {
       if (!Array.isArray(v)) return fail('list_type', mode === 'json' ? 'Input should be a valid array' : 'Input should be a valid list', v);
       if (checkOnly) {
-        for (const x of v) if (validateValue(type.item, x) instanceof Invalid) return REFUSED;
+        // (Anything is an Any: a list of them is not walked.)
+        if (type.item.kind !== 'any') for (const x of v) if (validateValue(type.item, x) instanceof Invalid) return REFUSED;
         return v;
       }
       const out: TValue[] = [];
@@ -133,7 +134,13 @@ function validateValue(type: FieldType, v: TValue): TValue | Invalid {
     case 'dict': {
       if (!(v instanceof Map)) return fail('dict_type', mode === 'json' ? 'Input should be an object' : 'Input should be a valid dictionary', v);
       if (checkOnly) {
-        for (const [k, x] of v) if (validateValue(type.key, k) instanceof Invalid || validateValue(type.value, x) instanceof Invalid) return REFUSED;
+        // The usual `dict[str, Any]` (a call's arguments) without a call per entry: a str key is a str, anything an Any.
+        const strKeys = type.key.kind === 'str';
+        const anyValues = type.value.kind === 'any';
+        for (const [k, x] of v) {
+          if (strKeys ? typeof k !== 'string' : validateValue(type.key, k) instanceof Invalid) return REFUSED;
+          if (!anyValues && validateValue(type.value, x) instanceof Invalid) return REFUSED;
+        }
         return v;
       }
       const out: TDict = new Map();
@@ -257,11 +264,13 @@ function validateModel(cls: ModelClass, v: TValue): PydModel | Invalid {
 /** `validateModel` in `checkOnly` mode: whether `v` (a dict) validates, to its first error. */
 function modelValidates(cls: ModelClass, v: TDict): boolean {
   for (const f of cls.fields) {
-    if (!v.has(f.name)) {
+    // One lookup per field (a value is never undefined: absent is).
+    const x = v.get(f.name);
+    if (x === undefined) {
       if (f.default === undefined) return false;
       continue;
     }
-    if (validateValue(f.type, v.get(f.name)!) instanceof Invalid) return false;
+    if (f.type.kind !== 'any' && validateValue(f.type, x) instanceof Invalid) return false;
   }
   if (cls.extra !== 'forbid') return true;
   const names = fieldNames(cls);
