@@ -16,7 +16,9 @@ const UNICODE_SPACES = new Set([
 ]);
 
 const ASCII_SPACE = ' \t\n\v\f\r';
-const MAX_STR_DIGITS = 4300;
+/** The most digits an int may have in text, read or written. */
+// Python parity: sys.get_int_max_str_digits() default (CPython 3.11).
+export const MAX_STR_DIGITS = 4300;
 
 function decimalValue(cp: number): number {
   for (const zero of DECIMAL_ZEROS) {

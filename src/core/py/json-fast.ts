@@ -13,7 +13,7 @@
  * - **what `JSON.parse` refuses** (`NaN`, `Infinity`, a control character in a string, any syntax error) → null; a
  *   value nested deeper than `maxDepth`, or an integer longer than Python's digit limit → null.
  */
-const MAX_INT_DIGITS = 4300;
+import { MAX_STR_DIGITS } from './int-parse';
 
 /** The number tokens of a JSON text outside its strings, and its object keys, in document order. */
 interface Tokens {
@@ -72,7 +72,7 @@ function scanTokens(text: string): Tokens | null {
           if (d === 46 || d === 101 || d === 69) float = true;
           else if (d !== 43 && d !== 45) break;
         }
-        if (!float && k - start - (c === 45 ? 1 : 0) > MAX_INT_DIGITS) return null;
+        if (!float && k - start - (c === 45 ? 1 : 0) > MAX_STR_DIGITS) return null;
         at = grown(at, count * 2 + 2);
         at[count * 2] = start;
         at[count * 2 + 1] = float ? k : -k;

@@ -1,9 +1,8 @@
 import { PyException, valueError } from './errors';
 import type { PyDict, PyValue } from './value';
 import { fastJsonLoads } from './json-fast';
+import { MAX_STR_DIGITS } from './int-parse';
 
-// Python parity: sys.get_int_max_str_digits() default (CPython 3.11).
-const MAX_INT_DIGITS = 4300;
 const MAX_DEPTH = 900;
 
 /** A JSON error with where it happened (char offset as Python counts it, 1-based line and column). */
@@ -342,9 +341,9 @@ class Parser {
       this.i = NUM.lastIndex;
       const t = m[0];
       if (m[1] === undefined && m[2] === undefined) {
-        if (t.replace('-', '').length > MAX_INT_DIGITS) {
+        if (t.replace('-', '').length > MAX_STR_DIGITS) {
           const e = valueError(
-            `Exceeds the limit (${MAX_INT_DIGITS} digits) for integer string conversion: value has ${t.replace('-', '').length} digits; use sys.set_int_max_str_digits() to increase the limit`,
+            `Exceeds the limit (${MAX_STR_DIGITS} digits) for integer string conversion: value has ${t.replace('-', '').length} digits; use sys.set_int_max_str_digits() to increase the limit`,
           );
           const pos = this.i - t.length;
           if (!this.deferLongInts) {

@@ -2,6 +2,7 @@
 import { PyException, type PyExceptionType } from '../errors';
 import { bitLength, powCorrectlyRounded, ratioToDouble } from '../float-math';
 import { reprFloat } from '../repr';
+import { MAX_STR_DIGITS } from '../int-parse';
 
 export class PyComplex {
   constructor(
@@ -38,8 +39,7 @@ export function exprTypeName(v: ExprValue): string {
 // ---------------------------------------------------------------------------------------
 // Numbers
 
-// Python parity: sys.get_int_max_str_digits() default (CPython 3.11).
-export const MAX_STR_DIGITS = 4300;
+export { MAX_STR_DIGITS };
 // Guard against results no browser can hold (CPython would grind on for minutes).
 const MAX_INT_BITS = 1 << 26;
 const SSIZE_MAX = (1n << 63n) - 1n;
