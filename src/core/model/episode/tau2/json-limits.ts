@@ -152,3 +152,28 @@ export function tau2JsonRefusal(text: string): string | null {
   }
   return null;
 }
+
+/**
+ * `tau2JsonRefusal(text)` without its scan of the whole text (a sixth of reading a large file) when it cannot refuse:
+ * every value within jiter's recursion limit (`deepest`: the most containers `parseJson` found a value inside, as jiter
+ * counts its stack) and no `\\u` escape of a lone surrogate (`loneSurrogateEscape`).
+ */
+export function tau2JsonRefusalOf(text: string, deepest: number): string | null {
+  return deepest < JITER_RECURSION_LIMIT && !loneSurrogateEscape(text) ? null : tau2JsonRefusal(text);
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+/** A surrogate escape after an escaped backslash (`\\\\ud800`: is it an escape?), left to the full scan. */
+const AFTER_BACKSLASH = /\\\\u[dD][89a-fA-F]/;
+/** A high surrogate escape not followed by a low one, or a low one not after a high one. */
+const LONE = /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+
+/**
+ * Whether the text may hold a `\\u` escape of a lone surrogate, which jiter refuses: false for a text with none, or
+ * with only pairs (`\\ud83d\\ude00`, as Python's `json.dumps` writes an emoji); true (then the full scan decides) for
+ * a lone one or any surrogate escape after a backslash, where the pattern cannot tell an escape from escaped text.
+ */
+// Python parity: jiter parse_escape (a high surrogate escape must be followed by a low one).
+function loneSurrogateEscape(text: string): boolean {
+  return SURROGATE_ESCAPE.test(text) && (AFTER_BACKSLASH.test(text) || LONE.test(text));
+}

@@ -11,7 +11,7 @@ import { ticksToMessageHistory } from './ticks';
 import type { PyValue } from '../../../py/value';
 import { defineModel, field, lineErrorText, t, validate, validationErrors, type InputMode, type TDict, type TValue } from '../../../py/pydantic';
 import { SimulationIndexEntryModel } from './models';
-import { JITER_RECURSION_LIMIT, tau2JsonRefusal } from './json-limits';
+import { tau2JsonRefusal, tau2JsonRefusalOf } from './json-limits';
 import { tau2Judging } from './judging';
 import { firstOf, infoRefusals, NO_REFUSALS, simulationRefusals, type Tau2Refusals } from './refusals';
 import type { Tau2Run, Tau2Simulation, Tau2Task, Tau2Tick } from './types';
@@ -238,32 +238,7 @@ export function readTau2Text(text: string): Tau2Run | null {
     return { ...run, notes: [...damaged.notes, ...run.notes] };
   }
   // Python parity: Results.load reads a one-file results file with model_validate_json (jiter), not json.loads.
-  return isTau2Root(root) ? readTau2Results(root, { mode: 'json', jsonRefusal: jsonRefusalOf(text, deepest.value) }) : null;
-}
-
-/**
- * `tau2JsonRefusal(text)` without its scan of the whole text (a sixth of reading a large file) when it cannot refuse:
- * every value within jiter's recursion limit (`deepest`: the most containers `parseJson` found a value inside, as jiter
- * counts its stack) and no `\\u` escape of a lone surrogate (`loneSurrogateEscape`).
- */
-function jsonRefusalOf(text: string, deepest: number): string | null {
-  return deepest < JITER_RECURSION_LIMIT && !loneSurrogateEscape(text) ? null : tau2JsonRefusal(text);
-}
-
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-/** A surrogate escape after an escaped backslash (`\\\\ud800`: is it an escape?), left to the full scan. */
-const AFTER_BACKSLASH = /\\\\u[dD][89a-fA-F]/;
-/** A high surrogate escape not followed by a low one, or a low one not after a high one. */
-const LONE = /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
-
-/**
- * Whether the text may hold a `\\u` escape of a lone surrogate, which jiter refuses: false for a text with none, or
- * with only pairs (`\\ud83d\\ude00`, as Python's `json.dumps` writes an emoji); true (then the full scan decides) for
- * a lone one or any surrogate escape after a backslash, where the pattern cannot tell an escape from escaped text.
- */
-// Python parity: jiter parse_escape (a high surrogate escape must be followed by a low one).
-function loneSurrogateEscape(text: string): boolean {
-  return SURROGATE_ESCAPE.test(text) && (AFTER_BACKSLASH.test(text) || LONE.test(text));
+  return isTau2Root(root) ? readTau2Results(root, { mode: 'json', jsonRefusal: tau2JsonRefusalOf(text, deepest.value) }) : null;
 }
 
 /**
