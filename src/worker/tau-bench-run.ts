@@ -71,6 +71,8 @@ export class TauBenchRun implements RunHandle {
   private readonly keyer: Keyer;
   /** Data is being looked for (`resolveData` calls under way): the first verdict is near, the sweep waits for it. */
   private looking = 0;
+  /** Held while another run opens in its slot (`hold`): its fingerprint sweep waits too, not competing with the new run's reading. */
+  private held = 0;
   /**
    * Resolves when the run's first verdict is out, or once it is known not to come from a DB kept from an earlier
    * visit (none was found or it could not be used): reading the file is held until then (see the controller's `open`).
@@ -100,8 +102,8 @@ export class TauBenchRun implements RunHandle {
         legacy: (i) => session.legacyFingerprints().get(i) ?? [],
         live: () => this.live(),
         // Reading, finding data and judging come first: the sweep takes the time this thread would otherwise wait
-        // (and runs at once when there is no data to judge with).
-        mayGo: () => !session.reading && this.looking === 0 && !this.scheduler.busy,
+        // (and runs at once when there is no data to judge with). Held (another run opening in its place), it waits.
+        mayGo: () => !session.reading && this.looking === 0 && this.held === 0 && !this.scheduler.busy,
       },
       count,
       session.reading,
@@ -140,16 +142,17 @@ export class TauBenchRun implements RunHandle {
   hold(): () => void {
     const stoppedBefore = this.scheduler.isCancelled;
     this.scheduler.cancel();
+    this.held++;
     return () => {
+      this.held--;
       if (!stoppedBefore && this.live() && this.detection && !this.finished) this.restart();
     };
   }
 
   /**
-   * A big run (read while it is judged, or of many episodes) is judged on two threads: a judge helper
-   * takes batches of its episodes, on the data in use (from the first rows of each evaluation on, so the
-   * first verdict does not wait for the DB to be copied, nor share the cores with the helper starting).
-   * Where a worker cannot start another (tests, other hosts) everything is judged here.
+   * A big run (read while it is judged, or of many episodes) is judged on two threads: a judge helper takes batches of its episodes, on the data in use (from
+   * the first rows of each evaluation on, so the first verdict does not wait for the DB to be copied, nor share the cores with the helper starting). Where a
+   * worker cannot start another (tests, other hosts) everything is judged here.
    */
   private helpWith(): void {
     const bytes = this.bytes;
@@ -174,9 +177,8 @@ export class TauBenchRun implements RunHandle {
   }
 
   /**
-   * Rows read since the last ones sent go to the page (a few times a second while the file is read,
-   * so no task on the page handles thousands at once; `last`: the file is read to its end), and the
-   * scheduler may judge them.
+   * Rows read since the last ones sent go to the page (a few times a second while the file is read, so no task on the page handles thousands at once; `last`:
+   * the file is read to its end), and the scheduler may judge them.
    */
   sendRows(last: boolean): void {
     if (!this.live()) return;
@@ -376,9 +378,8 @@ export class TauBenchRun implements RunHandle {
   }
 
   /**
-   * Searches in slices of episodes, letting other messages (a view, a step) in between, so a search
-   * through thousands of episodes never holds the worker; a search overtaken by a newer one stops
-   * (the page only wants the newest).
+   * Searches in slices of episodes, letting other messages (a view, a step) in between, so a search through thousands of episodes never holds the worker; a
+   * search overtaken by a newer one stops (the page only wants the newest).
    */
   search(id: number, query: string): void {
     void this.searchSlices(id, query);

@@ -82,6 +82,29 @@ describe('a τ² run’s rows before their fingerprints (worker)', () => {
   });
 });
 
+describe('a run held while another opens in its slot', () => {
+  it('sweeps no fingerprint while held, and every one once it goes on', async () => {
+    const tau2 = readTau2Text(repeated(40))!;
+    const n = tau2.simulations.length;
+    posted.length = 0;
+    const runs = new Tau2RunHandle('a', 1, tau2, true, new Tau2Data(new DataLocator()));
+    await runs.open('run.json');
+    // Held before its sweep took a slice (the sweep waits for the data and for judging, both held here).
+    const resume = runs.hold();
+    const wait = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+    await wait(300);
+    expect(postsOf(posted, 'fingerprints')).toEqual([]);
+    resume();
+    for (let i = 0; i < 2000 && postsOf(posted, 'fingerprints').reduce((k, m) => k + m.indices.length, 0) < n; i++) await wait(5);
+    runs.close();
+    expect(
+      postsOf(posted, 'fingerprints')
+        .flatMap((m) => m.indices)
+        .sort((x, y) => x - y),
+    ).toEqual(tau2.simulations.map((_, i) => i));
+  });
+});
+
 describe('the rows on screen', () => {
   it('get their fingerprints before the rest', async () => {
     const tau2 = readTau2Text(repeated(40))!;

@@ -78,6 +78,10 @@ export class Tau2RunHandle implements RunHandle {
   private closed = false;
   /** Bumped whenever the data changes or the run is closed, so a running loop stops. */
   private epoch = 0;
+  /** Data being located or loaded (`resolveData`): the fingerprint sweep waits, so the first verdict is not kept waiting by it. */
+  private looking = 0;
+  /** Held while another run opens in its slot (`hold`): its fingerprint sweep waits too, not competing with the new run's reading. */
+  private held = 0;
 
   constructor(
     readonly slot: RunSlot,
@@ -110,8 +114,9 @@ export class Tau2RunHandle implements RunHandle {
         compute: (i) => tau2Fingerprint(tau2, i),
         legacy: (i) => tau2LegacyFingerprints(tau2, i),
         live: () => this.live(),
-        // Judging comes first (as for a τ-bench run): the sweep (~3 ms a simulation, both formats) takes the time between.
-        mayGo: () => !this.scheduler.busy,
+        // Judging comes first (as for a τ-bench run), and finding the data before it: the sweep (~3 ms a simulation, both
+        // formats) takes the time between.
+        mayGo: () => this.looking === 0 && this.held === 0 && !this.scheduler.busy,
       },
       this.headers.length,
     );
@@ -145,7 +150,9 @@ export class Tau2RunHandle implements RunHandle {
   hold(): () => void {
     const before = this.scheduler.isCancelled;
     this.scheduler.cancel();
+    this.held++;
     return () => {
+      this.held--;
       if (!before && this.live()) this.resume();
     };
   }
@@ -166,6 +173,15 @@ export class Tau2RunHandle implements RunHandle {
   }
 
   private async resolveData(): Promise<void> {
+    this.looking++;
+    try {
+      await this.findData();
+    } finally {
+      this.looking--;
+    }
+  }
+
+  private async findData(): Promise<void> {
     const report = (message: string): void => void (this.live() && post({ type: 'data-error', run: this.run, message }));
     const domain = this.tau2.domain;
     const paths = tau2DbPaths(domain, false);
