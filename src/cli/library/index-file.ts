@@ -4,20 +4,8 @@ import { EvalCache, InspectSession, prepareSha256, Tau2FileError, Tau2Session, t
 import { dataReader } from '../data-reader';
 import { readTau2Run } from '../tau2/commands';
 import { tau2DbStore } from '../tau2/db-cache';
+import type { FoundRun } from './walk';
 import { tau2RunRows, tauBenchRunRows, type IndexRow } from '../../core/contract';
-
-/** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
-export interface FoundRun {
-  readonly path: string;
-  readonly kind: 'file' | 'tau2-folder' | 'unreadable';
-  readonly bytes: number;
-  /** Why an `unreadable` one cannot be read (it is listed as a bad file, never handed to a worker). */
-  readonly reason?: string;
-  /** The path's bytes, when its name is not valid UTF-8 (`path` shows it with `\xNN` for the bad bytes). */
-  readonly raw?: Buffer;
-  /** The name the index gives it (its `file`): the path from the index's folder, `/`-separated; `path` when not given. */
-  readonly name?: string;
-}
 
 /** Where each benchmark's data is (a folder or URL base). */
 export interface DataRoots {

@@ -4,7 +4,8 @@
  * entry does not run `main` in a worker.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { IndexContext, type DataRoots, type FoundRun } from './index-file';
+import { IndexContext, type DataRoots } from './index-file';
+import type { FoundRun } from './walk';
 import type { IndexRow } from '../../core/contract';
 import { workerEntry } from '../worker-entry';
 

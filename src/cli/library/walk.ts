@@ -3,7 +3,19 @@ import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
-import type { FoundRun } from './index-file';
+
+/** A unit the walk found: a file, or a τ² run folder (results.json + simulations/). */
+export interface FoundRun {
+  readonly path: string;
+  readonly kind: 'file' | 'tau2-folder' | 'unreadable';
+  readonly bytes: number;
+  /** Why an `unreadable` one cannot be read (it is listed as a bad file, never handed to a worker). */
+  readonly reason?: string;
+  /** The path's bytes, when its name is not valid UTF-8 (`path` shows it with `\xNN` for the bad bytes). */
+  readonly raw?: Buffer;
+  /** The name the index gives it (its `file`): the path from the index's folder, `/`-separated; `path` when not given. */
+  readonly name?: string;
+}
 
 /** Folders never walked: tools' and version control's, and benchmark data trees (their JSON files are data, not runs). */
 function skipped(dir: string, name: string): boolean {
