@@ -16,7 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { positiveInt } from './index';
-import { streamEvaluate } from '../stream-evaluate';
+import { DEFAULT_POOL_MIN_BYTES, POOL_MIN_BYTES, streamEvaluate } from '../stream-evaluate';
 import { terminalSafe } from '../terminal';
 import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 
@@ -38,7 +38,7 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS�
   --no-cache      read and validate τ²'s DB files every time (by default validated DBs are kept, by the data
                   files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)
   --jobs          with --json, threads judging a τ-bench file of 2 MB or more (read on this one, lines in file order;
-                  default: the number of cores)`;
+                  default: the number of cores for a file of 16 MB or more, else this thread alone)`;
 
 interface Options {
   readonly file: string;
@@ -51,7 +51,8 @@ interface Options {
   readonly domain?: Domain;
   readonly dataVersion?: string;
   readonly rule?: RewardRule;
-  readonly jobs: number;
+  /** `--jobs`, null when not given (then as many as there are cores, for a big file only). */
+  readonly jobs: number | null;
 }
 
 const OPTIONS = { ...JUDGING_OPTIONS, jobs: { type: 'string' } } as const;
@@ -67,7 +68,7 @@ function readArgs(rest: string[]): Options | 'help' {
     data: values.data ?? (process.env.TAU_BENCH_DATA || DEFAULT_DATA_BASE),
     dataArg: values.data,
     json: values.json,
-    jobs: values.jobs === undefined ? availableParallelism() : positiveInt(values.jobs, '--jobs'),
+    jobs: values.jobs === undefined ? null : positiveInt(values.jobs, '--jobs'),
     ...judgingOptions(values),
   };
 }
@@ -172,7 +173,8 @@ const isFolder = (path: string): Promise<boolean> =>
  */
 async function evaluateStreaming(o: Options): Promise<void> {
   // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
-  const r = await streamEvaluate(o.file, o.data, o, (line) => process.stdout.write(`${line}\n`), o.jobs);
+  const print = (line: string): boolean => process.stdout.write(`${line}\n`);
+  const r = await streamEvaluate(o.file, o.data, o, print, o.jobs ?? availableParallelism(), o.jobs === null ? DEFAULT_POOL_MIN_BYTES : POOL_MIN_BYTES);
   if (r.kind === 'tau2') return evaluateTau2Runs([{ name: basename(o.file), run: r.run }], o.dataArg, true);
   process.stderr.write(detectionNotes(r.session, r.revised).join('\n') + '\n');
 }
