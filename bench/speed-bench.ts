@@ -5,6 +5,8 @@
  * - `tau2_cli_ms_per_simulation_per_file`: one process per results file over the airline files of ../shared/tau2/runs
  *   (the persistent DB cache warm: the first process of the first round fills it; `_no_cache` with `--no-cache`),
  * - `tau2_cli_ms_per_simulation_one_process`: the same files in one process,
+ * - `v1_cli_ms_per_episode_file`: `evaluate --json` of gpt-4o-airline.json (200 episodes, 4 MB) in one process as a
+ *   user runs it, start-up included, per episode (the issue's "v1 CLI vs τ-bench's Python" row: 13.7 ms was 195×),
  * - `big_file_cli_evaluate_ms`: `evaluate --json` of the generated 5,000-episode (~98 MB) file (as the `big` bench makes it),
  * - `index_episodes_per_s_real`: `index` (2 jobs) over the real shared files, ../shared/runs + ../shared/tau2/runs, with
  *   the peak resident memory of the whole process tree (`index_real_peak_mb`, /usr/bin/time).
@@ -85,6 +87,10 @@ export async function runSpeedBench(log: Log, options: BenchOptions = { repeat: 
       if (lineCount(one.out) !== sims) throw new Error(`all files: ${lineCount(one.out)} lines for ${sims} simulations`);
       add('tau2_cli_ms_per_simulation_one_process', one.ms / sims);
       add('tau2_cli_cpu_ms_per_simulation_one_process', one.cpuMs === null ? null : one.cpuMs / sims);
+      const v1 = run([cli, 'evaluate', join(shared, 'runs', 'gpt-4o-airline.json'), '--data', join(shared, 'tau-bench'), '--json'], env);
+      if (lineCount(v1.out) !== 200) throw new Error(`gpt-4o-airline: ${lineCount(v1.out)} lines for 200 episodes`);
+      add('v1_cli_ms_per_episode_file', v1.ms / 200);
+      add('v1_cli_cpu_ms_per_episode_file', v1.cpuMs === null ? null : v1.cpuMs / 200);
       const b = run([cli, 'evaluate', big, '--data', join(shared, 'tau-bench'), '--json'], env);
       if (lineCount(b.out) !== 5000) throw new Error(`big file: ${lineCount(b.out)} lines for 5000 episodes`);
       add('big_file_cli_evaluate_ms', b.ms);
@@ -103,7 +109,7 @@ export async function runSpeedBench(log: Log, options: BenchOptions = { repeat: 
       add('index_real_cpu_ms_per_episode', ix.cpuMs === null ? null : ix.cpuMs / n);
       add('load_avg_1m_after', loadavg()[0]!);
       log(
-        `speed-bench round ${round + 1}: τ² per file ${rows.tau2_cli_ms_per_simulation_per_file!.at(-1)!.toFixed(2)} ms/sim (CPU ${rows.tau2_cli_cpu_ms_per_simulation_per_file?.at(-1)?.toFixed(2) ?? 'n/a'}) (--no-cache ${rows.tau2_cli_ms_per_simulation_per_file_no_cache?.at(-1)?.toFixed(2) ?? 'n/a'}), one process ${(one.ms / sims).toFixed(2)} ms/sim (${sims} simulations, ${files.length} files); big file (${(bigBytes / 2 ** 20).toFixed(0)} MB) ${b.ms.toFixed(0)} ms; index real ${n} episodes in ${(ix.ms / 1000).toFixed(1)} s = ${(n / (ix.ms / 1000)).toFixed(0)}/s, peak ${ix.peakMb?.toFixed(0)} MB; load ${rows.load_avg_1m!.at(-1)!.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
+        `speed-bench round ${round + 1}: τ² per file ${rows.tau2_cli_ms_per_simulation_per_file!.at(-1)!.toFixed(2)} ms/sim (CPU ${rows.tau2_cli_cpu_ms_per_simulation_per_file?.at(-1)?.toFixed(2) ?? 'n/a'}) (--no-cache ${rows.tau2_cli_ms_per_simulation_per_file_no_cache?.at(-1)?.toFixed(2) ?? 'n/a'}), one process ${(one.ms / sims).toFixed(2)} ms/sim (${sims} simulations, ${files.length} files); τ-bench file ${(v1.ms / 200).toFixed(2)} ms/episode; big file (${(bigBytes / 2 ** 20).toFixed(0)} MB) ${b.ms.toFixed(0)} ms; index real ${n} episodes in ${(ix.ms / 1000).toFixed(1)} s = ${(n / (ix.ms / 1000)).toFixed(0)}/s, peak ${ix.peakMb?.toFixed(0)} MB; load ${rows.load_avg_1m!.at(-1)!.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       );
     }
     const out: BenchResult = {};
