@@ -45,6 +45,8 @@ export class DbHasher {
   private readonly baseHash: string;
   /** Hashes of derived states by `changeKey`, the oldest dropped past `CHANGE_MEMO`. */
   private readonly byChanges = new Map<string, string>();
+  /** The base's records' text in one array (made at the first derived state), so unchanged runs of records are hashed as spans of it. */
+  private spans: BaseSpans | null = null;
 
   constructor(
     private readonly base: Db,
@@ -197,6 +199,10 @@ export class DbHasher {
     return 'same';
   }
 
+  private baseSpans(): BaseSpans {
+    return (this.spans ??= new BaseSpans(this.base));
+  }
+
   private run(db: Db, from: Checkpoint | null, record: boolean): string {
     const s = new Buffered(sha256Stream());
     if (from) s.load(from.state);
@@ -215,17 +221,43 @@ export class DbHasher {
       const before = this.base.get(name);
       const keys = sortedKeysOf(table, before instanceof Map ? before : undefined);
       if (!resuming) s.update(keys.length === 0 ? '()' : '(');
-      for (let k = resuming ? from.k : 0; k < keys.length; k++) {
-        if (record && k > 0 && since >= this.every) {
-          this.checkpoints.push({ t, k, state: s.save() });
-          since = 0;
+      const k0 = resuming ? from.k : 0;
+      // A derived state: records the base has under the same key, as the same (frozen) object, are the base's bytes —
+      // a run of them is one span of the base's text (separators included), hashed without a copy.
+      const beforeMap = before instanceof Map ? before : null;
+      const base = record || beforeMap === null ? null : this.baseSpans().table(name, beforeMap);
+      if (base !== null) {
+        let span = -1;
+        let last = -1;
+        for (let k = k0; k < keys.length; k++) {
+          const key = keys[k]!;
+          const rec = table.get(key)!;
+          const j = beforeMap!.get(key) === rec ? base.index(key) : -1;
+          if (j >= 0 && span >= 0 && j === last + 1) {
+            last = j;
+            continue;
+          }
+          if (span >= 0) s.span(base.text.subarray(base.starts[span]!, base.ends[last]!));
+          if (k > 0) s.bytes(COMMA);
+          if (j >= 0) span = last = j;
+          else {
+            span = -1;
+            s.bytes(entryBytes(key, rec));
+          }
         }
-        const key = keys[k]!;
-        if (k > 0) s.bytes(COMMA);
-        const piece = entryBytes(key, table.get(key)!);
-        s.bytes(piece);
-        since += piece.length + 2;
-      }
+        if (span >= 0) s.span(base.text.subarray(base.starts[span]!, base.ends[last]!));
+      } else
+        for (let k = k0; k < keys.length; k++) {
+          if (record && k > 0 && since >= this.every) {
+            this.checkpoints.push({ t, k, state: s.save() });
+            since = 0;
+          }
+          const key = keys[k]!;
+          if (k > 0) s.bytes(COMMA);
+          const piece = entryBytes(key, table.get(key)!);
+          s.bytes(piece);
+          since += piece.length + 2;
+        }
       // Python parity: tuple.__repr__ — a 1-tuple keeps a trailing comma.
       s.update(keys.length === 0 ? ')' : keys.length === 1 ? ',))' : '))');
     }
@@ -255,6 +287,12 @@ class Buffered {
       this.used += b.length;
     }
   }
+  /** Bytes that stay as they are while hashed (a span of a base's text): a long one goes to sha256 without a copy. */
+  span(b: Uint8Array): void {
+    if (b.length < SPAN_DIRECT) return this.bytes(b);
+    this.flush();
+    this.s.update(b);
+  }
   private flush(): void {
     if (this.used > 0) this.s.update(this.buf.subarray(0, this.used));
     this.used = 0;
@@ -271,6 +309,59 @@ class Buffered {
     this.flush();
     return this.s.hex();
   }
+}
+
+/** A span at least this long is hashed where it lies; a shorter one is copied into the buffer with its neighbours. */
+const SPAN_DIRECT = 4096;
+
+/** One dict table of a base: its frozen records' text, separated by `", "` as hashed, and where each record is in it. */
+interface TableSpans {
+  readonly text: Uint8Array;
+  readonly starts: Uint32Array;
+  readonly ends: Uint32Array;
+  /** The place of `key` among the table's sorted keys (-1 for a record that is not frozen: its text may change). */
+  index(key: string): number;
+}
+
+/**
+ * The base's dict tables as text, made once per base from the records' cached bytes: a derived state's records that
+ * are the base's own (same key, same frozen object) are hashed from here, a run of neighbours as one span.
+ */
+class BaseSpans {
+  private readonly tables = new Map<string, TableSpans | null>();
+  constructor(private readonly base: Db) {}
+
+  table(name: string, map: ReadonlyMap<string, PyValue>): TableSpans | null {
+    let t = this.tables.get(name);
+    if (t === undefined) this.tables.set(name, (t = this.base.get(name) === map ? tableSpans(map) : null));
+    return t;
+  }
+}
+
+function tableSpans(map: ReadonlyMap<string, PyValue>): TableSpans {
+  const keys = sortedKeysOf(map);
+  const pieces = keys.map((k) => entryBytes(k, map.get(k)!));
+  const text = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0) + Math.max(0, pieces.length - 1) * COMMA.length);
+  const starts = new Uint32Array(keys.length);
+  const ends = new Uint32Array(keys.length);
+  let at = 0;
+  pieces.forEach((p, j) => {
+    if (j > 0) {
+      text.set(COMMA, at);
+      at += COMMA.length;
+    }
+    starts[j] = at;
+    text.set(p, at);
+    at += p.length;
+    ends[j] = at;
+  });
+  const place = new Map<string, number>();
+  keys.forEach((k, j) => {
+    const rec = map.get(k)!;
+    // A record that is not frozen may have been changed in place: its text is printed again every time (as `entryBytes` does).
+    if (typeof rec !== 'object' || rec === null || Object.isFrozen(rec)) place.set(k, j);
+  });
+  return { text, starts, ends, index: (key) => place.get(key) ?? -1 };
 }
 
 const pieceCache = new WeakMap<object, { readonly key: string; readonly bytes: Uint8Array }>();
