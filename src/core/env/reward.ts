@@ -88,8 +88,6 @@ export function checkOutputs(outputs: readonly string[], steps: readonly Execute
 export interface RewardVerdict {
   readonly rule: RewardRule;
   readonly reward: number;
-  readonly agentHash: string;
-  readonly gtHash: string;
   /** `agent_hash == gt_hash`, whether or not the rule looked at it. */
   readonly rActions: boolean;
   /** Whether the rule compared the DB for this task. */
@@ -101,12 +99,11 @@ export interface RewardVerdict {
 }
 
 // Python parity: tau_bench.envs.base.Env.calculate_reward at 14bf0ef (db-and-outputs) and 7362a17 (outputs-only).
-export function computeReward(rule: RewardRule, task: Task, agentHash: string, gtHash: string, steps: readonly ExecutedStep[]): RewardVerdict {
-  const rActions = agentHash === gtHash;
+export function computeReward(rule: RewardRule, task: Task, rActions: boolean, steps: readonly ExecutedStep[]): RewardVerdict {
   const hasOutputs = task.outputs.length > 0;
   const outputs = hasOutputs ? checkOutputs(task.outputs, steps) : null;
   const outputsOk = outputs === null || (outputs.crash === null && outputs.checks.every((c) => c.found));
   const dbChecked = rule === 'db-and-outputs' || !hasOutputs;
   const reward = (dbChecked ? rActions : true) && outputsOk ? 1 : 0;
-  return { rule, reward, agentHash, gtHash, rActions, dbChecked, outputs, infoKind: hasOutputs ? 'outputs' : 'actions' };
+  return { rule, reward, rActions, dbChecked, outputs, infoKind: hasOutputs ? 'outputs' : 'actions' };
 }

@@ -41,6 +41,15 @@ export class EvalCache {
     return h;
   }
 
+  /** Whether `a` and `b`, states derived from `base`, print (and so hash) alike, found without hashing them (`DbHasher.sameText`). */
+  sameText(a: Db, b: Db, base: Db): boolean {
+    if (a === b) return true;
+    const ha = this.hashes.get(a);
+    const hb = this.hashes.get(b);
+    if (ha !== undefined && hb !== undefined) return ha === hb;
+    return this.hasher(base).sameText(a, b);
+  }
+
   private knownGt(base: Db): Map<string, string> {
     let m = this.gtHashes.get(base);
     if (!m) {

@@ -17,8 +17,11 @@ export interface EpisodeEvaluation {
   readonly agentSteps: readonly AgentStep[];
   readonly replay: Replay;
   readonly groundTruth: GroundTruth;
+  /** sha256 of the agent's final DB's text (computed when first read: a row's verdict needs only `sameDb`). */
   readonly agentHash: string;
   readonly gtHash: string;
+  /** Whether the agent's final DB prints (so hashes) exactly like the reference replay's: τ-bench's r_actions. */
+  readonly sameDb: boolean;
   /** The verdict under each rule; the file's rule picks which one applies. */
   readonly verdicts: Readonly<Record<RewardRule, RewardVerdict>>;
   readonly diff: readonly RecordDiff[];
@@ -53,13 +56,14 @@ export function evaluateEpisode(
     const steps = edit ? edit(derived) : derived;
     const replay = replayEpisode(domain, version.db, steps);
     const { gt, hash: gtHash } = cache.groundTruth(domain, version, record);
-    const agentHash = cache.hash(replay.finalState, version.db);
+    // Python parity: calculate_reward's `data_hash == gt_data_hash` — the same text is the same sha256, and the texts are
+    // compared where the two DBs depart from the initial one; the agent's hash itself is computed when something reads it
+    // (a report line, the episode's screen), not for a row's verdict.
+    const sameDb = cache.sameText(replay.finalState, gt.state, version.db);
+    let agentHash: string | null = sameDb ? gtHash : null;
     const task = record.task;
-    const verdicts = Object.fromEntries(RULES.map((rule) => [rule, computeReward(rule, task, agentHash, gtHash, replay.steps)])) as Record<
-      RewardRule,
-      RewardVerdict
-    >;
-    const diff = agentHash === gtHash ? [] : diffRecords(replay.finalState, gt.state);
+    const verdicts = Object.fromEntries(RULES.map((rule) => [rule, computeReward(rule, task, sameDb, replay.steps)])) as Record<RewardRule, RewardVerdict>;
+    const diff = sameDb ? [] : diffRecords(replay.finalState, gt.state);
     return {
       ok: true,
       value: {
@@ -69,8 +73,11 @@ export function evaluateEpisode(
         agentSteps: steps,
         replay,
         groundTruth: gt,
-        agentHash,
+        get agentHash(): string {
+          return (agentHash ??= cache.hash(replay.finalState, version.db));
+        },
         gtHash,
+        sameDb,
         verdicts,
         diff,
         recordedGtHash: recordedGtHash(record),

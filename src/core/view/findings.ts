@@ -203,7 +203,7 @@ export function findings(ev: EpisodeEvaluation, version: DataVersion, rule: Rewa
 
   // Step limit although everything matched.
   const outputsOk = verdict.outputs === null || (verdict.outputs.crash === null && verdict.outputs.checks.every((c) => c.found));
-  if (!replay.done && replay.crash === null && ev.agentHash === ev.gtHash && outputsOk)
+  if (!replay.done && replay.crash === null && ev.sameDb && outputsOk)
     blind(
       'step-limit-after-match',
       steps.length > 0 ? steps.length - 1 : null,

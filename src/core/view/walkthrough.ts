@@ -118,7 +118,7 @@ export function walkthrough(ev: EpisodeEvaluation, version: DataVersion, rule: R
   add(`5. Hashes: sha256 of str(to_hashable(db)) of each final DB.`);
   add(`agent DB ${ev.agentHash}`, { hash: ev.agentHash }, 1);
   add(`reference DB ${ev.gtHash}`, { hash: ev.gtHash }, 1);
-  if (ev.agentHash === ev.gtHash) add('Equal: r_actions = 1.', {}, 1);
+  if (ev.sameDb) add('Equal: r_actions = 1.', {}, 1);
   else {
     add(`Different: r_actions = 0. ${ev.diff.length} record${ev.diff.length === 1 ? ' differs' : 's differ'}:`, {}, 1);
     for (const d of ev.diff) add(`${d.table}/${d.key}`, { record: `${d.table}/${d.key}` }, 1);
@@ -153,7 +153,7 @@ export function walkthrough(ev: EpisodeEvaluation, version: DataVersion, rule: R
   }
 
   const rOutputs = verdict.outputs === null ? null : verdict.outputs.crash === null && verdict.outputs.checks.every((c) => c.found) ? 1 : 0;
-  const rActions = ev.agentHash === ev.gtHash ? 1 : 0;
+  const rActions = ev.sameDb ? 1 : 0;
   add(
     `7. Rule of the data version ${version.known ? `${shortCommit(version.commit)} (${version.known.date})` : shortCommit(version.commit)}: ${rule} — ${RULE_TEXT[rule]}.`,
   );

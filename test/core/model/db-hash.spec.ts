@@ -125,4 +125,42 @@ describe('DbHasher (streamed, resumable DB hash)', () => {
     again.set('users', new Map(table(db as PyDict, 'users')) as never);
     expect(h.hash(again)).toBe(consistentHash(again));
   });
+  it('sameText: two states derived from the base print alike exactly when their hashes are equal (seeded pairs, and the close calls)', () => {
+    let seed = 4242;
+    const rand = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const h = new DbHasher(base, 512);
+    // Few choices, so pairs often make the same changes (with new objects) and often differ by one value.
+    const edit = (): Db =>
+      produce(base, (d) => {
+        for (let e = rand(3); e > 0; e--) {
+          const users = table(d as PyDict, 'users');
+          const key = `u00${rand(3)}`;
+          const op = rand(5);
+          if (op === 0) users.delete(key);
+          else if (op === 1) users.set(key, users.get(key) ?? (null as never));
+          else if (op === 2) (users.get(key) as unknown as PyDict | undefined)?.set('balance', rand(2) ? 7n : 7.0);
+          else if (op === 3) users.set(`${key}x`, new Map([['name', 'New']]) as never);
+          else table(d as PyDict, 'solo').set('only', new Map([['x', 1n]]) as never);
+        }
+      });
+    let same = 0;
+    for (let i = 0; i < 400; i++) {
+      const a = edit();
+      const b = edit();
+      const expected = consistentHash(a) === consistentHash(b);
+      if (expected) same++;
+      expect(h.sameText(a, b)).toBe(expected);
+    }
+    // Both answers came up many times.
+    expect(same).toBeGreaterThan(40);
+    expect(same).toBeLessThan(360);
+    // A table that is not a dict on one side: compared by hash ({} and [] both print as ()).
+    const list = new Map(base) as Db;
+    list.set('empty', [] as never);
+    expect(h.sameText(list, base)).toBe(consistentHash(list) === consistentHash(base));
+    expect(h.sameText(list, base)).toBe(true);
+  });
 });

@@ -1,8 +1,9 @@
-import { compareCodePoints, hashableStr } from '../../py/hashable';
+import { hashableStr } from '../../py/hashable';
 import { reprStr } from '../../py/repr';
-import { sha256Engine, sha256Stream, type Sha256Stream } from '../../py/sha256';
+import { sha256Engine, sha256Stream } from '../../py/sha256';
 import type { PyValue } from '../../py/value';
 import type { Db } from './db';
+import { BaseSpans, Buffered, COMMA, encoder, entryBytes, lowerBound, minKey, sameBytes, seedEntryBytes, seedSortedKeys, sortedKeysOf } from './db-text';
 import { tableDelta } from './table-delta';
 
 interface Checkpoint {
@@ -118,10 +119,10 @@ export class DbHasher {
         if (typeof record === 'object' && record !== null && Object.isFrozen(record)) seeds.push([record, k, i]);
         i++;
       }
-      if (Object.isFrozen(table)) sortedCache.set(table, ks);
+      if (Object.isFrozen(table)) seedSortedKeys(table, ks);
     }
     if (i !== snap.ends.length || (i > 0 ? snap.ends[i - 1] : 0) !== snap.bytes.length) return null;
-    for (const [record, key, n] of seeds) pieceCache.set(record, { key, bytes: snap.bytes.subarray(n === 0 ? 0 : snap.ends[n - 1], snap.ends[n]) });
+    for (const [record, key, n] of seeds) seedEntryBytes(record, key, snap.bytes.subarray(n === 0 ? 0 : snap.ends[n - 1], snap.ends[n]));
     const checkpoints = snap.engine === sha256Engine() && snap.engine === 'wasm' ? snap.checkpoints : [];
     return new DbHasher(base, snap.every, { baseHash: snap.baseHash, checkpoints });
   }
@@ -147,6 +148,36 @@ export class DbHasher {
       this.byChanges.set(key, h);
     }
     return h;
+  }
+
+  /**
+   * Whether `a` and `b`, states derived from the base, print the same text (so have the same hash), found without
+   * hashing: record by record where either departs from the base (`tableDelta`), every other record being the base's
+   * own object in both. A table's text is its entries `(repr(key), str(to_hashable(record)))` in key order, and that text
+   * is a Python literal with one parse, so two tables print alike exactly when they have the same keys and each key's
+   * entry prints alike — compared as the very bytes hashed. A table that is not a dict on either side is compared by hash.
+   */
+  sameText(a: Db, b: Db): boolean {
+    if (a === b) return true;
+    const names = sortedKeysOf(a);
+    const other = sortedKeysOf(b);
+    if (names.length !== other.length || names.some((n, i) => n !== other[i])) return this.hash(a) === this.hash(b);
+    for (const name of names) {
+      const x = a.get(name)!;
+      const y = b.get(name)!;
+      if (x === y) continue;
+      const z = this.base.get(name);
+      if (!(x instanceof Map) || !(y instanceof Map) || !(z instanceof Map)) return this.hash(a) === this.hash(b);
+      const dx = tableDelta(x, z);
+      const dy = tableDelta(y, z);
+      for (const keys of [dx.changed, dx.removed, dy.changed, dy.removed])
+        for (const k of keys) {
+          const hx = x.has(k);
+          if (hx !== y.has(k)) return false;
+          if (hx && x.get(k) !== y.get(k) && !sameBytes(entryBytes(k, x.get(k)!), entryBytes(k, y.get(k)!))) return false;
+        }
+    }
+    return true;
   }
 
   /**
@@ -266,160 +297,5 @@ export class DbHasher {
   }
 }
 
-const encoder = new TextEncoder();
-
 /** Derived states whose hash a hasher remembers by their changes (a 64-character key and hash each). */
 const CHANGE_MEMO = 16384;
-
-/** Feeds sha256 in 64 KB chunks of UTF-8: many small updates (and encodings) are slow. */
-class Buffered {
-  private readonly buf = new Uint8Array(65536);
-  private used = 0;
-  constructor(private readonly s: Sha256Stream) {}
-  update(text: string): void {
-    this.bytes(encoder.encode(text));
-  }
-  bytes(b: Uint8Array): void {
-    if (this.used + b.length > this.buf.length) this.flush();
-    if (b.length >= this.buf.length) this.s.update(b);
-    else {
-      this.buf.set(b, this.used);
-      this.used += b.length;
-    }
-  }
-  /** Bytes that stay as they are while hashed (a span of a base's text): a long one goes to sha256 without a copy. */
-  span(b: Uint8Array): void {
-    if (b.length < SPAN_DIRECT) return this.bytes(b);
-    this.flush();
-    this.s.update(b);
-  }
-  private flush(): void {
-    if (this.used > 0) this.s.update(this.buf.subarray(0, this.used));
-    this.used = 0;
-  }
-  save(): unknown {
-    this.flush();
-    return this.s.save();
-  }
-  load(state: unknown): void {
-    this.used = 0;
-    this.s.load(state);
-  }
-  hex(): string {
-    this.flush();
-    return this.s.hex();
-  }
-}
-
-/** A span at least this long is hashed where it lies; a shorter one is copied into the buffer with its neighbours. */
-const SPAN_DIRECT = 4096;
-
-/** One dict table of a base: its frozen records' text, separated by `", "` as hashed, and where each record is in it. */
-interface TableSpans {
-  readonly text: Uint8Array;
-  readonly starts: Uint32Array;
-  readonly ends: Uint32Array;
-  /** The place of `key` among the table's sorted keys (-1 for a record that is not frozen: its text may change). */
-  index(key: string): number;
-}
-
-/**
- * The base's dict tables as text, made once per base from the records' cached bytes: a derived state's records that
- * are the base's own (same key, same frozen object) are hashed from here, a run of neighbours as one span.
- */
-class BaseSpans {
-  private readonly tables = new Map<string, TableSpans | null>();
-  constructor(private readonly base: Db) {}
-
-  table(name: string, map: ReadonlyMap<string, PyValue>): TableSpans | null {
-    let t = this.tables.get(name);
-    if (t === undefined) this.tables.set(name, (t = this.base.get(name) === map ? tableSpans(map) : null));
-    return t;
-  }
-}
-
-function tableSpans(map: ReadonlyMap<string, PyValue>): TableSpans {
-  const keys = sortedKeysOf(map);
-  const pieces = keys.map((k) => entryBytes(k, map.get(k)!));
-  const text = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0) + Math.max(0, pieces.length - 1) * COMMA.length);
-  const starts = new Uint32Array(keys.length);
-  const ends = new Uint32Array(keys.length);
-  let at = 0;
-  pieces.forEach((p, j) => {
-    if (j > 0) {
-      text.set(COMMA, at);
-      at += COMMA.length;
-    }
-    starts[j] = at;
-    text.set(p, at);
-    at += p.length;
-    ends[j] = at;
-  });
-  const place = new Map<string, number>();
-  keys.forEach((k, j) => {
-    const rec = map.get(k)!;
-    // A record that is not frozen may have been changed in place: its text is printed again every time (as `entryBytes` does).
-    if (typeof rec !== 'object' || rec === null || Object.isFrozen(rec)) place.set(k, j);
-  });
-  return { text, starts, ends, index: (key) => place.get(key) ?? -1 };
-}
-
-const pieceCache = new WeakMap<object, { readonly key: string; readonly bytes: Uint8Array }>();
-
-/** UTF-8 of `(repr(key), str(to_hashable(record)))`, cached by record identity. */
-function entryBytes(key: string, record: PyValue): Uint8Array {
-  const cacheable = typeof record === 'object' && record !== null && Object.isFrozen(record);
-  if (cacheable) {
-    const hit = pieceCache.get(record);
-    if (hit && hit.key === key) return hit.bytes;
-  }
-  const bytes = encoder.encode(`(${reprStr(key)}, ${hashableStr(record)})`);
-  if (cacheable) pieceCache.set(record, { key, bytes });
-  return bytes;
-}
-
-const COMMA = encoder.encode(', ');
-
-const sortedCache = new WeakMap<object, readonly string[]>();
-
-function sortedKeysOf(m: ReadonlyMap<string, unknown>, like?: ReadonlyMap<string, PyValue>): readonly string[] {
-  let keys = sortedCache.get(m);
-  if (!keys) {
-    keys = like !== undefined ? derivedOrder(m as ReadonlyMap<string, PyValue>, like) : [...m.keys()].sort(compareCodePoints);
-    if (Object.isFrozen(m)) sortedCache.set(m, keys);
-  }
-  return keys;
-}
-
-/** The sorted keys of `m`, a table derived from `like`: `like`'s order without the keys removed, the keys added merged in (no sort of the whole table). */
-function derivedOrder(m: ReadonlyMap<string, PyValue>, like: ReadonlyMap<string, PyValue>): readonly string[] {
-  const base = sortedKeysOf(like);
-  const { changed, removed } = tableDelta(m, like);
-  const added = changed.filter((k) => !like.has(k));
-  if (added.length === 0 && removed.length === 0) return base;
-  const gone = new Set(removed);
-  const out: string[] = [];
-  let j = 0;
-  for (const k of base) {
-    while (j < added.length && compareCodePoints(added[j]!, k) < 0) out.push(added[j++]!);
-    if (!gone.has(k)) out.push(k);
-  }
-  while (j < added.length) out.push(added[j++]!);
-  return out;
-}
-
-function minKey(a: string, b: string): string {
-  return compareCodePoints(a, b) <= 0 ? a : b;
-}
-
-/** How many of the sorted `keys` come before `key` in code-point order. */
-function lowerBound(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareCodePoints(keys[mid]!, key) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
