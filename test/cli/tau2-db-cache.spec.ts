@@ -39,8 +39,10 @@ const runAsync = (cache: string, a: string[]) =>
     child.on('close', (code) => ok({ code, out, err }));
   });
 const cacheNotes = (err: string) => err.split('\n').filter((l) => l.startsWith('note: τ² DB cache:'));
-// The DB cache's files (the compiled code's, `cli-code-*`, beside them are code-cache.spec's; the stamps' `.key` files are `keyFiles`).
-const cacheFiles = (cache: string) => readdirSync(join(cache, 'tau-inspect')).filter((f) => !f.startsWith('cli-code-') && !f.endsWith('.key'));
+// The DB cache's files (the compiled code's, `cli-code-*`, beside them are code-cache.spec's; the stamps' `.key` files are
+// `keyFiles`, the known hashes' `.hashes` files their spec's).
+const cacheFiles = (cache: string) =>
+  readdirSync(join(cache, 'tau-inspect')).filter((f) => !f.startsWith('cli-code-') && !f.endsWith('.key') && !f.endsWith('.hashes'));
 const keyFiles = (cache: string) => readdirSync(join(cache, 'tau-inspect')).filter((f) => f.endsWith('.key'));
 
 describe('the τ² DB cache’s stamps', () => {
@@ -216,6 +218,29 @@ describeTau2('the τ² DB cache of the CLI', () => {
     const r = run(cache, args(mock, copy));
     expect(r.out).toBe(exact.out);
     expect(cacheNotes(r.err)).toEqual([expect.stringContaining('validated and kept in')]);
+  });
+
+  it('hashes of DB states kept for later processes: taken when whole, a damaged line passed over, the verdicts exact either way', () => {
+    const exact = run(join(dir, 'unused'), args(file(), data(), '--no-cache'));
+    const cache = join(dir, 'known');
+    const first = run(cache, args(file(), data()));
+    expect(first.out).toBe(exact.out);
+    const known = readdirSync(join(cache, 'tau-inspect')).filter((f) => f.endsWith('.hashes'));
+    expect(known).toEqual([expect.stringMatching(/^tau2-known-[0-9a-f]{32}\.hashes$/)]);
+    const path = join(cache, 'tau-inspect', known[0]!);
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l).toMatch(/^[0-9a-f]{64} [0-9a-f]{64} [0-9a-f]{16}$/);
+    // Every hash wrong by one digit (its line's check no longer fits): none is taken.
+    const wrong = lines.map((l) => `${l.slice(0, 65)}${l[65] === '0' ? '1' : '0'}${l.slice(66)}`);
+    writeFileSync(path, `${wrong.join('\n')}\n`);
+    const damaged = run(cache, args(file(), data()));
+    expect(damaged.code, damaged.err).toBe(0);
+    expect(damaged.out).toBe(exact.out);
+    // The lines computed again are added after the damaged ones: the next run takes them.
+    const warm = run(cache, args(file(), data()));
+    expect(warm.out).toBe(exact.out);
+    expect(readFileSync(path, 'utf8').split('\n').filter(Boolean).length).toBe(2 * lines.length);
   });
 
   it('a file written removes cache files unused for 30 days and temporary files left for an hour, and keeps the rest', () => {

@@ -23,7 +23,7 @@ import {
   type Tau2Run,
 } from '../../core/contract';
 import { compareText } from '../compare-table';
-import { tau2Data } from './db-cache';
+import { keepKnownHashes, tau2Data } from './db-cache';
 import { simulationNames } from '../library/walk';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
@@ -148,6 +148,7 @@ export async function evaluateTau2(
   if (json) {
     process.stderr.write([...notes, ...(interaction === null ? [] : [interaction])].join('\n') + '\n');
     for (let i = 0; i < session.size; i++) process.stdout.write(`${inertJson(file === null ? session.report(i) : { file, ...session.report(i) })}\n`);
+    await keepKnownHashes();
     return;
   }
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'db', 'ended', 'why']];
@@ -198,6 +199,7 @@ export async function evaluateTau2(
       interaction === null ? '' : `${interaction}\n`
     }`,
   );
+  await keepKnownHashes();
   const counts = countIgnored(ignored);
   if (counts.length > 0) process.stdout.write(`what the reward ignores (procedure findings, not part of τ²'s reward): ${ignoredText(counts, 'simulations')}\n`);
 }

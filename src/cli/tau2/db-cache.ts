@@ -23,7 +23,7 @@
  * are the ones above.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { homedir, platform } from 'node:os';
 import { join, resolve } from 'node:path';
 import { realpathSync, readFileSync, type BigIntStats } from 'node:fs';
@@ -44,7 +44,9 @@ const STALE_TMP_MS = 3600 * 1000;
 /** Removes cache files unused for `UNUSED_MS` and temporary files older than `STALE_TMP_MS` (never one in use: a read refreshes the time). */
 export async function prune(folder: string, now = Date.now()): Promise<void> {
   for (const name of await readdir(folder).catch(() => [] as string[])) {
-    const kept = ((name.endsWith('.cache') || name.endsWith('.key')) && name.startsWith('tau2-')) || (name.endsWith('.v8') && name.startsWith('cli-code-'));
+    const kept =
+      ((name.endsWith('.cache') || name.endsWith('.key') || name.endsWith('.hashes')) && name.startsWith('tau2-')) ||
+      (name.endsWith('.v8') && name.startsWith('cli-code-'));
     const old = name.endsWith('.tmp') ? STALE_TMP_MS : kept ? UNUSED_MS : null;
     if (old === null) continue;
     const path = join(folder, name);
@@ -143,6 +145,19 @@ async function replaceFile(folder: string, path: string, data: Buffer): Promise<
   }
 }
 
+/** A file of known hashes is read whole by every process: past this it is started again. */
+const KNOWN_MAX_BYTES = 4 * 1024 * 1024;
+const keepers: (() => Promise<void>)[] = [];
+
+/**
+ * Hands on the hashes of DB states this process computed (`Tau2DbStore.knownHashes`: a `.hashes` file per base DB's
+ * text, each line a hash by the exact description of the DB's text, with a check of its own), so a later process judging
+ * the same tasks or the same passing states does not hash them again. Called when a run is judged; never fails.
+ */
+export async function keepKnownHashes(): Promise<void> {
+  for (const keep of keepers) await keep().catch(() => undefined);
+}
+
 /** The τ² data of a `--data` folder or URL base: its reader, and the DB cache (undefined under `--no-cache`) that knows the stamps of what it read. */
 export function tau2Data(root: string, folder: string = cacheFolder()): { read: ReadText; store: Tau2DbStore | undefined } {
   if (cacheDisabled()) return { read: dataReader(root), store: undefined };
@@ -233,6 +248,29 @@ export function tau2DbStore(
       } catch (e) {
         note(`${files.domain}'s validated DBs could not be kept in ${folder} (${(e as Error).message}); judged from the data files as read`);
       }
+    },
+    async knownHashes(textHash) {
+      const path = join(folder, `tau2-known-${textHash.slice(0, 32)}.hashes`);
+      let text: string | null = null;
+      try {
+        // A file grown past its bound is started again (a few hundred bytes a simulation judged).
+        if ((await stat(path)).size > KNOWN_MAX_BYTES) await rm(path, { force: true });
+        else text = await readFile(path, 'utf8');
+      } catch {
+        text = null;
+      }
+      return {
+        text,
+        keep(take) {
+          keepers.push(async () => {
+            const lines = take();
+            if (lines === '') return;
+            // One append per process and base: whole lines, which a reader checks one by one.
+            await mkdir(folder, { recursive: true });
+            await appendFile(path, lines);
+          });
+        },
+      };
     },
     refused(files, why) {
       note(`${pathOf(files)} cannot be used (${why}); ${files.domain}'s DBs read from the data files and validated (the file is written again)`);

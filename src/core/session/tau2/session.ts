@@ -24,6 +24,7 @@ import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../../view/ta
 import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './what-if';
 import type { StepEdit } from '../what-if';
 import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode, type Tau2DbSnapshot } from './db-snapshot';
+import { Tau2DbHasher } from '../../env/tau2/db-hasher';
 
 export class Tau2SetupError extends Error {}
 
@@ -85,6 +86,11 @@ export interface Tau2DbPlaces {
  */
 export interface Tau2DbStore {
   peek?(places: Tau2DbPlaces): Promise<{ readonly snapshot: Tau2DbSnapshot; readonly where: readonly string[] } | null>;
+  /**
+   * The hashes of DB states an earlier process computed from a base DB of this text (`Tau2DbHasher.learn`'s lines, by
+   * the text's sha256), or null; `keep` is given what hands on those computed here (the caller decides when to ask it).
+   */
+  knownHashes?(textHash: string): Promise<{ readonly text: string | null; keep(take: () => string): void }>;
   get(files: Tau2DbFiles): Promise<Tau2DbSnapshot | null>;
   put(files: Tau2DbFiles, snapshot: () => Tau2DbSnapshot): Promise<void>;
   refused(files: Tau2DbFiles, why: string): void;
@@ -97,6 +103,18 @@ function snapshotDbs(domain: Tau2Domain, kept: Tau2DbSnapshot, userFile: boolean
 }
 
 async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string, store: Tau2DbStore | null): Promise<LoadedDbs> {
+  const loaded = await loadDbsOnce(read, domain, commit, store);
+  // The agent's base: the one the hasher resumes from (each environment's DB shares its records).
+  if (store?.knownHashes && (domain.copyOnWrite || domain.copyDb)) {
+    const hasher = Tau2DbHasher.of(loaded.agent);
+    const known = await store.knownHashes(hasher.textHash);
+    if (known.text !== null) hasher.learn(known.text);
+    known.keep(() => hasher.takeKnown());
+  }
+  return loaded;
+}
+
+async function loadDbsOnce(read: ReadText, domain: Tau2Domain, commit: string, store: Tau2DbStore | null): Promise<LoadedDbs> {
   const code = tau2DbSnapshotCode(domain);
   const dbFiles = [domain.dbFiles.agent, ...(domain.dbFiles.user === null ? [] : [domain.dbFiles.user])];
   const peeked = (await store?.peek?.({ domain: domain.name, code, files: dbFiles.map((f) => dbFilePlaces(domain, f, commit)) })) ?? null;
