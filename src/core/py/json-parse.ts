@@ -63,18 +63,6 @@ export function parseJsonExact(text: string, options: { readonly freeze?: boolea
  * reads the whole list with `scanList`, which says where and why.
  */
 export function parseListElement(text: string): { readonly value: PyValue } | null {
-  // Through `JSON.parse` where it reads as this module's reader does (json-fast.ts): a text that begins and ends with
-  // its value (`JSON.parse` would pass white space around it, the reader here refuses it), its depth counted from the
-  // list's (an element is inside it), anything it declines read by the reader below.
-  if (!jsonSpace(text.charCodeAt(0)) && !jsonSpace(text.charCodeAt(text.length - 1))) {
-    const fast = fastJsonLoads(text, MAX_DEPTH - 1);
-    if (fast !== null) return { value: fast.value as PyValue };
-  }
-  return parseListElementExact(text);
-}
-
-/** `parseListElement` through this module's own reader only (the reference its fast path is checked against). */
-export function parseListElementExact(text: string): { readonly value: PyValue } | null {
   const p = new Parser(text, false);
   p.deferLongInts = true;
   try {
@@ -86,8 +74,6 @@ export function parseListElementExact(text: string): { readonly value: PyValue }
     throw e;
   }
 }
-
-const jsonSpace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 /** Like parseJson but returns undefined instead of throwing a JSONDecodeError. */
 export function tryParseJson(text: string): { ok: true; value: PyValue } | { ok: false; error: PyException } {

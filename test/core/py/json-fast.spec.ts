@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fastJsonLoads } from '../../../src/core/py/json-fast';
-import { parseJson, parseJsonExact, parseListElement, parseListElementExact } from '../../../src/core/py/json-parse';
+import { parseJson, parseJsonExact } from '../../../src/core/py/json-parse';
 import { COMMITS, DATA_DIR, describeShared, SHARED_DIR } from '../../support/shared';
 
 const TAU2_COMMIT = 'a2c024725189473d2d7cea3a5cfdbcc67478e41f';
@@ -98,39 +98,6 @@ describe('parseJson: the JSON.parse fast path reads as json.loads does', () => {
       }),
       { seed: 20261205, numRuns: 3000 },
     );
-  });
-});
-
-describe('parseListElement (a list’s element read on its own, as a streamed results file’s episodes are): the fast path reads as the exact reader does', () => {
-  const agree = (text: string): void => {
-    const exact = parseListElementExact(text);
-    const fast = parseListElement(text);
-    expect(fast === null, text.slice(0, 200)).toBe(exact === null);
-    if (fast !== null && exact !== null) expect(same(fast.value, exact.value), text.slice(0, 200)).toBe(true);
-  };
-  it.each([
-    ...CASES.map(([name, text]) => [name, text] as const),
-    ['white space before the value (the reader refuses it)', ' {"a": 1}'],
-    ['white space after the value (the reader refuses it)', '{"a": 1}\n'],
-    ['nested to the limit inside the list', `${'['.repeat(900)}1${']'.repeat(900)}`],
-    ['nested past the limit inside the list', `${'['.repeat(900)}[]${']'.repeat(900)}`],
-    ['an episode with ints, floats and an array-index key', '{"task_id": 3, "reward": 1.0, "info": {"0": [1, 2.5], "a": null}, "traj": []}'],
-  ])('%s', (_name, text) => agree(text));
-
-  it('agrees with the exact reader on 2,000 generated elements (seeded), white space around some', () => {
-    const key = fc.oneof(fc.constantFrom('a', '0', '10', '__proto__', 'x"y'), fc.string({ maxLength: 4 }));
-    const num = fc.oneof(fc.integer().map(String), fc.constantFrom('1.0', '-0', '-0.0', '1e400', 'NaN', '01', `${'9'.repeat(4301)}`));
-    const str = fc.oneof(
-      fc.string({ maxLength: 6 }).map((s) => JSON.stringify(s)),
-      fc.constantFrom('"\\ud800"', '"a\\"1.5"', '"bad\\q"'),
-    );
-    const { value } = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: 'small' }, num, str, fc.constantFrom('null', 'true'), tie('list'), tie('dict')),
-      list: fc.array(tie('value'), { maxLength: 4 }).map((xs) => `[${xs.join(',')}]`),
-      dict: fc.array(fc.tuple(key, tie('value')), { maxLength: 4 }).map((kv) => `{${kv.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')}}`),
-    }));
-    const text = fc.tuple(fc.constantFrom('', ' ', '\n'), value as fc.Arbitrary<string>, fc.constantFrom('', ' ', ' x')).map(([a, v, b]) => a + v + b);
-    fc.assert(fc.property(text, agree), { seed: 20261205, numRuns: 2000 });
   });
 });
 
