@@ -115,11 +115,12 @@ export class Tau2DbHasher {
   private readonly byName = new Map<string, BaseTable>();
   /** Midstates: before byte `at` of the base's text. */
   private readonly checkpoints: { readonly at: number; readonly state: unknown }[] = [];
-  private readonly baseHash: string;
+  /** The sha256 of the base's whole text (what the memo's keys are relative to: places in that text). */
+  readonly baseHash: string;
   /** Hashes already computed, by a digest of how the DB's text departs from the base's. */
   private readonly memo = new Map<string, string>();
-  /** The memo's entries computed here and not yet handed on (`takeKnown`), each a line of `known`'s text. */
-  private fresh: string[] = [];
+  /** The memo's entries computed here and not yet handed on (`takeKnown`). */
+  private readonly fresh: [string, string][] = [];
 
   /** `restored`: the base's text and where its dict tables and records lie, as a snapshot gave them, checked against its hash. */
   private constructor(
@@ -431,43 +432,18 @@ export class Tau2DbHasher {
     const hex = s.hex();
     if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
     this.memo.set(key, hex);
-    if (this.fresh.length < MEMO_LIMIT) this.fresh.push(knownLine(key, hex));
+    if (this.fresh.length < MEMO_LIMIT) this.fresh.push([key, hex]);
     return hex;
   }
 
-  /** The sha256 of the base's whole text: what the memo's keys are relative to (places in that text). */
-  get textHash(): string {
-    return this.baseHash;
+  /** Hashes of DB states of this base an earlier process computed (`known-hashes.ts`), kept in the memo. */
+  learn(entries: Iterable<readonly [string, string]>): void {
+    for (const [key, hex] of entries) if (this.memo.size < MEMO_LIMIT) this.memo.set(key, hex);
   }
 
-  /**
-   * Hashes of DB states of this base computed by an earlier process (for the CLI's cache: lines `takeKnown` gave, each
-   * `<digest of the description> <hash> <check>`): kept in the memo, so such a state is not hashed again. The digest
-   * names the DB's text exactly (the base's bytes by their places, every other byte as itself), so a line holds for
-   * any process with a base of the same text (`textHash`); a line whose check does not fit (damage) is passed over.
-   */
-  learn(text: string): number {
-    let n = 0;
-    for (const line of text.split('\n')) {
-      const m = KNOWN_LINE.exec(line);
-      if (m === null || this.memo.size >= MEMO_LIMIT || knownLine(m[1]!, m[2]!) !== `${line}\n`) continue;
-      this.memo.set(m[1]!, m[2]!);
-      n++;
-    }
-    return n;
-  }
-
-  /** The hashes computed here since the last call, as lines for `learn` (empty when there are none). */
-  takeKnown(): string {
-    const lines = this.fresh.join('');
-    this.fresh = [];
-    return lines;
-  }
+  /** The memo's entries computed here since the last call (for `learn` in a later process). */
+  readonly takeKnown = (): [string, string][] => this.fresh.splice(0);
 }
-
-const KNOWN_LINE = /^([0-9a-f]{64}) ([0-9a-f]{64}) ([0-9a-f]{16})$/;
-/** A memo entry as a line, with a check of its own (a damaged line is never taken for a hash). */
-const knownLine = (key: string, hex: string): string => `${key} ${hex} ${sha256Hex(`${key} ${hex}`).slice(0, 16)}\n`;
 
 /** The hasher of a base DB (made once per base, or restored from a snapshot). */
 export const hasherFor = (base: PydModel): Tau2DbHasher => Tau2DbHasher.of(base);

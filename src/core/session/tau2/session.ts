@@ -25,6 +25,7 @@ import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView }
 import type { StepEdit } from '../what-if';
 import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode, type Tau2DbSnapshot } from './db-snapshot';
 import { Tau2DbHasher } from '../../env/tau2/db-hasher';
+import { knownHashesOf, knownHashesText } from '../../env/tau2/known-hashes';
 
 export class Tau2SetupError extends Error {}
 
@@ -87,8 +88,8 @@ export interface Tau2DbPlaces {
 export interface Tau2DbStore {
   peek?(places: Tau2DbPlaces): Promise<{ readonly snapshot: Tau2DbSnapshot; readonly where: readonly string[] } | null>;
   /**
-   * The hashes of DB states an earlier process computed from a base DB of this text (`Tau2DbHasher.learn`'s lines, by
-   * the text's sha256), or null; `keep` is given what hands on those computed here (the caller decides when to ask it).
+   * The hashes of DB states an earlier process computed from a base DB of this text (`known-hashes.ts`'s lines, by the
+   * text's sha256), or null; `keep` is given what hands on those computed here (the caller decides when to ask it).
    */
   knownHashes?(textHash: string): Promise<{ readonly text: string | null; keep(take: () => string): void }>;
   get(files: Tau2DbFiles): Promise<Tau2DbSnapshot | null>;
@@ -107,9 +108,9 @@ async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string, store
   // The agent's base: the one the hasher resumes from (each environment's DB shares its records).
   if (store?.knownHashes && (domain.copyOnWrite || domain.copyDb)) {
     const hasher = Tau2DbHasher.of(loaded.agent);
-    const known = await store.knownHashes(hasher.textHash);
-    if (known.text !== null) hasher.learn(known.text);
-    known.keep(() => hasher.takeKnown());
+    const known = await store.knownHashes(hasher.baseHash);
+    if (known.text !== null) hasher.learn(knownHashesOf(known.text));
+    known.keep(() => knownHashesText(hasher.takeKnown()));
   }
   return loaded;
 }
