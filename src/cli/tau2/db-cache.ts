@@ -179,7 +179,13 @@ export function tau2DbStore(
 ): Tau2DbStore | undefined {
   if (cacheDisabled()) return undefined;
   const domainPart = (domain: string): string => domain.replace(/[^a-z0-9_-]/gi, '_');
-  const pathOf = (files: Tau2DbFiles): string => join(folder, `tau2-${domainPart(files.domain)}-${keyOf(files).slice(0, 32)}.cache`);
+  // By the files' content: hashed once per set of files read (get, put and the `.key` ask for it).
+  const paths = new WeakMap<Tau2DbFiles, string>();
+  const pathOf = (files: Tau2DbFiles): string => {
+    let path = paths.get(files);
+    if (path === undefined) paths.set(files, (path = join(folder, `tau2-${domainPart(files.domain)}-${keyOf(files).slice(0, 32)}.cache`)));
+    return path;
+  };
   const stampKey = (domain: string, code: string, stamped: readonly (readonly [string, string])[]): string =>
     sha256(`${KEY_HEADER}\n${programHash()}\n${domain}\n${code}\n${stamped.map(([where, stamp]) => `${where}\0${stamp}`).join('\n')}`);
   const keyPathOf = (domain: string, key: string): string => join(folder, `tau2-${domainPart(domain)}-${key.slice(0, 32)}.key`);
