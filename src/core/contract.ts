@@ -128,7 +128,7 @@ export { compareTrials } from './view/trial-compare';
 // τ²-bench
 export { TAU2_DEFAULT_DATA_BASE, TAU2_PINNED_COMMIT } from './model/data/tau2/data';
 export { readTau2Folder, readTau2Text, tau2SimulationJson, Tau2FileError } from './model/episode/tau2/results';
-export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs, type Tau2DbFiles, type Tau2DbStore } from './session/tau2/session';
+export { Tau2Session, Tau2SetupError, tau2DbPaths, type LoadedDbs, type Tau2DbFiles, type Tau2DbPlaces, type Tau2DbStore } from './session/tau2/session';
 // A domain's validated DBs as one text and back (the CLI's cache; the app's library judges hand them to each other).
 export { tau2DbsFromSnapshot, tau2DbsSnapshot } from './session/tau2/db-snapshot';
 export type { Tau2DbSnapshot } from './session/tau2/db-snapshot';

@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tau2Data } from '../../src/cli/tau2/db-cache';
 import { cliBundle } from '../support/cli-bundle';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 
@@ -38,8 +39,44 @@ const runAsync = (cache: string, a: string[]) =>
     child.on('close', (code) => ok({ code, out, err }));
   });
 const cacheNotes = (err: string) => err.split('\n').filter((l) => l.startsWith('note: τ² DB cache:'));
-// The DB cache's files (the compiled code's, `cli-code-*`, beside them are code-cache.spec's).
-const cacheFiles = (cache: string) => readdirSync(join(cache, 'tau-inspect')).filter((f) => !f.startsWith('cli-code-'));
+// The DB cache's files (the compiled code's, `cli-code-*`, beside them are code-cache.spec's; the stamps' `.key` files are
+// `keyFiles`, the known hashes' `.hashes` files their spec's).
+const cacheFiles = (cache: string) =>
+  readdirSync(join(cache, 'tau-inspect')).filter((f) => !f.startsWith('cli-code-') && !f.endsWith('.key') && !f.endsWith('.hashes'));
+const keyFiles = (cache: string) => readdirSync(join(cache, 'tau-inspect')).filter((f) => f.endsWith('.key'));
+
+describe('the τ² DB cache’s stamps', () => {
+  it('a data file read whole and settled: the cache file is found by its stamp without reading it; a file changed since, or just written, is not', async () => {
+    const root = join(dir, 'stamp-data');
+    const folder = join(dir, 'stamp-cache');
+    mkdirSync(join(root, 'c'), { recursive: true });
+    writeFileSync(join(root, 'c', 'db.json'), '{"a": 1}');
+    writeFileSync(join(root, 'c', 'fresh.json'), '{"b": 2}');
+    const places = (file: string) => ({ domain: 'mock', code: 'code', files: [[join('x', file), join('c', file)]] });
+    const keep = async (file: string) => {
+      const { read, store } = tau2Data(root, folder);
+      const text = (await read(join('c', file)))!;
+      expect(await store!.peek!(places(file))).toBeNull();
+      await store!.put({ domain: 'mock', code: 'code', files: [{ where: join('c', file), text }] }, () => ({
+        json: `{"of": "${file}"}`,
+        bytes: new Uint8Array([1, 2]),
+      }));
+      return tau2Data(root, folder).store!;
+    };
+    await new Promise((ok) => setTimeout(ok, 2100));
+    writeFileSync(join(root, 'c', 'fresh.json'), '{"b": 3}');
+    const store = await keep('db.json');
+    const found = await store.peek!(places('db.json'));
+    expect(found?.where).toEqual([join('c', 'db.json')]);
+    expect(found?.snapshot.json).toBe('{"of": "db.json"}');
+    expect([...found!.snapshot.bytes]).toEqual([1, 2]);
+    // Written less than 2 s before its read: no stamp kept.
+    expect(await (await keep('fresh.json')).peek!(places('fresh.json'))).toBeNull();
+    // The same bytes written again: its change time moved, so its stamp is another.
+    writeFileSync(join(root, 'c', 'db.json'), '{"a": 1}');
+    expect(await store.peek!(places('db.json'))).toBeNull();
+  });
+});
 
 describeTau2('the τ² DB cache of the CLI', () => {
   const data = () => join(TAU2_DIR, 'data');
@@ -58,6 +95,8 @@ describeTau2('the τ² DB cache of the CLI', () => {
     // No temporary file left behind; the one cache file is whole (the next run takes it without a note).
     expect(cacheFiles(cache)).toHaveLength(1);
     expect(cacheFiles(cache)[0]).toMatch(/^tau2-airline-[0-9a-f]{32}\.cache$/);
+    // ../shared's data files were written long before: their stamps name that file (one `.key` file, whole).
+    expect(keyFiles(cache)).toEqual([expect.stringMatching(/^tau2-airline-[0-9a-f]{32}\.key$/)]);
     const warm = run(cache, args(file(), data()));
     expect(warm.code, warm.err).toBe(0);
     expect(cacheNotes(warm.err)).toEqual([]);
@@ -101,6 +140,8 @@ describeTau2('the τ² DB cache of the CLI', () => {
     const cache = join(dir, 'changed');
     const before = run(cache, args(mock, copy));
     expect(before.code, before.err).toBe(0);
+    // Files written just now get no stamp (a write within their times' granularity could leave one unchanged): no `.key` file.
+    expect(keyFiles(cache)).toEqual([]);
     const dbFile = join(copy, domain, 'db.json');
     const mtime = statSync(dbFile).mtime;
     writeFileSync(dbFile, readFileSync(dbFile, 'utf8').replace('"Test task"', '"Test task, renamed"'));
@@ -113,6 +154,93 @@ describeTau2('the τ² DB cache of the CLI', () => {
     expect(statSync(dbFile).mtime >= mtime).toBe(true);
     // Each content its own file: the old data's DBs are still there for whoever has those files.
     expect(cacheFiles(cache).filter((f) => f.startsWith('tau2-mock-'))).toHaveLength(2);
+  });
+
+  it('data files changed under the same path after their stamps were kept (same size, the old modification time put back): judged from the new files', async () => {
+    const copy = join(dir, 'data-stamped');
+    const domain = join(COMMIT, 'data/tau2/domains/mock');
+    cpSync(join(data(), domain), join(copy, domain), { recursive: true });
+    const dbFile = join(copy, domain, 'db.json');
+    // A whole second, which `utimes` puts back exactly (to the nanosecond).
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    utimesSync(dbFile, hourAgo, hourAgo);
+    // A stamp is kept only for a file that changed more than 2 s before it was read (its change time is the copy's).
+    await new Promise((ok) => setTimeout(ok, 2100));
+    const mock = join(TAU2_DIR, 'runs', MOCK);
+    const cache = join(dir, 'stamped');
+    const before = run(cache, args(mock, copy));
+    expect(before.code, before.err).toBe(0);
+    expect(keyFiles(cache)).toHaveLength(1);
+    const warm = run(cache, args(mock, copy));
+    expect(cacheNotes(warm.err)).toEqual([]);
+    expect(warm.out).toBe(before.out);
+    const { size, mtimeNs, ino } = statSync(dbFile, { bigint: true });
+    writeFileSync(dbFile, readFileSync(dbFile, 'utf8').replace('"Test task"', '"Test TASK"'));
+    utimesSync(dbFile, hourAgo, hourAgo);
+    // The same place, inode, size and modification time: only the change time tells.
+    const now = statSync(dbFile, { bigint: true });
+    expect([now.size, now.mtimeNs, now.ino]).toEqual([size, mtimeNs, ino]);
+    const after = run(cache, args(mock, copy));
+    const exact = run(join(dir, 'unused'), args(mock, copy, '--no-cache'));
+    expect(after.code, after.err).toBe(0);
+    expect(after.out).toBe(exact.out);
+    expect(after.out).not.toBe(before.out);
+    expect(cacheNotes(after.err)).toEqual([expect.stringContaining('validated and kept in')]);
+  });
+
+  it('a damaged `.key` file, or one naming a missing cache file: passed over, the data files read and judged exactly', async () => {
+    const copy = join(dir, 'data-keys');
+    const domain = join(COMMIT, 'data/tau2/domains/mock');
+    cpSync(join(data(), domain), join(copy, domain), { recursive: true });
+    await new Promise((ok) => setTimeout(ok, 2100));
+    const mock = join(TAU2_DIR, 'runs', MOCK);
+    const exact = run(join(dir, 'unused'), args(mock, copy, '--no-cache'));
+    const cache = join(dir, 'keys');
+    run(cache, args(mock, copy));
+    const keyPath = join(cache, 'tau-inspect', keyFiles(cache)[0]!);
+    const good = readFileSync(keyPath);
+    const flipped = Buffer.from(good);
+    flipped[flipped.length - 70]! ^= 0x01;
+    for (const [what, bytes] of [
+      ['one bit flipped', flipped],
+      ['cut short', good.subarray(0, good.length >> 1)],
+      ['empty', Buffer.alloc(0)],
+    ] as const) {
+      writeFileSync(keyPath, bytes);
+      const r = run(cache, args(mock, copy));
+      expect(r.code, `${what}: ${r.err}`).toBe(0);
+      expect(r.out, what).toBe(exact.out);
+      // The cache file is whole: read by the data files' content, without a note, and the `.key` file written again.
+      expect(cacheNotes(r.err), what).toEqual([]);
+      expect(readFileSync(keyPath).equals(good), what).toBe(true);
+    }
+    rmSync(join(cache, 'tau-inspect', cacheFiles(cache)[0]!));
+    const r = run(cache, args(mock, copy));
+    expect(r.out).toBe(exact.out);
+    expect(cacheNotes(r.err)).toEqual([expect.stringContaining('validated and kept in')]);
+  });
+
+  it('hashes of DB states kept for later processes: taken when whole, a damaged line passed over, the verdicts exact either way', () => {
+    const exact = run(join(dir, 'unused'), args(file(), data(), '--no-cache'));
+    const cache = join(dir, 'known');
+    const first = run(cache, args(file(), data()));
+    expect(first.out).toBe(exact.out);
+    const known = readdirSync(join(cache, 'tau-inspect')).filter((f) => f.endsWith('.hashes'));
+    expect(known).toEqual([expect.stringMatching(/^tau2-known-[0-9a-f]{32}\.hashes$/)]);
+    const path = join(cache, 'tau-inspect', known[0]!);
+    const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l).toMatch(/^[0-9a-f]{64} [0-9a-f]{64} [0-9a-f]{16}$/);
+    // Every hash wrong by one digit (its line's check no longer fits): none is taken.
+    const wrong = lines.map((l) => `${l.slice(0, 65)}${l[65] === '0' ? '1' : '0'}${l.slice(66)}`);
+    writeFileSync(path, `${wrong.join('\n')}\n`);
+    const damaged = run(cache, args(file(), data()));
+    expect(damaged.code, damaged.err).toBe(0);
+    expect(damaged.out).toBe(exact.out);
+    // The lines computed again are added after the damaged ones: the next run takes them.
+    const warm = run(cache, args(file(), data()));
+    expect(warm.out).toBe(exact.out);
+    expect(readFileSync(path, 'utf8').split('\n').filter(Boolean).length).toBe(2 * lines.length);
   });
 
   it('a file written removes cache files unused for 30 days and temporary files left for an hour, and keeps the rest', () => {

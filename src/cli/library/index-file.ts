@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { EvalCache, InspectSession, prepareSha256, Tau2FileError, Tau2Session, type DataVersion, type LoadedDbs, type Tau2Run } from '../../core/contract';
 import { dataReader } from '../data-reader';
 import { readTau2Run } from '../tau2/commands';
-import { tau2DbStore } from '../tau2/db-cache';
+import { keepKnownHashes, tau2Data } from '../tau2/db-cache';
 import type { FoundRun } from './walk';
 import { tau2RunRows, tauBenchRunRows, type IndexRow } from '../../core/contract';
 
@@ -61,8 +61,10 @@ export class IndexContext {
   }
 
   private async tau2Rows(run: Tau2Run, facts: { file: string; content_hash: string }): Promise<IndexRow[]> {
-    const store = tau2DbStore();
-    const session = await Tau2Session.open(run, dataReader(this.data.tau2), { dbs: this.tau2Dbs, ...(store && { store }) });
-    return tau2RunRows(run, facts, (i) => session.report(i));
+    const { read, store } = tau2Data(this.data.tau2);
+    const session = await Tau2Session.open(run, read, { dbs: this.tau2Dbs, ...(store && { store }) });
+    const rows = tau2RunRows(run, facts, (i) => session.report(i));
+    await keepKnownHashes();
+    return rows;
   }
 }

@@ -179,12 +179,13 @@ export async function writeIndex(
   }
   const fresh = tempBeside(out, '.rows.jsonl');
   const tmp = tempBeside(out, '.parquet');
-  await writeFile(fresh, lines.join(''));
   const names = INDEX_COLUMNS.map(([k]) => `"${k}"`).join(', ');
   const columns = INDEX_COLUMNS.map(([k, t]) => `${sqlText(k)}: ${sqlText(t)}`).join(', ');
   const parts = [`SELECT ${names} FROM read_json(${sqlText(fresh)}, format = 'newline_delimited', columns = {${columns}})`];
+  // DuckDB first: when it cannot be loaded, no temporary file is left beside the output.
   const c = await duck();
   try {
+    await writeFile(fresh, lines.join(''));
     if (existsSync(out)) {
       const gone = [...replaced].map(sqlText).join(', ');
       // An output of an older index lacks the newer columns (num_trials): its rows kept get NULL there.

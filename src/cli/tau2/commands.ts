@@ -23,8 +23,7 @@ import {
   type Tau2Run,
 } from '../../core/contract';
 import { compareText } from '../compare-table';
-import { dataReader } from '../data-reader';
-import { tau2DbStore } from './db-cache';
+import { keepKnownHashes, tau2Data } from './db-cache';
 import { simulationNames } from '../library/walk';
 import { terminalSafe } from '../terminal';
 import { UsageError } from '../usage';
@@ -84,8 +83,8 @@ export async function openTau2(
 ): Promise<{ session: Tau2Session; notes: string[] }> {
   await prepareSha256();
   const root = data ?? (process.env.TAU2_DATA || TAU2_DEFAULT_DATA_BASE);
-  const store = tau2DbStore();
-  const session = await Tau2Session.open(run, dataReader(root), { ...(dbs && { dbs }), ...(store && { store }) });
+  const { read, store } = tau2Data(root);
+  const session = await Tau2Session.open(run, read, { ...(dbs && { dbs }), ...(store && { store }) });
   const notes = [
     `file: a τ²-bench results file (${run.simulations.length} simulations, ${run.tasks.size} tasks${run.soloMode ? ', solo mode' : ''})`,
     `domain: ${run.domain} (info.environment_info.domain_name)`,
@@ -149,6 +148,7 @@ export async function evaluateTau2(
   if (json) {
     process.stderr.write([...notes, ...(interaction === null ? [] : [interaction])].join('\n') + '\n');
     for (let i = 0; i < session.size; i++) process.stdout.write(`${inertJson(file === null ? session.report(i) : { file, ...session.report(i) })}\n`);
+    await keepKnownHashes();
     return;
   }
   const rows = [['#', 'task', 'trial', 'recorded', 'reward', 'db', 'ended', 'why']];
@@ -199,6 +199,7 @@ export async function evaluateTau2(
       interaction === null ? '' : `${interaction}\n`
     }`,
   );
+  await keepKnownHashes();
   const counts = countIgnored(ignored);
   if (counts.length > 0) process.stdout.write(`what the reward ignores (procedure findings, not part of τ²'s reward): ${ignoredText(counts, 'simulations')}\n`);
 }

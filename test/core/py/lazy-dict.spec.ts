@@ -83,3 +83,35 @@ it('a copy of a plain dict is a DictCopy of the same values that notes writes, s
     ['b', 2n],
   ]);
 });
+
+it('an iteration written to meanwhile sees what a Map iteration sees: a key added is met, a key deleted is not, a value set is the new one', () => {
+  const { dict, keys } = lazy(6);
+  const plain = new Map<string, TValue>(keys.map((k, i) => [k, new Map<string, TValue>([['id', `r${i}`]])]));
+  const walk = (d: Map<string, TValue>, how: 'values' | 'entries' | 'forEach' | 'of'): string[] => {
+    const seen: string[] = [];
+    const visit = (v: TValue, step: number): void => {
+      seen.push(typeof v === 'string' ? v : ((v as Map<string, TValue>).get('id') as string));
+      if (step === 1) {
+        d.set('late', 'added');
+        d.delete(keys[4]!);
+        d.set(keys[3]!, 'replaced');
+      }
+    };
+    let step = 0;
+    if (how === 'values') for (const v of d.values()) visit(v, step++);
+    if (how === 'entries') for (const [, v] of d.entries()) visit(v, step++);
+    if (how === 'of') for (const [, v] of d) visit(v, step++);
+    if (how === 'forEach') d.forEach((v) => visit(v, step++));
+    return seen;
+  };
+  for (const how of ['values', 'entries', 'forEach', 'of'] as const) {
+    const { dict: fresh } = lazy(6);
+    const copy = new Map(plain);
+    expect(walk(copyDict(fresh), how), how).toEqual(walk(copy, how));
+  }
+  // A copy of a dict read whole hands out the same records, decoding nothing again.
+  expect([...dict.values()]).toHaveLength(6);
+  const copy = copyDict(dict);
+  expect([...copy.values()]).toEqual([...dict.values()]);
+  for (const k of keys) expect(copy.get(k)).toBe(dict.get(k));
+});

@@ -115,9 +115,12 @@ export class Tau2DbHasher {
   private readonly byName = new Map<string, BaseTable>();
   /** Midstates: before byte `at` of the base's text. */
   private readonly checkpoints: { readonly at: number; readonly state: unknown }[] = [];
-  private readonly baseHash: string;
+  /** The sha256 of the base's whole text (what the memo's keys are relative to: places in that text). */
+  readonly baseHash: string;
   /** Hashes already computed, by a digest of how the DB's text departs from the base's. */
   private readonly memo = new Map<string, string>();
+  /** The memo's entries computed here and not yet handed on (`takeKnown`). */
+  private readonly fresh: [string, string][] = [];
 
   /** `restored`: the base's text and where its dict tables and records lie, as a snapshot gave them, checked against its hash. */
   private constructor(
@@ -429,8 +432,17 @@ export class Tau2DbHasher {
     const hex = s.hex();
     if (this.memo.size >= MEMO_LIMIT) this.memo.clear();
     this.memo.set(key, hex);
+    if (this.fresh.length < MEMO_LIMIT) this.fresh.push([key, hex]);
     return hex;
   }
+
+  /** Hashes of DB states of this base an earlier process computed (`known-hashes.ts`), kept in the memo. */
+  learn(entries: Iterable<readonly [string, string]>): void {
+    for (const [key, hex] of entries) if (this.memo.size < MEMO_LIMIT) this.memo.set(key, hex);
+  }
+
+  /** The memo's entries computed here since the last call (for `learn` in a later process). */
+  readonly takeKnown = (): [string, string][] => this.fresh.splice(0);
 }
 
 /** The hasher of a base DB (made once per base, or restored from a snapshot). */

@@ -48,6 +48,9 @@ class Pending {
 }
 
 const mapSet = Map.prototype.set;
+// The map's own entries, walked by the engine's builtin (no iterator objects and no generator: most of a short CLI
+// process runs without the optimizing compiler, where those cost several times a builtin's callback).
+const mapForEach = Map.prototype.forEach as (this: Map<string, unknown>, f: (value: unknown, key: string) => void) => void;
 
 /** A copy of a dict (`copyDict`): its origin, and every key set or deleted since it was made. */
 export class DictCopy extends Map<string, TValue> {
@@ -58,7 +61,7 @@ export class DictCopy extends Map<string, TValue> {
   /** A copy of `d`'s entries (the same values). */
   static from(d: Map<string, TValue>): DictCopy {
     const c = new DictCopy();
-    for (const [k, v] of d) mapSet.call(c, k, v);
+    mapForEach.call(d, (v, k) => mapSet.call(c, k, v));
     c.origin = d;
     return c;
   }
@@ -80,11 +83,26 @@ export class DictCopy extends Map<string, TValue> {
 }
 
 export class LazyDict extends DictCopy {
+  /** Every value decoded (none pending): then the map's own iterators hand out the records. */
+  private settled = false;
+
   /** A dict of `keys` (in order), each record the source's of the same place. */
   static of(keys: readonly string[], source: RecordSource): LazyDict {
     const d = new LazyDict();
     keys.forEach((k, i) => d.put(k, source.pending[i]!));
     return d;
+  }
+
+  /**
+   * Every record decoded, in the map's order (what an iteration would do on the way): an iteration then runs on the
+   * map's own iterator, which sees keys set or deleted meanwhile as a Map's does.
+   */
+  private settleAll(): void {
+    if (this.settled) return;
+    mapForEach.call(this, (v, k) => {
+      if (v instanceof Pending) this.put(k, v.source.value(v.slot));
+    });
+    this.settled = true;
   }
 
   /** A value put in place of another (a record decoded) is no write. */
@@ -108,12 +126,14 @@ export class LazyDict extends DictCopy {
     return v === undefined ? undefined : this.settle(k, v);
   }
 
-  override *entries(): MapIterator<[string, TValue]> {
-    for (const [k, v] of super.entries()) yield [k, this.settle(k, v)];
+  override entries(): MapIterator<[string, TValue]> {
+    this.settleAll();
+    return super.entries();
   }
 
-  override *values(): MapIterator<TValue> {
-    for (const [k, v] of super.entries()) yield this.settle(k, v);
+  override values(): MapIterator<TValue> {
+    this.settleAll();
+    return super.values();
   }
 
   override [Symbol.iterator](): MapIterator<[string, TValue]> {
@@ -121,13 +141,15 @@ export class LazyDict extends DictCopy {
   }
 
   override forEach(f: (value: TValue, key: string, map: Map<string, TValue>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) f.call(thisArg, v, k, this);
+    this.settleAll();
+    super.forEach(f, thisArg);
   }
 
   /** A dict of the same keys and records, nothing decoded for it (its origin this one). */
   copy(): LazyDict {
     const d = new LazyDict();
-    for (const [k, v] of super.entries()) d.put(k, v);
+    mapForEach.call(this, (v, k) => mapSet.call(d, k, v));
+    d.settled = this.settled;
     d.origin = this;
     return d;
   }

@@ -24,6 +24,8 @@ import { Tau2Timeline, type Tau2DbSide, type Tau2StateView } from '../../view/ta
 import { tau2ToolChoices, tau2WhatIf, type Tau2ToolChoice, type Tau2WhatIfView } from './what-if';
 import type { StepEdit } from '../what-if';
 import { tau2DbsFromSnapshot, tau2DbsSnapshot, tau2DbSnapshotCode, type Tau2DbSnapshot } from './db-snapshot';
+import { Tau2DbHasher } from '../../env/tau2/db-hasher';
+import { knownHashesOf, knownHashesText } from '../../env/tau2/known-hashes';
 
 export class Tau2SetupError extends Error {}
 
@@ -38,8 +40,11 @@ export function tau2DbPaths(domainName: string, checkout: boolean, commit: strin
   return [...files.map((f) => tau2DataPath(domain.name, f, commit)), ...(checkout ? files.map((f) => tau2DataPath(domain.name, f)) : [])];
 }
 
+/** Where a DB file is looked for, in order: under the commit, then as in a checkout. */
+const dbFilePlaces = (domain: Tau2Domain, file: string, commit: string): string[] => [tau2DataPath(domain.name, file, commit), tau2DataPath(domain.name, file)];
+
 async function readDbFile(read: ReadText, domain: Tau2Domain, file: string, commit: string): Promise<{ text: string; where: string }> {
-  for (const path of [tau2DataPath(domain.name, file, commit), tau2DataPath(domain.name, file)]) {
+  for (const path of dbFilePlaces(domain, file, commit)) {
     const text = await read(path);
     if (text !== null) return { text, where: path };
   }
@@ -63,30 +68,77 @@ export interface Tau2DbFiles {
   readonly files: readonly { readonly where: string; readonly text: string }[];
 }
 
+/** The data files of a domain's DBs before they are read: for each file (agent's, then user's) the places it is looked for, in order. */
+export interface Tau2DbPlaces {
+  readonly domain: string;
+  /** As `Tau2DbFiles.code`. */
+  readonly code: string;
+  readonly files: readonly (readonly string[])[];
+}
+
 /**
  * A cache of validated DBs kept between processes (the CLI's is a folder; see `tau2DbsSnapshot`): `get` answers the
  * snapshot (JSON and bytes) `put` stored for data files with the same content, or null. Whatever `get` answers is checked as it is read;
  * a text that cannot be used is `refused` (with the reason) and the DBs are loaded from the files and `put` again.
+ * `peek`, asked first, may answer without the files being read (the CLI's: by each file's place, size and times as
+ * they were when it was last read whole); it answers, with the place of each file, only what `get` would answer for the
+ * files as they are, and null when it does not know (then the files are read and `get` is asked). A snapshot it answers
+ * that cannot be used is passed over silently: `get` then meets it and says why.
  */
 export interface Tau2DbStore {
+  peek?(places: Tau2DbPlaces): Promise<{ readonly snapshot: Tau2DbSnapshot; readonly where: readonly string[] } | null>;
+  /**
+   * The hashes of DB states an earlier process computed from a base DB of this text (`known-hashes.ts`'s lines, by the
+   * text's sha256), or null; `keep` is given what hands on those computed here (the caller decides when to ask it).
+   */
+  knownHashes?(textHash: string): Promise<{ readonly text: string | null; keep(take: () => string): void }>;
   get(files: Tau2DbFiles): Promise<Tau2DbSnapshot | null>;
   put(files: Tau2DbFiles, snapshot: () => Tau2DbSnapshot): Promise<void>;
   refused(files: Tau2DbFiles, why: string): void;
 }
 
+/** The DBs of a snapshot if they are this domain's (a user DB exactly where the domain has one), else null. */
+function snapshotDbs(domain: Tau2Domain, kept: Tau2DbSnapshot, userFile: boolean): ReturnType<typeof tau2DbsFromSnapshot> | 'another set' {
+  const dbs = tau2DbsFromSnapshot(domain, kept);
+  return (dbs.user === null) === (!userFile || domain.user === null) ? dbs : 'another set';
+}
+
 async function loadDbs(read: ReadText, domain: Tau2Domain, commit: string, store: Tau2DbStore | null): Promise<LoadedDbs> {
+  const loaded = await loadDbsOnce(read, domain, commit, store);
+  // The agent's base: the one the hasher resumes from (each environment's DB shares its records).
+  if (store?.knownHashes && (domain.copyOnWrite || domain.copyDb)) {
+    const hasher = Tau2DbHasher.of(loaded.agent);
+    const known = await store.knownHashes(hasher.baseHash);
+    if (known.text !== null) hasher.learn(knownHashesOf(known.text));
+    known.keep(() => knownHashesText(hasher.takeKnown()));
+  }
+  return loaded;
+}
+
+async function loadDbsOnce(read: ReadText, domain: Tau2Domain, commit: string, store: Tau2DbStore | null): Promise<LoadedDbs> {
+  const code = tau2DbSnapshotCode(domain);
+  const dbFiles = [domain.dbFiles.agent, ...(domain.dbFiles.user === null ? [] : [domain.dbFiles.user])];
+  const peeked = (await store?.peek?.({ domain: domain.name, code, files: dbFiles.map((f) => dbFilePlaces(domain, f, commit)) })) ?? null;
+  if (peeked !== null && peeked.where.length === dbFiles.length) {
+    try {
+      const dbs = snapshotDbs(domain, peeked.snapshot, domain.dbFiles.user !== null);
+      if (dbs !== 'another set') return { ...dbs, where: peeked.where[0]! };
+    } catch (e) {
+      if (!(e instanceof SnapshotError)) throw e;
+    }
+  }
   const agentFile = await readDbFile(read, domain, domain.dbFiles.agent, commit);
   const userFile = domain.dbFiles.user === null ? null : await readDbFile(read, domain, domain.dbFiles.user, commit);
   const files: Tau2DbFiles = {
     domain: domain.name,
-    code: tau2DbSnapshotCode(domain),
+    code,
     files: [agentFile, ...(userFile === null ? [] : [userFile])].map((f) => ({ where: f.where, text: f.text })),
   };
   const kept = store === null ? null : await store.get(files);
   if (kept !== null) {
     try {
-      const dbs = tau2DbsFromSnapshot(domain, kept);
-      if ((dbs.user === null) === (userFile === null || domain.user === null)) return { ...dbs, where: agentFile.where };
+      const dbs = snapshotDbs(domain, kept, userFile !== null);
+      if (dbs !== 'another set') return { ...dbs, where: agentFile.where };
       store!.refused(files, 'it holds another set of DBs');
     } catch (e) {
       if (!(e instanceof SnapshotError)) throw e;

@@ -9,10 +9,10 @@ import { comb } from '../pass-k';
 /** The bootstrap's settings: how many resamples, from which seed, at which confidence level. */
 export const BOOTSTRAP = { resamples: 1000, seed: 20261205, level: 0.95 } as const;
 
-/** The interval's method in words (the leaderboard's tooltip, the CLI's JSON). */
 /** An int with thousands commas (`10,000`), as `toLocaleString('en')` writes it without loading the locale data at start-up (~10 ms). */
 const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** The interval's method in words (the leaderboard's tooltip, the CLI's JSON). */
 export const INTERVAL_METHOD =
   `95 % interval: percentile bootstrap over tasks — the run’s tasks resampled with replacement ${thousands(BOOTSTRAP.resamples)} times ` +
   `(mulberry32 seeded with ${BOOTSTRAP.seed}), the mean of the per-task pass^k of each resample, sorted; the interval runs from the ` +
@@ -203,7 +203,7 @@ export interface PairedComparison {
 /** The paired comparison's method in words. */
 export const PAIRED_METHOD =
   `Paired by task: per task, A’s pass^1 minus B’s over the tasks both runs hold; the mean difference with a 95 % percentile ` +
-  `bootstrap over those tasks (${BOOTSTRAP.resamples.toLocaleString('en')} resamples, seed ${BOOTSTRAP.seed}) and an exact two-sided sign test ` +
+  `bootstrap over those tasks (${thousands(BOOTSTRAP.resamples)} resamples, seed ${BOOTSTRAP.seed}) and an exact two-sided sign test ` +
   'on the tasks that differ. One run is called better only when the interval excludes 0.';
 
 export function comparePaired(

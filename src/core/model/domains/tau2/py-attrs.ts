@@ -28,6 +28,8 @@ export const less = (a: TValue, b: TValue): boolean => lt(pv(a), pv(b));
 export const atLeast = (a: TValue, b: TValue): boolean => ge(pv(a), pv(b));
 // Python parity: == (a str Enum member equals its value; dates by value; models by identity here).
 export function same(a: TValue, b: TValue): boolean {
+  // Two str (most comparisons: a flight's airports, a status): `eq`'s answer, without the class tests below.
+  if (typeof a === 'string' && typeof b === 'string') return a === b;
   if (a instanceof EnumMember) a = a.value;
   if (b instanceof EnumMember) b = b.value;
   if (a instanceof PyDate || a instanceof PyDateTime || b instanceof PyDate || b instanceof PyDateTime)
