@@ -194,6 +194,11 @@ export class LibraryJudges {
     return hit;
   }
 
+  /** Starts locating a domain's data the folder's runs will likely ask for (a judge that asks meanwhile waits for the same search). */
+  prepare(kind: DataKind, domain: string): void {
+    void this.locate(kind, domain).catch(() => null);
+  }
+
   /** Whether some judge is left. */
   get working(): boolean {
     return this.judges.some((j) => j.alive);
