@@ -181,6 +181,7 @@ export class FolderJudge {
         `no τ-bench ${session.domain} data in this browser: pick a τ-bench data folder (Open ▸ τ-bench data folder…) or open one run and agree to fetch it; the library is judged again once it is there`,
       );
     session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
+    this.data.used(loc.key, session);
     return tauBenchRunRows(session, facts);
   }
 }
