@@ -148,7 +148,12 @@ export class PersistentVersions {
       this.readEarly(key);
       return this.early.has(key);
     };
-    const inFamily = (all: readonly string[]): string | undefined => all.find((k) => familyOf(k) === family);
+    // The family of the guessed commit; else, when the domain has one family kept, that one (a commit guessed from a
+    // file's first 64 KB may miss the outputs that tell: a wrong read ahead costs only speed).
+    const inFamily = (all: readonly string[]): string | undefined => {
+      const ofDomain = all.filter((k) => k.startsWith(`v${FORMAT}|${domain}|`));
+      return ofDomain.find((k) => familyOf(k) === family) ?? (new Set(ofDomain.map(familyOf)).size === 1 ? ofDomain[0] : undefined);
+    };
     // The family's entry: at once when the keys are listed already (as they usually are), else once they are.
     const kept = this.listed ? Promise.resolve(ahead(inFamily(this.listed))) : this.listing.then((all) => ahead(inFamily(all)));
     const started = located.then(async (loc) => {

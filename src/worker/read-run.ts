@@ -69,10 +69,11 @@ export interface OpenHooks {
   /** Full evaluations the session keeps (see `SessionMemory.keptEvaluations`). */
   readonly keptEvaluations: number;
   /**
-   * The text of the file's first bytes (up to `PREFIX_BYTES`) as soon as they are read, to guess the
-   * domain and start finding its data while the rest is read.
+   * The text of the file's first bytes as soon as they are read, to guess the domain and start finding its data while
+   * the rest is read: its first `HEAD_BYTES`, and again its first `PREFIX_BYTES` when that did not tell (false), and
+   * what there is of them at the end of a shorter file.
    */
-  readonly prefix: (text: string) => void;
+  readonly prefix: (text: string) => boolean;
   /** False once the run is no longer wanted: reading stops, and `openRun` gives null. */
   readonly wanted: () => boolean;
   /** How much has been read, a few times a second while a big file is read (`total` null when unknown). */
@@ -94,7 +95,8 @@ const FIRST_PUSH_BYTES = 128 << 10;
 /** How often reading reports its progress (each report is a render of the page, as each batch of verdicts is). */
 const PROGRESS_MS = 250;
 
-/** How much of a file's beginning `prefix` gets. */
+/** How much of a file's beginning `prefix` gets first, and at most. */
+const HEAD_BYTES = 64 << 10;
 const PREFIX_BYTES = 1 << 20;
 
 /**
@@ -112,6 +114,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   const handed: { early: InspectSession | null } = { early: null };
   let head: Uint8Array[] | null = [];
   let headBytes = 0;
+  let offered = false;
   const source = stream.getReader();
   let loaded = 0;
   // The first chunk is reported at once, later ones a few times a second.
@@ -138,13 +141,15 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
         told = performance.now();
         hooks.progress(loaded, total);
       }
-      // The first megabyte names the likely domain (its data is looked for meanwhile) before any episode is judged.
+      // The first 64 KB name the likely domain (its data is looked for meanwhile) before any episode is judged; else the
+      // first megabyte.
       if (head) {
         head.push(value);
         headBytes += value.length;
-        if (headBytes >= PREFIX_BYTES) {
-          hooks.prefix(decodeResultsBytes(concatBytes(head).subarray(0, PREFIX_BYTES)));
-          head = null;
+        if (headBytes >= (offered ? PREFIX_BYTES : HEAD_BYTES)) {
+          const told = hooks.prefix(decodeResultsBytes(concatBytes(head).subarray(0, PREFIX_BYTES)));
+          offered = true;
+          if (told || headBytes >= PREFIX_BYTES) head = null;
         }
       }
       if (plain) plain = await pushInPieces(reader, value, hooks, handed, store, loaded === value.length);
@@ -165,7 +170,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
 }
 
 /**
- * Pushes a chunk to the reader a piece at a time, pausing in between (`hooks.pause`), and hands on
+ * Pushes a chunk to the reader a piece at a time, pausing before each (`hooks.pause`; but the file's first), and hands on
  * the early session and how many episodes it holds. False: the file is not a plain list.
  */
 async function pushInPieces(
@@ -178,6 +183,8 @@ async function pushInPieces(
   first: boolean,
 ): Promise<boolean> {
   for (let at = 0; at < chunk.length;) {
+    // Other work goes first between two pieces, a chunk's first too (reading may be held: see `ReadingHold`).
+    if (hooks.pause && !(first && at === 0)) await hooks.pause();
     const piece = first && at === 0 ? FIRST_PUSH_BYTES : PUSH_BYTES;
     const before = reader.count;
     if (!reader.push(chunk.subarray(at, at + piece))) return false;
@@ -186,16 +193,15 @@ async function pushInPieces(
       if (told.early) hooks.grew?.(reader.count);
       else if ((told.early = reader.early())) hooks.early(told.early, store);
     }
-    if (hooks.pause && at < chunk.length) await hooks.pause();
   }
   return true;
 }
 
 /**
- * Bytes read from a file at once. A file up to this size is read in two reads, its first megabyte and the rest (the
- * first megabyte names the domain, so the run's data is looked for — and a kept DB read back — while the rest is read:
- * reading a 4 MB file took 20–35 ms before the domain was known); a bigger one in slices growing to this size, each a
- * fresh read of the file. A file removed or replaced on disk between two reads says so (see `fromStream`).
+ * Bytes read from a file at once. A file up to this size is read in two reads, its first 64 KB and the rest (they name
+ * the domain, so the run's data is looked for — and a kept DB read back — while the rest is read: reading a 4 MB file
+ * took 20–35 ms before the domain was known, its first megabyte 5–20); a bigger one in slices growing to this size, each
+ * a fresh read of the file. A file removed or replaced on disk between two reads says so (see `fromStream`).
  */
 const FILE_SLICE_BYTES = 16 << 20;
 const FIRST_SLICE_BYTES = 1 << 20;
@@ -217,7 +223,7 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
         file.size > FILE_SLICE_BYTES
           ? Math.min(FILE_SLICE_BYTES, Math.max(FIRST_SLICE_BYTES, 2 ** Math.floor(Math.log2(at + FIRST_SLICE_BYTES))))
           : at === 0
-            ? FIRST_SLICE_BYTES
+            ? HEAD_BYTES
             : FILE_SLICE_BYTES;
       const part = new Uint8Array(await blob.slice.call(file, at, at + size).arrayBuffer());
       at += part.length;
@@ -230,7 +236,7 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
 function fromText(text: string, label: string, hooks: OpenHooks, shared?: SharedContext): OpenedRun {
   const whole = objectRun(text);
   if (whole) return { ...whole, label, ...(shared !== undefined && { shared }) };
-  hooks.prefix(text.slice(0, PREFIX_BYTES));
+  void hooks.prefix(text.slice(0, PREFIX_BYTES));
   return {
     kind: 'tau-bench',
     session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true, keysLater: true }),

@@ -169,8 +169,10 @@ export class RunController {
         prefix: (text) => {
           // The first episodes name the domain (each scan of the whole megabyte costs a millisecond or two, and this
           // guess is looked at before the kept DB is asked for); the megabyte when they do not tell.
-          const guess: Domain | null = looksObjectRun(text) ? null : (guessDomainFromText(text.slice(0, GUESS_CHARS)) ?? guessDomainFromText(text));
-          if (!guess) return;
+          if (looksObjectRun(text)) return true;
+          const guess: Domain | null = guessDomainFromText(text.slice(0, GUESS_CHARS)) ?? guessDomainFromText(text);
+          // (Asked again with the first megabyte when the first 64 KB do not tell.)
+          if (!guess) return false;
           const progress =
             (l: string): Progress =>
             (p) =>
@@ -181,6 +183,7 @@ export class RunController {
             ahead = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
             prefetched = ahead.ready;
           }
+          return true;
         },
         early: (session, bytes) => {
           // Held from now on, before anything is awaited: the next piece is parsed as soon as this returns (before, the hold
