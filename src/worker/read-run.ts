@@ -111,7 +111,7 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   const memory = { keptEvaluations: hooks.keptEvaluations, headers: true, keysLater: true };
   const reader = InspectSession.reader((start, end) => decoder.decode(store.read(start, end)), {}, undefined, memory);
   let plain = true;
-  const handed: { early: InspectSession | null } = { early: null };
+  const handed: { early: InspectSession | null; since: number; opened: boolean } = { early: null, since: 0, opened: false };
   let head: Uint8Array[] | null = [];
   let headBytes = 0;
   let offered = false;
@@ -177,21 +177,31 @@ async function pushInPieces(
   reader: SessionReader,
   chunk: Uint8Array,
   hooks: OpenHooks,
-  told: { early: InspectSession | null },
+  told: { early: InspectSession | null; since: number; opened: boolean },
   store: ByteStore,
   /** The file's first bytes: its first piece is small, so the run opens (and its data is looked for) after a few episodes, not a megabyte. */
   first: boolean,
 ): Promise<boolean> {
   for (let at = 0; at < chunk.length;) {
-    // Other work goes first between two pieces, a chunk's first too (reading may be held: see `ReadingHold`).
-    if (hooks.pause && !(first && at === 0)) await hooks.pause();
+    // Other work goes first every megabyte parsed, and right after the piece that opened the run (reading may then be
+    // held: see `ReadingHold`), a read's first piece too (a stream's chunks may be smaller than a piece).
+    if (hooks.pause && (told.opened || told.since >= PUSH_BYTES)) {
+      await hooks.pause();
+      told.since = 0;
+      told.opened = false;
+    }
     const piece = first && at === 0 ? FIRST_PUSH_BYTES : PUSH_BYTES;
     const before = reader.count;
-    if (!reader.push(chunk.subarray(at, at + piece))) return false;
+    const bytes = chunk.subarray(at, at + piece);
+    if (!reader.push(bytes)) return false;
     at += piece;
+    told.since += bytes.length;
     if (hooks.early && reader.count > before) {
       if (told.early) hooks.grew?.(reader.count);
-      else if ((told.early = reader.early())) hooks.early(told.early, store);
+      else if ((told.early = reader.early())) {
+        told.opened = true;
+        hooks.early(told.early, store);
+      }
     }
   }
   return true;
