@@ -1,4 +1,4 @@
-import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { del, get, keys, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import {
   DOMAIN_TABLES,
   KNOWN_DATA_VERSIONS,
@@ -37,15 +37,36 @@ export interface SnapshotStorage {
   del(key: string): Promise<void>;
 }
 
-let store: UseStore | null = null;
-/** The browser's IndexedDB (its database opened at the first call; where there is none, each call rejects). */
-export const indexedDbStorage: SnapshotStorage = {
-  keys: async () => keys(versionsStore()),
-  get: async (key) => get(key, versionsStore()),
-  set: async (key, value) => set(key, value, versionsStore()),
-  del: async (key) => del(key, versionsStore()),
+/** The snapshots' database, once open (opened as the worker starts: `PersistentVersions` lists its keys). */
+let opening: Promise<IDBDatabase> | null = null;
+let opened: IDBDatabase | null = null;
+const versionsDb = (): Promise<IDBDatabase> => {
+  if (!opening) {
+    const request = indexedDB.open('tau-inspect-parsed');
+    request.onupgradeneeded = () => request.result.createObjectStore('versions');
+    opening = promisifyRequest(request);
+    opening.then(
+      (db) => {
+        opened = db;
+        db.onclose = () => (opening = opened = null);
+      },
+      () => (opening = null),
+    );
+  }
+  return opening;
 };
-const versionsStore = (): UseStore => (store ??= createStore('tau-inspect-parsed', 'versions'));
+const versionsStore: UseStore = (mode, callback) => versionsDb().then((db) => callback(db.transaction('versions', mode).objectStore('versions')));
+/**
+ * The browser's IndexedDB (its database opened at the first call; where there is none, each call rejects). A read is
+ * asked for at once when the database is open (not a turn of promises later: the read of a kept snapshot is started
+ * before the file's first piece is parsed, and IndexedDB reads it meanwhile).
+ */
+export const indexedDbStorage: SnapshotStorage = {
+  keys: async () => keys(versionsStore),
+  get: async (key) => (opened ? promisifyRequest(opened.transaction('versions', 'readonly').objectStore('versions').get(key)) : get(key, versionsStore)),
+  set: async (key, value) => set(key, value, versionsStore),
+  del: async (key) => del(key, versionsStore),
+};
 
 /** What `prefetch` started. */
 export interface ReadAhead {
@@ -127,7 +148,12 @@ export class PersistentVersions {
       this.readEarly(key);
       return this.early.has(key);
     };
-    const inFamily = (all: readonly string[]): string | undefined => all.find((k) => familyOf(k) === family);
+    // The family of the guessed commit; else, when the domain has one family kept, that one (a commit guessed from a
+    // file's first 64 KB may miss the outputs that tell: a wrong read ahead costs only speed).
+    const inFamily = (all: readonly string[]): string | undefined => {
+      const ofDomain = all.filter((k) => k.startsWith(`v${FORMAT}|${domain}|`));
+      return ofDomain.find((k) => familyOf(k) === family) ?? (new Set(ofDomain.map(familyOf)).size === 1 ? ofDomain[0] : undefined);
+    };
     // The family's entry: at once when the keys are listed already (as they usually are), else once they are.
     const kept = this.listed ? Promise.resolve(ahead(inFamily(this.listed))) : this.listing.then((all) => ahead(inFamily(all)));
     const started = located.then(async (loc) => {

@@ -69,10 +69,11 @@ export interface OpenHooks {
   /** Full evaluations the session keeps (see `SessionMemory.keptEvaluations`). */
   readonly keptEvaluations: number;
   /**
-   * The text of the file's first bytes (up to `PREFIX_BYTES`) as soon as they are read, to guess the
-   * domain and start finding its data while the rest is read.
+   * The text of the file's first bytes as soon as they are read, to guess the domain and start finding its data while
+   * the rest is read: its first `HEAD_BYTES`, and again its first `PREFIX_BYTES` when that did not tell (false), and
+   * what there is of them at the end of a shorter file.
    */
-  readonly prefix: (text: string) => void;
+  readonly prefix: (text: string) => boolean;
   /** False once the run is no longer wanted: reading stops, and `openRun` gives null. */
   readonly wanted: () => boolean;
   /** How much has been read, a few times a second while a big file is read (`total` null when unknown). */
@@ -94,7 +95,8 @@ const FIRST_PUSH_BYTES = 128 << 10;
 /** How often reading reports its progress (each report is a render of the page, as each batch of verdicts is). */
 const PROGRESS_MS = 250;
 
-/** How much of a file's beginning `prefix` gets. */
+/** How much of a file's beginning `prefix` gets first, and at most. */
+const HEAD_BYTES = 64 << 10;
 const PREFIX_BYTES = 1 << 20;
 
 /**
@@ -109,9 +111,10 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
   const memory = { keptEvaluations: hooks.keptEvaluations, headers: true, keysLater: true };
   const reader = InspectSession.reader((start, end) => decoder.decode(store.read(start, end)), {}, undefined, memory);
   let plain = true;
-  const handed: { early: InspectSession | null } = { early: null };
+  const handed: { early: InspectSession | null; since: number; opened: boolean } = { early: null, since: 0, opened: false };
   let head: Uint8Array[] | null = [];
   let headBytes = 0;
+  let offered = false;
   const source = stream.getReader();
   let loaded = 0;
   // The first chunk is reported at once, later ones a few times a second.
@@ -138,13 +141,15 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
         told = performance.now();
         hooks.progress(loaded, total);
       }
-      // The first megabyte names the likely domain (its data is looked for meanwhile) before any episode is judged.
+      // The first 64 KB name the likely domain (its data is looked for meanwhile) before any episode is judged; else the
+      // first megabyte.
       if (head) {
         head.push(value);
         headBytes += value.length;
-        if (headBytes >= PREFIX_BYTES) {
-          hooks.prefix(decodeResultsBytes(concatBytes(head).subarray(0, PREFIX_BYTES)));
-          head = null;
+        if (headBytes >= (offered ? PREFIX_BYTES : HEAD_BYTES)) {
+          const told = hooks.prefix(decodeResultsBytes(concatBytes(head).subarray(0, PREFIX_BYTES)));
+          offered = true;
+          if (told || headBytes >= PREFIX_BYTES) head = null;
         }
       }
       if (plain) plain = await pushInPieces(reader, value, hooks, handed, store, loaded === value.length);
@@ -165,36 +170,50 @@ async function fromStream(stream: ReadableStream<Uint8Array>, label: string, hoo
 }
 
 /**
- * Pushes a chunk to the reader a piece at a time, pausing in between (`hooks.pause`), and hands on
+ * Pushes a chunk to the reader a piece at a time, pausing before each (`hooks.pause`; but the file's first), and hands on
  * the early session and how many episodes it holds. False: the file is not a plain list.
  */
 async function pushInPieces(
   reader: SessionReader,
   chunk: Uint8Array,
   hooks: OpenHooks,
-  told: { early: InspectSession | null },
+  told: { early: InspectSession | null; since: number; opened: boolean },
   store: ByteStore,
   /** The file's first bytes: its first piece is small, so the run opens (and its data is looked for) after a few episodes, not a megabyte. */
   first: boolean,
 ): Promise<boolean> {
   for (let at = 0; at < chunk.length;) {
+    // Other work goes first every megabyte parsed, and right after the piece that opened the run (reading may then be
+    // held: see `ReadingHold`), a read's first piece too (a stream's chunks may be smaller than a piece).
+    if (hooks.pause && (told.opened || told.since >= PUSH_BYTES)) {
+      await hooks.pause();
+      told.since = 0;
+      told.opened = false;
+    }
     const piece = first && at === 0 ? FIRST_PUSH_BYTES : PUSH_BYTES;
     const before = reader.count;
-    if (!reader.push(chunk.subarray(at, at + piece))) return false;
+    const bytes = chunk.subarray(at, at + piece);
+    if (!reader.push(bytes)) return false;
     at += piece;
+    told.since += bytes.length;
     if (hooks.early && reader.count > before) {
       if (told.early) hooks.grew?.(reader.count);
-      else if ((told.early = reader.early())) hooks.early(told.early, store);
+      else if ((told.early = reader.early())) {
+        told.opened = true;
+        hooks.early(told.early, store);
+      }
     }
-    if (hooks.pause && at < chunk.length) await hooks.pause();
   }
   return true;
 }
 
 /**
- * Bytes read from a file at once. A file up to this size is read in one go, as `arrayBuffer()` would
- * (the browser then holds the file open to the end, so one removed or replaced on disk right after it
- * was chosen is still read whole); a bigger one in slices of this size, each a fresh read of the file.
+ * Bytes read from a file at once. A file up to this size is read whole, and its first 64 KB beside it, both asked for at
+ * once: they come first and name the domain, so the run's data is looked for — and a kept DB read back — while the rest
+ * comes (reading a 4 MB file whole took 20–35 ms before the domain was known, its first 64 KB 5–20; reading the rest as
+ * a slice from 64 KB on took longer than the whole, which a τ² file, read whole, waited for). A bigger one is read in
+ * slices growing to this size, each a fresh read of the file. A file removed or replaced on disk between two reads says
+ * so (see `fromStream`).
  */
 const FILE_SLICE_BYTES = 16 << 20;
 const FIRST_SLICE_BYTES = 1 << 20;
@@ -203,6 +222,10 @@ const FIRST_SLICE_BYTES = 1 << 20;
 function streamOf(file: FileLike): ReadableStream<Uint8Array> {
   const blob = file as Partial<Blob>;
   let at = 0;
+  // The rest of a file up to FILE_SLICE_BYTES (read whole), asked for with its first 64 KB: two reads at once.
+  let rest: { readonly at: number; readonly bytes: Promise<Uint8Array> } | null = null;
+  const read = (from: number, size: number): Promise<Uint8Array> =>
+    (blob.slice!.call(file, from, from + size) as Blob).arrayBuffer().then((b) => new Uint8Array(b));
   return new ReadableStream({
     async pull(controller) {
       if (typeof blob.slice !== 'function') {
@@ -210,13 +233,28 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
         controller.close();
         return;
       }
-      // A big file's first slices are small and grow (1, 2, 4, 8, then 16 MB): its first episodes are judged at once,
-      // and each slice is read while the one before it is parsed, never a long wait for a big one at the start.
-      const size =
-        file.size > FILE_SLICE_BYTES
-          ? Math.min(FILE_SLICE_BYTES, Math.max(FIRST_SLICE_BYTES, 2 ** Math.floor(Math.log2(at + FIRST_SLICE_BYTES))))
-          : FILE_SLICE_BYTES;
-      const part = new Uint8Array(await blob.slice.call(file, at, at + size).arrayBuffer());
+      let part: Uint8Array;
+      if (rest !== null && rest.at === at) {
+        part = await rest.bytes;
+        rest = null;
+      } else if (file.size > FILE_SLICE_BYTES) {
+        // A big file's first slices are small and grow (1, 2, 4, 8, then 16 MB): its first episodes are judged at once,
+        // and each slice is read while the one before it is parsed, never a long wait for a big one at the start.
+        part = await read(at, Math.min(FILE_SLICE_BYTES, Math.max(FIRST_SLICE_BYTES, 2 ** Math.floor(Math.log2(at + FIRST_SLICE_BYTES)))));
+      } else if (at === 0 && file.size > HEAD_BYTES) {
+        const head = read(0, HEAD_BYTES);
+        const bytes = read(0, FILE_SLICE_BYTES).then(async (whole) => {
+          // (Two reads of the same bytes: a file replaced on disk between them is not read as a mix of both.)
+          const first = await head;
+          if (whole.length < first.length || whole.subarray(0, first.length).some((b, i) => b !== first[i]))
+            throw new Error('the file changed between two reads');
+          return whole.subarray(first.length);
+        });
+        // (Not awaited when reading stops first.)
+        bytes.catch(() => undefined);
+        rest = { at: HEAD_BYTES, bytes };
+        part = await head;
+      } else part = await read(at, FILE_SLICE_BYTES);
       at += part.length;
       if (part.length > 0) controller.enqueue(part);
       if (part.length === 0 || at >= file.size) controller.close();
@@ -227,7 +265,7 @@ function streamOf(file: FileLike): ReadableStream<Uint8Array> {
 function fromText(text: string, label: string, hooks: OpenHooks, shared?: SharedContext): OpenedRun {
   const whole = objectRun(text);
   if (whole) return { ...whole, label, ...(shared !== undefined && { shared }) };
-  hooks.prefix(text.slice(0, PREFIX_BYTES));
+  void hooks.prefix(text.slice(0, PREFIX_BYTES));
   return {
     kind: 'tau-bench',
     session: new InspectSession(text, {}, undefined, { keptEvaluations: hooks.keptEvaluations, headers: true, keysLater: true }),

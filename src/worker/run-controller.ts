@@ -8,6 +8,7 @@ import { PersistentVersions, type ReadAhead } from './persistent-cache';
 import { post, yieldToMessages } from './post';
 import type { ObjectRun } from './object-run';
 import { looksObjectRun, openRun, sourceLabel, type OpenedRun } from './read-run';
+import { ReadingHold } from './reading-hold';
 import type { RunHandle } from './run-handle';
 import type { ByteStore } from './byte-store';
 import { TauBenchData } from './tau-bench-data';
@@ -21,6 +22,9 @@ import { Tau2RunHandle } from './tau2/run';
  * with reading that DB back, and the first verdict would come later (the rest of the file is read after).
  */
 const FIRST_VERDICT_HOLD_MS = 1000;
+
+/** How much of the file's first megabyte the domain is guessed from first. */
+const GUESS_CHARS = 128 << 10;
 
 /** Full evaluations kept for views and what-ifs (the rest is recomputed when asked for again). */
 const KEPT_EVALUATIONS = 24;
@@ -149,7 +153,7 @@ export class RunController {
     let installing: Promise<TauBenchRun | null> | null = null;
     let installed: TauBenchRun | null = null;
     // While the first verdict is made from a kept DB, reading waits for it (at most FIRST_VERDICT_HOLD_MS).
-    let hold: Promise<void> | null = null;
+    const hold = new ReadingHold();
     let r: OpenedRun | null;
     try {
       // Reads the file as it arrives (episodes parsed one by one, no whole text for a plain file);
@@ -158,13 +162,17 @@ export class RunController {
         keptEvaluations: KEPT_EVALUATIONS,
         wanted,
         pause: async () => {
-          if (hold) await hold;
+          await hold.wait();
           await yieldToMessages();
         },
         progress: (loaded: number, total: number | null) => post({ type: 'run-progress', run, loaded, total }),
         prefix: (text) => {
-          const guess: Domain | null = looksObjectRun(text) ? null : guessDomainFromText(text);
-          if (!guess) return;
+          // The first episodes name the domain (each scan of the whole megabyte costs a millisecond or two, and this
+          // guess is looked at before the kept DB is asked for); the megabyte when they do not tell.
+          if (looksObjectRun(text)) return true;
+          const guess: Domain | null = guessDomainFromText(text.slice(0, GUESS_CHARS)) ?? guessDomainFromText(text);
+          // (Asked again with the first megabyte when the first 64 KB do not tell.)
+          if (!guess) return false;
           const progress =
             (l: string): Progress =>
             (p) =>
@@ -175,21 +183,21 @@ export class RunController {
             ahead = this.persisted.prefetch(early.located, guess, guessDataCommitFromText(text));
             prefetched = ahead.ready;
           }
+          return true;
         },
         early: (session, bytes) => {
+          // Held from now on, before anything is awaited: the next piece is parsed as soon as this returns (before, the hold
+          // began once the run was installed, and the file's first megabyte after its first piece was parsed meanwhile).
+          const kept = (ahead as ReadAhead | null)?.kept;
+          if (kept) hold.start(kept, FIRST_VERDICT_HOLD_MS);
           installing = (async () => {
             await hashReady;
-            if (!wanted()) return null;
+            if (!wanted()) {
+              hold.done();
+              return null;
+            }
             installed = this.tauBenchRun(slot, run, source, session, label, undefined, bytes);
-            // (Until the kept DB is known not to be read: then at once.)
-            if (ahead)
-              hold = Promise.race([
-                installed.firstVerdict,
-                new Promise<void>((r) => setTimeout(r, FIRST_VERDICT_HOLD_MS)),
-                ahead.kept.then((kept) => (kept ? new Promise<void>(() => undefined) : undefined)),
-              ]).then(() => {
-                hold = null;
-              });
+            void installed.firstVerdict.then(() => hold.done());
             void installed.resolveData(early);
             return installed;
           })();
@@ -234,9 +242,10 @@ export class RunController {
     shared: OpenedRun['shared'],
     bytes: ByteStore | null,
   ): TauBenchRun {
-    // The open run's local file is kept for a reload (a compared one is not).
-    if (source.kind === 'file' && slot === 'a') void storeFile(source.file);
+    // The open run's local file is kept for a reload (a compared one is not), once its first verdict is out: IndexedDB
+    // copies the file meanwhile, which would hold up the read of a kept DB.
     const h = new TauBenchRun(slot, run, session, source.kind === 'sample', bytes, { data: this.tauBench, persisted: this.persisted });
+    if (source.kind === 'file' && slot === 'a') void h.firstVerdict.then(() => storeFile(source.file));
     this.install(h);
     h.announce(label, shared);
     return h;

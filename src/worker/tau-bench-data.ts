@@ -62,6 +62,9 @@ export class TauBenchData extends BenchmarkData {
     return hit;
   }
 
+  /** A session chose its version among `versions(key, …)` (a library judge then shares what it loaded; nothing here). */
+  used(_key: string, _session: InspectSession): void {}
+
   sampleVersions(session: InspectSession): Promise<DataVersion[]> {
     return this.versions('sample', readSampleData, SAMPLE_LABEL, session);
   }

@@ -7,13 +7,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DATA_DIR, describeShared, SHARED_DIR } from '../support/shared';
 import { prepareSha256 } from '../../src/core/contract';
 import type { FileLike, FolderFile } from '../../src/protocol/wire-types';
 import { DataLocator, type Located } from '../../src/worker/data-locator';
 import { folderUnits, FolderJudge, type Unit } from '../../src/worker/library/folder-library';
 import { LibraryJudges } from '../../src/worker/library-judge/pool';
 import { LibraryJudgeEndpoint } from '../../src/worker/library-judge/endpoint';
-import type { FromLibraryJudge, ToLibraryJudge } from '../../src/worker/library-judge/wire';
+import type { FromLibraryJudge, SharedDataOf, ToLibraryJudge } from '../../src/worker/library-judge/wire';
 import { TauBenchData } from '../../src/worker/tau-bench-data';
 import { Tau2Data } from '../../src/worker/tau2/data';
 
@@ -60,6 +61,8 @@ interface Said {
   reads: string[];
   asks: number;
   shared: number;
+  /** What it shared, when kept (`share` messages). */
+  shares?: Extract<FromLibraryJudge, { type: 'share' }>[];
 }
 
 /**
@@ -96,6 +99,7 @@ function fakeJudge(behaviour: Behaviour, log: { runs: number }, said: Said = { r
     if (a.type === 'read') said.reads.push(a.path);
     if (behaviour === 'stops-loading' && a.type === 'read' && loading) return void setTimeout(() => w.onerror?.(), 0);
     if (a.type === 'ask-shared') said.asks++;
+    if (a.type === 'share') said.shares?.push(a);
     setTimeout(() => !w.terminated && w.onmessage?.({ data: structuredClone(a) } as MessageEvent<FromLibraryJudge>), 0);
   };
   const endpoint = new LibraryJudgeEndpoint(reply);
@@ -258,5 +262,38 @@ describe('library judges: a folder without an index judged on workers of its own
     expect(await judges.judge(units[1]!)).toBeNull();
     expect(log.runs).toBe(1);
     judges.close();
+  });
+
+  describeShared('on ../shared (two data commits of each domain)', () => {
+    it('a judge that loads a domain shares the version its run used and the data files’ texts, not every version built; the other judge’s rows are the evaluator’s', async () => {
+      await prepareSha256();
+      const locator = new DataLocator();
+      const data = { tauBench: new TauBenchData(locator), tau2: new Tau2Data(locator) };
+      locator.useFolder('data', folder('data', DATA_DIR), [data.tauBench]);
+      const units = folderUnits(
+        ['gpt-4o-airline.json', 'grok-4-fast-react-airline.json'].map((f) => ({ path: `lib/${f}`, file: fileLike(join(SHARED_DIR, 'runs', f)) })),
+      );
+      const own = await Promise.all(units.map((u) => new FolderJudge(data.tauBench, data.tau2).rows(u)));
+      // (The evaluator above kept what it loaded and would hand it on: the judges get another evaluator's data, which keeps none.)
+      const fresh = new DataLocator();
+      const theirs = { tauBench: new TauBenchData(fresh), tau2: new Tau2Data(fresh) };
+      fresh.useFolder('data', folder('data', DATA_DIR), [theirs.tauBench]);
+      const said: Said[] = [0, 1].map(() => ({ runs: 0, reads: [], asks: 0, shared: 0, shares: [] }));
+      let made = 0;
+      const judges = new LibraryJudges(2, theirs.tauBench, theirs.tau2, () => fakeJudge('judges', { runs: 0 }, said[made++]));
+      try {
+        expect(await Promise.all(units.map((u) => judges.judge(u)))).toEqual(own.map((rows) => ({ rows })));
+        const shares = said.flatMap((s) => s.shares ?? []);
+        expect(shares.length).toBe(1);
+        const shared = shares[0]!.data as SharedDataOf['tau-bench'];
+        // One version built (the one both runs use), where both commits' files were read: the other is parsed only if a run asks.
+        expect(shared.versions.length).toBe(1);
+        expect(new Set(shared.texts.map(([path]) => path.split('/')[0])).size).toBe(2);
+        // The DB files were read by one judge only.
+        expect(said.filter((s) => s.reads.some((p) => /\/(flights|reservations|users)\.json$/.test(p))).length).toBe(1);
+      } finally {
+        judges.close();
+      }
+    }, 120_000);
   });
 });

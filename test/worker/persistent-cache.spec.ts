@@ -55,15 +55,30 @@ describe('PersistentVersions.prefetch: the DB kept from an earlier visit is read
     expect(await Promise.race([ahead.ready.then(() => 'ready'), new Promise((r) => setTimeout(() => r('late'), 1000))])).toBe('ready');
   });
 
-  it('no snapshot kept for the domain and commit: nothing read, and said so at once (reading need not wait)', async () => {
+  it('no snapshot kept for the domain: nothing read, and said so at once (reading need not wait)', async () => {
     const s = storage(Promise.resolve([RETAIL]));
     const p = new PersistentVersions(s);
     await tick();
     const ahead = p.prefetch(notLocated, 'airline', '14bf0ef');
     expect(await settled(ahead.kept)).toEqual({ value: false });
-    const other = p.prefetch(notLocated, 'retail', '7362a17');
-    expect(await settled(other.kept)).toEqual({ value: false });
     expect(s.reads).toEqual([]);
+  });
+
+  it('the guessed commit not kept: the domain’s one kept snapshot is read (a commit guessed from the first 64 KB may be wrong); of two, neither', async () => {
+    const s = storage(Promise.resolve([RETAIL]));
+    const p = new PersistentVersions(s);
+    await tick();
+    const other = p.prefetch(notLocated, 'retail', '7362a17');
+    expect(await settled(other.kept)).toEqual({ value: true });
+    expect(s.reads).toEqual([RETAIL]);
+    const two = storage(Promise.resolve([RETAIL, 'v1|retail|0000000|cccc']));
+    const q = new PersistentVersions(two);
+    await tick();
+    expect(await settled(q.prefetch(notLocated, 'retail', '7362a17').kept)).toEqual({ value: false });
+    expect(two.reads).toEqual([]);
+    // The guessed commit's when it is kept.
+    expect(await settled(q.prefetch(notLocated, 'retail', '0000000').kept)).toEqual({ value: true });
+    expect(two.reads).toEqual(['v1|retail|0000000|cccc']);
   });
 
   it('a file that starts before the keys are listed: its read starts once they are', async () => {

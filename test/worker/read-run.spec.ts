@@ -60,7 +60,11 @@ function bigRun(minBytes: number): string {
 
 const hooks = (over: Partial<OpenHooks> = {}): OpenHooks & { prefixes: string[] } => {
   const prefixes: string[] = [];
-  return { keptEvaluations: 4, wanted: () => true, prefix: (t) => prefixes.push(t), prefixes, ...over };
+  const prefix = (t: string): boolean => {
+    prefixes.push(t);
+    return true;
+  };
+  return { keptEvaluations: 4, wanted: () => true, prefix, prefixes, ...over };
 };
 
 const episodesOf = (s: InspectSession): string[] => s.records.map((r) => `${r.index}|${r.taskId}|${r.problem}|${jsonDumps(r.raw)}`);
@@ -113,6 +117,64 @@ describe('openRun reads a local file as it arrives', () => {
     }
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(within);
+  });
+
+  it('reads a file up to 16 MB as its first 64 KB, offered to `prefix` at once (its first megabyte too when they do not tell), and the whole', async () => {
+    const mid = new TextEncoder().encode(bigRun(4 << 20));
+    for (const tells of [true, false]) {
+      const file = fakeFile('mid.json', mid);
+      const offered: number[] = [];
+      await openRun(
+        { kind: 'file', file },
+        hooks({
+          prefix: (t) => {
+            offered.push(t.length);
+            return tells;
+          },
+        }),
+      );
+      // Its first 64 KB, and the whole file at once beside them (read whole, as before: a part of a file read from
+      // another offset took the browser longer, which a τ² file read whole waited for).
+      expect(file.reads).toEqual([
+        [0, 64 << 10],
+        [0, mid.length],
+      ]);
+      expect(offered).toEqual(tells ? [64 << 10] : [64 << 10, 1 << 20]);
+    }
+  });
+
+  it('parses no piece after the one that opened the run while `pause` holds it, the next read’s first piece too', async () => {
+    const mid = new TextEncoder().encode(bigRun(4 << 20));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let session: InspectSession | null = null;
+    let opened = -1;
+    const reading = openRun(
+      { kind: 'file', file: fakeFile('mid.json', mid) },
+      hooks({
+        early: (s) => {
+          session = s;
+          opened = s.records.length;
+        },
+        pause: () => held,
+      }),
+    );
+    // The first read (64 KB) opens the run; the rest is read meanwhile, and waits.
+    for (let k = 0; k < 20; k++) await new Promise((r) => setTimeout(r, 5));
+    expect(opened).toBeGreaterThan(0);
+    expect(session!.records.length).toBe(opened);
+    release();
+    const r = await reading;
+    expect(r!.session!.records.length).toBe(new InspectSession(new TextDecoder().decode(mid)).records.length);
+  });
+
+  it('a file replaced on disk between its two reads says so', async () => {
+    const mid = new TextEncoder().encode(bigRun(2 << 20));
+    const file = fakeFile('mid.json', mid);
+    const slice = file.slice;
+    // The whole read sees other bytes than the first 64 KB did.
+    file.slice = (a, b) => (a === 0 && b > 64 << 10 ? { arrayBuffer: async () => new Uint8Array(b - a).buffer } : slice(a, b));
+    await expect(openRun({ kind: 'file', file }, hooks())).rejects.toThrow(/^reading it stopped part-way \(the file changed between two reads\)/);
   });
 
   it('stops reading once the run is no longer wanted', async () => {

@@ -66,7 +66,7 @@ describe('a big file judged while it is read', () => {
       {
         keptEvaluations: 4,
         wanted: () => true,
-        prefix: () => undefined,
+        prefix: () => true,
         pause: tick,
         early: (s) => {
           early = s;

@@ -14,7 +14,7 @@ const SAMPLE = 'tau2-retail-voice-sample';
 const DIR = join(__dirname, '../../sample-runs/voice-runs', SAMPLE);
 const AUDIO = 'artifacts/task_voice_cancel_by_mistake/sim_5a0e7c1d-voice-0000-0000-sample000001/audio/both.wav';
 
-const hooks: OpenHooks = { keptEvaluations: 4, wanted: () => true, prefix: () => undefined };
+const hooks: OpenHooks = { keptEvaluations: 4, wanted: () => true, prefix: () => true };
 
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));

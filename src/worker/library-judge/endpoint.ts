@@ -36,6 +36,7 @@ export class LibraryJudgeEndpoint {
       // Before the answer (which brings the next run): data this judge was to load and did not is given up, and the
       // reference replays it hashed go to the judges that ask for the data after.
       this.tau2.settleOwed();
+      await this.tauBench.settleOwed();
       await this.tauBench.shareWork().catch(() => undefined);
       this.post(answer);
     });

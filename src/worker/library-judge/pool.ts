@@ -132,6 +132,7 @@ export class LibraryJudges {
             for (const [key, hash] of m.gtHashes) if (!gtHashes.has(key)) gtHashes.set(key, hash);
             return { facts: v.facts, snapshot: { ...v.snapshot, work: { ...v.snapshot.work, gtHashes } } };
           }),
+          texts: data.texts,
         };
         return;
       }
@@ -171,6 +172,7 @@ export class LibraryJudges {
       own: (key, domain) =>
         this.data.keptVersions(key, domain)?.then((vs): SharedDataOf['tau-bench'] => ({
           versions: vs.map(({ db, ...facts }) => ({ facts, snapshot: { domain: domain as Domain, db, work: new EvalCache().snapshot(db) } })),
+          texts: [],
         })) ?? null,
     },
     tau2: {
@@ -192,6 +194,11 @@ export class LibraryJudges {
       );
     }
     return hit;
+  }
+
+  /** Starts locating a domain's data the folder's runs will likely ask for (a judge that asks meanwhile waits for the same search). */
+  prepare(kind: DataKind, domain: string): void {
+    void this.locate(kind, domain).catch(() => null);
   }
 
   /** Whether some judge is left. */

@@ -9,6 +9,7 @@ import {
   TAU2_PINNED_COMMIT,
   tau2DbsFromSnapshot,
   tau2DbsSnapshot,
+  type DataSnapshot,
   type DataVersion,
   type InspectSession,
   type LoadedDbs,
@@ -75,12 +76,30 @@ export class Asker {
   }
 }
 
+/** A judge's versions of one source and domain, and what it owes the other judges. */
+interface Mine {
+  readonly key: string;
+  readonly domain: string;
+  versions: Promise<DataVersion[]>;
+  /** Reference-replay hashes told to the evaluator, by commit. */
+  readonly told: Map<string, number>;
+  /** The commits whose DB was built here (parsed or restored): the others are never touched (see `track`). */
+  readonly built: Set<string>;
+  /** The data files' texts this judge read to load them, while it owes them to the others (see `used`); null once shared, or when it was handed them. */
+  owed: Map<string, string> | null;
+}
+
 /**
  * τ-bench's data found by the evaluator: versions parsed here, once per source and domain, unless another judge
- * did already (restored from its snapshot, with the reference replays it hashed); `cache` is the judge's.
+ * did already (restored from what it shares, with the reference replays it hashed); `cache` is the judge's. A judge
+ * that loads a domain's data shares it once its first run has chosen a version (`used`): the versions it built (DB,
+ * hasher, reference-replay hashes) and the data files' texts, from which the others build a version it did not use
+ * if they need one. Before, every version was built and hashed to be shared at once (~300 ms of retail's two and
+ * ~650 ms of airline's in the judge that loaded them, mostly for a version no run of the 12 shared ones used), and
+ * copied three times on the way.
  */
 export class RemoteTauBenchData extends TauBenchData {
-  private readonly mine = new Map<string, { key: string; domain: string; versions: Promise<DataVersion[]>; told: Map<string, number> }>();
+  private readonly mine = new Map<string, Mine>();
 
   constructor(
     private readonly asker: Asker,
@@ -96,36 +115,90 @@ export class RemoteTauBenchData extends TauBenchData {
     const k = `${key}|${session.domain}`;
     let hit = this.mine.get(k);
     if (!hit) {
-      const versions = this.sharedOrLoaded(key, read, label, session);
-      this.mine.set(k, (hit = { key, domain: session.domain, versions, told: new Map() }));
-      versions.catch(() => this.mine.delete(k));
+      const m: Mine = { key, domain: session.domain, versions: Promise.resolve([]), told: new Map(), built: new Set(), owed: null };
+      m.versions = this.sharedOrLoaded(key, read, label, session, m);
+      this.mine.set(k, (hit = m));
+      m.versions.catch(() => this.mine.delete(k));
     }
     return hit.versions;
   }
 
-  private async sharedOrLoaded(key: string, read: ReadText, label: string, session: InspectSession): Promise<DataVersion[]> {
+  /** `v` as it is, noting in `built` when its DB is first asked for (a version whose DB is never asked for is never parsed). */
+  private static track(v: DataVersion, built: Set<string>): DataVersion {
+    const { commit } = v;
+    return {
+      commit,
+      known: v.known,
+      source: v.source,
+      ...(v.label !== undefined && { label: v.label }),
+      get db() {
+        built.add(commit);
+        return v.db;
+      },
+    };
+  }
+
+  private async sharedOrLoaded(key: string, read: ReadText, label: string, session: InspectSession, m: Mine): Promise<DataVersion[]> {
     const domain = session.domain;
     const shared = await this.asker.shared(this.kind, key, domain);
     if (shared !== null) {
-      // Each version's DB revived and the work on it taken over (by this judge's cache, the session's).
-      const restored = shared.versions.map(({ facts, snapshot }) => {
+      // Each version built by the judge that shared it revived, the work on it taken over (by this judge's cache, the
+      // session's); the others as the data files' texts it read, parsed here only if asked for.
+      const restored = new Map<string, DataVersion>();
+      for (const { facts, snapshot } of shared.versions) {
         const v = session.restoreVersion({ ...facts, db: new Map() }, snapshot);
-        return v && { ...v, ...(facts.label !== undefined && { label: facts.label }) };
-      });
-      if (restored.every((v) => v !== null)) return restored;
+        if (v === null) break;
+        restored.set(v.commit, { ...v, ...(facts.label !== undefined && { label: facts.label }) });
+      }
+      if (restored.size === shared.versions.length) {
+        const texts = new Map(shared.texts);
+        const lazy = await super.versions(key, async (path) => texts.get(path) ?? null, label, session);
+        const all = [...lazy.map((v) => restored.get(v.commit) ?? v), ...[...restored.values()].filter((v) => !lazy.some((l) => l.commit === v.commit))];
+        for (const commit of restored.keys()) m.built.add(commit);
+        return all.map((v) => RemoteTauBenchData.track(v, m.built));
+      }
     }
+    // This judge loads them (the texts it reads kept to share).
+    const texts = new Map<string, string>();
+    const recording: ReadText = async (path) => {
+      const text = await read(path);
+      if (text !== null) texts.set(path, text);
+      return text;
+    };
     let versions: DataVersion[];
     try {
-      versions = await super.versions(key, read, label, session);
+      versions = await super.versions(key, recording, label, session);
     } catch (e) {
       if (shared === null) this.asker.share(this.kind, key, domain, null);
       throw e;
     }
-    if (shared === null)
-      this.asker.share(this.kind, key, domain, {
-        versions: versions.map(({ db, ...facts }) => ({ facts, snapshot: { domain, db, work: this.cache.snapshot(db) } })),
-      });
-    return versions;
+    if (shared === null) m.owed = texts;
+    return versions.map((v) => RemoteTauBenchData.track(v, m.built));
+  }
+
+  /** A run chose its version: data this judge owes the others is shared now (the versions built, the texts). */
+  override used(key: string, session: InspectSession): void {
+    const m = this.mine.get(`${key}|${session.domain}`);
+    if (m) void this.settle(m);
+  }
+
+  /** After a run: data this judge still owes (its run failed before it chose a version) is shared as it is. */
+  settleOwed(): Promise<void> {
+    return Promise.all([...this.mine.values()].map((m) => this.settle(m))).then(() => undefined);
+  }
+
+  private async settle(m: Mine): Promise<void> {
+    const texts = m.owed;
+    if (texts === null) return;
+    m.owed = null;
+    const versions = await m.versions.catch(() => null);
+    if (versions === null) return this.asker.share(this.kind, m.key, m.domain, null);
+    this.asker.share(this.kind, m.key, m.domain, {
+      versions: versions
+        .filter((v) => m.built.has(v.commit))
+        .map(({ db, ...facts }) => ({ facts, snapshot: { domain: m.domain as DataSnapshot['domain'], db, work: this.cache.snapshot(db) } })),
+      texts: [...texts],
+    });
   }
 
   /** Tells the evaluator the reference replays hashed here since it was last told (after each run). */
@@ -133,6 +206,7 @@ export class RemoteTauBenchData extends TauBenchData {
     for (const m of this.mine.values()) {
       const versions = await m.versions.catch(() => []);
       for (const v of versions) {
+        if (!m.built.has(v.commit)) continue;
         const n = this.cache.groundTruthCount(v.db);
         if (n <= (m.told.get(v.commit) ?? 0)) continue;
         m.told.set(v.commit, n);

@@ -20,7 +20,12 @@ export interface SharedVersion {
 
 /** A domain's data as a judge loaded it, for the other judges, by benchmark: τ-bench's versions, τ²'s DBs as `tau2DbsSnapshot` gives them (its JSON and the hashers' texts as bytes). */
 export interface SharedDataOf {
-  readonly 'tau-bench': { readonly versions: readonly SharedVersion[] };
+  readonly 'tau-bench': {
+    /** The versions it built (others are never parsed unless a run asks for them). */
+    readonly versions: readonly SharedVersion[];
+    /** The data files' texts it read, by path (each other version is parsed from them when a run asks for it). */
+    readonly texts: readonly (readonly [string, string])[];
+  };
   readonly tau2: { readonly snapshot: Tau2DbSnapshot };
 }
 export type SharedData = SharedDataOf[DataKind];

@@ -6,6 +6,7 @@ import type { Tau2Data } from '../tau2/data';
 import { readTau2OrNull, tau2LibraryRows } from '../tau2/read';
 import { libraryRow, TableBuilder } from '../../core/contract';
 import { libraryJudgeCount, LibraryJudges, type JudgedUnit } from '../library-judge/pool';
+import { dataGroupOf, HEAD_BYTES, JudgePlan } from '../library-judge/plan';
 import { MissingData } from './missing-data';
 
 /** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
@@ -37,6 +38,18 @@ export function folderUnits(files: readonly FolderFile[]): Unit[] {
   const claimed = new Set(units.flatMap((u) => u.files));
   for (const f of json) if (!claimed.has(f)) units.push({ path: inside(f), files: [f], folder: false });
   return units.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The first bytes of a run's first file (a run folder's results.json), as text; null when they cannot be read apart. */
+async function headOf(unit: Unit): Promise<string | null> {
+  const file = unit.folder ? unit.files.find((f) => /(^|\/)results\.json$/.test(f.path)) : unit.files[0];
+  const blob = file?.file as Partial<Blob> | undefined;
+  if (typeof blob?.slice !== 'function') return null;
+  try {
+    return await blob.slice(0, HEAD_BYTES).text();
+  } catch {
+    return null;
+  }
 }
 
 const hex = (b: ArrayBuffer): string => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
@@ -98,15 +111,21 @@ export class FolderJudge {
       );
     const count = libraryJudgeCount(units.length);
     if (count > 0) {
-      // Every core: each library judge takes the next run, the biggest first, and the rows go in in path order.
+      // Every core: each library judge takes the next run (see `JudgePlan`), and the rows go in in path order. The data
+      // each run needs is guessed from its first bytes and located at once, while the judges start and read their runs.
       const judges = new LibraryJudges(count, this.data, this.tau2);
-      const bySize = units.map((u, i) => ({ i, bytes: u.files.reduce((n, f) => n + f.file.size, 0) })).sort((a, b) => b.bytes - a.bytes);
-      let next = 0;
+      const groups = await Promise.all(units.map((u) => headOf(u).then((head) => (head === null ? null : dataGroupOf(head)))));
+      for (const g of groups) if (g !== null) judges.prepare(g.kind, g.domain);
+      const plan = new JudgePlan(
+        units.map((u, i) => ({
+          index: i,
+          bytes: u.files.reduce((n, f) => n + f.file.size, 0),
+          group: groups[i] ? `${groups[i].kind}|${groups[i].domain}` : null,
+        })),
+        count,
+      );
       const lane = async (): Promise<void> => {
-        while (live() && next < bySize.length) {
-          const { i } = bySize[next++]!;
-          settle(i, (await judges.judge(units[i]!)) ?? (await here(units[i]!)));
-        }
+        for (let i = plan.next(); live() && i !== null; i = plan.next()) settle(i, (await judges.judge(units[i]!)) ?? (await here(units[i]!)));
       };
       try {
         await Promise.all(Array.from({ length: count }, lane));
@@ -162,6 +181,7 @@ export class FolderJudge {
         `no τ-bench ${session.domain} data in this browser: pick a τ-bench data folder (Open ▸ τ-bench data folder…) or open one run and agree to fetch it; the library is judged again once it is there`,
       );
     session.useData(await this.data.versions(loc.key, loc.read, loc.label, session));
+    this.data.used(loc.key, session);
     return tauBenchRunRows(session, facts);
   }
 }
