@@ -5,10 +5,9 @@
  */
 import { EvalCache, type BenchmarkKind, type Domain, type IndexRow, type ReadText } from '../../core/contract';
 import type { Located } from '../data-locator';
-import type { Unit } from '../library/folder-library';
 import type { TauBenchData } from '../tau-bench-data';
 import type { Tau2Data } from '../tau2/data';
-import type { DataKind, FromLibraryJudge, SharedData, SharedDataOf, ToLibraryJudge } from './wire';
+import type { DataKind, FromLibraryJudge, SharedData, SharedDataOf, ToLibraryJudge, Unit } from './wire';
 
 /** A domain's data as the judges share it: what one loaded, or who is loading it (a judge, or the evaluator handing its own on) and who waits. */
 interface Shared {

@@ -7,8 +7,15 @@
  * instead of parsing, validating and hashing it again.
  */
 import type { BenchmarkKind, DataSnapshot, IndexRow, Tau2DbSnapshot, VersionFacts } from '../../core/contract';
-import type { DataOrigin } from '../../protocol/wire-types';
-import type { Unit } from '../library/folder-library';
+import type { DataOrigin, FolderFile } from '../../protocol/wire-types';
+
+/** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
+export interface Unit {
+  /** Its path inside the picked folder (the folder's name left out), as the library names it. */
+  readonly path: string;
+  readonly files: readonly FolderFile[];
+  readonly folder: boolean;
+}
 
 export type DataKind = 'tau-bench' | 'tau2';
 

@@ -8,14 +8,7 @@ import { libraryRow, TableBuilder } from '../../core/contract';
 import { libraryJudgeCount, LibraryJudges, type JudgedUnit } from '../library-judge/pool';
 import { dataGroupOf, HEAD_BYTES, JudgePlan } from '../library-judge/plan';
 import { MissingData } from './missing-data';
-
-/** A run of a picked folder: a results file, or a τ² run folder (results.json + simulations/). */
-export interface Unit {
-  /** Its path inside the picked folder (the folder's name left out), as the library names it. */
-  readonly path: string;
-  readonly files: readonly FolderFile[];
-  readonly folder: boolean;
-}
+import type { Unit } from '../library-judge/wire';
 
 const inside = (f: FolderFile): string => f.path.replace(/\\/g, '/').split('/').slice(1).join('/');
 
