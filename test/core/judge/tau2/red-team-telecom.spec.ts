@@ -1,0 +1,37 @@
+/**
+ * The text domains' parity red team (telecom, retail, airline, mock): cases made in the test from ../shared's runs —
+ * a task's initial state, evaluation criteria or a simulation's calls changed — that τ²'s own Python (v1.0.1's
+ * Results.load and evaluate_simulation as evaluate-trajs calls it, and its Environment replaying every call) judged
+ * otherwise than the port did. Each expectation is what τ² gave on the same input.
+ */
+import { expect, it } from 'vitest';
+import { describeTau2 } from '../../../support/shared';
+import { openTau2Edited } from '../../../support/tau2';
+
+type Json = Record<string, unknown>;
+const TELECOM = 'sierra-research__gym-gpt-4.1-telecom.json';
+
+/** The first simulation of a shared run with its task, alone in the file, after `edit`. */
+async function one(file: string, edit: (sim: Json, task: Json) => void) {
+  const s = await openTau2Edited(file, (run) => {
+    const sim = run.simulations.find((x) => x.termination_reason === 'user_stop' || x.termination_reason === 'agent_stop')!;
+    const task = run.tasks.find((t) => t.id === sim.task_id)!;
+    edit(sim, task);
+    run.simulations = [sim];
+    run.tasks = [task];
+  });
+  return s.report(0);
+}
+
+describeTau2('the text domains’ red team: τ²’s verdict and tool outputs on inputs no shared run holds', () => {
+  it('telecom: initialization data for the user hands the agent’s toolkit the user’s DB (set_state) — agent tools answer AttributeError', async () => {
+    const r = await one(TELECOM, (_sim, task) => {
+      (task.initial_state as Json).initialization_data = { agent_data: null, user_data: { surroundings: { is_abroad: true } } };
+    });
+    // τ²: set_state's `self.tools.db = self.user_tools.db`, then sync_tools reads `lines` of a TelecomUserDB.
+    expect(r.error).toBe("AttributeError: 'TelecomUserDB' object has no attribute 'lines'");
+    const first = r.tool_calls.find((c) => c.requestor === 'assistant')!;
+    expect(first.name).toBe('get_customer_by_phone');
+    expect([first.output, first.error]).toEqual(["Error: 'TelecomUserDB' object has no attribute 'customers'", true]);
+  });
+});
