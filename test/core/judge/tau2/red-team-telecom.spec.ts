@@ -34,4 +34,21 @@ describeTau2('the text domains’ red team: τ²’s verdict and tool outputs on
     expect(first.name).toBe('get_customer_by_phone');
     expect([first.output, first.error]).toEqual(["Error: 'TelecomUserDB' object has no attribute 'customers'", true]);
   });
+
+  it('telecom: remove_app_permission (an initialization action) of a BaseModel attribute raises as pydantic’s __setattr__ does — no verdict', async () => {
+    const judged = async (permission: string) =>
+      one(TELECOM, (_sim, task) => {
+        const init = task.initial_state as Json;
+        init.initialization_actions = [
+          ...(init.initialization_actions as Json[]),
+          { env_type: 'user', func_name: 'remove_app_permission', arguments: { app_name: 'messaging', permission } },
+        ];
+      });
+    // τ²: `hasattr(permissions, permission)` holds for BaseModel's methods and properties, and setattr raises.
+    expect((await judged('Model_Dump')).error).toBe('ValueError: "AppPermissions" object has no field "model_dump"');
+    expect((await judged('__class__')).error).toBe("TypeError: __class__ must be set to a class, not 'bool' object");
+    expect((await judged('model_fields_set')).error).toBe("AttributeError: property 'model_fields_set' of 'AppPermissions' object has no setter");
+    // A dunder pydantic lets through, a name that is no attribute, a field: judged (τ²: reward 1.0 each).
+    for (const p of ['__eq__', 'fields', 'storage']) expect(await judged(p)).toMatchObject({ error: null, reward: 1 });
+  });
 });
