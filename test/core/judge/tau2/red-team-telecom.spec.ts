@@ -51,4 +51,14 @@ describeTau2('the text domains’ red team: τ²’s verdict and tool outputs on
     // A dunder pydantic lets through, a name that is no attribute, a field: judged (τ²: reward 1.0 each).
     for (const p of ['__eq__', 'fields', 'storage']) expect(await judged(p)).toMatchObject({ error: null, reward: 1 });
   });
+
+  it('an initialization that raises and a tool message that does not answer its call: τ²’s reason is the initialization’s (set_state pairs calls after it)', async () => {
+    const r = await one(TELECOM, (sim, task) => {
+      const init = (task.initial_state as Json).initialization_actions as { arguments: Json }[];
+      init[0]!.arguments.phone_number = '555-000-0000';
+      const tool = (sim.messages as Json[]).find((m) => m.role === 'tool')!;
+      tool.id = `${String(tool.id)}x`;
+    });
+    expect(r.error).toBe('ValueError: Line with phone number 555-000-0000 not found');
+  });
 });
