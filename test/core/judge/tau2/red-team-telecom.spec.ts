@@ -61,4 +61,19 @@ describeTau2('the text domains’ red team: τ²’s verdict and tool outputs on
     });
     expect(r.error).toBe('ValueError: Line with phone number 555-000-0000 not found');
   });
+
+  it('telecom: set_apn_settings given a str stores it before failing, and check_apn_settings then fails on model_copy, as in τ²', async () => {
+    const r = await one(TELECOM, (sim) => {
+      const call = (id: string, name: string, args: Json): Json[] => [
+        { role: 'user', content: null, tool_calls: [{ id, name, arguments: args, requestor: 'user' }] },
+        { role: 'tool', id, content: 'x', requestor: 'user', error: false },
+      ];
+      const messages = sim.messages as Json[];
+      sim.messages = [messages[0]!, ...call('a', 'set_apn_settings', { apn_settings: 'x' }), ...call('b', 'check_apn_settings', {}), messages.at(-1)!];
+    });
+    expect(r.tool_calls.map((c) => [c.output, c.error])).toEqual([
+      ["Error: 'str' object has no attribute 'apn_name'", true],
+      ["Error: 'str' object has no attribute 'model_copy'", true],
+    ]);
+  });
 });
