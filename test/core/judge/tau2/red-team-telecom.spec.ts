@@ -4,9 +4,12 @@
  * Results.load and evaluate_simulation as evaluate-trajs calls it, and its Environment replaying every call) judged
  * otherwise than the port did. Each expectation is what τ² gave on the same input.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { describeTau2 } from '../../../support/shared';
-import { openTau2Edited } from '../../../support/tau2';
+import { Tau2Session } from '../../../../src/core/session/tau2/session';
+import { describeTau2, TAU2_DIR } from '../../../support/shared';
+import { openTau2Edited, tau2Read } from '../../../support/tau2';
 
 type Json = Record<string, unknown>;
 const TELECOM = 'sierra-research__gym-gpt-4.1-telecom.json';
@@ -22,6 +25,12 @@ async function one(file: string, edit: (sim: Json, task: Json) => void) {
   });
   return s.report(0);
 }
+
+/** A tool call and its (placeholder) tool message, as a results file records them. */
+const call = (id: string, role: string, name: string, args: Json): Json[] => [
+  { role, content: null, tool_calls: [{ id, name, arguments: args, requestor: role }] },
+  { role: 'tool', id, content: 'x', requestor: role, error: false },
+];
 
 describeTau2('the text domains’ red team: τ²’s verdict and tool outputs on inputs no shared run holds', () => {
   it('telecom: initialization data for the user hands the agent’s toolkit the user’s DB (set_state) — agent tools answer AttributeError', async () => {
@@ -64,16 +73,38 @@ describeTau2('the text domains’ red team: τ²’s verdict and tool outputs on
 
   it('telecom: set_apn_settings given a str stores it before failing, and check_apn_settings then fails on model_copy, as in τ²', async () => {
     const r = await one(TELECOM, (sim) => {
-      const call = (id: string, name: string, args: Json): Json[] => [
-        { role: 'user', content: null, tool_calls: [{ id, name, arguments: args, requestor: 'user' }] },
-        { role: 'tool', id, content: 'x', requestor: 'user', error: false },
-      ];
       const messages = sim.messages as Json[];
-      sim.messages = [messages[0]!, ...call('a', 'set_apn_settings', { apn_settings: 'x' }), ...call('b', 'check_apn_settings', {}), messages.at(-1)!];
+      sim.messages = [
+        messages[0]!,
+        ...call('a', 'user', 'set_apn_settings', { apn_settings: 'x' }),
+        ...call('b', 'user', 'check_apn_settings', {}),
+        messages.at(-1)!,
+      ];
     });
     expect(r.tool_calls.map((c) => [c.output, c.error])).toEqual([
       ["Error: 'str' object has no attribute 'apn_name'", true],
       ["Error: 'str' object has no attribute 'model_copy'", true],
     ]);
+  });
+
+  it('telecom: refuel_data of NaN GB (a NaN literal in the file, which τ²’s JSON parser reads) bills a Charge, as `"Credit" if amount < 0 else "Charge"` does', async () => {
+    const run = JSON.parse(readFileSync(join(TAU2_DIR, 'runs', TELECOM), 'utf8')) as { simulations: Json[]; tasks: Json[] };
+    const sim = run.simulations.find((x) => x.termination_reason === 'user_stop' || x.termination_reason === 'agent_stop')!;
+    const messages = sim.messages as Json[];
+    sim.messages = [
+      messages[0]!,
+      ...call('n0', 'assistant', 'refuel_data', { customer_id: 'C1001', line_id: 'L1002', gb_amount: '@NaN@' }),
+      ...call('n1', 'assistant', 'get_data_usage', { customer_id: 'C1001', line_id: 'L1002' }),
+      { role: 'assistant', content: 'bye' },
+    ];
+    run.simulations = [sim];
+    run.tasks = run.tasks.filter((t) => t.id === sim.task_id);
+    const text = JSON.stringify(run).replace('"@NaN@"', 'NaN');
+    const r = (await Tau2Session.open(Tau2Session.read(text), tau2Read)).report(0);
+    expect(r.tool_calls[0]!.output).toBe(
+      '{"message": "Successfully added nan GB of data for line L1002 for $nan", "new_data_refueling_gb": "nan", "charge": "nan"}',
+    );
+    // τ²'s predicted agent DB after the calls (sha256 of its json.dumps): the draft bill's NaN line item is a Charge.
+    expect(r.db_hash?.predicted_agent).toBe('37bfeb4d7aef683aeb8847460ce89746e531a25cabca5c2928b224fc08c833d5');
   });
 });
