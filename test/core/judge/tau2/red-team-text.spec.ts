@@ -13,6 +13,7 @@ import { openTau2Edited, tau2Read } from '../../../support/tau2';
 
 type Json = Record<string, unknown>;
 const TELECOM = 'sierra-research__gym-gpt-4.1-telecom.json';
+const MOCK = 'sierra-research__pr170-e2e-mock-baseline.json';
 
 /** The first simulation of a shared run with its task, alone in the file, after `edit`. */
 async function one(file: string, edit: (sim: Json, task: Json) => void) {
@@ -106,5 +107,14 @@ describeTau2('the text domains’ red team: τ²’s verdict and tool outputs on
     );
     // τ²'s predicted agent DB after the calls (sha256 of its json.dumps): the draft bill's NaN line item is a Charge.
     expect(r.db_hash?.predicted_agent).toBe('37bfeb4d7aef683aeb8847460ce89746e531a25cabca5c2928b224fc08c833d5');
+  });
+
+  it('a premature simulation whose task the file lacks: no verdict (evaluate-trajs’ KeyError comes before the termination reason is read)', async () => {
+    const s = await openTau2Edited(MOCK, (run) => {
+      const sim = run.simulations[0]!;
+      run.simulations = [sim, { ...sim, id: 'premature-absent', termination_reason: 'max_steps', task_id: 'absent' }];
+    });
+    expect(s.report(0)).toMatchObject({ reward: 1, error: null });
+    expect(s.report(1)).toMatchObject({ reward: 0, premature: false, error: 'task absent is not in the file' });
   });
 });
