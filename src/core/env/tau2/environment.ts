@@ -191,7 +191,6 @@ export class Tau2Environment {
     onCall?: (call: Tau2ToolCall, recorded: Tau2Message, replayed: ToolResponse | null) => void,
   ): ReplayMismatch[] {
     if (this.solo && messages.some((m) => m.role === 'user')) throw new PyException('AssertionError', 'User messages are not allowed in solo mode');
-    const pairs = callPairs(messages);
     // Python parity: the env kwarg `read_log_allowlist` evaluate-trajs derives from the task (a constructor argument in τ²;
     // every environment of a task here is set up through set_state, so it is given here).
     if (task && this.domain.readLogAllowlist && this.agent) this.agent.readLogAllowlist = this.domain.readLogAllowlist(task.criteria?.actions ?? []);
@@ -220,6 +219,8 @@ export class Tau2Environment {
       if (this.agent) this.agent.db = this.user.db;
     }
     for (const action of task?.initializationActions ?? []) this.runEnvFunctionCall(action);
+    // Python parity: set_state pairs the calls with their tool messages after the initialization (which raises first).
+    const pairs = callPairs(messages);
     const mismatches: ReplayMismatch[] = [];
     pairs.forEach(([call, recorded], index) => {
       if (!this.hasTool(call.name) || !this.isMutating(call.name)) {

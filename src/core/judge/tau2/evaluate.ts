@@ -293,6 +293,9 @@ export function judgeTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simu
       note: null,
       wouldRefuse: null,
     };
+  // Python parity: evaluate-trajs looks the task up (`tasks[simulation.task_id]`, a KeyError) before evaluate_simulation
+  // sees the termination reason: a premature simulation of a task the file lacks gets no verdict either.
+  if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
   if (!COMPLETED.has(sim.terminationReason))
     return {
       ...base,
@@ -303,7 +306,6 @@ export function judgeTau2(ctx: Tau2Context, task: Tau2Task | null, sim: Tau2Simu
       note: `Simulation terminated prematurely. Termination reason: ${sim.terminationReason}`,
     };
   if (replayError !== null) return { ...base, ...empty, premature: false, reward: 0, error: `the calls could not be replayed: ${replayError}`, note: null };
-  if (task === null) return { ...base, ...empty, premature: false, reward: 0, error: `task ${sim.taskId} is not in the file`, note: null };
   const criteria = task.criteria;
   if (criteria === null) return { ...base, ...empty, premature: false, reward: 1, error: null, note: 'No evaluation criteria' };
   // Python parity: evaluate_simulation with `simulation.messages` None (a full-duplex one: `simulation.ticks` None) —

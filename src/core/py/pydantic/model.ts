@@ -1,3 +1,5 @@
+import { PyException } from '../errors';
+
 /**
  * A small emulation of pydantic 2 models, enough for τ²-bench's domain databases and tools:
  * field order, defaults, lax validation of Python input, `model_dump()` and `repr()`.
@@ -122,7 +124,9 @@ export class PydModel {
   ) {}
 
   get(name: string): TValue {
-    if (!this.fields.has(name)) throw new Error(`${this.cls.name} has no field ${name}`);
+    // Python parity: getattr on a model without that field — AttributeError (τ²'s set_state can hand the agent's
+    // toolkit the user's DB, whose model has none of the agent's tables).
+    if (!this.fields.has(name)) throw new PyException('AttributeError', `'${this.cls.name}' object has no attribute '${name}'`);
     return this.fields.get(name)!;
   }
 

@@ -1,7 +1,7 @@
 /** τ²'s TelecomTools (domains/telecom/tools.py), with Python's behaviour for any argument. */
 import { PyException } from '../../../../py/errors';
 import { pyLower } from '../../../../py/lower';
-import { formatFloat2, le, mul, truthy } from '../../../../py/ops';
+import { formatFloat2, gt, le, lt, mul, truthy } from '../../../../py/ops';
 import { PyDate, PydModel, validate, type TValue } from '../../../../py/pydantic';
 import type { PyValue } from '../../../../py/value';
 import { attr, has, items, minus, plus, same, setAttr, size, text, valueError } from '../py-attrs';
@@ -87,7 +87,8 @@ function applyOneTimeCharge(self: Toolkit, customerId: TValue, amount: TValue, d
       ['description', description],
       ['amount', amount],
       ['date', today()],
-      ['item_type', le(pv(0n), pv(amount)) ? 'Charge' : 'Credit'],
+      // Python parity: _apply_one_time_charge — `"Credit" if amount < 0 else "Charge"` (a NaN amount is a Charge).
+      ['item_type', lt(pv(amount), pv(0n)) ? 'Credit' : 'Charge'],
     ]),
   );
   (attr(draft, 'line_items') as TValue[]).push(lineItem);
@@ -263,7 +264,8 @@ export const TELECOM_FUNCTIONS: MethodDef[] = [
         ['description', `Charge for line ${text(attr(line, 'line_id'))}`],
         ['amount', amount],
         ['date', today()],
-        ['item_type', 'Charge'],
+        // Python parity: suspend_line_for_overdue_bill — `"Charge" if amount > 0 else "Credit"` (NaN passed `amount <= 0`).
+        ['item_type', gt(pv(amount), pv(0n)) ? 'Charge' : 'Credit'],
       ]),
     );
     (attr(bill, 'line_items') as TValue[]).push(item);

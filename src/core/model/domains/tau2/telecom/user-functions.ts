@@ -1,5 +1,5 @@
 /** τ²'s TelecomUserTools functions (domains/telecom/user_tools.py) that are not tools: set-up and assertions the tasks call on the phone. */
-import { PyException } from '../../../../py/errors';
+import { PyException, type PyExceptionType } from '../../../../py/errors';
 import { pyLower } from '../../../../py/lower';
 import { PydModel, tRepr } from '../../../../py/pydantic';
 import { atLeast, attr, same, setAttr, text } from '../py-attrs';
@@ -98,7 +98,13 @@ export const USER_FUNCTIONS: MethodDef[] = [
     const permission = lowerArg(g(a, 'permission'));
     if (!on(app ?? null)) return [false, `App '${text(name)}' not found. Cannot remove permission.`];
     const perms = attr(app!, 'permissions') as PydModel;
-    if (!perms.fields.has(permission)) return [false, `Permission '${permission}' not tracked for app '${text(name)}'.`];
+    if (!perms.fields.has(permission)) {
+      // Python parity: remove_app_permission's `hasattr(permissions, permission)` is true of BaseModel's own attributes too,
+      // and pydantic's __setattr__ then raises for those below (the dunders it lets through change nothing model_dump reads).
+      const raised = MODEL_SETATTR_ERRORS.get(permission);
+      if (raised) throw new PyException(raised[0], raised[1].replaceAll('{n}', permission));
+      return [false, `Permission '${permission}' not tracked for app '${text(name)}'.`];
+    }
     setAttr(perms, permission, false);
     return [true, `Permission '${permission}' removed from app '${text(name)}'.`];
   }),
@@ -124,6 +130,20 @@ export const USER_FUNCTIONS: MethodDef[] = [
   fn('assert_can_send_mms', ['expected_status'], (self, a) => same(canSendMms(self), g(a, 'expected_status'))),
   fn('assert_mobile_data_usage_exceeded', ['expected_status'], (self, a) => same(attr(sur(self), 'mobile_data_usage_exceeded'), g(a, 'expected_status'))),
 ];
+
+/** `setattr(model, name, False)` on an AppPermissions (pydantic 2's BaseModel) for a name that is no field: what it raises. */
+// Python parity: BaseModel.__setattr__ (pydantic 2.13) of BaseModel's methods, properties and object's slots.
+const MODEL_SETATTR_ERRORS = new Map<string, readonly [PyExceptionType, string]>([
+  ...'construct copy dict from_orm json model_computed_fields model_config model_construct model_copy model_dump model_dump_json model_fields model_json_schema model_parametrized_name model_post_init model_rebuild model_validate model_validate_json model_validate_strings parse_file parse_obj parse_raw schema schema_json update_forward_refs validate'
+    .split(' ')
+    .map((n) => [n, ['ValueError', '"AppPermissions" object has no field "{n}"']] as const),
+  ...'__fields__ __fields_set__ model_extra model_fields_set'
+    .split(' ')
+    .map((n) => [n, ['AttributeError', "property '{n}' of 'AppPermissions' object has no setter"]] as const),
+  ['__class__', ['TypeError', "__class__ must be set to a class, not 'bool' object"]],
+  ['__dict__', ['TypeError', "__dict__ must be set to a dictionary, not a 'bool'"]],
+  ['__weakref__', ['AttributeError', "attribute '__weakref__' of 'BaseModelNoExtra' objects is not writable"]],
+]);
 
 /** TelecomUserTools' attributes getattr finds that this port does not carry: its properties and private helpers. */
 // Python parity: TelecomUserTools (domains/telecom/user_tools.py): non-tool attributes.

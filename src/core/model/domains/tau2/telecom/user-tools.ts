@@ -1,7 +1,7 @@
 /** τ²'s TelecomUserTools (domains/telecom/user_tools.py): the user's simulated phone. */
 import { PyException } from '../../../../py/errors';
 import { formatFloat2 } from '../../../../py/ops';
-import { EnumMember, modelDump, tRepr, tTypeName, validate, type TDict } from '../../../../py/pydantic';
+import { EnumMember, modelDump, PydModel, tRepr, tTypeName, validate, type TDict } from '../../../../py/pydantic';
 import { attr, setAttr, text } from '../py-attrs';
 import type { ToolDef } from '../toolkit';
 import { APNSettings, NetworkModePreference, NetworkStatus, SignalStrength } from './user-models';
@@ -111,6 +111,9 @@ export const USER_TOOLS: ToolDef[] = [
   tool('toggle_data_saver_mode', 'write', [], (self) => withBar(self, `Data Saver Mode is now ${ONOFF(toggle(self, 'data_saver_mode', false))}.`)),
   tool('check_apn_settings', 'read', [], (self) => {
     const s = get(self, 'active_apn_settings');
+    // Python parity: _check_apn_settings — `active_apn_settings.model_copy(deep=True)` first (set_apn_settings given a str or a
+    // list stores it before failing, and this read then fails on model_copy).
+    if (!(s instanceof PydModel)) throw new PyException('AttributeError', `'${tTypeName(s)}' object has no attribute 'model_copy'`);
     const name = attr(s, 'apn_name');
     const url = attr(s, 'mmsc_url');
     return `Current APN Name: ${value(name) || 'Not Set'}\nMMSC URL (for picture messages): ${on(url) ? text(url) : 'Not Set'}\n(These are technical settings, usually best left unchanged.)`;
