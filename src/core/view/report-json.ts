@@ -70,7 +70,7 @@ export function episodeReport(
     done: ev.replay.done,
     done_by: ev.replay.doneBy,
     reward,
-    agent_hash: ev.agentHash,
+    agent_hash: '',
     gt_hash: ev.gtHash,
     r_actions: verdict.rActions,
     outputs,
@@ -82,6 +82,9 @@ export function episodeReport(
     matches_recorded_gt_hash: ev.recordedGtHash === null || ev.recordedGtHash === ev.gtHash,
     matches_recorded_reward: agreesWithRecorded(record.recordedReward, reward),
   };
+  // The agent's hash is computed when read (a printed line, a saved report): an index row or a library row never reads
+  // it. (Redefined in place, so the key keeps its place in the printed line.)
+  Object.defineProperty(report, 'agent_hash', { get: () => ev.agentHash, enumerable: true, configurable: true });
   const alignment = alignActions(domain, version.db, ev.replay.steps, record.task?.actions ?? [], ev.groundTruth, ev.diff);
   report.findings = [...findings(ev, version, rule), ...fileFindings].map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
   report.alignment = {
