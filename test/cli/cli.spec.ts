@@ -77,6 +77,27 @@ describe('tau-inspect CLI', () => {
       ])
         expect(l, `episode ${String(l.index)} lacks ${k}`).toHaveProperty(k);
       expect(l.reward).toBe(l.recorded_reward);
+      // The line's keys in their order (a script may read the line by position; agent_hash is computed when read, in place).
+      expect(Object.keys(l).slice(0, 17)).toEqual([
+        'index',
+        'task_id',
+        'trial',
+        'recorded_reward',
+        'domain',
+        'strategy',
+        'data_commit',
+        'rule',
+        'done',
+        'done_by',
+        'reward',
+        'agent_hash',
+        'gt_hash',
+        'r_actions',
+        'outputs',
+        'diff_records',
+        'steps',
+      ]);
+      expect(l.agent_hash).toMatch(/^[0-9a-f]{64}$/);
     }
     expect(r.err).toMatch(/^domain: retail/m);
   });
