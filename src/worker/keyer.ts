@@ -45,6 +45,8 @@ export class Keyer {
   private keyed = 0;
   /** The sweep goes on whatever `mayGo` says (a report wants every fingerprint). */
   private hurry = false;
+  /** Held while another run opens in this run's slot (`hold`): the sweep waits, not competing with the new run's reading. */
+  private held = 0;
   private wake: (() => void) | null = null;
   private indices: number[] = [];
   private fingerprints: string[] = [];
@@ -110,6 +112,15 @@ export class Keyer {
     this.poke();
   }
 
+  /** The sweep waits (rows asked for are still keyed) until the function returned is called. */
+  hold(): () => void {
+    this.held++;
+    return () => {
+      this.held--;
+      this.poke();
+    };
+  }
+
   /** Every fingerprint, as soon as possible: the sweep no longer waits for its turn. Settles with `all`. */
   finish(): Promise<void> {
     this.hurry = true;
@@ -154,7 +165,7 @@ export class Keyer {
     let last = performance.now();
     while (this.source.live()) {
       const asked = this.firstQueue.length > 0;
-      const go = this.hurry || !this.source.mayGo || this.source.mayGo();
+      const go = this.hurry || (this.held === 0 && (!this.source.mayGo || this.source.mayGo()));
       if (!asked && (!go || this.next >= this.count)) {
         if (this.keyed >= this.count && !this.reading) break;
         this.flush();

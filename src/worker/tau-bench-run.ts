@@ -71,8 +71,6 @@ export class TauBenchRun implements RunHandle {
   private readonly keyer: Keyer;
   /** Data is being looked for (`resolveData` calls under way): the first verdict is near, the sweep waits for it. */
   private looking = 0;
-  /** Held while another run opens in its slot (`hold`): its fingerprint sweep waits too, not competing with the new run's reading. */
-  private held = 0;
   /**
    * Resolves when the run's first verdict is out, or once it is known not to come from a DB kept from an earlier
    * visit (none was found or it could not be used): reading the file is held until then (see the controller's `open`).
@@ -102,8 +100,8 @@ export class TauBenchRun implements RunHandle {
         legacy: (i) => session.legacyFingerprints().get(i) ?? [],
         live: () => this.live(),
         // Reading, finding data and judging come first: the sweep takes the time this thread would otherwise wait
-        // (and runs at once when there is no data to judge with). Held (another run opening in its place), it waits.
-        mayGo: () => !session.reading && this.looking === 0 && this.held === 0 && !this.scheduler.busy,
+        // (and runs at once when there is no data to judge with).
+        mayGo: () => !session.reading && this.looking === 0 && !this.scheduler.busy,
       },
       count,
       session.reading,
@@ -142,9 +140,9 @@ export class TauBenchRun implements RunHandle {
   hold(): () => void {
     const stoppedBefore = this.scheduler.isCancelled;
     this.scheduler.cancel();
-    this.held++;
+    const release = this.keyer.hold();
     return () => {
-      this.held--;
+      release();
       if (!stoppedBefore && this.live() && this.detection && !this.finished) this.restart();
     };
   }

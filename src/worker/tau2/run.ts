@@ -80,8 +80,6 @@ export class Tau2RunHandle implements RunHandle {
   private epoch = 0;
   /** Data being located or loaded (`resolveData`): the fingerprint sweep waits, so the first verdict is not kept waiting by it. */
   private looking = 0;
-  /** Held while another run opens in its slot (`hold`): its fingerprint sweep waits too, not competing with the new run's reading. */
-  private held = 0;
 
   constructor(
     readonly slot: RunSlot,
@@ -116,7 +114,7 @@ export class Tau2RunHandle implements RunHandle {
         live: () => this.live(),
         // Judging comes first (as for a τ-bench run), and finding the data before it: the sweep (~3 ms a simulation, both
         // formats) takes the time between.
-        mayGo: () => this.looking === 0 && this.held === 0 && !this.scheduler.busy,
+        mayGo: () => this.looking === 0 && !this.scheduler.busy,
       },
       this.headers.length,
     );
@@ -150,9 +148,10 @@ export class Tau2RunHandle implements RunHandle {
   hold(): () => void {
     const before = this.scheduler.isCancelled;
     this.scheduler.cancel();
-    this.held++;
+    // (No keyer yet while a shared link's run waits for the sha256 before `open` makes it.)
+    const release = (this.keyer as Keyer | undefined)?.hold();
     return () => {
-      this.held--;
+      release?.();
       if (!before && this.live()) this.resume();
     };
   }
