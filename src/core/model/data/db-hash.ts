@@ -3,7 +3,20 @@ import { reprStr } from '../../py/repr';
 import { sha256Engine, sha256Stream } from '../../py/sha256';
 import type { PyValue } from '../../py/value';
 import type { Db } from './db';
-import { BaseSpans, Buffered, COMMA, encoder, entryBytes, lowerBound, minKey, sameBytes, seedEntryBytes, seedSortedKeys, sortedKeysOf } from './db-text';
+import {
+  Buffered,
+  COMMA,
+  encoder,
+  entryBytes,
+  lowerBound,
+  minKey,
+  sameBytes,
+  seedEntryBytes,
+  seedSortedKeys,
+  sortedKeysOf,
+  tableSpans,
+  type TableSpans,
+} from './db-text';
 import { tableDelta } from './table-delta';
 
 interface Checkpoint {
@@ -46,8 +59,11 @@ export class DbHasher {
   private readonly baseHash: string;
   /** Hashes of derived states by `changeKey`, the oldest dropped past `CHANGE_MEMO`. */
   private readonly byChanges = new Map<string, string>();
-  /** The base's records' text in one array (made at the first derived state), so unchanged runs of records are hashed as spans of it. */
-  private spans: BaseSpans | null = null;
+  /**
+   * The base's dict tables as text (each made at its first derived state): a derived state's records that are the base's
+   * own (same key, same frozen object) are hashed from here, a run of neighbours as one span.
+   */
+  private readonly spans = new Map<string, TableSpans>();
 
   constructor(
     private readonly base: Db,
@@ -230,8 +246,10 @@ export class DbHasher {
     return 'same';
   }
 
-  private baseSpans(): BaseSpans {
-    return (this.spans ??= new BaseSpans(this.base));
+  private baseSpans(name: string, table: ReadonlyMap<string, PyValue>): TableSpans {
+    let t = this.spans.get(name);
+    if (t === undefined) this.spans.set(name, (t = tableSpans(table)));
+    return t;
   }
 
   private run(db: Db, from: Checkpoint | null, record: boolean): string {
@@ -256,7 +274,7 @@ export class DbHasher {
       // A derived state: records the base has under the same key, as the same (frozen) object, are the base's bytes —
       // a run of them is one span of the base's text (separators included), hashed without a copy.
       const beforeMap = before instanceof Map ? before : null;
-      const base = record || beforeMap === null ? null : this.baseSpans().table(name, beforeMap);
+      const base = record || beforeMap === null ? null : this.baseSpans(name, beforeMap);
       if (base !== null) {
         let span = -1;
         let last = -1;

@@ -1,14 +1,13 @@
 /**
  * The text τ-bench's DB hash is taken of (`str(to_hashable(db))`), as bytes: each record's entry
  * `(repr(key), str(to_hashable(record)))` cached by the frozen record, tables' keys in code-point order
- * cached by the frozen table, a base's tables laid out as one text each (`BaseSpans`), and the buffer
+ * cached by the frozen table, a base's tables laid out as one text each (`tableSpans`), and the buffer
  * that feeds sha256 (`Buffered`). `db-hash.ts` streams and compares DB texts with them.
  */
 import { compareCodePoints, hashableStr } from '../../py/hashable';
 import { reprStr } from '../../py/repr';
 import type { Sha256Stream } from '../../py/sha256';
 import type { PyValue } from '../../py/value';
-import type { Db } from './db';
 import { tableDelta } from './table-delta';
 
 export const encoder = new TextEncoder();
@@ -65,22 +64,8 @@ export interface TableSpans {
   index(key: string): number;
 }
 
-/**
- * The base's dict tables as text, made once per base from the records' cached bytes: a derived state's records that
- * are the base's own (same key, same frozen object) are hashed from here, a run of neighbours as one span.
- */
-export class BaseSpans {
-  private readonly tables = new Map<string, TableSpans | null>();
-  constructor(private readonly base: Db) {}
-
-  table(name: string, map: ReadonlyMap<string, PyValue>): TableSpans | null {
-    let t = this.tables.get(name);
-    if (t === undefined) this.tables.set(name, (t = this.base.get(name) === map ? tableSpans(map) : null));
-    return t;
-  }
-}
-
-function tableSpans(map: ReadonlyMap<string, PyValue>): TableSpans {
+/** A base's dict table laid out as one text (made once per base table, from its records' cached bytes). */
+export function tableSpans(map: ReadonlyMap<string, PyValue>): TableSpans {
   const keys = sortedKeysOf(map);
   const pieces = keys.map((k) => entryBytes(k, map.get(k)!));
   const text = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0) + Math.max(0, pieces.length - 1) * COMMA.length);
