@@ -39,6 +39,15 @@ const runAsync = (cache: string, a: string[]) =>
     child.on('close', (code) => ok({ code, out, err }));
   });
 const cacheNotes = (err: string) => err.split('\n').filter((l) => l.startsWith('note: τ² DB cache:'));
+/** After a data file changed under the same path: judged as `--no-cache` judges the files now (not as `before`), the DBs validated and kept again. */
+const expectJudgedAfresh = (cache: string, unused: string, a: string[], before: string): void => {
+  const after = run(cache, a);
+  const exact = run(unused, [...a, '--no-cache']);
+  expect(after.code, after.err).toBe(0);
+  expect(after.out).toBe(exact.out);
+  expect(after.out).not.toBe(before);
+  expect(cacheNotes(after.err)).toEqual([expect.stringContaining('validated and kept in')]);
+};
 // The DB cache's files (the compiled code's, `cli-code-*`, beside them are code-cache.spec's; the stamps' `.key` files are
 // `keyFiles`, the known hashes' `.hashes` files their spec's).
 const cacheFiles = (cache: string) =>
@@ -145,12 +154,7 @@ describeTau2('the τ² DB cache of the CLI', () => {
     const dbFile = join(copy, domain, 'db.json');
     const mtime = statSync(dbFile).mtime;
     writeFileSync(dbFile, readFileSync(dbFile, 'utf8').replace('"Test task"', '"Test task, renamed"'));
-    const after = run(cache, args(mock, copy));
-    const exact = run(join(dir, 'unused'), args(mock, copy, '--no-cache'));
-    expect(after.code, after.err).toBe(0);
-    expect(after.out).toBe(exact.out);
-    expect(after.out).not.toBe(before.out);
-    expect(cacheNotes(after.err)).toEqual([expect.stringContaining('validated and kept in')]);
+    expectJudgedAfresh(cache, join(dir, 'unused'), args(mock, copy), before.out);
     expect(statSync(dbFile).mtime >= mtime).toBe(true);
     // Each content its own file: the old data's DBs are still there for whoever has those files.
     expect(cacheFiles(cache).filter((f) => f.startsWith('tau2-mock-'))).toHaveLength(2);
@@ -180,12 +184,7 @@ describeTau2('the τ² DB cache of the CLI', () => {
     // The same place, inode, size and modification time: only the change time tells.
     const now = statSync(dbFile, { bigint: true });
     expect([now.size, now.mtimeNs, now.ino]).toEqual([size, mtimeNs, ino]);
-    const after = run(cache, args(mock, copy));
-    const exact = run(join(dir, 'unused'), args(mock, copy, '--no-cache'));
-    expect(after.code, after.err).toBe(0);
-    expect(after.out).toBe(exact.out);
-    expect(after.out).not.toBe(before.out);
-    expect(cacheNotes(after.err)).toEqual([expect.stringContaining('validated and kept in')]);
+    expectJudgedAfresh(cache, join(dir, 'unused'), args(mock, copy), before.out);
   });
 
   it('a damaged `.key` file, or one naming a missing cache file: passed over, the data files read and judged exactly', async () => {
