@@ -57,6 +57,13 @@ export function argDiffs(agent: Action, reference: Action): ArgDiff[] {
   return out;
 }
 
+/** No argument differs (`argDiffs` is empty), told without writing any out. */
+function sameArgs(agent: Action, reference: Action): boolean {
+  for (const [name, r] of reference.kwargs) if (!same(agent.kwargs.get(name), r)) return false;
+  for (const name of agent.kwargs.keys()) if (!reference.kwargs.has(name)) return false;
+  return true;
+}
+
 /**
  * Lines the agent's tool calls up against the task's reference actions: first every exact
  * match (same name and arguments), then, for the rest, the agent's call of the same tool that
@@ -86,7 +93,7 @@ export function alignActions(
   });
   for (const g of goldIdx) {
     const ref = gold[g]!;
-    const s = calls.find((c) => !used.has(c.index) && c.action.name === ref.name && argDiffs(c.action, ref).length === 0);
+    const s = calls.find((c) => !used.has(c.index) && c.action.name === ref.name && sameArgs(c.action, ref));
     if (!s) continue;
     used.add(s.index);
     pairOf.set(g, make(g, s, 'same'));
@@ -116,14 +123,23 @@ export function alignActions(
   }
   while (e < extras.length) pairs.push(extras[e++]!);
   const divergent = pairs.find((p) => p.write && (p.match === 'missing' || p.match === 'other-args' || (p.match === 'extra' && !p.failed)));
-  const w = diffRecords.length === 0 ? null : episodeWrites(domain, initial, steps, groundTruth.steps);
-  return {
-    pairs,
-    firstDivergentWrite: divergent ? { gold: divergent.gold, step: divergent.step } : null,
-    dbDiffs: diffRecords.map((d) => ({
+  // Which call last wrote each differing record takes the episode's calls and its reference actions run again with
+  // their writes tracked: worked out when read (the alignment panel, `explain`), not for a printed line or a row.
+  let dbDiffs: Alignment['dbDiffs'] | undefined;
+  const blame = (): Alignment['dbDiffs'] => {
+    if (dbDiffs !== undefined) return dbDiffs;
+    const w = diffRecords.length === 0 ? null : episodeWrites(domain, initial, steps, groundTruth.steps);
+    return (dbDiffs = diffRecords.map((d) => ({
       record: `${d.table}/${d.key}`,
       step: blameWrite(w!.agent, d.table, d.key, []),
       gold: blameWrite(w!.reference, d.table, d.key, []),
-    })),
+    })));
+  };
+  return {
+    pairs,
+    firstDivergentWrite: divergent ? { gold: divergent.gold, step: divergent.step } : null,
+    get dbDiffs() {
+      return blame();
+    },
   };
 }
