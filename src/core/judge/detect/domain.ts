@@ -35,8 +35,20 @@ const isOddReward = (r: EpisodeRecord): boolean =>
   r.recordedRewardText !== undefined || (r.recordedReward !== null && (r.recordedReward < 0 || r.recordedReward > 1));
 
 const ONLY: Record<Domain, ReadonlySet<string>> = { retail: domainOnlyTools('retail'), airline: domainOnlyTools('airline') };
-/** Each domain's policy heading (a system message of every episode of its runs: this runs for every episode judged). */
-const HEADING: Record<Domain, RegExp> = { retail: /#\s*retail agent policy/i, airline: /#\s*airline agent policy/i };
+/**
+ * Each domain's policy heading after its `#`: `#\s*retail agent policy`, any case. A system message of every episode
+ * holds a whole policy, and this runs for every episode judged, so the heading is tried only where a `#` is (a
+ * case-blind pattern is otherwise tried at every character of the policy).
+ */
+const HEADING: Record<Domain, RegExp> = { retail: /\s*retail agent policy/iy, airline: /\s*airline agent policy/iy };
+function hasHeading(text: string, d: Domain): boolean {
+  const re = HEADING[d];
+  for (let i = text.indexOf('#'); i !== -1; i = text.indexOf('#', i + 1)) {
+    re.lastIndex = i + 1;
+    if (re.test(text)) return true;
+  }
+  return false;
+}
 /** What `domainMentions` names a policy heading. */
 const POLICY = 'policy heading';
 /** Mentions of the other domain (and none of its policy: that counts 5) below which an episode is not taken for another run's. */
@@ -54,7 +66,7 @@ export function domainMentions(r: EpisodeRecord, see: (domain: Domain, name: str
   for (const m of r.traj) {
     const role = m.get('role');
     const content = m.get('content');
-    if (role === 'system' && typeof content === 'string') for (const d of DOMAINS) if (HEADING[d].test(content)) see(d, POLICY, 5);
+    if (role === 'system' && typeof content === 'string') for (const d of DOMAINS) if (hasHeading(content, d)) see(d, POLICY, 5);
     if (role === 'tool') tool(m.get('name'));
     const calls = m.get('tool_calls');
     if (Array.isArray(calls))

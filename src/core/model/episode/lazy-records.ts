@@ -67,21 +67,57 @@ export const textSlices =
   (start: number, end: number): string =>
     text.slice(start, end);
 
+/** Text bytes of the parses a streaming reader hands over (`Reparser.seed`) that are kept for the judging behind it. */
+const SEEDED_BYTES = 4 << 20;
+/** At most this many parses kept in all, seeded or made. */
+const KEPT_MOST = 128;
+
+/** Parses elements by their place (`slice` gives an element's text), keeping the last few; `seed` hands it a parse made already. */
+export interface Reparser {
+  (start: number, end: number): Parsed;
+  /**
+   * The value the reader parsed at `[start, end)` as it read it (the very value a parse of the slice gives), kept
+   * for the judging that follows the reading: parses handed over are kept while their texts come to
+   * `SEEDED_BYTES` and `KEPT_MOST` in all, the oldest let go first.
+   */
+  seed(start: number, end: number, raw: PyValue): void;
+}
+
 /** Parses elements again by their place (`slice` gives an element's text), keeping the last few. */
-export function reparser(slice: (start: number, end: number) => string): (start: number, end: number) => Parsed {
-  const kept = new Map<number, Parsed>();
-  return (start, end) => {
+export function reparser(slice: (start: number, end: number) => string): Reparser {
+  const kept = new Map<number, Parsed & { readonly bytes: number }>();
+  let bytes = 0;
+  const keep = (start: number, p: Parsed & { readonly bytes: number }): void => {
+    kept.set(start, p);
+    bytes += p.bytes;
+    while (kept.size > KEPT_PARSES && (kept.size > KEPT_MOST || bytes > SEEDED_BYTES)) {
+      const [oldest, q] = kept.entries().next().value!;
+      kept.delete(oldest);
+      bytes -= q.bytes;
+    }
+  };
+  const read = (start: number, end: number): Parsed => {
     let p = kept.get(start);
     if (p !== undefined) {
       kept.delete(start);
+      bytes -= p.bytes;
     } else {
       const raw = parseJson(slice(start, end));
-      p = { raw, traj: trajOf(raw) };
-      if (kept.size >= KEPT_PARSES) kept.delete(kept.keys().next().value!);
+      p = { raw, traj: trajOf(raw), bytes: end - start };
     }
-    kept.set(start, p);
+    keep(start, p);
     return p;
   };
+  return Object.assign(read, {
+    seed(start: number, end: number, raw: PyValue): void {
+      const had = kept.get(start);
+      if (had !== undefined) {
+        kept.delete(start);
+        bytes -= had.bytes;
+      }
+      keep(start, { raw, traj: trajOf(raw), bytes: end - start });
+    },
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 import { parseListElement } from '../../py/json-parse';
 import { ListSplitter } from '../../py/json-split';
 import { readEpisode } from './episode-record';
-import { isMessage, lazyRecord, Places, reparser, type Parsed, type ResultsFile } from './lazy-records';
+import { isMessage, lazyRecord, Places, reparser, type Reparser, type ResultsFile } from './lazy-records';
 import type { EpisodeRecord } from './types';
 
 /**
@@ -19,7 +19,7 @@ export class ResultsStream {
   private readonly records: EpisodeRecord[] = [];
   private readonly splitter: ListSplitter;
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  private readonly read: (start: number, end: number) => Parsed;
+  private readonly read: Reparser;
   private readonly places: Places;
   private file: ResultsFile | null = null;
 
@@ -75,6 +75,8 @@ export class ResultsStream {
     const r = readEpisode(parsed.value, this.records.length);
     this.visit(r);
     this.places.set(r.index, start, end);
+    // The parse just made is the one the judging right behind the reading would make again from the same bytes.
+    this.read.seed(start, end, parsed.value);
     this.records.push(lazyRecord(r, this.read, start, end));
     return true;
   }
