@@ -135,6 +135,16 @@ export class JudgePool {
     for (const w of this.workers) if (w.alive) w.worker.postMessage(m);
   }
 
+  /** Workers that still take batches. */
+  get size(): number {
+    return this.workers.filter((w) => w.alive).length;
+  }
+
+  /** Batches out (sent, not answered). */
+  get out(): number {
+    return this.pending.size;
+  }
+
   /** The lines of episodes `indices` (their bytes: `bytes`, episode k at `spans[2k]…spans[2k + 1]`; transferred). */
   judge(indices: readonly number[], bytes: Uint8Array, spans: readonly number[], rule: RewardRule, revised: readonly boolean[]): Promise<JudgedBatch | null> {
     const slot = this.workers.filter((w) => w.alive).sort((a, b) => a.out - b.out)[0];

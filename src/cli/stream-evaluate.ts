@@ -8,9 +8,15 @@ import { UsageError } from './usage';
 /** Bytes read at a time (each piece is parsed, and its episodes judged, before the next is read). */
 const PIECE_BYTES = 1 << 20;
 
-/** Episodes handed to a judge worker at a time, and batches out per worker before reading waits (memory stays bounded). */
+/** Episodes handed to a judge worker at a time, and batches waiting per judging thread before reading waits (memory stays bounded). */
 const BATCH = 16;
 const BATCHES_PER_WORKER = 4;
+/**
+ * Batches out at the workers, per worker, beyond which the next batch is judged on this thread (in its turn): the
+ * thread that reads the file judges too, and takes more when the workers fall behind (as while they build their
+ * DB and reference replays), fewer when it does (reading, parsing).
+ */
+const OUT_PER_WORKER = 2;
 
 /** Files from this size (or of a size not known: a pipe) are judged by worker threads when `jobs` > 1. */
 export const POOL_MIN_BYTES = 2 << 20;
@@ -65,7 +71,7 @@ class InOrder {
       const revised = indices.map(revisedOf);
       const ranges = this.pool ? indices.map((k) => s.episodeRange(k)) : [];
       let answer: Promise<JudgedBatch | null> = Promise.resolve(null);
-      if (this.pool && ranges.every((r) => r !== null)) {
+      if (this.pool && this.pool.out < this.pool.size * OUT_PER_WORKER && ranges.every((r) => r !== null)) {
         const start = ranges[0]![0];
         const spans = ranges.flatMap(([a, b]) => [a - start, b - start]);
         answer = this.pool.judge(indices, this.bytes().slice(start, ranges.at(-1)![1]), spans, rule, revised);
@@ -220,7 +226,9 @@ export async function streamEvaluate(
           await chooseDataFrom(early, data);
           dataReady = true;
           if (jobs > 1 && (size === 0 || size >= poolMinBytes)) {
-            pool = new JudgePool(jobs);
+            // This thread is one of the `jobs` judging: each worker builds its own DB and reference replays, and
+            // parses its episodes again, where this one has them parsed already.
+            pool = new JudgePool(jobs - 1);
             pool.useData(early);
             lines = new InOrder(pool, () => got.bytes, take);
           }

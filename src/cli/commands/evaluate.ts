@@ -37,8 +37,9 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS�
   --rule          use this reward rule instead of detecting it
   --no-cache      read and validate τ²'s DB files every time (by default validated DBs are kept, by the data
                   files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)
-  --jobs          with --json, threads judging a τ-bench file of 2 MB or more (read on this one, lines in file order;
-                  default: the number of cores for a file of 16 MB or more, else this thread alone)`;
+  --jobs          with --json, threads judging a τ-bench file of 2 MB or more, the one that reads the file and prints
+                  the lines in file order among them; default: the number of cores for a file of 16 MB or more, else
+                  that thread alone`;
 
 interface Options {
   readonly file: string;
