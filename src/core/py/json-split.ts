@@ -51,19 +51,25 @@ export class ListSplitter {
             this.escaped = false;
             i++;
           }
-          // To the closing quote, stepping over each backslash and the character it escapes.
-          for (; i < n; i++) {
-            const b = chunk[i]!;
-            if (b === 0x5c) i++;
-            else if (b === 0x22) break;
-          }
-          if (i > n) {
-            // The backslash was the chunk's last byte: what it escapes comes next.
-            this.escaped = true;
-            i = n;
-          } else if (i < n) {
-            this.inString = false;
-            i++;
+          // To the closing quote: the next quote (found natively) not escaped, i.e. not after an odd run of
+          // backslashes (escapes pair up from the left, and the run is bounded by `i`, where no escape is pending).
+          for (;;) {
+            const q = chunk.indexOf(0x22, i);
+            if (q === -1) {
+              // No quote in the rest of the chunk: an odd run of backslashes at its end escapes the next chunk's first byte.
+              let k = 0;
+              while (n - 1 - k >= i && chunk[n - 1 - k] === 0x5c) k++;
+              this.escaped = k % 2 === 1;
+              i = n;
+              break;
+            }
+            let k = 0;
+            while (q - 1 - k >= i && chunk[q - 1 - k] === 0x5c) k++;
+            i = q + 1;
+            if (k % 2 === 0) {
+              this.inString = false;
+              break;
+            }
           }
           continue;
         }

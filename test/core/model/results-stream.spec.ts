@@ -37,6 +37,31 @@ describe('ListSplitter', () => {
       }
   });
 
+  it('finds every element of 500 generated lists (strings of backslashes, quotes and brackets) cut at random', () => {
+    const rnd = prng(36);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    for (let round = 0; round < 500; round++) {
+      const elements = Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => {
+        const text = Array.from({ length: Math.floor(rnd() * 12) }, () => pick(['\\', '"', 'a', '{', '}', '[', ']', 'é', '\\\\', ' '])).join('');
+        return JSON.stringify({ [pick(['k', '\\', '"'])]: text, n: [1, { m: text }] });
+      });
+      const bytes = utf8.encode(`[${elements.join(pick([',', ' , ', ',\n']))}]`);
+      const got: string[] = [];
+      const s = new ListSplitter((b, a, e) => {
+        expect(new TextDecoder().decode(bytes.subarray(a, e))).toBe(textOf(b));
+        got.push(textOf(b));
+        return true;
+      });
+      for (let at = 0; at < bytes.length;) {
+        const size = 1 + Math.floor(rnd() * 8);
+        expect(s.push(bytes.subarray(at, at + size))).toBe(true);
+        at += size;
+      }
+      expect(s.end()).toBe(true);
+      expect(got).toEqual(elements);
+    }
+  });
+
   it.each([
     ['an empty list', '[]'],
     ['an element that is not an object', '[{"a":1}, 2]'],
