@@ -16,14 +16,23 @@ export const DOMAIN_TABLES: Readonly<Record<Domain, readonly string[]>> = {
  */
 export type Db = PyDict;
 
-/** Parses a domain's data files (JSON text per table) into a frozen DB. */
-export function buildDb(domain: Domain, texts: Readonly<Record<string, string>>): Db {
+/**
+ * Parses a domain's data files (JSON text per table) into a frozen DB. `parsed`: tables parsed already, by their
+ * text — a data file the same in two data versions (airline's flights and reservations at both known commits) is
+ * then one frozen table in both DBs, parsed once, and the work a hasher keeps per record (its text, its keys'
+ * order) is done once for both.
+ */
+export function buildDb(domain: Domain, texts: Readonly<Record<string, string>>, parsed?: Map<string, PyDict>): Db {
   const db: Db = new Map();
   for (const table of DOMAIN_TABLES[domain]) {
     const text = texts[table];
     if (text === undefined) throw new Error(`missing ${domain}/data/${table}.json`);
-    const value = parseJson(text, { freeze: true });
-    if (!(value instanceof Map)) throw new Error(`${domain}/data/${table}.json is not a JSON object`);
+    let value: PyValue | undefined = parsed?.get(text);
+    if (value === undefined) {
+      value = parseJson(text, { freeze: true });
+      if (!(value instanceof Map)) throw new Error(`${domain}/data/${table}.json is not a JSON object`);
+      parsed?.set(text, value);
+    }
     db.set(table, value);
   }
   return frozen(db);

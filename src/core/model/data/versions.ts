@@ -1,3 +1,4 @@
+import type { PyDict } from '../../py/value';
 import { buildDb, DOMAIN_TABLES, type Db, type Domain } from './db';
 
 /**
@@ -114,13 +115,15 @@ async function readTables(read: ReadText, domain: Domain, commit?: string): Prom
  */
 export async function loadDataVersions(read: ReadText, domain: Domain, source: string, hash: (db: Db) => string): Promise<DataVersion[]> {
   const out: DataVersion[] = [];
+  // A data file the same in several versions is parsed once, one frozen table in each of their DBs (see `buildDb`).
+  const parsed = new Map<string, PyDict>();
   for (const known of KNOWN_DATA_VERSIONS) {
     const texts = await readTables(read, domain, known.commit);
-    if (texts) out.push(lazyVersion(known.commit, known, `${source}/${known.commit}`, () => buildDb(domain, texts)));
+    if (texts) out.push(lazyVersion(known.commit, known, `${source}/${known.commit}`, () => buildDb(domain, texts, parsed)));
   }
   const checkout = await readTables(read, domain);
   if (checkout) {
-    const db = buildDb(domain, checkout);
+    const db = buildDb(domain, checkout, parsed);
     const h = hash(db);
     const known = KNOWN_DATA_VERSIONS.find((k) => k.initialHash[domain] === h) ?? null;
     if (!out.some((v) => v.known !== null && v.known === known))
