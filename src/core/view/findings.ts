@@ -6,6 +6,7 @@ import { pyLower } from '../py/lower';
 import { blameWrite, episodeWrites, type EpisodeWrites } from './blame';
 import { pathText, pyJsonInline } from './display';
 import { fieldDiff } from './field-diff';
+import type { PyValue } from '../py/value';
 import { procedureFindings, type ProcedureKind } from './procedure';
 
 export type BlindSpotKind =
@@ -59,6 +60,26 @@ export function occurrences(output: string, content: string): { at: number; embe
     out.push({ at, embedded, haystack });
   }
   return out;
+}
+
+/**
+ * Whether two records are the same but for int vs float of equal numbers (and dict key order, which the field diff
+ * does not see): the only records whose field diff can be all `intVsFloat` changes. Any other difference — a value,
+ * a key, a list's length or an element at its place — is a change of another kind in it.
+ */
+export function equalAsNumbers(a: PyValue | undefined, b: PyValue | undefined): boolean {
+  if (a === b) return true;
+  if (a === undefined || b === undefined || a === null || b === null) return false;
+  // NaN beside NaN: the field diff's tagged texts are equal there.
+  if (typeof a === 'number' && typeof b === 'number') return a === b || (Number.isNaN(a) && Number.isNaN(b));
+  if (typeof a === 'bigint' || typeof a === 'number') return (typeof b === 'bigint' || typeof b === 'number') && a == b;
+  if (Array.isArray(a)) return Array.isArray(b) && a.length === b.length && a.every((x, i) => equalAsNumbers(x, b[i]));
+  if (a instanceof Map) {
+    if (!(b instanceof Map) || a.size !== b.size) return false;
+    for (const [k, x] of a) if (!b.has(k) || !equalAsNumbers(x, b.get(k))) return false;
+    return true;
+  }
+  return false;
 }
 
 /** Procedure findings and the evaluator's blind spots for one evaluated episode, in step order. */
@@ -188,6 +209,8 @@ export function findings(ev: EpisodeEvaluation, version: DataVersion, rule: Rewa
   // Records that differ only in int vs float.
   let writes: EpisodeWrites | null = null;
   for (const d of ev.diff) {
+    // The field diff (jsondiffpatch over both records) only where it can find nothing but int vs float.
+    if (!equalAsNumbers(d.agent, d.reference)) continue;
     const changes = fieldDiff(d.agent, d.reference);
     if (changes.length === 0 || !changes.every((c) => c.intVsFloat)) continue;
     const paths = changes.map(
