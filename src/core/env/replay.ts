@@ -111,6 +111,34 @@ export function replayEpisode(domain: Domain, initial: Db, agentSteps: readonly 
       if (done) return { steps, finalState: state, done, doneBy: 'stop', crash: null, ignoredAfterDone: agentSteps.length - i - 1 };
       continue;
     }
+    const tool = TOOLS[domain].get(action.name);
+    if (tool !== undefined && !tool.writes) {
+      // A tool that only reads changes nothing and never returns None (see `defineTool`): what it answers matters to
+      // no verdict, so it runs when its observation (or the exception it raised) is first read, on the very state it
+      // was called on (frozen: the same answer as at once).
+      const on = state;
+      let out: ReturnType<typeof executeTool> | undefined;
+      const run = (): ReturnType<typeof executeTool> => (out ??= executeTool(on, tool, action.kwargs));
+      const done = tool.terminates === true;
+      steps.push({
+        index: i,
+        agentStep: s,
+        action,
+        get observation() {
+          return run().observation!;
+        },
+        source: action.name,
+        done,
+        unknownTool: false,
+        state,
+        changed: [],
+        get exception() {
+          return run().exception ?? null;
+        },
+      });
+      if (done) return { steps, finalState: state, done, doneBy: 'terminate_tool', crash: null, ignoredAfterDone: agentSteps.length - i - 1 };
+      continue;
+    }
     const before = state;
     const out = applyTool(domain, state, action);
     if (out.observation === null) {

@@ -25,6 +25,14 @@ export interface ToolDef<P extends readonly string[] = readonly string[]> {
   readonly invoke: (data: PyDict, args: ToolArgs<P>) => string | null;
 }
 
+/**
+ * A tool that only reads never returns `None` (its body's type says so): the replay may then leave its call until
+ * its observation is read (`replayEpisode`), since its only effect on a verdict would be a `None`.
+ */
+export function defineTool<const P extends readonly string[]>(
+  def: ToolDef<P> & { readonly writes: false; readonly invoke: (data: PyDict, args: ToolArgs<P>) => string },
+): ToolDef;
+export function defineTool<const P extends readonly string[]>(def: ToolDef<P> & { readonly writes: true }): ToolDef;
 export function defineTool<const P extends readonly string[]>(def: ToolDef<P>): ToolDef {
   return def as unknown as ToolDef;
 }
