@@ -12,11 +12,13 @@ const PIECE_BYTES = 1 << 20;
 const BATCH = 16;
 const BATCHES_PER_WORKER = 4;
 /**
- * Batches out at the workers, per worker, beyond which the next batch is judged on this thread (in its turn): the
- * thread that reads the file judges too, and takes more when the workers fall behind (as while they build their
- * DB and reference replays), fewer when it does (reading, parsing).
+ * Batches kept out at each worker (topped up as it answers). The thread that reads the file judges too: while it
+ * would wait, it judges the oldest batch no worker has, so it takes more while the workers build their DB and
+ * reference replays, and fewer while it reads.
  */
-const OUT_PER_WORKER = 2;
+const OUT_PER_WORKER = 3;
+/** Batches this thread judges ahead of their turn at most: their evaluations are kept until then (`KEPT_EVALUATIONS`, 64). */
+const HERE_AHEAD = 3;
 
 /** Files from this size (or of a size not known: a pipe) are judged by worker threads when `jobs` > 1. */
 export const POOL_MIN_BYTES = 2 << 20;
@@ -49,12 +51,14 @@ const lineHere = (s: InspectSession, index: number, revised: boolean): Judged =>
 };
 
 /**
- * Episodes judged by a `JudgePool` (or on this thread, without one), handed to `take` in file order as
- * soon as the oldest batch out is back: `send` puts episodes out (batches of `BATCH` episodes next to each
- * other in the file, their bytes copied out), `drain` waits until at most `keep` batches are out.
+ * Episodes judged by a `JudgePool` and this thread (or this thread alone, without one), handed to `take` in file
+ * order as soon as the oldest batch out is back: `send` puts episodes out in batches of `BATCH` episodes next to
+ * each other in the file; the workers are kept `OUT_PER_WORKER` batches each (their bytes copied out), topped up
+ * as they answer; `drain` waits until at most `keep` batches are out, and while it waits this thread judges the
+ * oldest batch no worker has (its evaluations made now, its lines in its turn), so neither side waits for the other.
  */
 class InOrder {
-  private readonly queue: { readonly batch: Batch; answer: JudgedBatch | null | undefined }[] = [];
+  private readonly queue: Entry[] = [];
   private wake: (() => void) | null = null;
   private failure: { readonly error: unknown } | null = null;
 
@@ -68,24 +72,40 @@ class InOrder {
   send(s: InspectSession, from: number, to: number, rule: RewardRule, revisedOf: (index: number) => boolean): void {
     for (let i = from; i < to; i += BATCH) {
       const indices = Array.from({ length: Math.min(BATCH, to - i) }, (_, k) => i + k);
-      const revised = indices.map(revisedOf);
-      const ranges = this.pool ? indices.map((k) => s.episodeRange(k)) : [];
-      let answer: Promise<JudgedBatch | null> = Promise.resolve(null);
-      if (this.pool && this.pool.out < this.pool.size * OUT_PER_WORKER && ranges.every((r) => r !== null)) {
-        const start = ranges[0]![0];
-        const spans = ranges.flatMap(([a, b]) => [a - start, b - start]);
-        answer = this.pool.judge(indices, this.bytes().slice(start, ranges.at(-1)![1]), spans, rule, revised);
-      }
-      const entry: { readonly batch: Batch; answer: JudgedBatch | null | undefined } = { batch: { session: s, indices, revised }, answer: undefined };
+      const entry: Entry = { batch: { session: s, indices, revised: indices.map(revisedOf) }, rule, out: false, answer: undefined };
+      // Without workers each batch is judged here in its turn.
+      if (!this.pool) entry.answer = null;
       this.queue.push(entry);
-      void answer.then((a) => {
+    }
+    this.topUp();
+    this.pump();
+  }
+
+  /** Hands the oldest batches nobody has to the workers while they have fewer than `OUT_PER_WORKER` each. */
+  private topUp(): void {
+    const pool = this.pool;
+    if (!pool) return;
+    for (const entry of this.queue) {
+      if (pool.out >= pool.size * OUT_PER_WORKER) return;
+      if (entry.out || entry.answer !== undefined) continue;
+      const { session: s, indices, revised } = entry.batch;
+      const ranges = indices.map((k) => s.episodeRange(k));
+      if (ranges.some((r) => r === null)) {
+        entry.answer = null;
+        continue;
+      }
+      const start = ranges[0]![0];
+      const spans = ranges.flatMap((r) => [r![0] - start, r![1] - start]);
+      entry.out = true;
+      void pool.judge(indices, this.bytes().slice(start, ranges.at(-1)![1]), spans, entry.rule, revised).then((a) => {
         entry.answer = a;
+        this.topUp();
         this.pump();
       });
     }
   }
 
-  /** Hands on every batch at the head of the queue that is back. */
+  /** Hands on every batch at the head of the queue that is back (or judged here). */
   private pump(): void {
     try {
       while (this.failure === null && this.queue.length > 0 && this.queue[0]!.answer !== undefined) {
@@ -109,10 +129,37 @@ class InOrder {
   }
 
   async drain(keep: number): Promise<void> {
-    while (this.failure === null && this.queue.length > keep) await new Promise<void>((ok) => (this.wake = ok));
+    while (this.failure === null && this.queue.length > keep) {
+      // No more judged ahead here than the session keeps evaluations of (their lines are made in their turn).
+      const ahead = this.queue.filter((e) => !e.out && e.answer === null).length;
+      const mine = this.pool && ahead < HERE_AHEAD ? this.queue.find((e) => !e.out && e.answer === undefined) : undefined;
+      if (mine) {
+        // Judged now (the session keeps the evaluations; the lines are made in the batch's turn, as without workers),
+        // then the workers' answers are let in before the next.
+        mine.answer = null;
+        try {
+          for (const index of mine.batch.indices) mine.batch.session.evaluation(index);
+        } catch (error) {
+          this.failure = { error };
+          break;
+        }
+        this.pump();
+        await new Promise<void>((ok) => setImmediate(ok));
+        continue;
+      }
+      await new Promise<void>((ok) => (this.wake = ok));
+    }
     this.wake = null;
     if (this.failure) throw this.failure.error;
   }
+}
+
+/** A batch in the queue: `out` once sent to the workers; `answer` theirs, null to be judged here, undefined while nobody has judged it. */
+interface Entry {
+  readonly batch: Batch;
+  readonly rule: RewardRule;
+  out: boolean;
+  answer: JudgedBatch | null | undefined;
 }
 
 /** A file's bytes as they arrive, kept whole (episodes are read again from them by byte range). */
