@@ -1,6 +1,7 @@
 import { frozen } from '../py/json-parse';
 import type { PyDict, PyValue } from '../py/value';
 import { DictView } from './dict-view';
+import { OverlayDict } from './overlay';
 
 /**
  * Copy-on-write drafts of a frozen DB, for one tool call: the next DB is made of new copies of the
@@ -168,9 +169,6 @@ export class DictDraft extends DictView implements Node {
     this.#size--;
     return true;
   }
-  override clear(): void {
-    for (const k of [...this.keys()]) this.delete(k);
-  }
   override *keys(): MapIterator<string> {
     const over = this.#over;
     if (over === null) {
@@ -188,7 +186,9 @@ export class DictDraft extends DictView implements Node {
   finish(): PyDict {
     if (!this.changed) return this.#orig;
     if (this.#final !== null) return this.#final;
-    const m: PyDict = new Map(this.#orig);
+    // A table (a dict of the DB's root) becomes an overlay over the table it drafts: only the records written are kept.
+    const table = this.parent !== null && this.parent.parent === null;
+    const m: PyDict = table ? OverlayDict.over(this.#orig) : new Map(this.#orig);
     this.#final = m;
     const over = this.#over;
     const moved = this.#moved;
