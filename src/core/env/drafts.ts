@@ -26,6 +26,9 @@ import { OverlayDict } from './overlay';
  *   keeps of a frozen container is left as it was. A draft of a container that was not frozen
  *   freezes its copy deeply, and a DB that was not frozen is frozen deeply even when unchanged.
  * - Changes made before an exception are kept (the caller catches it inside the recipe).
+ * - A table (a dict of the root) of `OVERLAY_MIN` records or more is not copied: its new "copy" is an `OverlayDict`
+ *   over the frozen table (over that table's own base when it is an overlay), holding the records written. It reads
+ *   as the copy would (keys, order, values, the same objects), and is frozen as a copy is.
  */
 
 const GONE: unique symbol = Symbol('deleted');
