@@ -17,6 +17,10 @@ export abstract class DictView extends Map<string, PyValue> {
   override [Symbol.iterator](): MapIterator<[string, PyValue]> {
     return this.entries();
   }
+  /** `dict.clear()`: each key deleted through `delete`, the keys taken first. */
+  override clear(): void {
+    for (const k of [...this.keys()]) this.delete(k);
+  }
   override forEach(fn: (v: PyValue, k: string, m: Map<string, PyValue>) => void, thisArg?: unknown): void {
     for (const k of this.keys()) fn.call(thisArg, this.get(k)!, k, this);
   }

@@ -1,6 +1,7 @@
 import { frozen } from '../py/json-parse';
 import type { PyDict, PyValue } from '../py/value';
 import { DictView } from './dict-view';
+import { OverlayDict } from './overlay';
 
 /**
  * Copy-on-write drafts of a frozen DB, for one tool call: the next DB is made of new copies of the
@@ -25,6 +26,9 @@ import { DictView } from './dict-view';
  *   keeps of a frozen container is left as it was. A draft of a container that was not frozen
  *   freezes its copy deeply, and a DB that was not frozen is frozen deeply even when unchanged.
  * - Changes made before an exception are kept (the caller catches it inside the recipe).
+ * - A table (a dict of the root) of `OVERLAY_MIN` records or more is not copied: its new "copy" is an `OverlayDict`
+ *   over the frozen table (over that table's own base when it is an overlay), holding the records written. It reads
+ *   as the copy would (keys, order, values, the same objects), and is frozen as a copy is.
  */
 
 const GONE: unique symbol = Symbol('deleted');
@@ -168,9 +172,6 @@ export class DictDraft extends DictView implements Node {
     this.#size--;
     return true;
   }
-  override clear(): void {
-    for (const k of [...this.keys()]) this.delete(k);
-  }
   override *keys(): MapIterator<string> {
     const over = this.#over;
     if (over === null) {
@@ -188,7 +189,9 @@ export class DictDraft extends DictView implements Node {
   finish(): PyDict {
     if (!this.changed) return this.#orig;
     if (this.#final !== null) return this.#final;
-    const m: PyDict = new Map(this.#orig);
+    // A table (a dict of the DB's root) becomes an overlay over the table it drafts: only the records written are kept.
+    const table = this.parent !== null && this.parent.parent === null;
+    const m: PyDict = table ? OverlayDict.over(this.#orig) : new Map(this.#orig);
     this.#final = m;
     const over = this.#over;
     const moved = this.#moved;

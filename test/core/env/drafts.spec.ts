@@ -9,6 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writeDb } from '../../../src/core/env/execute';
+import { OVERLAY_MIN, OverlayDict } from '../../../src/core/env/overlay';
 import { overlaps, WriteTracker, type WritePath } from '../../../src/core/env/write-log';
 import type { Db } from '../../../src/core/model/data/db';
 import { derivesFrom, fullTableDelta, noteDerived, tableDelta } from '../../../src/core/model/data/table-delta';
@@ -82,9 +83,9 @@ const record = (i: number): PyDict =>
   ]);
 
 /** A frozen DB; `shallow`: each record's `nest` and `tags` are left unfrozen inside it (as a DB frozen by hand might be). */
-const makeBase = (shallow = false): Db =>
+const makeBase = (shallow = false, size = 5): Db =>
   freezeDeep(
-    new Map(TABLES.map((t, ti) => [t, new Map(Array.from({ length: 5 }, (_, k) => [`k${k}`, record(ti * 5 + k)] as const))])),
+    new Map(TABLES.map((t, ti) => [t, new Map(Array.from({ length: size }, (_, k) => [`k${k}`, record(ti * size + k)] as const))])),
     new Set(shallow ? ['nest', 'tags'] : []),
   );
 
@@ -283,58 +284,78 @@ function departures(before: PyValue | undefined, after: PyValue | undefined, pat
   } else if (!Object.is(before, after) || typeof before !== typeof after) out.push(path);
 }
 
+/**
+ * The property: random calls on a frozen DB of tables of `size` records (or one with unfrozen parts) against immer.
+ * Returns how many tables the calls changed, and how many of those were overlays (`OverlayDict`, tables of `OVERLAY_MIN`
+ * records or more).
+ */
+function againstImmer(size: number, numRuns: number, maxCalls: number): { changedTables: number; overlays: number } {
+  let changedTables = 0;
+  let overlays = 0;
+  fc.assert(
+    fc.property(fc.array(fc.array(op, { maxLength: 10 }), { minLength: 1, maxLength: maxCalls }), fc.boolean(), (calls, shallow) => {
+      // Each side its own (equal) DB: freezing is done in place, and what one side froze must not hide what the other did not.
+      const initial = makeBase(shallow, size);
+      const refInitial = makeBase(shallow, size);
+      const shape = new SameShape();
+      shape.walk(initial, refInitial, '');
+      let mine = initial;
+      let ref = refInitial;
+      for (const ops of calls) {
+        const readsMine: string[] = [];
+        const readsRef: string[] = [];
+        const readsTracker: string[] = [];
+        const tracker = new WriteTracker();
+        call(ops, readsTracker)(tracker.root(mine));
+        const before = mine;
+        mine = writeDb(mine, call(ops, readsMine));
+        const out = immerWriteDb(ref, call(ops, readsRef));
+        ref = out.next;
+        expect(readsMine).toEqual(readsRef);
+        // Blame's run sees what the replay saw, but for immer's -0.0 (see the example below).
+        const zeroed = (r: readonly string[]) => r.map((x) => x.replaceAll('-0.0', '0f'));
+        expect(zeroed(readsTracker)).toEqual(zeroed(readsMine));
+        shape.walk(mine, ref, '');
+        // Blame's write paths cover every change the call made (finest level) and every patch immer made.
+        const moved: WritePath[] = [];
+        departures(before, mine, [], moved);
+        for (const p of [...moved, ...out.patches.map((x) => x.path as WritePath)])
+          expect(
+            tracker.writes.some((w) => overlaps(w, p)),
+            `no write covers ${p.join('/')}`,
+          ).toBe(true);
+        for (const table of TABLES) {
+          const t1 = mine.get(table) as PyDict;
+          const t0 = before.get(table) as PyDict;
+          const i0 = initial.get(table) as PyDict;
+          // Lineage: deltas from the lineage are the full scans, against the previous state and the initial DB.
+          expect(tableDelta(t1, t0)).toEqual(fullTableDelta(t1, t0));
+          expect(tableDelta(t1, i0)).toEqual(fullTableDelta(t1, i0));
+          // At least immer's lineage: where immer's patches gave one, so do the drafts.
+          if (derivesFrom(ref.get(table) as PyDict, refInitial.get(table) as PyDict)) expect(derivesFrom(t1, i0)).toBe(true);
+          if (t1 !== t0) changedTables++;
+          if (t1 !== t0 && t1 instanceof OverlayDict) overlays++;
+        }
+      }
+    }),
+    { seed: SEED, numRuns },
+  );
+  return { changedTables, overlays };
+}
+
 describe('writeDb on drafts, against immer (property, seeded)', () => {
   it('random calls on a frozen DB (or one with unfrozen parts) give the same DB (values, key order, freezing, sharing), the same reads, exact lineage and covered write paths', () => {
-    let changedTables = 0;
-    fc.assert(
-      fc.property(fc.array(fc.array(op, { maxLength: 10 }), { minLength: 1, maxLength: 4 }), fc.boolean(), (calls, shallow) => {
-        // Each side its own (equal) DB: freezing is done in place, and what one side froze must not hide what the other did not.
-        const initial = makeBase(shallow);
-        const refInitial = makeBase(shallow);
-        const shape = new SameShape();
-        shape.walk(initial, refInitial, '');
-        let mine = initial;
-        let ref = refInitial;
-        for (const ops of calls) {
-          const readsMine: string[] = [];
-          const readsRef: string[] = [];
-          const readsTracker: string[] = [];
-          const tracker = new WriteTracker();
-          call(ops, readsTracker)(tracker.root(mine));
-          const before = mine;
-          mine = writeDb(mine, call(ops, readsMine));
-          const out = immerWriteDb(ref, call(ops, readsRef));
-          ref = out.next;
-          expect(readsMine).toEqual(readsRef);
-          // Blame's run sees what the replay saw, but for immer's -0.0 (see the example below).
-          const zeroed = (r: readonly string[]) => r.map((x) => x.replaceAll('-0.0', '0f'));
-          expect(zeroed(readsTracker)).toEqual(zeroed(readsMine));
-          shape.walk(mine, ref, '');
-          // Blame's write paths cover every change the call made (finest level) and every patch immer made.
-          const moved: WritePath[] = [];
-          departures(before, mine, [], moved);
-          for (const p of [...moved, ...out.patches.map((x) => x.path as WritePath)])
-            expect(
-              tracker.writes.some((w) => overlaps(w, p)),
-              `no write covers ${p.join('/')}`,
-            ).toBe(true);
-          for (const table of TABLES) {
-            const t1 = mine.get(table) as PyDict;
-            const t0 = before.get(table) as PyDict;
-            const i0 = initial.get(table) as PyDict;
-            // Lineage: deltas from the lineage are the full scans, against the previous state and the initial DB.
-            expect(tableDelta(t1, t0)).toEqual(fullTableDelta(t1, t0));
-            expect(tableDelta(t1, i0)).toEqual(fullTableDelta(t1, i0));
-            // At least immer's lineage: where immer's patches gave one, so do the drafts.
-            if (derivesFrom(ref.get(table) as PyDict, refInitial.get(table) as PyDict)) expect(derivesFrom(t1, i0)).toBe(true);
-            if (t1 !== t0) changedTables++;
-          }
-        }
-      }),
-      { seed: SEED, numRuns: 1000 },
-    );
+    const { changedTables, overlays } = againstImmer(5, 1000, 4);
     // The property saw real writes, not only calls that change nothing.
     expect(changedTables).toBeGreaterThan(800);
+    expect(overlays).toBe(0);
+  });
+
+  it('the same on tables big enough to be overlays (a write records the records it changed over the table it came from), in chains of up to 12 calls', () => {
+    const { changedTables, overlays } = againstImmer(OVERLAY_MIN + 6, 300, 12);
+    expect(changedTables).toBeGreaterThan(800);
+    // Every changed table is an overlay but those a call replaced whole ('table') or whose overlay held too many changes.
+    expect(overlays).toBeGreaterThan(changedTables * 0.8);
   });
 
   it('an object stored at a second key in one call is one object at both; a later call writing through one key copies it there only (as immer did)', () => {

@@ -1,4 +1,4 @@
-import { hashableStr } from '../../py/hashable';
+import { compareCodePoints, hashableStr } from '../../py/hashable';
 import { reprStr } from '../../py/repr';
 import { sha256Engine, sha256Stream } from '../../py/sha256';
 import type { PyValue } from '../../py/value';
@@ -268,13 +268,21 @@ export class DbHasher {
         continue;
       }
       const before = this.base.get(name);
-      const keys = sortedKeysOf(table, before instanceof Map ? before : undefined);
-      if (!resuming) s.update(keys.length === 0 ? '()' : '(');
       const k0 = resuming ? from.k : 0;
+      const beforeMap = before instanceof Map ? before : null;
+      // A derived state over a base table whose records are all frozen: only the keys where the two depart are looked at.
+      const spans = record || beforeMap === null ? null : this.baseSpans(name, beforeMap);
+      if (spans !== null && spans.allFrozen) {
+        if (!resuming) s.update(table.size === 0 ? '()' : '(');
+        derivedEntries(s, table, beforeMap!, spans, k0);
+        s.update(table.size === 0 ? ')' : table.size === 1 ? ',))' : '))');
+        continue;
+      }
+      const keys = sortedKeysOf(table, beforeMap ?? undefined);
+      if (!resuming) s.update(keys.length === 0 ? '()' : '(');
       // A derived state: records the base has under the same key, as the same (frozen) object, are the base's bytes —
       // a run of them is one span of the base's text (separators included), hashed without a copy.
-      const beforeMap = before instanceof Map ? before : null;
-      const base = record || beforeMap === null ? null : this.baseSpans(name, beforeMap);
+      const base = spans;
       if (base !== null) {
         let span = -1;
         let last = -1;
@@ -313,6 +321,40 @@ export class DbHasher {
     s.update(tables.length === 1 ? ',)' : ')');
     return s.hex();
   }
+}
+
+/**
+ * The entries of `table`, a state derived from the base table `before` (its text `base`, every record frozen), from its
+ * sorted place `k0` on (the comma before it not yet fed when `k0 > 0`): the base's records between the keys where the two
+ * depart (`tableDelta`: changed, added or removed, in code-point order) as spans of the base's text, each changed or added
+ * record printed. What the loop over every key in `run` feeds, without looking at the keys that did not change.
+ */
+function derivedEntries(s: Buffered, table: ReadonlyMap<string, PyValue>, before: ReadonlyMap<string, PyValue>, base: TableSpans, k0: number): void {
+  const { changed, removed } = tableDelta(table, before);
+  const order = base.keys;
+  let p = k0;
+  let first = k0 === 0;
+  const spanTo = (to: number): void => {
+    if (to <= p) return;
+    if (!first) s.bytes(COMMA);
+    s.span(base.text.subarray(base.starts[p]!, base.ends[to - 1]!));
+    first = false;
+    p = to;
+  };
+  let i = 0;
+  let j = 0;
+  while (i < changed.length || j < removed.length) {
+    const gone = i === changed.length || (j < removed.length && compareCodePoints(removed[j]!, changed[i]!) < 0);
+    const key = gone ? removed[j++]! : changed[i++]!;
+    const at = lowerBound(order, key);
+    spanTo(at);
+    if (order[at] === key) p = at + 1;
+    if (gone) continue;
+    if (!first) s.bytes(COMMA);
+    s.bytes(entryBytes(key, table.get(key)!));
+    first = false;
+  }
+  spanTo(order.length);
 }
 
 /** Derived states whose hash a hasher remembers by their changes (a 64-character key and hash each). */

@@ -62,6 +62,10 @@ export interface TableSpans {
   readonly ends: Uint32Array;
   /** The place of `key` among the table's sorted keys (-1 for a record that is not frozen: its text may change). */
   index(key: string): number;
+  /** The table's sorted keys. */
+  readonly keys: readonly string[];
+  /** Every record is frozen (so each one's text is the span at its place). */
+  readonly allFrozen: boolean;
 }
 
 /** A base's dict table laid out as one text (made once per base table, from its records' cached bytes). */
@@ -88,7 +92,7 @@ export function tableSpans(map: ReadonlyMap<string, PyValue>): TableSpans {
     // A record that is not frozen may have been changed in place: its text is printed again every time (as `entryBytes` does).
     if (typeof rec !== 'object' || rec === null || Object.isFrozen(rec)) place.set(k, j);
   });
-  return { text, starts, ends, index: (key) => place.get(key) ?? -1 };
+  return { text, starts, ends, index: (key) => place.get(key) ?? -1, keys, allFrozen: place.size === keys.length };
 }
 
 const pieceCache = new WeakMap<object, { readonly key: string; readonly bytes: Uint8Array }>();

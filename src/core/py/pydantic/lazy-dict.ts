@@ -84,7 +84,7 @@ export class DictCopy extends Map<string, TValue> {
 
 export class LazyDict extends DictCopy {
   /** Every value decoded (none pending): then the map's own iterators hand out the records. */
-  private settled = false;
+  settled = false;
 
   /** A dict of `keys` (in order), each record the source's of the same place. */
   static of(keys: readonly string[], source: RecordSource): LazyDict {
@@ -161,8 +161,130 @@ export class LazyDict extends DictCopy {
   }
 }
 
-/** `dict(d)`: a copy of a dict that notes what is written to it (of a lazy one, lazy too). */
-export const copyDict = (d: Map<string, TValue>): DictCopy => (d instanceof LazyDict ? d.copy() : DictCopy.from(d));
+const mapDelete = Map.prototype.delete;
+const GONE: unique symbol = Symbol('deleted');
+/** In a `CopyView`'s own entries until it is made a copy: a structured clone of it throws instead of giving an empty dict. */
+const UNCLONEABLE: unique symbol = Symbol('a table copy not made yet cannot be cloned');
+
+/** A dict at least this big is copied as a `CopyView` (a smaller one at once). */
+export const VIEW_MIN = 64;
+
+/**
+ * A copy of a big dict (`copyDict`) that copies nothing until it is iterated: `get`, `has`, `size`, `set` and `delete`
+ * read and write its writes (`#changes`) over its origin, in Python's key order (a key of the origin keeps its place,
+ * a new key comes last, a key deleted and set again comes last: `#tail`); the first iteration (any form) or `clear`
+ * makes it the copy `copyDict` made before — the origin's entries as they are (a lazy origin's records still pending),
+ * its writes applied in order — and from then on it is that copy. A τ² simulation writes a table of 2,000 reservations
+ * and reads a few: the table is never copied. The origin must not be written meanwhile (τ²'s base DBs never are).
+ */
+export class CopyView extends LazyDict {
+  #changes: Map<string, TValue | typeof GONE> | null = new Map();
+  readonly #tail = new Set<string>();
+  #size = 0;
+
+  static over(d: Map<string, TValue>): CopyView {
+    const c = new CopyView();
+    mapSet.call(c, UNCLONEABLE as unknown as string, UNCLONEABLE as unknown as TValue);
+    c.origin = d;
+    c.#size = d.size;
+    return c;
+  }
+
+  /** Made the copy (see the class): the origin's own entries, then the writes. */
+  #made(): void {
+    const changes = this.#changes;
+    if (changes === null) return;
+    this.#changes = null;
+    const origin = this.origin!;
+    mapDelete.call(this, UNCLONEABLE as unknown as string);
+    mapForEach.call(origin, (v, k) => mapSet.call(this, k, v));
+    this.settled = origin instanceof LazyDict ? origin.settled : true;
+    changes.forEach((c, k) => {
+      if (c === GONE) mapDelete.call(this, k);
+      else if (!this.#tail.has(k)) mapSet.call(this, k, c);
+    });
+    this.#tail.forEach((k) => {
+      mapDelete.call(this, k);
+      mapSet.call(this, k, changes.get(k));
+    });
+  }
+
+  override get size(): number {
+    return this.#changes === null ? super.size : this.#size;
+  }
+  override has(k: string): boolean {
+    if (this.#changes === null) return super.has(k);
+    const c = this.#changes.get(k);
+    return c === undefined ? this.origin!.has(k) : c !== GONE;
+  }
+  override get(k: string): TValue | undefined {
+    if (this.#changes === null) return super.get(k);
+    const c = this.#changes.get(k);
+    if (c === undefined) return this.origin!.get(k);
+    return c === GONE ? undefined : c;
+  }
+  override identity(k: string): unknown {
+    if (this.#changes === null) return super.identity(k);
+    const c = this.#changes.get(k);
+    if (c === undefined) return recordIdentity(this.origin!, k);
+    return c === GONE ? undefined : c;
+  }
+  // Python parity: dict.__setitem__ keeps an existing key's place; a new key, or one deleted and set again, goes last.
+  override set(k: string, v: TValue): this {
+    const changes = this.#changes;
+    if (changes === null) return super.set(k, v);
+    this.written.add(k);
+    const c = changes.get(k);
+    if (c === undefined ? !this.origin!.has(k) : c === GONE) {
+      this.#tail.add(k);
+      this.#size++;
+    }
+    changes.set(k, v);
+    return this;
+  }
+  override delete(k: string): boolean {
+    const changes = this.#changes;
+    if (changes === null) return super.delete(k);
+    this.written.add(k);
+    if (!this.has(k)) return false;
+    this.#tail.delete(k);
+    if (this.origin!.has(k)) changes.set(k, GONE);
+    else changes.delete(k);
+    this.#size--;
+    return true;
+  }
+  override clear(): void {
+    this.#made();
+    super.clear();
+  }
+  override keys(): MapIterator<string> {
+    this.#made();
+    return super.keys();
+  }
+  override entries(): MapIterator<[string, TValue]> {
+    this.#made();
+    return super.entries();
+  }
+  override values(): MapIterator<TValue> {
+    this.#made();
+    return super.values();
+  }
+  override forEach(f: (value: TValue, key: string, map: Map<string, TValue>) => void, thisArg?: unknown): void {
+    this.#made();
+    super.forEach(f, thisArg);
+  }
+  override copy(): LazyDict {
+    this.#made();
+    return super.copy();
+  }
+}
+
+/** `dict(d)`: a copy of a dict that notes what is written to it (of a lazy one, lazy too; of a big one, a `CopyView`). */
+export const copyDict = (d: Map<string, TValue>): DictCopy => {
+  if (d instanceof CopyView) return d.copy();
+  if (d.size >= VIEW_MIN) return CopyView.over(d);
+  return d instanceof LazyDict ? d.copy() : DictCopy.from(d);
+};
 
 /**
  * The value at `k` as far as identity goes, without decoding a lazy record: two dicts hold the same object at `k`
