@@ -205,9 +205,14 @@ export class LibraryJudges {
     return this.judges.some((j) => j.alive);
   }
 
-  /** Judges `unit` on an idle judge (the caller hands out at most as many runs at once as there are judges). */
-  judge(unit: Unit): Promise<JudgedUnit> {
-    const judge = this.judges.find((j) => j.alive && j.job === null);
+  /**
+   * Judges `unit` on judge `slot` when it is there and idle, else on an idle judge (the caller hands out at most as
+   * many runs at once as there are judges).
+   */
+  judge(unit: Unit, slot = -1): Promise<JudgedUnit> {
+    const idle = (j: Judge | undefined): j is Judge => j !== undefined && j.alive && j.job === null;
+    const own = this.judges[slot];
+    const judge = idle(own) ? own : this.judges.find(idle);
     if (!judge) return Promise.resolve(null);
     const id = this.next++;
     return new Promise((resolve) => {

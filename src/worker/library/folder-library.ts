@@ -117,8 +117,9 @@ export class FolderJudge {
         })),
         count,
       );
-      const lane = async (): Promise<void> => {
-        for (let i = plan.next(); live() && i !== null; i = plan.next()) settle(i, (await judges.judge(units[i]!)) ?? (await here(units[i]!)));
+      // Each lane is one judge's (see `JudgePlan.next`: a judge keeps to the data it has worked on).
+      const lane = async (_: unknown, k: number): Promise<void> => {
+        for (let i = plan.next(k); live() && i !== null; i = plan.next(k)) settle(i, (await judges.judge(units[i]!, k)) ?? (await here(units[i]!)));
       };
       try {
         await Promise.all(Array.from({ length: count }, lane));
