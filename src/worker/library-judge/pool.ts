@@ -227,6 +227,15 @@ export class LibraryJudges {
     });
   }
 
+  /**
+   * Ends judge `slot` once no run is left for it (when idle): its worker's heap goes at once, and the full collection
+   * that ends a worker runs while the others still judge, not after the last run beside the library's first view.
+   */
+  retire(slot: number): void {
+    const judge = this.judges[slot];
+    if (judge?.alive && judge.job === null) this.drop(judge);
+  }
+
   close(): void {
     for (const j of this.judges) this.drop(j);
     this.shared.clear();

@@ -134,6 +134,7 @@ export class FolderJudge {
       // Each lane is one judge's (see `JudgePlan.next`: a judge keeps to the data it has worked on).
       const lane = async (_: unknown, k: number): Promise<void> => {
         for (let i = plan.next(k); live() && i !== null; i = plan.next(k)) settle(i, (await judges.judge(units[i]!, k)) ?? (await here(units[i]!)));
+        judges.retire(k);
       };
       try {
         await Promise.all(Array.from({ length: count }, lane));
