@@ -252,6 +252,32 @@ describe('library judges: a folder without an index judged on workers of its own
     }
   }, 120_000);
 
+  it('a judge with no run left is ended at once (retire), one still judging only once idle; a run asked of a judge goes to it', async () => {
+    await prepareSha256();
+    const units = folderUnits(libraryFolder());
+    const [retail, mock] = ['retail-sample.json', 'tau2-mock-sample.json'].map((p) => units.find((u) => u.path === p));
+    const data = evaluatorData();
+    const said: Said[] = [0, 1].map(() => ({ runs: 0, reads: [], asks: 0, shared: 0 }));
+    const made: Worker[] = [];
+    const judges = new LibraryJudges(2, data.tauBench, data.tau2, () => made[made.push(fakeJudge('judges', { runs: 0 }, said[made.length])) - 1]!);
+    const ended = (i: number): boolean => (made[i] as unknown as { terminated: boolean }).terminated;
+    try {
+      // Judge 1 is asked for, though judge 0 is idle too.
+      const busy = judges.judge(retail!, 1);
+      judges.retire(1);
+      judges.retire(0);
+      expect([ended(0), ended(1)]).toEqual([true, false]);
+      expect(await busy).toHaveProperty('rows');
+      expect(said.map((s) => s.runs)).toEqual([0, 1]);
+      judges.retire(1);
+      expect(ended(1)).toBe(true);
+      expect(judges.working).toBe(false);
+      expect(await judges.judge(mock!, 1)).toBeNull();
+    } finally {
+      judges.close();
+    }
+  }, 120_000);
+
   it('a judge that stops gives its run back and takes no more; with none left every run is the evaluator’s', async () => {
     const units = folderUnits(libraryFolder());
     const data = evaluatorData();

@@ -90,9 +90,14 @@ export class EvalCache {
     return this.gtHashes.get(base)?.size ?? 0;
   }
 
+  /** The reference-replay hashes known for `base`, a copy (without the hasher's state `snapshot` lays out). */
+  groundTruthHashes(base: Db): Map<string, string> {
+    return new Map(this.knownGt(base));
+  }
+
   /** This cache's work on `base` (hashing the base first if it never was). */
   snapshot(base: Db): DbWorkSnapshot {
-    return { hasher: this.hasher(base).snapshot(), gtHashes: new Map(this.knownGt(base)) };
+    return { hasher: this.hasher(base).snapshot(), gtHashes: this.groundTruthHashes(base) };
   }
 
   /** Takes over a snapshot's work for `base`; false (and nothing adopted) when it does not fit. */

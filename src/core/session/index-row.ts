@@ -7,7 +7,7 @@ import type { InspectSession } from './session';
 import { diffRecords } from '../model/data/diff-records';
 import type { Db, Domain } from '../model/data/db';
 import type { Task } from '../model/episode/types';
-import { groundTruthKey, replayGroundTruth } from '../env/reward';
+import { groundTruthKey, replayGroundTruth, type GroundTruth } from '../env/reward';
 import { pyLower } from '../py/lower';
 
 export type Benchmark = 'tau-bench' | 'tau2';
@@ -245,7 +245,8 @@ export function tauBenchRunRows(session: InspectSession, facts: FileFacts): Inde
     if (!task || row.error !== null) return row;
     const key = groundTruthKey(session.domain, task) + '\u0000' + task.outputs.join('\u0000');
     let kinds = memo.get(key);
-    if (kinds === undefined) memo.set(key, (kinds = tauBenchGoldKinds(session.domain, db, task)));
+    // The reference replay the episode's evaluation made (kept in the session's cache), not replayed again.
+    if (kinds === undefined) memo.set(key, (kinds = tauBenchGoldKinds(session.domain, db, task, session.referenceReplay(row.index) ?? undefined)));
     return kinds.length === 0 ? row : { ...row, finding_kinds: [...new Set([...row.finding_kinds, ...kinds])] };
   });
 }
@@ -256,8 +257,7 @@ export function tauBenchRunRows(session: InspectSession, facts: FileFacts): Inde
  * effect), a reference that leaves the DB as it started, an output that no observation of the reference replay holds
  * (matched as τ-bench matches outputs: lowercased, commas dropped from the text).
  */
-export function tauBenchGoldKinds(domain: Domain, initial: Db, task: Task): string[] {
-  const gt = replayGroundTruth(domain, initial, task.actions);
+export function tauBenchGoldKinds(domain: Domain, initial: Db, task: Task, gt: GroundTruth = replayGroundTruth(domain, initial, task.actions)): string[] {
   const out: string[] = [];
   if (gt.steps.some((s) => !s.skipped && s.observation !== null && /^(Error:|Unknown action )/.test(s.observation))) out.push('gold-action-raises');
   if (diffRecords(gt.state, initial).length === 0) out.push('no-op-reference');

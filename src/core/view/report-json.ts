@@ -3,7 +3,7 @@ import type { DataVersion } from '../model/data/versions';
 import type { RewardRule } from '../model/data/versions';
 import { alignActions, type AlignmentMatch } from './alignment';
 import { findings, rewardsByRule, type Finding, type FindingKind } from './findings';
-import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
+import { agreesWithRecorded, finalReward, type EpisodeEvaluation, type EpisodeOutcome } from '../judge/evaluate';
 
 /** One episode's verdict as plain JSON (the CLI's `--json` line). */
 export interface EpisodeReport {
@@ -43,6 +43,20 @@ export interface EpisodeReport {
   };
   /** τ-bench's reward under each of its two rules. */
   rules?: Record<RewardRule, number>;
+}
+
+/** The report's `alignment`: the agent's calls lined up with the reference actions. */
+function alignmentOf(
+  ev: EpisodeEvaluation,
+  domain: Domain,
+  version: DataVersion,
+  gold: Parameters<typeof alignActions>[3],
+): NonNullable<EpisodeReport['alignment']> {
+  const alignment = alignActions(domain, version.db, ev.replay.steps, gold, ev.groundTruth, ev.diff);
+  return {
+    pairs: alignment.pairs.map((p) => ({ gold: p.gold, step: p.step, match: p.match, write: p.write })),
+    first_divergent_write: alignment.firstDivergentWrite,
+  };
 }
 
 /** `fileFindings`: what the file's other episodes show about this one (see `InspectSession`), after its own findings. */
@@ -85,12 +99,15 @@ export function episodeReport(
   // The agent's hash is computed when read (a printed line, a saved report): an index row or a library row never reads
   // it. (Redefined in place, so the key keeps its place in the printed line.)
   Object.defineProperty(report, 'agent_hash', { get: () => ev.agentHash, enumerable: true, configurable: true });
-  const alignment = alignActions(domain, version.db, ev.replay.steps, record.task?.actions ?? [], ev.groundTruth, ev.diff);
   report.findings = [...findings(ev, version, rule), ...fileFindings].map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
-  report.alignment = {
-    pairs: alignment.pairs.map((p) => ({ gold: p.gold, step: p.step, match: p.match, write: p.write })),
-    first_divergent_write: alignment.firstDivergentWrite,
-  };
+  // The alignment too is computed when read (a printed line, a saved report), once: an index row or a library row never
+  // reads it (alignActions was ~6 % of a library judge's CPU). Defined here, so the key keeps its place after the findings.
+  let alignment: EpisodeReport['alignment'];
+  Object.defineProperty(report, 'alignment', {
+    get: () => (alignment ??= alignmentOf(ev, domain, version, record.task?.actions ?? [])),
+    enumerable: true,
+    configurable: true,
+  });
   report.rules = rewardsByRule(ev);
   if (!ev.replay.done) report.hypothetical_reward_if_done = verdict.reward;
   const crash = ev.replay.crash?.reason ?? verdict.outputs?.crash;

@@ -205,9 +205,14 @@ export class LibraryJudges {
     return this.judges.some((j) => j.alive);
   }
 
-  /** Judges `unit` on an idle judge (the caller hands out at most as many runs at once as there are judges). */
-  judge(unit: Unit): Promise<JudgedUnit> {
-    const judge = this.judges.find((j) => j.alive && j.job === null);
+  /**
+   * Judges `unit` on judge `slot` when it is there and idle, else on an idle judge (the caller hands out at most as
+   * many runs at once as there are judges).
+   */
+  judge(unit: Unit, slot = -1): Promise<JudgedUnit> {
+    const idle = (j: Judge | undefined): j is Judge => j !== undefined && j.alive && j.job === null;
+    const own = this.judges[slot];
+    const judge = idle(own) ? own : this.judges.find(idle);
     if (!judge) return Promise.resolve(null);
     const id = this.next++;
     return new Promise((resolve) => {
@@ -220,6 +225,15 @@ export class LibraryJudges {
         resolve(null);
       }
     });
+  }
+
+  /**
+   * Ends judge `slot` once no run is left for it (when idle): its worker's heap goes at once, and the full collection
+   * that ends a worker runs while the others still judge, not after the last run beside the library's first view.
+   */
+  retire(slot: number): void {
+    const judge = this.judges[slot];
+    if (judge?.alive && judge.job === null) this.drop(judge);
   }
 
   close(): void {

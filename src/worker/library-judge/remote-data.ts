@@ -210,7 +210,7 @@ export class RemoteTauBenchData extends TauBenchData {
         const n = this.cache.groundTruthCount(v.db);
         if (n <= (m.told.get(v.commit) ?? 0)) continue;
         m.told.set(v.commit, n);
-        this.asker.work(m.key, m.domain, v.commit, this.cache.snapshot(v.db).gtHashes);
+        this.asker.work(m.key, m.domain, v.commit, this.cache.groundTruthHashes(v.db));
       }
     }
   }

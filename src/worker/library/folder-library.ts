@@ -45,11 +45,25 @@ async function headOf(unit: Unit): Promise<string | null> {
   }
 }
 
+/**
+ * Whether a file's text may open with `{` after its leading white space (and BOM) — the only texts τ²'s reader takes
+ * (`readTau2Text`) —, told from its bytes: false once the first byte past ASCII white space is another ASCII character
+ * (every ASCII white space is white space to `trimStart`); a non-ASCII byte (a BOM, other white space) says maybe.
+ */
+export function mayOpenObject(bytes: Uint8Array): boolean {
+  for (const b of bytes) {
+    if (b === 0x20 || (b >= 0x09 && b <= 0x0d)) continue;
+    return b === 0x7b || b >= 0x80;
+  }
+  return false;
+}
+
 const hex = (b: ArrayBuffer): string => Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
 
 /** The content hash `tau-inspect index` records: sha256 of the file (of a run folder's files in path order). */
-async function contentHash(files: readonly FolderFile[]): Promise<string> {
-  const parts = await Promise.all(files.map((f) => f.file.arrayBuffer()));
+async function contentHash(files: readonly FolderFile[], read: readonly ArrayBuffer[] | null = null): Promise<string> {
+  const parts = read ?? (await Promise.all(files.map((f) => f.file.arrayBuffer())));
+  if (parts.length === 1) return hex(await crypto.subtle.digest('SHA-256', parts[0]!));
   const all = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let at = 0;
   for (const p of parts) {
@@ -117,8 +131,10 @@ export class FolderJudge {
         })),
         count,
       );
-      const lane = async (): Promise<void> => {
-        for (let i = plan.next(); live() && i !== null; i = plan.next()) settle(i, (await judges.judge(units[i]!)) ?? (await here(units[i]!)));
+      // Each lane is one judge's (see `JudgePlan.next`: a judge keeps to the data it has worked on).
+      const lane = async (_: unknown, k: number): Promise<void> => {
+        for (let i = plan.next(k); live() && i !== null; i = plan.next(k)) settle(i, (await judges.judge(units[i]!, k)) ?? (await here(units[i]!)));
+        judges.retire(k);
       };
       try {
         await Promise.all(Array.from({ length: count }, lane));
@@ -143,8 +159,11 @@ export class FolderJudge {
 
   /** The rows of one run (a library judge's too); throws, with the reason in words, for one that has none. */
   async rows(unit: Unit): Promise<IndexRow[]> {
-    const facts = { file: unit.path, content_hash: await contentHash(unit.files) };
+    // A results file is read once: its bytes hashed, and judged as τ-bench's list or decoded for τ²'s reader.
+    const bytes = unit.folder ? null : await unit.files[0]!.file.arrayBuffer();
+    const facts = { file: unit.path, content_hash: await contentHash(unit.files, bytes && [bytes]) };
     let run: Tau2Run | null = null;
+    if (bytes !== null && !mayOpenObject(new Uint8Array(bytes))) return this.tauBenchRows(new Uint8Array(bytes), facts);
     if (unit.folder) {
       const results = unit.files.find((f) => inside(f) === `${unit.path === '.' ? '' : `${unit.path}/`}results.json`)!;
       const sims = await Promise.all(
@@ -153,9 +172,8 @@ export class FolderJudge {
       sims.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       run = readTau2Folder(await results.file.text(), sims);
     } else {
-      const text = await unit.files[0]!.file.text();
-      run = readTau2OrNull(text);
-      if (run === null) return this.tauBenchRows(new Uint8Array(await unit.files[0]!.file.arrayBuffer()), facts);
+      run = readTau2OrNull(new TextDecoder().decode(bytes!));
+      if (run === null) return this.tauBenchRows(new Uint8Array(bytes!), facts);
     }
     return tau2LibraryRows(this.tau2, run, facts);
   }
