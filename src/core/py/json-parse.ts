@@ -63,18 +63,6 @@ export function parseJsonExact(text: string, options: { readonly freeze?: boolea
  * reads the whole list with `scanList`, which says where and why.
  */
 export function parseListElement(text: string): { readonly value: PyValue } | null {
-  // The engine's JSON.parse first (`json-fast.ts`), for an object with nothing around it: where it reads the text it
-  // reads it as the reader below does. The element sits in the list, so its own values are one container deeper
-  // than in a text of their own: the fast path takes none deeper than the reader below allows.
-  if (text.charCodeAt(0) === 123 && text.charCodeAt(text.length - 1) === 125) {
-    const fast = fastJsonLoads(text, MAX_DEPTH - 1);
-    if (fast !== null) return { value: fast.value as PyValue };
-  }
-  return parseListElementExact(text);
-}
-
-/** `parseListElement` through this module's own reader only (the reference its fast path is checked against). */
-export function parseListElementExact(text: string): { readonly value: PyValue } | null {
   const p = new Parser(text, false);
   p.deferLongInts = true;
   try {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fastJsonLoads } from '../../../src/core/py/json-fast';
-import { parseJson, parseJsonExact, parseListElement, parseListElementExact } from '../../../src/core/py/json-parse';
+import { parseJson, parseJsonExact } from '../../../src/core/py/json-parse';
 import { COMMITS, DATA_DIR, describeShared, SHARED_DIR } from '../../support/shared';
 
 const TAU2_COMMIT = 'a2c024725189473d2d7cea3a5cfdbcc67478e41f';
@@ -97,49 +97,6 @@ describe('parseJson: the JSON.parse fast path reads as json.loads does', () => {
         expectSame(t);
       }),
       { seed: 20261205, numRuns: 3000 },
-    );
-  });
-});
-
-describe('parseListElement: one element of a results list, through the fast path where it can', () => {
-  const expectSameElement = (text: string): void => {
-    const exact = parseListElementExact(text);
-    const fast = parseListElement(text);
-    if (exact === null) expect(fast, text.slice(0, 200)).toBeNull();
-    else expect(fast !== null && same(fast.value, exact.value), text.slice(0, 200)).toBe(true);
-  };
-  const nested = (n: number, inner = '1'): string => `{"a": ${'['.repeat(n)}${inner}${']'.repeat(n)}}`;
-
-  it.each([
-    ['an episode-like object', '{"task_id": 3, "reward": 1.0, "traj": [{"role": "user", "content": "h\u00e9"}], "10": -0.0}', true],
-    // The element is one container deep in the list: no container deeper than 900 in all, its own values included.
-    ['nested to the last depth the list allows', nested(899), true],
-    ['nested one deeper', nested(900), false],
-    ['nested one deeper, the deepest list empty', nested(900, ''), false],
-    ['a list inside the deepest one', nested(899, '[1]'), false],
-    ['a scalar inside the deepest list (the fast path declines it, the exact reader reads it)', nested(899, '7'), true],
-    ['an over-long integer', `{"a": ${'9'.repeat(4301)}}`, false],
-    ['white space before it (the reader refuses it)', ' {"a": 1}', false],
-    ['white space after it', '{"a": 1} ', false],
-    ['two values', '{"a": 1}{"b": 2}', false],
-    ['NaN (Python reads it)', '{"a": NaN}', true],
-    ['a list', '[1, 2.0]', true],
-  ])('%s: the exact reader’s value or refusal', (_name, text, readable) => {
-    expectSameElement(text);
-    expect(parseListElementExact(text) !== null).toBe(readable);
-  });
-
-  it('agrees with the exact element reader on 2,000 generated objects (seeded)', () => {
-    const leaf = fc.oneof(fc.integer().map(String), fc.constantFrom('1.0', '-0.0', '1e400', 'NaN', '"x"', '"\\"', 'null', '01', '"a\tb"', '9'.repeat(4400)));
-    const body = fc.array(fc.tuple(fc.constantFrom('a', '0', '10', 'a'), leaf), { maxLength: 5 }).map((kv) => kv.map(([k, v]) => `"${k}": ${v}`).join(', '));
-    const text = fc
-      .tuple(fc.constantFrom('', ' ', '\n'), body, fc.constantFrom('', ' ', ',', '}'), fc.integer({ min: 0, max: 2 }))
-      .map(([head, b, tail, deep]) => `${head}{${b}${deep > 0 ? `, "d": ${nested(898 + deep)}` : ''}}${tail}`);
-    fc.assert(
-      fc.property(text, (t) => {
-        expectSameElement(t);
-      }),
-      { seed: 36, numRuns: 2000 },
     );
   });
 });
