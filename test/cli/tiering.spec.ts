@@ -39,7 +39,7 @@ it('the flags each command runs with: index a tighter heap, a short τ² evaluat
   const tau2 = file('w.json', '{"simulations": []}');
   const v1 = file('x.json', '[{"task_id": 0}]');
   expect(v8FlagsFor(['index', dir, '-o', join(dir, 'runs.parquet')])).toEqual(INDEX_HEAP_FLAGS);
-  expect(INDEX_HEAP_FLAGS).toEqual(['--heap-growing-percent=50']);
+  expect(INDEX_HEAP_FLAGS).toEqual(['--heap-growing-percent=100']);
   expect(v8FlagsFor(['evaluate', tau2, '--data', dir])).toEqual(['--no-turbofan']);
   expect(v8FlagsFor(['evaluate', v1, '--data', dir])).toEqual([]);
   expect(v8FlagsFor(['audit', dir])).toEqual([]);
