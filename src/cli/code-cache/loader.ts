@@ -19,9 +19,26 @@ import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import { cacheDisabled, cacheFolder, prune } from '../tau2/db-cache';
-import { shortTau2Run } from './tiering';
+import { v8FlagsFor } from './tiering';
 
 const HEADER = 'tau-inspect code cache 1';
+
+/**
+ * The V8 flags the main thread set (`v8FlagsFor`), handed to worker threads through their copy of the environment: V8's
+ * flags are the process's, and a worker's code cache is keyed by them too.
+ */
+const FLAGS_ENV = 'TAU_INSPECT_V8_FLAGS';
+
+/** The V8 flags of this thread's process: chosen and set on the main thread, read in a worker. */
+function v8Flags(): readonly string[] {
+  if (!isMainThread) return (process.env[FLAGS_ENV] ?? '').split(' ').filter((f) => f !== '');
+  const flags = v8FlagsFor(process.argv.slice(2));
+  if (flags.length > 0) {
+    setFlagsFromString(flags.join(' '));
+    process.env[FLAGS_ENV] = flags.join(' ');
+  } else delete process.env[FLAGS_ENV];
+  return flags;
+}
 
 const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
@@ -51,9 +68,8 @@ export async function runBody(loaderUrl: string): Promise<void> {
   const source = readFileSync(bodyPath, 'utf8');
   const bodyHash = sha256(source);
   const useCache = !cacheDisabled() && !noCacheArg(process.argv.slice(2));
-  // A short τ² run goes without TurboFan (tiering.ts); V8's code cache depends on its flags, so they are in the key.
-  const flags = isMainThread && shortTau2Run(process.argv.slice(2)) ? ['--no-turbofan'] : [];
-  if (flags.length > 0) setFlagsFromString(flags.join(' '));
+  // A short τ² run goes without TurboFan, index with a tighter heap (tiering.ts); V8's code cache depends on its flags, so they are in the key.
+  const flags = v8Flags();
   const folder = cacheFolder();
   const key = sha256(`${HEADER}\n${bodyHash}\n${process.version} ${process.arch} ${process.versions.v8}\n${[...process.execArgv, ...flags].join(' ')}`);
   const path = join(folder, `cli-code-${key.slice(0, 32)}.v8`);

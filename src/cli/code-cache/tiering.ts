@@ -50,3 +50,17 @@ export function shortTau2Run(argv: readonly string[]): boolean {
   }
   return files > 0;
 }
+
+/**
+ * `index`'s heap: its workers' heaps grow to a multiple of what they hold before V8 collects the old generation (on the
+ * real files ~200 MB each, ~60–90 MB of it live), so the process's peak was ~510–540 MB; growing by what is live at most
+ * (`--heap-growing-percent=100`, a V8 flag, process-wide) keeps it near 410–430 MB for no CPU that shows (3 alternating
+ * rounds at load 5–5.8: 7.71 → 7.68 s); by half of it (50) near 380 MB, for ~0.5 s more CPU (8.27 s).
+ */
+export const INDEX_HEAP_FLAGS: readonly string[] = ['--heap-growing-percent=100'];
+
+/** The V8 flags the loader sets for a command (`argv`: the CLI's arguments) before the body is compiled. */
+export function v8FlagsFor(argv: readonly string[]): readonly string[] {
+  if (argv[0] === 'index') return INDEX_HEAP_FLAGS;
+  return shortTau2Run(argv) ? ['--no-turbofan'] : [];
+}

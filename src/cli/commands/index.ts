@@ -216,8 +216,8 @@ export async function indexCommand(args: string[]): Promise<number> {
       await Promise.all(
         Array.from({ length: workers }, async (_, w) => {
           for (let job = plan.next(w); job !== null; job = plan.next(w)) {
-            const { run, hash } = job;
-            const outcome = await pool.runOn(w, run, hash);
+            const { run, hash, group } = job;
+            const outcome = await pool.runOn(w, run, hash, group, plan.finished(w, group));
             if ('rows' in outcome) rows.push(...outcome.rows);
             else badFile(run, hash, outcome.error);
             progress.done(run.bytes, 'rows' in outcome ? outcome.rows.length : 0, !('rows' in outcome));

@@ -13,17 +13,53 @@ export interface DataRoots {
   readonly tau2: string;
 }
 
-/** What a worker keeps across the files it evaluates: one cache of DB hashes and reference replays, each domain's data loaded once. */
+/**
+ * What a worker keeps across the files it evaluates: each domain's data loaded once (τ-bench's versions and a cache of
+ * their DB hashes and reference replays, τ²'s DBs), until the plan says the group of files that loaded it is done
+ * (`forget`).
+ */
 export class IndexContext {
-  private readonly cache = new EvalCache();
+  private cache = new EvalCache();
   private readonly versions = new Map<string, Promise<DataVersion[]>>();
   private readonly tau2Dbs = new Map<string, Promise<LoadedDbs>>();
+  /** The keys of `versions` and `tau2Dbs` first loaded by a file of each group (`IndexPlan`'s `group`). */
+  private readonly loadedBy = new Map<string, { versions: Set<string>; tau2Dbs: Set<string> }>();
   private ready: Promise<void> | null = null;
 
   constructor(private readonly data: DataRoots) {}
 
-  /** The rows of one run; throws (with the reason in words) for a file that is not one. */
-  async rows(run: FoundRun, contentHash: string): Promise<IndexRow[]> {
+  /**
+   * The rows of one run; throws (with the reason in words) for a file that is not one. `group`: the plan's guess of
+   * the data it needs, under which the data it loads is kept.
+   */
+  async rows(run: FoundRun, contentHash: string, group = ''): Promise<IndexRow[]> {
+    const before = { versions: new Set(this.versions.keys()), tau2Dbs: new Set(this.tau2Dbs.keys()) };
+    try {
+      return await this.judged(run, contentHash);
+    } finally {
+      let mine = this.loadedBy.get(group);
+      if (mine === undefined) this.loadedBy.set(group, (mine = { versions: new Set(), tau2Dbs: new Set() }));
+      for (const k of this.versions.keys()) if (!before.versions.has(k)) mine.versions.add(k);
+      for (const k of this.tau2Dbs.keys()) if (!before.tau2Dbs.has(k)) mine.tau2Dbs.add(k);
+    }
+  }
+
+  /**
+   * Lets go of the data files of `groups` loaded (no file left needs it). τ-bench's hashes and reference replays are
+   * in one cache for every domain: it starts afresh, any other domain's made again when asked for.
+   */
+  forget(groups: readonly string[]): void {
+    for (const g of groups) {
+      const mine = this.loadedBy.get(g);
+      if (mine === undefined) continue;
+      this.loadedBy.delete(g);
+      for (const k of mine.versions) this.versions.delete(k);
+      for (const k of mine.tau2Dbs) this.tau2Dbs.delete(k);
+      if (mine.versions.size > 0) this.cache = new EvalCache();
+    }
+  }
+
+  private async judged(run: FoundRun, contentHash: string): Promise<IndexRow[]> {
     this.ready ??= prepareSha256();
     await this.ready;
     const facts = { file: run.name ?? run.path, content_hash: contentHash };

@@ -3,9 +3,11 @@
  * versions and reference replays, τ²'s DBs), so files that need the same data are best judged by the same worker:
  * files are grouped by the data they need (`dataGroup`, guessed from the file's first bytes; a wrong guess costs time,
  * never a row), the groups dealt out biggest first to the worker with the fewest bytes so far, and each worker takes
- * its own files biggest first. A worker whose files are done takes the biggest file left to another (one of a group it
- * has loaded first), so none waits while another still has several: the load is balanced by bytes — the episodes'
- * estimate — not by files.
+ * its own files group by group (biggest group first, each group's files biggest first), so that once a group is done
+ * its data can go (`finished`). A worker whose files are done takes the biggest file left to another — one of a group
+ * it has loaded first; one of another group only when the other worker's files left outweigh loading that data and
+ * judging the file (`loadBytes`): a worker loading a domain's data for the last small file of another's is later
+ * than the other. The load is balanced by bytes — the episodes' estimate —, not by files.
  */
 import { open } from 'node:fs/promises';
 
@@ -55,12 +57,29 @@ export interface PlannedJob {
   readonly group: string;
 }
 
+const MB = 2 ** 20;
+
+/**
+ * What loading a group's data costs a worker, in bytes of files judged (the plan's unit), as measured on the shared runs
+ * (2 jobs, load 8): τ-bench's versions parsed and every task's reference actions replayed and hashed on each (a
+ * 50-episode airline file took a worker without airline's data 0.95–1.34 s, one with it 0.2–0.4 s; τ-bench files judge
+ * at ~0.3–0.6 ms of CPU a KB: ~4 MB); τ²'s DBs read from the DB cache and the first simulations' hashes (~0.5 s, at
+ * ~0.2–0.35 ms a KB: ~2 MB).
+ */
+export function loadBytes(group: string): number {
+  return group.startsWith('tau-bench:') ? 4 * MB : 2 * MB;
+}
+
 export class IndexPlan<T extends PlannedJob> {
   private readonly queues: T[][];
-  /** The groups each worker has taken a file of (its data loaded). */
+  /** The groups each worker has taken a file of (its data loaded), until `finished` lets them go. */
   private readonly loaded: Set<string>[];
 
-  constructor(jobs: readonly T[], workers: number) {
+  constructor(
+    jobs: readonly T[],
+    workers: number,
+    private readonly loadCost: (group: string) => number = loadBytes,
+  ) {
     const groups = new Map<string, T[]>();
     for (const j of jobs) {
       const g = groups.get(j.group);
@@ -73,13 +92,12 @@ export class IndexPlan<T extends PlannedJob> {
     const load = new Array<number>(workers).fill(0);
     for (const g of [...groups.values()].sort((a, b) => total(b) - total(a))) {
       const w = load.indexOf(Math.min(...load));
-      this.queues[w]!.push(...g);
+      this.queues[w]!.push(...g.sort((a, b) => b.bytes - a.bytes));
       load[w]! += total(g);
     }
-    for (const q of this.queues) q.sort((a, b) => b.bytes - a.bytes);
   }
 
-  /** The next file for worker `w`, or null when none is left anywhere. */
+  /** The next file for worker `w`, or null when none is left that it should take. */
   next(w: number): T | null {
     let job = this.queues[w]!.shift();
     if (job === undefined) job = this.steal(w);
@@ -88,7 +106,18 @@ export class IndexPlan<T extends PlannedJob> {
     return job;
   }
 
-  /** From the worker with the most bytes left: its biggest file of a group `w` has loaded, else its biggest. */
+  /** The groups worker `w` has loaded that no file left needs (its last job's excepted): their data can go. */
+  finished(w: number, current: string): string[] {
+    const left = new Set(this.queues.flatMap((q) => q.map((j) => j.group)));
+    const done = [...this.loaded[w]!].filter((g) => g !== current && !left.has(g));
+    for (const g of done) this.loaded[w]!.delete(g);
+    return done;
+  }
+
+  /**
+   * From the worker with the most bytes left: its biggest file of a group `w` has loaded, else its biggest unless `w`
+   * loading that file's data and judging it outweighs the bytes that worker has left.
+   */
   private steal(w: number): T | undefined {
     let from = -1;
     let most = 0;
@@ -98,7 +127,17 @@ export class IndexPlan<T extends PlannedJob> {
     });
     if (from < 0) return undefined;
     const q = this.queues[from]!;
-    const known = q.findIndex((j) => this.loaded[w]!.has(j.group));
-    return q.splice(known >= 0 ? known : 0, 1)[0];
+    let at = -1;
+    q.forEach((j, i) => {
+      if (this.loaded[w]!.has(j.group) && (at < 0 || j.bytes > q[at]!.bytes)) at = i;
+    });
+    if (at < 0) {
+      q.forEach((j, i) => {
+        if (at < 0 || j.bytes > q[at]!.bytes) at = i;
+      });
+      // The other worker's job in hand is not counted (its part left is not known): a worker may wait when taking would do.
+      if (this.loadCost(q[at]!.group) + q[at]!.bytes > most) return undefined;
+    }
+    return q.splice(at, 1)[0];
   }
 }

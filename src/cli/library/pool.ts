@@ -13,6 +13,10 @@ interface Job {
   readonly id: number;
   readonly run: FoundRun;
   readonly hash: string;
+  /** The plan's guess of the data the file needs (`dataGroup`), under which the worker keeps what it loads. */
+  readonly group: string;
+  /** Groups whose data the worker may let go first: no file left needs it (`IndexPlan.finished`). */
+  readonly forget: readonly string[];
 }
 type Answer = { readonly id: number; readonly rows: IndexRow[] } | { readonly id: number; readonly error: string };
 
@@ -27,7 +31,8 @@ export function startIndexWorker(): void {
     queue = queue.then(async () => {
       let answer: Answer;
       try {
-        answer = { id: job.id, rows: await context.rows(job.run, job.hash) };
+        context.forget(job.forget);
+        answer = { id: job.id, rows: await context.rows(job.run, job.hash, job.group) };
       } catch (e) {
         answer = { id: job.id, error: e instanceof Error ? e.message : String(e) };
       }
@@ -113,27 +118,28 @@ export class IndexPool {
   }
 
   async run(run: FoundRun, hash: string): Promise<JobOutcome> {
-    return this.post(await this.take(), run, hash);
+    return this.post(await this.take(), { run, hash, group: '', forget: [] });
   }
 
-  private post(w: Worker, run: FoundRun, hash: string): Promise<JobOutcome> {
+  private post(w: Worker, job: Omit<Job, 'id'>): Promise<JobOutcome> {
     const id = this.next++;
     return new Promise((resolve) => {
       this.pending.set(id, { worker: w, resolve });
-      w.postMessage({ id, run, hash } satisfies Job);
+      w.postMessage({ id, ...job } satisfies Job);
     });
   }
 
   /**
    * Runs a job on the worker at place `slot` (0 ≤ slot < jobs), which keeps the data it loaded for earlier files: the
-   * caller runs one job at a time per place (see `IndexPlan`).
+   * caller runs one job at a time per place (see `IndexPlan`). `group`: the plan's guess of the data the file needs;
+   * `forget`: groups whose data no file left needs.
    */
-  async runOn(slot: number, run: FoundRun, hash: string): Promise<JobOutcome> {
+  async runOn(slot: number, run: FoundRun, hash: string, group = '', forget: readonly string[] = []): Promise<JobOutcome> {
     if (this.failure) throw this.failure;
     const w = this.slots[slot]!;
     const at = this.idle.indexOf(w);
     if (at >= 0) this.idle.splice(at, 1);
-    return this.post(w, run, hash);
+    return this.post(w, { run, hash, group, forget });
   }
 
   async close(): Promise<void> {

@@ -6,8 +6,11 @@ import type { EpisodeReport } from '../view/report-json';
 import type { InspectSession } from './session';
 import { diffRecords } from '../model/data/diff-records';
 import type { Db, Domain } from '../model/data/db';
+import type { DataVersion, RewardRule } from '../model/data/versions';
 import type { Task } from '../model/episode/types';
-import { groundTruthKey, replayGroundTruth, type GroundTruth } from '../env/reward';
+import { replayGroundTruth, type GroundTruth } from '../env/reward';
+import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
+import { findings, type Finding } from '../view/findings';
 import { pyLower } from '../py/lower';
 
 export type Benchmark = 'tau-bench' | 'tau2';
@@ -133,8 +136,62 @@ export interface FileFacts {
 
 const once = (kinds: Iterable<string>): string[] => [...new Set(kinds)];
 
-/** A τ-bench episode's row from its report (`evaluate --json`'s object). */
-export function tauBenchRow(f: FileFacts, r: EpisodeReport, spend: Spend = NO_SPEND): IndexRow {
+/** What a τ-bench row reads of an episode's report (`evaluate --json`'s object, or `tauBenchRowReport`'s). */
+export type TauBenchRowReport = Pick<
+  EpisodeReport,
+  | 'index'
+  | 'task_id'
+  | 'trial'
+  | 'recorded_reward'
+  | 'domain'
+  | 'data_commit'
+  | 'rule'
+  | 'done'
+  | 'done_by'
+  | 'reward'
+  | 'r_actions'
+  | 'outputs'
+  | 'actions_in_traj'
+  | 'matches_recorded_reward'
+  | 'error'
+> & { readonly findings?: readonly { readonly kind: string }[] };
+
+/**
+ * The fields of `episodeReport`'s object a row reads, with the same values, from the episode's outcome — without
+ * what a row never reads (the alignment with the reference actions, the replayed steps, the differing records).
+ */
+export function tauBenchRowReport(
+  outcome: EpisodeOutcome,
+  domain: Domain,
+  version: DataVersion,
+  rule: RewardRule,
+  fileFindings: readonly Finding[],
+): TauBenchRowReport {
+  const record = outcome.ok ? outcome.value.record : outcome.record;
+  const facts = { index: record.index, task_id: record.taskId, trial: record.trial, recorded_reward: record.recordedReward };
+  if (!outcome.ok) return { ...facts, error: outcome.error };
+  const ev = outcome.value;
+  const { outputs, rActions } = ev.verdicts[rule];
+  const reward = finalReward(ev, rule);
+  return {
+    ...facts,
+    domain,
+    data_commit: version.commit,
+    rule,
+    done: ev.replay.done,
+    done_by: ev.replay.doneBy,
+    reward,
+    r_actions: rActions,
+    // As `Object.fromEntries` of the checks: an output listed twice counts once, its last check.
+    outputs: outputs && Object.fromEntries(outputs.checks.map((c) => [c.output, c.found])),
+    actions_in_traj: ev.agentSteps.length,
+    matches_recorded_reward: agreesWithRecorded(record.recordedReward, reward),
+    findings: [...findings(ev, version, rule), ...fileFindings],
+  };
+}
+
+/** A τ-bench episode's row from its report (`evaluate --json`'s object, or `tauBenchRowReport`'s). */
+export function tauBenchRow(f: FileFacts, r: TauBenchRowReport, spend: Spend = NO_SPEND): IndexRow {
   const failed: string[] = [];
   if (r.error === undefined) {
     if (r.r_actions === false) failed.push('db');
@@ -233,22 +290,32 @@ export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: numb
 
 /**
  * Every episode's row of a τ-bench run judged by `session` (its data in use), with what each records it spent and
- * the task audit's gold findings of its task (`tauBenchGoldKinds`).
+ * the task audit's gold findings of its task (`tauBenchGoldKinds`, from the reference replay the episode was judged
+ * against). Judged as `evaluateAll` judges (every recorded hash weighed first, the rule settled after, the rows made
+ * again if that changed it), each row made from the episode's outcome as it is judged (`tauBenchRowReport`).
  */
 export function tauBenchRunRows(session: InspectSession, facts: FileFacts): IndexRow[] {
-  const rows = session.evaluateAll((r) => tauBenchRow(facts, r, tauBenchSpend(session.records[r.index]?.raw)));
-  const db = session.dataVersion?.db;
-  if (db === undefined) return rows;
-  const memo = new Map<string, readonly string[]>();
-  return rows.map((row) => {
-    const task = session.records[row.index]?.task;
-    if (!task || row.error !== null) return row;
-    const key = groundTruthKey(session.domain, task) + '\u0000' + task.outputs.join('\u0000');
-    let kinds = memo.get(key);
-    // The reference replay the episode's evaluation made (kept in the session's cache), not replayed again.
-    if (kinds === undefined) memo.set(key, (kinds = tauBenchGoldKinds(session.domain, db, task, session.referenceReplay(row.index) ?? undefined)));
-    return kinds.length === 0 ? row : { ...row, finding_kinds: [...new Set([...row.finding_kinds, ...kinds])] };
-  });
+  session.settleData();
+  const gold = new WeakMap<GroundTruth, Map<string, readonly string[]>>();
+  const all = (): IndexRow[] => {
+    const { rule } = session.detection();
+    const version = session.dataVersion!;
+    return session.records.map((record, i) => {
+      const outcome = session.evaluation(i);
+      const row = tauBenchRow(facts, tauBenchRowReport(outcome, session.domain, version, rule, session.fileFindings(i)), tauBenchSpend(record.raw));
+      const task = record.task;
+      if (!outcome.ok || !task || row.error !== null) return row;
+      const gt = outcome.value.groundTruth;
+      let byOutputs = gold.get(gt);
+      if (byOutputs === undefined) gold.set(gt, (byOutputs = new Map()));
+      const key = task.outputs.join('\u0000');
+      let kinds = byOutputs.get(key);
+      if (kinds === undefined) byOutputs.set(key, (kinds = goldKindsOf(gt, version.db, task)));
+      return kinds.length === 0 ? row : { ...row, finding_kinds: [...new Set([...row.finding_kinds, ...kinds])] };
+    });
+  };
+  const rows = all();
+  return session.finish() ? all() : rows;
 }
 
 /**
@@ -257,7 +324,12 @@ export function tauBenchRunRows(session: InspectSession, facts: FileFacts): Inde
  * effect), a reference that leaves the DB as it started, an output that no observation of the reference replay holds
  * (matched as τ-bench matches outputs: lowercased, commas dropped from the text).
  */
-export function tauBenchGoldKinds(domain: Domain, initial: Db, task: Task, gt: GroundTruth = replayGroundTruth(domain, initial, task.actions)): string[] {
+export function tauBenchGoldKinds(domain: Domain, initial: Db, task: Task): string[] {
+  return goldKindsOf(replayGroundTruth(domain, initial, task.actions), initial, task);
+}
+
+/** `tauBenchGoldKinds` from the task's reference replay `gt` (on `initial`). */
+function goldKindsOf(gt: GroundTruth, initial: Db, task: Task): string[] {
   const out: string[] = [];
   if (gt.steps.some((s) => !s.skipped && s.observation !== null && /^(Error:|Unknown action )/.test(s.observation))) out.push('gold-action-raises');
   if (diffRecords(gt.state, initial).length === 0) out.push('no-op-reference');

@@ -14,7 +14,6 @@ import {
   type RuleEvidence,
 } from '../judge/detect';
 import { evaluateEpisode, type EpisodeOutcome } from '../judge/evaluate';
-import type { GroundTruth } from '../env/reward';
 import { verdictsOf, type EpisodeVerdicts } from './episode-judge';
 import type { DataSnapshot, Detection, SessionMemory } from './session-types';
 import { ReadFile, readSource } from './read-file';
@@ -181,15 +180,6 @@ export class SessionCore {
   dataSnapshot(): DataSnapshot | null {
     const v = this.version;
     return v ? { domain: this.domain, db: v.db, work: this.cache.snapshot(v.db) } : null;
-  }
-
-  /**
-   * The reference replay of episode `index`'s task on the data in use, as its evaluation replayed it (the cache keeps
-   * it: replayed, and hashed, only if no evaluation did); null without a task or data.
-   */
-  referenceReplay(index: number): GroundTruth | null {
-    const record = this.records[index];
-    return this.version && record?.task ? this.cache.groundTruth(this.domain, this.version, record).gt : null;
   }
 
   /** How many reference-replay hashes the session knows for the version in use. */
