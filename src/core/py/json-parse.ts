@@ -46,8 +46,17 @@ export function parseJson(
  * (`json-fast.ts`) is checked against, and the reader of every text the fast path declines.
  */
 // Python parity: json.loads / json.decoder.JSONDecoder (scanner and py_scanstring).
-export function parseJsonExact(text: string, options: { readonly freeze?: boolean; readonly deepest?: { value: number } } = {}): PyValue {
+export function parseJsonExact(
+  text: string,
+  options: {
+    readonly freeze?: boolean;
+    readonly deepest?: { value: number };
+    /** Every string read character by character, escapes included (the reference `Parser.string`'s use of JSON.parse is checked against). */
+    readonly byRule?: boolean;
+  } = {},
+): PyValue {
   const p = new Parser(text, options.freeze === true);
+  if (options.byRule === true) p.nativeUnescape = false;
   p.ws();
   const v = p.value(0);
   p.ws();
@@ -275,6 +284,8 @@ class Parser {
   /** Set by `scanList`: integers over the digit limit are recorded here instead of thrown. */
   deferred: JsonDamage | null = null;
   deferLongInts = false;
+  /** A string with escapes is unescaped by the engine's JSON.parse where it reads it (see `string`). */
+  nativeUnescape = true;
 
   fail(msg: string, pos: number): PyException {
     const { line, column, char } = this.lines.at(pos);
@@ -373,6 +384,28 @@ class Parser {
       }
       if (c === 92 || c < 32 || Number.isNaN(c)) break;
       j++;
+    }
+    if (this.nativeUnescape && s.charCodeAt(j) === 92) {
+      // Escapes: the string's text up to its closing quote (the first after an even run of backslashes) unescaped by
+      // the engine's JSON.parse, whose escapes, surrogate handling and refusals (a control character, a bad escape)
+      // are json.loads' own; anything it refuses is read below, which words Python's error.
+      let q = s.indexOf('"', j + 1);
+      for (;;) {
+        if (q === -1) break;
+        let k = 0;
+        while (s.charCodeAt(q - 1 - k) === 92) k++;
+        if (k % 2 === 0) break;
+        q = s.indexOf('"', q + 1);
+      }
+      if (q !== -1) {
+        try {
+          const v = JSON.parse(s.slice(start - 1, q + 1)) as string;
+          this.i = q + 1;
+          return v;
+        } catch {
+          // Read below, for Python's words.
+        }
+      }
     }
     let out = s.slice(start, j);
     this.i = j;
