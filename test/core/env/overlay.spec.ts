@@ -19,21 +19,10 @@ import { pyRepr } from '../../../src/core/py/repr';
 import type { PyDict, PyValue } from '../../../src/core/py/value';
 import { InspectSession } from '../../../src/core/session/session';
 import { sampleRunText, sampleVersion } from '../../support/fixtures';
+import { mulberry32 as rng } from '../../support/prng';
 
 const TABLES = ['a', 'b', 'c'] as const;
 const SIZE = OVERLAY_MIN + 36;
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const record = (i: number): PyDict =>
   new Map<string, PyValue>([

@@ -10,19 +10,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TValue } from '../../../src/core/py/pydantic';
 import { copyDict, CopyView, DictCopy, LazyDict, recordIdentity, RecordSource, VIEW_MIN } from '../../../src/core/py/pydantic/lazy-dict';
+import { mulberry32 as rng } from '../../support/prng';
 
 const N = VIEW_MIN + 36;
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const KEYS = Array.from({ length: N }, (_, i) => `k${(i * 37) % N}`);
 
