@@ -2,15 +2,12 @@
 import type { Tau2Run } from '../model/episode/tau2/types';
 import { TAU2_PINNED_COMMIT } from '../model/data/tau2/data';
 import { tau2NumTrials } from '../view/tau2/summary';
-import type { EpisodeReport } from '../view/report-json';
+import { episodeReport, type EpisodeReport } from '../view/report-json';
 import type { InspectSession } from './session';
 import { diffRecords } from '../model/data/diff-records';
 import type { Db, Domain } from '../model/data/db';
-import type { DataVersion, RewardRule } from '../model/data/versions';
 import type { Task } from '../model/episode/types';
 import { replayGroundTruth, type GroundTruth } from '../env/reward';
-import { agreesWithRecorded, finalReward, type EpisodeOutcome } from '../judge/evaluate';
-import { findings, type Finding } from '../view/findings';
 import { pyLower } from '../py/lower';
 
 export type Benchmark = 'tau-bench' | 'tau2';
@@ -136,62 +133,8 @@ export interface FileFacts {
 
 const once = (kinds: Iterable<string>): string[] => [...new Set(kinds)];
 
-/** What a τ-bench row reads of an episode's report (`evaluate --json`'s object, or `tauBenchRowReport`'s). */
-export type TauBenchRowReport = Pick<
-  EpisodeReport,
-  | 'index'
-  | 'task_id'
-  | 'trial'
-  | 'recorded_reward'
-  | 'domain'
-  | 'data_commit'
-  | 'rule'
-  | 'done'
-  | 'done_by'
-  | 'reward'
-  | 'r_actions'
-  | 'outputs'
-  | 'actions_in_traj'
-  | 'matches_recorded_reward'
-  | 'error'
-> & { readonly findings?: readonly { readonly kind: string }[] };
-
-/**
- * The fields of `episodeReport`'s object a row reads, with the same values, from the episode's outcome — without
- * what a row never reads (the alignment with the reference actions, the replayed steps, the differing records).
- */
-export function tauBenchRowReport(
-  outcome: EpisodeOutcome,
-  domain: Domain,
-  version: DataVersion,
-  rule: RewardRule,
-  fileFindings: readonly Finding[],
-): TauBenchRowReport {
-  const record = outcome.ok ? outcome.value.record : outcome.record;
-  const facts = { index: record.index, task_id: record.taskId, trial: record.trial, recorded_reward: record.recordedReward };
-  if (!outcome.ok) return { ...facts, error: outcome.error };
-  const ev = outcome.value;
-  const { outputs, rActions } = ev.verdicts[rule];
-  const reward = finalReward(ev, rule);
-  return {
-    ...facts,
-    domain,
-    data_commit: version.commit,
-    rule,
-    done: ev.replay.done,
-    done_by: ev.replay.doneBy,
-    reward,
-    r_actions: rActions,
-    // As `Object.fromEntries` of the checks: an output listed twice counts once, its last check.
-    outputs: outputs && Object.fromEntries(outputs.checks.map((c) => [c.output, c.found])),
-    actions_in_traj: ev.agentSteps.length,
-    matches_recorded_reward: agreesWithRecorded(record.recordedReward, reward),
-    findings: [...findings(ev, version, rule), ...fileFindings],
-  };
-}
-
-/** A τ-bench episode's row from its report (`evaluate --json`'s object, or `tauBenchRowReport`'s). */
-export function tauBenchRow(f: FileFacts, r: TauBenchRowReport, spend: Spend = NO_SPEND): IndexRow {
+/** A τ-bench episode's row from its report (`evaluate --json`'s object). */
+export function tauBenchRow(f: FileFacts, r: EpisodeReport, spend: Spend = NO_SPEND): IndexRow {
   const failed: string[] = [];
   if (r.error === undefined) {
     if (r.r_actions === false) failed.push('db');
@@ -292,7 +235,8 @@ export function tau2RunRows(run: Tau2Run, facts: FileFacts, report: (index: numb
  * Every episode's row of a τ-bench run judged by `session` (its data in use), with what each records it spent and
  * the task audit's gold findings of its task (`tauBenchGoldKinds`, from the reference replay the episode was judged
  * against). Judged as `evaluateAll` judges (every recorded hash weighed first, the rule settled after, the rows made
- * again if that changed it), each row made from the episode's outcome as it is judged (`tauBenchRowReport`).
+ * again if that changed it), each row made from the episode's report as it is judged (`episodeReport`: what a row never
+ * reads of it — the steps' observations, the alignment, the agent's hash — is worked out only when read).
  */
 export function tauBenchRunRows(session: InspectSession, facts: FileFacts): IndexRow[] {
   session.settleData();
@@ -302,7 +246,7 @@ export function tauBenchRunRows(session: InspectSession, facts: FileFacts): Inde
     const version = session.dataVersion!;
     return session.records.map((record, i) => {
       const outcome = session.evaluation(i);
-      const row = tauBenchRow(facts, tauBenchRowReport(outcome, session.domain, version, rule, session.fileFindings(i)), tauBenchSpend(record.raw));
+      const row = tauBenchRow(facts, episodeReport(outcome, session.domain, version, rule, session.fileFindings(i)), tauBenchSpend(record.raw));
       const task = record.task;
       if (!outcome.ok || !task || row.error !== null) return row;
       const gt = outcome.value.groundTruth;

@@ -89,7 +89,7 @@ export function episodeReport(
     r_actions: verdict.rActions,
     outputs,
     diff_records: ev.diff.map((d) => `${d.table}/${d.key}`),
-    steps: ev.replay.steps.map((s) => ({ action: s.action.name, observation: s.observation })),
+    steps: [],
     actions_executed: ev.replay.steps.length,
     actions_in_traj: ev.agentSteps.length,
     recorded_gt_hash: ev.recordedGtHash,
@@ -99,6 +99,13 @@ export function episodeReport(
   // The agent's hash is computed when read (a printed line, a saved report): an index row or a library row never reads
   // it. (Redefined in place, so the key keeps its place in the printed line.)
   Object.defineProperty(report, 'agent_hash', { get: () => ev.agentHash, enumerable: true, configurable: true });
+  // The steps too, once: a tool that only reads runs when its observation is read (`replayEpisode`), which a row never does.
+  let steps: EpisodeReport['steps'];
+  Object.defineProperty(report, 'steps', {
+    get: () => (steps ??= ev.replay.steps.map((s) => ({ action: s.action.name, observation: s.observation }))),
+    enumerable: true,
+    configurable: true,
+  });
   report.findings = [...findings(ev, version, rule), ...fileFindings].map((f) => ({ kind: f.kind, step: f.step, text: f.text }));
   // The alignment too is computed when read (a printed line, a saved report), once: an index row or a library row never
   // reads it (alignActions was ~6 % of a library judge's CPU). Defined here, so the key keeps its place after the findings.
