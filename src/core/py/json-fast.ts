@@ -33,7 +33,7 @@ const grown = (a: Int32Array, need: number): Int32Array => {
 };
 
 /** The end of the string whose opening quote is at `quote` (the first quote after it not escaped), or -1. */
-function stringEnd(text: string, quote: number): number {
+export function stringEnd(text: string, quote: number): number {
   let close = text.indexOf('"', quote + 1);
   for (;;) {
     if (close === -1) return -1;

@@ -1,6 +1,6 @@
 import { PyException, valueError } from './errors';
 import type { PyDict, PyValue } from './value';
-import { fastJsonLoads } from './json-fast';
+import { fastJsonLoads, stringEnd } from './json-fast';
 import { MAX_STR_DIGITS } from './int-parse';
 
 const MAX_DEPTH = 900;
@@ -389,18 +389,11 @@ class Parser {
       // Escapes: the string's text up to its closing quote (the first after an even run of backslashes) unescaped by
       // the engine's JSON.parse, whose escapes, surrogate handling and refusals (a control character, a bad escape)
       // are json.loads' own; anything it refuses is read below, which words Python's error.
-      let q = s.indexOf('"', j + 1);
-      for (;;) {
-        if (q === -1) break;
-        let k = 0;
-        while (s.charCodeAt(q - 1 - k) === 92) k++;
-        if (k % 2 === 0) break;
-        q = s.indexOf('"', q + 1);
-      }
-      if (q !== -1) {
+      const end = stringEnd(s, start - 1);
+      if (end !== -1) {
         try {
-          const v = JSON.parse(s.slice(start - 1, q + 1)) as string;
-          this.i = q + 1;
+          const v = JSON.parse(s.slice(start - 1, end)) as string;
+          this.i = end;
           return v;
         } catch {
           // Read below, for Python's words.
