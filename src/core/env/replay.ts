@@ -3,7 +3,7 @@ import { TOOLS } from '../model/domains/registry';
 import { RESPOND } from '../model/episode/actions';
 import type { Action, AgentStep } from '../model/episode/types';
 import { PyException } from '../py/errors';
-import { executeTool, writesOfCall } from './execute';
+import { executeTool, writesOfCall, type ToolOutcome } from './execute';
 import type { WritePath } from './write-log';
 
 export const STOP_TOKEN = '###STOP###';
@@ -117,8 +117,8 @@ export function replayEpisode(domain: Domain, initial: Db, agentSteps: readonly 
       // no verdict, so it runs when its observation (or the exception it raised) is first read, on the very state it
       // was called on (frozen: the same answer as at once).
       const on = state;
-      let out: ReturnType<typeof executeTool> | undefined;
-      const run = (): ReturnType<typeof executeTool> => (out ??= executeTool(on, tool, action.kwargs));
+      let out: ToolOutcome | undefined;
+      const run = (): ToolOutcome => (out ??= executeTool(on, tool, action.kwargs));
       const done = tool.terminates === true;
       steps.push({
         index: i,
