@@ -8,6 +8,7 @@
  * - `v1_cli_ms_per_episode_file`: `evaluate --json` of gpt-4o-airline.json (200 episodes, 4 MB) in one process as a
  *   user runs it, start-up included, per episode (the issue's "v1 CLI vs τ-bench's Python" row: 13.7 ms was 195×),
  * - `big_file_cli_evaluate_ms`: `evaluate --json` of the generated 5,000-episode (~98 MB) file (as the `big` bench makes it),
+ *   as a user runs it (the default threads), and `_jobs_2` with `--jobs 2` (one worker thread beside the main one),
  * - `index_episodes_per_s_real`: `index` (2 jobs) over the real shared files, ../shared/runs + ../shared/tau2/runs, with
  *   the peak resident memory of the whole process tree (`index_real_peak_mb`, /usr/bin/time).
  * Prints numbers; asserts only that every simulation and episode was output.  Run alone: npm run -s bench -- --json --repeat=3 speed
@@ -96,6 +97,11 @@ export async function runSpeedBench(log: Log, options: BenchOptions = { repeat: 
       add('big_file_cli_evaluate_ms', b.ms);
       add('big_file_cli_evaluate_cpu_ms', b.cpuMs);
       add('big_file_cli_evaluate_peak_mb', b.peakMb);
+      // The same with a worker thread beside the main one, whatever the default on this machine.
+      const b2 = run([cli, 'evaluate', big, '--data', join(shared, 'tau-bench'), '--json', '--jobs', '2'], env);
+      if (lineCount(b2.out) !== 5000) throw new Error(`big file, --jobs 2: ${lineCount(b2.out)} lines for 5000 episodes`);
+      add('big_file_cli_evaluate_ms_jobs_2', b2.ms);
+      add('big_file_cli_evaluate_cpu_ms_jobs_2', b2.cpuMs);
       const target = join(dir, `real-${round}.parquet`);
       const ix = run(
         [cli, 'index', join(shared, 'runs'), join(tau2, 'runs'), '--data', join(shared, 'tau-bench'), '--data', tau2Data, '--jobs', '2', '-o', target],
@@ -109,7 +115,7 @@ export async function runSpeedBench(log: Log, options: BenchOptions = { repeat: 
       add('index_real_cpu_ms_per_episode', ix.cpuMs === null ? null : ix.cpuMs / n);
       add('load_avg_1m_after', loadavg()[0]!);
       log(
-        `speed-bench round ${round + 1}: τ² per file ${rows.tau2_cli_ms_per_simulation_per_file!.at(-1)!.toFixed(2)} ms/sim (CPU ${rows.tau2_cli_cpu_ms_per_simulation_per_file?.at(-1)?.toFixed(2) ?? 'n/a'}) (--no-cache ${rows.tau2_cli_ms_per_simulation_per_file_no_cache?.at(-1)?.toFixed(2) ?? 'n/a'}), one process ${(one.ms / sims).toFixed(2)} ms/sim (${sims} simulations, ${files.length} files); τ-bench file ${(v1.ms / 200).toFixed(2)} ms/episode; big file (${(bigBytes / 2 ** 20).toFixed(0)} MB) ${b.ms.toFixed(0)} ms; index real ${n} episodes in ${(ix.ms / 1000).toFixed(1)} s = ${(n / (ix.ms / 1000)).toFixed(0)}/s, peak ${ix.peakMb?.toFixed(0)} MB; load ${rows.load_avg_1m!.at(-1)!.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
+        `speed-bench round ${round + 1}: τ² per file ${rows.tau2_cli_ms_per_simulation_per_file!.at(-1)!.toFixed(2)} ms/sim (CPU ${rows.tau2_cli_cpu_ms_per_simulation_per_file?.at(-1)?.toFixed(2) ?? 'n/a'}) (--no-cache ${rows.tau2_cli_ms_per_simulation_per_file_no_cache?.at(-1)?.toFixed(2) ?? 'n/a'}), one process ${(one.ms / sims).toFixed(2)} ms/sim (${sims} simulations, ${files.length} files); τ-bench file ${(v1.ms / 200).toFixed(2)} ms/episode; big file (${(bigBytes / 2 ** 20).toFixed(0)} MB) ${b.ms.toFixed(0)} ms (--jobs 2: ${b2.ms.toFixed(0)} ms); index real ${n} episodes in ${(ix.ms / 1000).toFixed(1)} s = ${(n / (ix.ms / 1000)).toFixed(0)}/s, peak ${ix.peakMb?.toFixed(0)} MB; load ${rows.load_avg_1m!.at(-1)!.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
       );
     }
     const out: BenchResult = {};

@@ -31,6 +31,16 @@ export const POOL_MIN_BYTES = 2 << 20;
  */
 export const DEFAULT_POOL_MIN_BYTES = 16 << 20;
 
+/**
+ * Threads judging a big file when `--jobs` is not given, on a machine with `cores` cores: one fewer than the cores, so
+ * none on 2. V8's own threads (the garbage collector's marking and scavenging, the optimizing compiler) keep about one
+ * core busy beside the thread that reads and judges: the 98 MB file on one thread takes ~3.3 s of that thread's CPU
+ * and ~1.8 s on V8's threads, so 2 cores are both busy already. A worker there adds its start-up, its own compiling
+ * and garbage collection and a second parse of its episodes (~1.7 s of CPU more in all) for work the other core
+ * has no room for: it ended 0.2–0.4 s later than one thread.
+ */
+export const defaultJudgingThreads = (cores: number): number => Math.max(1, cores - 1);
+
 /** A batch of episodes out to be judged, in file order (one with no answer is judged on this thread when its turn comes). */
 interface Batch {
   readonly session: InspectSession;

@@ -16,7 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { positiveInt } from './index';
-import { DEFAULT_POOL_MIN_BYTES, POOL_MIN_BYTES, streamEvaluate } from '../stream-evaluate';
+import { DEFAULT_POOL_MIN_BYTES, defaultJudgingThreads, POOL_MIN_BYTES, streamEvaluate } from '../stream-evaluate';
 import { terminalSafe } from '../terminal';
 import { JUDGING_OPTIONS, parseCommand, positionalFiles, judgingOptions, UsageError } from '../usage';
 
@@ -38,8 +38,8 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS�
   --no-cache      read and validate τ²'s DB files every time (by default validated DBs are kept, by the data
                   files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)
   --jobs          with --json, threads judging a τ-bench file of 2 MB or more, the one that reads the file and prints
-                  the lines in file order among them; default: the number of cores for a file of 16 MB or more, else
-                  that thread alone`;
+                  the lines in file order among them; default: one fewer than the cores for a file of 16 MB or more
+                  (V8's collector and compiler keep about one core busy), else that thread alone`;
 
 interface Options {
   readonly file: string;
@@ -52,7 +52,7 @@ interface Options {
   readonly domain?: Domain;
   readonly dataVersion?: string;
   readonly rule?: RewardRule;
-  /** `--jobs`, null when not given (then as many as there are cores, for a big file only). */
+  /** `--jobs`, null when not given (then `defaultJudgingThreads`, for a big file only). */
   readonly jobs: number | null;
 }
 
@@ -175,7 +175,14 @@ const isFolder = (path: string): Promise<boolean> =>
 async function evaluateStreaming(o: Options): Promise<void> {
   // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
   const print = (line: string): boolean => process.stdout.write(`${line}\n`);
-  const r = await streamEvaluate(o.file, o.data, o, print, o.jobs ?? availableParallelism(), o.jobs === null ? DEFAULT_POOL_MIN_BYTES : POOL_MIN_BYTES);
+  const r = await streamEvaluate(
+    o.file,
+    o.data,
+    o,
+    print,
+    o.jobs ?? defaultJudgingThreads(availableParallelism()),
+    o.jobs === null ? DEFAULT_POOL_MIN_BYTES : POOL_MIN_BYTES,
+  );
   if (r.kind === 'tau2') return evaluateTau2Runs([{ name: basename(o.file), run: r.run }], o.dataArg, true);
   process.stderr.write(detectionNotes(r.session, r.revised).join('\n') + '\n');
 }

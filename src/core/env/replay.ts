@@ -1,8 +1,10 @@
 import type { Db, Domain } from '../model/data/db';
 import { TOOLS } from '../model/domains/registry';
 import { RESPOND } from '../model/episode/actions';
+import type { ToolDef } from '../model/domains/tool';
 import type { Action, AgentStep } from '../model/episode/types';
 import { PyException } from '../py/errors';
+import { pyRepr } from '../py/repr';
 import { executeTool, writesOfCall, type ToolOutcome } from './execute';
 import type { WritePath } from './write-log';
 
@@ -89,6 +91,30 @@ export function writesOfActions(domain: Domain, before: readonly Db[], actions: 
 }
 
 /**
+ * What read-only calls answered on a DB every episode starts from (frozen: the same call answers the same), by the
+ * call's name and `repr` of its arguments (`repr` tells every argument value apart: `1`, `1.0`, `True`, `'1'`). Agents
+ * look up the same users, reservations and orders episode after episode before they change anything. Bounded by the
+ * answers' length; a DB no longer used is dropped with its answers.
+ */
+const readsOnBase = new WeakMap<Db, { chars: number; readonly answers: Map<string, ToolOutcome> }>();
+const READS_ON_BASE_CHARS = 8 << 20;
+
+function readOnBase(base: Db, tool: ToolDef, action: Action): ToolOutcome {
+  let memo = readsOnBase.get(base);
+  if (!memo) readsOnBase.set(base, (memo = { chars: 0, answers: new Map() }));
+  const key = `${action.name}\0${pyRepr(action.kwargs)}`;
+  const known = memo.answers.get(key);
+  if (known) return known;
+  const out = executeTool(base, tool, action.kwargs);
+  const chars = key.length + (out.observation?.length ?? 0);
+  if (memo.chars + chars <= READS_ON_BASE_CHARS) {
+    memo.chars += chars;
+    memo.answers.set(key, out);
+  }
+  return out;
+}
+
+/**
  * Replays an episode's agent actions on `initial` with `Env.step` semantics, with a
  * scripted user that answers each respond with the recorded next user turn.
  */
@@ -118,7 +144,7 @@ export function replayEpisode(domain: Domain, initial: Db, agentSteps: readonly 
       // was called on (frozen: the same answer as at once).
       const on = state;
       let out: ToolOutcome | undefined;
-      const run = (): ToolOutcome => (out ??= executeTool(on, tool, action.kwargs));
+      const run = (): ToolOutcome => (out ??= on === initial ? readOnBase(initial, tool, action) : executeTool(on, tool, action.kwargs));
       const done = tool.terminates === true;
       steps.push({
         index: i,

@@ -42,7 +42,18 @@ export interface Alignment {
   readonly dbDiffs: readonly { readonly record: string; readonly step: number | null; readonly gold: number | null }[];
 }
 
-const same = (a: PyValue | undefined, b: PyValue | undefined): boolean => a !== undefined && b !== undefined && hashableStr(a) === hashableStr(b);
+/**
+ * Whether two argument values print alike as τ-bench's hashable form. Two scalars do exactly when they are the same
+ * value of the same type (`repr` tells `1`, `1.0`, `True` and `'1'` apart, and `-0.0` from `0.0`; every NaN prints
+ * `nan`): told without printing. A scalar never prints like a list or dict (those print as tuples).
+ */
+function same(a: PyValue | undefined, b: PyValue | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  const scalarA = a === null || typeof a !== 'object';
+  const scalarB = b === null || typeof b !== 'object';
+  if (scalarA || scalarB) return scalarA && scalarB && typeof a === typeof b && Object.is(a, b);
+  return hashableStr(a) === hashableStr(b);
+}
 
 /** Argument-by-argument differences between an agent call and a reference action. */
 export function argDiffs(agent: Action, reference: Action): ArgDiff[] {

@@ -97,4 +97,30 @@ describe('sha256 backends', () => {
     });
     expect(fallback).toEqual([wasm[0], wasm[1], wasm[1]]);
   });
+
+  it('a DbHasher restored under the host’s sha256 (whose midstates no snapshot carries) makes them again: derived states hash from them, alike', () => {
+    const base = sampleVersion().db;
+    const derived = produce(base, (d) => {
+      const users = (d as PyDict).get('users') as PyDict;
+      const last = [...users.keys()].sort().at(-1)!;
+      (users.get(last) as PyDict).set('name', 'Ω');
+    }) as Db;
+    const want = consistentHash(derived);
+    setHostSha256(() => createHash('sha256'));
+    try {
+      const first = new DbHasher(base, 1024);
+      expect(first.midstates).toBeGreaterThan(0);
+      const snap = first.snapshot();
+      expect(snap.engine).toBe('host');
+      expect(snap.checkpoints).toEqual([]);
+      const again = DbHasher.restore(base, snap)!;
+      expect(again.midstates).toBe(first.midstates);
+      expect(again.initialHash).toBe(first.initialHash);
+      expect(again.hash(derived)).toBe(want);
+      // A snapshot whose base hash is not the base's text: not taken.
+      expect(DbHasher.restore(base, { ...snap, baseHash: '0'.repeat(64) })).toBeNull();
+    } finally {
+      setHostSha256(null);
+    }
+  });
 });

@@ -76,6 +76,11 @@ export class DbHasher {
     } else this.baseHash = this.run(base, null, true);
   }
 
+  /** How many sha256 midstates of the base this hasher can resume from (a derived state is hashed from the last before it). */
+  get midstates(): number {
+    return this.checkpoints.length;
+  }
+
   /** The base's hash (computed once). */
   get initialHash(): string {
     return this.baseHash;
@@ -113,7 +118,7 @@ export class DbHasher {
    * A hasher for `base` from a snapshot taken of a DB with the same content (e.g. the same
    * data parsed, or structured-cloned, on an earlier visit); null when the snapshot does not
    * fit `base` (other format, tables or keys). Seeds the per-record text cache, so nothing is
-   * printed again. Midstates are used only when the running sha256 engine saved them.
+   * printed again. Midstates are used only when the running sha256 engine saved them, else made again.
    */
   static restore(base: Db, snap: DbHasherSnapshot): DbHasher | null {
     if (snap.format !== DB_HASHER_FORMAT) return null;
@@ -139,8 +144,12 @@ export class DbHasher {
     }
     if (i !== snap.ends.length || (i > 0 ? snap.ends[i - 1] : 0) !== snap.bytes.length) return null;
     for (const [record, key, n] of seeds) seedEntryBytes(record, key, snap.bytes.subarray(n === 0 ? 0 : snap.ends[n - 1], snap.ends[n]));
-    const checkpoints = snap.engine === sha256Engine() && snap.engine === 'wasm' ? snap.checkpoints : [];
-    return new DbHasher(base, snap.every, { baseHash: snap.baseHash, checkpoints });
+    if (snap.engine === sha256Engine() && snap.engine === 'wasm')
+      return new DbHasher(base, snap.every, { baseHash: snap.baseHash, checkpoints: snap.checkpoints });
+    // Midstates this engine cannot load (the host's are objects, never in a snapshot): made again by hashing the base once
+    // from the seeded bytes (milliseconds: nothing is printed), else every derived state would be hashed from the start.
+    const again = new DbHasher(base, snap.every);
+    return again.baseHash === snap.baseHash ? again : null;
   }
 
   hash(db: Db): string {
