@@ -6,6 +6,7 @@ import { explainCommand, USAGE as EXPLAIN_USAGE } from './commands/explain';
 import { indexCommand, USAGE as INDEX_USAGE } from './commands/index';
 import { reportCommand, USAGE as REPORT_USAGE } from './commands/report';
 import { submissionsCommand, USAGE as SUBMISSIONS_USAGE } from './commands/submissions';
+import { keepDataWork } from './tau-bench-cache';
 import { installPipeGuard, terminalSafe } from './terminal';
 import { InputFileError, UsageError } from './usage';
 
@@ -34,7 +35,10 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (!command || !Object.hasOwn(COMMANDS, cmd)) throw new UsageError(`unknown command '${cmd}'`);
-    return await command.run(rest);
+    const code = await command.run(rest);
+    // τ-bench's data work this process did, for the next one (never fails).
+    await keepDataWork();
+    return code;
   } catch (e) {
     const message = terminalSafe(e instanceof Error ? e.message : String(e));
     if (

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { InspectSession, prepareSha256, ResultsFileError, type FileOptions } from '../core/contract';
-import { dataReader } from './data-reader';
+import { tauBenchData } from './tau-bench-cache';
 import { UsageError } from './usage';
 
 export const KEPT_EVALUATIONS = 64;
@@ -33,12 +33,18 @@ export async function openSession(file: string, data: string, options: FileOptio
   return session;
 }
 
-/** Loads τ-bench's data for the session's domain from `data` and chooses the data version (provisional until `settleData`). */
+/**
+ * Loads τ-bench's data for the session's domain from `data` and chooses the data version (provisional until `settleData`),
+ * with the work kept by an earlier process on the same data taken over first (`tau-bench-cache.ts`; `keepDataWork` keeps
+ * this one's when the command has run).
+ */
 export async function chooseDataFrom(session: InspectSession, data: string): Promise<void> {
-  const versions = await session.loadData(dataReader(data), data);
+  const d = tauBenchData(data);
+  const versions = await session.loadData(d.read, data);
   if (versions.length === 0)
     throw new UsageError(
       `no ${session.domain} data under ${data} (looked for <commit>/tau_bench/envs/${session.domain}/data/*.json and tau_bench/envs/${session.domain}/data/*.json)`,
     );
+  await d.restore(session, versions);
   session.useData(versions);
 }

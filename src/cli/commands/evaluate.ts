@@ -35,8 +35,9 @@ export const USAGE = `usage: tau-inspect evaluate RESULTS.json [MORE τ² RUNS�
   --domain        skip domain detection
   --data-version  use this data version (full or short commit) instead of detecting it
   --rule          use this reward rule instead of detecting it
-  --no-cache      read and validate τ²'s DB files every time (by default validated DBs are kept, by the data
-                  files' content, in $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)
+  --no-cache      read and validate τ²'s DB files and hash τ-bench's every time (by default validated DBs, and
+                  τ-bench's record texts and reference-replay hashes, are kept by the data files' content in
+                  $XDG_CACHE_HOME/tau-inspect or ~/.cache/tau-inspect)
   --jobs          with --json, threads judging a τ-bench file of 2 MB or more, the one that reads the file and prints
                   the lines in file order among them; default: one fewer than the cores for a file of 16 MB or more
                   (V8's collector and compiler keep about one core busy), else that thread alone`;

@@ -46,6 +46,7 @@ export async function prune(folder: string, now = Date.now()): Promise<void> {
   for (const name of await readdir(folder).catch(() => [] as string[])) {
     const kept =
       ((name.endsWith('.cache') || name.endsWith('.key') || name.endsWith('.hashes')) && name.startsWith('tau2-')) ||
+      (name.endsWith('.cache') && name.startsWith('tau-bench-')) ||
       (name.endsWith('.v8') && name.startsWith('cli-code-'));
     const old = name.endsWith('.tmp') ? STALE_TMP_MS : kept ? UNUSED_MS : null;
     if (old === null) continue;
@@ -69,7 +70,7 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
  * core is not seen: `--no-cache` while developing the core's validation or printing.)
  */
 let codeHash: string | null = null;
-function programHash(): string {
+export function programHash(): string {
   codeHash ??= programHashGiven();
   if (codeHash === null) {
     const h = createHash('sha256');
@@ -108,14 +109,19 @@ const sha256 = (data: string | Uint8Array): string => createHash('sha256').updat
 /** A data file's stamp: its place, device, inode, size and times (see the module comment). */
 const stampOf = (path: string, st: BigIntStats): string => [resolve(path), st.dev, st.ino, st.size, st.mtimeNs, st.ctimeNs].join('\0');
 
-/** The cache file's snapshot, or why it cannot be used (null: there is none). */
-async function readCacheFile(path: string): Promise<Tau2DbSnapshot | { why: string } | null> {
-  let bytes: Buffer;
+/** A cache file's bytes; null when there is none, why when it cannot be read. */
+export async function cacheFileBytes(path: string): Promise<Buffer | { why: string } | null> {
   try {
-    bytes = await readFile(path);
+    return await readFile(path);
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'ENOENT' ? null : { why: `cannot be read (${(e as Error).message})` };
   }
+}
+
+/** The cache file's snapshot, or why it cannot be used (null: there is none). */
+async function readCacheFile(path: string): Promise<Tau2DbSnapshot | { why: string } | null> {
+  const bytes = await cacheFileBytes(path);
+  if (bytes === null || !Buffer.isBuffer(bytes)) return bytes;
   const nl = bytes.indexOf(10);
   const head = nl < 0 ? '' : bytes.subarray(0, nl).toString('utf8');
   const m = /^(.*) ([0-9a-f]{64}) (\d+) (\d+)$/.exec(head);
@@ -133,7 +139,7 @@ async function readCacheFile(path: string): Promise<Tau2DbSnapshot | { why: stri
 }
 
 /** Writes `data` to `path` through a temporary file renamed over it (a reader meanwhile has the old file or the new one, never a part). */
-async function replaceFile(folder: string, path: string, data: Buffer): Promise<void> {
+export async function replaceFile(folder: string, path: string, data: Buffer | Uint8Array): Promise<void> {
   const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await mkdir(folder, { recursive: true });

@@ -8,6 +8,7 @@ import {
   COMMA,
   encoder,
   entryBytes,
+  forgetSeeds,
   lowerBound,
   minKey,
   sameBytes,
@@ -125,6 +126,7 @@ export class DbHasher {
     const tables = sortedKeysOf(base);
     if (tables.length !== snap.tables.length || tables.some((t, i) => t !== snap.tables[i])) return null;
     const seeds: [object, string, number][] = [];
+    const sortedTables: [object, readonly string[]][] = [];
     let i = 0;
     for (let t = 0; t < tables.length; t++) {
       const table = base.get(tables[t]!)!;
@@ -140,16 +142,23 @@ export class DbHasher {
         if (typeof record === 'object' && record !== null && Object.isFrozen(record)) seeds.push([record, k, i]);
         i++;
       }
-      if (Object.isFrozen(table)) seedSortedKeys(table, ks);
+      if (Object.isFrozen(table)) sortedTables.push([table, ks]);
     }
     if (i !== snap.ends.length || (i > 0 ? snap.ends[i - 1] : 0) !== snap.bytes.length) return null;
+    for (const [table, ks] of sortedTables) seedSortedKeys(table, ks);
     for (const [record, key, n] of seeds) seedEntryBytes(record, key, snap.bytes.subarray(n === 0 ? 0 : snap.ends[n - 1], snap.ends[n]));
     if (snap.engine === sha256Engine() && snap.engine === 'wasm')
       return new DbHasher(base, snap.every, { baseHash: snap.baseHash, checkpoints: snap.checkpoints });
     // Midstates this engine cannot load (the host's are objects, never in a snapshot): made again by hashing the base once
     // from the seeded bytes (milliseconds: nothing is printed), else every derived state would be hashed from the start.
+    // That pass checks the seeded texts too: when they do not give the snapshot's hash they are let go of.
     const again = new DbHasher(base, snap.every);
-    return again.baseHash === snap.baseHash ? again : null;
+    if (again.baseHash === snap.baseHash) return again;
+    forgetSeeds(
+      seeds.map(([record]) => record),
+      sortedTables.map(([table]) => table),
+    );
+    return null;
   }
 
   hash(db: Db): string {

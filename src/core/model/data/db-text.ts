@@ -102,6 +102,12 @@ export function seedEntryBytes(record: object, key: string, bytes: Uint8Array): 
   pieceCache.set(record, { key, bytes });
 }
 
+/** Lets go of texts and sorted keys seeded from a snapshot that turned out not to fit: they are printed and sorted again. */
+export function forgetSeeds(records: readonly object[], tables: readonly object[]): void {
+  for (const r of records) pieceCache.delete(r);
+  for (const t of tables) sortedCache.delete(t);
+}
+
 /** UTF-8 of `(repr(key), str(to_hashable(record)))`, cached by record identity. */
 export function entryBytes(key: string, record: PyValue): Uint8Array {
   const cacheable = typeof record === 'object' && record !== null && Object.isFrozen(record);
