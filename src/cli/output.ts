@@ -188,3 +188,41 @@ export async function writeOutput(output: string, parts: Iterable<string>): Prom
     }
   }
 }
+
+/** A write to standard output gathers lines up to this many UTF-16 units (about a pipe's 64 KB). */
+const GATHER_UNITS = 1 << 16;
+
+/**
+ * Lines for standard output, gathered into writes of about 64 KB: a write per line to a pipe is a system call and a
+ * wake-up of the reader each (the 98 MB file's 5,000 lines: ~0.3 s more through a pipe than to a file). What is
+ * gathered goes out when it reaches that size, at the next turn of the event loop (so a line waits at most for the
+ * judging of the piece of the file it came with), and at `flush`.
+ */
+export function gatheredLines(write: (text: string) => unknown = (t) => process.stdout.write(t)): {
+  readonly line: (text: string) => void;
+  readonly flush: () => void;
+} {
+  let parts: string[] = [];
+  let units = 0;
+  let due = false;
+  const flush = (): void => {
+    due = false;
+    if (parts.length === 0) return;
+    const text = parts.join('');
+    parts = [];
+    units = 0;
+    write(text);
+  };
+  return {
+    line(text) {
+      parts.push(text, '\n');
+      units += text.length + 1;
+      if (units >= GATHER_UNITS) flush();
+      else if (!due) {
+        due = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+}

@@ -20,6 +20,9 @@ const OUT_PER_WORKER = 3;
 /** Batches this thread judges ahead of their turn at most: their evaluations are kept until then (`KEPT_EVALUATIONS`, 64). */
 const HERE_AHEAD = 3;
 
+/** Evaluations kept when one thread judges (lines waiting for the whole file are made again from the episode if let go). */
+const KEPT_EVALUATIONS_ONE_THREAD = 8;
+
 /** Files from this size (or of a size not known: a pipe) are judged by worker threads when `jobs` > 1. */
 export const POOL_MIN_BYTES = 2 << 20;
 
@@ -231,7 +234,10 @@ export async function streamEvaluate(
   );
   const got = new GrowingBytes(size);
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const memory = { keptEvaluations: KEPT_EVALUATIONS };
+  // Judged on this thread alone, each line is made as its episode is judged: a few evaluations kept, not the pool's
+  // judged-ahead batches (an evaluation kept longer outlives the collector's young generation and is copied twice).
+  const pooled = jobs > 1 && (size === 0 || size >= poolMinBytes);
+  const memory = { keptEvaluations: pooled ? KEPT_EVALUATIONS : KEPT_EVALUATIONS_ONE_THREAD };
   const reader = InspectSession.reader((start, end) => decoder.decode(got.bytes.subarray(start, end)), options, undefined, memory);
   let tau2: boolean | null = null;
   let plain = true;
@@ -282,7 +288,7 @@ export async function streamEvaluate(
         if (!dataReady) {
           await chooseDataFrom(early, data);
           dataReady = true;
-          if (jobs > 1 && (size === 0 || size >= poolMinBytes)) {
+          if (pooled) {
             // This thread is one of the `jobs` judging: each worker builds its own DB and reference replays, and
             // parses its episodes again, where this one has them parsed already.
             pool = new JudgePool(jobs - 1);

@@ -10,6 +10,7 @@ import {
   type RewardRule,
   type Tau2Run,
 } from '../../core/contract';
+import { gatheredLines } from '../output';
 import { openSession } from '../open-session';
 import { evaluateTau2Runs, readTau2Run } from '../tau2/commands';
 import { basename, dirname, join } from 'node:path';
@@ -175,15 +176,20 @@ const isFolder = (path: string): Promise<boolean> =>
  */
 async function evaluateStreaming(o: Options): Promise<void> {
   // inertJson escapes every control and bidi character, so the lines are terminal-safe as they are.
-  const print = (line: string): boolean => process.stdout.write(`${line}\n`);
-  const r = await streamEvaluate(
-    o.file,
-    o.data,
-    o,
-    print,
-    o.jobs ?? defaultJudgingThreads(availableParallelism()),
-    o.jobs === null ? DEFAULT_POOL_MIN_BYTES : POOL_MIN_BYTES,
-  );
+  const out = gatheredLines();
+  let r;
+  try {
+    r = await streamEvaluate(
+      o.file,
+      o.data,
+      o,
+      out.line,
+      o.jobs ?? defaultJudgingThreads(availableParallelism()),
+      o.jobs === null ? DEFAULT_POOL_MIN_BYTES : POOL_MIN_BYTES,
+    );
+  } finally {
+    out.flush();
+  }
   if (r.kind === 'tau2') return evaluateTau2Runs([{ name: basename(o.file), run: r.run }], o.dataArg, true);
   process.stderr.write(detectionNotes(r.session, r.revised).join('\n') + '\n');
 }

@@ -69,7 +69,7 @@ export const textSlices =
 
 /** Text bytes of the parses a streaming reader hands over (`Reparser.seed`) that are kept for the judging behind it. */
 const SEEDED_BYTES = 4 << 20;
-/** At most this many parses kept in all, seeded or made. */
+/** At most this many parses handed over and not read yet. */
 const KEPT_MOST = 128;
 
 /** Parses elements by their place (`slice` gives an element's text), keeping the last few; `seed` hands it a parse made already. */
@@ -77,45 +77,55 @@ export interface Reparser {
   (start: number, end: number): Parsed;
   /**
    * The value the reader parsed at `[start, end)` as it read it (the very value a parse of the slice gives), kept
-   * for the judging that follows the reading: parses handed over are kept while their texts come to
-   * `SEEDED_BYTES` and `KEPT_MOST` in all, the oldest let go first.
+   * for the judging that follows the reading, until it is read (then it is one of the last few read): parses handed
+   * over and not read yet are kept while their texts come to `SEEDED_BYTES` and `KEPT_MOST` in all, the oldest let go first.
    */
   seed(start: number, end: number, raw: PyValue): void;
 }
 
 /** Parses elements again by their place (`slice` gives an element's text), keeping the last few. */
 export function reparser(slice: (start: number, end: number) => string): Reparser {
-  const kept = new Map<number, Parsed & { readonly bytes: number }>();
+  /** Parses read lately, the most recent last (at most `KEPT_PARSES`). */
+  const recent = new Map<number, Parsed>();
+  /**
+   * Parses handed over and not read yet, the oldest first. One read moves to `recent`: a parse is kept for the judging
+   * that follows the reading, not after it (an episode judged, its tree lets go young: the collector need not copy it).
+   */
+  const seeded = new Map<number, Parsed & { readonly bytes: number }>();
   let bytes = 0;
-  const keep = (start: number, p: Parsed & { readonly bytes: number }): void => {
-    kept.set(start, p);
-    bytes += p.bytes;
-    while (kept.size > KEPT_PARSES && (kept.size > KEPT_MOST || bytes > SEEDED_BYTES)) {
-      const [oldest, q] = kept.entries().next().value!;
-      kept.delete(oldest);
-      bytes -= q.bytes;
-    }
+  const touch = (start: number, p: Parsed): Parsed => {
+    recent.delete(start);
+    recent.set(start, p);
+    if (recent.size > KEPT_PARSES) recent.delete(recent.keys().next().value!);
+    return p;
   };
   const read = (start: number, end: number): Parsed => {
-    let p = kept.get(start);
-    if (p !== undefined) {
-      kept.delete(start);
-      bytes -= p.bytes;
-    } else {
-      const raw = parseJson(slice(start, end));
-      p = { raw, traj: trajOf(raw), bytes: end - start };
+    const p = recent.get(start);
+    if (p !== undefined) return touch(start, p);
+    const q = seeded.get(start);
+    if (q !== undefined) {
+      seeded.delete(start);
+      bytes -= q.bytes;
+      return touch(start, { raw: q.raw, traj: q.traj });
     }
-    keep(start, p);
-    return p;
+    const raw = parseJson(slice(start, end));
+    return touch(start, { raw, traj: trajOf(raw) });
   };
   return Object.assign(read, {
     seed(start: number, end: number, raw: PyValue): void {
-      const had = kept.get(start);
+      const had = seeded.get(start);
       if (had !== undefined) {
-        kept.delete(start);
+        seeded.delete(start);
         bytes -= had.bytes;
       }
-      keep(start, { raw, traj: trajOf(raw), bytes: end - start });
+      recent.delete(start);
+      seeded.set(start, { raw, traj: trajOf(raw), bytes: end - start });
+      bytes += end - start;
+      while (seeded.size > KEPT_MOST || (seeded.size > 1 && bytes > SEEDED_BYTES)) {
+        const [oldest, o] = seeded.entries().next().value!;
+        seeded.delete(oldest);
+        bytes -= o.bytes;
+      }
     },
   });
 }
