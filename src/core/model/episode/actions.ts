@@ -2,7 +2,7 @@ import { PyException } from '../../py/errors';
 import { parseJson } from '../../py/json-parse';
 import { contains, getItem, len } from '../../py/ops';
 import { pyStrip } from '../../py/strip';
-import { typeName, type PyDict, type PyValue } from '../../py/value';
+import { deepCopy, ownString, typeName, type PyDict, type PyValue } from '../../py/value';
 import type { Action, AgentStep, Strategy } from './types';
 
 export const RESPOND = 'respond';
@@ -42,6 +42,29 @@ function makeAction(name: PyValue, kwargs: PyValue): Action {
   return { name, kwargs: new Map(kwargs) };
 }
 
+/** Tool-call arguments parsed lately, by their text (at most `ARGS_KEPT`, each at most `ARGS_TEXT` long). */
+const parsedArguments = new Map<string, PyValue>();
+const ARGS_KEPT = 2048;
+const ARGS_TEXT = 1024;
+
+/**
+ * `json.loads` of a tool call's arguments. Agents pass the same arguments episode after episode (the same user,
+ * reservation and order ids), so a text parsed lately is parsed once: each call gets a copy of its own (a tool may keep
+ * or change what it is given), the same value a parse gives. A text that does not parse raises each time, kept nowhere.
+ */
+function parsedArgumentsOf(text: string): PyValue {
+  if (text.length > ARGS_TEXT) return parseJson(text);
+  let v = parsedArguments.get(text);
+  if (v === undefined) {
+    // Kept by a string of its own (a slice of the episode's text would keep the whole text).
+    const own = ownString(text);
+    v = parseJson(own);
+    if (parsedArguments.size >= ARGS_KEPT) parsedArguments.delete(parsedArguments.keys().next().value!);
+    parsedArguments.set(own, v);
+  }
+  return deepCopy(v);
+}
+
 // Python parity: tau_bench.agents.tool_calling_agent.message_to_action.
 export function toolCallingAction(message: PyDict): Action {
   const calls = message.get('tool_calls');
@@ -51,7 +74,7 @@ export function toolCallingAction(message: PyDict): Action {
     if (fn !== null) {
       const args = getItem(fn, 'arguments');
       if (typeof args !== 'string') throw new PyException('TypeError', `the JSON object must be str, bytes or bytearray, not ${typeName(args)}`);
-      return makeAction(getItem(fn, 'name'), parseJson(args));
+      return makeAction(getItem(fn, 'name'), parsedArgumentsOf(args));
     }
   }
   return { name: RESPOND, kwargs: new Map([['content', getItem(message, 'content')]]) };
