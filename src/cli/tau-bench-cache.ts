@@ -50,7 +50,8 @@ async function readKept(path: string): Promise<DbWorkSnapshot | { why: string } 
   const body = bytes.subarray(nl + 1);
   let why: string | null = null;
   if (m === null || m[1] !== HEADER) why = 'it has no header this version writes';
-  else if (Number(m[3]) !== body.length) why = `it is ${body.length} bytes long where its header says ${m[3]} (cut short?)`;
+  else if (Number(m[3]) !== body.length)
+    why = `it is ${body.length} bytes long where its header says ${m[3]} (${body.length < Number(m[3]) ? 'cut short?' : 'bytes added after it?'})`;
   else if (sha256(body) !== m[2]) why = 'its checksum differs from its header’s';
   let work: DbWorkSnapshot | null = null;
   if (why === null)

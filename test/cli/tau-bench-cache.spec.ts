@@ -146,7 +146,7 @@ describe('the τ-bench data cache', () => {
     expect(cacheNotes(warm.err)).toEqual([]);
   });
 
-  it('a file damaged, cut short, of another kind, or whose snapshot does not fit the DB: noted, judged exactly, written again', () => {
+  it('a file damaged, cut short, grown, of another kind, or whose snapshot does not fit the DB: noted, judged exactly, written again', () => {
     const exact = exactOut();
     const cache = join(dir, 'damaged');
     expect(run(cache, args(DATA)).code).toBe(0);
@@ -170,6 +170,7 @@ describe('the τ-bench data cache', () => {
     for (const [what, bytes, says] of [
       ['one bit flipped in the body', flipped(good.length - 100), 'its checksum differs'],
       ['cut short', good.subarray(0, good.length >> 1), 'cut short'],
+      ['bytes added after it', Buffer.concat([good, Buffer.from('garbage')]), 'bytes added after it'],
       ['no header', good.subarray(nl), 'no header'],
       ['a body that is not a snapshot', vouched(serialize({ something: 'else' })), 'no snapshot'],
       ['a body that is no serialization', vouched(new TextEncoder().encode('plain text')), 'cannot be decoded'],
