@@ -224,6 +224,14 @@ describe.skipIf(skipBrowser || !hasShared)('how τ-bench judged: findings, walkt
     await page.getByRole('tab', { name: /Agent vs reference/ }).click();
     expect(await page.getByTestId('arg-diff').first().textContent()).toMatch(/reason: agent "ordered by mistake" · reference "no longer needed"/);
     expect(await page.getByTestId('first-divergent-write').count()).toBe(1);
+    // On a phone the table stays within the screen (a tool's name wraps after an underscore), its names whole as text.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const table = page.getByTestId('alignment').locator('table');
+    await expect.poll(async () => (await table.boundingBox())?.width ?? 0).toBeGreaterThan(0);
+    const box = (await table.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await table.locator('code').allTextContents()).toContain('cancel_pending_order');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await goEpisode(page, 12);
     await page.getByTestId('tab-walkthrough').click();

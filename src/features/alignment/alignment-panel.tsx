@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Button } from '../../ui/button';
 import type { AlignmentMatch, EpisodeView } from '../../core/contract';
 
@@ -61,7 +62,7 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
                   )}
                 </td>
                 <td className="px-1 py-0.5">
-                  <code className="font-mono">{p.name}</code>{' '}
+                  <code className="font-mono">{breakable(p.name)}</code>{' '}
                   <span className={p.write ? 'font-semibold text-rose-800' : 'text-slate-600'}>{p.write ? 'write' : 'read'}</span>
                   {p.failed && <span className="text-slate-600"> (failed)</span>}
                   {divergent && (
@@ -72,7 +73,7 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
                   {p.args.length > 0 && (
                     <ul className="mt-0.5 space-y-0.5" aria-label="Arguments that differ">
                       {p.args.map((arg) => (
-                        <li key={arg.name} className="font-mono text-[11px]" data-testid="arg-diff">
+                        <li key={arg.name} className="font-mono text-[11px] break-all" data-testid="arg-diff">
                           <span className="font-semibold">{arg.name}</span>: agent <span className="rounded bg-rose-50 px-0.5">{arg.agent ?? '(absent)'}</span>{' '}
                           · reference <span className="rounded bg-emerald-50 px-0.5">{arg.reference ?? '(absent)'}</span>
                         </li>
@@ -120,4 +121,19 @@ export function AlignmentPanel(props: { view: EpisodeView; nav: AlignmentNav }) 
       )}
     </div>
   );
+}
+
+/** A tool's name that may wrap after each underscore (a narrow screen keeps the table's last column in view); its text unchanged. */
+function breakable(name: string) {
+  const parts = name.split('_');
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 && (
+        <>
+          _<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }
