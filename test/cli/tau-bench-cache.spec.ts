@@ -204,4 +204,17 @@ describe('the τ-bench data cache', () => {
     expect(cacheNotes(after.err)).toEqual([]);
     expect(cacheFiles(cache).filter((f) => f.startsWith('tau-bench-retail-'))).toHaveLength(2);
   });
+
+  it('a cache folder that cannot be made ($XDG_CACHE_HOME a file): judged exactly, exit 0, a note, no stack trace (the code cache too)', () => {
+    const exact = exactOut();
+    const home = join(dir, 'home-is-a-file');
+    writeFileSync(home, 'not a folder');
+    for (let i = 0; i < 2; i++) {
+      const r = run(home, args(DATA));
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toBe(exact);
+      expect(cacheNotes(r.err)).toEqual([expect.stringContaining('cannot be read (ENOTDIR')]);
+      expect(r.err).not.toMatch(/^\s+at |node:fs|^Error/m);
+    }
+  });
 });

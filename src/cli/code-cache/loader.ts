@@ -105,7 +105,11 @@ export async function runBody(loaderUrl: string): Promise<void> {
     renameSync(tmp, path);
     await prune(folder);
   } catch {
-    // Not kept (a read-only or full disk): the next process compiles as this one did.
-    rmSync(tmp, { force: true });
+    // Not kept (a read-only or full disk, a cache folder that is a file): the next process compiles as this one did.
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      /* there was no temporary file to remove (its folder could not be made) */
+    }
   }
 }
