@@ -15,12 +15,11 @@
  * writes the file when it ends knowing more reference-replay hashes than it found, nothing when it ends with none new.
  */
 import { createHash } from 'node:crypto';
-import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { dataPath, DOMAIN_TABLES, type DataVersion, type DbWorkSnapshot, type Domain, type InspectSession, type ReadText } from '../core/contract';
 import { dataReader } from './data-reader';
-import { cacheDisabled, cacheFileBytes, cacheFolder, programHash, prune, replaceFile } from './tau2/db-cache';
+import { cacheDisabled, cacheFileBytes, cacheFolder, markUsed, programHash, prune, replaceFile } from './tau2/db-cache';
 import { terminalSafe } from './terminal';
 
 const HEADER = 'tau-inspect τ-bench data work 1';
@@ -63,9 +62,7 @@ async function readKept(path: string): Promise<DbWorkSnapshot | { why: string } 
       why = `it cannot be decoded (${(e as Error).message})`;
     }
   if (why !== null || work === null) return { why: `is damaged: ${why}` };
-  // Used now: its time says so, so pruning leaves it.
-  const now = new Date();
-  await utimes(path, now, now).catch(() => undefined);
+  await markUsed(path);
   return work;
 }
 
@@ -82,18 +79,19 @@ export function tauBenchData(
 } {
   const base = dataReader(root);
   const off = cacheDisabled();
-  const hashes = new Map<string, string>();
+  // The texts read (their DBs are built from them lazily, so they are kept anyway); only the version looked up is hashed.
+  const texts = new Map<string, string>();
   const read: ReadText = async (rel) => {
     const text = await base(rel);
-    if (text !== null && !off) hashes.set(rel, sha256(text));
+    if (text !== null && !off) texts.set(rel, text);
     return text;
   };
   /** The file of a version's work: by the texts its DB was built from (at `<commit>/…`, else a checkout's). */
   const pathOf = (domain: Domain, v: DataVersion): string | null => {
     for (const commit of [v.commit, undefined]) {
-      const texts = DOMAIN_TABLES[domain].map((t) => hashes.get(dataPath(domain, t, commit)));
-      if (texts.some((h) => h === undefined)) continue;
-      const key = sha256(`${HEADER}\n${programHash()}\n${domain}\n${v.commit}\n${texts.join('\n')}`);
+      const mine = DOMAIN_TABLES[domain].map((t) => texts.get(dataPath(domain, t, commit)));
+      if (mine.some((t) => t === undefined)) continue;
+      const key = sha256(`${HEADER}\n${programHash()}\n${domain}\n${v.commit}\n${mine.map((t) => sha256(t!)).join('\n')}`);
       return join(folder, `tau-bench-${domain}-${key.slice(0, 32)}.cache`);
     }
     return null;

@@ -109,6 +109,12 @@ const sha256 = (data: string | Uint8Array): string => createHash('sha256').updat
 /** A data file's stamp: its place, device, inode, size and times (see the module comment). */
 const stampOf = (path: string, st: BigIntStats): string => [resolve(path), st.dev, st.ino, st.size, st.mtimeNs, st.ctimeNs].join('\0');
 
+/** A cache file read now: its time says so, so pruning leaves it (never fails). */
+export async function markUsed(path: string): Promise<void> {
+  const now = new Date();
+  await utimes(path, now, now).catch(() => undefined);
+}
+
 /** A cache file's bytes; null when there is none, why when it cannot be read. */
 export async function cacheFileBytes(path: string): Promise<Buffer | { why: string } | null> {
   try {
@@ -132,9 +138,7 @@ async function readCacheFile(path: string): Promise<Tau2DbSnapshot | { why: stri
   else if (jsonLength + Number(m[4]) !== body.length) why = `it is ${body.length} bytes long where its header says ${jsonLength + Number(m[4])} (cut short?)`;
   else if (sha256(body.subarray(0, jsonLength)) !== m[2]) why = 'its checksum differs from its header’s';
   if (why !== null) return { why: `is damaged: ${why}` };
-  // Used now: its time says so, so pruning leaves it.
-  const now = new Date();
-  await utimes(path, now, now).catch(() => undefined);
+  await markUsed(path);
   return { json: body.toString('utf8', 0, jsonLength), bytes: body.subarray(jsonLength) };
 }
 
@@ -229,8 +233,7 @@ export function tau2DbStore(
       if (m === null || line !== keyLine(key, m[3]!)) return null;
       const snapshot = await readCacheFile(join(folder, m[3]!));
       if (snapshot === null || 'why' in snapshot) return null;
-      const now = new Date();
-      await utimes(keyPathOf(places.domain, key), now, now).catch(() => undefined);
+      await markUsed(keyPathOf(places.domain, key));
       return { snapshot, where: stamped.map(([where]) => where) };
     },
     async get(files) {
