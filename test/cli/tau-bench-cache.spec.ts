@@ -5,7 +5,6 @@
  * judges exactly as `--no-cache` does, and a fallback says so on standard error. On the invented sample data (no
  * ../shared needed). Each spec has a cache folder ($XDG_CACHE_HOME) of its own.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keepDataWork, tauBenchData } from '../../src/cli/tau-bench-cache';
 import { InspectSession, prepareSha256 } from '../../src/core/contract';
+import { runWithCache, runWithCacheAsync } from '../support/cache-run';
 import { cliBundle } from '../support/cli-bundle';
 import { ROOT } from '../support/fixtures';
 
@@ -29,19 +29,8 @@ beforeAll(async () => {
 });
 
 const args = (data: string, ...more: string[]) => [bundle, 'evaluate', SAMPLE, '--data', data, '--json', ...more];
-const run = (cache: string, a: string[]) => {
-  const r = spawnSync(process.execPath, a, { encoding: 'utf8', maxBuffer: 1 << 26, env: { ...process.env, XDG_CACHE_HOME: cache } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
-const runAsync = (cache: string, a: string[]) =>
-  new Promise<{ code: number | null; out: string; err: string }>((ok) => {
-    const child = spawn(process.execPath, a, { env: { ...process.env, XDG_CACHE_HOME: cache } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => ok({ code, out, err }));
-  });
+const run = runWithCache;
+const runAsync = runWithCacheAsync;
 const cacheNotes = (err: string) => err.split('\n').filter((l) => l.startsWith('note: τ-bench data cache:'));
 /** Every file of the folder that is not the compiled code's (`cli-code-*`, code-cache.spec's). */
 const cacheFiles = (cache: string) =>

@@ -3,12 +3,12 @@
  * file damaged or cut short, the data files changed under the same path — each run judges exactly as `--no-cache`
  * does, and a fallback says so on standard error; old files are pruned. Each spec has a cache folder ($XDG_CACHE_HOME) of its own.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tau2Data } from '../../src/cli/tau2/db-cache';
+import { runWithCache, runWithCacheAsync } from '../support/cache-run';
 import { cliBundle } from '../support/cli-bundle';
 import { describeTau2, TAU2_DIR } from '../support/shared';
 
@@ -25,19 +25,8 @@ beforeAll(async () => {
 });
 
 const args = (file: string, data: string, ...more: string[]) => [bundle, 'evaluate', file, '--data', data, '--json', ...more];
-const run = (cache: string, a: string[]) => {
-  const r = spawnSync(process.execPath, a, { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, XDG_CACHE_HOME: cache } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-};
-const runAsync = (cache: string, a: string[]) =>
-  new Promise<{ code: number | null; out: string; err: string }>((ok) => {
-    const child = spawn(process.execPath, a, { env: { ...process.env, XDG_CACHE_HOME: cache } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => ok({ code, out, err }));
-  });
+const run = runWithCache;
+const runAsync = runWithCacheAsync;
 const cacheNotes = (err: string) => err.split('\n').filter((l) => l.startsWith('note: τ² DB cache:'));
 /** After a data file changed under the same path: judged as `--no-cache` judges the files now (not as `before`), the DBs validated and kept again. */
 const expectJudgedAfresh = (cache: string, unused: string, a: string[], before: string): void => {
